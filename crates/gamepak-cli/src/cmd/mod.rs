@@ -1,0 +1,9 @@
+//! One module per verb.
+
+pub mod build;
+pub mod check;
+pub mod extract;
+pub mod identify;
+pub mod info;
+pub mod list;
+pub mod pack;

@@ -1,0 +1,124 @@
+//! Shared output helpers: exit codes, JSON lines, progress bars, opening inputs.
+
+use std::io::IsTerminal;
+use std::path::Path;
+
+use gamepak::{Error, Format, Handler, Source};
+
+/// What a verb reports back to `main`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Ok = 0,
+    /// A file breaks its format.
+    Problems = 1,
+}
+
+/// I/O errors are exit 2; an input that breaks its format is exit 1.
+pub fn exit_code_for(e: &Error) -> i32 {
+    if e.is_io() {
+        2
+    } else {
+        1
+    }
+}
+
+/// Prints one value as a line of JSON.
+pub fn json_line(v: &impl serde::Serialize) {
+    println!(
+        "{}",
+        serde_json::to_string(v).expect("serialising to a string cannot fail")
+    );
+}
+
+/// An input file, mapped, with its detected format and handler.
+pub struct Opened {
+    pub data: Source,
+    pub format: Format,
+    pub handler: &'static dyn Handler,
+}
+
+/// Opens a file and finds what can read it, or explains why nothing can.
+pub fn open(path: &Path) -> Result<Opened, Error> {
+    let data = Source::open(path)?;
+    let d = gamepak::detect(&data);
+    let name = path.display().to_string();
+    let Some(format) = d.format else {
+        let why = d
+            .closest
+            .map(|c| format!(" (closest: {}, {})", c.format.title(), c.failed))
+            .unwrap_or_default();
+        return Err(Error::at(
+            name,
+            format!("not a file gamepak recognises{why}"),
+        ));
+    };
+    let handler = format.handler().ok_or_else(|| {
+        Error::at(
+            name,
+            format!(
+                "identified as {}, but only `identify` supports it so far",
+                format.title()
+            ),
+        )
+    })?;
+    Ok(Opened {
+        data,
+        format,
+        handler,
+    })
+}
+
+/// A progress bar on stderr, only when stderr is a terminal.
+pub fn progress_bar(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() || total < 2 {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta})")
+            .expect("static template")
+            .progress_chars("=> "),
+    );
+    bar.set_message(what.to_string());
+    Some(bar)
+}
+
+/// Human rendering of a JSON object: `key: value`, nested objects indented.
+pub fn print_tree(v: &serde_json::Value, indent: usize) {
+    let pad = " ".repeat(indent);
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, val) in map {
+                match val {
+                    serde_json::Value::Object(_) => {
+                        println!("{pad}{k}:");
+                        print_tree(val, indent + 2);
+                    }
+                    serde_json::Value::Array(items) if items.iter().any(|i| i.is_object()) => {
+                        println!("{pad}{k}: ({} items)", items.len());
+                        for item in items {
+                            println!("{pad}  - {}", one_line(item));
+                        }
+                    }
+                    _ => println!("{pad}{k}: {}", one_line(val)),
+                }
+            }
+        }
+        other => println!("{pad}{}", one_line(other)),
+    }
+}
+
+fn one_line(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| format!("{k}={}", one_line(v)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        serde_json::Value::Array(items) => {
+            items.iter().map(one_line).collect::<Vec<_>>().join(", ")
+        }
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,370 @@
+//! Bounds-checked reading and plain writing of binary data.
+//!
+//! A [`Reader`] is a window on a byte slice that knows the absolute offset of its
+//! first byte and its path in the structure, so that every error it returns says
+//! exactly where in the file and where in the format the problem is.
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Byte order of multi-byte integers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Endian {
+    #[default]
+    Little,
+    Big,
+}
+
+/// A cursor over a window of the input.
+#[derive(Debug, Clone)]
+pub struct Reader<'a> {
+    data: &'a [u8],
+    base: u64,
+    pos: usize,
+    path: String,
+    endian: Endian,
+}
+
+macro_rules! read_int {
+    ($name:ident, $ty:ty, $n:expr) => {
+        #[doc = concat!("Reads a `", stringify!($ty), "` in the reader's byte order.")]
+        pub fn $name(&mut self, what: &str) -> Result<$ty> {
+            let b: [u8; $n] = self.array(what)?;
+            Ok(match self.endian {
+                Endian::Little => <$ty>::from_le_bytes(b),
+                Endian::Big => <$ty>::from_be_bytes(b),
+            })
+        }
+    };
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over a whole input, whose first byte is at absolute offset 0.
+    pub fn new(data: &'a [u8], path: impl Into<String>) -> Self {
+        Reader {
+            data,
+            base: 0,
+            pos: 0,
+            path: path.into(),
+            endian: Endian::Little,
+        }
+    }
+
+    pub fn with_endian(mut self, endian: Endian) -> Self {
+        self.endian = endian;
+        self
+    }
+
+    pub fn endian(&self) -> Endian {
+        self.endian
+    }
+
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Absolute offset of the next byte to be read.
+    pub fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    /// Absolute offset of the window's first byte.
+    pub fn base(&self) -> u64 {
+        self.base
+    }
+
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    pub fn remaining(&self) -> usize {
+        self.data.len() - self.pos
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.data.len()
+    }
+
+    /// The whole window this reader covers.
+    pub fn data(&self) -> &'a [u8] {
+        self.data
+    }
+
+    /// An error located at the reader's current offset.
+    pub fn error(&self, msg: impl Into<String>) -> Error {
+        Error::invalid(&self.path, self.offset(), msg)
+    }
+
+    /// An error located at a position inside this window.
+    pub fn error_at(&self, pos: usize, msg: impl Into<String>) -> Error {
+        Error::invalid(&self.path, self.base + pos as u64, msg)
+    }
+
+    fn truncated(&self, what: &str, needed: usize) -> Error {
+        Error::new(
+            &self.path,
+            Some(self.offset()),
+            ErrorKind::Truncated {
+                what: what.to_string(),
+                container: self.container_name(),
+                needed: needed as u64,
+                available: self.remaining() as u64,
+            },
+        )
+    }
+
+    fn container_name(&self) -> String {
+        match self.path.rsplit('/').next() {
+            Some(last) if !last.is_empty() => last.to_string(),
+            _ => "input".to_string(),
+        }
+    }
+
+    /// Moves to a position inside the window.
+    pub fn seek(&mut self, pos: usize, what: &str) -> Result<()> {
+        if pos > self.data.len() {
+            return Err(self.error(format!(
+                "{what} offset {pos:#x} lies outside {} ({} bytes)",
+                self.container_name(),
+                self.data.len()
+            )));
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    pub fn skip(&mut self, n: usize, what: &str) -> Result<()> {
+        self.bytes(n, what).map(|_| ())
+    }
+
+    /// Takes `n` bytes, failing if fewer remain.
+    pub fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8]> {
+        if n > self.remaining() {
+            return Err(self.truncated(what, n));
+        }
+        let s = &self.data[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+
+    pub fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
+        let b = self.bytes(N, what)?;
+        let mut out = [0u8; N];
+        out.copy_from_slice(b);
+        Ok(out)
+    }
+
+    pub fn u8(&mut self, what: &str) -> Result<u8> {
+        Ok(self.array::<1>(what)?[0])
+    }
+
+    pub fn i8(&mut self, what: &str) -> Result<i8> {
+        Ok(self.u8(what)? as i8)
+    }
+
+    read_int!(u16, u16, 2);
+    read_int!(i16, i16, 2);
+    read_int!(u32, u32, 4);
+    read_int!(i32, i32, 4);
+    read_int!(u64, u64, 8);
+    read_int!(f32, f32, 4);
+
+    /// A child reader over the next `n` bytes, with `name` appended to the path.
+    pub fn sub(&mut self, n: usize, name: &str) -> Result<Reader<'a>> {
+        let base = self.offset();
+        let data = self.bytes(n, name)?;
+        Ok(Reader {
+            data,
+            base,
+            pos: 0,
+            path: join_path(&self.path, name),
+            endian: self.endian,
+        })
+    }
+
+    /// A child reader over `[start, start+n)` of this window, without moving.
+    pub fn slice(&self, start: usize, n: usize, name: &str) -> Result<Reader<'a>> {
+        let end = start
+            .checked_add(n)
+            .filter(|&e| e <= self.data.len())
+            .ok_or_else(|| {
+                self.error_at(
+                    start.min(self.data.len()),
+                    format!(
+                        "{name}: range {start:#x}+{n:#x} runs past end of {} ({} bytes)",
+                        self.container_name(),
+                        self.data.len()
+                    ),
+                )
+            })?;
+        Ok(Reader {
+            data: &self.data[start..end],
+            base: self.base + start as u64,
+            pos: 0,
+            path: join_path(&self.path, name),
+            endian: self.endian,
+        })
+    }
+
+    /// The same window with a longer path, for naming entries in a table.
+    pub fn named(&self, name: &str) -> Reader<'a> {
+        Reader {
+            path: join_path(&self.path, name),
+            ..self.clone()
+        }
+    }
+}
+
+fn join_path(parent: &str, name: &str) -> String {
+    if parent.is_empty() {
+        name.to_string()
+    } else {
+        format!("{parent}/{name}")
+    }
+}
+
+/// A growable output buffer with byte-order-aware integer writes.
+#[derive(Debug, Default, Clone)]
+pub struct Writer {
+    buf: Vec<u8>,
+    endian: Endian,
+}
+
+macro_rules! write_int {
+    ($name:ident, $ty:ty) => {
+        #[doc = concat!("Writes a `", stringify!($ty), "` in the writer's byte order.")]
+        pub fn $name(&mut self, v: $ty) {
+            match self.endian {
+                Endian::Little => self.buf.extend_from_slice(&v.to_le_bytes()),
+                Endian::Big => self.buf.extend_from_slice(&v.to_be_bytes()),
+            }
+        }
+    };
+}
+
+impl Writer {
+    pub fn new(endian: Endian) -> Self {
+        Writer {
+            buf: Vec::new(),
+            endian,
+        }
+    }
+
+    pub fn with_capacity(endian: Endian, cap: usize) -> Self {
+        Writer {
+            buf: Vec::with_capacity(cap),
+            endian,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.buf.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.buf.is_empty()
+    }
+
+    pub fn bytes(&mut self, b: &[u8]) {
+        self.buf.extend_from_slice(b);
+    }
+
+    pub fn u8(&mut self, v: u8) {
+        self.buf.push(v);
+    }
+
+    pub fn i8(&mut self, v: i8) {
+        self.buf.push(v as u8);
+    }
+
+    write_int!(u16, u16);
+    write_int!(i16, i16);
+    write_int!(u32, u32);
+    write_int!(i32, i32);
+    write_int!(u64, u64);
+    write_int!(f32, f32);
+
+    /// Pads with `fill` until the length is a multiple of `align`.
+    pub fn pad_to(&mut self, align: usize, fill: u8) {
+        while self.buf.len() % align != 0 {
+            self.buf.push(fill);
+        }
+    }
+
+    /// Overwrites a u32 written earlier (for sizes known only afterwards).
+    pub fn patch_u32(&mut self, at: usize, v: u32) {
+        let b = match self.endian {
+            Endian::Little => v.to_le_bytes(),
+            Endian::Big => v.to_be_bytes(),
+        };
+        self.buf[at..at + 4].copy_from_slice(&b);
+    }
+
+    pub fn as_slice(&self) -> &[u8] {
+        &self.buf
+    }
+
+    pub fn into_vec(self) -> Vec<u8> {
+        self.buf
+    }
+}
+
+/// A fixed-size, NUL-padded name field as text (up to the first NUL), lossily decoded.
+pub fn fixed_str(b: &[u8]) -> String {
+    let end = b.iter().position(|&c| c == 0).unwrap_or(b.len());
+    String::from_utf8_lossy(&b[..end]).into_owned()
+}
+
+/// Four bytes as text when printable ASCII, else as hex.
+pub fn fourcc_text(b: &[u8]) -> String {
+    if b.iter().all(|c| c.is_ascii_graphic() || *c == b' ') {
+        String::from_utf8_lossy(b).into_owned()
+    } else {
+        b.iter().map(|c| format!("{c:02x}")).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncated_read_names_offset_and_path() {
+        let data = [1u8, 2, 3, 4, 5, 6];
+        let mut r = Reader::new(&data, "GBIN");
+        r.skip(2, "x").unwrap();
+        let mut c = r.sub(3, "IMAG").unwrap();
+        c.u16("w").unwrap();
+        let e = c.u32("entry[0]").unwrap_err();
+        assert_eq!(e.offset, Some(4));
+        assert_eq!(e.path, "GBIN/IMAG");
+        assert!(e.to_string().contains("runs past end of IMAG"), "{e}");
+    }
+
+    #[test]
+    fn big_endian_round_trip() {
+        let mut w = Writer::new(Endian::Big);
+        w.u32(0x01020304);
+        w.u16(0x0506);
+        assert_eq!(w.as_slice(), &[1, 2, 3, 4, 5, 6]);
+        let mut r = Reader::new(w.as_slice(), "").with_endian(Endian::Big);
+        assert_eq!(r.u32("a").unwrap(), 0x01020304);
+        assert_eq!(r.u16("b").unwrap(), 0x0506);
+    }
+
+    #[test]
+    fn slice_out_of_range_is_an_error() {
+        let data = [0u8; 8];
+        let r = Reader::new(&data, "X");
+        assert!(r.slice(4, 8, "blob").is_err());
+        assert!(r.slice(usize::MAX, 2, "blob").is_err());
+    }
+}

@@ -1,0 +1,120 @@
+//! PNG in and out, always as 8-bit RGBA in memory.
+
+use crate::error::{Error, Result};
+
+/// An 8-bit RGBA image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rgba {
+    pub width: u32,
+    pub height: u32,
+    /// Row-major R, G, B, A bytes.
+    pub pixels: Vec<u8>,
+}
+
+impl Rgba {
+    pub fn new(width: u32, height: u32) -> Self {
+        Rgba {
+            width,
+            height,
+            pixels: vec![0; width as usize * height as usize * 4],
+        }
+    }
+
+    pub fn get(&self, x: u32, y: u32) -> [u8; 4] {
+        let i = (y as usize * self.width as usize + x as usize) * 4;
+        [
+            self.pixels[i],
+            self.pixels[i + 1],
+            self.pixels[i + 2],
+            self.pixels[i + 3],
+        ]
+    }
+
+    pub fn put(&mut self, x: u32, y: u32, px: [u8; 4]) {
+        let i = (y as usize * self.width as usize + x as usize) * 4;
+        self.pixels[i..i + 4].copy_from_slice(&px);
+    }
+}
+
+/// Encodes RGBA pixels as a PNG.
+pub fn encode(img: &Rgba) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, img.width, img.height);
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut w = enc
+            .write_header()
+            .map_err(|e| Error::at("png", e.to_string()))?;
+        w.write_image_data(&img.pixels)
+            .map_err(|e| Error::at("png", e.to_string()))?;
+    }
+    Ok(out)
+}
+
+/// Decodes any PNG to 8-bit RGBA, refusing images over `max_pixels`.
+pub fn decode(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(data));
+    dec.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = dec
+        .read_info()
+        .map_err(|e| Error::at(path, format!("not a readable PNG: {e}")))?;
+    let (w, h) = {
+        let info = reader.info();
+        (info.width, info.height)
+    };
+    if (w as u64) * (h as u64) > max_pixels {
+        return Err(Error::at(
+            path,
+            format!("PNG of {w}x{h} exceeds {max_pixels} pixels"),
+        ));
+    }
+    let size = reader
+        .output_buffer_size()
+        .ok_or_else(|| Error::at(path, "PNG too large"))?;
+    let mut buf = vec![0; size];
+    let frame = reader
+        .next_frame(&mut buf)
+        .map_err(|e| Error::at(path, format!("PNG data is damaged: {e}")))?;
+    buf.truncate(frame.buffer_size());
+    let pixels = to_rgba(&buf, frame.color_type);
+    Ok(Rgba {
+        width: w,
+        height: h,
+        pixels,
+    })
+}
+
+fn to_rgba(buf: &[u8], color: png::ColorType) -> Vec<u8> {
+    match color {
+        png::ColorType::Rgba => buf.to_vec(),
+        png::ColorType::Rgb => buf
+            .chunks_exact(3)
+            .flat_map(|p| [p[0], p[1], p[2], 255])
+            .collect(),
+        png::ColorType::GrayscaleAlpha => buf
+            .chunks_exact(2)
+            .flat_map(|p| [p[0], p[0], p[0], p[1]])
+            .collect(),
+        png::ColorType::Grayscale => buf.iter().flat_map(|&g| [g, g, g, 255]).collect(),
+        png::ColorType::Indexed => unreachable!("normalize_to_color8 expands palettes"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let mut img = Rgba::new(3, 2);
+        img.put(1, 1, [1, 2, 3, 4]);
+        let png = encode(&img).unwrap();
+        assert_eq!(decode(&png, "t", 1 << 20).unwrap(), img);
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert!(decode(b"\x89PNG\r\n\x1a\nxx", "t", 1 << 20).is_err());
+    }
+}

@@ -1,0 +1,101 @@
+//! One error type for every format: where it happened (absolute byte offset and a
+//! path into the structure) and what went wrong.
+
+use std::fmt;
+
+/// What went wrong, without the location.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A read wanted more bytes than the container holds.
+    #[error("{what} runs past end of {container}: needs {needed} bytes, {available} left")]
+    Truncated {
+        what: String,
+        container: String,
+        needed: u64,
+        available: u64,
+    },
+    /// Magic bytes or a signature did not match.
+    #[error("bad magic: expected {expected}, found {found}")]
+    BadMagic { expected: String, found: String },
+    /// A field holds a value the format does not allow.
+    #[error("{0}")]
+    Invalid(String),
+    /// A length, count or decompressed size went over a configured limit.
+    #[error("limit exceeded: {0}")]
+    Limit(String),
+    /// The feature exists in the format but this build cannot handle it.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// An operating-system I/O failure.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// An error with the place it was found.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Error {
+    /// Absolute byte offset in the input, when the error concerns the input's bytes.
+    pub offset: Option<u64>,
+    /// Path into the structure, such as `GBIN/IMAG/entry[3]`, or a file path for I/O.
+    pub path: String,
+    pub kind: ErrorKind,
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+impl Error {
+    pub fn new(path: impl Into<String>, offset: Option<u64>, kind: ErrorKind) -> Self {
+        Error {
+            offset,
+            path: path.into(),
+            kind,
+        }
+    }
+
+    /// An error about a value in the input at `offset`.
+    pub fn invalid(path: impl Into<String>, offset: u64, msg: impl Into<String>) -> Self {
+        Self::new(path, Some(offset), ErrorKind::Invalid(msg.into()))
+    }
+
+    /// An error about something that is not at a byte offset (a script line, a folder).
+    pub fn at(path: impl Into<String>, msg: impl Into<String>) -> Self {
+        Self::new(path, None, ErrorKind::Invalid(msg.into()))
+    }
+
+    /// An I/O error on a named file.
+    pub fn io(path: impl AsRef<std::path::Path>, err: std::io::Error) -> Self {
+        Self::new(
+            path.as_ref().display().to_string(),
+            None,
+            ErrorKind::Io(err),
+        )
+    }
+
+    pub fn is_io(&self) -> bool {
+        matches!(self.kind, ErrorKind::Io(_))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.path.is_empty() {
+            write!(f, "{}: ", self.path)?;
+        }
+        write!(f, "{}", self.kind)?;
+        if let Some(off) = self.offset {
+            write!(f, " at {off:#x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}

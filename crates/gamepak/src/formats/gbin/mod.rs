@@ -1,0 +1,73 @@
+//! GBIN, the game asset package written by the game-asset-packer (`gap`) from `.gap`
+//! scripts.
+//!
+//! # Layout
+//! A 32-byte header (`GBIN`, u8 header size 32, u8 flags, two ASCII version digits,
+//! CRC-32 field, 12-byte name, 8 reserved bytes), then chunks back to back: a FourCC,
+//! a u32 payload size, the payload. Bit 0 of the flags selects big-endian; bit 1 says
+//! a `CODE` file is present. Chunks are not padded outside their size: the reference
+//! packer's TMIX can be 2 mod 4 long, so the next chunk starts unaligned.
+//!
+//! Two layouts exist, told apart by the chunks present:
+//! - **seed** (the spec): one CMAP chunk per colour map (name, count, BGRA colours),
+//!   one TMAP chunk per tile map with indices and blocks inline, FILE, SIMG, STRT, SWAV.
+//! - **reference** (what `gap` 0.0.5 writes): COLR holds every colour and one CMAP
+//!   table points into it; TMIX and TMBL hold every map's indices and blocks and one
+//!   TMAP table points into them; FDAT + FDIR hold files.
+//!
+//! # Our decisions
+//! - The reader is lossless: each table keeps bytes after its last whole entry, blobs
+//!   borrow from the input, unknown chunks stay opaque. `write(read(b)) == b`.
+//! - IMAG entries are 12 bytes in version "01" files and 16 bytes otherwise.
+//! - FDIR sizes and offsets are little-endian even in big-endian packages, as the
+//!   reference packer writes them; pixel values are little-endian too.
+//! - The `CRC-` placeholder that the reference packer writes is a note, not an error;
+//!   a real CRC is standard CRC-32 over every byte after the header.
+//! - `build --compat gap` copies every quirk of the reference packer (see `gap`);
+//!   without it, the CRC is real.
+
+mod check;
+mod detect;
+mod extract;
+pub mod gap;
+mod info;
+mod list;
+pub mod model;
+mod pack;
+pub mod pixel;
+pub mod read;
+pub mod write;
+
+use std::path::Path;
+
+pub use detect::probe;
+pub use model::Gbin;
+pub use read::read;
+pub use write::{write, CrcMode};
+
+use crate::{Entry, ExtractOptions, ExtractSummary, Handler, PackOutcome, Report, Result};
+
+/// GBIN's implementation of the format operations.
+pub struct GbinHandler;
+
+impl Handler for GbinHandler {
+    fn info(&self, data: &[u8]) -> Result<serde_json::Value> {
+        info::info(&read(data)?, data)
+    }
+
+    fn list(&self, data: &[u8]) -> Result<Vec<Entry>> {
+        Ok(list::entries(&read(data)?))
+    }
+
+    fn check(&self, data: &[u8]) -> Report {
+        check::check(data)
+    }
+
+    fn extract(&self, data: &[u8], out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
+        extract::extract(&read(data)?, out, opts)
+    }
+
+    fn pack(&self, dir: &Path) -> Result<PackOutcome> {
+        pack::pack(dir)
+    }
+}

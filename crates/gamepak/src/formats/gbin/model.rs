@@ -1,0 +1,423 @@
+//! The typed, lossless GBIN document.
+//!
+//! Every chunk keeps its FourCC and its exact payload: tables are decoded into entries,
+//! and any bytes after the last whole entry are kept in `tail`, so that writing a
+//! document read from a file gives back the same bytes. Blobs borrow from the input
+//! (`Cow`), so reading a 1 GB file copies nothing.
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+
+use crate::bytes::Endian;
+
+/// Size of the file header.
+pub const HEADER_LEN: usize = 32;
+/// Size of a chunk header (FourCC + u32 payload size).
+pub const CHUNK_HEADER_LEN: usize = 8;
+
+/// Flag bit 0: multi-byte values are big-endian.
+pub const FLAG_BIG_ENDIAN: u8 = 0x01;
+/// Flag bit 1: the package holds a FILE/FDIR entry of type `CODE`.
+pub const FLAG_EXECUTABLE: u8 = 0x02;
+
+/// The CRC field of files written by the reference packer, which never computes it.
+pub const CRC_PLACEHOLDER: [u8; 4] = *b"CRC-";
+/// The reserved field as the reference packer writes it.
+pub const RESERVED_REFERENCE: [u8; 8] = *b"xxxxxxxx";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// Header size byte at 0x04: 32 in every known file.
+    pub size: u8,
+    /// Flag byte at 0x05.
+    pub flags: u8,
+    /// Two ASCII digits at 0x06: "01" (12-byte IMAG entries) or "02" (16-byte).
+    pub version: [u8; 2],
+    /// CRC-32 of everything after the header, or the `CRC-` placeholder.
+    pub crc: [u8; 4],
+    /// Package name, NUL padded, not always terminated.
+    pub name: [u8; 12],
+    pub reserved: [u8; 8],
+}
+
+impl Header {
+    pub fn endian(&self) -> Endian {
+        if self.flags & FLAG_BIG_ENDIAN != 0 {
+            Endian::Big
+        } else {
+            Endian::Little
+        }
+    }
+
+    pub fn name_text(&self) -> String {
+        crate::bytes::fixed_str(&self.name)
+    }
+
+    pub fn version_text(&self) -> String {
+        crate::bytes::fourcc_text(&self.version)
+    }
+
+    /// IMAG entries are 12 bytes in version "01" files and 16 bytes otherwise.
+    pub fn imag_version(&self) -> ImagVersion {
+        if &self.version == b"01" {
+            ImagVersion::V1
+        } else {
+            ImagVersion::V2
+        }
+    }
+}
+
+/// A whole package: the header, then chunks in file order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gbin<'a> {
+    pub header: Header,
+    pub chunks: Vec<Chunk<'a>>,
+    /// Bytes after the last chunk (none in a well-formed file).
+    pub trailing: Cow<'a, [u8]>,
+}
+
+/// One chunk: its FourCC and decoded payload.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chunk<'a> {
+    pub id: [u8; 4],
+    /// Absolute offset of the chunk header in the file it was read from (0 when built).
+    pub offset: u64,
+    pub body: Body<'a>,
+}
+
+/// Which of the two table layouts a package uses, told apart by the chunks present.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    /// The spec's layout: a CMAP chunk per colour map and a TMAP chunk per tile map.
+    Seed,
+    /// The reference packer's: COLR + one CMAP table, TMIX + TMBL + one TMAP table.
+    Reference,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ImagVersion {
+    /// 12-byte entries: u8 sizes and origins.
+    V1,
+    /// 16-byte entries: u16 sizes and origins.
+    V2,
+}
+
+/// A decoded chunk payload. Tables keep bytes after their last whole entry in `tail`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body<'a> {
+    /// IMGD: pixel data of every image and tileset.
+    ImageData(Cow<'a, [u8]>),
+    /// SIMG: source image layout (spec only).
+    SourceImages(Table<'a, SourceImage>),
+    /// IMAG: image frames.
+    Images(ImagVersion, Table<'a, Image>),
+    /// IGRP: image groups.
+    Groups(Table<'a, Group>),
+    /// ISEQ: image sequences.
+    Sequences(Table<'a, Sequence>),
+    /// IFRM: frames of every sequence.
+    Frames(Table<'a, Frame>),
+    /// TSET: tile sets.
+    Tilesets(Table<'a, Tileset>),
+    /// TMAP in the seed layout: one map with its indices and blocks inline.
+    TilemapInline(TilemapInline<'a>),
+    /// TMAP in the reference layout: a table of maps pointing into TMIX and TMBL.
+    Tilemaps(Table<'a, TilemapEntry>),
+    /// TMIX: u16 block indices of every map.
+    TileIndices(Cow<'a, [u8]>),
+    /// TMBL: tile values of every block of every map.
+    TileBlocks(Cow<'a, [u8]>),
+    /// CMAP in the seed layout: one named colour map.
+    ColourMapInline(ColourMapInline<'a>),
+    /// CMAP in the reference layout: a table of maps pointing into COLR.
+    ColourMaps(Table<'a, ColourMapEntry>),
+    /// COLR: B, G, R, A colours of every map.
+    Colours(Cow<'a, [u8]>),
+    /// FDIR: file directory.
+    FileDirectory(Table<'a, FileEntry>),
+    /// FDAT: file data, concatenated and 4-aligned.
+    FileData(Cow<'a, [u8]>),
+    /// FILE in the seed layout: one file with its own header.
+    File(FileInline<'a>),
+    /// STRT: a string table for one language.
+    Strings(StringTable<'a>),
+    /// SWAV: sound sample info.
+    Sounds(Table<'a, SoundSample>),
+    /// WAVD: sample data that SWAV entries point into.
+    WaveData(Cow<'a, [u8]>),
+    /// ENDC: end of package. Any payload is kept.
+    End(Cow<'a, [u8]>),
+    /// A chunk gamepak does not know, or one whose payload could not be decoded.
+    Opaque(Cow<'a, [u8]>),
+}
+
+/// Decoded table entries plus the bytes after the last whole entry.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Table<'a, T> {
+    pub entries: Vec<T>,
+    pub tail: Cow<'a, [u8]>,
+}
+
+impl<T> Table<'_, T> {
+    pub fn new(entries: Vec<T>) -> Self {
+        Table {
+            entries,
+            tail: Cow::Borrowed(&[]),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceImage {
+    pub width: u16,
+    pub height: u16,
+    pub offset: u32,
+    pub pixel_format: u8,
+    pub reserved: [u8; 3],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Image {
+    pub width: u16,
+    pub height: u16,
+    pub x_origin: u16,
+    pub y_origin: u16,
+    pub line_offset: u16,
+    pub pixel_format: u8,
+    pub palette: u8,
+    /// Byte offset into the IMGD payload.
+    pub offset: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group {
+    pub base: u16,
+    pub count: u16,
+    /// Index of the group's first image in IMAG.
+    pub first: u32,
+    pub name: [u8; 16],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sequence {
+    /// 0 once, 1 loop, 2 bounce.
+    pub mode: u8,
+    pub reserved: u8,
+    pub frame_count: u16,
+    /// Index of the first frame in IFRM.
+    pub first_frame: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frame {
+    pub group: u16,
+    /// Image in the group, or -1 for the whole group.
+    pub image: i16,
+    pub time: u8,
+    pub x: i8,
+    pub y: i8,
+    pub reserved: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tileset {
+    pub tile_width: u8,
+    pub tile_height: u8,
+    pub pixel_format: u8,
+    pub palette: u8,
+    pub tile_count: u16,
+    pub id: u16,
+    /// Byte offset of the first tile into the IMGD payload.
+    pub offset: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TilemapEntry {
+    pub id: u32,
+    pub width: u16,
+    pub height: u16,
+    pub index_count: u32,
+    /// Byte offset into the TMIX payload.
+    pub index_offset: u32,
+    pub block_count: u32,
+    /// Byte offset into the TMBL payload.
+    pub block_offset: u32,
+    /// Block edge in tiles.
+    pub block_size: u8,
+    /// Bytes per tile value.
+    pub tile_size: u8,
+    pub reserved: u16,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TilemapInline<'a> {
+    pub id: u32,
+    pub width: u16,
+    pub height: u16,
+    pub index_count: u32,
+    pub block_count: u32,
+    pub block_size: u8,
+    pub tile_size: u8,
+    pub reserved: [u8; 6],
+    /// `index_count` u16 indices, padded to 4 bytes.
+    pub indices: Cow<'a, [u8]>,
+    /// Block data, padded to 4 bytes, and anything after it.
+    pub blocks: Cow<'a, [u8]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ColourMapEntry {
+    pub count: u16,
+    /// Byte offset into the COLR payload (truncated to 16 bits by the reference packer).
+    pub offset: u16,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColourMapInline<'a> {
+    pub name: [u8; 16],
+    pub count: u16,
+    pub reserved: u16,
+    /// B, G, R, A colours, and anything after the last one.
+    pub colours: Cow<'a, [u8]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileEntry {
+    pub file_type: [u8; 4],
+    /// Always little-endian, whatever the package's byte order.
+    pub size: u32,
+    /// Byte offset into the FDAT payload; always little-endian.
+    pub offset: u32,
+    pub name: [u8; 16],
+}
+
+/// The packer's earlier FILE chunk: type FourCC, u8 compression, u8 count of padding
+/// bytes after the data, u8 filler, u8 name length, the name padded to 4, then the data
+/// padded to 4.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileInline<'a> {
+    pub file_type: [u8; 4],
+    pub compression: u8,
+    pub padding: u8,
+    pub filler: u8,
+    /// The name's bytes and the padding after them.
+    pub name: Cow<'a, [u8]>,
+    pub name_len: u8,
+    /// The file's bytes and the padding after them.
+    pub data: Cow<'a, [u8]>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct StringTable<'a> {
+    pub language: [u8; 4],
+    pub reserved: u16,
+    /// (offset into `data`, length) per string.
+    pub entries: Vec<(u16, u16)>,
+    /// The string data, including any padding.
+    pub data: Cow<'a, [u8]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SoundSample {
+    pub rate: u16,
+    /// 0 S8, 1 U8, 2 S16, 3 U16.
+    pub format: u8,
+    /// 0 uncompressed.
+    pub compression: u8,
+    pub sample_count: u32,
+    /// Byte offset into the WAVD payload.
+    pub offset: u32,
+}
+
+impl<'a> Gbin<'a> {
+    /// The layout, told apart by the chunks present: COLR, TMIX or TMBL mean the
+    /// reference packer's layout.
+    pub fn layout(&self) -> Layout {
+        if self
+            .chunks
+            .iter()
+            .any(|c| matches!(&c.id, b"COLR" | b"TMIX" | b"TMBL"))
+        {
+            Layout::Reference
+        } else {
+            Layout::Seed
+        }
+    }
+
+    /// The first chunk with this FourCC.
+    pub fn chunk(&self, id: &[u8; 4]) -> Option<&Chunk<'a>> {
+        self.chunks.iter().find(|c| &c.id == id)
+    }
+
+    /// Copies every borrowed blob, detaching the document from its input.
+    pub fn into_owned(self) -> Gbin<'static> {
+        Gbin {
+            header: self.header,
+            chunks: self.chunks.into_iter().map(Chunk::into_owned).collect(),
+            trailing: Cow::Owned(self.trailing.into_owned()),
+        }
+    }
+}
+
+fn own(c: Cow<'_, [u8]>) -> Cow<'static, [u8]> {
+    Cow::Owned(c.into_owned())
+}
+
+impl<T> Table<'_, T> {
+    fn into_owned(self) -> Table<'static, T> {
+        Table {
+            entries: self.entries,
+            tail: own(self.tail),
+        }
+    }
+}
+
+impl Chunk<'_> {
+    pub fn into_owned(self) -> Chunk<'static> {
+        let body = match self.body {
+            Body::ImageData(b) => Body::ImageData(own(b)),
+            Body::SourceImages(t) => Body::SourceImages(t.into_owned()),
+            Body::Images(v, t) => Body::Images(v, t.into_owned()),
+            Body::Groups(t) => Body::Groups(t.into_owned()),
+            Body::Sequences(t) => Body::Sequences(t.into_owned()),
+            Body::Frames(t) => Body::Frames(t.into_owned()),
+            Body::Tilesets(t) => Body::Tilesets(t.into_owned()),
+            Body::TilemapInline(m) => Body::TilemapInline(TilemapInline {
+                indices: own(m.indices),
+                blocks: own(m.blocks),
+                ..m
+            }),
+            Body::Tilemaps(t) => Body::Tilemaps(t.into_owned()),
+            Body::TileIndices(b) => Body::TileIndices(own(b)),
+            Body::TileBlocks(b) => Body::TileBlocks(own(b)),
+            Body::ColourMapInline(m) => Body::ColourMapInline(ColourMapInline {
+                colours: own(m.colours),
+                ..m
+            }),
+            Body::ColourMaps(t) => Body::ColourMaps(t.into_owned()),
+            Body::Colours(b) => Body::Colours(own(b)),
+            Body::FileDirectory(t) => Body::FileDirectory(t.into_owned()),
+            Body::FileData(b) => Body::FileData(own(b)),
+            Body::File(f) => Body::File(FileInline {
+                name: own(f.name),
+                data: own(f.data),
+                ..f
+            }),
+            Body::Strings(s) => Body::Strings(StringTable {
+                data: own(s.data),
+                ..s
+            }),
+            Body::Sounds(t) => Body::Sounds(t.into_owned()),
+            Body::WaveData(b) => Body::WaveData(own(b)),
+            Body::End(b) => Body::End(own(b)),
+            Body::Opaque(b) => Body::Opaque(own(b)),
+        };
+        Chunk {
+            id: self.id,
+            offset: self.offset,
+            body,
+        }
+    }
+}

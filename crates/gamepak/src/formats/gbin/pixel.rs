@@ -1,0 +1,233 @@
+//! GBIN pixel formats: codes, sizes, and conversion to and from 8-bit RGBA.
+//!
+//! Values are stored little-endian whatever the package's byte order, as the reference
+//! packer writes them. Decoding widens each channel by bit replication, so encoding a
+//! decoded pixel gives back the stored bits exactly: that is what lets an unedited PNG
+//! pack back to identical bytes.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PixelFormat {
+    Argb8888 = 0,
+    Rgb888 = 1,
+    Rgb565 = 2,
+    Argb1555 = 3,
+    Argb4444 = 4,
+    L8 = 5,
+    Al44 = 6,
+    Al88 = 7,
+    L4 = 8,
+    A8 = 9,
+    A4 = 10,
+    I8 = 11,
+}
+
+impl PixelFormat {
+    pub const ALL: [PixelFormat; 12] = [
+        PixelFormat::Argb8888,
+        PixelFormat::Rgb888,
+        PixelFormat::Rgb565,
+        PixelFormat::Argb1555,
+        PixelFormat::Argb4444,
+        PixelFormat::L8,
+        PixelFormat::Al44,
+        PixelFormat::Al88,
+        PixelFormat::L4,
+        PixelFormat::A8,
+        PixelFormat::A4,
+        PixelFormat::I8,
+    ];
+
+    pub fn from_code(code: u8) -> Option<PixelFormat> {
+        Self::ALL.get(code as usize).copied()
+    }
+
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The name used in .gap scripts and in manifests.
+    pub fn name(self) -> &'static str {
+        match self {
+            PixelFormat::Argb8888 => "ARGB8888",
+            PixelFormat::Rgb888 => "RGB888",
+            PixelFormat::Rgb565 => "RGB565",
+            PixelFormat::Argb1555 => "ARGB1555",
+            PixelFormat::Argb4444 => "ARGB4444",
+            PixelFormat::L8 => "L8",
+            PixelFormat::Al44 => "AL44",
+            PixelFormat::Al88 => "AL88",
+            PixelFormat::L4 => "L4",
+            PixelFormat::A8 => "A8",
+            PixelFormat::A4 => "A4",
+            PixelFormat::I8 => "I8",
+        }
+    }
+
+    /// Case-insensitive lookup by name.
+    pub fn from_name(name: &str) -> Option<PixelFormat> {
+        Self::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Bytes per pixel as the reference packer stores it. L4, A4 and I8 are never
+    /// encoded by the packer: their images carry zero bytes of data.
+    pub fn bytes_per_pixel(self) -> usize {
+        match self {
+            PixelFormat::Argb8888 => 4,
+            PixelFormat::Rgb888 => 3,
+            PixelFormat::Rgb565
+            | PixelFormat::Argb1555
+            | PixelFormat::Argb4444
+            | PixelFormat::Al88 => 2,
+            PixelFormat::L8 | PixelFormat::Al44 | PixelFormat::A8 => 1,
+            PixelFormat::L4 | PixelFormat::A4 | PixelFormat::I8 => 0,
+        }
+    }
+
+    /// Whether pixels of this format carry data at all.
+    pub fn has_data(self) -> bool {
+        self.bytes_per_pixel() > 0
+    }
+
+    /// Bytes of pixel data for an image of this size (unpadded).
+    pub fn data_len(self, width: u32, height: u32) -> u64 {
+        width as u64 * height as u64 * self.bytes_per_pixel() as u64
+    }
+}
+
+fn lum(r: u8, g: u8, b: u8) -> u8 {
+    ((r as u32 + g as u32 + b as u32) / 3) as u8
+}
+
+fn widen(v: u32, bits: u32) -> u8 {
+    let v = v & ((1 << bits) - 1);
+    let mut out = v << (8 - bits);
+    let mut shift = bits;
+    while shift < 8 {
+        out |= out >> shift;
+        shift *= 2;
+    }
+    out as u8
+}
+
+/// Encodes one RGBA pixel, appending its bytes.
+pub fn encode_pixel(pf: PixelFormat, [r, g, b, a]: [u8; 4], out: &mut Vec<u8>) {
+    let (r32, g32, b32, a32) = (r as u16, g as u16, b as u16, a as u16);
+    match pf {
+        PixelFormat::Argb8888 => out.extend_from_slice(&[b, g, r, a]),
+        PixelFormat::Rgb888 => out.extend_from_slice(&[b, g, r]),
+        PixelFormat::Rgb565 => {
+            out.extend_from_slice(&((r32 >> 3) << 11 | (g32 >> 2) << 5 | b32 >> 3).to_le_bytes())
+        }
+        PixelFormat::Argb1555 => out.extend_from_slice(
+            &(((a >= 0x80) as u16) << 15 | (r32 >> 3) << 10 | (g32 >> 3) << 5 | b32 >> 3)
+                .to_le_bytes(),
+        ),
+        PixelFormat::Argb4444 => out.extend_from_slice(
+            &((a32 >> 4) << 12 | (r32 >> 4) << 8 | (g32 >> 4) << 4 | b32 >> 4).to_le_bytes(),
+        ),
+        PixelFormat::L8 => out.push(lum(r, g, b)),
+        PixelFormat::Al44 => out.push((a & 0xf0) | lum(r, g, b) >> 4),
+        PixelFormat::Al88 => {
+            out.extend_from_slice(&((a32 << 8) | lum(r, g, b) as u16).to_le_bytes())
+        }
+        PixelFormat::A8 => out.push(a),
+        PixelFormat::L4 | PixelFormat::A4 | PixelFormat::I8 => {}
+    }
+}
+
+/// Decodes one stored pixel to RGBA. `px` holds exactly `bytes_per_pixel` bytes.
+pub fn decode_pixel(pf: PixelFormat, px: &[u8]) -> [u8; 4] {
+    let u16v = || u16::from_le_bytes([px[0], px[1]]) as u32;
+    match pf {
+        PixelFormat::Argb8888 => [px[2], px[1], px[0], px[3]],
+        PixelFormat::Rgb888 => [px[2], px[1], px[0], 255],
+        PixelFormat::Rgb565 => {
+            let v = u16v();
+            [widen(v >> 11, 5), widen(v >> 5, 6), widen(v, 5), 255]
+        }
+        PixelFormat::Argb1555 => {
+            let v = u16v();
+            let a = if v & 0x8000 != 0 { 255 } else { 0 };
+            [widen(v >> 10, 5), widen(v >> 5, 5), widen(v, 5), a]
+        }
+        PixelFormat::Argb4444 => {
+            let v = u16v();
+            [
+                widen(v >> 8, 4),
+                widen(v >> 4, 4),
+                widen(v, 4),
+                widen(v >> 12, 4),
+            ]
+        }
+        PixelFormat::L8 => [px[0], px[0], px[0], 255],
+        PixelFormat::Al44 => {
+            let l = widen(px[0] as u32, 4);
+            [l, l, l, widen(px[0] as u32 >> 4, 4)]
+        }
+        PixelFormat::Al88 => [px[0], px[0], px[0], px[1]],
+        PixelFormat::A8 => [255, 255, 255, px[0]],
+        PixelFormat::L4 | PixelFormat::A4 | PixelFormat::I8 => [0, 0, 0, 0],
+    }
+}
+
+/// Encodes row-major RGBA pixels.
+pub fn encode(pf: PixelFormat, rgba: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(rgba.len() / 4 * pf.bytes_per_pixel());
+    for p in rgba.chunks_exact(4) {
+        encode_pixel(pf, [p[0], p[1], p[2], p[3]], &mut out);
+    }
+    out
+}
+
+/// Decodes stored pixels to row-major RGBA. `data` must hold whole pixels.
+pub fn decode(pf: PixelFormat, data: &[u8]) -> Vec<u8> {
+    let bpp = pf.bytes_per_pixel();
+    if bpp == 0 {
+        return Vec::new();
+    }
+    data.chunks_exact(bpp)
+        .flat_map(|px| decode_pixel(pf, px))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Decoding then encoding gives back the stored bits, for every format.
+        #[test]
+        fn stored_bits_survive_decode_encode(code in 0u8..12, a: u8, b: u8, c: u8, d: u8) {
+            let pf = PixelFormat::from_code(code).unwrap();
+            let stored = [a, b, c, d];
+            let mut src = stored[..pf.bytes_per_pixel()].to_vec();
+            if pf == PixelFormat::Argb1555 {
+                // Alpha decodes to 0 or 255: the other 15 bits round-trip exactly.
+                src = (u16::from_le_bytes([a, b])).to_le_bytes().to_vec();
+            }
+            let rgba = decode_pixel(pf, &src);
+            let mut again = Vec::new();
+            encode_pixel(pf, rgba, &mut again);
+            prop_assert_eq!(again, src);
+        }
+    }
+
+    #[test]
+    fn reference_conversions() {
+        let px = [0x12, 0x34, 0x56, 0x80];
+        let mut out = Vec::new();
+        encode_pixel(PixelFormat::Rgb565, px, &mut out);
+        assert_eq!(
+            u16::from_le_bytes([out[0], out[1]]),
+            (0x12 >> 3) << 11 | (0x34 >> 2) << 5 | 0x56 >> 3
+        );
+        out.clear();
+        encode_pixel(PixelFormat::Al44, px, &mut out);
+        assert_eq!(out, [0x80 | ((0x12 + 0x34 + 0x56) / 3) >> 4]);
+    }
+}

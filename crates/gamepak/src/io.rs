@@ -1,0 +1,133 @@
+//! Getting bytes in and out: memory-mapped input, atomic output, safe extraction paths.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+/// The bytes of an input file: memory-mapped when possible, read into memory otherwise.
+pub enum Source {
+    Mapped(memmap2::Mmap),
+    Owned(Vec<u8>),
+}
+
+impl Source {
+    /// Opens a file by memory map, falling back to reading it (pipes, special files).
+    pub fn open(path: impl AsRef<Path>) -> Result<Source> {
+        let path = path.as_ref();
+        let file = File::open(path).map_err(|e| Error::io(path, e))?;
+        let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+        if meta.is_dir() {
+            return Err(Error::io(
+                path,
+                std::io::Error::other("is a folder, not a file"),
+            ));
+        }
+        if meta.is_file() && meta.len() > 0 {
+            // SAFETY: the map is read-only; a concurrent writer truncating the file could
+            // fault, which is the accepted trade-off of every mmap-based reader.
+            if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+                return Ok(Source::Mapped(map));
+            }
+        }
+        std::fs::read(path)
+            .map(Source::Owned)
+            .map_err(|e| Error::io(path, e))
+    }
+}
+
+impl std::ops::Deref for Source {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Source::Mapped(m) => m,
+            Source::Owned(v) => v,
+        }
+    }
+}
+
+/// Writes a file atomically: a temporary file beside the target, flushed, then renamed.
+/// A failure leaves any existing target untouched.
+pub fn write_atomic(path: impl AsRef<Path>, bytes: &[u8]) -> Result<()> {
+    let path = path.as_ref();
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".gamepak-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| Error::io(dir, e))?;
+    tmp.write_all(bytes).map_err(|e| Error::io(path, e))?;
+    tmp.as_file().sync_data().map_err(|e| Error::io(path, e))?;
+    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
+    Ok(())
+}
+
+/// Turns a name found inside a file into a relative path that stays inside the output
+/// folder: separators split components, `..`, `.`, roots, drive prefixes and empty parts
+/// are dropped, and characters that are unsafe in file names are replaced.
+pub fn sanitize_relative(name: &str) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in name.split(['/', '\\']) {
+        let cleaned: String = part
+            .chars()
+            .map(|c| {
+                if c.is_control() || matches!(c, ':' | '*' | '?' | '"' | '<' | '>' | '|') {
+                    '_'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let cleaned = cleaned.trim_end_matches(['.', ' ']);
+        if cleaned.is_empty() || cleaned == "." || cleaned == ".." {
+            continue;
+        }
+        out.push(cleaned);
+    }
+    if out.as_os_str().is_empty() {
+        out.push("_");
+    }
+    debug_assert!(out.components().all(|c| matches!(c, Component::Normal(_))));
+    out
+}
+
+/// Joins a sanitised name onto an output folder.
+pub fn safe_join(root: &Path, name: &str) -> PathBuf {
+    root.join(sanitize_relative(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_names_stay_inside() {
+        for (name, want) in [
+            ("../../etc/passwd", "etc/passwd"),
+            ("/abs/path", "abs/path"),
+            ("C:\\windows\\x", "C_/windows/x"),
+            ("..", "_"),
+            ("", "_"),
+            ("a/./b", "a/b"),
+            ("nul\0byte", "nul_byte"),
+        ] {
+            assert_eq!(sanitize_relative(name), PathBuf::from(want), "{name:?}");
+        }
+    }
+
+    #[test]
+    fn atomic_write_replaces_whole_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("sub/out.bin");
+        write_atomic(&p, b"hello").unwrap();
+        write_atomic(&p, b"bye").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"bye");
+        let leftovers = std::fs::read_dir(p.parent().unwrap()).unwrap().count();
+        assert_eq!(leftovers, 1);
+    }
+}

@@ -1,0 +1,39 @@
+//! The `gamepak.toml` manifest that `extract` writes and `pack` reads.
+//!
+//! Every manifest starts with the same fields (format, tool version, source name and
+//! size); what follows belongs to the format.
+
+use std::path::Path;
+
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::Format;
+
+pub const MANIFEST_NAME: &str = "gamepak.toml";
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Common {
+    format: Format,
+}
+
+/// The format a manifest folder was extracted from.
+pub fn read_format(dir: &Path) -> Result<Format> {
+    let c: Common = read(dir)?;
+    Ok(c.format)
+}
+
+/// Reads and parses the manifest of an extracted folder.
+pub fn read<T: DeserializeOwned>(dir: &Path) -> Result<T> {
+    let path = dir.join(MANIFEST_NAME);
+    let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+    toml::from_str(&text).map_err(|e| Error::at(path.display().to_string(), e.to_string()))
+}
+
+/// Writes a manifest atomically.
+pub fn write<T: Serialize>(dir: &Path, manifest: &T) -> Result<()> {
+    let path = dir.join(MANIFEST_NAME);
+    let text = toml::to_string_pretty(manifest)
+        .map_err(|e| Error::at(path.display().to_string(), e.to_string()))?;
+    crate::io::write_atomic(&path, text.as_bytes())
+}
