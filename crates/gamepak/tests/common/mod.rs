@@ -1,0 +1,35 @@
+//! Shared test support: finding the real-file fixtures.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The fixtures folder: `GAMEPAK_FIXTURES` if set, else `../shared/fixtures` beside
+/// the repository. `None` (with a printed notice) when it is absent, so tests that
+/// need real files skip instead of failing.
+pub fn fixtures(test: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os("GAMEPAK_FIXTURES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures")
+        });
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "SKIPPED {test}: fixtures folder {} not found (set GAMEPAK_FIXTURES)",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// A sub-folder of the fixtures, or `None` with a notice.
+pub fn fixture_dir(test: &str, sub: &str) -> Option<PathBuf> {
+    let d = fixtures(test)?.join(sub);
+    if d.is_dir() {
+        Some(d)
+    } else {
+        eprintln!("SKIPPED {test}: {} not found", d.display());
+        None
+    }
+}
