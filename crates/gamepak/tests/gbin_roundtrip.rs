@@ -31,7 +31,9 @@ fn read_write_is_identity_on_reference_files() {
         let data = std::fs::read(f).unwrap();
         let doc = gbin::read(&data).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         assert!(
-            doc.chunks.iter().all(|c| !matches!(c.body, gbin::model::Body::Opaque(_))),
+            doc.chunks
+                .iter()
+                .all(|c| !matches!(c.body, gbin::model::Body::Opaque(_))),
             "{}: a chunk stayed opaque",
             f.display()
         );

@@ -85,6 +85,20 @@ pub fn decode(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
     })
 }
 
+/// Samples per pixel the PNG itself stores: 1 grey or indexed, 2 grey and alpha, 3 RGB,
+/// 4 RGBA.
+pub fn source_channels(data: &[u8]) -> Result<u8> {
+    let reader = png::Decoder::new(std::io::Cursor::new(data))
+        .read_info()
+        .map_err(|e| Error::at("png", format!("not a readable PNG: {e}")))?;
+    Ok(match reader.info().color_type {
+        png::ColorType::Grayscale | png::ColorType::Indexed => 1,
+        png::ColorType::GrayscaleAlpha => 2,
+        png::ColorType::Rgb => 3,
+        png::ColorType::Rgba => 4,
+    })
+}
+
 fn to_rgba(buf: &[u8], color: png::ColorType) -> Vec<u8> {
     match color {
         png::ColorType::Rgba => buf.to_vec(),
