@@ -16,6 +16,9 @@ pub const HEADER_LEN: usize = 32;
 /// Size of a chunk header (FourCC + u32 payload size).
 pub const CHUNK_HEADER_LEN: usize = 8;
 
+/// A TMIX index for a block the map never touched.
+pub const EMPTY_BLOCK: u16 = 0xFFFE;
+
 /// Flag bit 0: multi-byte values are big-endian.
 pub const FLAG_BIG_ENDIAN: u8 = 0x01;
 /// Flag bit 1: the package holds a FILE/FDIR entry of type `CODE`.

@@ -9,9 +9,10 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// Reads a whole package. Blobs borrow from `data`.
 pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
-    let mut r = Reader::new(data, "GBIN");
-    let header = read_header(&mut r)?;
-    r = r.with_endian(header.endian());
+    let mut header_r = Reader::new(data, "GBIN/header");
+    let header = read_header(&mut header_r)?;
+    let mut r = Reader::new(data, "GBIN").with_endian(header.endian());
+    r.seek(header_r.pos(), "first chunk")?;
     let mut chunks = Vec::new();
     let mut seen_end = false;
     while !seen_end && !r.at_end() {
@@ -19,7 +20,8 @@ pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
         let id: [u8; 4] = r.array("chunk FourCC")?;
         let name = crate::bytes::fourcc_text(&id);
         let size = r.u32(&format!("{name} chunk size"))?;
-        let mut body_r = r.sub(size as usize, &name).map_err(|e| {
+        let available = r.remaining() as u64;
+        let mut body_r = r.sub(size as usize, &name).map_err(|_| {
             Error::new(
                 format!("GBIN/{name}"),
                 Some(offset),
@@ -27,7 +29,7 @@ pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
                     what: format!("{name} chunk of {size} bytes"),
                     container: "file".into(),
                     needed: size as u64,
-                    available: e.offset.map_or(0, |o| data.len() as u64 - o),
+                    available,
                 },
             )
         })?;
@@ -82,9 +84,21 @@ fn decode_body<'a>(
     before: &[Chunk<'_>],
 ) -> Body<'a> {
     let whole = Cow::Borrowed(r.data());
+    decode_typed(id, r, header, before).unwrap_or(Body::Opaque(whole))
+}
+
+/// Decodes a payload as its FourCC says, or says why it cannot. Unknown FourCCs are
+/// opaque. `before` holds the chunks read so far, which decide the CMAP/TMAP layout.
+pub(super) fn decode_typed<'a>(
+    id: &[u8; 4],
+    r: &mut Reader<'a>,
+    header: &Header,
+    before: &[Chunk<'_>],
+) -> Result<Body<'a>> {
+    let whole = Cow::Borrowed(r.data());
     let has = |want: &[u8; 4]| before.iter().any(|c| &c.id == want);
-    let decoded = match id {
-        b"IMGD" => Ok(Body::ImageData(whole.clone())),
+    match id {
+        b"IMGD" => Ok(Body::ImageData(whole)),
         b"SIMG" => table(r, 12, read_source_image).map(Body::SourceImages),
         b"IMAG" => {
             let v = header.imag_version();
@@ -95,25 +109,24 @@ fn decode_body<'a>(
         b"ISEQ" => table(r, 8, read_sequence).map(Body::Sequences),
         b"IFRM" => table(r, 8, read_frame).map(Body::Frames),
         b"TSET" => table(r, 12, read_tileset).map(Body::Tilesets),
-        b"TMIX" => Ok(Body::TileIndices(whole.clone())),
-        b"TMBL" => Ok(Body::TileBlocks(whole.clone())),
+        b"TMIX" => Ok(Body::TileIndices(whole)),
+        b"TMBL" => Ok(Body::TileBlocks(whole)),
         b"TMAP" if has(b"TMIX") || has(b"TMBL") => {
             table(r, 28, read_tilemap_entry).map(Body::Tilemaps)
         }
         b"TMAP" => read_tilemap_inline(r).map(Body::TilemapInline),
-        b"COLR" => Ok(Body::Colours(whole.clone())),
+        b"COLR" => Ok(Body::Colours(whole)),
         b"CMAP" if has(b"COLR") => table(r, 4, read_colour_map_entry).map(Body::ColourMaps),
         b"CMAP" => read_colour_map_inline(r).map(Body::ColourMapInline),
         b"FDIR" => table(r, 28, read_file_entry).map(Body::FileDirectory),
-        b"FDAT" => Ok(Body::FileData(whole.clone())),
+        b"FDAT" => Ok(Body::FileData(whole)),
         b"FILE" => read_file_inline(r).map(Body::File),
         b"STRT" => read_string_table(r).map(Body::Strings),
         b"SWAV" => table(r, 12, read_sound).map(Body::Sounds),
-        b"WAVD" => Ok(Body::WaveData(whole.clone())),
-        b"ENDC" => Ok(Body::End(whole.clone())),
-        _ => Ok(Body::Opaque(whole.clone())),
-    };
-    decoded.unwrap_or(Body::Opaque(whole))
+        b"WAVD" => Ok(Body::WaveData(whole)),
+        b"ENDC" => Ok(Body::End(whole)),
+        _ => Ok(Body::Opaque(whole)),
+    }
 }
 
 /// Reads as many whole entries as fit; the rest goes to `tail`.

@@ -163,7 +163,7 @@ mod tests {
     #[test]
     fn spaces_around_equals_make_a_different_key() {
         let l = one("image, w = 2 ,h=1").unwrap().unwrap();
-        assert_eq!(l.args[0], ("w ".to_string(), "2 ".to_string()));
+        assert_eq!(l.args[0], ("w ".to_string(), " 2 ".to_string()));
         assert_eq!(l.get(&["w"]), None);
         assert_eq!(l.get(&["H"]), Some("1"));
     }
