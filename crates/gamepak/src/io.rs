@@ -61,8 +61,9 @@ pub fn write_atomic(path: impl AsRef<Path>, bytes: &[u8]) -> Result<()> {
         .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(|e| Error::io(dir, e))?;
+    // The rename is what makes the write atomic for readers and for our own failures;
+    // no fsync, which would cost more than the write itself for many small assets.
     tmp.write_all(bytes).map_err(|e| Error::io(path, e))?;
-    tmp.as_file().sync_data().map_err(|e| Error::io(path, e))?;
     tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
     Ok(())
 }

@@ -33,7 +33,7 @@ pub fn read<T: DeserializeOwned>(dir: &Path) -> Result<T> {
 /// Writes a manifest atomically.
 pub fn write<T: Serialize>(dir: &Path, manifest: &T) -> Result<()> {
     let path = dir.join(MANIFEST_NAME);
-    let text = toml::to_string_pretty(manifest)
+    let text = toml::to_string(manifest)
         .map_err(|e| Error::at(path.display().to_string(), e.to_string()))?;
     crate::io::write_atomic(&path, text.as_bytes())
 }

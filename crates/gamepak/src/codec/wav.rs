@@ -52,3 +52,46 @@ pub fn encode(samples: &[u8], pcm: Pcm, rate: u32, channels: u16) -> Result<Vec<
     }
     Ok(cur.into_inner())
 }
+
+/// Reads a mono WAV back to raw little-endian PCM of the given layout, with its rate.
+pub fn decode_mono(bytes: &[u8], pcm: Pcm, path: &str) -> Result<(u32, Vec<u8>)> {
+    let mut r = hound::WavReader::new(std::io::Cursor::new(bytes))
+        .map_err(|e| Error::at(path, format!("not a readable WAV: {e}")))?;
+    let spec = r.spec();
+    let want_bits = match pcm {
+        Pcm::S8 | Pcm::U8 => 8,
+        Pcm::S16 | Pcm::U16 => 16,
+    };
+    if spec.channels != 1 || spec.bits_per_sample != want_bits {
+        return Err(Error::at(
+            path,
+            format!(
+                "WAV is {} channels of {} bits; this entry needs mono {want_bits}-bit",
+                spec.channels, spec.bits_per_sample
+            ),
+        ));
+    }
+    let bad = |e: hound::Error| Error::at(path, format!("WAV data is damaged: {e}"));
+    let mut out = Vec::new();
+    if want_bits == 8 {
+        for s in r.samples::<i8>() {
+            let s = s.map_err(bad)?;
+            out.push(if pcm == Pcm::U8 {
+                (s as u8) ^ 0x80
+            } else {
+                s as u8
+            });
+        }
+    } else {
+        for s in r.samples::<i16>() {
+            let s = s.map_err(bad)?;
+            let v = if pcm == Pcm::U16 {
+                (s as u16) ^ 0x8000
+            } else {
+                s as u16
+            };
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    Ok((spec.sample_rate, out))
+}

@@ -1,13 +1,399 @@
-//! Writing a package's assets to a folder.
+//! Writing a package's assets and manifest to a folder.
 
 use std::path::Path;
 
-use super::model::Gbin;
-use crate::{Error, ExtractOptions, ExtractSummary, Result};
+use rayon::prelude::*;
 
-pub fn extract(_doc: &Gbin<'_>, out: &Path, _opts: &ExtractOptions) -> Result<ExtractSummary> {
-    Err(Error::at(
-        out.display().to_string(),
-        "GBIN extraction is not implemented yet",
-    ))
+use super::asset_codec as codec;
+use super::list::{self, Index, Item};
+use super::manifest::*;
+use super::model::*;
+use super::pixel::PixelFormat;
+use super::views;
+use crate::bytes::fixed_str;
+use crate::io::{safe_join, write_atomic};
+use crate::{Entry, ExtractOptions, ExtractSummary, Format, Result};
+
+/// The folder, under the output, for bytes no asset covers.
+pub const RESIDUE_DIR: &str = "residue";
+
+pub fn extract(doc: &Gbin<'_>, out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
+    let idx = Index::new(doc);
+    let items = list::items(doc);
+    let selected: Vec<&(Entry, Item)> = items
+        .iter()
+        .filter(|(e, _)| opts.selects(&e.path))
+        .collect();
+    let total = selected.len() as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let results: Vec<Result<(u64, Option<String>)>> = selected
+        .par_iter()
+        .map(|(entry, item)| {
+            let written = match render(&idx, *item)? {
+                Rendered::Files(files) => {
+                    let mut bytes = 0;
+                    for (suffix, data) in files {
+                        let path = format!("{}{suffix}", entry.path);
+                        write_atomic(safe_join(out, &path), &data)?;
+                        bytes += data.len() as u64;
+                    }
+                    (bytes, None)
+                }
+                Rendered::Skipped(why) => (0, Some(format!("{}: {why}", entry.path))),
+            };
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            opts.report(n, total);
+            Ok(written)
+        })
+        .collect();
+    let mut summary = ExtractSummary::default();
+    for r in results {
+        let (bytes, note) = r?;
+        if note.is_some() {
+            summary.notes.extend(note);
+        } else {
+            summary.files += 1;
+            summary.bytes += bytes;
+        }
+    }
+    let partial = selected.len() < items.len();
+    let (manifest, residues) = manifest(doc, &idx, &items, partial);
+    for (name, data) in residues {
+        summary.bytes += data.len() as u64;
+        write_atomic(out.join(RESIDUE_DIR).join(name), &data)?;
+    }
+    crate::manifest::write(out, &manifest)?;
+    if partial {
+        summary
+            .notes
+            .push("--only left entries out: this folder cannot be packed".into());
+    }
+    Ok(summary)
+}
+
+enum Rendered {
+    /// Files to write: a suffix to the entry's path (empty for the entry itself) and
+    /// the bytes.
+    Files(Vec<(&'static str, Vec<u8>)>),
+    Skipped(String),
+}
+
+fn blob<'d>(idx: &Index<'d, '_>, id: &[u8; 4]) -> &'d [u8] {
+    match idx.find(id).map(|x| x.1) {
+        Some(
+            Body::ImageData(b)
+            | Body::TileIndices(b)
+            | Body::TileBlocks(b)
+            | Body::Colours(b)
+            | Body::FileData(b)
+            | Body::WaveData(b),
+        ) => b,
+        _ => &[],
+    }
+}
+
+fn span_bytes<'d>(idx: &Index<'d, '_>, id: &[u8; 4], item: Item) -> Option<&'d [u8]> {
+    let s = views::span(idx, item)?;
+    let b = blob(idx, id);
+    b.get(s.offset as usize..(s.offset + s.len).try_into().ok()?)
+}
+
+fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered> {
+    let one = |data: Vec<u8>| Ok(Rendered::Files(vec![("", data)]));
+    let skipped = |why: &str| Ok(Rendered::Skipped(why.to_string()));
+    match item {
+        Item::Image(i) => {
+            let im = &idx.images()[i];
+            image(
+                idx,
+                item,
+                im.pixel_format,
+                im.width as u32,
+                im.height as u32,
+            )
+        }
+        Item::Tile(s, _) => {
+            let ts = &idx.tilesets()[s];
+            image(
+                idx,
+                item,
+                ts.pixel_format,
+                ts.tile_width as u32,
+                ts.tile_height as u32,
+            )
+        }
+        Item::ColourMap(i) => {
+            let (name, colours) = match &idx
+                .doc
+                .chunks
+                .iter()
+                .filter(|c| matches!(c.body, Body::ColourMapInline(_)))
+                .nth(i)
+                .map(|c| &c.body)
+            {
+                Some(Body::ColourMapInline(m)) => (
+                    fixed_str(&m.name),
+                    m.colours.get(..m.count as usize * 4).unwrap_or(&m.colours),
+                ),
+                _ => match span_bytes(idx, b"COLR", item) {
+                    Some(b) => (format!("colour map {i}"), b),
+                    None => return skipped("colours lie outside COLR"),
+                },
+            };
+            one(codec::colours_to_gpl(&name, colours))
+        }
+        Item::File(i) => match idx.doc.chunks.get(i).map(|c| &c.body) {
+            Some(Body::File(f)) if idx.find(b"FDIR").is_none() => {
+                let len = f.data.len().saturating_sub(f.padding as usize);
+                one(f.data[..len].to_vec())
+            }
+            _ => match span_bytes(idx, b"FDAT", item) {
+                Some(b) => one(b.to_vec()),
+                None => skipped("file data lies outside FDAT"),
+            },
+        },
+        Item::Sound(i) => {
+            let Some((_, Body::Sounds(t), _)) = idx.find(b"SWAV") else {
+                return skipped("no SWAV table");
+            };
+            let s = &t.entries[i];
+            match span_bytes(idx, b"WAVD", item) {
+                Some(b) => one(codec::samples_to_wav(s.format, s.rate, b)?),
+                None => skipped("samples lie outside WAVD"),
+            }
+        }
+        Item::Strings(ci) => {
+            let Body::Strings(s) = &idx.doc.chunks[ci].body else {
+                return skipped("not a string table");
+            };
+            let strings: Vec<String> = s
+                .entries
+                .iter()
+                .map(|&(off, len)| {
+                    let b = s
+                        .data
+                        .get(off as usize..off as usize + len as usize)
+                        .unwrap_or(&[]);
+                    String::from_utf8_lossy(b).into_owned()
+                })
+                .collect();
+            one(serde_json::to_vec_pretty(&strings).expect("strings serialise"))
+        }
+        Item::Tilemap(i) => {
+            let (id, bs, ts, grid) = tilemap(idx, i);
+            Ok(Rendered::Files(vec![
+                ("", codec::tilemap_json(id, bs, ts, &grid)),
+                (".tmx", codec::tilemap_tmx(&grid)),
+            ]))
+        }
+        Item::Opaque(ci) => match &idx.doc.chunks[ci].body {
+            Body::Opaque(b) => one(b.to_vec()),
+            _ => skipped("not opaque"),
+        },
+    }
+}
+
+fn image(idx: &Index<'_, '_>, item: Item, code: u8, w: u32, h: u32) -> Result<Rendered> {
+    let Some(pf) = PixelFormat::from_code(code) else {
+        return Ok(Rendered::Skipped(format!("unknown pixel format {code}")));
+    };
+    if !pf.has_data() {
+        return Ok(Rendered::Skipped(format!(
+            "{} images carry no pixel data",
+            pf.name()
+        )));
+    }
+    match span_bytes(idx, b"IMGD", item) {
+        Some(b) => Ok(Rendered::Files(vec![(
+            "",
+            codec::pixels_to_png(pf, w, h, b)?,
+        )])),
+        None => Ok(Rendered::Skipped("pixel data lies outside IMGD".into())),
+    }
+}
+
+/// The n-th tile map of either layout, decoded to rows of values.
+fn tilemap(idx: &Index<'_, '_>, n: usize) -> (u32, u8, u8, Vec<Vec<u64>>) {
+    if let Some((_, Body::Tilemaps(t), _)) = idx.find(b"TMAP") {
+        let m = &t.entries[n];
+        let tmix = blob(idx, b"TMIX");
+        let tmbl = blob(idx, b"TMBL");
+        let indices = tmix.get(m.index_offset as usize..).unwrap_or(&[]);
+        let blocks = tmbl.get(m.block_offset as usize..).unwrap_or(&[]);
+        let grid = codec::tilemap_grid(
+            m.width,
+            m.height,
+            m.block_size,
+            m.tile_size,
+            indices,
+            blocks,
+        );
+        return (m.id, m.block_size, m.tile_size, grid);
+    }
+    let m = idx
+        .doc
+        .chunks
+        .iter()
+        .filter_map(|c| match &c.body {
+            Body::TilemapInline(m) => Some(m),
+            _ => None,
+        })
+        .nth(n)
+        .expect("list numbers seed tile maps in chunk order");
+    let grid = codec::tilemap_grid(
+        m.width,
+        m.height,
+        m.block_size,
+        m.tile_size,
+        &m.indices,
+        &m.blocks,
+    );
+    (m.id, m.block_size, m.tile_size, grid)
+}
+
+/// The manifest, and the residue files it names.
+fn manifest(
+    doc: &Gbin<'_>,
+    idx: &Index<'_, '_>,
+    items: &[(Entry, Item)],
+    partial: bool,
+) -> (Manifest, Vec<(String, Vec<u8>)>) {
+    let mut spans: Vec<Vec<(u64, u64)>> = vec![Vec::new(); doc.chunks.len()];
+    for (_, item) in items {
+        if let Some(s) = views::span(idx, *item) {
+            spans[s.chunk].push((s.offset, s.len));
+        }
+    }
+    let mut residues = Vec::new();
+    let mut chunks = Vec::new();
+    for (ci, c) in doc.chunks.iter().enumerate() {
+        let mut residue_of = |data: &[u8], spans: &mut [(u64, u64)]| -> Option<String> {
+            let runs = views::residue_runs(data, spans);
+            if runs.is_empty() {
+                return None;
+            }
+            let name = format!("{ci:03}_{}.bin", id_text(&c.id));
+            residues.push((name.clone(), views::residue(data, &runs)));
+            Some(name)
+        };
+        let body = match &c.body {
+            Body::ImageData(b) | Body::Colours(b) | Body::FileData(b) | Body::WaveData(b) => {
+                BodyEntry::Blob {
+                    len: b.len() as u64,
+                    residue: residue_of(b, &mut spans[ci]),
+                }
+            }
+            Body::TileIndices(b) | Body::TileBlocks(b) | Body::End(b) => BodyEntry::Blob {
+                len: b.len() as u64,
+                residue: residue_of(b, &mut []),
+            },
+            // The asset file under chunks/ holds an opaque chunk's bytes.
+            Body::Opaque(b) => BodyEntry::Blob {
+                len: b.len() as u64,
+                residue: None,
+            },
+            Body::SourceImages(t) => BodyEntry::SourceImages {
+                entries: t.entries.clone(),
+                tail: to_hex(&t.tail),
+            },
+            Body::Images(v, t) => BodyEntry::Images {
+                version: *v,
+                entries: t.entries.clone(),
+                tail: to_hex(&t.tail),
+            },
+            Body::Groups(t) => BodyEntry::Groups {
+                entries: t.entries.clone(),
+                tail: to_hex(&t.tail),
+            },
+            Body::Sequences(t) => BodyEntry::Sequences {
+                entries: t.entries.clone(),
+                tail: to_hex(&t.tail),
+            },
+            Body::Frames(t) => BodyEntry::Frames {
+                entries: t.entries.clone(),
+                tail: to_hex(&t.tail),
+            },
+            Body::Tilesets(t) => BodyEntry::Tilesets {
+                entries: t.entries.clone(),
+                tail: to_hex(&t.tail),
+            },
+            Body::Tilemaps(t) => BodyEntry::Tilemaps {
+                entries: t.entries.clone(),
+                tail: to_hex(&t.tail),
+            },
+            Body::ColourMaps(t) => BodyEntry::ColourMaps {
+                entries: t.entries.clone(),
+                tail: to_hex(&t.tail),
+            },
+            Body::FileDirectory(t) => BodyEntry::Files {
+                entries: t.entries.clone(),
+                tail: to_hex(&t.tail),
+            },
+            Body::Sounds(t) => BodyEntry::Sounds {
+                entries: t.entries.clone(),
+                tail: to_hex(&t.tail),
+            },
+            Body::TilemapInline(m) => BodyEntry::TilemapInline {
+                id: m.id,
+                width: m.width,
+                height: m.height,
+                index_count: m.index_count,
+                block_count: m.block_count,
+                block_size: m.block_size,
+                tile_size: m.tile_size,
+                reserved: m.reserved,
+                data: to_hex(&[m.indices.as_ref(), m.blocks.as_ref()].concat()),
+                index_len: m.indices.len() as u64,
+            },
+            Body::ColourMapInline(m) => {
+                let used = (m.count as usize * 4).min(m.colours.len());
+                BodyEntry::ColourMapInline {
+                    name: m.name,
+                    count: m.count,
+                    reserved: m.reserved,
+                    tail: to_hex(&m.colours[used..]),
+                }
+            }
+            Body::File(f) => {
+                let len = f.data.len().saturating_sub(f.padding as usize);
+                BodyEntry::FileInline {
+                    file_type: f.file_type,
+                    compression: f.compression,
+                    padding: f.padding,
+                    filler: f.filler,
+                    name: to_hex(&f.name),
+                    name_len: f.name_len,
+                    tail: to_hex(&f.data[len..]),
+                }
+            }
+            Body::Strings(s) => {
+                let mut covered: Vec<(u64, u64)> = s
+                    .entries
+                    .iter()
+                    .map(|&(o, l)| (o as u64, l as u64))
+                    .collect();
+                BodyEntry::Strings {
+                    language: s.language,
+                    reserved: s.reserved,
+                    entries: s.entries.clone(),
+                    data_len: s.data.len() as u64,
+                    residue: residue_of(&s.data, &mut covered),
+                }
+            }
+        };
+        chunks.push(ChunkEntry {
+            id: id_text(&c.id),
+            crc32: super::write::payload_crc(&c.body, doc.header.endian()),
+            body,
+        });
+    }
+    let manifest = Manifest {
+        format: Format::Gbin,
+        header: doc.header.clone(),
+        crc_is_real: doc.header.crc != CRC_PLACEHOLDER,
+        partial,
+        chunks,
+        trailing: to_hex(&doc.trailing),
+    };
+    (manifest, residues)
 }

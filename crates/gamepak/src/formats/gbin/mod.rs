@@ -26,16 +26,19 @@
 //! - `build --compat gap` copies every quirk of the reference packer (see `gap`);
 //!   without it, the CRC is real.
 
+mod asset_codec;
 mod check;
 mod detect;
 mod extract;
 pub mod gap;
 mod info;
 mod list;
+mod manifest;
 pub mod model;
 mod pack;
 pub mod pixel;
 pub mod read;
+mod views;
 pub mod write;
 
 use std::path::Path;

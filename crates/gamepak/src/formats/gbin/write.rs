@@ -49,6 +49,25 @@ pub fn expected_crc(data: &[u8], endian: Endian) -> [u8; 4] {
     }
 }
 
+/// CRC-32 of one chunk's payload as `write` lays it out, without copying blobs.
+pub fn payload_crc(body: &Body<'_>, endian: Endian) -> u32 {
+    match body {
+        Body::ImageData(b)
+        | Body::TileIndices(b)
+        | Body::TileBlocks(b)
+        | Body::Colours(b)
+        | Body::FileData(b)
+        | Body::WaveData(b)
+        | Body::End(b)
+        | Body::Opaque(b) => crate::codec::crc::crc32(b),
+        _ => {
+            let mut w = Writer::new(endian);
+            write_body(&mut w, body);
+            crate::codec::crc::crc32(w.as_slice())
+        }
+    }
+}
+
 fn write_header(w: &mut Writer, h: &Header) {
     w.bytes(b"GBIN");
     w.u8(h.size);

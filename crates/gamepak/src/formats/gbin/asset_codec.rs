@@ -1,0 +1,172 @@
+//! Each kind of entry to its standard file form and back: pixels to PNG, colours to
+//! GIMP .gpl, samples to WAV, strings to JSON, tile maps to JSON and Tiled TMX.
+
+use super::pixel::{self, PixelFormat};
+use crate::codec::png::{self as png_codec, Rgba};
+use crate::codec::wav::{self, Pcm};
+use crate::{Error, Result};
+
+/// Stored pixels to a PNG.
+pub fn pixels_to_png(pf: PixelFormat, w: u32, h: u32, data: &[u8]) -> Result<Vec<u8>> {
+    png_codec::encode(&Rgba {
+        width: w,
+        height: h,
+        pixels: pixel::decode(pf, data),
+    })
+}
+
+/// A PNG back to stored pixels, with its dimensions.
+pub fn png_to_pixels(pf: PixelFormat, png: &[u8], path: &str) -> Result<(u32, u32, Vec<u8>)> {
+    let img = png_codec::decode(png, path, crate::limits::Limits::default().max_pixels)?;
+    Ok((img.width, img.height, pixel::encode(pf, &img.pixels)))
+}
+
+/// B, G, R, A colours to a GIMP palette; alpha goes in each colour's name so that it
+/// survives the round trip.
+pub fn colours_to_gpl(name: &str, bgra: &[u8]) -> Vec<u8> {
+    let mut out = format!("GIMP Palette\nName: {name}\n#\n");
+    for c in bgra.chunks_exact(4) {
+        out.push_str(&format!(
+            "{:3} {:3} {:3}\talpha={}\n",
+            c[2], c[1], c[0], c[3]
+        ));
+    }
+    out.into_bytes()
+}
+
+/// A GIMP palette back to B, G, R, A bytes (alpha 255 unless the name says otherwise).
+pub fn gpl_to_colours(text: &[u8], path: &str) -> Result<Vec<u8>> {
+    let text = std::str::from_utf8(text).map_err(|_| Error::at(path, "palette is not UTF-8"))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty()
+            || line.starts_with('#')
+            || line.starts_with("GIMP Palette")
+            || line.contains(':')
+        {
+            continue;
+        }
+        let mut parts = line.split_whitespace();
+        let mut channel = |what: &str| -> Result<u8> {
+            parts
+                .next()
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(|| Error::at(format!("{path}:{}", n + 1), format!("bad {what} value")))
+        };
+        let (r, g, b) = (channel("red")?, channel("green")?, channel("blue")?);
+        let alpha = parts
+            .find_map(|t| t.strip_prefix("alpha="))
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(255);
+        out.extend_from_slice(&[b, g, r, alpha]);
+    }
+    Ok(out)
+}
+
+fn pcm(format: u8) -> Pcm {
+    match format {
+        1 => Pcm::U8,
+        2 => Pcm::S16,
+        3 => Pcm::U16,
+        _ => Pcm::S8,
+    }
+}
+
+/// Raw samples to a mono WAV (8-bit stored unsigned, 16-bit signed, as WAV requires).
+pub fn samples_to_wav(format: u8, rate: u16, data: &[u8]) -> Result<Vec<u8>> {
+    wav::encode(data, pcm(format), rate as u32, 1)
+}
+
+/// A WAV back to raw samples of the entry's format.
+pub fn wav_to_samples(format: u8, wav_bytes: &[u8], path: &str) -> Result<(u16, Vec<u8>)> {
+    let (rate, samples) = wav::decode_mono(wav_bytes, pcm(format), path)?;
+    let rate = u16::try_from(rate)
+        .map_err(|_| Error::at(path, format!("sample rate {rate} Hz does not fit 16 bits")))?;
+    Ok((rate, samples))
+}
+
+/// Decodes one tile map's blocks into rows of tile values.
+pub fn tilemap_grid(
+    width: u16,
+    height: u16,
+    block_size: u8,
+    tile_size: u8,
+    indices: &[u8],
+    blocks: &[u8],
+) -> Vec<Vec<u64>> {
+    let bs = block_size.max(1) as usize;
+    let ts = tile_size as usize;
+    let blocks_wide = (width as usize).div_ceil(bs);
+    (0..height as usize)
+        .map(|y| {
+            (0..width as usize)
+                .map(|x| {
+                    let bi = (y / bs) * blocks_wide + x / bs;
+                    let Some(ix) = indices.get(bi * 2..bi * 2 + 2) else {
+                        return 0;
+                    };
+                    let block = u16::from_le_bytes([ix[0], ix[1]]) as usize;
+                    let cell = (block * bs * bs + (y % bs) * bs + x % bs) * ts;
+                    blocks.get(cell..cell + ts).map_or(0, |b| {
+                        b.iter().rev().fold(0u64, |v, &byte| v << 8 | byte as u64)
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+pub fn tilemap_json(id: u32, block_size: u8, tile_size: u8, grid: &[Vec<u64>]) -> Vec<u8> {
+    let v = serde_json::json!({
+        "id": id,
+        "width": grid.first().map_or(0, Vec::len),
+        "height": grid.len(),
+        "block_size": block_size,
+        "tile_size": tile_size,
+        "tiles": grid,
+    });
+    serde_json::to_vec_pretty(&v).expect("JSON of plain values")
+}
+
+/// Tiled TMX with one CSV layer; values are shifted by one because Tiled's 0 is "no
+/// tile".
+pub fn tilemap_tmx(grid: &[Vec<u64>]) -> Vec<u8> {
+    let w = grid.first().map_or(0, Vec::len);
+    let h = grid.len();
+    let rows: Vec<String> = grid
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|v| (v + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"{w}\" height=\"{h}\" tilewidth=\"8\" tileheight=\"8\" infinite=\"0\">\n <tileset firstgid=\"1\" source=\"tiles.tsx\"/>\n <layer id=\"1\" name=\"map\" width=\"{w}\" height=\"{h}\">\n  <data encoding=\"csv\">\n{}\n</data>\n </layer>\n</map>\n",
+        rows.join(",\n")
+    )
+    .into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn palette_round_trip_keeps_alpha() {
+        let bgra = [1, 2, 3, 255, 40, 50, 60, 7];
+        let gpl = colours_to_gpl("p", &bgra);
+        assert_eq!(gpl_to_colours(&gpl, "p.gpl").unwrap(), bgra);
+    }
+
+    #[test]
+    fn wav_round_trip() {
+        for format in 0..4u8 {
+            let data: Vec<u8> = (0..64).collect();
+            let w = samples_to_wav(format, 11025, &data).unwrap();
+            assert_eq!(wav_to_samples(format, &w, "s.wav").unwrap(), (11025, data));
+        }
+    }
+}
