@@ -148,8 +148,26 @@ pub(super) fn image_path(groups: &[Group], i: usize) -> String {
     format!("images/{i:03}.png")
 }
 
-/// Every entry with the item it refers to, in file order of their tables.
+/// Every entry with the item it refers to, in file order of their tables. Paths are
+/// unique: a name that repeats gets `~N` before its extension.
 pub(super) fn items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
+    let mut out = raw_items(doc);
+    let mut seen = std::collections::HashSet::new();
+    for (e, _) in &mut out {
+        let mut n = 1;
+        let original = e.path.clone();
+        while !seen.insert(e.path.clone()) {
+            e.path = match original.rsplit_once('.') {
+                Some((stem, ext)) if !ext.contains('/') => format!("{stem}~{n}.{ext}"),
+                _ => format!("{original}~{n}"),
+            };
+            n += 1;
+        }
+    }
+    out
+}
+
+fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
     let idx = Index::new(doc);
     let mut out = Vec::new();
     let (_, imgd_at) = idx.image_data();

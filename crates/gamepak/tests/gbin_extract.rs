@@ -1,0 +1,161 @@
+//! Extraction to a folder and packing back: identical bytes for every reference file,
+//! and edits re-encoded in the entry's pixel format.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use gamepak::formats::gbin::{self, model::Body, pixel::PixelFormat};
+use gamepak::{ExtractOptions, Format, Handler};
+
+fn handler() -> &'static dyn Handler {
+    Format::Gbin.handler().unwrap()
+}
+
+fn reference_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "gbin") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_reference_file_checks_clean_and_round_trips() {
+    let Some(dir) =
+        common::fixture_dir("every_reference_file_checks_clean_and_round_trips", "gbin")
+    else {
+        return;
+    };
+    let files = reference_files(&dir);
+    assert!(files.len() >= 14);
+    for f in files {
+        let data = std::fs::read(&f).unwrap();
+        let report = handler().check(&data);
+        assert!(report.is_clean(), "{}: {:?}", f.display(), report.problems);
+        let out = tempfile::tempdir().unwrap();
+        handler()
+            .extract(&data, out.path(), &ExtractOptions::default())
+            .unwrap();
+        let packed = gamepak::pack(out.path()).unwrap();
+        assert!(packed.bytes == data, "{} did not round-trip", f.display());
+        assert!(packed.reencoded.is_empty(), "{:?}", packed.reencoded);
+    }
+}
+
+fn png(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> Vec<u8> {
+    let mut img = gamepak::codec::png::Rgba::new(w, h);
+    for y in 0..h {
+        for x in 0..w {
+            img.put(x, y, f(x, y));
+        }
+    }
+    gamepak::codec::png::encode(&img).unwrap()
+}
+
+#[test]
+fn edited_images_are_re_encoded_in_their_pixel_format() {
+    let Some(dir) =
+        common::fixture_dir("edited_images_are_re_encoded_in_their_pixel_format", "gbin")
+    else {
+        return;
+    };
+    let data = std::fs::read(dir.join("02_images/images.gbin")).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    handler()
+        .extract(&data, out.path(), &ExtractOptions::default())
+        .unwrap();
+    // Image 2 of "sprites" is 2x2 RGB565; image 0 is the 8x4 ARGB8888 source.
+    let red = [0xf8, 0, 0, 0xff];
+    std::fs::write(
+        out.path().join("images/0_sprites/002.png"),
+        png(2, 2, |_, _| red),
+    )
+    .unwrap();
+    std::fs::write(
+        out.path().join("images/0_sprites/000.png"),
+        png(10, 6, |x, y| [x as u8, y as u8, 7, 255]),
+    )
+    .unwrap();
+    let packed = gamepak::pack(out.path()).unwrap();
+    assert!(packed.reencoded.contains(&"IMGD".to_string()));
+    assert!(handler().check(&packed.bytes).is_clean());
+    let before = gbin::read(&data).unwrap();
+    let after = gbin::read(&packed.bytes).unwrap();
+    let images = |d: &gbin::Gbin| match &d.chunk(b"IMAG").unwrap().body {
+        Body::Images(_, t) => t.entries.clone(),
+        _ => unreachable!(),
+    };
+    let imgd = |d: &gbin::Gbin| match &d.chunk(b"IMGD").unwrap().body {
+        Body::ImageData(b) => b.to_vec(),
+        _ => unreachable!(),
+    };
+    let (ib, ia) = (images(&before), images(&after));
+    assert_eq!((ia[0].width, ia[0].height), (10, 6));
+    let a2 = &ia[2];
+    assert_eq!(a2.pixel_format, PixelFormat::Rgb565.code());
+    let px = &imgd(&after)[a2.offset as usize..a2.offset as usize + 8];
+    assert!(px.chunks(2).all(|p| p == 0xf800u16.to_le_bytes()), "{px:?}");
+    // Every other image keeps its pixels, at its new offset.
+    for i in 3..ib.len() {
+        let pf = PixelFormat::from_code(ib[i].pixel_format).unwrap();
+        let len = pf.data_len(ib[i].width as u32, ib[i].height as u32) as usize;
+        let old = &imgd(&before)[ib[i].offset as usize..][..len];
+        let new = &imgd(&after)[ia[i].offset as usize..][..len];
+        assert_eq!(old, new, "image {i}");
+    }
+}
+
+#[test]
+fn names_inside_the_file_stay_inside_the_output_folder() {
+    let mut doc = gbin::Gbin {
+        header: gbin::model::Header {
+            size: 32,
+            flags: 0,
+            version: *b"02",
+            crc: *b"CRC-",
+            name: [0; 12],
+            reserved: [0; 8],
+        },
+        chunks: Vec::new(),
+        trailing: Default::default(),
+    };
+    let mut name = [0u8; 16];
+    name[..10].copy_from_slice(b"../../evil");
+    let chunk = |id: &[u8; 4], body| gbin::model::Chunk {
+        id: *id,
+        offset: 0,
+        body,
+    };
+    doc.chunks
+        .push(chunk(b"FDAT", Body::FileData(b"boom".to_vec().into())));
+    doc.chunks.push(chunk(
+        b"FDIR",
+        Body::FileDirectory(gbin::model::Table::new(vec![gbin::model::FileEntry {
+            file_type: *b"DATA",
+            size: 4,
+            offset: 0,
+            name,
+        }])),
+    ));
+    doc.chunks
+        .push(chunk(b"ENDC", Body::End(Vec::new().into())));
+    let data = gbin::write(&doc, gbin::CrcMode::Keep);
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("a/b");
+    handler()
+        .extract(&data, &out, &ExtractOptions::default())
+        .unwrap();
+    assert_eq!(std::fs::read(out.join("files/evil")).unwrap(), b"boom");
+    assert!(!root.path().join("evil").exists());
+    assert_eq!(gamepak::pack(&out).unwrap().bytes, data);
+}
