@@ -64,6 +64,15 @@ pub fn write_atomic(path: impl AsRef<Path>, bytes: &[u8]) -> Result<()> {
     // The rename is what makes the write atomic for readers and for our own failures;
     // no fsync, which would cost more than the write itself for many small assets.
     tmp.write_all(bytes).map_err(|e| Error::io(path, e))?;
+    // A temporary file is private (0600); the result should be an ordinary file.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path).map_or(0o644, |m| m.permissions().mode());
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(mode))
+            .map_err(|e| Error::io(path, e))?;
+    }
     tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
     Ok(())
 }

@@ -2,23 +2,46 @@
 //! GIMP .gpl, samples to WAV, strings to JSON, tile maps to JSON and Tiled TMX.
 
 use super::pixel::{self, PixelFormat};
+use crate::bytes::Endian;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::codec::wav::{self, Pcm};
 use crate::{Error, Result};
 
 /// Stored pixels to a PNG.
-pub fn pixels_to_png(pf: PixelFormat, w: u32, h: u32, data: &[u8]) -> Result<Vec<u8>> {
+pub fn pixels_to_png(
+    pf: PixelFormat,
+    w: u32,
+    h: u32,
+    data: &[u8],
+    order: Endian,
+) -> Result<Vec<u8>> {
+    let pixels = if order == Endian::Big {
+        let mut le = data.to_vec();
+        pixel::swap_order(pf, &mut le);
+        pixel::decode(pf, &le)
+    } else {
+        pixel::decode(pf, data)
+    };
     png_codec::encode(&Rgba {
         width: w,
         height: h,
-        pixels: pixel::decode(pf, data),
+        pixels,
     })
 }
 
 /// A PNG back to stored pixels, with its dimensions.
-pub fn png_to_pixels(pf: PixelFormat, png: &[u8], path: &str) -> Result<(u32, u32, Vec<u8>)> {
+pub fn png_to_pixels(
+    pf: PixelFormat,
+    png: &[u8],
+    path: &str,
+    order: Endian,
+) -> Result<(u32, u32, Vec<u8>)> {
     let img = png_codec::decode(png, path, crate::limits::Limits::default().max_pixels)?;
-    Ok((img.width, img.height, pixel::encode(pf, &img.pixels)))
+    let mut data = pixel::encode(pf, &img.pixels);
+    if order == Endian::Big {
+        pixel::swap_order(pf, &mut data);
+    }
+    Ok((img.width, img.height, data))
 }
 
 /// B, G, R, A colours to a GIMP palette; alpha goes in each colour's name so that it
@@ -73,14 +96,29 @@ fn pcm(format: u8) -> Pcm {
     }
 }
 
+/// 16-bit samples of a big-endian package to little-endian, or back.
+fn swap_samples(format: u8, data: &mut [u8], order: Endian) {
+    if order == Endian::Big && format >= 2 {
+        data.chunks_exact_mut(2).for_each(<[u8]>::reverse);
+    }
+}
+
 /// Raw samples to a mono WAV (8-bit stored unsigned, 16-bit signed, as WAV requires).
-pub fn samples_to_wav(format: u8, rate: u16, data: &[u8]) -> Result<Vec<u8>> {
-    wav::encode(data, pcm(format), rate as u32, 1)
+pub fn samples_to_wav(format: u8, rate: u16, data: &[u8], order: Endian) -> Result<Vec<u8>> {
+    let mut le = data.to_vec();
+    swap_samples(format, &mut le, order);
+    wav::encode(&le, pcm(format), rate as u32, 1)
 }
 
 /// A WAV back to raw samples of the entry's format.
-pub fn wav_to_samples(format: u8, wav_bytes: &[u8], path: &str) -> Result<(u16, Vec<u8>)> {
-    let (rate, samples) = wav::decode_mono(wav_bytes, pcm(format), path)?;
+pub fn wav_to_samples(
+    format: u8,
+    wav_bytes: &[u8],
+    path: &str,
+    order: Endian,
+) -> Result<(u16, Vec<u8>)> {
+    let (rate, mut samples) = wav::decode_mono(wav_bytes, pcm(format), path)?;
+    swap_samples(format, &mut samples, order);
     let rate = u16::try_from(rate)
         .map_err(|_| Error::at(path, format!("sample rate {rate} Hz does not fit 16 bits")))?;
     Ok((rate, samples))
@@ -94,6 +132,7 @@ pub fn tilemap_grid(
     tile_size: u8,
     indices: &[u8],
     blocks: &[u8],
+    order: Endian,
 ) -> Vec<Vec<u64>> {
     let bs = block_size.max(1) as usize;
     let ts = tile_size as usize;
@@ -106,10 +145,17 @@ pub fn tilemap_grid(
                     let Some(ix) = indices.get(bi * 2..bi * 2 + 2) else {
                         return 0;
                     };
-                    let block = u16::from_le_bytes([ix[0], ix[1]]) as usize;
+                    let block = match order {
+                        Endian::Little => u16::from_le_bytes([ix[0], ix[1]]),
+                        Endian::Big => u16::from_be_bytes([ix[0], ix[1]]),
+                    } as usize;
                     let cell = (block * bs * bs + (y % bs) * bs + x % bs) * ts;
                     blocks.get(cell..cell + ts).map_or(0, |b| {
-                        b.iter().rev().fold(0u64, |v, &byte| v << 8 | byte as u64)
+                        let be = |v: u64, &byte: &u8| v << 8 | byte as u64;
+                        match order {
+                            Endian::Little => b.iter().rev().fold(0, be),
+                            Endian::Big => b.iter().fold(0, be),
+                        }
                     })
                 })
                 .collect()
@@ -165,8 +211,13 @@ mod tests {
     fn wav_round_trip() {
         for format in 0..4u8 {
             let data: Vec<u8> = (0..64).collect();
-            let w = samples_to_wav(format, 11025, &data).unwrap();
-            assert_eq!(wav_to_samples(format, &w, "s.wav").unwrap(), (11025, data));
+            for order in [Endian::Little, Endian::Big] {
+                let w = samples_to_wav(format, 11025, &data, order).unwrap();
+                assert_eq!(
+                    wav_to_samples(format, &w, "s.wav", order).unwrap(),
+                    (11025, data.clone())
+                );
+            }
         }
     }
 }

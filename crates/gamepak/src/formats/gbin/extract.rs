@@ -15,7 +15,7 @@ use crate::io::{safe_join, write_atomic};
 use crate::{Entry, ExtractOptions, ExtractSummary, Format, Result};
 
 /// The folder, under the output, for bytes no asset covers.
-pub const RESIDUE_DIR: &str = "residue";
+pub const RESIDUE_DIR: &str = "raw";
 
 pub fn extract(doc: &Gbin<'_>, out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
     let idx = Index::new(doc);
@@ -158,7 +158,7 @@ fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered> {
             };
             let s = &t.entries[i];
             match span_bytes(idx, b"WAVD", item) {
-                Some(b) => one(codec::samples_to_wav(s.format, s.rate, b)?),
+                Some(b) => one(codec::samples_to_wav(s.format, s.rate, b, order(idx))?),
                 None => skipped("samples lie outside WAVD"),
             }
         }
@@ -193,6 +193,10 @@ fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered> {
     }
 }
 
+fn order(idx: &Index<'_, '_>) -> crate::bytes::Endian {
+    idx.doc.header.endian()
+}
+
 fn image(idx: &Index<'_, '_>, item: Item, code: u8, w: u32, h: u32) -> Result<Rendered> {
     let Some(pf) = PixelFormat::from_code(code) else {
         return Ok(Rendered::Skipped(format!("unknown pixel format {code}")));
@@ -206,7 +210,7 @@ fn image(idx: &Index<'_, '_>, item: Item, code: u8, w: u32, h: u32) -> Result<Re
     match span_bytes(idx, b"IMGD", item) {
         Some(b) => Ok(Rendered::Files(vec![(
             "",
-            codec::pixels_to_png(pf, w, h, b)?,
+            codec::pixels_to_png(pf, w, h, b, order(idx))?,
         )])),
         None => Ok(Rendered::Skipped("pixel data lies outside IMGD".into())),
     }
@@ -227,6 +231,7 @@ fn tilemap(idx: &Index<'_, '_>, n: usize) -> (u32, u8, u8, Vec<Vec<u64>>) {
             m.tile_size,
             indices,
             blocks,
+            order(idx),
         );
         return (m.id, m.block_size, m.tile_size, grid);
     }
@@ -247,6 +252,7 @@ fn tilemap(idx: &Index<'_, '_>, n: usize) -> (u32, u8, u8, Vec<Vec<u64>>) {
         m.tile_size,
         &m.indices,
         &m.blocks,
+        order(idx),
     );
     (m.id, m.block_size, m.tile_size, grid)
 }

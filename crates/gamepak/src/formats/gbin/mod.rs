@@ -19,8 +19,10 @@
 //! - The reader is lossless: each table keeps bytes after its last whole entry, blobs
 //!   borrow from the input, unknown chunks stay opaque. `write(read(b)) == b`.
 //! - IMAG entries are 12 bytes in version "01" files and 16 bytes otherwise.
-//! - FDIR sizes and offsets are little-endian even in big-endian packages, as the
-//!   reference packer writes them; pixel values are little-endian too.
+//! - FDIR sizes are little-endian even in big-endian packages, as the reference
+//!   packer writes them byte by byte. Everything else multi-byte follows the package's
+//!   byte order, as the packer's own big-endian path would write it: pixel values,
+//!   tile values, TMIX indices and 16-bit samples included.
 //! - The `CRC-` placeholder that the reference packer writes is a note, not an error;
 //!   a real CRC is standard CRC-32 over every byte after the header.
 //! - `build --compat gap` copies every quirk of the reference packer (see `gap`);
@@ -38,6 +40,7 @@ pub mod model;
 mod pack;
 pub mod pixel;
 pub mod read;
+pub mod synth;
 mod views;
 pub mod write;
 

@@ -291,7 +291,7 @@ pub struct FileEntry {
     pub file_type: [u8; 4],
     /// Always little-endian, whatever the package's byte order.
     pub size: u32,
-    /// Byte offset into the FDAT payload; always little-endian.
+    /// Byte offset into the FDAT payload.
     pub offset: u32,
     pub name: [u8; 16],
 }

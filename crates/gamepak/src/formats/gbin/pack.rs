@@ -257,7 +257,7 @@ fn place(
             let Some(pf) = PixelFormat::from_code(im.pixel_format).filter(|p| p.has_data()) else {
                 return Ok(None);
             };
-            let (w, h, pixels) = codec::png_to_pixels(pf, &read()?, path)?;
+            let (w, h, pixels) = codec::png_to_pixels(pf, &read()?, path, doc.header.endian())?;
             if (w, h) != (im.width as u32, im.height as u32) {
                 let (w, h) = (u16::try_from(w), u16::try_from(h));
                 let (Ok(w), Ok(h)) = (w, h) else {
@@ -280,7 +280,7 @@ fn place(
             let Some(pf) = PixelFormat::from_code(ts.pixel_format).filter(|p| p.has_data()) else {
                 return Ok(None);
             };
-            let (w, h, pixels) = codec::png_to_pixels(pf, &read()?, path)?;
+            let (w, h, pixels) = codec::png_to_pixels(pf, &read()?, path, doc.header.endian())?;
             if (w, h) != (ts.tile_width as u32, ts.tile_height as u32) {
                 return Err(Error::at(
                     path,
@@ -339,7 +339,8 @@ fn place(
                 Some((_, Body::Sounds(t), _)) => t.entries[i].format,
                 _ => return Ok(None),
             };
-            let (rate, samples) = codec::wav_to_samples(format, &read()?, path)?;
+            let (rate, samples) =
+                codec::wav_to_samples(format, &read()?, path, doc.header.endian())?;
             if let Some(Body::Sounds(t)) = doc
                 .chunks
                 .iter_mut()

@@ -183,6 +183,15 @@ pub fn encode(pf: PixelFormat, rgba: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Stored pixels of a big-endian package to the little-endian order this module
+/// works in, or back: each pixel's bytes reversed.
+pub fn swap_order(pf: PixelFormat, data: &mut [u8]) {
+    let bpp = pf.bytes_per_pixel();
+    if bpp > 1 {
+        data.chunks_exact_mut(bpp).for_each(<[u8]>::reverse);
+    }
+}
+
 /// Decodes stored pixels to row-major RGBA. `data` must hold whole pixels.
 pub fn decode(pf: PixelFormat, data: &[u8]) -> Vec<u8> {
     let bpp = pf.bytes_per_pixel();

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::model::*;
-use crate::bytes::{Endian, Reader};
+use crate::bytes::Reader;
 use crate::error::{Error, ErrorKind, Result};
 
 /// Reads a whole package. Blobs borrow from `data`.
@@ -283,17 +283,17 @@ fn read_colour_map_inline<'a>(r: &mut Reader<'a>) -> Result<ColourMapInline<'a>>
     })
 }
 
-/// FDIR sizes and offsets are little-endian whatever the package's byte order.
+/// FDIR sizes are little-endian whatever the package's byte order (the packer writes
+/// them byte by byte); offsets follow the package.
 fn read_file_entry(r: &mut Reader<'_>) -> Result<FileEntry> {
-    let mut le = r.clone().with_endian(Endian::Little);
-    let e = FileEntry {
-        file_type: le.array("type")?,
-        size: le.u32("size")?,
-        offset: le.u32("offset")?,
-        name: le.array("name")?,
-    };
-    *r = le.with_endian(r.endian());
-    Ok(e)
+    let file_type = r.array("type")?;
+    let size = u32::from_le_bytes(r.array("size")?);
+    Ok(FileEntry {
+        file_type,
+        size,
+        offset: r.u32("offset")?,
+        name: r.array("name")?,
+    })
 }
 
 fn read_file_inline<'a>(r: &mut Reader<'a>) -> Result<FileInline<'a>> {

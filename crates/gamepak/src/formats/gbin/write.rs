@@ -167,10 +167,10 @@ fn write_body(w: &mut Writer, body: &Body<'_>) {
             w.bytes(&m.colours);
         }
         Body::FileDirectory(t) => write_table(w, t, |w, f| {
-            // Sizes and offsets are little-endian in every package.
+            // Sizes are little-endian in every package.
             w.bytes(&f.file_type);
             w.bytes(&f.size.to_le_bytes());
-            w.bytes(&f.offset.to_le_bytes());
+            w.u32(f.offset);
             w.bytes(&f.name);
         }),
         Body::File(f) => {
