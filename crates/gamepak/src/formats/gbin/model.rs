@@ -97,6 +97,8 @@ pub enum Layout {
     Seed,
     /// The reference packer's: COLR + one CMAP table, TMIX + TMBL + one TMAP table.
     Reference,
+    /// Neither: no chunk whose layout differs between the two is present.
+    Common,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -336,16 +338,15 @@ pub struct SoundSample {
 
 impl<'a> Gbin<'a> {
     /// The layout, told apart by the chunks present: COLR, TMIX or TMBL mean the
-    /// reference packer's layout.
+    /// reference packer's; CMAP or TMAP without them, or FILE or SIMG, the seed's.
     pub fn layout(&self) -> Layout {
-        if self
-            .chunks
-            .iter()
-            .any(|c| matches!(&c.id, b"COLR" | b"TMIX" | b"TMBL"))
-        {
+        let has = |ids: &[&[u8; 4]]| self.chunks.iter().any(|c| ids.contains(&&c.id));
+        if has(&[b"COLR", b"TMIX", b"TMBL"]) {
             Layout::Reference
-        } else {
+        } else if has(&[b"CMAP", b"TMAP", b"FILE", b"SIMG"]) {
             Layout::Seed
+        } else {
+            Layout::Common
         }
     }
 
