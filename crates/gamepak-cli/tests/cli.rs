@@ -1,0 +1,170 @@
+//! The command line as scripts see it: exit codes, JSON, help.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gamepak(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamepak"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/gbin")
+}
+
+fn demo() -> String {
+    examples().join("demo.gbin").display().to_string()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited, not killed")
+}
+
+#[test]
+fn every_verb_has_help_with_an_example() {
+    for verb in [
+        "identify", "info", "list", "check", "extract", "pack", "build",
+    ] {
+        let o = gamepak(&[verb, "--help"]);
+        assert_eq!(code(&o), 0, "{verb}");
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            text.contains("Example:"),
+            "{verb} help has no example:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(code(&gamepak(&[])), 2);
+    assert_eq!(code(&gamepak(&["frobnicate"])), 2);
+    assert_eq!(code(&gamepak(&["info"])), 2);
+    assert_eq!(code(&gamepak(&["info", "/no/such/file.gbin"])), 2);
+    assert_eq!(code(&gamepak(&["check", "/no/such/file.gbin"])), 2);
+}
+
+#[test]
+fn reading_verbs_succeed_on_the_demo_and_speak_json() {
+    for verb in ["identify", "info", "list", "check"] {
+        let o = gamepak(&[verb, &demo(), "--json"]);
+        assert_eq!(
+            code(&o),
+            0,
+            "{verb}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        for line in String::from_utf8_lossy(&o.stdout).lines() {
+            serde_json::from_str::<serde_json::Value>(line)
+                .unwrap_or_else(|e| panic!("{verb}: not JSON: {e}: {line}"));
+        }
+    }
+}
+
+#[test]
+fn check_exits_1_with_offset_and_path_on_damage() {
+    let data = std::fs::read(demo()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.gbin");
+    std::fs::write(&cut, &data[..data.len() / 2]).unwrap();
+    let o = gamepak(&["check", cut.to_str().unwrap()]);
+    assert_eq!(code(&o), 1);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("error: GBIN/") && text.contains(" at 0x"),
+        "{text}"
+    );
+    let o = gamepak(&["info", cut.to_str().unwrap()]);
+    assert_eq!(
+        code(&o),
+        1,
+        "a damaged file read by info is a format problem"
+    );
+}
+
+#[test]
+fn unknown_files_are_named_and_not_claimed() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, Vec<u8>); 3] = [
+        ("empty.bin", Vec::new()),
+        ("image.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec()),
+        (
+            "random.bin",
+            (0..4096u32)
+                .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+                .collect(),
+        ),
+    ];
+    for (name, bytes) in cases {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let o = gamepak(&["identify", p.to_str().unwrap(), "--json"]);
+        assert_eq!(code(&o), 0);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["detection"]["certainty"], "unknown", "{name}");
+        assert!(v["detection"]["closest"]["failed"].is_string(), "{name}");
+        assert_eq!(code(&gamepak(&["check", p.to_str().unwrap()])), 1, "{name}");
+    }
+}
+
+#[test]
+fn extract_then_pack_gives_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("demo");
+    let o = gamepak(&["extract", &demo(), "-o", out.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
+    let packed = dir.path().join("demo.gbin");
+    let o = gamepak(&[
+        "pack",
+        out.to_str().unwrap(),
+        "-o",
+        packed.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read(packed).unwrap(),
+        std::fs::read(demo()).unwrap()
+    );
+}
+
+#[test]
+fn build_runs_a_gap_script_in_the_current_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "demo.gap",
+        "hero.png",
+        "tiles.png",
+        "palette.gpl",
+        "intro.txt",
+    ] {
+        std::fs::copy(examples().join("gap").join(f), dir.path().join(f)).unwrap();
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_gamepak"))
+        .args(["build", "demo.gap"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
+    let built = dir.path().join("hero.gbin");
+    assert_eq!(code(&gamepak(&["check", built.to_str().unwrap()])), 0);
+    assert!(dir.path().join("hero_defs.h").exists());
+    std::fs::write(
+        dir.path().join("bad.gap"),
+        "export,filename=x.gbin,type=gbin,format=binary\nimagegroup ,name=g\n",
+    )
+    .unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_gamepak"))
+        .args(["build", "bad.gap", "--compat", "gap"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), 1);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.gap:2: unknown command 'imagegroup '"),
+        "{err}"
+    );
+    assert!(!dir.path().join("x.gbin").exists());
+}
