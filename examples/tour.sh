@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The main job on the shipped examples: identify, inspect, check, extract, rebuild.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release -q -p gamepak-cli
+gp=target/release/gamepak
+out=$(mktemp -d)
+$gp identify examples/gbin/*.gbin
+$gp info examples/gbin/demo.gbin
+$gp check examples/gbin/*.gbin
+$gp extract examples/gbin/demo.gbin -o "$out/demo"
+$gp pack "$out/demo" -o "$out/demo.gbin"
+cmp examples/gbin/demo.gbin "$out/demo.gbin" && echo "rebuilt byte-identical: $out/demo.gbin"
+(cd examples/gbin/gap && "../../../$gp" build demo.gap -o "$out/")
+$gp check "$out/hero.gbin"
