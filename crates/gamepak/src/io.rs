@@ -77,6 +77,63 @@ pub fn write_atomic(path: impl AsRef<Path>, bytes: &[u8]) -> Result<()> {
     Ok(())
 }
 
+/// Where an extraction writes: into a staging folder that is renamed into place at
+/// the end when the target does not exist yet (one rename makes the whole folder
+/// appear at once, and costs far less than a rename per file), or file by file with
+/// atomic writes into an existing folder.
+pub struct OutputFolder {
+    target: PathBuf,
+    staging: Option<PathBuf>,
+}
+
+impl OutputFolder {
+    pub fn create(target: &Path) -> Result<OutputFolder> {
+        let empty = std::fs::read_dir(target).map_or(true, |mut d| d.next().is_none());
+        if !empty {
+            return Ok(OutputFolder {
+                target: target.to_path_buf(),
+                staging: None,
+            });
+        }
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "out".into());
+        let staging = target.with_file_name(format!(".{name}.gamepak-partial"));
+        let _ = std::fs::remove_dir_all(&staging);
+        std::fs::create_dir_all(&staging).map_err(|e| Error::io(&staging, e))?;
+        Ok(OutputFolder {
+            target: target.to_path_buf(),
+            staging: Some(staging),
+        })
+    }
+
+    /// Writes `bytes` at `rel` (already sanitised) inside the folder.
+    pub fn write(&self, rel: &Path, bytes: &[u8]) -> Result<()> {
+        match &self.staging {
+            Some(dir) => {
+                let path = dir.join(rel);
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+                }
+                std::fs::write(&path, bytes).map_err(|e| Error::io(&path, e))
+            }
+            None => write_atomic(self.target.join(rel), bytes),
+        }
+    }
+
+    /// Moves a staged folder into place.
+    pub fn finish(self) -> Result<()> {
+        if let Some(dir) = &self.staging {
+            if self.target.exists() {
+                std::fs::remove_dir(&self.target).map_err(|e| Error::io(&self.target, e))?;
+            }
+            std::fs::rename(dir, &self.target).map_err(|e| Error::io(&self.target, e))?;
+        }
+        Ok(())
+    }
+}
+
 /// Turns a name found inside a file into a relative path that stays inside the output
 /// folder: separators split components, `..`, `.`, roots, drive prefixes and empty parts
 /// are dropped, and characters that are unsafe in file names are replaced.

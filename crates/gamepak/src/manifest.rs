@@ -30,10 +30,8 @@ pub fn read<T: DeserializeOwned>(dir: &Path) -> Result<T> {
     toml::from_str(&text).map_err(|e| Error::at(path.display().to_string(), e.to_string()))
 }
 
-/// Writes a manifest atomically.
-pub fn write<T: Serialize>(dir: &Path, manifest: &T) -> Result<()> {
-    let path = dir.join(MANIFEST_NAME);
-    let text = toml::to_string(manifest)
-        .map_err(|e| Error::at(path.display().to_string(), e.to_string()))?;
-    crate::io::write_atomic(&path, text.as_bytes())
+/// Writes a manifest into an extraction's output folder.
+pub fn write_into<T: Serialize>(out: &crate::io::OutputFolder, manifest: &T) -> Result<()> {
+    let text = toml::to_string(manifest).map_err(|e| Error::at(MANIFEST_NAME, e.to_string()))?;
+    out.write(Path::new(MANIFEST_NAME), text.as_bytes())
 }

@@ -11,13 +11,14 @@ use super::model::*;
 use super::pixel::PixelFormat;
 use super::views;
 use crate::bytes::fixed_str;
-use crate::io::{safe_join, write_atomic};
+use crate::io::{sanitize_relative, OutputFolder};
 use crate::{Entry, ExtractOptions, ExtractSummary, Format, Result};
 
 /// The folder, under the output, for bytes no asset covers.
 pub const RESIDUE_DIR: &str = "raw";
 
-pub fn extract(doc: &Gbin<'_>, out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
+pub fn extract(doc: &Gbin<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
+    let out = OutputFolder::create(out_path)?;
     let idx = Index::new(doc);
     let items = list::items(doc);
     let selected: Vec<&(Entry, Item)> = items
@@ -34,7 +35,7 @@ pub fn extract(doc: &Gbin<'_>, out: &Path, opts: &ExtractOptions) -> Result<Extr
                     let mut bytes = 0;
                     for (suffix, data) in files {
                         let path = format!("{}{suffix}", entry.path);
-                        write_atomic(safe_join(out, &path), &data)?;
+                        out.write(&sanitize_relative(&path), &data)?;
                         bytes += data.len() as u64;
                     }
                     (bytes, None)
@@ -60,9 +61,13 @@ pub fn extract(doc: &Gbin<'_>, out: &Path, opts: &ExtractOptions) -> Result<Extr
     let (manifest, residues) = manifest(doc, &idx, &items, partial);
     for (name, data) in residues {
         summary.bytes += data.len() as u64;
-        write_atomic(out.join(RESIDUE_DIR).join(name), &data)?;
+        out.write(
+            &Path::new(RESIDUE_DIR).join(sanitize_relative(&name)),
+            &data,
+        )?;
     }
-    crate::manifest::write(out, &manifest)?;
+    crate::manifest::write_into(&out, &manifest)?;
+    out.finish()?;
     if partial {
         summary
             .notes
