@@ -3,30 +3,11 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-
 use gamepak::formats::gbin::{self, model::Body, pixel::PixelFormat};
 use gamepak::{ExtractOptions, Format, Handler};
 
 fn handler() -> &'static dyn Handler {
     Format::Gbin.handler().unwrap()
-}
-
-fn reference_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "gbin") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 #[test]
@@ -36,7 +17,7 @@ fn every_reference_file_checks_clean_and_round_trips() {
     else {
         return;
     };
-    let files = reference_files(&dir);
+    let files = common::gbin_files(&dir);
     assert!(files.len() >= 14);
     for f in files {
         let data = std::fs::read(&f).unwrap();

@@ -33,3 +33,21 @@ pub fn fixture_dir(test: &str, sub: &str) -> Option<PathBuf> {
         None
     }
 }
+
+/// Every `.gbin` file under a folder, sorted.
+pub fn gbin_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "gbin") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
