@@ -84,17 +84,7 @@ enum Rendered {
 }
 
 fn blob<'d>(idx: &Index<'d, '_>, id: &[u8; 4]) -> &'d [u8] {
-    match idx.find(id).map(|x| x.1) {
-        Some(
-            Body::ImageData(b)
-            | Body::TileIndices(b)
-            | Body::TileBlocks(b)
-            | Body::Colours(b)
-            | Body::FileData(b)
-            | Body::WaveData(b),
-        ) => b,
-        _ => &[],
-    }
+    idx.raw(id).unwrap_or(&[])
 }
 
 fn span_bytes<'d>(idx: &Index<'d, '_>, id: &[u8; 4], item: Item) -> Option<&'d [u8]> {

@@ -77,6 +77,11 @@ impl<'d, 'a> Index<'d, 'a> {
         }
     }
 
+    /// The bytes of the first chunk of a kind stored as plain bytes.
+    pub fn raw(&self, id: &[u8; 4]) -> Option<&'d [u8]> {
+        self.find(id)?.1.raw()
+    }
+
     pub fn image_data(&self) -> (&'d [u8], u64) {
         match self.find(b"IMGD") {
             Some((_, Body::ImageData(b), at)) => (b, at),
@@ -87,16 +92,11 @@ impl<'d, 'a> Index<'d, 'a> {
 
 /// Length of a chunk payload as it would be written.
 pub(super) fn body_len(body: &Body<'_>) -> usize {
+    if let Some(b) = body.raw() {
+        return b.len();
+    }
     let t = |n: usize, e: usize, tail: usize| n * e + tail;
     match body {
-        Body::ImageData(b)
-        | Body::TileIndices(b)
-        | Body::TileBlocks(b)
-        | Body::Colours(b)
-        | Body::FileData(b)
-        | Body::WaveData(b)
-        | Body::End(b)
-        | Body::Opaque(b) => b.len(),
         Body::SourceImages(x) => t(x.entries.len(), 12, x.tail.len()),
         Body::Images(v, x) => t(
             x.entries.len(),
@@ -115,6 +115,8 @@ pub(super) fn body_len(body: &Body<'_>) -> usize {
         Body::File(f) => 8 + f.name.len() + f.data.len(),
         Body::Strings(s) => 8 + s.entries.len() * 4 + s.data.len(),
         Body::Sounds(x) => t(x.entries.len(), 12, x.tail.len()),
+        // Plain-byte payloads returned above.
+        _ => 0,
     }
 }
 

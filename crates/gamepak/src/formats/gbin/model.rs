@@ -336,6 +336,38 @@ pub struct SoundSample {
     pub offset: u32,
 }
 
+impl Body<'_> {
+    /// The payload of a chunk stored as plain bytes (data chunks, ENDC, opaque ones).
+    pub fn raw(&self) -> Option<&[u8]> {
+        match self {
+            Body::ImageData(b)
+            | Body::TileIndices(b)
+            | Body::TileBlocks(b)
+            | Body::Colours(b)
+            | Body::FileData(b)
+            | Body::WaveData(b)
+            | Body::End(b)
+            | Body::Opaque(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The same payload, owned and writable.
+    pub fn raw_mut(&mut self) -> Option<&mut Vec<u8>> {
+        match self {
+            Body::ImageData(b)
+            | Body::TileIndices(b)
+            | Body::TileBlocks(b)
+            | Body::Colours(b)
+            | Body::FileData(b)
+            | Body::WaveData(b)
+            | Body::End(b)
+            | Body::Opaque(b) => Some(b.to_mut()),
+            _ => None,
+        }
+    }
+}
+
 impl<'a> Gbin<'a> {
     /// The layout, told apart by the chunks present: COLR, TMIX or TMBL mean the
     /// reference packer's; CMAP or TMAP without them, or FILE or SIMG, the seed's.

@@ -225,12 +225,7 @@ fn skeleton(m: &Manifest, dir: &Path) -> Result<Gbin<'static>> {
 }
 
 fn blob_mut<'d>(doc: &'d mut Gbin<'static>, chunk: usize) -> Option<&'d mut Vec<u8>> {
-    match &mut doc.chunks[chunk].body {
-        Body::ImageData(b) | Body::Colours(b) | Body::FileData(b) | Body::WaveData(b) => {
-            Some(b.to_mut())
-        }
-        _ => None,
-    }
+    doc.chunks[chunk].body.raw_mut()
 }
 
 fn overlay(doc: &mut Gbin<'static>, s: &Span, bytes: &[u8]) {
@@ -411,10 +406,7 @@ fn resize(doc: &mut Gbin<'static>, item: Item, chunk: usize, bytes: Vec<u8>) -> 
             let Some(s) = views::span(&idx, it) else {
                 return Vec::new();
             };
-            let blob: &[u8] = match &doc.chunks[s.chunk].body {
-                Body::ImageData(b) | Body::Colours(b) | Body::FileData(b) | Body::WaveData(b) => b,
-                _ => &[],
-            };
+            let blob = doc.chunks[s.chunk].body.raw().unwrap_or(&[]);
             blob.get(s.offset as usize..(s.offset + s.len) as usize)
                 .unwrap_or(&[])
                 .to_vec()

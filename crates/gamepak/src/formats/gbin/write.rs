@@ -51,16 +51,9 @@ pub fn expected_crc(data: &[u8], endian: Endian) -> [u8; 4] {
 
 /// CRC-32 of one chunk's payload as `write` lays it out, without copying blobs.
 pub fn payload_crc(body: &Body<'_>, endian: Endian) -> u32 {
-    match body {
-        Body::ImageData(b)
-        | Body::TileIndices(b)
-        | Body::TileBlocks(b)
-        | Body::Colours(b)
-        | Body::FileData(b)
-        | Body::WaveData(b)
-        | Body::End(b)
-        | Body::Opaque(b) => crate::codec::crc::crc32(b),
-        _ => {
+    match body.raw() {
+        Some(b) => crate::codec::crc::crc32(b),
+        None => {
             let mut w = Writer::new(endian);
             write_body(&mut w, body);
             crate::codec::crc::crc32(w.as_slice())
@@ -86,15 +79,11 @@ fn write_table<T>(w: &mut Writer, t: &Table<'_, T>, mut one: impl FnMut(&mut Wri
 }
 
 fn write_body(w: &mut Writer, body: &Body<'_>) {
+    if let Some(b) = body.raw() {
+        w.bytes(b);
+        return;
+    }
     match body {
-        Body::ImageData(b)
-        | Body::TileIndices(b)
-        | Body::TileBlocks(b)
-        | Body::Colours(b)
-        | Body::FileData(b)
-        | Body::WaveData(b)
-        | Body::End(b)
-        | Body::Opaque(b) => w.bytes(b),
         Body::SourceImages(t) => write_table(w, t, |w, s| {
             w.u16(s.width);
             w.u16(s.height);
@@ -199,6 +188,8 @@ fn write_body(w: &mut Writer, body: &Body<'_>) {
             w.u32(s.sample_count);
             w.u32(s.offset);
         }),
+        // Plain-byte payloads were written above.
+        _ => {}
     }
 }
 

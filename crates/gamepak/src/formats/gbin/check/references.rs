@@ -35,18 +35,6 @@ fn inside(offset: u64, len: u64, size: usize) -> bool {
         .is_some_and(|end| end <= size as u64)
 }
 
-fn blob<'d>(idx: &Index<'d, '_>, id: &[u8; 4]) -> Option<&'d [u8]> {
-    match idx.find(id)?.1 {
-        Body::ImageData(b)
-        | Body::TileIndices(b)
-        | Body::TileBlocks(b)
-        | Body::Colours(b)
-        | Body::FileData(b)
-        | Body::WaveData(b) => Some(b),
-        _ => None,
-    }
-}
-
 pub fn check(doc: &Gbin<'_>, report: &mut Report) {
     let idx = Index::new(doc);
     images(&idx, report);
@@ -75,7 +63,7 @@ fn images(idx: &Index<'_, '_>, report: &mut Report) {
     if images.is_empty() {
         return;
     }
-    let imgd = blob(idx, b"IMGD");
+    let imgd = idx.raw(b"IMGD");
     let p = place(idx, b"IMAG");
     let entry_len = match idx.find(b"IMAG") {
         Some((_, Body::Images(ImagVersion::V1, _), _)) => 12,
@@ -184,7 +172,7 @@ fn groups_and_sequences(idx: &Index<'_, '_>, report: &mut Report) {
 }
 
 fn tilesets(idx: &Index<'_, '_>, report: &mut Report) {
-    let imgd_len = blob(idx, b"IMGD").map_or(0, <[u8]>::len);
+    let imgd_len = idx.raw(b"IMGD").map_or(0, <[u8]>::len);
     let p = place(idx, b"TSET");
     for (i, t) in idx.tilesets().iter().enumerate() {
         let (path, at) = p.entry(i, 12);
@@ -213,8 +201,8 @@ fn tilemaps(idx: &Index<'_, '_>, report: &mut Report) {
     for (ci, c) in idx.doc.chunks.iter().enumerate() {
         match &c.body {
             Body::Tilemaps(t) => {
-                let tmix = blob(idx, b"TMIX").unwrap_or(&[]);
-                let tmbl_len = blob(idx, b"TMBL").map_or(0, <[u8]>::len);
+                let tmix = idx.raw(b"TMIX").unwrap_or(&[]);
+                let tmbl_len = idx.raw(b"TMBL").map_or(0, <[u8]>::len);
                 let p = place(idx, b"TMAP");
                 for (i, m) in t.entries.iter().enumerate() {
                     let (path, at) = p.entry(i, 28);
@@ -341,7 +329,7 @@ fn colour_maps(idx: &Index<'_, '_>, report: &mut Report) {
     for (ci, c) in idx.doc.chunks.iter().enumerate() {
         match &c.body {
             Body::ColourMaps(t) => {
-                let colr_len = blob(idx, b"COLR").map_or(0, <[u8]>::len);
+                let colr_len = idx.raw(b"COLR").map_or(0, <[u8]>::len);
                 let p = place(idx, b"CMAP");
                 for (i, m) in t.entries.iter().enumerate() {
                     let (path, at) = p.entry(i, 4);
@@ -378,7 +366,7 @@ fn files(idx: &Index<'_, '_>, report: &mut Report) {
     let Some((_, Body::FileDirectory(t), _)) = idx.find(b"FDIR") else {
         return;
     };
-    let fdat_len = blob(idx, b"FDAT").map_or(0, <[u8]>::len);
+    let fdat_len = idx.raw(b"FDAT").map_or(0, <[u8]>::len);
     let p = place(idx, b"FDIR");
     for (i, f) in t.entries.iter().enumerate() {
         let (path, at) = p.entry(i, 28);
@@ -413,7 +401,7 @@ fn strings_and_sounds(idx: &Index<'_, '_>, report: &mut Report) {
         }
     }
     if let Some((_, Body::Sounds(t), _)) = idx.find(b"SWAV") {
-        let wavd_len = blob(idx, b"WAVD").map_or(0, <[u8]>::len);
+        let wavd_len = idx.raw(b"WAVD").map_or(0, <[u8]>::len);
         let p = place(idx, b"SWAV");
         for (i, s) in t.entries.iter().enumerate() {
             let (path, at) = p.entry(i, 12);
