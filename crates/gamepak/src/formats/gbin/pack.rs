@@ -50,7 +50,7 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
         }
     }
     for (item, chunk, bytes) in relayout {
-        resize(&mut doc, item, chunk, bytes)?;
+        resize(&mut doc, item, chunk, bytes);
     }
     let reencoded: Vec<String> = doc
         .chunks
@@ -398,7 +398,7 @@ fn place_strings(s: &mut StringTable<'static>, strings: &[String], path: &str) -
 
 /// An asset whose size changed: lay its whole data chunk out again, in table order,
 /// each entry padded to 4 bytes, and point every entry at its new place.
-fn resize(doc: &mut Gbin<'static>, item: Item, chunk: usize, bytes: Vec<u8>) -> Result<()> {
+fn resize(doc: &mut Gbin<'static>, item: Item, chunk: usize, bytes: Vec<u8>) {
     // Gather every entry's current bytes, with this item's replaced.
     let plan: Vec<(Item, Vec<u8>)> = {
         let idx = Index::new(doc);
@@ -445,7 +445,6 @@ fn resize(doc: &mut Gbin<'static>, item: Item, chunk: usize, bytes: Vec<u8>) -> 
     if let Some(b) = blob_mut(doc, chunk) {
         *b = blob;
     }
-    Ok(())
 }
 
 fn set_offset(doc: &mut Gbin<'static>, item: Item, offset: u32) {
