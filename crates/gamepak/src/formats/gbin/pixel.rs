@@ -198,9 +198,11 @@ pub fn decode(pf: PixelFormat, data: &[u8]) -> Vec<u8> {
     if bpp == 0 {
         return Vec::new();
     }
-    data.chunks_exact(bpp)
-        .flat_map(|px| decode_pixel(pf, px))
-        .collect()
+    let mut out = vec![0u8; data.len() / bpp * 4];
+    for (px, rgba) in data.chunks_exact(bpp).zip(out.chunks_exact_mut(4)) {
+        rgba.copy_from_slice(&decode_pixel(pf, px));
+    }
+    out
 }
 
 #[cfg(test)]
