@@ -15,12 +15,19 @@ pub fn fixtures(test: &str) -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!(
+        skipped(&format!(
             "SKIPPED {test}: fixtures folder {} not found (set GAMEPAK_FIXTURES)",
             dir.display()
-        );
+        ));
         None
     }
+}
+
+/// Writes straight to the stderr handle: the test harness captures `eprintln!`, so a
+/// skip would otherwise stay silent in a passing run.
+fn skipped(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// A sub-folder of the fixtures, or `None` with a notice.
@@ -29,7 +36,7 @@ pub fn fixture_dir(test: &str, sub: &str) -> Option<PathBuf> {
     if d.is_dir() {
         Some(d)
     } else {
-        eprintln!("SKIPPED {test}: {} not found", d.display());
+        skipped(&format!("SKIPPED {test}: {} not found", d.display()));
         None
     }
 }
