@@ -294,7 +294,7 @@ impl Writer {
 
     /// Pads with `fill` until the length is a multiple of `align`.
     pub fn pad_to(&mut self, align: usize, fill: u8) {
-        while self.buf.len() % align != 0 {
+        while !self.buf.len().is_multiple_of(align) {
             self.buf.push(fill);
         }
     }

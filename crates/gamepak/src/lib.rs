@@ -91,6 +91,7 @@ impl Format {
     pub fn handler(self) -> Option<&'static dyn Handler> {
         match self {
             Format::Gbin => Some(&formats::gbin::GbinHandler),
+            Format::Native => Some(&formats::native::NativeHandler),
             _ => None,
         }
     }

@@ -1,5 +1,7 @@
-//! Thin wrappers over codec crates: checksums, deflate, PNG and WAV.
+//! Thin wrappers over codec crates: checksums, zlib, PNG, WAV and Ogg Vorbis.
 
 pub mod crc;
 pub mod png;
+pub mod vorbis;
 pub mod wav;
+pub mod zlib;

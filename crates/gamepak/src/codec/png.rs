@@ -36,15 +36,24 @@ impl Rgba {
     }
 }
 
-/// Encodes RGBA pixels as a PNG.
+/// Encodes RGBA pixels as a PNG, favouring speed: extraction throughput matters more
+/// than the last percent of size.
 pub fn encode(img: &Rgba) -> Result<Vec<u8>> {
+    encode_with(img, png::Compression::Fastest)
+}
+
+/// Encodes RGBA pixels as a PNG, favouring size: for images that go into a built file.
+pub fn encode_compact(img: &Rgba) -> Result<Vec<u8>> {
+    encode_with(img, png::Compression::High)
+}
+
+fn encode_with(img: &Rgba, level: png::Compression) -> Result<Vec<u8>> {
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, img.width, img.height);
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);
-        // Extraction throughput matters more than the last percent of size.
-        enc.set_compression(png::Compression::Fastest);
+        enc.set_compression(level);
         let mut w = enc
             .write_header()
             .map_err(|e| Error::at("png", e.to_string()))?;

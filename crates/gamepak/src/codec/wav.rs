@@ -95,3 +95,78 @@ pub fn decode_mono(bytes: &[u8], pcm: Pcm, path: &str) -> Result<(u32, Vec<u8>)>
     }
     Ok((spec.sample_rate, out))
 }
+
+/// A WAV file's samples as floats, one vector per channel.
+pub struct Clip {
+    pub rate: u32,
+    pub channels: Vec<Vec<f32>>,
+}
+
+/// Reads any integer or float WAV to planar floats. Integers map as the Web Audio
+/// decoders do: negative values over 2^(bits-1), positive over 2^(bits-1) - 1, so both
+/// full-scale ends land on -1.0 and 1.0 exactly.
+pub fn read_clip(bytes: &[u8], path: &str) -> Result<Clip> {
+    let mut r = hound::WavReader::new(std::io::Cursor::new(bytes))
+        .map_err(|e| Error::at(path, format!("not a readable WAV: {e}")))?;
+    let spec = r.spec();
+    if spec.channels == 0 {
+        return Err(Error::at(path, "WAV has no channels"));
+    }
+    let bad = |e: hound::Error| Error::at(path, format!("WAV data is damaged: {e}"));
+    let interleaved: Vec<f32> = match spec.sample_format {
+        hound::SampleFormat::Float => r
+            .samples::<f32>()
+            .collect::<std::result::Result<_, _>>()
+            .map_err(bad)?,
+        hound::SampleFormat::Int => {
+            let half = (1u64 << (spec.bits_per_sample.clamp(1, 32) - 1)) as f64;
+            r.samples::<i32>()
+                .map(|s| {
+                    s.map(|s| {
+                        let d = if s < 0 { half } else { half - 1.0 };
+                        (s as f64 / d) as f32
+                    })
+                })
+                .collect::<std::result::Result<_, _>>()
+                .map_err(bad)?
+        }
+    };
+    let n = spec.channels as usize;
+    let channels = (0..n)
+        .map(|c| interleaved.iter().skip(c).step_by(n).copied().collect())
+        .collect();
+    Ok(Clip {
+        rate: spec.sample_rate,
+        channels,
+    })
+}
+
+/// Reads a 16-bit WAV as interleaved stereo little-endian PCM (mono is duplicated),
+/// with its rate. Other layouts are refused: their samples would change.
+pub fn read_s16_stereo(bytes: &[u8], path: &str) -> Result<(u32, Vec<u8>)> {
+    let mut r = hound::WavReader::new(std::io::Cursor::new(bytes))
+        .map_err(|e| Error::at(path, format!("not a readable WAV: {e}")))?;
+    let spec = r.spec();
+    if spec.bits_per_sample != 16
+        || spec.sample_format != hound::SampleFormat::Int
+        || !(1..=2).contains(&spec.channels)
+    {
+        return Err(Error::at(
+            path,
+            format!(
+                "WAV is {} channels of {}-bit samples; this entry needs 16-bit mono or stereo",
+                spec.channels, spec.bits_per_sample
+            ),
+        ));
+    }
+    let bad = |e: hound::Error| Error::at(path, format!("WAV data is damaged: {e}"));
+    let mut out = Vec::new();
+    for s in r.samples::<i16>() {
+        let b = s.map_err(bad)?.to_le_bytes();
+        out.extend_from_slice(&b);
+        if spec.channels == 1 {
+            out.extend_from_slice(&b);
+        }
+    }
+    Ok((spec.sample_rate, out))
+}

@@ -45,11 +45,11 @@ pub fn probe(data: &[u8]) -> Probe {
         .map(|b| u16::from_le_bytes([b[0], b[1]]))
         .collect();
     let expected = match meta_len / 2 {
-        META_CURRENT if meta_len % 2 == 0 => {
+        META_CURRENT if meta_len.is_multiple_of(2) => {
             p.version = Some("current writer (9 metadata values)".into());
             META_CURRENT + values[5..9].iter().map(|&v| v as usize).sum::<usize>()
         }
-        META_FIRST if meta_len % 2 == 0 => {
+        META_FIRST if meta_len.is_multiple_of(2) => {
             p.version = Some("first writer (6 metadata values)".into());
             META_FIRST + values[5] as usize
         }

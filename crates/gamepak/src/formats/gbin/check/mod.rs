@@ -155,7 +155,7 @@ fn chunks(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
             }
         }
         if let Some(e) = entry_len(&c.id, &doc.header) {
-            if len % e != 0 {
+            if !len.is_multiple_of(e) {
                 report.error(
                     &path,
                     payload_at + (len - len % e) as u64,

@@ -1,0 +1,98 @@
+//! Preparing clips as the engine's writer does: 44100 Hz stereo, normalised to peak
+//! with the peak kept as the gain, and silence trimmed from both ends.
+
+use super::model::SAMPLE_RATE;
+use crate::codec::vorbis;
+use crate::error::{Error, Result};
+
+/// Samples quieter than this at the start and end of a clip are trimmed.
+const SILENCE: f64 = 0.02;
+
+pub fn require_rate(rate: u32, path: &str) -> Result<()> {
+    if rate != SAMPLE_RATE {
+        return Err(Error::at(
+            path,
+            format!("WAV is {rate} Hz; the engine plays {SAMPLE_RATE} Hz only (resample it first)"),
+        ));
+    }
+    Ok(())
+}
+
+/// Planar stereo from mono (duplicated) or stereo; more channels are refused.
+pub fn stereo(mut channels: Vec<Vec<f32>>, path: &str) -> Result<Vec<Vec<f32>>> {
+    match channels.len() {
+        1 => {
+            let mono = channels.remove(0);
+            Ok(vec![mono.clone(), mono])
+        }
+        2 => Ok(channels),
+        n => Err(Error::at(
+            path,
+            format!("WAV has {n} channels; the engine takes mono or stereo"),
+        )),
+    }
+}
+
+/// A clip ready to store: its gain, and its samples normalised and trimmed.
+pub struct Prepared {
+    pub gain: f32,
+    /// Planar, for the Vorbis encoder.
+    pub planar: Vec<Vec<f32>>,
+    /// Interleaved s16 little-endian.
+    pub pcm: Vec<u8>,
+}
+
+/// Normalises to the peak and trims silence. The arithmetic follows the writer's
+/// float32 buffers: each normalised sample is rounded to f32, then scaled by 32767 and
+/// truncated, which is what makes our PCM equal the real writer's.
+pub fn prepare(stereo: &[Vec<f32>]) -> Prepared {
+    let frames = stereo[0].len().min(stereo[1].len());
+    let loud = |i: usize| (stereo[0][i].abs().max(stereo[1][i].abs()) as f64) >= SILENCE;
+    let peak = stereo
+        .iter()
+        .flat_map(|c| c.iter())
+        .fold(0f32, |p, s| p.max(s.abs()));
+    let start = (0..frames).find(|&i| loud(i)).unwrap_or(frames);
+    let end = (start..frames)
+        .rev()
+        .find(|&i| loud(i))
+        .map_or(start, |i| i + 1);
+    let norm = |s: f32| ((s as f64) / (peak as f64)) as f32;
+    let planar: Vec<Vec<f32>> = stereo
+        .iter()
+        .map(|c| c[start..end].iter().map(|&s| norm(s)).collect())
+        .collect();
+    let mut pcm = Vec::with_capacity((end - start) * 4);
+    for i in 0..end - start {
+        for c in &planar {
+            let v = (c[i] as f64 * 32767.0).trunc() as i16;
+            pcm.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    Prepared {
+        gain: peak,
+        planar,
+        pcm,
+    }
+}
+
+/// Vorbis at 44100 Hz, with a serial derived from the clip's place for reproducibility.
+pub fn vorbis(planar: &[Vec<f32>], serial: i32) -> Result<Vec<u8>> {
+    vorbis::encode(planar, SAMPLE_RATE, serial)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalises_and_trims() {
+        let l = vec![0.0, 0.01, 0.25, -0.5, 0.3, 0.001];
+        let p = prepare(&[l.clone(), l]);
+        assert_eq!(p.gain, 0.5);
+        assert_eq!(p.pcm.len(), 3 * 4);
+        assert_eq!(i16::from_le_bytes([p.pcm[4], p.pcm[5]]), -32767);
+        let silent = prepare(&[vec![0.0; 4], vec![0.0; 4]]);
+        assert!(silent.pcm.is_empty());
+    }
+}

@@ -1,0 +1,261 @@
+//! Building a game.bin from a content folder in the engine's convention:
+//! `Name.sprite.png`, `Name.background.png`, `Name.sound.wav`, `Name.music.wav`,
+//! `Name.dialog.wav`, `Configuration.json` (Name, VirtualWidth, VirtualHeight), and a
+//! game script in JavaScript.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use super::atlas::{compose, crop};
+use super::model::*;
+use super::script::{self, ContentEntry};
+use super::{audio, container, tables};
+use crate::codec::{png as png_codec, wav, zlib};
+use crate::error::{Error, Result};
+use crate::limits::Limits;
+
+/// How clips are stored in a production build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ProductionAudio {
+    /// Vorbis, as the format's description says.
+    #[default]
+    Vorbis,
+    /// Raw PCM, as the real writer did.
+    Pcm,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct BuildOptions {
+    pub production: bool,
+    pub audio: ProductionAudio,
+    /// The game script; by default the folder's only `.js` file.
+    pub script: Option<PathBuf>,
+    /// Engine JavaScript placed before `Content`.
+    pub engine: Option<PathBuf>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct Configuration {
+    name: String,
+    virtual_width: u16,
+    virtual_height: u16,
+}
+
+const KINDS: [&str; 5] = ["sprite", "background", "sound", "music", "dialog"];
+
+/// The folder's content files by kind, then name.
+type Content = BTreeMap<&'static str, BTreeMap<String, PathBuf>>;
+
+fn scan(dir: &Path) -> Result<Content> {
+    let mut content: Content = KINDS.iter().map(|k| (*k, BTreeMap::new())).collect();
+    let mut owner: BTreeMap<String, PathBuf> = BTreeMap::new();
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+    let mut paths: Vec<PathBuf> = entries
+        .map(|e| e.map(|e| e.path()).map_err(|e| Error::io(dir, e)))
+        .collect::<Result<_>>()?;
+    paths.sort();
+    for path in paths {
+        let file = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let parts: Vec<&str> = file.rsplitn(3, '.').collect();
+        let [ext, kind, name] = parts[..] else {
+            continue;
+        };
+        let Some(&kind) = KINDS.iter().find(|k| **k == kind) else {
+            continue;
+        };
+        let want = if kind == "sprite" || kind == "background" {
+            "png"
+        } else {
+            "wav"
+        };
+        if !ext.eq_ignore_ascii_case(want) {
+            continue;
+        }
+        let shown = path.display().to_string();
+        if !script::is_identifier(name) {
+            return Err(Error::at(shown, format!("{name:?} cannot be a Content name: use letters, digits, _ or $, not starting with a digit")));
+        }
+        if let Some(first) = owner.insert(name.to_string(), path.clone()) {
+            return Err(Error::at(
+                shown,
+                format!("duplicate name {name:?}: {} has it too", first.display()),
+            ));
+        }
+        content
+            .get_mut(kind)
+            .expect("every kind is present")
+            .insert(name.to_string(), path);
+    }
+    Ok(content)
+}
+
+fn read(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| Error::io(path, e))
+}
+
+fn game_script(dir: &Path, opts: &BuildOptions) -> Result<PathBuf> {
+    if let Some(s) = &opts.script {
+        return Ok(s.clone());
+    }
+    let mut js: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| Error::io(dir, e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "js"))
+        .collect();
+    js.sort();
+    match js.len() {
+        1 => Ok(js.remove(0)),
+        0 => Err(Error::at(
+            dir.display().to_string(),
+            "no game script: put one .js file in the folder or pass --script FILE",
+        )),
+        _ => Err(Error::at(
+            dir.display().to_string(),
+            format!(
+                "{} .js files: pass --script FILE to say which is the game",
+                js.len()
+            ),
+        )),
+    }
+}
+
+fn text(path: &Path) -> Result<String> {
+    String::from_utf8(read(path)?)
+        .map_err(|_| Error::at(path.display().to_string(), "not UTF-8 text"))
+}
+
+pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
+    let config_path = dir.join("Configuration.json");
+    let config: Configuration = serde_json::from_slice(&read(&config_path)?)
+        .map_err(|e| Error::at(config_path.display().to_string(), e.to_string()))?;
+    let content = scan(dir)?;
+    let game = text(&game_script(dir, opts)?)?;
+    let engine = opts
+        .engine
+        .as_deref()
+        .map(text)
+        .transpose()?
+        .unwrap_or_default();
+
+    let mut names: Vec<ContentEntry> = Vec::new();
+    let mut sprite_images = Vec::new();
+    let mut offsets = Vec::new();
+    for (i, (name, path)) in content["sprite"].iter().enumerate() {
+        let img = png_codec::decode(
+            &read(path)?,
+            &path.display().to_string(),
+            Limits::default().max_pixels,
+        )?;
+        let c = crop(&img);
+        sprite_images.push(c.image);
+        offsets.push(c.offset);
+        names.push((name.clone(), i));
+    }
+    let composed = compose(&sprite_images)?;
+    let frames: Vec<SpriteFrame> = composed
+        .rects
+        .iter()
+        .zip(&offsets)
+        .map(|(rect, &(ox, oy))| {
+            let [x, y, width, height] = rect.unwrap_or_default();
+            let empty = rect.is_none();
+            SpriteFrame {
+                x,
+                y,
+                width,
+                height,
+                offset_x: if empty { 0 } else { ox },
+                offset_y: if empty { 0 } else { oy },
+                duration_ms: 0,
+            }
+        })
+        .collect();
+
+    let mut backgrounds = Vec::new();
+    for (i, (name, path)) in content["background"].iter().enumerate() {
+        let bytes = read(path)?;
+        png_codec::decode(
+            &bytes,
+            &path.display().to_string(),
+            Limits::default().max_pixels,
+        )?;
+        backgrounds.push(bytes);
+        names.push((name.clone(), i));
+    }
+    let background_frames: Vec<BackgroundFrame> = (0..backgrounds.len())
+        .map(|i| BackgroundFrame {
+            id: i as u16,
+            duration_ms: 0,
+        })
+        .collect();
+
+    let mut meta = Metadata {
+        flags: if opts.production { FLAG_PRODUCTION } else { 0 },
+        width: config.virtual_width,
+        height: config.virtual_height,
+        sprite_frames: frames.len() as u16,
+        background_frames: background_frames.len() as u16,
+        background_ids: backgrounds.len() as u16,
+        ..Metadata::default()
+    };
+    let pack_table = |b: Vec<u8>| {
+        if opts.production {
+            zlib::deflate(&b)
+        } else {
+            b
+        }
+    };
+    let vorbis = opts.production && opts.audio == ProductionAudio::Vorbis;
+    let mut audio_chunks = Vec::new();
+    for (k, kind) in AudioKind::ALL.into_iter().enumerate() {
+        let mut gains = Vec::new();
+        let mut clips = Vec::new();
+        for (i, (name, path)) in content[kind.singular()].iter().enumerate() {
+            let shown = path.display().to_string();
+            let clip = wav::read_clip(&read(path)?, &shown)?;
+            audio::require_rate(clip.rate, &shown)?;
+            let p = audio::prepare(&audio::stereo(clip.channels, &shown)?);
+            gains.push(p.gain);
+            clips.push(if vorbis {
+                audio::vorbis(&p.planar, (k * 65536 + i) as i32)?
+            } else {
+                p.pcm
+            });
+            names.push((name.clone(), i));
+        }
+        *meta.audio_mut(kind) = clips.len() as u16;
+        audio_chunks.push(pack_table(tables::gains_bytes(&gains)));
+        audio_chunks.extend(clips);
+    }
+    names.sort();
+    let js = script::layout(
+        meta.width,
+        meta.height,
+        &engine,
+        &script::content_table(&names),
+        &game,
+    );
+    let mut chunks = vec![
+        meta.to_bytes(Layout::Current),
+        config.name.into_bytes(),
+        pack_table(js.into_bytes()),
+        pack_table(tables::sprites_bytes(&frames)),
+        png_codec::encode_compact(&composed.atlas)?,
+        pack_table(tables::backgrounds_bytes(&background_frames)),
+    ];
+    chunks.extend(backgrounds);
+    chunks.extend(audio_chunks);
+    Ok(container::write(&GameBin {
+        layout: Layout::Current,
+        meta,
+        chunks: chunks.into_iter().map(Cow::Owned).collect(),
+        offsets: Vec::new(),
+    }))
+}

@@ -1,0 +1,114 @@
+//! What a chunk holds, told from its bytes: PNG, Ogg, zlib, text or binary.
+
+use std::borrow::Cow;
+
+use super::model::*;
+use crate::codec::{vorbis, zlib};
+use crate::error::Result;
+use crate::limits::Limits;
+
+pub const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// Width and height from a PNG's IHDR, if the bytes start like a PNG.
+pub fn png_size(b: &[u8]) -> Option<(u32, u32)> {
+    if !b.starts_with(PNG_SIGNATURE) || b.get(12..16)? != b"IHDR" {
+        return None;
+    }
+    let be = |at: usize| u32::from_be_bytes(b[at..at + 4].try_into().unwrap());
+    b.get(16..24)?;
+    Some((be(16), be(20)))
+}
+
+/// A chunk's payload with any zlib wrapping removed: inflates a chunk that starts with
+/// a zlib header, passes any other through.
+pub fn unpack<'a>(chunk: &'a [u8], path: &str, offset: u64) -> Result<Cow<'a, [u8]>> {
+    if zlib::has_header(chunk) {
+        let bytes = zlib::inflate(chunk, Limits::default().max_inflate, path, offset)?;
+        return Ok(Cow::Owned(bytes));
+    }
+    Ok(Cow::Borrowed(chunk))
+}
+
+/// Whether bytes read as text: UTF-8 with almost no control characters.
+pub fn is_text(b: &[u8]) -> bool {
+    let Ok(s) = std::str::from_utf8(b) else {
+        return false;
+    };
+    let control = s
+        .chars()
+        .filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+        .count();
+    !b.is_empty() && control * 100 <= s.chars().count()
+}
+
+/// A short description of what bytes hold, naming the table they would be if their
+/// size fits one, for messages such as "holds the sprite table (42 bytes = 3 frames x 14)".
+pub fn describe(chunk: &[u8], meta: &Metadata) -> String {
+    if chunk.is_empty() {
+        return "nothing (0 bytes)".into();
+    }
+    if let Some((w, h)) = png_size(chunk) {
+        return format!("a PNG image ({w}x{h})");
+    }
+    if vorbis::is_ogg(chunk) {
+        return format!("an Ogg stream ({} bytes)", chunk.len());
+    }
+    if zlib::has_header(chunk) {
+        if let Ok(inner) = zlib::inflate(chunk, Limits::default().max_inflate, "", 0) {
+            return format!("{}, deflated", describe_plain(&inner, meta));
+        }
+    }
+    describe_plain(chunk, meta)
+}
+
+fn frames(n: u16) -> String {
+    format!("{n} frame{}", if n == 1 { "" } else { "s" })
+}
+
+fn describe_plain(b: &[u8], meta: &Metadata) -> String {
+    let n = b.len();
+    if n == 0 {
+        return "nothing (0 bytes)".into();
+    }
+    if is_text(b) {
+        return format!("JavaScript or text ({n} bytes)");
+    }
+    let fits = |count: u16, record: usize| count > 0 && n == count as usize * record;
+    if fits(meta.sprite_frames, SPRITE_RECORD) {
+        return format!(
+            "the sprite table ({n} bytes = {} x {SPRITE_RECORD})",
+            frames(meta.sprite_frames)
+        );
+    }
+    if fits(meta.background_frames, BACKGROUND_RECORD) {
+        return format!(
+            "the background table ({n} bytes = {} x {BACKGROUND_RECORD})",
+            frames(meta.background_frames)
+        );
+    }
+    format!("{n} bytes of binary data")
+}
+
+/// Whether a chunk's bytes fit its role: the structural test `check` starts from.
+pub fn fits(role: Role, chunk: &[u8], meta: &Metadata) -> bool {
+    let plain = || unpack(chunk, "", 0).ok();
+    let table = |count: u16, record: usize| {
+        (count == 0 && chunk.is_empty())
+            || plain().is_some_and(|b| b.len() == count as usize * record && !is_text(&b))
+            || plain().is_some_and(|b| b.is_empty() && count == 0)
+    };
+    match role {
+        Role::Metadata => true,
+        Role::Title => std::str::from_utf8(chunk).is_ok(),
+        Role::Script => plain().is_some_and(|b| b.is_empty() || is_text(&b)),
+        Role::SpriteTable => table(meta.sprite_frames, SPRITE_RECORD),
+        Role::BackgroundTable => table(meta.background_frames, BACKGROUND_RECORD),
+        Role::GainTable(kind) => table(meta.audio(kind), GAIN_RECORD),
+        Role::Atlas | Role::Background(_) => png_size(chunk).is_some(),
+        Role::Audio(..) => {
+            vorbis::is_ogg(chunk)
+                || (png_size(chunk).is_none()
+                    && !(zlib::has_header(chunk) && plain().is_some_and(|b| is_text(&b))))
+        }
+    }
+}

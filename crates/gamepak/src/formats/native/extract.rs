@@ -1,0 +1,234 @@
+//! Writing a game.bin's assets and manifest to a folder.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
+
+use super::atlas::sub_image;
+use super::content::unpack;
+use super::items::{self, codec, fits_metadata, Codec, Item, Tables};
+use super::manifest::*;
+use super::model::*;
+use crate::codec::{crc::crc32, png as png_codec, wav};
+use crate::io::{sanitize_relative, OutputFolder};
+use crate::limits::Limits;
+use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
+
+pub fn extract(
+    doc: &GameBin<'_>,
+    out_path: &Path,
+    opts: &ExtractOptions,
+) -> Result<ExtractSummary> {
+    let out = OutputFolder::create(out_path)?;
+    let all = items::items(doc);
+    let selected: Vec<&(crate::Entry, Item)> =
+        all.iter().filter(|(e, _)| opts.selects(&e.path)).collect();
+    let tables = items::tables(doc);
+    let atlas = OnceLock::new();
+    let total = selected.len() as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let written: Vec<Result<Option<(u64, String, u32)>>> = selected
+        .par_iter()
+        .map(|(entry, item)| {
+            let r = match render(doc, &tables, &atlas, *item)? {
+                Some(bytes) => {
+                    out.write(&sanitize_relative(&entry.path), &bytes)?;
+                    Some((bytes.len() as u64, entry.path.clone(), crc32(&bytes)))
+                }
+                None => None,
+            };
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            opts.report(n, total);
+            Ok(r)
+        })
+        .collect();
+    let mut summary = ExtractSummary::default();
+    let mut crcs = std::collections::HashMap::new();
+    for w in written {
+        if let Some((bytes, path, crc)) = w? {
+            summary.files += 1;
+            summary.bytes += bytes;
+            crcs.insert(path, crc);
+        }
+    }
+    let partial = selected.len() < all.len();
+    let (manifest, originals) = manifest(doc, &tables, &all, partial, &crcs)?;
+    for (name, bytes) in originals {
+        out.write(&sanitize_relative(&name), bytes)?;
+    }
+    for (e, item) in &all {
+        if let Item::Frame(k) = item {
+            if tables.frames[*k].is_empty() {
+                summary
+                    .notes
+                    .push(format!("{}: empty frame, noted in the manifest", e.path));
+            }
+        }
+    }
+    if !manifest.raw_chunks.is_empty() {
+        summary
+            .notes
+            .push("the chunks do not fit the metadata (see `check`): kept as raw chunks".into());
+    }
+    crate::manifest::write_into(&out, &manifest)?;
+    out.finish()?;
+    if partial {
+        summary
+            .notes
+            .push("--only left entries out: this folder cannot be packed".into());
+    }
+    Ok(summary)
+}
+
+fn plain(doc: &GameBin<'_>, role: Role) -> Result<Vec<u8>> {
+    let (i, c) = doc.chunk(role).unwrap_or((0, &[]));
+    Ok(unpack(c, &role.path(), doc.offset(i))?.into_owned())
+}
+
+fn json<T: serde::Serialize>(v: &T) -> Vec<u8> {
+    serde_json::to_vec_pretty(v).expect("tables serialise")
+}
+
+fn decoded_atlas<'a>(
+    doc: &GameBin<'_>,
+    cell: &'a OnceLock<Result<png_codec::Rgba>>,
+) -> Result<&'a png_codec::Rgba> {
+    let r = cell.get_or_init(|| {
+        let (_, c) = doc.chunk(Role::Atlas).unwrap_or((0, &[]));
+        png_codec::decode(c, "atlas", Limits::default().max_pixels)
+    });
+    r.as_ref()
+        .map_err(|e| Error::at("atlas", e.kind.to_string()))
+}
+
+/// An item's bytes in its standard form; `None` for an empty frame.
+fn render(
+    doc: &GameBin<'_>,
+    t: &Tables,
+    atlas: &OnceLock<Result<png_codec::Rgba>>,
+    item: Item,
+) -> Result<Option<Vec<u8>>> {
+    let chunk = |role: Role| doc.chunk(role).map_or(&[][..], |(_, c)| c);
+    Ok(Some(match item {
+        Item::Script => plain(doc, Role::Script)?,
+        Item::SpriteTable => json(&t.frames),
+        Item::Atlas => chunk(Role::Atlas).to_vec(),
+        Item::Frame(k) => {
+            let f = t.frames[k];
+            if f.is_empty() {
+                return Ok(None);
+            }
+            let img = sub_image(
+                decoded_atlas(doc, atlas)?,
+                f.x.into(),
+                f.y.into(),
+                f.width.into(),
+                f.height.into(),
+            );
+            png_codec::encode(&img)?
+        }
+        Item::BackgroundTable => json(&t.backgrounds),
+        Item::Background(b) => chunk(Role::Background(b as u16)).to_vec(),
+        Item::GainTable(k) => json(&t.gains(k)),
+        Item::Audio(k, n) => {
+            let c = chunk(Role::Audio(k, n as u16));
+            match codec(c) {
+                Codec::Pcm => wav::encode(c, wav::Pcm::S16, SAMPLE_RATE, 2)?,
+                Codec::Vorbis | Codec::Raw => c.to_vec(),
+            }
+        }
+        Item::Raw(i) => doc.chunks[i].to_vec(),
+    }))
+}
+
+/// Original deflated streams to keep, by the name the manifest gives them.
+type Originals<'d> = Vec<(String, &'d [u8])>;
+
+/// The manifest, and the original deflated streams it names.
+fn manifest<'d>(
+    doc: &'d GameBin<'_>,
+    t: &Tables,
+    items: &[(crate::Entry, Item)],
+    partial: bool,
+    crcs: &std::collections::HashMap<String, u32>,
+) -> Result<(Manifest, Originals<'d>)> {
+    let m = doc.meta;
+    let mut manifest = Manifest {
+        format: Format::Native,
+        layout: doc.layout,
+        flags: m.flags,
+        width: m.width,
+        height: m.height,
+        title: String::from_utf8_lossy(doc.chunks.get(1).map_or(&[][..], |c| c)).into_owned(),
+        partial,
+        chunk_crc32: doc.chunks.iter().map(|c| crc32(c)).collect(),
+        raw_chunks: Vec::new(),
+        script: None,
+        sprite_table: None,
+        atlas: None,
+        frames: Vec::new(),
+        background_table: None,
+        backgrounds: Vec::new(),
+        audio: Vec::new(),
+    };
+    let mut originals = Vec::new();
+    if !fits_metadata(doc) {
+        manifest.raw_chunks = (0..doc.chunks.len()).map(items::raw_path).collect();
+        return Ok((manifest, originals));
+    }
+    let mut stored = |role: Role, file: &str| -> Result<Stored> {
+        let (_, c) = doc.chunk(role).unwrap_or((0, &[]));
+        let plain = plain(doc, role)?;
+        let deflated = crate::codec::zlib::has_header(c);
+        let original = deflated.then(|| {
+            let name = format!("raw/{}.zlib", role.path());
+            originals.push((name.clone(), c));
+            name
+        });
+        Ok(Stored {
+            file: file.into(),
+            deflated,
+            crc32: crc32(&plain),
+            original,
+        })
+    };
+    manifest.script = Some(stored(Role::Script, "script.js")?);
+    manifest.sprite_table = Some(stored(Role::SpriteTable, "sprites.json")?);
+    manifest.background_table = Some(stored(Role::BackgroundTable, "backgrounds.json")?);
+    manifest.atlas = Some("atlas.png".into());
+    if doc.layout == Layout::Current {
+        for kind in AudioKind::ALL {
+            let table = stored(Role::GainTable(kind), &format!("{}.json", kind.plural()))?;
+            let clips = (0..m.audio(kind))
+                .map(|n| {
+                    let (_, c) = doc.chunk(Role::Audio(kind, n)).unwrap_or((0, &[]));
+                    ClipFile {
+                        file: items::audio_path(kind, n as usize, c),
+                        codec: codec(c),
+                    }
+                })
+                .collect();
+            manifest.audio.push(AudioSet { kind, table, clips });
+        }
+    }
+    manifest.backgrounds = (0..m.background_ids as usize)
+        .map(items::background_path)
+        .collect();
+    for (e, item) in items {
+        if let Item::Frame(k) = item {
+            manifest.frames.push(if t.frames[*k].is_empty() {
+                FrameFile {
+                    file: None,
+                    crc32: None,
+                }
+            } else {
+                FrameFile {
+                    file: Some(e.path.clone()),
+                    crc32: crcs.get(&e.path).copied(),
+                }
+            });
+        }
+    }
+    Ok((manifest, originals))
+}

@@ -1,0 +1,291 @@
+//! The container, its metadata, and the role each chunk plays.
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+
+/// The production bit of the metadata flags.
+pub const FLAG_PRODUCTION: u16 = 0x8000;
+/// Bytes per sprite frame (7 columns of 16 bits) and per background frame (2).
+pub const SPRITE_RECORD: usize = 14;
+pub const BACKGROUND_RECORD: usize = 4;
+/// Bytes per gain (f32).
+pub const GAIN_RECORD: usize = 4;
+/// A background frame with no picture.
+pub const EMPTY_BACKGROUND: u16 = 0xffff;
+/// Every clip is interleaved stereo s16 at this rate.
+pub const SAMPLE_RATE: u32 = 44100;
+/// Bytes per stereo s16 frame.
+pub const PCM_FRAME: usize = 4;
+
+/// Which writer's metadata the file carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    /// 9 metadata values, audio chunks.
+    Current,
+    /// The first writer: 6 metadata values, no audio.
+    First,
+}
+
+impl Layout {
+    pub fn values(self) -> usize {
+        match self {
+            Layout::Current => 9,
+            Layout::First => 6,
+        }
+    }
+
+    pub fn from_meta_len(len: usize) -> Option<Layout> {
+        [Layout::Current, Layout::First]
+            .into_iter()
+            .find(|l| l.values() * 2 == len)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AudioKind {
+    Sound,
+    Music,
+    Dialog,
+}
+
+impl AudioKind {
+    pub const ALL: [AudioKind; 3] = [AudioKind::Sound, AudioKind::Music, AudioKind::Dialog];
+
+    /// The folder and table name in an extraction, and the content-folder suffix.
+    pub fn plural(self) -> &'static str {
+        match self {
+            AudioKind::Sound => "sounds",
+            AudioKind::Music => "music",
+            AudioKind::Dialog => "dialog",
+        }
+    }
+
+    pub fn singular(self) -> &'static str {
+        match self {
+            AudioKind::Sound => "sound",
+            AudioKind::Music => "music",
+            AudioKind::Dialog => "dialog",
+        }
+    }
+}
+
+/// The metadata chunk. Audio counts are 0 in the first layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Metadata {
+    pub flags: u16,
+    pub width: u16,
+    pub height: u16,
+    pub sprite_frames: u16,
+    pub background_frames: u16,
+    pub background_ids: u16,
+    pub sounds: u16,
+    pub music: u16,
+    pub dialog: u16,
+}
+
+impl Metadata {
+    pub fn production(&self) -> bool {
+        self.flags & FLAG_PRODUCTION != 0
+    }
+
+    pub fn audio(&self, kind: AudioKind) -> u16 {
+        match kind {
+            AudioKind::Sound => self.sounds,
+            AudioKind::Music => self.music,
+            AudioKind::Dialog => self.dialog,
+        }
+    }
+
+    pub fn audio_mut(&mut self, kind: AudioKind) -> &mut u16 {
+        match kind {
+            AudioKind::Sound => &mut self.sounds,
+            AudioKind::Music => &mut self.music,
+            AudioKind::Dialog => &mut self.dialog,
+        }
+    }
+
+    pub fn parse(bytes: &[u8], layout: Layout) -> Metadata {
+        let mut v = [0u16; 9];
+        for (slot, b) in v
+            .iter_mut()
+            .zip(bytes.chunks_exact(2))
+            .take(layout.values())
+        {
+            *slot = u16::from_le_bytes([b[0], b[1]]);
+        }
+        let [flags, width, height, sprite_frames, background_frames, background_ids, sounds, music, dialog] =
+            v;
+        Metadata {
+            flags,
+            width,
+            height,
+            sprite_frames,
+            background_frames,
+            background_ids,
+            sounds,
+            music,
+            dialog,
+        }
+    }
+
+    pub fn to_bytes(&self, layout: Layout) -> Vec<u8> {
+        [
+            self.flags,
+            self.width,
+            self.height,
+            self.sprite_frames,
+            self.background_frames,
+            self.background_ids,
+            self.sounds,
+            self.music,
+            self.dialog,
+        ][..layout.values()]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect()
+    }
+
+    /// The chunk roles these counts imply, in file order.
+    pub fn roles(&self, layout: Layout) -> Vec<Role> {
+        let mut roles = vec![
+            Role::Metadata,
+            Role::Title,
+            Role::Script,
+            Role::SpriteTable,
+            Role::Atlas,
+            Role::BackgroundTable,
+        ];
+        roles.extend((0..self.background_ids).map(Role::Background));
+        if layout == Layout::Current {
+            for kind in AudioKind::ALL {
+                roles.push(Role::GainTable(kind));
+                roles.extend((0..self.audio(kind)).map(|i| Role::Audio(kind, i)));
+            }
+        }
+        roles
+    }
+
+    /// How the implied chunk count is made up, for messages.
+    pub fn count_formula(&self, layout: Layout) -> String {
+        match layout {
+            Layout::Current => format!(
+                "9 + {} background IDs + {} sounds + {} music + {} dialog",
+                self.background_ids, self.sounds, self.music, self.dialog
+            ),
+            Layout::First => format!("6 + {} background IDs", self.background_ids),
+        }
+    }
+}
+
+/// What a chunk is for, by its position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Metadata,
+    Title,
+    Script,
+    SpriteTable,
+    Atlas,
+    BackgroundTable,
+    Background(u16),
+    GainTable(AudioKind),
+    Audio(AudioKind, u16),
+}
+
+impl Role {
+    /// Whether production builds deflate this chunk.
+    pub fn deflated_in_production(self) -> bool {
+        matches!(
+            self,
+            Role::Script | Role::SpriteTable | Role::BackgroundTable | Role::GainTable(_)
+        )
+    }
+
+    pub fn describe(self) -> String {
+        match self {
+            Role::Metadata => "the metadata".into(),
+            Role::Title => "the title".into(),
+            Role::Script => "the JavaScript source".into(),
+            Role::SpriteTable => "the sprite table".into(),
+            Role::Atlas => "the sprite atlas PNG".into(),
+            Role::BackgroundTable => "the background table".into(),
+            Role::Background(i) => format!("background image {i}"),
+            Role::GainTable(k) => format!("the {} gain table", k.singular()),
+            Role::Audio(k, i) => format!("{} clip {i}", k.singular()),
+        }
+    }
+
+    /// The structure path used in messages.
+    pub fn path(self) -> String {
+        match self {
+            Role::Metadata => "metadata".into(),
+            Role::Title => "title".into(),
+            Role::Script => "script".into(),
+            Role::SpriteTable => "sprite_table".into(),
+            Role::Atlas => "atlas".into(),
+            Role::BackgroundTable => "background_table".into(),
+            Role::Background(i) => format!("background[{i}]"),
+            Role::GainTable(k) => format!("{}_table", k.singular()),
+            Role::Audio(k, i) => format!("{}[{i}]", k.plural()),
+        }
+    }
+}
+
+/// A whole file: the chunks as stored, with where each starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameBin<'a> {
+    pub layout: Layout,
+    pub meta: Metadata,
+    pub chunks: Vec<Cow<'a, [u8]>>,
+    /// Absolute offset of each chunk (empty for documents not read from a file).
+    pub offsets: Vec<u64>,
+}
+
+impl GameBin<'_> {
+    pub fn roles(&self) -> Vec<Role> {
+        self.meta.roles(self.layout)
+    }
+
+    /// The chunk that plays `role` if the file has the shape its metadata implies.
+    pub fn chunk(&self, role: Role) -> Option<(usize, &[u8])> {
+        let i = self.roles().iter().position(|r| *r == role)?;
+        self.chunks.get(i).map(|c| (i, c.as_ref()))
+    }
+
+    pub fn offset(&self, index: usize) -> u64 {
+        self.offsets.get(index).copied().unwrap_or(0)
+    }
+
+    /// Whether the chunk count matches what the metadata implies.
+    pub fn well_shaped(&self) -> bool {
+        self.roles().len() == self.chunks.len()
+    }
+}
+
+/// One sprite frame: its inner rectangle in the atlas, its offset from the origin and
+/// its duration. An empty frame has a zero rectangle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpriteFrame {
+    pub x: u16,
+    pub y: u16,
+    pub width: u16,
+    pub height: u16,
+    pub offset_x: i16,
+    pub offset_y: i16,
+    pub duration_ms: u16,
+}
+
+impl SpriteFrame {
+    pub fn is_empty(&self) -> bool {
+        self.width == 0 || self.height == 0
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BackgroundFrame {
+    /// Index of the background image, or 65535 for an empty frame.
+    pub id: u16,
+    pub duration_ms: u16,
+}

@@ -1,0 +1,208 @@
+//! Rebuilding a game.bin from an extracted folder: unchanged parts give back their
+//! exact bytes, edited ones are encoded again and every count follows.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use super::atlas::compose;
+use super::items::Codec;
+use super::manifest::*;
+use super::model::*;
+use super::{audio, container, tables};
+use crate::codec::{crc::crc32, png as png_codec, wav, zlib};
+use crate::error::{Error, Result};
+use crate::io::safe_join;
+use crate::limits::Limits;
+use crate::PackOutcome;
+
+fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
+    let path = safe_join(dir, name);
+    std::fs::read(&path).map_err(|e| Error::io(&path, e))
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(dir: &Path, name: &str) -> Result<T> {
+    serde_json::from_slice(&read(dir, name)?).map_err(|e| Error::at(name, e.to_string()))
+}
+
+/// The chunk for a plain form: the original deflated stream when the plain form is
+/// unchanged, a new stream when it changed, the plain bytes when it was never deflated.
+fn stored(dir: &Path, part: &Stored, plain: Vec<u8>) -> Result<Vec<u8>> {
+    if !part.deflated {
+        return Ok(plain);
+    }
+    match &part.original {
+        Some(original) if crc32(&plain) == part.crc32 => read(dir, original),
+        _ => Ok(zlib::deflate(&plain)),
+    }
+}
+
+fn part<'m>(p: &'m Option<Stored>, what: &str) -> Result<&'m Stored> {
+    p.as_ref()
+        .ok_or_else(|| Error::at("gamepak.toml", format!("no {what} entry")))
+}
+
+pub fn pack(dir: &Path) -> Result<PackOutcome> {
+    let m: Manifest = crate::manifest::read(dir)?;
+    if m.partial {
+        return Err(Error::at(
+            "gamepak.toml",
+            "this folder was extracted with --only and lacks entries: extract it whole to pack it",
+        ));
+    }
+    let chunks = if m.raw_chunks.is_empty() {
+        assemble(dir, &m)?
+    } else {
+        m.raw_chunks
+            .iter()
+            .map(|f| read(dir, f))
+            .collect::<Result<_>>()?
+    };
+    let layout = chunks
+        .first()
+        .and_then(|c| Layout::from_meta_len(c.len()))
+        .unwrap_or(m.layout);
+    let meta = Metadata::parse(chunks.first().map_or(&[][..], |c| c), layout);
+    let doc = GameBin {
+        layout,
+        meta,
+        chunks: chunks.into_iter().map(Cow::Owned).collect(),
+        offsets: Vec::new(),
+    };
+    let roles = doc.roles();
+    let reencoded = doc
+        .chunks
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| m.chunk_crc32.get(*i) != Some(&crc32(c)))
+        .map(|(i, _)| roles.get(i).map_or(format!("chunk {i}"), |r| r.path()))
+        .collect();
+    Ok(PackOutcome {
+        bytes: container::write(&doc),
+        reencoded,
+    })
+}
+
+/// The chunks of a folder whose parts were extracted as assets.
+fn assemble(dir: &Path, m: &Manifest) -> Result<Vec<Vec<u8>>> {
+    let script = part(&m.script, "script")?;
+    let script = stored(dir, script, read(dir, &script.file)?)?;
+    let sprite_part = part(&m.sprite_table, "sprite table")?;
+    let mut frames: Vec<SpriteFrame> = read_json(dir, &sprite_part.file)?;
+    if frames.len() != m.frames.len() {
+        return Err(Error::at(
+            &sprite_part.file,
+            format!(
+                "{} frames listed, but the manifest names {} frame images",
+                frames.len(),
+                m.frames.len()
+            ),
+        ));
+    }
+    let atlas_name = m.atlas.as_deref().unwrap_or("atlas.png");
+    let atlas = if frames_changed(dir, m)? {
+        relayout(dir, m, &mut frames)?
+    } else {
+        read(dir, atlas_name)?
+    };
+    let bg_part = part(&m.background_table, "background table")?;
+    let backgrounds: Vec<BackgroundFrame> = read_json(dir, &bg_part.file)?;
+    let mut meta = Metadata {
+        flags: m.flags,
+        width: m.width,
+        height: m.height,
+        sprite_frames: frames.len() as u16,
+        background_frames: backgrounds.len() as u16,
+        background_ids: m.backgrounds.len() as u16,
+        ..Metadata::default()
+    };
+    let mut chunks = vec![
+        Vec::new(),
+        m.title.as_bytes().to_vec(),
+        script,
+        stored(dir, sprite_part, tables::sprites_bytes(&frames))?,
+        atlas,
+        stored(dir, bg_part, tables::backgrounds_bytes(&backgrounds))?,
+    ];
+    for b in &m.backgrounds {
+        chunks.push(read(dir, b)?);
+    }
+    if m.layout == Layout::Current {
+        for kind in AudioKind::ALL {
+            let Some(set) = m.audio.iter().find(|s| s.kind == kind) else {
+                chunks.push(stored_empty(m));
+                continue;
+            };
+            let gains: Vec<f32> = read_json(dir, &set.table.file)?;
+            if gains.len() != set.clips.len() {
+                return Err(Error::at(
+                    &set.table.file,
+                    format!("{} gains for {} clips", gains.len(), set.clips.len()),
+                ));
+            }
+            *meta.audio_mut(kind) = set.clips.len() as u16;
+            chunks.push(stored(dir, &set.table, tables::gains_bytes(&gains))?);
+            for (n, clip) in set.clips.iter().enumerate() {
+                chunks.push(clip_chunk(dir, clip, n)?);
+            }
+        }
+    }
+    chunks[0] = meta.to_bytes(m.layout);
+    Ok(chunks)
+}
+
+/// An empty gain table for a set the manifest leaves out.
+fn stored_empty(m: &Manifest) -> Vec<u8> {
+    if m.flags & FLAG_PRODUCTION != 0 {
+        zlib::deflate(&[])
+    } else {
+        Vec::new()
+    }
+}
+
+fn clip_chunk(dir: &Path, clip: &ClipFile, n: usize) -> Result<Vec<u8>> {
+    let bytes = read(dir, &clip.file)?;
+    if !clip.file.to_ascii_lowercase().ends_with(".wav") {
+        return Ok(bytes);
+    }
+    if clip.codec == Codec::Vorbis {
+        let c = wav::read_clip(&bytes, &clip.file)?;
+        audio::require_rate(c.rate, &clip.file)?;
+        return audio::vorbis(&audio::stereo(c.channels, &clip.file)?, n as i32);
+    }
+    let (rate, pcm) = wav::read_s16_stereo(&bytes, &clip.file)?;
+    audio::require_rate(rate, &clip.file)?;
+    Ok(pcm)
+}
+
+fn frames_changed(dir: &Path, m: &Manifest) -> Result<bool> {
+    for f in &m.frames {
+        if let (Some(file), Some(crc)) = (&f.file, f.crc32) {
+            if crc32(&read(dir, file)?) != crc {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// Lays the atlas out again from every frame image, updating the frames' rectangles.
+fn relayout(dir: &Path, m: &Manifest, frames: &mut [SpriteFrame]) -> Result<Vec<u8>> {
+    let images = m
+        .frames
+        .iter()
+        .map(|f| {
+            f.file
+                .as_ref()
+                .map(|file| {
+                    png_codec::decode(&read(dir, file)?, file, Limits::default().max_pixels)
+                })
+                .transpose()
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let composed = compose(&images)?;
+    for (f, rect) in frames.iter_mut().zip(&composed.rects) {
+        let [x, y, w, h] = rect.unwrap_or_default();
+        (f.x, f.y, f.width, f.height) = (x, y, w, h);
+    }
+    png_codec::encode_compact(&composed.atlas)
+}
