@@ -43,6 +43,11 @@ pub fn fixture_dir(test: &str, sub: &str) -> Option<PathBuf> {
 
 /// Every `.gbin` file under a folder, sorted.
 pub fn gbin_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    files_ending(dir, ".gbin")
+}
+
+/// Every file under a folder whose name ends with `suffix`, sorted.
+pub fn files_ending(dir: &std::path::Path, suffix: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -50,7 +55,7 @@ pub fn gbin_files(dir: &std::path::Path) -> Vec<PathBuf> {
             let p = e.unwrap().path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "gbin") {
+            } else if p.to_string_lossy().ends_with(suffix) {
                 out.push(p);
             }
         }

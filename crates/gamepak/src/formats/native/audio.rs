@@ -1,11 +1,12 @@
 //! Preparing clips as the engine's writer does: 44100 Hz stereo, normalised to peak
-//! with the peak kept as the gain, and silence trimmed from both ends.
+//! with the peak kept as the gain, and silence (judged after normalising) trimmed
+//! from both ends.
 
 use super::model::SAMPLE_RATE;
 use crate::codec::vorbis;
 use crate::error::{Error, Result};
 
-/// Samples quieter than this at the start and end of a clip are trimmed.
+/// Normalised samples quieter than this at the start and end of a clip are trimmed.
 const SILENCE: f64 = 0.02;
 
 pub fn require_rate(rate: u32, path: &str) -> Result<()> {
@@ -47,21 +48,22 @@ pub struct Prepared {
 /// truncated, which is what makes our PCM equal the real writer's.
 pub fn prepare(stereo: &[Vec<f32>]) -> Prepared {
     let frames = stereo[0].len().min(stereo[1].len());
-    let loud = |i: usize| (stereo[0][i].abs().max(stereo[1][i].abs()) as f64) >= SILENCE;
     let peak = stereo
         .iter()
         .flat_map(|c| c.iter())
         .fold(0f32, |p, s| p.max(s.abs()));
+    let norm = |s: f32| ((s as f64) / (peak as f64)) as f32;
+    let normalised: Vec<Vec<f32>> = stereo
+        .iter()
+        .map(|c| c[..frames].iter().map(|&s| norm(s)).collect())
+        .collect();
+    let loud = |i: usize| normalised.iter().any(|c| (c[i].abs() as f64) >= SILENCE);
     let start = (0..frames).find(|&i| loud(i)).unwrap_or(frames);
     let end = (start..frames)
         .rev()
         .find(|&i| loud(i))
         .map_or(start, |i| i + 1);
-    let norm = |s: f32| ((s as f64) / (peak as f64)) as f32;
-    let planar: Vec<Vec<f32>> = stereo
-        .iter()
-        .map(|c| c[start..end].iter().map(|&s| norm(s)).collect())
-        .collect();
+    let planar: Vec<Vec<f32>> = normalised.iter().map(|c| c[start..end].to_vec()).collect();
     let mut pcm = Vec::with_capacity((end - start) * 4);
     for i in 0..end - start {
         for c in &planar {

@@ -30,9 +30,9 @@
 //!   not fit its metadata is extracted as raw chunks and packs back as such.
 //! - Build: sprites cropped to their opaque area with a 1-pixel edge border, identical
 //!   frames sharing a place, packed by trying every shelf width and keeping the
-//!   smallest area. Audio normalised to its peak (kept as the gain) with silence under
-//!   0.02 trimmed, computed in f32 as the real writer does, so PCM output matches it
-//!   sample for sample. Production deflates the script and tables (we do not minify)
+//!   smallest area. Audio normalised to its peak (kept as the gain), then samples under
+//!   0.02 trimmed from both ends, computed in f32 as the real writer does: our PCM
+//!   matches the real writer's sample for sample on the fixtures' content folders. Production deflates the script and tables (we do not minify)
 //!   and encodes clips as Vorbis unless `--audio pcm`.
 
 mod atlas;

@@ -1,0 +1,284 @@
+//! The native game.bin on the real builds: check, extract then pack, and building
+//! from the content folders they came from.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use gamepak::formats::native::{self, items, model::*, tables, BuildOptions, ProductionAudio};
+use gamepak::{ExtractOptions, Format, Report};
+
+const DAMAGED: [&str; 2] = ["RACE-js-and-sprite-table-swapped", "RACE-js-chunk-missing"];
+
+fn builds(test: &str) -> Option<(PathBuf, Vec<PathBuf>)> {
+    let dir = common::fixture_dir(test, "native")?;
+    let files = common::files_ending(&dir, ".game.bin")
+        .into_iter()
+        .filter(|p| !p.starts_with(dir.join("inputs")))
+        .collect();
+    Some((dir, files))
+}
+
+fn check(path: &Path) -> Report {
+    Format::Native
+        .handler()
+        .unwrap()
+        .check(&std::fs::read(path).unwrap())
+}
+
+fn messages(r: &Report) -> String {
+    r.problems
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn check_is_clean_except_on_the_damaged_builds() {
+    let Some((_, files)) = builds("check_is_clean_except_on_the_damaged_builds") else {
+        return;
+    };
+    assert!(files.len() >= 12, "{files:?}");
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy();
+        let r = check(f);
+        let damaged = DAMAGED.iter().any(|d| name.contains(d));
+        assert_eq!(r.is_clean(), !damaged, "{name}:\n{}", messages(&r));
+    }
+}
+
+#[test]
+fn check_explains_the_damage() {
+    let Some((dir, _)) = builds("check_explains_the_damage") else {
+        return;
+    };
+    let swapped = messages(&check(
+        &dir.join("aseprite-stub.production.RACE-js-and-sprite-table-swapped.game.bin"),
+    ));
+    assert!(
+        swapped.contains(
+            "chunk 2 should be the JavaScript source but holds the sprite table (168 bytes = 12 frames x 14)"
+        ),
+        "{swapped}"
+    );
+    assert!(swapped.contains("chunk 3 should be the sprite table but holds JavaScript"));
+    let missing = messages(&check(
+        &dir.join("bigscript.production.RACE-js-chunk-missing.game.bin"),
+    ));
+    assert!(
+        missing.contains("chunk count is 12 but the metadata implies 13"),
+        "{missing}"
+    );
+    assert!(
+        missing.contains("chunk 2 (the JavaScript source) is missing"),
+        "{missing}"
+    );
+}
+
+fn round_trip(path: &Path) -> Vec<u8> {
+    let h = Format::Native.handler().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("x");
+    h.extract(
+        &std::fs::read(path).unwrap(),
+        &dir,
+        &ExtractOptions::default(),
+    )
+    .unwrap();
+    h.pack(&dir).unwrap().bytes
+}
+
+#[test]
+fn extract_then_pack_is_identical() {
+    let Some((_, files)) = builds("extract_then_pack_is_identical") else {
+        return;
+    };
+    for f in &files {
+        assert!(
+            round_trip(f) == std::fs::read(f).unwrap(),
+            "{}",
+            f.display()
+        );
+    }
+}
+
+fn game_script(dir: &Path) -> PathBuf {
+    let p = dir.join("game.js");
+    std::fs::write(&p, "AddStaticSprite(new Viewport(), Content.Hero, 10, 10)").unwrap();
+    p
+}
+
+fn build(inputs: &Path, production: bool, audio: ProductionAudio) -> Vec<u8> {
+    let tmp = tempfile::tempdir().unwrap();
+    let opts = BuildOptions {
+        production,
+        audio,
+        script: Some(game_script(tmp.path())),
+        engine: None,
+    };
+    native::build(inputs, &opts).unwrap()
+}
+
+fn audio_chunks(doc: &GameBin<'_>) -> Vec<(AudioKind, Vec<u8>)> {
+    doc.roles()
+        .into_iter()
+        .zip(&doc.chunks)
+        .filter_map(|(r, c)| match r {
+            Role::Audio(k, _) => Some((k, c.to_vec())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn content_block(doc: &GameBin<'_>) -> String {
+    let js = String::from_utf8(doc.chunks[2].to_vec()).unwrap();
+    let start = js.find("var Content = ").unwrap();
+    let end = js[start..].find("\nfunction StartGame").unwrap();
+    js[start..start + end].to_string()
+}
+
+/// Building from the fixtures' content folders gives what the real writer gave,
+/// except the atlas layout (ours is no larger) and the engine script (not given).
+#[test]
+fn development_builds_match_the_real_writer() {
+    let Some((dir, _)) = builds("development_builds_match_the_real_writer") else {
+        return;
+    };
+    for (input, reference) in [
+        ("basic", "basic.development.game.bin"),
+        ("noaudio", "noaudio.development.game.bin"),
+        (
+            "multiaudio",
+            "multiaudio.development.RACE-audio-order.game.bin",
+        ),
+    ] {
+        let ours = build(
+            &dir.join("inputs").join(input),
+            false,
+            ProductionAudio::Vorbis,
+        );
+        let theirs = std::fs::read(dir.join(reference)).unwrap();
+        let (a, b) = (native::read(&ours).unwrap(), native::read(&theirs).unwrap());
+        assert_eq!(a.meta, b.meta, "{input}");
+        assert_eq!(a.chunks[1], b.chunks[1], "{input}: title");
+        // The race also numbered the multiaudio clips in load order.
+        if !reference.contains("RACE") {
+            assert_eq!(content_block(&a), content_block(&b), "{input}");
+        }
+        let (fa, fb) = (tables::sprites(&a.chunks[3]), tables::sprites(&b.chunks[3]));
+        for (x, y) in fa.iter().zip(&fb) {
+            assert_eq!(
+                (x.width, x.height, x.offset_x, x.offset_y, x.duration_ms),
+                (y.width, y.height, y.offset_x, y.offset_y, y.duration_ms),
+                "{input}"
+            );
+        }
+        let size = |d: &GameBin<'_>| {
+            let c = &d.chunks[4];
+            u32::from_be_bytes(c[16..20].try_into().unwrap())
+                * u32::from_be_bytes(c[20..24].try_into().unwrap())
+        };
+        assert!(
+            size(&a) <= size(&b),
+            "{input}: atlas area {} > {}",
+            size(&a),
+            size(&b)
+        );
+        // The race put clips in load order: compare them as sets, gains with them.
+        let mut ca = audio_chunks(&a);
+        let mut cb = audio_chunks(&b);
+        ca.sort();
+        cb.sort();
+        assert!(ca == cb, "{input}: audio differs");
+        assert!(check_bytes(&ours).is_clean(), "{input}");
+        let again = build(
+            &dir.join("inputs").join(input),
+            false,
+            ProductionAudio::Vorbis,
+        );
+        assert!(again == ours, "{input}: build is not deterministic");
+    }
+}
+
+fn check_bytes(b: &[u8]) -> Report {
+    Format::Native.handler().unwrap().check(b)
+}
+
+#[test]
+fn production_builds_deflate_and_encode_vorbis() {
+    let Some((dir, _)) = builds("production_builds_deflate_and_encode_vorbis") else {
+        return;
+    };
+    let basic = dir.join("inputs/basic");
+    let ours = build(&basic, true, ProductionAudio::Vorbis);
+    let r = check_bytes(&ours);
+    assert!(
+        r.is_clean() && r.count(gamepak::Severity::Warning) == 0,
+        "{}",
+        messages(&r)
+    );
+    let doc = native::read(&ours).unwrap();
+    assert!(doc.meta.production());
+    assert!(doc.chunks[2].starts_with(&[0x78, 0x9c]));
+    let pcm_bytes = build(&basic, false, ProductionAudio::Vorbis);
+    let pcm = native::read(&pcm_bytes).unwrap();
+    for ((_, ogg), (_, raw)) in audio_chunks(&doc).iter().zip(audio_chunks(&pcm)) {
+        assert_eq!(items::codec(ogg), items::Codec::Vorbis);
+        let s = items::seconds(ogg);
+        assert!((s - items::seconds(&raw)).abs() < 0.001, "{s}");
+    }
+    let kept_bytes = build(&basic, true, ProductionAudio::Pcm);
+    let kept = native::read(&kept_bytes).unwrap();
+    assert_eq!(audio_chunks(&kept), audio_chunks(&pcm));
+    // Production extract then pack is identical too (original streams kept).
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("p.bin");
+    std::fs::write(&f, &ours).unwrap();
+    assert!(round_trip(&f) == ours);
+}
+
+#[test]
+fn content_folder_errors_name_the_file() {
+    let Some((dir, _)) = builds("content_folder_errors_name_the_file") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("game");
+    std::fs::create_dir(&folder).unwrap();
+    for f in ["Configuration.json", "Hero.sprite.png", "Beep.sound.wav"] {
+        std::fs::copy(dir.join("inputs/basic").join(f), folder.join(f)).unwrap();
+    }
+    game_script(&folder);
+    let err = |folder: &Path| {
+        native::build(folder, &BuildOptions::default())
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(native::build(&folder, &BuildOptions::default()).is_ok());
+
+    std::fs::write(folder.join("Hero.sound.wav"), b"x").unwrap();
+    let e = err(&folder);
+    assert!(e.contains("duplicate name \"Hero\""), "{e}");
+    std::fs::remove_file(folder.join("Hero.sound.wav")).unwrap();
+
+    std::fs::write(folder.join("Broken.sprite.png"), b"\x89PNG not really").unwrap();
+    let e = err(&folder);
+    assert!(e.contains("Broken.sprite.png") && e.contains("PNG"), "{e}");
+    std::fs::remove_file(folder.join("Broken.sprite.png")).unwrap();
+
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: 22050,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut w = hound::WavWriter::create(folder.join("Slow.music.wav"), spec).unwrap();
+    w.write_sample(1000i16).unwrap();
+    w.finalize().unwrap();
+    let e = err(&folder);
+    assert!(
+        e.contains("Slow.music.wav") && e.contains("22050 Hz"),
+        "{e}"
+    );
+}
