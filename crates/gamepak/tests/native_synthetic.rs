@@ -1,0 +1,366 @@
+//! The native game.bin on files we make here: a hand-written file read field by field,
+//! edits packed back, and malformed input.
+
+use std::path::Path;
+
+use gamepak::codec::png::{self, Rgba};
+use gamepak::formats::native::{self, model::*, tables, BuildOptions};
+use gamepak::{ExtractOptions, Format, Handler};
+
+fn handler() -> &'static dyn Handler {
+    Format::Native.handler().unwrap()
+}
+
+fn wav(path: &Path, samples: &[i16], channels: u16) {
+    let spec = hound::WavSpec {
+        channels,
+        sample_rate: 44100,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut w = hound::WavWriter::create(path, spec).unwrap();
+    for &s in samples {
+        w.write_sample(s).unwrap();
+    }
+    w.finalize().unwrap();
+}
+
+fn sprite(w: u32, h: u32, opaque: &[(u32, u32)]) -> Vec<u8> {
+    let mut img = Rgba::new(w, h);
+    for &(x, y) in opaque {
+        img.put(x, y, [200, (x * 20) as u8, (y * 20) as u8, 255]);
+    }
+    png::encode(&img).unwrap()
+}
+
+/// A content folder with two sprites (one empty), a background, a sound and music.
+fn content(dir: &Path) {
+    std::fs::write(
+        dir.join("Configuration.json"),
+        r#"{"Name": "Synthetic", "VirtualWidth": 64, "VirtualHeight": 48}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("Hero.sprite.png"),
+        sprite(9, 9, &[(2, 3), (6, 6), (4, 4)]),
+    )
+    .unwrap();
+    std::fs::write(dir.join("Ghost.sprite.png"), sprite(4, 4, &[])).unwrap();
+    std::fs::write(
+        dir.join("Sky.background.png"),
+        sprite(8, 4, &[(0, 0), (7, 3)]),
+    )
+    .unwrap();
+    let tone: Vec<i16> = (0..4410)
+        .map(|i| ((i as f32 * 0.07).sin() * 12000.0) as i16)
+        .collect();
+    wav(&dir.join("Beep.sound.wav"), &tone, 1);
+    wav(&dir.join("Theme.music.wav"), &tone, 1);
+    std::fs::write(dir.join("game.js"), "Music.Set(Content.Theme)").unwrap();
+}
+
+fn built(production: bool) -> Vec<u8> {
+    let tmp = tempfile::tempdir().unwrap();
+    content(tmp.path());
+    native::build(
+        tmp.path(),
+        &BuildOptions {
+            production,
+            ..BuildOptions::default()
+        },
+    )
+    .unwrap()
+}
+
+/// A development file written byte by byte from the format description.
+#[test]
+fn hand_written_file_reads_field_by_field() {
+    let atlas = sprite(3, 3, &[(1, 1)]);
+    let js = b"var a = 1";
+    let mut meta = Vec::new();
+    for v in [0u16, 320, 200, 1, 2, 1, 1, 0, 0] {
+        meta.extend_from_slice(&v.to_le_bytes());
+    }
+    // Sprite table, column-major: x, y, w, h, offset x, offset y, duration.
+    let sprites: Vec<u8> = [1u16, 1, 1, 1, (-3i16) as u16, 2, 250]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    // Background table: ids 0 and 65535 (empty), then durations 100 and 40.
+    let backgrounds: Vec<u8> = [0u16, 0xffff, 100, 40]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let gains = 0.5f32.to_le_bytes().to_vec();
+    let pcm: Vec<u8> = [1i16, -1, 2, -2]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let chunks: Vec<&[u8]> = vec![
+        &meta,
+        b"Hand",
+        js,
+        &sprites,
+        &atlas,
+        &backgrounds,
+        &atlas,
+        &gains,
+        &pcm,
+        b"",
+        b"",
+    ];
+    let mut file = (chunks.len() as u32).to_le_bytes().to_vec();
+    for c in &chunks {
+        file.extend_from_slice(&(c.len() as u32).to_le_bytes());
+    }
+    for c in &chunks {
+        file.extend_from_slice(c);
+    }
+
+    let doc = native::read(&file).unwrap();
+    assert_eq!(doc.layout, Layout::Current);
+    assert_eq!(
+        doc.meta,
+        Metadata {
+            flags: 0,
+            width: 320,
+            height: 200,
+            sprite_frames: 1,
+            background_frames: 2,
+            background_ids: 1,
+            sounds: 1,
+            music: 0,
+            dialog: 0
+        }
+    );
+    assert_eq!(&doc.chunks[1][..], b"Hand");
+    assert_eq!(doc.offset(0), 4 + 11 * 4);
+    let f = tables::sprites(&doc.chunks[3])[0];
+    assert_eq!(
+        (
+            f.x,
+            f.y,
+            f.width,
+            f.height,
+            f.offset_x,
+            f.offset_y,
+            f.duration_ms
+        ),
+        (1, 1, 1, 1, -3, 2, 250)
+    );
+    assert_eq!(
+        tables::backgrounds(&doc.chunks[5]),
+        vec![
+            BackgroundFrame {
+                id: 0,
+                duration_ms: 100
+            },
+            BackgroundFrame {
+                id: 0xffff,
+                duration_ms: 40
+            }
+        ]
+    );
+    assert_eq!(tables::gains(&doc.chunks[7]), vec![0.5]);
+    let r = handler().check(&file);
+    assert!(r.is_clean(), "{:?}", r.problems);
+    let info = handler().info(&file).unwrap();
+    assert_eq!(info["title"], "Hand");
+    assert_eq!(info["virtual_size"], "320x200");
+    assert_eq!(info["sounds"][0]["gain"], 0.5);
+    assert_eq!(native::write(&doc), file);
+}
+
+fn extract(bytes: &[u8], dir: &Path) {
+    handler()
+        .extract(bytes, dir, &ExtractOptions::default())
+        .unwrap();
+}
+
+#[test]
+fn edits_are_packed_with_counts_and_tables_following() {
+    for production in [false, true] {
+        let original = built(production);
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("x");
+        extract(&original, &dir);
+        assert!(handler().pack(&dir).unwrap().bytes == original);
+
+        // A bigger frame, a longer script, a new sound.
+        let mut frame = Rgba::new(6, 3);
+        frame.put(5, 2, [1, 2, 3, 255]);
+        std::fs::write(dir.join("sprites/001.png"), png::encode(&frame).unwrap()).unwrap();
+        let script = std::fs::read_to_string(dir.join("script.js")).unwrap() + "\n// edited";
+        std::fs::write(dir.join("script.js"), &script).unwrap();
+        let click: Vec<i16> = (0..200)
+            .map(|i| if i % 2 == 0 { 3000 } else { -3000 })
+            .collect();
+        wav(&dir.join("sounds/000.wav"), &click, 2);
+        if production {
+            // A Vorbis clip is replaced by naming a WAV in its place: pack encodes it.
+            let toml = std::fs::read_to_string(dir.join("gamepak.toml")).unwrap();
+            assert!(toml.contains("sounds/000.ogg"));
+            std::fs::write(
+                dir.join("gamepak.toml"),
+                toml.replace("sounds/000.ogg", "sounds/000.wav"),
+            )
+            .unwrap();
+        }
+
+        let out = handler().pack(&dir).unwrap();
+        for part in ["atlas", "sprite_table", "script", "sounds[0]"] {
+            assert!(
+                out.reencoded.iter().any(|r| r == part),
+                "{part}: {:?}",
+                out.reencoded
+            );
+        }
+        assert!(!out
+            .reencoded
+            .iter()
+            .any(|r| r == "music[0]" || r == "background[0]"));
+        let r = handler().check(&out.bytes);
+        assert!(r.is_clean(), "{:?}", r.problems);
+
+        let doc = native::read(&out.bytes).unwrap();
+        let old = native::read(&original).unwrap();
+        let frames = gamepak_frames(&doc);
+        assert_eq!((frames[1].width, frames[1].height), (6, 3));
+        let atlas = png::decode(&doc.chunks[4], "atlas", 1 << 20).unwrap();
+        assert_eq!(
+            atlas.get(frames[1].x as u32 + 5, frames[1].y as u32 + 2),
+            [1, 2, 3, 255]
+        );
+        let js = gamepak::codec::zlib::inflate(&doc.chunks[2], 1 << 20, "", 0)
+            .unwrap_or_else(|_| doc.chunks[2].to_vec());
+        assert_eq!(String::from_utf8(js).unwrap(), script);
+        let (_, sound) = doc.chunk(Role::Audio(AudioKind::Sound, 0)).unwrap();
+        if production {
+            assert!(
+                (gamepak::formats::native::items::seconds(sound) - 100.0 / 44100.0).abs() < 1e-6
+            );
+        } else {
+            assert_eq!(sound.len(), 100 * 4);
+        }
+        assert_eq!(
+            doc.chunk(Role::Audio(AudioKind::Music, 0)),
+            old.chunk(Role::Audio(AudioKind::Music, 0))
+        );
+        assert_eq!(
+            doc.chunk(Role::Background(0)),
+            old.chunk(Role::Background(0))
+        );
+        assert_eq!(doc.meta, old.meta);
+    }
+}
+
+fn gamepak_frames(doc: &GameBin<'_>) -> Vec<SpriteFrame> {
+    let plain = gamepak::codec::zlib::inflate(&doc.chunks[3], 1 << 20, "", 0)
+        .unwrap_or_else(|_| doc.chunks[3].to_vec());
+    tables::sprites(&plain)
+}
+
+/// Every read path on every truncation and on single-byte changes: an error or a
+/// report, never a panic.
+#[test]
+fn malformed_input_never_panics() {
+    let tmp = tempfile::tempdir().unwrap();
+    for bytes in [built(false), built(true)] {
+        let small = &bytes[..bytes.len().min(2000)];
+        for cut in 0..small.len() {
+            let b = &bytes[..cut];
+            let _ = handler().info(b);
+            let _ = handler().list(b);
+            assert!(!handler().check(b).is_clean() || cut == bytes.len());
+        }
+        for at in (0..bytes.len()).step_by(7) {
+            let mut b = bytes.clone();
+            b[at] ^= 0xa5;
+            let _ = handler().info(&b);
+            let _ = handler().list(&b);
+            let _ = handler().check(&b);
+            if at % 97 == 0 {
+                let out = tmp.path().join(format!("m{at}"));
+                let _ = handler().extract(&b, &out, &ExtractOptions::default());
+            }
+        }
+    }
+}
+
+fn with_chunk(bytes: &[u8], index: usize, chunk: &[u8]) -> Vec<u8> {
+    let mut doc = native::read(bytes).unwrap();
+    doc.chunks[index] = chunk.to_vec().into();
+    native::write(&doc)
+}
+
+fn errors(bytes: &[u8]) -> String {
+    let r = handler().check(bytes);
+    assert!(!r.is_clean());
+    r.problems
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn damage_is_located_and_explained() {
+    let good = built(false);
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (vec![0xff, 0xff, 0xff, 0x0f], "chunk count"),
+        (good[..good.len() - 1].to_vec(), "runs past end of file"),
+        ([good.as_slice(), b"x"].concat(), "follow the last chunk"),
+        (with_chunk(&good, 0, &[0; 10]), "metadata chunk is 10 bytes"),
+        (with_chunk(&good, 3, &[0; 13]), "should be the sprite table"),
+        (
+            with_chunk(
+                &good,
+                3,
+                &tables::sprites_bytes(
+                    &[SpriteFrame {
+                        x: 60,
+                        y: 0,
+                        width: 9,
+                        height: 9,
+                        offset_x: 0,
+                        offset_y: 0,
+                        duration_ms: 0,
+                    }; 2],
+                ),
+            ),
+            "lies outside the",
+        ),
+        (
+            with_chunk(
+                &good,
+                5,
+                &tables::backgrounds_bytes(&[BackgroundFrame {
+                    id: 7,
+                    duration_ms: 0,
+                }]),
+            ),
+            "shows background 7",
+        ),
+        (
+            with_chunk(&good, 8, &[1, 2, 3]),
+            "not a whole number of stereo s16 frames",
+        ),
+        (
+            with_chunk(
+                &good,
+                4,
+                b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x02\0\0\0\x02\x08\x06\0\0\0",
+            ),
+            "PNG",
+        ),
+        (
+            with_chunk(&good, 2, &[0x78, 0x9c, 1, 2, 3]),
+            "should be the JavaScript source",
+        ),
+    ];
+    for (bytes, want) in cases {
+        let e = errors(&bytes);
+        assert!(e.contains(want), "want {want:?} in:\n{e}");
+        assert!(e.contains(" at 0x"), "no offset in:\n{e}");
+    }
+}
