@@ -13,3 +13,14 @@ $gp pack "$out/demo" -o "$out/demo.gbin"
 cmp examples/gbin/demo.gbin "$out/demo.gbin" && echo "rebuilt byte-identical: $out/demo.gbin"
 (cd examples/gbin/gap && "../../../$gp" build demo.gap -o "$out/")
 $gp check "$out/hero.gbin"
+
+# The native engine's game.bin: inspect, take apart, rebuild, and build from content.
+$gp identify examples/native/demo.game.bin
+$gp info examples/native/demo.game.bin
+$gp list examples/native/demo.game.bin
+$gp check examples/native/demo.game.bin
+$gp extract examples/native/demo.game.bin -o "$out/native"
+$gp pack "$out/native" -o "$out/demo.game.bin"
+cmp examples/native/demo.game.bin "$out/demo.game.bin" && echo "rebuilt byte-identical: $out/demo.game.bin"
+$gp build examples/native/content -o "$out/production.game.bin" --production
+$gp check "$out/production.game.bin"

@@ -168,3 +168,67 @@ fn build_runs_a_gap_script_in_the_current_folder() {
     );
     assert!(!dir.path().join("x.gbin").exists());
 }
+
+fn native_demo() -> PathBuf {
+    examples().join("../native/demo.game.bin")
+}
+
+#[test]
+fn native_demo_reads_rebuilds_and_builds_from_its_content() {
+    let demo = native_demo().display().to_string();
+    for verb in ["identify", "info", "list", "check"] {
+        let o = gamepak(&[verb, &demo, "--json"]);
+        assert_eq!(
+            code(&o),
+            0,
+            "{verb}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x");
+    assert_eq!(
+        code(&gamepak(&["extract", &demo, "-o", out.to_str().unwrap()])),
+        0
+    );
+    let packed = dir.path().join("packed.bin");
+    assert_eq!(
+        code(&gamepak(&[
+            "pack",
+            out.to_str().unwrap(),
+            "-o",
+            packed.to_str().unwrap()
+        ])),
+        0
+    );
+    assert!(std::fs::read(&packed).unwrap() == std::fs::read(native_demo()).unwrap());
+    let built = dir.path().join("built.bin");
+    let content = examples().join("../native/content");
+    let o = gamepak(&[
+        "build",
+        content.to_str().unwrap(),
+        "-o",
+        built.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::read(&built).unwrap() == std::fs::read(native_demo()).unwrap());
+}
+
+#[test]
+fn native_check_explains_swapped_chunks_and_exits_1() {
+    let mut doc_bytes = std::fs::read(native_demo()).unwrap();
+    let doc = gamepak::formats::native::read(&doc_bytes).unwrap();
+    let mut swapped = doc.clone();
+    swapped.chunks.swap(2, 3);
+    doc_bytes = gamepak::formats::native::write(&swapped);
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("swapped.game.bin");
+    std::fs::write(&p, doc_bytes).unwrap();
+    let o = gamepak(&["check", p.to_str().unwrap()]);
+    assert_eq!(code(&o), 1);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("chunk 2 should be the JavaScript source but holds the sprite table"),
+        "{text}"
+    );
+}

@@ -3,8 +3,9 @@
 
 use std::path::Path;
 
-use gamepak::codec::png::{encode, Rgba};
+use gamepak::codec::png::{encode_compact as encode, Rgba};
 use gamepak::formats::gbin::{synth, write, CrcMode};
+use gamepak::formats::native::{build as native_build, BuildOptions};
 use gamepak::io::write_atomic;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -28,6 +29,34 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         b"GIMP Palette\n#\n  0   0   0\tblack\n255 255 255\twhite\n200  40  40\tred\n",
     )?;
     write_atomic(gap.join("intro.txt"), b"Welcome, hero.\n")?;
+
+    // A native engine content folder, and the game.bin built from it.
+    let native = root.join("native");
+    let content = native.join("content");
+    write_atomic(
+        content.join("Configuration.json"),
+        br#"{ "Name": "gamepak demo", "VirtualWidth": 160, "VirtualHeight": 90 }"#,
+    )?;
+    write_atomic(
+        content.join("Hero.sprite.png"),
+        &encode(&padded(&strip(16, 16, 1), 4))?,
+    )?;
+    write_atomic(content.join("Coin.sprite.png"), &encode(&strip(8, 8, 1))?)?;
+    write_atomic(
+        content.join("Sky.background.png"),
+        &encode(&strip(32, 18, 2))?,
+    )?;
+    write_atomic(content.join("Beep.sound.wav"), &tone(880.0, 0.15)?)?;
+    write_atomic(content.join("Theme.music.wav"), &tone(220.0, 0.5)?)?;
+    write_atomic(
+        content.join("game.js"),
+        b"var viewport = new Viewport()\nnew Background(viewport, Content.Sky)\nAddStaticSprite(viewport, Content.Hero, 40, 40)\nMusic.Set(Content.Theme)",
+    )?;
+    let opts = BuildOptions::default();
+    write_atomic(
+        native.join("demo.game.bin"),
+        &native_build(&content, &opts)?,
+    )?;
     println!("wrote examples under {}", root.display());
     Ok(())
 }
@@ -61,4 +90,35 @@ fn strip(w: u32, h: u32, frames: u32) -> Rgba {
         }
     }
     img
+}
+
+/// The image with a transparent margin, so that building crops it.
+fn padded(img: &Rgba, margin: u32) -> Rgba {
+    let mut out = Rgba::new(img.width + 2 * margin, img.height + 2 * margin);
+    for y in 0..img.height {
+        for x in 0..img.width {
+            out.put(x + margin, y + margin, img.get(x, y));
+        }
+    }
+    out
+}
+
+/// A mono 44100 Hz sine with a fade out, as a 16-bit WAV.
+fn tone(hz: f32, seconds: f32) -> Result<Vec<u8>, hound::Error> {
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: 44100,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut cur = std::io::Cursor::new(Vec::new());
+    let mut w = hound::WavWriter::new(&mut cur, spec)?;
+    let n = (44100.0 * seconds) as u32;
+    for i in 0..n {
+        let t = i as f32 / 44100.0;
+        let fade = 1.0 - i as f32 / n as f32;
+        w.write_sample(((t * hz * std::f32::consts::TAU).sin() * fade * 20000.0) as i16)?;
+    }
+    w.finalize()?;
+    Ok(cur.into_inner())
 }

@@ -19,9 +19,8 @@ use gamepak::Error;
 /// (the folder's one .js file, or --script). Sprites are cropped and packed into one
 /// atlas; audio must be 44100 Hz and is normalised and trimmed.
 ///
-/// Examples:
-///   gamepak build images.gap --compat gap
-///   gamepak build mygame/ -o game.bin --production
+/// Example: gamepak build images.gap --compat gap
+/// Example: gamepak build mygame/ -o game.bin --production
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {

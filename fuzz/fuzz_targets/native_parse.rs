@@ -1,0 +1,24 @@
+//! Native game.bin: read, write back, read again; every handler operation that reads;
+//! and extraction into a scratch folder, which decodes tables, the atlas and clips.
+#![no_main]
+
+use gamepak::formats::native::{read, write};
+use gamepak::{ExtractOptions, Format, Handler};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(doc) = read(data) {
+        let bytes = write(&doc);
+        assert_eq!(bytes, data, "write(read(x)) must give x back");
+        let again = read(&bytes).expect("our own output must read");
+        assert_eq!(again.chunks, doc.chunks);
+    }
+    let h = Format::Native.handler().expect("native is supported");
+    let _ = h.info(data);
+    let _ = h.list(data);
+    let _ = h.check(data);
+    if data.len() < 4096 {
+        let dir = tempfile::tempdir().expect("scratch folder");
+        let _ = h.extract(data, &dir.path().join("x"), &ExtractOptions::default());
+    }
+});
