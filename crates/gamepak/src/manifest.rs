@@ -35,3 +35,21 @@ pub fn write_into<T: Serialize>(out: &crate::io::OutputFolder, manifest: &T) -> 
     let text = toml::to_string(manifest).map_err(|e| Error::at(MANIFEST_NAME, e.to_string()))?;
     out.write(Path::new(MANIFEST_NAME), text.as_bytes())
 }
+
+/// Ends an extraction: writes the manifest, moves the folder into place, and notes
+/// when `--only` made it a folder that cannot be packed.
+pub fn finish_extraction<T: Serialize>(
+    out: crate::io::OutputFolder,
+    manifest: &T,
+    partial: bool,
+    summary: &mut crate::ExtractSummary,
+) -> Result<()> {
+    write_into(&out, manifest)?;
+    out.finish()?;
+    if partial {
+        summary
+            .notes
+            .push("--only left entries out: this folder cannot be packed".into());
+    }
+    Ok(())
+}

@@ -82,6 +82,15 @@ impl Report {
         r
     }
 
+    /// Every problem, a line each.
+    pub fn lines(&self) -> String {
+        self.problems
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
     pub fn is_clean(&self) -> bool {
         !self.problems.iter().any(|p| p.severity == Severity::Error)
     }

@@ -27,11 +27,7 @@ fn check(path: &Path) -> Report {
 }
 
 fn messages(r: &Report) -> String {
-    r.problems
-        .iter()
-        .map(|p| p.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
+    r.lines()
 }
 
 #[test]

@@ -296,11 +296,7 @@ fn with_chunk(bytes: &[u8], index: usize, chunk: &[u8]) -> Vec<u8> {
 fn errors(bytes: &[u8]) -> String {
     let r = handler().check(bytes);
     assert!(!r.is_clean());
-    r.problems
-        .iter()
-        .map(|p| p.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
+    r.lines()
 }
 
 #[test]

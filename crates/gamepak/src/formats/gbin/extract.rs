@@ -66,13 +66,7 @@ pub fn extract(doc: &Gbin<'_>, out_path: &Path, opts: &ExtractOptions) -> Result
             &data,
         )?;
     }
-    crate::manifest::write_into(&out, &manifest)?;
-    out.finish()?;
-    if partial {
-        summary
-            .notes
-            .push("--only left entries out: this folder cannot be packed".into());
-    }
+    crate::manifest::finish_extraction(out, &manifest, partial, &mut summary)?;
     Ok(summary)
 }
 

@@ -71,13 +71,7 @@ pub fn extract(
             .notes
             .push("the chunks do not fit the metadata (see `check`): kept as raw chunks".into());
     }
-    crate::manifest::write_into(&out, &manifest)?;
-    out.finish()?;
-    if partial {
-        summary
-            .notes
-            .push("--only left entries out: this folder cannot be packed".into());
-    }
+    crate::manifest::finish_extraction(out, &manifest, partial, &mut summary)?;
     Ok(summary)
 }
 
