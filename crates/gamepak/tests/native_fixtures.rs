@@ -278,3 +278,81 @@ fn content_folder_errors_name_the_file() {
         "{e}"
     );
 }
+
+/// The `basic` content folder built in both modes: what list shows, frames that equal
+/// the cropped sources, and Vorbis clips that decode to the PCM build's length.
+#[test]
+fn basic_build_lists_extracts_and_decodes() {
+    let Some((dir, _)) = builds("basic_build_lists_extracts_and_decodes") else {
+        return;
+    };
+    let inputs = dir.join("inputs/basic");
+    let pcm = build(&inputs, false, ProductionAudio::Vorbis);
+    let ogg = build(&inputs, true, ProductionAudio::Vorbis);
+    let h = Format::Native.handler().unwrap();
+    for bytes in [&pcm, &ogg] {
+        assert!(h.check(bytes).is_clean());
+        let list = h.list(bytes).unwrap();
+        let count = |kind: &str| list.iter().filter(|e| e.kind == kind).count();
+        assert_eq!(count("sprite"), 3);
+        assert_eq!(list.iter().filter(|e| e.encoding == "empty").count(), 1);
+        assert_eq!(
+            list.iter()
+                .filter(|e| e.path.starts_with("backgrounds/"))
+                .count(),
+            1
+        );
+        for kind in ["sounds/", "music/", "dialog/"] {
+            assert_eq!(
+                list.iter().filter(|e| e.path.starts_with(kind)).count(),
+                1,
+                "{kind}"
+            );
+        }
+        let doc = native::read(bytes).unwrap();
+        let atlas = &doc.chunks[4];
+        let side = |at: usize| u32::from_be_bytes(atlas[at..at + 4].try_into().unwrap());
+        assert!(side(16) * side(20) <= 12 * 12);
+
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("x");
+        h.extract(bytes, &out, &ExtractOptions::default()).unwrap();
+        for (k, name) in ["Coin", "Hero"].iter().enumerate() {
+            let source = std::fs::read(inputs.join(format!("{name}.sprite.png"))).unwrap();
+            let source = gamepak::codec::png::decode(&source, name, 1 << 20).unwrap();
+            let frame = std::fs::read(out.join(format!("sprites/{k:03}.png"))).unwrap();
+            let frame = gamepak::codec::png::decode(&frame, name, 1 << 20).unwrap();
+            assert_eq!(Some(frame), cropped(&source), "{name}");
+        }
+        assert!(!out.join("sprites/002.png").exists());
+    }
+    let (a, b) = (native::read(&pcm).unwrap(), native::read(&ogg).unwrap());
+    for ((_, raw), (_, vorbis)) in audio_chunks(&a).iter().zip(audio_chunks(&b)) {
+        let mut dec = vorbis_rs::VorbisDecoder::new(std::io::Cursor::new(vorbis)).unwrap();
+        let mut frames = 0;
+        while let Some(block) = dec.decode_audio_block().unwrap() {
+            assert_eq!(block.samples().len(), 2);
+            frames += block.samples()[0].len();
+        }
+        assert_eq!(frames, raw.len() / 4);
+    }
+}
+
+/// The opaque area of an image, as the writer crops it.
+fn cropped(img: &gamepak::codec::png::Rgba) -> Option<gamepak::codec::png::Rgba> {
+    let opaque: Vec<(u32, u32)> = (0..img.height)
+        .flat_map(|y| (0..img.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| img.get(x, y)[3] > 0)
+        .collect();
+    let x0 = opaque.iter().map(|p| p.0).min()?;
+    let x1 = opaque.iter().map(|p| p.0).max()?;
+    let y0 = opaque.iter().map(|p| p.1).min()?;
+    let y1 = opaque.iter().map(|p| p.1).max()?;
+    let mut out = gamepak::codec::png::Rgba::new(x1 - x0 + 1, y1 - y0 + 1);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            out.put(x - x0, y - y0, img.get(x, y));
+        }
+    }
+    Some(out)
+}
