@@ -200,9 +200,9 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
         flags: if opts.production { FLAG_PRODUCTION } else { 0 },
         width: config.virtual_width,
         height: config.virtual_height,
-        sprite_frames: frames.len() as u16,
-        background_frames: background_frames.len() as u16,
-        background_ids: backgrounds.len() as u16,
+        sprite_frames: count(frames.len(), "sprites")?,
+        background_frames: count(background_frames.len(), "backgrounds")?,
+        background_ids: count(backgrounds.len(), "backgrounds")?,
         ..Metadata::default()
     };
     let pack_table = |b: Vec<u8>| {
@@ -230,7 +230,7 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
             });
             names.push((name.clone(), i));
         }
-        *meta.audio_mut(kind) = clips.len() as u16;
+        *meta.audio_mut(kind) = count(clips.len(), kind.plural())?;
         audio_chunks.push(pack_table(tables::gains_bytes(&gains)));
         audio_chunks.extend(clips);
     }

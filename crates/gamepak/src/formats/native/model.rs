@@ -180,6 +180,16 @@ impl Metadata {
     }
 }
 
+/// A count as the metadata stores it: more than 65535 entries cannot be written.
+pub fn count(n: usize, what: &str) -> crate::Result<u16> {
+    u16::try_from(n).map_err(|_| {
+        crate::Error::at(
+            what,
+            format!("{n} entries; the metadata holds at most 65535"),
+        )
+    })
+}
+
 /// What a chunk is for, by its position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {

@@ -110,9 +110,9 @@ fn assemble(dir: &Path, m: &Manifest) -> Result<Vec<Vec<u8>>> {
         flags: m.flags,
         width: m.width,
         height: m.height,
-        sprite_frames: frames.len() as u16,
-        background_frames: backgrounds.len() as u16,
-        background_ids: m.backgrounds.len() as u16,
+        sprite_frames: count(frames.len(), &sprite_part.file)?,
+        background_frames: count(backgrounds.len(), &bg_part.file)?,
+        background_ids: count(m.backgrounds.len(), "backgrounds")?,
         ..Metadata::default()
     };
     let mut chunks = vec![
@@ -139,7 +139,7 @@ fn assemble(dir: &Path, m: &Manifest) -> Result<Vec<Vec<u8>>> {
                     format!("{} gains for {} clips", gains.len(), set.clips.len()),
                 ));
             }
-            *meta.audio_mut(kind) = set.clips.len() as u16;
+            *meta.audio_mut(kind) = count(set.clips.len(), &set.table.file)?;
             chunks.push(stored(dir, &set.table, tables::gains_bytes(&gains))?);
             for (n, clip) in set.clips.iter().enumerate() {
                 chunks.push(clip_chunk(dir, clip, n)?);
