@@ -92,11 +92,9 @@ impl<'d, 'a> Index<'d, 'a> {
 
 /// Length of a chunk payload as it would be written.
 pub(super) fn body_len(body: &Body<'_>) -> usize {
-    if let Some(b) = body.raw() {
-        return b.len();
-    }
     let t = |n: usize, e: usize, tail: usize| n * e + tail;
     match body {
+        plain_bytes!(b) => b.len(),
         Body::SourceImages(x) => t(x.entries.len(), 12, x.tail.len()),
         Body::Images(v, x) => t(
             x.entries.len(),
@@ -115,8 +113,6 @@ pub(super) fn body_len(body: &Body<'_>) -> usize {
         Body::File(f) => 8 + f.name.len() + f.data.len(),
         Body::Strings(s) => 8 + s.entries.len() * 4 + s.data.len(),
         Body::Sounds(x) => t(x.entries.len(), 12, x.tail.len()),
-        // Plain-byte payloads returned above.
-        _ => 0,
     }
 }
 

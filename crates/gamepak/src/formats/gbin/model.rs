@@ -336,18 +336,28 @@ pub struct SoundSample {
     pub offset: u32,
 }
 
+/// The body variants stored as plain bytes (data chunks, ENDC, opaque ones), as one
+/// pattern binding the bytes: every match that treats them alike uses it, so the list
+/// lives in one place and those matches stay exhaustive.
+macro_rules! plain_bytes {
+    ($b:pat) => {
+        Body::ImageData($b)
+            | Body::TileIndices($b)
+            | Body::TileBlocks($b)
+            | Body::Colours($b)
+            | Body::FileData($b)
+            | Body::WaveData($b)
+            | Body::End($b)
+            | Body::Opaque($b)
+    };
+}
+pub(crate) use plain_bytes;
+
 impl Body<'_> {
-    /// The payload of a chunk stored as plain bytes (data chunks, ENDC, opaque ones).
+    /// The payload of a chunk stored as plain bytes.
     pub fn raw(&self) -> Option<&[u8]> {
         match self {
-            Body::ImageData(b)
-            | Body::TileIndices(b)
-            | Body::TileBlocks(b)
-            | Body::Colours(b)
-            | Body::FileData(b)
-            | Body::WaveData(b)
-            | Body::End(b)
-            | Body::Opaque(b) => Some(b),
+            plain_bytes!(b) => Some(b),
             _ => None,
         }
     }
@@ -355,14 +365,7 @@ impl Body<'_> {
     /// The same payload, owned and writable.
     pub fn raw_mut(&mut self) -> Option<&mut Vec<u8>> {
         match self {
-            Body::ImageData(b)
-            | Body::TileIndices(b)
-            | Body::TileBlocks(b)
-            | Body::Colours(b)
-            | Body::FileData(b)
-            | Body::WaveData(b)
-            | Body::End(b)
-            | Body::Opaque(b) => Some(b.to_mut()),
+            plain_bytes!(b) => Some(b.to_mut()),
             _ => None,
         }
     }

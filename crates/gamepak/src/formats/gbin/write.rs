@@ -79,11 +79,8 @@ fn write_table<T>(w: &mut Writer, t: &Table<'_, T>, mut one: impl FnMut(&mut Wri
 }
 
 fn write_body(w: &mut Writer, body: &Body<'_>) {
-    if let Some(b) = body.raw() {
-        w.bytes(b);
-        return;
-    }
     match body {
+        plain_bytes!(b) => w.bytes(b),
         Body::SourceImages(t) => write_table(w, t, |w, s| {
             w.u16(s.width);
             w.u16(s.height);
@@ -188,8 +185,6 @@ fn write_body(w: &mut Writer, body: &Body<'_>) {
             w.u32(s.sample_count);
             w.u32(s.offset);
         }),
-        // Plain-byte payloads were written above.
-        _ => {}
     }
 }
 
