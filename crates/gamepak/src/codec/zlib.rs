@@ -32,6 +32,17 @@ pub fn inflate(data: &[u8], limit: u64, path: &str, offset: u64) -> Result<Vec<u
     Ok(out)
 }
 
+/// The first `n` bytes a zlib stream inflates to (all of it if shorter), or `None` if
+/// those bytes do not come out: enough to tell what a stream holds without inflating it.
+pub fn inflate_prefix(data: &[u8], n: u64) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    flate2::read::ZlibDecoder::new(data)
+        .take(n)
+        .read_to_end(&mut out)
+        .ok()?;
+    Some(out)
+}
+
 /// Deflates at the default level, as zlib and Node's zlib do by default.
 pub fn deflate(data: &[u8]) -> Vec<u8> {
     use std::io::Write;
@@ -52,5 +63,7 @@ mod tests {
         assert!(inflate(&z, 5, "t", 0).is_err());
         assert!(inflate(&z[..z.len() - 1], 100, "t", 0).is_err());
         assert!(!has_header(b"\x89PNG"));
+        assert_eq!(inflate_prefix(&z, 5).unwrap(), b"hello");
+        assert!(inflate_prefix(&z[..4], 5).is_none());
     }
 }

@@ -163,16 +163,16 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
         .rects
         .iter()
         .zip(&offsets)
-        .map(|(rect, &(ox, oy))| {
+        .map(|(rect, &(offset_x, offset_y))| {
+            // An empty frame has no rectangle, and `crop` gave it a zero offset.
             let [x, y, width, height] = rect.unwrap_or_default();
-            let empty = rect.is_none();
             SpriteFrame {
                 x,
                 y,
                 width,
                 height,
-                offset_x: if empty { 0 } else { ox },
-                offset_y: if empty { 0 } else { oy },
+                offset_x,
+                offset_y,
                 duration_ms: 0,
             }
         })

@@ -89,6 +89,7 @@ pub fn check(data: &[u8]) -> Report {
         }
         check_storage(&mut r, &path, at, role, chunk, &meta);
         match role {
+            Role::Script => check_script(&mut r, &path, at, chunk),
             Role::SpriteTable => check_sprites(&mut r, &path, at, chunk, atlas),
             Role::Atlas | Role::Background(_) => check_png(&mut r, &path, at, chunk),
             Role::BackgroundTable => check_backgrounds(&mut r, &path, at, chunk, &meta),
@@ -100,20 +101,23 @@ pub fn check(data: &[u8]) -> Report {
     r
 }
 
-/// The one role whose absence makes every chunk fit, when the file is short of chunks.
+/// The one role whose absence makes every chunk fit, when the file is short of chunks:
+/// removing role k pairs chunk i with role i before k and with role i + 1 from k on,
+/// so each chunk is judged against those two roles only.
 fn missing_role(doc: &GameBin<'_>, roles: &[Role]) -> Option<usize> {
     if doc.chunks.len() + 1 != roles.len() {
         return None;
     }
-    // The metadata and the title cannot go missing: whatever comes first is read as them.
-    (2..roles.len()).find(|&k| {
-        roles
+    let judge = |roles: &[Role]| -> Vec<bool> {
+        doc.chunks
             .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != k)
-            .zip(&doc.chunks)
-            .all(|((_, role), chunk)| fits(*role, chunk, &doc.meta))
-    })
+            .zip(roles)
+            .map(|(c, r)| fits(*r, c, &doc.meta))
+            .collect()
+    };
+    let (same, shifted) = (judge(roles), judge(&roles[1..]));
+    // The metadata and the title cannot go missing: whatever comes first is read as them.
+    (2..roles.len()).find(|&k| same[..k].iter().all(|&f| f) && shifted[k..].iter().all(|&f| f))
 }
 
 fn check_storage(r: &mut Report, path: &str, at: u64, role: Role, chunk: &[u8], meta: &Metadata) {
@@ -140,6 +144,29 @@ fn table(chunk: &[u8], path: &str, at: u64) -> Vec<u8> {
     content::unpack(chunk, path, at)
         .map(|u| u.into_owned())
         .unwrap_or_default()
+}
+
+/// `fits` only peeked at the script: here it is inflated and read whole.
+fn check_script(r: &mut Report, path: &str, at: u64, chunk: &[u8]) {
+    match content::unpack(chunk, path, at) {
+        Err(e) => r.error(path, at, e.kind.to_string()),
+        Ok(js) => match std::str::from_utf8(&js) {
+            Err(e) => r.error(
+                path,
+                at,
+                format!(
+                    "the JavaScript source is not UTF-8 at byte {} of its text",
+                    e.valid_up_to()
+                ),
+            ),
+            Ok(_) if !js.is_empty() && !content::is_text(&js) => r.error(
+                path,
+                at,
+                "the JavaScript source holds binary data: over 1% control characters",
+            ),
+            Ok(_) => {}
+        },
+    }
 }
 
 fn check_sprites(r: &mut Report, path: &str, at: u64, chunk: &[u8], atlas: Option<(u32, u32)>) {

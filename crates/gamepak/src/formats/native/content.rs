@@ -29,16 +29,49 @@ pub fn unpack<'a>(chunk: &'a [u8], path: &str, offset: u64) -> Result<Cow<'a, [u
     Ok(Cow::Borrowed(chunk))
 }
 
+/// The payload of the chunk that plays `role`, inflated; empty if the file has no such
+/// chunk.
+pub fn plain(doc: &GameBin<'_>, role: Role) -> Result<Vec<u8>> {
+    let (i, c) = doc.chunk(role).unwrap_or((0, &[]));
+    Ok(unpack(c, &role.path(), doc.offset(i))?.into_owned())
+}
+
+/// How much of a chunk is looked at to tell whether it is the script: a script can be
+/// megabytes, and listing must not inflate it.
+const PEEK: usize = 4096;
+
+/// The first bytes of a chunk's payload, inflated if it is deflated; `None` when they
+/// do not inflate.
+fn peek(chunk: &[u8]) -> Option<Cow<'_, [u8]>> {
+    if zlib::has_header(chunk) {
+        return zlib::inflate_prefix(chunk, PEEK as u64).map(Cow::Owned);
+    }
+    Some(Cow::Borrowed(&chunk[..chunk.len().min(PEEK)]))
+}
+
+/// Whether the start of a payload reads as text: like `is_text`, but a character cut
+/// off at the end of the peek is not held against it.
+fn starts_as_text(b: &[u8]) -> bool {
+    match std::str::from_utf8(b) {
+        Ok(s) => mostly_printable(s),
+        Err(e) if e.error_len().is_none() => {
+            mostly_printable(std::str::from_utf8(&b[..e.valid_up_to()]).unwrap_or_default())
+        }
+        Err(_) => false,
+    }
+}
+
 /// Whether bytes read as text: UTF-8 with almost no control characters.
 pub fn is_text(b: &[u8]) -> bool {
-    let Ok(s) = std::str::from_utf8(b) else {
-        return false;
-    };
+    std::str::from_utf8(b).is_ok_and(mostly_printable)
+}
+
+fn mostly_printable(s: &str) -> bool {
     let control = s
         .chars()
         .filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
         .count();
-    !b.is_empty() && control * 100 <= s.chars().count()
+    !s.is_empty() && control * 100 <= s.chars().count()
 }
 
 /// A short description of what bytes hold, naming the table they would be if their
@@ -90,17 +123,15 @@ fn describe_plain(b: &[u8], meta: &Metadata) -> String {
 }
 
 /// Whether a chunk's bytes fit its role: the structural test `check` starts from.
+/// Tables are inflated whole (they are small); the script and clips only peeked at.
 pub fn fits(role: Role, chunk: &[u8], meta: &Metadata) -> bool {
-    let plain = || unpack(chunk, "", 0).ok();
     let table = |count: u16, record: usize| {
-        (count == 0 && chunk.is_empty())
-            || plain().is_some_and(|b| b.len() == count as usize * record && !is_text(&b))
-            || plain().is_some_and(|b| b.is_empty() && count == 0)
+        unpack(chunk, "", 0).is_ok_and(|b| b.len() == count as usize * record && !is_text(&b))
     };
     match role {
         Role::Metadata => true,
         Role::Title => std::str::from_utf8(chunk).is_ok(),
-        Role::Script => plain().is_some_and(|b| b.is_empty() || is_text(&b)),
+        Role::Script => peek(chunk).is_some_and(|b| b.is_empty() || starts_as_text(&b)),
         Role::SpriteTable => table(meta.sprite_frames, SPRITE_RECORD),
         Role::BackgroundTable => table(meta.background_frames, BACKGROUND_RECORD),
         Role::GainTable(kind) => table(meta.audio(kind), GAIN_RECORD),
@@ -108,7 +139,8 @@ pub fn fits(role: Role, chunk: &[u8], meta: &Metadata) -> bool {
         Role::Audio(..) => {
             vorbis::is_ogg(chunk)
                 || (png_size(chunk).is_none()
-                    && !(zlib::has_header(chunk) && plain().is_some_and(|b| is_text(&b))))
+                    && !(zlib::has_header(chunk)
+                        && peek(chunk).is_some_and(|b| starts_as_text(&b))))
         }
     }
 }

@@ -6,8 +6,8 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use super::atlas::sub_image;
-use super::content::unpack;
-use super::items::{self, codec, fits_metadata, Codec, Item, Tables};
+use super::content::plain;
+use super::items::{self, codec, Codec, Item, Tables, View};
 use super::manifest::*;
 use super::model::*;
 use crate::codec::{crc::crc32, png as png_codec, wav};
@@ -21,17 +21,20 @@ pub fn extract(
     opts: &ExtractOptions,
 ) -> Result<ExtractSummary> {
     let out = OutputFolder::create(out_path)?;
-    let all = items::items(doc);
+    let view = View::new(doc);
+    let all = items::items(&view);
     let selected: Vec<&(crate::Entry, Item)> =
         all.iter().filter(|(e, _)| opts.selects(&e.path)).collect();
-    let tables = items::tables(doc);
+    // Raw chunks, the only items of a file whose chunks do not fit, need no tables.
+    let no_tables = Tables::default();
+    let tables = view.tables.as_ref().unwrap_or(&no_tables);
     let atlas = OnceLock::new();
     let total = selected.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
     let written: Vec<Result<Option<(u64, String, u32)>>> = selected
         .par_iter()
         .map(|(entry, item)| {
-            let r = match render(doc, &tables, &atlas, *item)? {
+            let r = match render(doc, tables, &atlas, *item)? {
                 Some(bytes) => {
                     out.write(&sanitize_relative(&entry.path), &bytes)?;
                     Some((bytes.len() as u64, entry.path.clone(), crc32(&bytes)))
@@ -53,7 +56,7 @@ pub fn extract(
         }
     }
     let partial = selected.len() < all.len();
-    let (manifest, originals) = manifest(doc, &tables, &all, partial, &crcs)?;
+    let (manifest, originals) = manifest(&view, &all, partial, &crcs)?;
     for (name, bytes) in originals {
         out.write(&sanitize_relative(&name), bytes)?;
     }
@@ -73,11 +76,6 @@ pub fn extract(
     }
     crate::manifest::finish_extraction(out, &manifest, partial, &mut summary)?;
     Ok(summary)
-}
-
-fn plain(doc: &GameBin<'_>, role: Role) -> Result<Vec<u8>> {
-    let (i, c) = doc.chunk(role).unwrap_or((0, &[]));
-    Ok(unpack(c, &role.path(), doc.offset(i))?.into_owned())
 }
 
 fn json<T: serde::Serialize>(v: &T) -> Vec<u8> {
@@ -141,12 +139,12 @@ type Originals<'d> = Vec<(String, &'d [u8])>;
 
 /// The manifest, and the original deflated streams it names.
 fn manifest<'d>(
-    doc: &'d GameBin<'_>,
-    t: &Tables,
+    view: &View<'d, '_>,
     items: &[(crate::Entry, Item)],
     partial: bool,
     crcs: &std::collections::HashMap<String, u32>,
 ) -> Result<(Manifest, Originals<'d>)> {
+    let doc = view.doc;
     let m = doc.meta;
     let mut manifest = Manifest {
         format: Format::Native,
@@ -167,10 +165,10 @@ fn manifest<'d>(
         audio: Vec::new(),
     };
     let mut originals = Vec::new();
-    if !fits_metadata(doc) {
+    let Some(t) = &view.tables else {
         manifest.raw_chunks = (0..doc.chunks.len()).map(items::raw_path).collect();
         return Ok((manifest, originals));
-    }
+    };
     let mut stored = |role: Role, file: &str| -> Result<Stored> {
         let (_, c) = doc.chunk(role).unwrap_or((0, &[]));
         let plain = plain(doc, role)?;

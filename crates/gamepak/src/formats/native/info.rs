@@ -3,20 +3,13 @@
 use serde_json::{json, Value};
 
 use super::content::png_size;
-use super::items::{self, codec, fits_metadata, seconds};
+use super::items::{codec, seconds, View};
 use super::model::*;
 
 pub fn info(doc: &GameBin<'_>) -> Value {
     let m = &doc.meta;
-    let title = doc
-        .chunk(Role::Title)
-        .map(|(_, t)| String::from_utf8_lossy(t).into_owned())
-        .or_else(|| {
-            doc.chunks
-                .get(1)
-                .map(|t| String::from_utf8_lossy(t).into_owned())
-        })
-        .unwrap_or_default();
+    // The container holds at least the metadata and the title.
+    let title = String::from_utf8_lossy(&doc.chunks[1]);
     let mut v = json!({
         "format": "native",
         "layout": match doc.layout {
@@ -38,11 +31,11 @@ pub fn info(doc: &GameBin<'_>) -> Value {
             "dialog": m.dialog,
         },
     });
-    if !fits_metadata(doc) {
+    let view = View::new(doc);
+    let Some(t) = &view.tables else {
         v["problem"] = json!("the chunks do not fit the metadata; run `gamepak check`");
         return v;
-    }
-    let t = items::tables(doc);
+    };
     if let Some((_, atlas)) = doc.chunk(Role::Atlas) {
         let (w, h) = png_size(atlas).unwrap_or_default();
         v["atlas"] = json!(format!("{w}x{h}"));

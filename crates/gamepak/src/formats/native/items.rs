@@ -71,7 +71,7 @@ impl Tables {
 
 /// Whether every chunk fits the role the metadata gives it: only then can the file be
 /// taken apart into assets (otherwise its chunks are kept raw).
-pub fn fits_metadata(doc: &GameBin<'_>) -> bool {
+fn fits_metadata(doc: &GameBin<'_>) -> bool {
     doc.well_shaped()
         && doc
             .roles()
@@ -80,27 +80,34 @@ pub fn fits_metadata(doc: &GameBin<'_>) -> bool {
             .all(|(r, c)| fits(*r, c, &doc.meta))
 }
 
-fn plain(doc: &GameBin<'_>, role: Role) -> Vec<u8> {
-    doc.chunk(role)
-        .and_then(|(i, c)| {
-            content::unpack(c, &role.path(), doc.offset(i))
-                .ok()
-                .map(|u| u.into_owned())
-        })
-        .unwrap_or_default()
-}
-
-pub fn tables(doc: &GameBin<'_>) -> Tables {
+fn tables(doc: &GameBin<'_>) -> Tables {
+    let plain = |role: Role| content::plain(doc, role).unwrap_or_default();
     Tables {
-        frames: tables::sprites(&plain(doc, Role::SpriteTable)),
-        backgrounds: tables::backgrounds(&plain(doc, Role::BackgroundTable)),
+        frames: tables::sprites(&plain(Role::SpriteTable)),
+        backgrounds: tables::backgrounds(&plain(Role::BackgroundTable)),
         gains: match doc.layout {
             Layout::First => Vec::new(),
             Layout::Current => AudioKind::ALL
                 .iter()
-                .map(|&k| (k, tables::gains(&plain(doc, Role::GainTable(k)))))
+                .map(|&k| (k, tables::gains(&plain(Role::GainTable(k)))))
                 .collect(),
         },
+    }
+}
+
+/// A file judged and its tables decoded once, for the operations that need both.
+pub struct View<'d, 'a> {
+    pub doc: &'d GameBin<'a>,
+    /// `None` when the chunks do not fit the metadata: the file is then raw chunks.
+    pub tables: Option<Tables>,
+}
+
+impl<'d, 'a> View<'d, 'a> {
+    pub fn new(doc: &'d GameBin<'a>) -> Self {
+        View {
+            doc,
+            tables: fits_metadata(doc).then(|| tables(doc)),
+        }
     }
 }
 
@@ -140,8 +147,9 @@ fn stored_as(chunk: &[u8]) -> &'static str {
 }
 
 /// Every entry, with what it is.
-pub fn items(doc: &GameBin<'_>) -> Vec<(Entry, Item)> {
-    if !fits_metadata(doc) {
+pub fn items(view: &View<'_, '_>) -> Vec<(Entry, Item)> {
+    let doc = view.doc;
+    let Some(t) = &view.tables else {
         return doc
             .chunks
             .iter()
@@ -158,8 +166,7 @@ pub fn items(doc: &GameBin<'_>) -> Vec<(Entry, Item)> {
                 (e, Item::Raw(i))
             })
             .collect();
-    }
-    let t = tables(doc);
+    };
     let mut out = Vec::new();
     for (i, role) in doc.roles().into_iter().enumerate() {
         let c = &doc.chunks[i];

@@ -69,7 +69,7 @@ impl Handler for NativeHandler {
     }
 
     fn list(&self, data: &[u8]) -> Result<Vec<Entry>> {
-        Ok(items::items(&read(data)?)
+        Ok(items::items(&items::View::new(&read(data)?))
             .into_iter()
             .map(|(e, _)| e)
             .collect())

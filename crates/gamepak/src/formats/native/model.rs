@@ -168,6 +168,46 @@ impl Metadata {
         roles
     }
 
+    /// Where a role's chunk sits, by arithmetic on the counts (no list of roles is
+    /// built); `None` for a role these counts do not have.
+    pub fn index_of(&self, role: Role, layout: Layout) -> Option<usize> {
+        let ids = self.background_ids as usize;
+        let audio = layout == Layout::Current;
+        let gain_table = |kind: AudioKind| {
+            let before: usize = AudioKind::ALL
+                .iter()
+                .take_while(|k| **k != kind)
+                .map(|k| 1 + self.audio(*k) as usize)
+                .sum();
+            6 + ids + before
+        };
+        match role {
+            Role::Metadata => Some(0),
+            Role::Title => Some(1),
+            Role::Script => Some(2),
+            Role::SpriteTable => Some(3),
+            Role::Atlas => Some(4),
+            Role::BackgroundTable => Some(5),
+            Role::Background(i) => (i < self.background_ids).then(|| 6 + i as usize),
+            Role::GainTable(k) => audio.then(|| gain_table(k)),
+            Role::Audio(k, n) => {
+                (audio && n < self.audio(k)).then(|| gain_table(k) + 1 + n as usize)
+            }
+        }
+    }
+
+    /// The number of chunks these counts imply.
+    pub fn chunk_count(&self, layout: Layout) -> usize {
+        let audio: usize = match layout {
+            Layout::Current => AudioKind::ALL
+                .iter()
+                .map(|k| 1 + self.audio(*k) as usize)
+                .sum(),
+            Layout::First => 0,
+        };
+        6 + self.background_ids as usize + audio
+    }
+
     /// How the implied chunk count is made up, for messages.
     pub fn count_formula(&self, layout: Layout) -> String {
         match layout {
@@ -260,7 +300,7 @@ impl GameBin<'_> {
 
     /// The chunk that plays `role` if the file has the shape its metadata implies.
     pub fn chunk(&self, role: Role) -> Option<(usize, &[u8])> {
-        let i = self.roles().iter().position(|r| *r == role)?;
+        let i = self.meta.index_of(role, self.layout)?;
         self.chunks.get(i).map(|c| (i, c.as_ref()))
     }
 
@@ -270,7 +310,7 @@ impl GameBin<'_> {
 
     /// Whether the chunk count matches what the metadata implies.
     pub fn well_shaped(&self) -> bool {
-        self.roles().len() == self.chunks.len()
+        self.meta.chunk_count(self.layout) == self.chunks.len()
     }
 }
 
@@ -298,4 +338,32 @@ pub struct BackgroundFrame {
     /// Index of the background image, or 65535 for an empty frame.
     pub id: u16,
     pub duration_ms: u16,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_arithmetic_agrees_with_the_role_list() {
+        let meta = Metadata {
+            background_ids: 2,
+            sounds: 1,
+            music: 0,
+            dialog: 3,
+            ..Metadata::default()
+        };
+        for layout in [Layout::Current, Layout::First] {
+            let roles = meta.roles(layout);
+            assert_eq!(meta.chunk_count(layout), roles.len());
+            for (i, r) in roles.iter().enumerate() {
+                assert_eq!(meta.index_of(*r, layout), Some(i), "{r:?}");
+            }
+            assert_eq!(meta.index_of(Role::Background(2), layout), None);
+            assert_eq!(
+                meta.index_of(Role::Audio(AudioKind::Music, 0), layout),
+                None
+            );
+        }
+    }
 }
