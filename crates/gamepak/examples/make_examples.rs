@@ -95,11 +95,7 @@ fn strip(w: u32, h: u32, frames: u32) -> Rgba {
 /// The image with a transparent margin, so that building crops it.
 fn padded(img: &Rgba, margin: u32) -> Rgba {
     let mut out = Rgba::new(img.width + 2 * margin, img.height + 2 * margin);
-    for y in 0..img.height {
-        for x in 0..img.width {
-            out.put(x + margin, y + margin, img.get(x, y));
-        }
-    }
+    out.paste(img, margin, margin);
     out
 }
 

@@ -34,6 +34,15 @@ impl Rgba {
         let i = (y as usize * self.width as usize + x as usize) * 4;
         self.pixels[i..i + 4].copy_from_slice(&px);
     }
+
+    /// Copies `src` in with its top-left corner at (x, y); it must fit.
+    pub fn paste(&mut self, src: &Rgba, x: u32, y: u32) {
+        let row = src.width as usize * 4;
+        for (sy, line) in src.pixels.chunks_exact(row.max(1)).enumerate() {
+            let at = ((y as usize + sy) * self.width as usize + x as usize) * 4;
+            self.pixels[at..at + row].copy_from_slice(line);
+        }
+    }
 }
 
 /// Encodes RGBA pixels as a PNG, favouring speed: extraction throughput matters more
@@ -136,6 +145,10 @@ mod tests {
         img.put(1, 1, [1, 2, 3, 4]);
         let png = encode(&img).unwrap();
         assert_eq!(decode(&png, "t", 1 << 20).unwrap(), img);
+        let mut big = Rgba::new(5, 4);
+        big.paste(&img, 2, 2);
+        assert_eq!(big.get(3, 3), [1, 2, 3, 4]);
+        assert_eq!(big.get(2, 2), [0, 0, 0, 0]);
     }
 
     #[test]

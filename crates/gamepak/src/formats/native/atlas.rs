@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crate::codec::png::Rgba;
 use crate::error::{Error, Result};
+use crate::limits::Limits;
 
 /// A frame cropped to its opaque pixels, with the origin offset the engine stores:
 /// the crop's left and top edges minus half the source size, truncated toward zero.
@@ -177,14 +178,10 @@ pub fn compose(frames: &[Option<Rgba>]) -> Result<Composed> {
             format!("frames need a {w}x{h} atlas; the sprite table holds 16-bit positions"),
         ));
     }
+    Limits::default().check_pixels("atlas", w.into(), h.into())?;
     let mut atlas = Rgba::new(w, h);
     for (img, &(x, y)) in unique.iter().zip(&at) {
-        let b = bordered(img);
-        for yy in 0..b.height {
-            for xx in 0..b.width {
-                atlas.put(x + xx, y + yy, b.get(xx, yy));
-            }
-        }
+        atlas.paste(&bordered(img), x, y);
     }
     let rects = slots
         .iter()
