@@ -99,8 +99,22 @@ fn assemble(dir: &Path, m: &Manifest) -> Result<Vec<Vec<u8>>> {
         ));
     }
     let atlas_name = m.atlas.as_deref().unwrap_or("atlas.png");
-    let atlas = if frames_changed(dir, m)? {
-        relayout(dir, m, &mut frames)?
+    let frame_files = m
+        .frames
+        .iter()
+        .map(|f| {
+            f.file
+                .as_ref()
+                .map(|file| Ok((file, read(dir, file)?)))
+                .transpose()
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let changed =
+        m.frames.iter().zip(&frame_files).any(
+            |(f, bytes)| matches!((f.crc32, bytes), (Some(crc), Some((_, b))) if crc32(b) != crc),
+        );
+    let atlas = if changed {
+        relayout(&frame_files, &mut frames)?
     } else {
         read(dir, atlas_name)?
     };
@@ -174,28 +188,14 @@ fn clip_chunk(dir: &Path, clip: &ClipFile, n: usize) -> Result<Vec<u8>> {
     Ok(pcm)
 }
 
-fn frames_changed(dir: &Path, m: &Manifest) -> Result<bool> {
-    for f in &m.frames {
-        if let (Some(file), Some(crc)) = (&f.file, f.crc32) {
-            if crc32(&read(dir, file)?) != crc {
-                return Ok(true);
-            }
-        }
-    }
-    Ok(false)
-}
-
-/// Lays the atlas out again from every frame image, updating the frames' rectangles.
-fn relayout(dir: &Path, m: &Manifest, frames: &mut [SpriteFrame]) -> Result<Vec<u8>> {
-    let images = m
-        .frames
+/// Lays the atlas out again from every frame image (name and PNG bytes; `None` for an
+/// empty frame), updating the frames' rectangles.
+fn relayout(files: &[Option<(&String, Vec<u8>)>], frames: &mut [SpriteFrame]) -> Result<Vec<u8>> {
+    let images = files
         .iter()
         .map(|f| {
-            f.file
-                .as_ref()
-                .map(|file| {
-                    png_codec::decode(&read(dir, file)?, file, Limits::default().max_pixels)
-                })
+            f.as_ref()
+                .map(|(name, png)| png_codec::decode(png, name, Limits::default().max_pixels))
                 .transpose()
         })
         .collect::<Result<Vec<_>>>()?;
