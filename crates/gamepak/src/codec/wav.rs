@@ -53,10 +53,20 @@ pub fn encode(samples: &[u8], pcm: Pcm, rate: u32, channels: u16) -> Result<Vec<
     Ok(cur.into_inner())
 }
 
+type Reader<'a> = hound::WavReader<std::io::Cursor<&'a [u8]>>;
+
+fn open<'a>(bytes: &'a [u8], path: &str) -> Result<Reader<'a>> {
+    hound::WavReader::new(std::io::Cursor::new(bytes))
+        .map_err(|e| Error::at(path, format!("not a readable WAV: {e}")))
+}
+
+fn damaged(path: &str) -> impl Fn(hound::Error) -> Error + Copy + '_ {
+    move |e| Error::at(path, format!("WAV data is damaged: {e}"))
+}
+
 /// Reads a mono WAV back to raw little-endian PCM of the given layout, with its rate.
 pub fn decode_mono(bytes: &[u8], pcm: Pcm, path: &str) -> Result<(u32, Vec<u8>)> {
-    let mut r = hound::WavReader::new(std::io::Cursor::new(bytes))
-        .map_err(|e| Error::at(path, format!("not a readable WAV: {e}")))?;
+    let mut r = open(bytes, path)?;
     let spec = r.spec();
     let want_bits = match pcm {
         Pcm::S8 | Pcm::U8 => 8,
@@ -71,7 +81,7 @@ pub fn decode_mono(bytes: &[u8], pcm: Pcm, path: &str) -> Result<(u32, Vec<u8>)>
             ),
         ));
     }
-    let bad = |e: hound::Error| Error::at(path, format!("WAV data is damaged: {e}"));
+    let bad = damaged(path);
     let mut out = Vec::new();
     if want_bits == 8 {
         for s in r.samples::<i8>() {
@@ -106,13 +116,12 @@ pub struct Clip {
 /// decoders do: negative values over 2^(bits-1), positive over 2^(bits-1) - 1, so both
 /// full-scale ends land on -1.0 and 1.0 exactly.
 pub fn read_clip(bytes: &[u8], path: &str) -> Result<Clip> {
-    let mut r = hound::WavReader::new(std::io::Cursor::new(bytes))
-        .map_err(|e| Error::at(path, format!("not a readable WAV: {e}")))?;
+    let mut r = open(bytes, path)?;
     let spec = r.spec();
     if spec.channels == 0 {
         return Err(Error::at(path, "WAV has no channels"));
     }
-    let bad = |e: hound::Error| Error::at(path, format!("WAV data is damaged: {e}"));
+    let bad = damaged(path);
     let interleaved: Vec<f32> = match spec.sample_format {
         hound::SampleFormat::Float => r
             .samples::<f32>()
@@ -144,8 +153,7 @@ pub fn read_clip(bytes: &[u8], path: &str) -> Result<Clip> {
 /// Reads a 16-bit WAV as interleaved stereo little-endian PCM (mono is duplicated),
 /// with its rate. Other layouts are refused: their samples would change.
 pub fn read_s16_stereo(bytes: &[u8], path: &str) -> Result<(u32, Vec<u8>)> {
-    let mut r = hound::WavReader::new(std::io::Cursor::new(bytes))
-        .map_err(|e| Error::at(path, format!("not a readable WAV: {e}")))?;
+    let mut r = open(bytes, path)?;
     let spec = r.spec();
     if spec.bits_per_sample != 16
         || spec.sample_format != hound::SampleFormat::Int
@@ -159,7 +167,7 @@ pub fn read_s16_stereo(bytes: &[u8], path: &str) -> Result<(u32, Vec<u8>)> {
             ),
         ));
     }
-    let bad = |e: hound::Error| Error::at(path, format!("WAV data is damaged: {e}"));
+    let bad = damaged(path);
     let mut out = Vec::new();
     for s in r.samples::<i16>() {
         let b = s.map_err(bad)?.to_le_bytes();
