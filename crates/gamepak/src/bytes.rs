@@ -175,7 +175,9 @@ impl<'a> Reader<'a> {
     read_int!(u32, u32, 4);
     read_int!(i32, i32, 4);
     read_int!(u64, u64, 8);
+    read_int!(i64, i64, 8);
     read_int!(f32, f32, 4);
+    read_int!(f64, f64, 8);
 
     /// A child reader over the next `n` bytes, with `name` appended to the path.
     pub fn sub(&mut self, n: usize, name: &str) -> Result<Reader<'a>> {
@@ -290,7 +292,9 @@ impl Writer {
     write_int!(u32, u32);
     write_int!(i32, i32);
     write_int!(u64, u64);
+    write_int!(i64, i64);
     write_int!(f32, f32);
+    write_int!(f64, f64);
 
     /// Pads with `fill` until the length is a multiple of `align`.
     pub fn pad_to(&mut self, align: usize, fill: u8) {

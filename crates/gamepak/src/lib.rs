@@ -92,6 +92,7 @@ impl Format {
         match self {
             Format::Gbin => Some(&formats::gbin::GbinHandler),
             Format::Native => Some(&formats::native::NativeHandler),
+            Format::Swag => Some(&formats::swag::SWAG_HANDLER),
             _ => None,
         }
     }

@@ -35,6 +35,17 @@ impl Rgba {
         self.pixels[i..i + 4].copy_from_slice(&px);
     }
 
+    /// A rectangle of the image; parts outside it stay transparent.
+    pub fn crop(&self, x: u32, y: u32, w: u32, h: u32) -> Rgba {
+        let mut out = Rgba::new(w, h);
+        for yy in 0..h.min(self.height.saturating_sub(y)) {
+            for xx in 0..w.min(self.width.saturating_sub(x)) {
+                out.put(xx, yy, self.get(x + xx, y + yy));
+            }
+        }
+        out
+    }
+
     /// Copies `src` in with its top-left corner at (x, y); it must fit.
     pub fn paste(&mut self, src: &Rgba, x: u32, y: u32) {
         let row = src.width as usize * 4;
@@ -43,6 +54,15 @@ impl Rgba {
             self.pixels[at..at + row].copy_from_slice(line);
         }
     }
+}
+
+/// Width and height from a PNG's IHDR, if the bytes start like a PNG: no decoding.
+pub fn dimensions(b: &[u8]) -> Option<(u32, u32)> {
+    if !b.starts_with(b"\x89PNG\r\n\x1a\n") || b.get(12..16)? != b"IHDR" {
+        return None;
+    }
+    let be = |at: usize| Some(u32::from_be_bytes(b.get(at..at + 4)?.try_into().ok()?));
+    Some((be(16)?, be(20)?))
 }
 
 /// Encodes RGBA pixels as a PNG, favouring speed: extraction throughput matters more

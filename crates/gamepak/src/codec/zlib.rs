@@ -18,15 +18,66 @@ pub fn has_header(data: &[u8]) -> bool {
 /// Inflates a whole zlib stream, refusing output over `limit` bytes and streams that
 /// end early or carry a bad checksum.
 pub fn inflate(data: &[u8], limit: u64, path: &str, offset: u64) -> Result<Vec<u8>> {
+    inflate_from(flate2::read::ZlibDecoder::new(data), limit, path, offset)
+}
+
+/// How a deflate stream is wrapped, told from its first bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wrapping {
+    /// RFC 1950.
+    Zlib,
+    /// RFC 1952, starting `1f 8b`.
+    Gzip,
+    /// RFC 1951 with no wrapper.
+    Raw,
+}
+
+impl Wrapping {
+    pub fn of(data: &[u8]) -> Wrapping {
+        if has_header(data) {
+            Wrapping::Zlib
+        } else if data.starts_with(&[0x1f, 0x8b]) {
+            Wrapping::Gzip
+        } else {
+            Wrapping::Raw
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Wrapping::Zlib => "zlib",
+            Wrapping::Gzip => "gzip",
+            Wrapping::Raw => "deflate",
+        }
+    }
+}
+
+/// Inflates a zlib, gzip or raw deflate stream, whichever its first bytes say it is,
+/// under the same limit as [`inflate`].
+pub fn inflate_any(data: &[u8], limit: u64, path: &str, offset: u64) -> Result<Vec<u8>> {
+    match Wrapping::of(data) {
+        Wrapping::Zlib => inflate(data, limit, path, offset),
+        Wrapping::Gzip => inflate_from(flate2::read::GzDecoder::new(data), limit, path, offset),
+        Wrapping::Raw => inflate_from(flate2::read::DeflateDecoder::new(data), limit, path, offset),
+    }
+}
+
+fn inflate_from(dec: impl Read, limit: u64, path: &str, offset: u64) -> Result<Vec<u8>> {
     let mut out = Vec::new();
-    let mut dec = flate2::read::ZlibDecoder::new(data).take(limit.saturating_add(1));
-    dec.read_to_end(&mut out)
-        .map_err(|e| Error::invalid(path, offset, format!("zlib stream does not inflate: {e}")))?;
+    dec.take(limit.saturating_add(1))
+        .read_to_end(&mut out)
+        .map_err(|e| {
+            Error::invalid(
+                path,
+                offset,
+                format!("compressed stream does not inflate: {e}"),
+            )
+        })?;
     if out.len() as u64 > limit {
         return Err(Error::new(
             path,
             Some(offset),
-            ErrorKind::Limit(format!("zlib stream inflates past {limit} bytes")),
+            ErrorKind::Limit(format!("compressed stream inflates past {limit} bytes")),
         ));
     }
     Ok(out)
@@ -65,5 +116,8 @@ mod tests {
         assert!(!has_header(b"\x89PNG"));
         assert_eq!(inflate_prefix(&z, 5).unwrap(), b"hello");
         assert!(inflate_prefix(&z[..4], 5).is_none());
+        assert_eq!(inflate_any(&z, 100, "t", 0).unwrap(), b"hello hello hello");
+        assert!(inflate_any(&z[2..z.len() - 4], 100, "t", 0).is_ok());
+        assert_eq!(Wrapping::of(&[0x1f, 0x8b, 8]), Wrapping::Gzip);
     }
 }

@@ -33,26 +33,9 @@ pub fn crop(img: &Rgba) -> Cropped {
     };
     let offset = |edge: u32, size: u32| (edge as f64 - size as f64 / 2.0).trunc() as i16;
     Cropped {
-        image: Some(sub_image(
-            img,
-            left,
-            top,
-            right - left + 1,
-            bottom - top + 1,
-        )),
+        image: Some(img.crop(left, top, right - left + 1, bottom - top + 1)),
         offset: (offset(left, img.width), offset(top, img.height)),
     }
-}
-
-/// A rectangle of an image, clamped to it.
-pub fn sub_image(img: &Rgba, x: u32, y: u32, w: u32, h: u32) -> Rgba {
-    let mut out = Rgba::new(w, h);
-    for yy in 0..h.min(img.height.saturating_sub(y)) {
-        for xx in 0..w.min(img.width.saturating_sub(x)) {
-            out.put(xx, yy, img.get(x + xx, y + yy));
-        }
-    }
-    out
 }
 
 /// The image with a 1-pixel border copied from its edges, so that filtering at the

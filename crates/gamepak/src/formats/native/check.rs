@@ -1,9 +1,10 @@
 //! Strict validation: the chunk count against the metadata, each chunk against its
 //! role, and each table against what it points at.
 
-use super::content::{self, describe, fits, png_size};
+use super::content::{self, describe, fits};
 use super::model::*;
 use super::{container, tables};
+use crate::codec::png::dimensions as png_size;
 use crate::codec::{png as png_codec, vorbis};
 use crate::limits::Limits;
 use crate::report::Report;

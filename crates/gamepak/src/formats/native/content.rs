@@ -3,21 +3,9 @@
 use std::borrow::Cow;
 
 use super::model::*;
-use crate::codec::{vorbis, zlib};
+use crate::codec::{png, vorbis, zlib};
 use crate::error::Result;
 use crate::limits::Limits;
-
-pub const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
-
-/// Width and height from a PNG's IHDR, if the bytes start like a PNG.
-pub fn png_size(b: &[u8]) -> Option<(u32, u32)> {
-    if !b.starts_with(PNG_SIGNATURE) || b.get(12..16)? != b"IHDR" {
-        return None;
-    }
-    let be = |at: usize| u32::from_be_bytes(b[at..at + 4].try_into().unwrap());
-    b.get(16..24)?;
-    Some((be(16), be(20)))
-}
 
 /// A chunk's payload with any zlib wrapping removed: inflates a chunk that starts with
 /// a zlib header, passes any other through.
@@ -80,7 +68,7 @@ pub fn describe(chunk: &[u8], meta: &Metadata) -> String {
     if chunk.is_empty() {
         return "nothing (0 bytes)".into();
     }
-    if let Some((w, h)) = png_size(chunk) {
+    if let Some((w, h)) = png::dimensions(chunk) {
         return format!("a PNG image ({w}x{h})");
     }
     if vorbis::is_ogg(chunk) {
@@ -135,10 +123,10 @@ pub fn fits(role: Role, chunk: &[u8], meta: &Metadata) -> bool {
         Role::SpriteTable => table(meta.sprite_frames, SPRITE_RECORD),
         Role::BackgroundTable => table(meta.background_frames, BACKGROUND_RECORD),
         Role::GainTable(kind) => table(meta.audio(kind), GAIN_RECORD),
-        Role::Atlas | Role::Background(_) => png_size(chunk).is_some(),
+        Role::Atlas | Role::Background(_) => png::dimensions(chunk).is_some(),
         Role::Audio(..) => {
             vorbis::is_ogg(chunk)
-                || (png_size(chunk).is_none()
+                || (png::dimensions(chunk).is_none()
                     && !(zlib::has_header(chunk)
                         && peek(chunk).is_some_and(|b| starts_as_text(&b))))
         }

@@ -5,7 +5,6 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
-use super::atlas::sub_image;
 use super::content::plain;
 use super::items::{self, codec, Codec, Item, Tables, View};
 use super::manifest::*;
@@ -111,8 +110,7 @@ fn render(
             if f.is_empty() {
                 return Ok(None);
             }
-            let img = sub_image(
-                decoded_atlas(doc, atlas)?,
+            let img = decoded_atlas(doc, atlas)?.crop(
                 f.x.into(),
                 f.y.into(),
                 f.width.into(),

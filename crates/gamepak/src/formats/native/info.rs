@@ -2,9 +2,9 @@
 
 use serde_json::{json, Value};
 
-use super::content::png_size;
 use super::items::{codec, seconds, View};
 use super::model::*;
+use crate::codec::png::dimensions as png_size;
 
 pub fn info(doc: &GameBin<'_>) -> Value {
     let m = &doc.meta;

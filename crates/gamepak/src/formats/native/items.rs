@@ -2,9 +2,10 @@
 //! decoded tables they come from. Tables are inflated (they are small); the script,
 //! images and audio are not touched.
 
-use super::content::{self, fits, png_size};
+use super::content::{self, fits};
 use super::model::*;
 use super::tables;
+use crate::codec::png::dimensions as png_size;
 use crate::codec::vorbis;
 use crate::Entry;
 

@@ -1,16 +1,8 @@
+use super::model::{platform_names, VERSION};
+use crate::bytes::Endian;
 use crate::detect::{Certainty, Probe};
 use crate::Format;
 
-const PLATFORMS: [&str; 8] = [
-    "Windows",
-    "Mac OS X",
-    "Linux",
-    "Android",
-    "iOS",
-    "HTML5",
-    "Undefined",
-    "Unknown",
-];
 const TAGS: [&[u8; 4]; 10] = [
     b"CNFG", b"SDRM", b"TXTR", b"SOND", b"FONT", b"CODE", b"STAT", b"SCNE", b"TXST", b"AUDO",
 ];
@@ -26,10 +18,10 @@ pub fn probe(data: &[u8]) -> Probe {
         p.certainty = Certainty::Possible;
         return p.fail("file ends before the version field");
     };
-    let (version, order) = match (v[0], v[1]) {
-        (lo, 0) if lo != 0 => (lo, "little-endian"),
-        (0, hi) if hi != 0 => (hi, "big-endian"),
-        _ => {
+    let (version, order) = match super::read::byte_order([v[0], v[1]]) {
+        Some((Endian::Little, v)) => (v, "little-endian"),
+        Some((Endian::Big, v)) => (v, "big-endian"),
+        None => {
             p.certainty = Certainty::Possible;
             p.evidence.push(format!(
                 "version bytes {:02x} {:02x} give no byte order",
@@ -41,11 +33,7 @@ pub fn probe(data: &[u8]) -> Probe {
     p.version = Some(format!("v{version} {order}"));
     p.hit(format!("version {version}, {order}"));
     if let Some(&flags) = data.get(6) {
-        let names: Vec<&str> = (0..8)
-            .filter(|b| flags & (1 << b) != 0)
-            .map(|b| PLATFORMS[b])
-            .collect();
-        p.hit(format!("platforms: {}", names.join(", ")));
+        p.hit(format!("platforms: {}", platform_names(flags).join(", ")));
     }
     if let (Some(&count), Some(tag)) = (data.get(7), data.get(8..12)) {
         if TAGS.iter().any(|t| t.as_slice() == tag) {
@@ -55,7 +43,7 @@ pub fn probe(data: &[u8]) -> Probe {
             ));
         }
     }
-    p.certainty = if version == 10 {
+    p.certainty = if version == VERSION {
         Certainty::Certain
     } else {
         Certainty::Likely

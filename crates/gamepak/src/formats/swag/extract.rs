@@ -1,0 +1,144 @@
+//! Writing a SWAG file's assets, its `swag.toml` and its manifest to a folder.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::asm::disassemble;
+use super::items::{self, Item, DOCUMENT, OPCODES};
+use super::model::*;
+use super::opcodes::OpcodeTable;
+use super::source::to_source;
+use crate::codec::png::{self as png_codec, Rgba};
+use crate::io::{sanitize_relative, OutputFolder};
+use crate::limits::Limits;
+use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
+
+/// `gamepak.toml` of an extracted SWAG file: the document itself is `swag.toml`.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Manifest {
+    pub format: Format,
+    /// `--only` left entries out: the folder cannot be packed.
+    pub partial: bool,
+}
+
+pub fn extract(
+    doc: &Swag<'_>,
+    table: &OpcodeTable,
+    out_path: &Path,
+    opts: &ExtractOptions,
+) -> Result<ExtractSummary> {
+    let out = OutputFolder::create(out_path)?;
+    let all = items::items(doc);
+    let selected: Vec<&(crate::Entry, Item)> =
+        all.iter().filter(|(e, _)| opts.selects(&e.path)).collect();
+    let sheets: Vec<OnceLock<Result<Rgba>>> =
+        doc.sheets().iter().map(|_| OnceLock::new()).collect();
+    let total = selected.len() as u64;
+    let done = AtomicU64::new(0);
+    let written = selected
+        .par_iter()
+        .map(|(entry, item)| {
+            let bytes = render(doc, table, &sheets, *item)?;
+            if let Some(b) = &bytes {
+                out.write(&sanitize_relative(&entry.path), b)?;
+            }
+            opts.report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            Ok(bytes.map(|b| b.len() as u64))
+        })
+        .collect::<Result<Vec<Option<u64>>>>()?;
+    let mut summary = ExtractSummary {
+        files: written.iter().flatten().count() as u64,
+        bytes: written.iter().flatten().sum(),
+        notes: Vec::new(),
+    };
+    let (document, files) = to_source(doc, Some(OPCODES));
+    for (name, bytes) in &files {
+        let plain = name
+            .strip_prefix("raw/")
+            .and_then(|n| n.strip_suffix(".stream"));
+        if opts.selects(plain.unwrap_or(name)) {
+            out.write(&sanitize_relative(name), bytes)?;
+            summary.files += 1;
+            summary.bytes += bytes.len() as u64;
+        }
+    }
+    for s in document.section.iter() {
+        for stream in super::source::streams(s) {
+            if stream.stored {
+                summary.notes.push(format!(
+                    "{}: the stream does not inflate, so it is kept as stored",
+                    stream.file
+                ));
+            }
+        }
+    }
+    let text = toml::to_string(&document).map_err(|e| Error::at(DOCUMENT, e.to_string()))?;
+    out.write(Path::new(DOCUMENT), text.as_bytes())?;
+    out.write(Path::new(OPCODES), table.to_toml().as_bytes())?;
+    let partial = selected.len() < all.len();
+    let manifest = Manifest {
+        format: Format::Swag,
+        partial,
+    };
+    crate::manifest::finish_extraction(out, &manifest, partial, &mut summary)?;
+    Ok(summary)
+}
+
+fn decoded_sheet<'s>(
+    doc: &Swag<'_>,
+    cells: &'s [OnceLock<Result<Rgba>>],
+    k: usize,
+) -> Result<&'s Rgba> {
+    let cell = cells
+        .get(k)
+        .ok_or_else(|| Error::at("TXST", format!("sheet {k} does not exist")))?;
+    cell.get_or_init(|| {
+        png_codec::decode(
+            &doc.sheets()[k].bytes,
+            &format!("TXST/sheet[{k}]"),
+            Limits::default().max_pixels,
+        )
+    })
+    .as_ref()
+    .map_err(|e| Error::at(e.path.clone(), e.kind.to_string()))
+}
+
+/// An item's bytes in its standard form; `None` for what the document writes itself.
+fn render(
+    doc: &Swag<'_>,
+    table: &OpcodeTable,
+    sheets: &[OnceLock<Result<Rgba>>],
+    item: Item,
+) -> Result<Option<Vec<u8>>> {
+    let section = |s: usize| &doc.sections[s];
+    Ok(Some(match (item, item_section(item).map(section)) {
+        (Item::Sheet { index, .. }, Some(Section::Sheets(v))) => v[index].bytes.to_vec(),
+        (Item::Clip { index, .. }, Some(Section::Audio(v))) => v[index].bytes.to_vec(),
+        (Item::Code { index, .. }, Some(Section::Code(v))) => {
+            disassemble(&v[index], table).into_bytes()
+        }
+        (Item::Frame { texture, frame, .. }, Some(Section::Textures(v))) => {
+            let t = &v[texture];
+            let f = t.frames[frame];
+            let sheet = decoded_sheet(doc, sheets, f.sheet as usize)?;
+            png_codec::encode(&sheet.crop(f.x.into(), f.y.into(), t.width.into(), t.height.into()))?
+        }
+        _ => return Ok(None),
+    }))
+}
+
+fn item_section(item: Item) -> Option<usize> {
+    match item {
+        Item::Document => None,
+        Item::Sheet { section, .. }
+        | Item::Frame { section, .. }
+        | Item::Clip { section, .. }
+        | Item::Font { section, .. }
+        | Item::Scene { section, .. }
+        | Item::Code { section, .. } => Some(section),
+    }
+}

@@ -1,0 +1,298 @@
+//! What a SWAG file holds as entries, and where each goes in an extracted folder.
+//!
+//! Names from the file (texture keys, font keys) become part of a path only after
+//! [`stem`] has reduced them to safe characters behind an index, so no name reaches
+//! outside the folder or collides with another.
+
+use super::model::*;
+use crate::codec::vorbis;
+use crate::Entry;
+
+/// The file describing the document in an extracted or source folder.
+pub const DOCUMENT: &str = "swag.toml";
+/// The opcode table an extracted folder was read with.
+pub const OPCODES: &str = "opcodes.toml";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    /// The document: header, configuration, DRM, tables.
+    Document,
+    Sheet {
+        section: usize,
+        index: usize,
+    },
+    Frame {
+        section: usize,
+        texture: usize,
+        frame: usize,
+    },
+    Clip {
+        section: usize,
+        index: usize,
+    },
+    Font {
+        section: usize,
+        index: usize,
+    },
+    Scene {
+        section: usize,
+        index: usize,
+    },
+    Code {
+        section: usize,
+        index: usize,
+    },
+}
+
+/// An index and a name reduced to letters, digits, `-`, `_` and `.`.
+pub fn stem(index: usize, name: &str) -> String {
+    let safe: String = name
+        .chars()
+        .take(48)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if safe.is_empty() {
+        format!("{index:03}")
+    } else {
+        format!("{index:03}-{safe}")
+    }
+}
+
+/// The folder for a section's assets: its usual name, numbered when the tag repeats.
+pub fn folder(doc: &Swag<'_>, section: usize) -> String {
+    let tag = doc.sections[section].tag();
+    let base = match tag {
+        "TXST" => "sheets",
+        "TXTR" => "textures",
+        "AUDO" => "audio",
+        "FONT" => "fonts",
+        "SCNE" => "scenes",
+        "CODE" => "code",
+        other => return other.to_ascii_lowercase(),
+    };
+    let repeat = doc.sections[..section]
+        .iter()
+        .filter(|s| s.tag() == tag)
+        .count();
+    if repeat == 0 {
+        base.to_string()
+    } else {
+        format!("{base}-{}", repeat + 1)
+    }
+}
+
+/// The file extension for stored audio, from its first bytes.
+pub fn audio_extension(b: &[u8]) -> &'static str {
+    if vorbis::is_ogg(b) {
+        "ogg"
+    } else if b.starts_with(b"RIFF") {
+        "wav"
+    } else if b.starts_with(b"fLaC") {
+        "flac"
+    } else if b.starts_with(b"ID3") || (b.len() > 1 && b[0] == 0xff && b[1] & 0xe0 == 0xe0) {
+        "mp3"
+    } else {
+        "bin"
+    }
+}
+
+pub fn path(doc: &Swag<'_>, item: Item) -> String {
+    match item {
+        Item::Document => DOCUMENT.into(),
+        Item::Sheet { section, index } => format!("{}/{index:03}.png", folder(doc, section)),
+        Item::Frame {
+            section,
+            texture,
+            frame,
+        } => {
+            let Section::Textures(t) = &doc.sections[section] else {
+                unreachable!("frame items come from texture sections")
+            };
+            format!(
+                "{}/{}/{frame:03}.png",
+                folder(doc, section),
+                stem(texture, &t[texture].key)
+            )
+        }
+        Item::Clip { section, index } => {
+            let Section::Audio(a) = &doc.sections[section] else {
+                unreachable!("clip items come from audio sections")
+            };
+            format!(
+                "{}/{index:03}.{}",
+                folder(doc, section),
+                audio_extension(&a[index].bytes)
+            )
+        }
+        Item::Font { section, index } => {
+            let Section::Fonts(f) = &doc.sections[section] else {
+                unreachable!("font items come from font sections")
+            };
+            format!(
+                "{}/{}.ttf",
+                folder(doc, section),
+                stem(index, &f[index].key)
+            )
+        }
+        Item::Scene { section, index } => {
+            let Section::Scenes(s) = &doc.sections[section] else {
+                unreachable!("scene items come from scene sections")
+            };
+            format!(
+                "{}/{}.bin",
+                folder(doc, section),
+                stem(index, &s[index].name)
+            )
+        }
+        Item::Code { section, index } => {
+            let Section::Code(c) = &doc.sections[section] else {
+                unreachable!("code items come from code sections")
+            };
+            format!(
+                "{}/{}.swasm",
+                folder(doc, section),
+                stem(index, &c[index].name)
+            )
+        }
+    }
+}
+
+/// Every entry, from the document alone: nothing is inflated or decoded.
+pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
+    let span = |s: usize| doc.spans.get(s).map_or(0..0, |r| r.clone());
+    let mut out = vec![(
+        Entry {
+            path: DOCUMENT.into(),
+            kind: "table",
+            offset: 0,
+            stored_size: 0,
+            size: 0,
+            encoding: "toml".into(),
+            detail: format!(
+                "header, {}",
+                doc.sections
+                    .iter()
+                    .map(|s| s.tag())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        },
+        Item::Document,
+    )];
+    let place = |b: &Blob| (b.offset, b.bytes.len() as u64);
+    let mut push = |item: Item,
+                    kind: &'static str,
+                    (offset, stored): (u64, u64),
+                    size: u64,
+                    encoding: &str,
+                    detail: String| {
+        out.push((
+            Entry {
+                path: path(doc, item),
+                kind,
+                offset,
+                stored_size: stored,
+                size,
+                encoding: encoding.into(),
+                detail,
+            },
+            item,
+        ));
+    };
+    let sheets = doc.sheets();
+    for (section, s) in doc.sections.iter().enumerate() {
+        match s {
+            Section::Sheets(v) => {
+                for (index, b) in v.iter().enumerate() {
+                    let detail = crate::codec::png::dimensions(&b.bytes)
+                        .map_or("not a PNG".into(), |(w, h)| format!("{w}x{h}"));
+                    let item = Item::Sheet { section, index };
+                    push(item, "image", place(b), b.bytes.len() as u64, "png", detail);
+                }
+            }
+            Section::Textures(v) => {
+                for (texture, t) in v.iter().enumerate() {
+                    for (frame, f) in t.frames.iter().enumerate() {
+                        let item = Item::Frame {
+                            section,
+                            texture,
+                            frame,
+                        };
+                        let detail = format!(
+                            "{}x{} from sheet {} at ({}, {})",
+                            t.width, t.height, f.sheet, f.x, f.y
+                        );
+                        let size = u64::from(t.width) * u64::from(t.height) * 4;
+                        let sheet = sheets.get(f.sheet as usize).map_or((0, 0), place);
+                        push(item, "image", sheet, size, "png crop", detail);
+                    }
+                }
+            }
+            Section::Audio(v) => {
+                for (index, b) in v.iter().enumerate() {
+                    let ext = audio_extension(&b.bytes);
+                    let item = Item::Clip { section, index };
+                    push(
+                        item,
+                        "sound",
+                        place(b),
+                        b.bytes.len() as u64,
+                        ext,
+                        String::new(),
+                    );
+                }
+            }
+            Section::Fonts(v) => {
+                for (index, f) in v.iter().enumerate() {
+                    if let FontFace::Compiled(b) = &f.face {
+                        let wrapping = crate::codec::zlib::Wrapping::of(&b.bytes).name();
+                        let detail = format!("TrueType, {} pt", f.size);
+                        push(
+                            Item::Font { section, index },
+                            "file",
+                            place(b),
+                            0,
+                            wrapping,
+                            detail,
+                        );
+                    }
+                }
+            }
+            Section::Scenes(v) => {
+                for (index, sc) in v.iter().enumerate() {
+                    let wrapping = crate::codec::zlib::Wrapping::of(&sc.data.bytes).name();
+                    let item = Item::Scene { section, index };
+                    push(item, "file", place(&sc.data), 0, wrapping, sc.name.clone());
+                }
+            }
+            Section::Code(v) => {
+                let at = span(section);
+                for (index, o) in v.iter().enumerate() {
+                    let kind = OBJECT_TYPES.get(o.kind as usize).copied().unwrap_or("?");
+                    let detail = format!(
+                        "{kind} {}: {} fields, {} methods",
+                        o.name,
+                        o.fields.len(),
+                        o.methods.len()
+                    );
+                    push(
+                        Item::Code { section, index },
+                        "script",
+                        (at.start, 0),
+                        0,
+                        "bytecode",
+                        detail,
+                    );
+                }
+            }
+            Section::Config(_) | Section::Drm(_) | Section::Sounds(_) => {}
+        }
+    }
+    out
+}
