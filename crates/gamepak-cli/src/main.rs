@@ -25,6 +25,10 @@ struct Cli {
     /// Print more detail.
     #[arg(short, long, global = true)]
     verbose: bool,
+    /// SWAG: read bytecode with this opcode table instead of the default (a TOML file
+    /// of [[opcode]] entries: code, name, operands).
+    #[arg(long, global = true, value_name = "FILE")]
+    opcodes: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -50,15 +54,15 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let result = match cli.command {
-        Command::Identify(a) => cmd::identify::run(a, cli.verbose),
-        Command::Info(a) => cmd::info::run(a),
-        Command::List(a) => cmd::list::run(a),
-        Command::Check(a) => cmd::check::run(a, cli.verbose),
-        Command::Extract(a) => cmd::extract::run(a),
+    let result = global(&cli).and_then(|global| match cli.command {
+        Command::Identify(a) => cmd::identify::run(a, &global),
+        Command::Info(a) => cmd::info::run(a, &global),
+        Command::List(a) => cmd::list::run(a, &global),
+        Command::Check(a) => cmd::check::run(a, &global),
+        Command::Extract(a) => cmd::extract::run(a, &global),
         Command::Pack(a) => cmd::pack::run(a),
-        Command::Build(a) => cmd::build::run(a),
-    };
+        Command::Build(a) => cmd::build::run(a, global),
+    });
     match result {
         Ok(status) => ExitCode::from(status as u8),
         Err(e) => {
@@ -66,6 +70,17 @@ fn main() -> ExitCode {
             ExitCode::from(output::exit_code_for(&e) as u8)
         }
     }
+}
+
+fn global(cli: &Cli) -> Result<output::Global, gamepak::Error> {
+    Ok(output::Global {
+        verbose: cli.verbose,
+        opcodes: cli
+            .opcodes
+            .as_deref()
+            .map(gamepak::formats::swag::OpcodeTable::load)
+            .transpose()?,
+    })
 }
 
 /// Lets `gamepak list big.gbin | head` end quietly, as other command-line tools do,

@@ -3,7 +3,16 @@
 use std::io::IsTerminal;
 use std::path::Path;
 
+use gamepak::formats::swag::{OpcodeTable, SwagHandler};
 use gamepak::{Error, Format, Handler, Source};
+
+/// Options every verb shares.
+#[derive(Default)]
+pub struct Global {
+    pub verbose: bool,
+    /// A SWAG opcode table other than the default.
+    pub opcodes: Option<OpcodeTable>,
+}
 
 /// What a verb reports back to `main`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,11 +43,19 @@ pub fn json_line(v: &impl serde::Serialize) {
 pub struct Opened {
     pub data: Source,
     pub format: Format,
-    pub handler: &'static dyn Handler,
+    fixed: &'static dyn Handler,
+    /// A handler made for this run's options, used instead of `fixed`.
+    own: Option<Box<dyn Handler>>,
+}
+
+impl Opened {
+    pub fn handler(&self) -> &dyn Handler {
+        self.own.as_deref().unwrap_or(self.fixed)
+    }
 }
 
 /// Opens a file and finds what can read it, or explains why nothing can.
-pub fn open(path: &Path) -> Result<Opened, Error> {
+pub fn open(path: &Path, global: &Global) -> Result<Opened, Error> {
     let data = Source::open(path)?;
     let d = gamepak::detect(&data);
     let name = path.display().to_string();
@@ -52,7 +69,7 @@ pub fn open(path: &Path) -> Result<Opened, Error> {
             format!("not a file gamepak recognises{why}"),
         ));
     };
-    let handler = format.handler().ok_or_else(|| {
+    let fixed = format.handler().ok_or_else(|| {
         Error::at(
             name,
             format!(
@@ -61,10 +78,17 @@ pub fn open(path: &Path) -> Result<Opened, Error> {
             ),
         )
     })?;
+    let own = match (format, &global.opcodes) {
+        (Format::Swag, Some(t)) => {
+            Some(Box::new(SwagHandler::with_table(t.clone())) as Box<dyn Handler>)
+        }
+        _ => None,
+    };
     Ok(Opened {
         data,
         format,
-        handler,
+        fixed,
+        own,
     })
 }
 

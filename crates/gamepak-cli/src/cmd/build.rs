@@ -1,12 +1,15 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use crate::output::Status;
+use crate::output::{Global, Status};
+use gamepak::bytes::Endian;
 use gamepak::formats::gbin::gap::{self, GapOptions};
 use gamepak::formats::native::{self, BuildOptions, ProductionAudio};
+use gamepak::formats::swag;
 use gamepak::Error;
 
-/// Build a file from sources: a .gap script makes GBIN packages; a content folder
-/// makes a native engine game.bin.
+/// Build a file from sources: a .gap script makes GBIN packages; a folder holding
+/// swag.toml makes a SWAG file; any other content folder makes a native engine
+/// game.bin.
 ///
 /// A .gap script runs as the reference packer runs it: paths are relative to the
 /// current folder, and its export lines name the outputs (GBIN binary, C array, C
@@ -19,8 +22,14 @@ use gamepak::Error;
 /// (the folder's one .js file, or --script). Sprites are cropped and packed into one
 /// atlas; audio must be 44100 Hz and is normalised and trimmed.
 ///
+/// A SWAG source folder has the shape `gamepak extract` writes: swag.toml lists the
+/// sections in order and names the sheet PNGs, clips, TrueType fonts, scene files and
+/// code (.swasm text) beside it. Output defaults to game.swag, in the byte order
+/// swag.toml gives unless --byte-order says otherwise.
+///
 /// Example: gamepak build images.gap --compat gap
 /// Example: gamepak build mygame/ -o game.bin --production
+/// Example: gamepak build examples/swag/src -o demo.swag --byte-order big
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -45,6 +54,15 @@ pub struct Args {
     /// Content folder: engine JavaScript to place before the generated Content table.
     #[arg(long)]
     engine: Option<PathBuf>,
+    /// SWAG folder: the byte order to write, instead of swag.toml's.
+    #[arg(long, value_enum)]
+    byte_order: Option<ByteOrder>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ByteOrder {
+    Little,
+    Big,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -61,7 +79,18 @@ enum Audio {
     Pcm,
 }
 
-pub fn run(args: Args) -> Result<Status, Error> {
+pub fn run(args: Args, global: Global) -> Result<Status, Error> {
+    if swag::is_source(&args.source) {
+        let opts = swag::BuildOptions {
+            opcodes: global.opcodes,
+            endian: args.byte_order.map(|b| match b {
+                ByteOrder::Little => Endian::Little,
+                ByteOrder::Big => Endian::Big,
+            }),
+        };
+        let bytes = swag::build(&args.source, &opts)?;
+        return written(args.output.as_deref().unwrap_or("game.swag"), &bytes);
+    }
     if args.source.is_dir() {
         let opts = BuildOptions {
             production: args.production,
@@ -73,10 +102,7 @@ pub fn run(args: Args) -> Result<Status, Error> {
             engine: args.engine,
         };
         let bytes = native::build(&args.source, &opts)?;
-        let out = PathBuf::from(args.output.unwrap_or_else(|| "game.bin".into()));
-        gamepak::io::write_atomic(&out, &bytes)?;
-        println!("{}: {} bytes", out.display(), bytes.len());
-        return Ok(Status::Ok);
+        return written(args.output.as_deref().unwrap_or("game.bin"), &bytes);
     }
     let opts = GapOptions {
         compat: args.compat.is_some(),
@@ -84,8 +110,13 @@ pub fn run(args: Args) -> Result<Status, Error> {
     };
     let outputs = gap::run(&args.source, &opts)?;
     for o in &outputs {
-        gamepak::io::write_atomic(&o.path, &o.bytes)?;
-        println!("{}: {} bytes", o.path.display(), o.bytes.len());
+        written(&o.path, &o.bytes)?;
     }
+    Ok(Status::Ok)
+}
+
+fn written(path: impl AsRef<Path>, bytes: &[u8]) -> Result<Status, Error> {
+    gamepak::io::write_atomic(path.as_ref(), bytes)?;
+    println!("{}: {} bytes", path.as_ref().display(), bytes.len());
     Ok(Status::Ok)
 }

@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, open, Status};
+use crate::output::{json_line, open, Global, Status};
 use gamepak::{Error, Report, Severity};
 
 /// Validate files strictly: structure, CRCs, sizes, offsets and cross-references.
@@ -19,12 +19,12 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args, verbose: bool) -> Result<Status, Error> {
+pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut status = Status::Ok;
     let mut io_error = None;
     for path in &args.files {
-        let report = match open(path) {
-            Ok(f) => f.handler.check(&f.data),
+        let report = match open(path, global) {
+            Ok(f) => f.handler().check(&f.data),
             Err(e) if e.is_io() => {
                 eprintln!("gamepak: {e}");
                 io_error = Some(e);
@@ -51,7 +51,7 @@ pub fn run(args: Args, verbose: bool) -> Result<Status, Error> {
             path.display()
         );
         for p in &report.problems {
-            if verbose || p.severity != Severity::Note || errors == 0 {
+            if global.verbose || p.severity != Severity::Note || errors == 0 {
                 println!("  {p}");
             }
         }

@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, open, progress_bar, Status};
+use crate::output::{json_line, open, progress_bar, Global, Status};
 use gamepak::{Error, ExtractOptions};
 
 /// Write every asset of a file into a folder, in standard forms, with a manifest.
@@ -24,8 +24,8 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args) -> Result<Status, Error> {
-    let f = open(&args.file)?;
+pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
+    let f = open(&args.file, global)?;
     let only = if args.only.is_empty() {
         None
     } else {
@@ -35,7 +35,7 @@ pub fn run(args: Args) -> Result<Status, Error> {
         }
         Some(b.build().map_err(|e| Error::at("--only", e.to_string()))?)
     };
-    let total = f.handler.list(&f.data)?.len() as u64;
+    let total = f.handler().list(&f.data)?.len() as u64;
     let bar = progress_bar(total, "extracting");
     let tick = |done: u64, _total: u64| {
         if let Some(b) = &bar {
@@ -46,7 +46,7 @@ pub fn run(args: Args) -> Result<Status, Error> {
         only,
         progress: Some(&tick),
     };
-    let summary = f.handler.extract(&f.data, &args.output, &opts)?;
+    let summary = f.handler().extract(&f.data, &args.output, &opts)?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }

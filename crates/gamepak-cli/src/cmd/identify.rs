@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, Status};
+use crate::output::{json_line, Global, Status};
 use gamepak::{Certainty, Error, Source};
 
 /// Say what each file is, how sure gamepak is, and why.
@@ -19,7 +19,7 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args, verbose: bool) -> Result<Status, Error> {
+pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut io_error = None;
     for path in &args.files {
         let data = match Source::open(path) {
@@ -51,7 +51,7 @@ pub fn run(args: Args, verbose: bool) -> Result<Status, Error> {
             }
             None => println!("{}: unknown", path.display()),
         }
-        if verbose || d.certainty < Certainty::Certain {
+        if global.verbose || d.certainty < Certainty::Certain {
             for e in &d.evidence {
                 println!("  {e}");
             }

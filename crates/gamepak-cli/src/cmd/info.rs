@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, open, print_tree, Status};
+use crate::output::{json_line, open, print_tree, Global, Status};
 use gamepak::Error;
 
 /// Show a file's header, metadata, counts and chunk table.
@@ -16,9 +16,9 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args) -> Result<Status, Error> {
-    let f = open(&args.file)?;
-    let info = f.handler.info(&f.data)?;
+pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
+    let f = open(&args.file, global)?;
+    let info = f.handler().info(&f.data)?;
     if args.json {
         json_line(&info);
     } else {

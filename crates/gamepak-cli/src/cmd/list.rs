@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, open, Status};
+use crate::output::{json_line, open, Global, Status};
 use gamepak::Error;
 
 /// List every entry: path, kind, offset, stored size, decoded size and encoding.
@@ -17,9 +17,9 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args) -> Result<Status, Error> {
-    let f = open(&args.file)?;
-    let entries = f.handler.list(&f.data)?;
+pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
+    let f = open(&args.file, global)?;
+    let entries = f.handler().list(&f.data)?;
     if args.json {
         entries.iter().for_each(json_line);
         return Ok(Status::Ok);

@@ -99,18 +99,10 @@ fn counts(doc: &Swag<'_>) -> Value {
                 add("fonts referenced", v.len() - compiled);
             }
             Section::Code(v) => {
-                for o in v {
-                    let kind = OBJECT_TYPES
-                        .get(o.kind as usize)
-                        .copied()
-                        .unwrap_or("unknown type");
-                    add(&format!("code: {kind}"), 1);
-                    add("code: methods", o.methods.len());
-                    add(
-                        "code: instructions",
-                        o.methods.iter().map(|m| m.code.len()).sum(),
-                    );
-                }
+                add("code objects", v.len());
+                add("code methods", v.iter().map(|o| o.methods.len()).sum());
+                let instructions = v.iter().flat_map(|o| &o.methods).map(|m| m.code.len());
+                add("code instructions", instructions.sum());
             }
             Section::Scenes(v) => add("scenes", v.len()),
             Section::Sheets(v) => add("texture sheets", v.len()),

@@ -87,8 +87,9 @@ pub struct SceneSource {
     pub data: StreamSource,
 }
 
-/// A file stored as a compressed stream. `original` keeps a stream our deflater does
-/// not reproduce, for as long as the file's CRC-32 still matches `crc32`.
+/// A file stored as a compressed stream. `crc32` is the file's as extracted: a file
+/// that no longer matches is deflated again and reported. `original` keeps a stream
+/// our deflater does not reproduce, used while the file still matches.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StreamSource {
     pub file: String,
@@ -155,13 +156,13 @@ pub fn to_source(doc: &Swag<'_>, opcodes: Option<&str>) -> (Document, Files) {
             files.push((name.clone(), b.bytes.to_vec()));
             name
         });
-        let crc = original.as_ref().map(|_| crc32(&plain));
+        let crc = crc32(&plain);
         files.push((file.clone(), plain));
         StreamSource {
             file,
             stored: false,
             original,
-            crc32: crc,
+            crc32: Some(crc),
         }
     };
     let section = doc
@@ -277,12 +278,11 @@ pub fn load(dir: &Path, table: Option<&OpcodeTable>, endian: Option<Endian>) -> 
         if s.stored {
             return Ok(Blob::owned(file));
         }
-        match (&s.original, s.crc32) {
-            (Some(original), Some(crc)) if crc32(&file) == crc => {
-                Ok(Blob::owned(read(dir, original)?))
-            }
-            (original, _) => {
-                if original.is_some() {
+        let unchanged = s.crc32.map(|crc| crc == crc32(&file));
+        match (&s.original, unchanged) {
+            (Some(original), Some(true)) => Ok(Blob::owned(read(dir, original)?)),
+            _ => {
+                if unchanged == Some(false) {
                     reencoded.push(s.file.clone());
                 }
                 Ok(Blob::owned(zlib::deflate(&file)))

@@ -1,11 +1,16 @@
 //! Writes the sample files under `examples/` with gamepak's own builders:
 //! `cargo run -p gamepak --example make_examples`.
 
+mod swag_demo;
+mod tiny_ttf;
+
 use std::path::Path;
 
+use gamepak::bytes::Endian;
 use gamepak::codec::png::{encode_compact as encode, Rgba};
 use gamepak::formats::gbin::{synth, write, CrcMode};
 use gamepak::formats::native::{build as native_build, BuildOptions};
+use gamepak::formats::swag::{build as swag_build, BuildOptions as SwagOptions};
 use gamepak::io::write_atomic;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -57,6 +62,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         native.join("demo.game.bin"),
         &native_build(&content, &opts)?,
     )?;
+    // The SWAG demo's sources, and the file built from them in both byte orders.
+    let swag = root.join("swag");
+    swag_demo::write(&swag.join("src"))?;
+    for (name, endian) in [("demo.swag", Endian::Little), ("demo-be.swag", Endian::Big)] {
+        let opts = SwagOptions {
+            endian: Some(endian),
+            ..SwagOptions::default()
+        };
+        write_atomic(swag.join(name), &swag_build(&swag.join("src"), &opts)?)?;
+    }
     println!("wrote examples under {}", root.display());
     Ok(())
 }
