@@ -24,3 +24,16 @@ $gp pack "$out/native" -o "$out/demo.game.bin"
 cmp examples/native/demo.game.bin "$out/demo.game.bin" && echo "rebuilt byte-identical: $out/demo.game.bin"
 $gp build examples/native/content -o "$out/production.game.bin" --production
 $gp check "$out/production.game.bin"
+
+# SWAG v10 in both byte orders: inspect, take apart, rebuild, and build from sources.
+$gp identify examples/swag/*.swag
+$gp info examples/swag/demo.swag
+$gp list examples/swag/demo-be.swag
+$gp check examples/swag/*.swag
+for f in demo demo-be; do
+  $gp extract examples/swag/$f.swag -o "$out/swag-$f"
+  $gp pack "$out/swag-$f" -o "$out/$f.swag"
+  cmp examples/swag/$f.swag "$out/$f.swag" && echo "rebuilt byte-identical: $out/$f.swag"
+done
+$gp build examples/swag/src -o "$out/built-be.swag" --byte-order big
+cmp examples/swag/demo-be.swag "$out/built-be.swag" && echo "built from sources: $out/built-be.swag"

@@ -232,3 +232,58 @@ fn native_check_explains_swapped_chunks_and_exits_1() {
         "{text}"
     );
 }
+
+fn swag_examples() -> PathBuf {
+    examples().join("../swag")
+}
+
+#[test]
+fn swag_demo_reads_rebuilds_and_builds_in_both_byte_orders() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = swag_examples().join("src").display().to_string();
+    for (name, order) in [("demo.swag", "little"), ("demo-be.swag", "big")] {
+        let file = swag_examples().join(name).display().to_string();
+        for verb in ["info", "list", "check"] {
+            let o = gamepak(&[verb, &file, "--json"]);
+            assert_eq!(code(&o), 0, "{verb} {name}");
+            assert!(String::from_utf8_lossy(&o.stdout).starts_with('{'));
+        }
+        let out = dir.path().join(name);
+        let folder = dir.path().join(format!("{name}.d"));
+        let folder = folder.display().to_string();
+        assert_eq!(code(&gamepak(&["extract", &file, "-o", &folder])), 0);
+        let packed = out.display().to_string();
+        assert_eq!(code(&gamepak(&["pack", &folder, "-o", &packed])), 0);
+        let original = std::fs::read(&file).unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), original);
+        let built = dir
+            .path()
+            .join(format!("built-{name}"))
+            .display()
+            .to_string();
+        let o = gamepak(&["build", &src, "-o", &built, "--byte-order", order]);
+        assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(std::fs::read(&built).unwrap(), original);
+    }
+}
+
+#[test]
+fn swag_opcode_table_option_changes_how_code_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let demo = swag_examples().join("demo.swag").display().to_string();
+    let table = dir.path().join("ops.toml");
+    std::fs::write(
+        &table,
+        "[[opcode]]\ncode = 0\nname = \"halt\"\noperands = 0\n",
+    )
+    .unwrap();
+    let table = table.display().to_string();
+    let o = gamepak(&["check", &demo, "--opcodes", &table]);
+    assert_eq!(code(&o), 1);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("not in the opcode table"));
+    let missing = dir.path().join("none.toml").display().to_string();
+    assert_eq!(code(&gamepak(&["check", &demo, "--opcodes", &missing])), 2);
+    std::fs::write(dir.path().join("bad.toml"), "opcode = 3").unwrap();
+    let bad = dir.path().join("bad.toml").display().to_string();
+    assert_eq!(code(&gamepak(&["info", &demo, "--opcodes", &bad])), 1);
+}

@@ -202,7 +202,8 @@ fn word_variant(w: &str) -> Option<Variant> {
 /// Reads a code object from its text form; `source` names the text in errors.
 pub fn assemble(text: &str, table: &OpcodeTable, source: &str) -> Result<CodeObject> {
     let mut object: Option<CodeObject> = None;
-    let mut method: Option<Method> = None;
+    // Between a `method` line and its `end`, lines are instructions of the last method.
+    let mut in_method = false;
     for (n, line) in text.lines().enumerate() {
         let at = |msg: String| Error::at(format!("{source}:{}", n + 1), msg);
         let toks = tokens(line, &at)?;
@@ -220,76 +221,72 @@ pub fn assemble(text: &str, table: &OpcodeTable, source: &str) -> Result<CodeObj
             Variant::String(s) => Ok(s),
             _ => Err(at("expected a quoted name".into())),
         };
-        if let Some(m) = method.as_mut() {
-            if head == "end" {
-                let done = method.take().expect("inside a method");
-                object
-                    .as_mut()
-                    .expect("methods follow the header")
-                    .methods
-                    .push(done);
-            } else {
+        match (object.as_mut(), head.as_str()) {
+            (None, _) => object = Some(header(head, name(&mut ops)?, &at)?),
+            (Some(_), "end") if in_method => in_method = false,
+            (Some(o), _) if in_method => {
                 let op = table
                     .by_name(head)
                     .ok_or_else(|| at(format!("{head:?} is not in the opcode table")))?;
                 let operands = (0..op.operands)
                     .map(|_| ops.next(0, &at))
                     .collect::<Result<_>>()?;
-                m.code.push(Instruction {
+                let method = o.methods.last_mut().expect("a method line came first");
+                method.code.push(Instruction {
                     opcode: op.code,
                     operands,
                 });
             }
-        } else if object.is_none() {
-            let kind = OBJECT_TYPES
-                .iter()
-                .position(|k| k == head)
-                .map(|k| k as u8)
-                .or_else(|| head.parse().ok())
-                .ok_or_else(|| {
-                    at(format!(
-                        "expected the object type ({}) or its number, found {head:?}",
-                        OBJECT_TYPES.join(", ")
-                    ))
-                })?;
-            object = Some(CodeObject {
-                kind,
-                name: name(&mut ops)?,
-                fields: Vec::new(),
-                methods: Vec::new(),
-            });
-        } else if head == "field" {
-            let field = name(&mut ops)?;
-            let value = ops.next(0, &at)?;
-            object
-                .as_mut()
-                .expect("checked above")
-                .fields
-                .push((field, value));
-        } else if head == "method" {
-            let mname = name(&mut ops)?;
-            let arguments = match ops.next(0, &at)? {
-                Variant::Integer(a) => {
-                    u8::try_from(a).map_err(|_| at(format!("{a} arguments: at most 255")))?
-                }
-                _ => return Err(at("expected the argument count".into())),
-            };
-            method = Some(Method {
-                name: mname,
-                arguments,
-                code: Vec::new(),
-            });
-        } else {
-            return Err(at(format!("expected field or method, found {head:?}")));
+            (Some(o), "field") => {
+                let field = name(&mut ops)?;
+                o.fields.push((field, ops.next(0, &at)?));
+            }
+            (Some(o), "method") => {
+                let name = name(&mut ops)?;
+                let arguments = match ops.next(0, &at)? {
+                    Variant::Integer(a) => {
+                        u8::try_from(a).map_err(|_| at(format!("{a} arguments: at most 255")))?
+                    }
+                    _ => return Err(at("expected the argument count".into())),
+                };
+                o.methods.push(Method {
+                    name,
+                    arguments,
+                    code: Vec::new(),
+                });
+                in_method = true;
+            }
+            (Some(_), _) => return Err(at(format!("expected field or method, found {head:?}"))),
         }
         if !ops.done() {
             return Err(at("more operands than the line takes".into()));
         }
     }
-    if method.is_some() {
+    if in_method {
         return Err(Error::at(source, "the last method has no `end`"));
     }
     object.ok_or_else(|| Error::at(source, "no object header (such as `class \"Name\"`)"))
+}
+
+/// An object's first line: its type (a name or a number) and its name.
+fn header(kind: &str, name: String, at: &dyn Fn(String) -> Error) -> Result<CodeObject> {
+    let kind = OBJECT_TYPES
+        .iter()
+        .position(|k| *k == kind)
+        .map(|k| k as u8)
+        .or_else(|| kind.parse().ok())
+        .ok_or_else(|| {
+            at(format!(
+                "expected the object type ({}) or its number, found {kind:?}",
+                OBJECT_TYPES.join(", ")
+            ))
+        })?;
+    Ok(CodeObject {
+        kind,
+        name,
+        fields: Vec::new(),
+        methods: Vec::new(),
+    })
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! folder. Sections keep their order as `[[section]]` entries tagged by their
 //! four-letter tag.
 
+use std::collections::btree_map::Entry;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -400,11 +401,13 @@ fn apply_frames(dir: &Path, doc: &mut Swag<'static>) -> Result<Vec<String>> {
                 let sheet = sheets
                     .get(k)
                     .ok_or_else(|| Error::at(&name, format!("sheet {k} does not exist")))?;
-                if !decoded.contains_key(&k) {
-                    let what = format!("sheet {k}");
-                    decoded.insert(k, (png_codec::decode(&sheet.bytes, &what, max)?, false));
-                }
-                let (page, dirty) = decoded.get_mut(&k).expect("inserted above");
+                let (page, dirty) = match decoded.entry(k) {
+                    Entry::Occupied(e) => e.into_mut(),
+                    Entry::Vacant(e) => {
+                        let what = format!("sheet {k}");
+                        e.insert((png_codec::decode(&sheet.bytes, &what, max)?, false))
+                    }
+                };
                 if u32::from(f.x) + img.width > page.width
                     || u32::from(f.y) + img.height > page.height
                 {

@@ -1,0 +1,38 @@
+//! SWAG: read, write back, read again; every code object through its text form; every
+//! handler operation that reads; and extraction then packing in a scratch folder.
+#![no_main]
+
+use gamepak::formats::swag::asm::{assemble, disassemble};
+use gamepak::formats::swag::model::Section;
+use gamepak::formats::swag::read::read_prefix;
+use gamepak::formats::swag::{write, OpcodeTable};
+use gamepak::{ExtractOptions, Format};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let table = OpcodeTable::default_table();
+    if let Ok((doc, end)) = read_prefix(data, table) {
+        let bytes = write(&doc).expect("a document read can be written");
+        assert_eq!(bytes, &data[..end], "write(read(x)) must give x back");
+        for s in &doc.sections {
+            if let Section::Code(objects) = s {
+                for o in objects {
+                    let text = disassemble(o, table);
+                    let back = assemble(&text, table, "fuzz").expect("disassembly assembles");
+                    assert_eq!(format!("{back:?}"), format!("{o:?}"));
+                }
+            }
+        }
+    }
+    let h = Format::Swag.handler().expect("SWAG is supported");
+    let _ = h.info(data);
+    let _ = h.list(data);
+    let _ = h.check(data);
+    if data.len() < 4096 {
+        let dir = tempfile::tempdir().expect("scratch folder");
+        let out = dir.path().join("x");
+        if h.extract(data, &out, &ExtractOptions::default()).is_ok() {
+            let _ = gamepak::pack(&out);
+        }
+    }
+});
