@@ -115,7 +115,7 @@ fn render(
     item: Item,
 ) -> Result<Option<Vec<u8>>> {
     let section = |s: usize| &doc.sections[s];
-    Ok(Some(match (item, item_section(item).map(section)) {
+    Ok(Some(match (item, item.section().map(section)) {
         (Item::Sheet { index, .. }, Some(Section::Sheets(v))) => v[index].bytes.to_vec(),
         (Item::Clip { index, .. }, Some(Section::Audio(v))) => v[index].bytes.to_vec(),
         (Item::Code { index, .. }, Some(Section::Code(v))) => {
@@ -129,16 +129,4 @@ fn render(
         }
         _ => return Ok(None),
     }))
-}
-
-fn item_section(item: Item) -> Option<usize> {
-    match item {
-        Item::Document => None,
-        Item::Sheet { section, .. }
-        | Item::Frame { section, .. }
-        | Item::Clip { section, .. }
-        | Item::Font { section, .. }
-        | Item::Scene { section, .. }
-        | Item::Code { section, .. } => Some(section),
-    }
 }

@@ -102,65 +102,45 @@ pub fn audio_extension(b: &[u8]) -> &'static str {
     }
 }
 
-pub fn path(doc: &Swag<'_>, item: Item) -> String {
-    match item {
-        Item::Document => DOCUMENT.into(),
-        Item::Sheet { section, index } => format!("{}/{index:03}.png", folder(doc, section)),
-        Item::Frame {
-            section,
-            texture,
-            frame,
-        } => {
-            let Section::Textures(t) = &doc.sections[section] else {
-                unreachable!("frame items come from texture sections")
-            };
-            format!(
-                "{}/{}/{frame:03}.png",
-                folder(doc, section),
-                stem(texture, &t[texture].key)
-            )
-        }
-        Item::Clip { section, index } => {
-            let Section::Audio(a) = &doc.sections[section] else {
-                unreachable!("clip items come from audio sections")
-            };
-            format!(
-                "{}/{index:03}.{}",
-                folder(doc, section),
-                audio_extension(&a[index].bytes)
-            )
-        }
-        Item::Font { section, index } => {
-            let Section::Fonts(f) = &doc.sections[section] else {
-                unreachable!("font items come from font sections")
-            };
-            format!(
-                "{}/{}.ttf",
-                folder(doc, section),
-                stem(index, &f[index].key)
-            )
-        }
-        Item::Scene { section, index } => {
-            let Section::Scenes(s) = &doc.sections[section] else {
-                unreachable!("scene items come from scene sections")
-            };
-            format!(
-                "{}/{}.bin",
-                folder(doc, section),
-                stem(index, &s[index].name)
-            )
-        }
-        Item::Code { section, index } => {
-            let Section::Code(c) = &doc.sections[section] else {
-                unreachable!("code items come from code sections")
-            };
-            format!(
-                "{}/{}.swasm",
-                folder(doc, section),
-                stem(index, &c[index].name)
-            )
+impl Item {
+    /// The section the item comes from; `None` for the document.
+    pub fn section(self) -> Option<usize> {
+        match self {
+            Item::Document => None,
+            Item::Sheet { section, .. }
+            | Item::Frame { section, .. }
+            | Item::Clip { section, .. }
+            | Item::Font { section, .. }
+            | Item::Scene { section, .. }
+            | Item::Code { section, .. } => Some(section),
         }
     }
+}
+
+pub fn path(doc: &Swag<'_>, item: Item) -> String {
+    let Some(section) = item.section() else {
+        return DOCUMENT.into();
+    };
+    let file = match (item, &doc.sections[section]) {
+        (Item::Sheet { index, .. }, _) => format!("{index:03}.png"),
+        (Item::Frame { texture, frame, .. }, Section::Textures(t)) => {
+            format!("{}/{frame:03}.png", stem(texture, &t[texture].key))
+        }
+        (Item::Clip { index, .. }, Section::Audio(a)) => {
+            format!("{index:03}.{}", audio_extension(&a[index].bytes))
+        }
+        (Item::Font { index, .. }, Section::Fonts(f)) => {
+            format!("{}.ttf", stem(index, &f[index].key))
+        }
+        (Item::Scene { index, .. }, Section::Scenes(s)) => {
+            format!("{}.bin", stem(index, &s[index].name))
+        }
+        (Item::Code { index, .. }, Section::Code(c)) => {
+            format!("{}.swasm", stem(index, &c[index].name))
+        }
+        _ => unreachable!("items name sections of their own kind"),
+    };
+    format!("{}/{file}", folder(doc, section))
 }
 
 /// Every entry, from the document alone: nothing is inflated or decoded.

@@ -179,21 +179,26 @@ fn count(r: &mut Reader<'_>, what: &str, min_size: usize) -> Result<usize> {
     Ok(n)
 }
 
-/// A u32 length and that many UTF-8 bytes.
-pub(super) fn string(r: &mut Reader<'_>, what: &str) -> Result<String> {
+/// A u32 length and that many bytes, refused when the length runs past the end.
+fn sized<'a>(r: &mut Reader<'a>, what: &str) -> Result<&'a [u8]> {
     let at = r.pos();
     let len = r.u32(&format!("{what} length"))? as usize;
     if len > r.remaining() {
         return Err(r.error_at(
             at,
             format!(
-                "{what}: string length {len} runs past the end ({} bytes left)",
+                "{what}: length {len} runs past the end ({} bytes left)",
                 r.remaining()
             ),
         ));
     }
-    let start = r.pos();
-    let bytes = r.bytes(len, what)?;
+    r.bytes(len, what)
+}
+
+/// A u32 length and that many UTF-8 bytes.
+pub(super) fn string(r: &mut Reader<'_>, what: &str) -> Result<String> {
+    let start = r.pos() + 4;
+    let bytes = sized(r, what)?;
     String::from_utf8(bytes.to_vec()).map_err(|e| {
         r.error_at(
             start + e.utf8_error().valid_up_to(),
@@ -203,20 +208,9 @@ pub(super) fn string(r: &mut Reader<'_>, what: &str) -> Result<String> {
 }
 
 fn blob<'a>(r: &mut Reader<'a>, what: &str) -> Result<Blob<'a>> {
-    let at = r.pos();
-    let len = r.u32(&format!("{what} length"))? as usize;
-    if len > r.remaining() {
-        return Err(r.error_at(
-            at,
-            format!(
-                "{what}: {len} bytes run past the end ({} bytes left)",
-                r.remaining()
-            ),
-        ));
-    }
-    let offset = r.offset();
+    let offset = r.offset() + 4;
     Ok(Blob {
-        bytes: Cow::Borrowed(r.bytes(len, what)?),
+        bytes: Cow::Borrowed(sized(r, what)?),
         offset,
     })
 }
