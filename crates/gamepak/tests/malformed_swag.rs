@@ -257,3 +257,33 @@ fn check_reports_what_the_reader_tolerates() {
         assert!(f.contains(want), "missing {want:?} in:\n{f}");
     }
 }
+
+#[test]
+fn frames_that_cannot_be_cut_out_are_noted_and_the_file_still_round_trips() {
+    let png = gamepak::codec::png::encode(&gamepak::codec::png::Rgba::new(8, 8)).unwrap();
+    let texture = |key: &str, width, sheet| Texture {
+        key: key.into(),
+        width,
+        height: 4,
+        frames: vec![Frame { sheet, x: 0, y: 0 }],
+        origin: [0.0; 2],
+        smooth: 0,
+        bbox: [0.0; 4],
+        collision: 0,
+        lazy: 0,
+    };
+    let b = with(vec![
+        Section::Textures(vec![texture("empty", 0, 0), texture("broken", 4, 1)]),
+        Section::Sheets(vec![Blob::owned(png), Blob::owned(b"not a png".to_vec())]),
+    ]);
+    let tmp = tempfile::tempdir().unwrap();
+    let s = handler()
+        .extract(&b, tmp.path(), &Default::default())
+        .unwrap();
+    assert_eq!(s.notes.len(), 2, "{:?}", s.notes);
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n.starts_with("textures/001-broken/000.png")));
+    assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, b);
+}

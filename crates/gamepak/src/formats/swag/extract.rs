@@ -39,22 +39,35 @@ pub fn extract(
         doc.sheets().iter().map(|_| OnceLock::new()).collect();
     let total = selected.len() as u64;
     let done = AtomicU64::new(0);
+    // A frame that cannot be cut out (its sheet does not decode, or it has no pixels)
+    // is left out with a note: packing then keeps its sheet as stored.
     let written = selected
         .par_iter()
         .map(|(entry, item)| {
-            let bytes = render(doc, table, &sheets, *item)?;
-            if let Some(b) = &bytes {
+            let rendered = match render(doc, table, &sheets, *item) {
+                Err(e) if matches!(item, Item::Frame { .. }) => {
+                    Err(format!("{}: not extracted: {}", entry.path, e.kind))
+                }
+                other => Ok(other?),
+            };
+            if let Ok(Some(b)) = &rendered {
                 out.write(&sanitize_relative(&entry.path), b)?;
             }
             opts.report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            Ok(bytes.map(|b| b.len() as u64))
+            Ok(rendered.map(|b| b.map(|b| b.len() as u64)))
         })
-        .collect::<Result<Vec<Option<u64>>>>()?;
-    let mut summary = ExtractSummary {
-        files: written.iter().flatten().count() as u64,
-        bytes: written.iter().flatten().sum(),
-        notes: Vec::new(),
-    };
+        .collect::<Result<Vec<_>>>()?;
+    let mut summary = ExtractSummary::default();
+    for w in written {
+        match w {
+            Ok(Some(n)) => {
+                summary.files += 1;
+                summary.bytes += n;
+            }
+            Ok(None) => {}
+            Err(note) => summary.notes.push(note),
+        }
+    }
     let (document, files) = to_source(doc, Some(OPCODES));
     for (name, bytes) in &files {
         let plain = name
