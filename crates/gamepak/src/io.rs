@@ -163,6 +163,26 @@ pub fn sanitize_relative(name: &str) -> PathBuf {
     out
 }
 
+/// An index and a name reduced to letters, digits, `-`, `_` and `.`.
+pub fn file_stem(index: usize, name: &str) -> String {
+    let safe: String = name
+        .chars()
+        .take(48)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if safe.is_empty() {
+        format!("{index:03}")
+    } else {
+        format!("{index:03}-{safe}")
+    }
+}
+
 /// Joins a sanitised name onto an output folder.
 pub fn safe_join(root: &Path, name: &str) -> PathBuf {
     root.join(sanitize_relative(name))

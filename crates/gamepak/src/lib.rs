@@ -90,6 +90,7 @@ impl Format {
     /// What gamepak can do with this format beyond identifying it.
     pub fn handler(self) -> Option<&'static dyn Handler> {
         match self {
+            Format::GameMaker => Some(&formats::gamemaker::GameMakerHandler),
             Format::Gbin => Some(&formats::gbin::GbinHandler),
             Format::Native => Some(&formats::native::NativeHandler),
             Format::Swag => Some(&formats::swag::SWAG_HANDLER),

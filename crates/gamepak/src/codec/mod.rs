@@ -1,6 +1,7 @@
 //! Thin wrappers over codec crates: checksums, zlib, PNG, WAV and Ogg Vorbis.
 
 pub mod crc;
+pub mod gm_qoi;
 pub mod png;
 pub mod vorbis;
 pub mod wav;

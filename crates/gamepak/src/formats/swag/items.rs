@@ -1,11 +1,12 @@
 //! What a SWAG file holds as entries, and where each goes in an extracted folder.
 //!
 //! Names from the file (texture keys, font keys) become part of a path only after
-//! [`stem`] has reduced them to safe characters behind an index, so no name reaches
+//! [`crate::io::file_stem`] has reduced them to safe characters behind an index, so no name reaches
 //! outside the folder or collides with another.
 
 use super::model::*;
 use crate::codec::vorbis;
+use crate::io::file_stem as stem;
 use crate::Entry;
 
 /// The file describing the document in an extracted or source folder.
@@ -42,26 +43,6 @@ pub enum Item {
         section: usize,
         index: usize,
     },
-}
-
-/// An index and a name reduced to letters, digits, `-`, `_` and `.`.
-pub fn stem(index: usize, name: &str) -> String {
-    let safe: String = name
-        .chars()
-        .take(48)
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if safe.is_empty() {
-        format!("{index:03}")
-    } else {
-        format!("{index:03}-{safe}")
-    }
 }
 
 /// The folder for a section's assets: its usual name, numbered when the tag repeats.

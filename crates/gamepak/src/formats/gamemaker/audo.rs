@@ -1,0 +1,73 @@
+//! AUDO, the embedded audio: a pointer list of entries, each a u32 length and the
+//! clip's bytes (WAV or Ogg as stored), 4-byte aligned, with no padding after the last.
+
+use super::container::Form;
+use super::refs::list;
+use crate::bytes::{Endian, Writer};
+use crate::error::{Error, Result};
+
+#[derive(Debug, Clone)]
+pub struct Clip<'a> {
+    /// Absolute offset of the clip's bytes (past the length).
+    pub offset: u64,
+    pub bytes: &'a [u8],
+}
+
+pub fn read<'a>(form: &Form<'a>) -> Result<Vec<Clip<'a>>> {
+    let Some(chunk) = form.chunk("AUDO") else {
+        return Ok(Vec::new());
+    };
+    list(form, chunk)?
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let path = format!("FORM/AUDO/entry[{i}]");
+            if (p as u64) < chunk.body_offset() || p as u64 + 4 > chunk.end() {
+                return Err(Error::invalid(&path, p as u64, "entry lies outside AUDO"));
+            }
+            let mut r = form.reader_at(p as u64, &path)?;
+            let len = r.u32("length")? as u64;
+            if r.offset() + len > chunk.end() {
+                return Err(Error::invalid(
+                    &path,
+                    p as u64,
+                    format!(
+                        "{len} bytes of audio run past the end of AUDO at {:#x}",
+                        chunk.end()
+                    ),
+                ));
+            }
+            Ok(Clip {
+                offset: r.offset(),
+                bytes: r.bytes(len as usize, "audio")?,
+            })
+        })
+        .collect()
+}
+
+/// AUDO's body for `clips` when it starts at absolute `body_offset`, padded to `align`
+/// for a chunk that follows (1 when none follows).
+pub fn write(clips: &[&[u8]], body_offset: u64, align: u64, endian: Endian) -> Vec<u8> {
+    let n = clips.len() as u64;
+    let mut at = body_offset + 4 + 4 * n;
+    let mut starts = Vec::with_capacity(clips.len());
+    for c in clips {
+        at = at.next_multiple_of(4);
+        starts.push(at);
+        at += 4 + c.len() as u64;
+    }
+    let mut w = Writer::with_capacity(endian, (at - body_offset) as usize + 16);
+    w.u32(n as u32);
+    starts.iter().for_each(|s| w.u32(*s as u32));
+    for (c, s) in clips.iter().zip(&starts) {
+        while body_offset + (w.len() as u64) < *s {
+            w.u8(0);
+        }
+        w.u32(c.len() as u32);
+        w.bytes(c);
+    }
+    while !(body_offset + w.len() as u64).is_multiple_of(align) {
+        w.u8(0);
+    }
+    w.into_vec()
+}

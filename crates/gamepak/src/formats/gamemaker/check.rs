@@ -1,0 +1,132 @@
+//! Strict validation of a GameMaker file, as far as gamepak reads it: the container,
+//! texture pages and the items on them, sprite and background frames, sounds and
+//! strings.
+
+use rayon::prelude::*;
+
+use super::game::{self, Game};
+use super::items::page_size;
+use super::{pages, txtr::PageFormat};
+use crate::report::Report;
+
+pub fn check(data: &[u8]) -> Report {
+    let game = match game::read(data) {
+        Ok(g) => g,
+        Err(e) => return Report::from_error(&e),
+    };
+    let mut r = Report::default();
+    if game.form.trailing > 0 {
+        r.warn(
+            "FORM",
+            (data.len() - game.form.trailing) as u64,
+            format!("{} bytes follow the FORM's end", game.form.trailing),
+        );
+    }
+    page_problems(&game, &mut r);
+    frames(&game, &mut r);
+    let clips = game.clips.len() as u32;
+    for (&id, name) in &game.clip_names {
+        if id >= clips && id != u32::MAX && game.form.chunk("AUDO").is_some() {
+            r.note(
+                "FORM/SOND",
+                game.form.chunk("SOND").map_or(0, |c| c.offset),
+                format!("sound {name:?} names audio {id}, but AUDO holds {clips} clips (an audio group file holds it?)"),
+            );
+        }
+    }
+    for (i, s) in game.strings.iter().enumerate() {
+        let path = format!("FORM/STRG/entry[{i}]");
+        if std::str::from_utf8(s.bytes).is_err() {
+            r.error(&path, s.offset + 4, "the string is not UTF-8");
+        }
+        if s.terminator != Some(0) {
+            r.error(
+                &path,
+                s.offset + 4 + s.bytes.len() as u64,
+                "the string is not NUL-terminated",
+            );
+        }
+    }
+    r
+}
+
+fn page_problems(game: &Game<'_>, r: &mut Report) {
+    let failures: Vec<(usize, u64, String)> = game
+        .pages()
+        .par_iter()
+        .enumerate()
+        .filter_map(|(k, p)| {
+            let blob = p.blob?;
+            if p.format == PageFormat::Unknown {
+                return Some((
+                    k,
+                    p.blob_offset,
+                    "the page is in no format gamepak knows".into(),
+                ));
+            }
+            pages::decode(blob, p.format, "").err().map(|e| {
+                (
+                    k,
+                    p.blob_offset,
+                    format!("the page does not decode: {}", e.kind),
+                )
+            })
+        })
+        .collect();
+    for (k, at, why) in failures {
+        r.error(format!("FORM/TXTR/page[{k}]"), at, why);
+    }
+    let tpag_at = game.form.chunk("TPAG").map_or(0, |c| c.offset);
+    for (i, it) in game.tpag.items.iter().enumerate() {
+        let path = format!("FORM/TPAG/entry[{i}]");
+        let Some(page) = game.pages().get(it.page as usize) else {
+            r.error(
+                &path,
+                tpag_at,
+                format!(
+                    "page {} does not exist ({} pages)",
+                    it.page,
+                    game.pages().len()
+                ),
+            );
+            continue;
+        };
+        let Some((w, h)) = page_size(page) else {
+            continue;
+        };
+        let [x, y, sw, sh] = it.source.map(u32::from);
+        if x + sw > w || y + sh > h {
+            r.error(
+                &path,
+                tpag_at,
+                format!(
+                    "{sw}x{sh} at ({x}, {y}) runs outside page {} ({w}x{h})",
+                    it.page
+                ),
+            );
+        }
+    }
+}
+
+fn frames(game: &Game<'_>, r: &mut Report) {
+    for (what, list, chunk) in [
+        ("sprite", &game.sprites, "SPRT"),
+        ("background", &game.backgrounds, "BGND"),
+    ] {
+        let at = game.form.chunk(chunk).map_or(0, |c| c.offset);
+        for (i, s) in list.iter().enumerate() {
+            for (f, &ptr) in s.items.iter().enumerate() {
+                if ptr != 0 && game.item(ptr).is_none() {
+                    r.error(
+                        format!("FORM/{chunk}/entry[{i}]"),
+                        at,
+                        format!(
+                            "{what} {:?} frame {f} points at {ptr:#x}, which is no TPAG item",
+                            s.name
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The FORM container: `FORM` (or `MROF`, big-endian, whose chunk names are stored
+//! reversed) and a u32 size, then chunks of a 4-byte name, a u32 size and the body.
+//! Chunk order and bodies are kept exactly as read, so writing them back gives the
+//! same bytes.
+
+use crate::bytes::{Endian, Reader, Writer};
+use crate::error::{Error, ErrorKind, Result};
+
+#[derive(Debug, Clone)]
+pub struct Chunk<'a> {
+    /// The name as GameMaker spells it (`TXTR`), whatever the byte order.
+    pub name: String,
+    /// Absolute offset of the chunk's 8-byte header.
+    pub offset: u64,
+    pub body: &'a [u8],
+}
+
+impl Chunk<'_> {
+    /// Absolute offset of the body's first byte.
+    pub fn body_offset(&self) -> u64 {
+        self.offset + 8
+    }
+
+    pub fn end(&self) -> u64 {
+        self.body_offset() + self.body.len() as u64
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Form<'a> {
+    pub endian: Endian,
+    pub chunks: Vec<Chunk<'a>>,
+    /// The whole file, for pointers that cross chunks.
+    pub data: &'a [u8],
+    /// Bytes after the FORM's declared end.
+    pub trailing: usize,
+}
+
+impl<'a> Form<'a> {
+    pub fn chunk(&self, name: &str) -> Option<&Chunk<'a>> {
+        self.chunks.iter().find(|c| c.name == name)
+    }
+
+    /// A reader over the whole file in its byte order, positioned at `offset`.
+    pub fn reader_at(&self, offset: u64, path: &str) -> Result<Reader<'a>> {
+        let mut r = Reader::new(self.data, path).with_endian(self.endian);
+        r.seek(offset as usize, path)?;
+        Ok(r)
+    }
+
+    /// The largest power of two (up to 128) that every chunk but the last starts on,
+    /// with the FORM body's start as 8.
+    pub fn alignment(&self) -> u64 {
+        let starts: Vec<u64> = self.chunks.iter().skip(1).map(|c| c.offset).collect();
+        [128u64, 64, 32, 16, 8, 4, 2]
+            .into_iter()
+            .find(|a| starts.iter().all(|s| s % a == 0))
+            .unwrap_or(1)
+    }
+}
+
+fn name_of(raw: &[u8], endian: Endian) -> String {
+    let mut b = raw.to_vec();
+    if endian == Endian::Big {
+        b.reverse();
+    }
+    crate::bytes::fourcc_text(&b)
+}
+
+pub fn read(data: &[u8]) -> Result<Form<'_>> {
+    let mut r = Reader::new(data, "FORM");
+    let magic = r.array::<4>("magic")?;
+    let endian = match &magic {
+        b"FORM" => Endian::Little,
+        b"MROF" => Endian::Big,
+        _ => {
+            return Err(Error::new(
+                "FORM",
+                Some(0),
+                ErrorKind::BadMagic {
+                    expected: "FORM or MROF".into(),
+                    found: crate::bytes::fourcc_text(&magic),
+                },
+            ))
+        }
+    };
+    let mut r = r.with_endian(endian);
+    let size = r.u32("FORM size")? as usize;
+    if size > r.remaining() {
+        return Err(r.error_at(
+            4,
+            format!(
+                "FORM size {size} runs past the end of the file ({} bytes after the header)",
+                r.remaining()
+            ),
+        ));
+    }
+    let trailing = r.remaining() - size;
+    let mut body = r.sub(size, "FORM")?;
+    let mut chunks = Vec::new();
+    while !body.at_end() {
+        let offset = body.offset();
+        let name = name_of(body.bytes(4, "chunk name")?, endian);
+        let len = body.u32("chunk size")? as usize;
+        if len > body.remaining() {
+            return Err(Error::invalid(
+                format!("FORM/{name}"),
+                offset + 4,
+                format!(
+                    "chunk size {len} runs past the end of FORM ({} bytes left)",
+                    body.remaining()
+                ),
+            ));
+        }
+        chunks.push(Chunk {
+            body: body.bytes(len, &name)?,
+            name,
+            offset,
+        });
+    }
+    Ok(Form {
+        endian,
+        chunks,
+        data,
+        trailing,
+    })
+}
+
+/// The file for chunks given as (name, body), in order.
+pub fn write<B: AsRef<[u8]>>(endian: Endian, chunks: &[(String, B)]) -> Result<Vec<u8>> {
+    let total: usize = chunks.iter().map(|(_, b)| 8 + b.as_ref().len()).sum();
+    let size = u32::try_from(total).map_err(|_| {
+        Error::at(
+            "FORM",
+            format!("{total} bytes of chunks exceed the u32 size"),
+        )
+    })?;
+    let mut w = Writer::with_capacity(endian, total + 8);
+    w.bytes(match endian {
+        Endian::Little => b"FORM",
+        Endian::Big => b"MROF",
+    });
+    w.u32(size);
+    for (name, body) in chunks {
+        let mut n = name.as_bytes().to_vec();
+        if n.len() != 4 {
+            return Err(Error::at(
+                "FORM",
+                format!("chunk name {name:?} is not 4 bytes"),
+            ));
+        }
+        if endian == Endian::Big {
+            n.reverse();
+        }
+        w.bytes(&n);
+        w.u32(body.as_ref().len() as u32);
+        w.bytes(body.as_ref());
+    }
+    Ok(w.into_vec())
+}

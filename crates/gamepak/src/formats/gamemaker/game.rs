@@ -1,0 +1,51 @@
+//! Everything gamepak reads of a GameMaker file, in one place: the container, and the
+//! typed views of the chunks it understands. Chunks are never copied.
+
+use std::collections::HashMap;
+
+use super::container::{self, Form};
+use super::{audo, gen8, sounds, sprites, tpag, txtr};
+use crate::error::Result;
+
+pub struct Game<'a> {
+    pub form: Form<'a>,
+    pub gen8: gen8::Gen8,
+    pub txtr: Option<txtr::Txtr<'a>>,
+    pub tpag: tpag::Tpag,
+    pub sprites: Vec<sprites::Frames>,
+    pub backgrounds: Vec<sprites::Frames>,
+    pub clips: Vec<audo::Clip<'a>>,
+    pub clip_names: HashMap<u32, String>,
+    pub strings: Vec<sounds::Str<'a>>,
+}
+
+/// The chunks read into typed views; the rest are kept as stored.
+pub const TYPED: [&str; 8] = [
+    "GEN8", "TXTR", "TPAG", "SPRT", "BGND", "SOND", "AUDO", "STRG",
+];
+
+pub fn read(data: &[u8]) -> Result<Game<'_>> {
+    let form = container::read(data)?;
+    Ok(Game {
+        gen8: gen8::read(&form)?,
+        txtr: txtr::read(&form)?,
+        tpag: tpag::read(&form)?,
+        sprites: sprites::sprites(&form)?,
+        backgrounds: sprites::backgrounds(&form)?,
+        clips: audo::read(&form)?,
+        clip_names: sounds::clip_names(&form)?,
+        strings: sounds::strings(&form)?,
+        form,
+    })
+}
+
+impl Game<'_> {
+    pub fn pages(&self) -> &[txtr::Page<'_>] {
+        self.txtr.as_ref().map_or(&[], |t| &t.pages)
+    }
+
+    /// The TPAG item at an absolute offset.
+    pub fn item(&self, ptr: u32) -> Option<&tpag::Item> {
+        self.tpag.by_offset.get(&ptr).map(|&i| &self.tpag.items[i])
+    }
+}

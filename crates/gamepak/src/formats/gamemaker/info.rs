@@ -1,0 +1,113 @@
+//! `info` for a GameMaker file: GEN8, the inferred version and its evidence, the chunk
+//! table, counts per resource type, and which chunks were kept as stored.
+
+use serde_json::{json, Map, Value};
+
+use super::game::{Game, TYPED};
+use super::items::page_size;
+use super::refs::list;
+use super::version;
+use crate::bytes::Endian;
+
+/// Chunks that start with a pointer list of resources, and what the resources are.
+const LISTS: [(&str, &str); 14] = [
+    ("SOND", "sounds"),
+    ("SPRT", "sprites"),
+    ("BGND", "backgrounds"),
+    ("PATH", "paths"),
+    ("SCPT", "scripts"),
+    ("SHDR", "shaders"),
+    ("FONT", "fonts"),
+    ("TMLN", "timelines"),
+    ("OBJT", "objects"),
+    ("ROOM", "rooms"),
+    ("TPAG", "texture page items"),
+    ("CODE", "code entries"),
+    ("STRG", "strings"),
+    ("AUDO", "embedded audio"),
+];
+
+pub fn info(game: &Game<'_>) -> Value {
+    let g = &game.gen8;
+    let mut m = Map::new();
+    m.insert(
+        "byte order".into(),
+        json!(match game.form.endian {
+            Endian::Little => "little-endian (FORM)",
+            Endian::Big => "big-endian (MROF)",
+        }),
+    );
+    m.insert("bytecode".into(), json!(g.bytecode));
+    m.insert("name".into(), json!(g.name));
+    m.insert("display name".into(), json!(g.display_name));
+    m.insert("file name".into(), json!(g.file_name));
+    m.insert(
+        "window".into(),
+        json!(format!("{}x{}", g.window[0], g.window[1])),
+    );
+    m.insert("timestamp".into(), json!(g.timestamp));
+    m.insert(
+        "GEN8 version".into(),
+        json!(format!(
+            "{}.{}.{}.{}",
+            g.version[0], g.version[1], g.version[2], g.version[3]
+        )),
+    );
+    let v = version::infer(game);
+    m.insert("GameMaker version".into(), json!(v.range));
+    m.insert("version evidence".into(), json!(v.evidence));
+    m.insert(
+        "chunk alignment".into(),
+        json!(format!(
+            "{} bytes (every chunk but the first starts on it)",
+            game.form.alignment()
+        )),
+    );
+    let chunks: Vec<Value> = game
+        .form
+        .chunks
+        .iter()
+        .map(
+            |c| json!({"name": c.name, "offset": format!("{:#x}", c.offset), "size": c.body.len()}),
+        )
+        .collect();
+    m.insert("chunks".into(), Value::Array(chunks));
+    let mut counts = Map::new();
+    for (chunk, what) in LISTS {
+        if let Some(c) = game.form.chunk(chunk) {
+            if let Ok(l) = list(&game.form, c) {
+                counts.insert(what.into(), json!(l.len()));
+            }
+        }
+    }
+    counts.insert(
+        "sprite frames".into(),
+        json!(game.sprites.iter().map(|s| s.items.len()).sum::<usize>()),
+    );
+    let pages = game.pages();
+    counts.insert("texture pages".into(), json!(pages.len()));
+    for f in ["png", "qoi", "bz2-qoi"] {
+        let n = pages.iter().filter(|p| p.format.name() == f).count();
+        if n > 0 {
+            counts.insert(format!("texture pages ({f})"), json!(n));
+        }
+    }
+    m.insert("counts".into(), Value::Object(counts));
+    let sizes: Vec<String> = pages
+        .iter()
+        .map(|p| page_size(p).map_or("?".into(), |(w, h)| format!("{w}x{h}")))
+        .collect();
+    m.insert("texture page sizes".into(), json!(sizes.join(", ")));
+    let opaque: Vec<&str> = game
+        .form
+        .chunks
+        .iter()
+        .map(|c| c.name.as_str())
+        .filter(|n| !TYPED.contains(n))
+        .collect();
+    m.insert("kept as stored".into(), json!(opaque.join(" ")));
+    if game.form.trailing > 0 {
+        m.insert("bytes after FORM".into(), json!(game.form.trailing));
+    }
+    Value::Object(m)
+}

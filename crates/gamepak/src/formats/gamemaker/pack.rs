@@ -1,0 +1,178 @@
+//! Rebuilding a GameMaker file from an extracted folder. Stored chunks are copied;
+//! TXTR and AUDO are laid out again from their assets, with every blob pointer, size,
+//! padding and alignment recomputed. Unchanged assets give back their stored bytes, so
+//! an unedited folder packs to the original file.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::manifest::*;
+use super::txtr::{self, Page, PageFormat, Txtr};
+use super::{audo, container, pages};
+use crate::codec::crc::crc32;
+use crate::codec::png::{self as png_codec, Rgba};
+use crate::error::{Error, Result};
+use crate::io::safe_join;
+use crate::limits::Limits;
+use crate::PackOutcome;
+
+fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
+    let path = safe_join(dir, name);
+    std::fs::read(&path).map_err(|e| Error::io(&path, e))
+}
+
+fn decode_png(bytes: &[u8], name: &str) -> Result<Rgba> {
+    png_codec::decode(bytes, name, Limits::default().max_pixels)
+}
+
+pub fn pack(dir: &Path) -> Result<PackOutcome> {
+    let m: Manifest = crate::manifest::read(dir)?;
+    if m.partial {
+        return Err(Error::at(
+            crate::manifest::MANIFEST_NAME,
+            "this folder was extracted with --only and lacks entries: extract it whole to pack it",
+        ));
+    }
+    let mut reencoded = Vec::new();
+    let blobs = match &m.textures {
+        Some(t) => page_blobs(dir, t, &m.frames, &mut reencoded)?,
+        None => Vec::new(),
+    };
+    let clips = match &m.audio {
+        Some(list) => list
+            .iter()
+            .map(|c| {
+                let bytes = read(dir, &c.file)?;
+                if crc32(&bytes) != c.crc32 {
+                    reencoded.push(c.file.clone());
+                }
+                Ok(bytes)
+            })
+            .collect::<Result<Vec<_>>>()?,
+        None => Vec::new(),
+    };
+    let last = m.chunks.len().saturating_sub(1);
+    let mut offset = 8u64;
+    let mut chunks = Vec::with_capacity(m.chunks.len());
+    for (i, c) in m.chunks.iter().enumerate() {
+        let body_at = offset + 8;
+        let align = if i == last { 1 } else { m.alignment };
+        let body = match (&c.file, c.name.as_str(), &m.textures) {
+            (Some(f), _, _) => {
+                if offset != c.offset {
+                    return Err(Error::at(
+                        f,
+                        format!(
+                            "an edit moves chunk {} from {:#x} to {offset:#x}; pointers into the \
+                             chunks gamepak keeps as stored are not rewritten yet, so only edits \
+                             to the last chunks (TXTR, AUDO) can change sizes",
+                            c.name, c.offset
+                        ),
+                    ));
+                }
+                read(dir, f)?
+            }
+            (None, "TXTR", Some(t)) => txtr::write(&layout(t), &blobs, body_at, align, m.endian),
+            (None, "AUDO", _) => {
+                let refs: Vec<&[u8]> = clips.iter().map(Vec::as_slice).collect();
+                audo::write(&refs, body_at, align, m.endian)
+            }
+            (None, name, _) => {
+                return Err(Error::at(
+                    crate::manifest::MANIFEST_NAME,
+                    format!("chunk {name} names no file"),
+                ))
+            }
+        };
+        offset = body_at + body.len() as u64;
+        chunks.push((c.name.clone(), body));
+    }
+    Ok(PackOutcome {
+        bytes: container::write(m.endian, &chunks)?,
+        reencoded,
+    })
+}
+
+/// A TXTR model with the manifest's entries, for the writer (which takes the blobs
+/// separately).
+fn layout(t: &Textures) -> Txtr<'static> {
+    Txtr {
+        entry_size: t.entry_size,
+        pages: t
+            .pages
+            .iter()
+            .map(|p| Page {
+                fields: p.fields.clone(),
+                blob: None,
+                blob_offset: 0,
+                format: p.format,
+            })
+            .collect(),
+    }
+}
+
+/// Each page's blob: as stored while its PNG and its frames are unchanged, otherwise
+/// the edited pixels encoded again in the page's own format.
+fn page_blobs(
+    dir: &Path,
+    t: &Textures,
+    frames: &[FrameFile],
+    reencoded: &mut Vec<String>,
+) -> Result<Vec<Option<Vec<u8>>>> {
+    let mut files = Vec::with_capacity(t.pages.len());
+    for p in &t.pages {
+        files.push(p.file.as_ref().map(|f| read(dir, f)).transpose()?);
+    }
+    let mut edited: BTreeMap<usize, Rgba> = BTreeMap::new();
+    for fr in frames {
+        let bytes = read(dir, &fr.file)?;
+        if crc32(&bytes) == fr.crc32 {
+            continue;
+        }
+        let k = fr.page as usize;
+        let page = match edited.entry(k) {
+            std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::btree_map::Entry::Vacant(e) => {
+                let png = files.get(k).and_then(Option::as_ref).ok_or_else(|| {
+                    Error::at(&fr.file, format!("page {k} is not in this folder"))
+                })?;
+                e.insert(decode_png(png, &format!("textures/{k:03}.png"))?)
+            }
+        };
+        let item = super::tpag::Item {
+            source: fr.source,
+            target: fr.target,
+            bounding: fr.bounding,
+            page: fr.page,
+        };
+        pages::put_frame(page, &item, &decode_png(&bytes, &fr.file)?);
+    }
+    t.pages
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let Some(png) = files[k].take() else {
+                return Ok(None);
+            };
+            let name = p.file.clone().unwrap_or_default();
+            let changed = Some(crc32(&png)) != p.crc32;
+            if let Some(img) = edited.remove(&k) {
+                reencoded.push(name);
+                return pages::encode(&img, p.format, p.with_length).map(Some);
+            }
+            Ok(Some(match (p.format, changed, &p.original) {
+                (PageFormat::Png, _, _) | (PageFormat::Unknown, _, _) => {
+                    if changed {
+                        reencoded.push(name);
+                    }
+                    png
+                }
+                (_, false, Some(original)) => read(dir, original)?,
+                (format, _, _) => {
+                    reencoded.push(name.clone());
+                    pages::encode(&decode_png(&png, &name)?, format, p.with_length)?
+                }
+            }))
+        })
+        .collect()
+}

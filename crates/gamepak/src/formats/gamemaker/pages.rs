@@ -1,0 +1,60 @@
+//! Texture pages in and out of their stored forms (PNG, QOI, BZip2-QOI), and sprite
+//! frames cut from them through their TPAG items.
+
+use super::tpag;
+use super::txtr::PageFormat;
+use crate::codec::gm_qoi;
+use crate::codec::png::{self as png_codec, Rgba};
+use crate::error::{Error, Result};
+use crate::limits::Limits;
+
+pub fn decode(blob: &[u8], format: PageFormat, path: &str) -> Result<Rgba> {
+    let max = Limits::default().max_pixels;
+    match format {
+        PageFormat::Png => png_codec::decode(blob, path, max),
+        PageFormat::Qoi => gm_qoi::decode(blob, path, max),
+        PageFormat::Bz2Qoi => gm_qoi::decode_bz2(blob, path, max),
+        PageFormat::Unknown => Err(Error::at(path, "the page is in no format gamepak knows")),
+    }
+}
+
+/// A BZip2-QOI page's header length: 12 when it carries the uncompressed length
+/// (2022.5 and later), which is when its bzip2 stream starts at 12 rather than 8.
+pub fn bz2_with_length(blob: &[u8]) -> bool {
+    blob.get(12..15) == Some(b"BZh")
+}
+
+/// A page in the form it was stored in; `with_length` for BZip2-QOI's longer header.
+pub fn encode(img: &Rgba, format: PageFormat, with_length: bool) -> Result<Vec<u8>> {
+    match format {
+        PageFormat::Png | PageFormat::Unknown => png_codec::encode_compact(img),
+        PageFormat::Qoi => gm_qoi::encode(img),
+        PageFormat::Bz2Qoi => gm_qoi::encode_bz2(img, with_length),
+    }
+}
+
+/// A frame as GameMaker draws it: its bounding box, with the page's rectangle placed
+/// at its target position.
+pub fn frame(page: &Rgba, item: &tpag::Item) -> Rgba {
+    let [sx, sy, sw, sh] = item.source.map(u32::from);
+    let [tx, ty, _, _] = item.target.map(u32::from);
+    let [bw, bh] = item.bounding.map(u32::from);
+    let mut out = Rgba::new(bw.max(1), bh.max(1));
+    let cut = page.crop(
+        sx,
+        sy,
+        sw.min(bw.saturating_sub(tx)),
+        sh.min(bh.saturating_sub(ty)),
+    );
+    out.paste(&cut, tx.min(out.width), ty.min(out.height));
+    out
+}
+
+/// Puts an edited frame's pixels back on its page.
+pub fn put_frame(page: &mut Rgba, item: &tpag::Item, img: &Rgba) {
+    let [sx, sy, sw, sh] = item.source.map(u32::from);
+    let [tx, ty, _, _] = item.target.map(u32::from);
+    let w = sw.min(page.width.saturating_sub(sx));
+    let h = sh.min(page.height.saturating_sub(sy));
+    page.paste(&img.crop(tx, ty, w, h), sx, sy);
+}

@@ -1,0 +1,59 @@
+//! The two ways chunks refer to things: pointer lists (a u32 count, then that many
+//! absolute u32 offsets, 0 meaning a null entry) and string references (an absolute
+//! offset to a STRG string's characters, 4 bytes past its length).
+
+use super::container::{Chunk, Form};
+use crate::error::{Error, Result};
+
+/// The pointer list at the start of a chunk's body. The count is refused when the
+/// chunk cannot hold that many pointers.
+pub fn list(form: &Form<'_>, chunk: &Chunk<'_>) -> Result<Vec<u32>> {
+    list_at(form, chunk, chunk.body_offset())
+}
+
+/// A pointer list at an absolute offset inside `chunk`.
+pub fn list_at(form: &Form<'_>, chunk: &Chunk<'_>, at: u64) -> Result<Vec<u32>> {
+    let path = format!("FORM/{}", chunk.name);
+    if chunk.body.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut r = form.reader_at(at, &path)?;
+    let n = r.u32("entry count")? as u64;
+    if r.offset() + n.saturating_mul(4) > chunk.end() {
+        return Err(Error::invalid(
+            &path,
+            at,
+            format!(
+                "{n} entries need {} bytes of pointers, but the chunk ends at {:#x}",
+                n.saturating_mul(4),
+                chunk.end()
+            ),
+        ));
+    }
+    (0..n)
+        .map(|i| r.u32(&format!("entry[{i}] pointer")))
+        .collect()
+}
+
+/// The string a reference points at, if it lands on one: the u32 length just before
+/// it fits the file, and the text is UTF-8.
+pub fn string_at<'a>(form: &Form<'a>, ptr: u32) -> Option<&'a str> {
+    let at = (ptr as usize).checked_sub(4)?;
+    let len = form.reader_at(at as u64, "").ok()?.u32("").ok()? as usize;
+    let bytes = form
+        .data
+        .get(ptr as usize..(ptr as usize).checked_add(len)?)?;
+    std::str::from_utf8(bytes).ok()
+}
+
+/// A u32 of the file at an absolute offset, in its byte order.
+pub fn u32_at(form: &Form<'_>, at: u64) -> Option<u32> {
+    form.reader_at(at, "").ok()?.u32("").ok()
+}
+
+/// The string named by the u32 reference at an absolute offset, or "" when none.
+pub fn string_ref<'a>(form: &Form<'a>, at: u64) -> &'a str {
+    u32_at(form, at)
+        .and_then(|p| string_at(form, p))
+        .unwrap_or("")
+}
