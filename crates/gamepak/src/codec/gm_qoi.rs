@@ -104,9 +104,9 @@ pub fn decode(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
                 px[2] = px[2].wrapping_add(signed(v >> 5, 5));
                 px[3] = px[3].wrapping_add(signed(v, 5));
             } else {
-                for c in 0..4 {
+                for (c, channel) in px.iter_mut().enumerate() {
                     if b1 & (8 >> c) != 0 {
-                        px[c] = next(&mut pos)? as u8;
+                        *channel = next(&mut pos)? as u8;
                     }
                 }
             }
