@@ -7,6 +7,7 @@ use super::container::{self, Form};
 use super::{audo, gen8, sounds, sprites, tpag, txtr};
 use crate::error::Result;
 
+#[derive(Debug)]
 pub struct Game<'a> {
     pub form: Form<'a>,
     pub gen8: gen8::Gen8,

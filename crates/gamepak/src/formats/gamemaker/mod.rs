@@ -16,6 +16,7 @@ pub mod pages;
 pub mod refs;
 pub mod sounds;
 pub mod sprites;
+pub mod synth;
 pub mod tpag;
 pub mod txtr;
 pub mod version;

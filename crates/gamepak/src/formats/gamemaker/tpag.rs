@@ -22,6 +22,7 @@ pub struct Item {
 pub const ITEM_SIZE: u64 = 22;
 
 /// Every item, and the item each absolute offset starts (other chunks point at items).
+#[derive(Debug)]
 pub struct Tpag {
     pub items: Vec<Item>,
     pub by_offset: HashMap<u32, usize>,

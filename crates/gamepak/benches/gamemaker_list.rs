@@ -1,0 +1,58 @@
+//! GameMaker: parse and list every fixture game, and list a 2 GB synthetic file with
+//! large texture and audio blobs, memory-mapped: listing reads tables only.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use gamepak::formats::gamemaker::{game, synth};
+use gamepak::{Format, Source};
+
+fn fixtures() -> Vec<Vec<u8>> {
+    let dir = std::env::var_os("GAMEPAK_FIXTURES")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures").into())
+        .join("gamemaker");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("SKIPPED fixture benchmarks: {} not found", dir.display());
+        return Vec::new();
+    };
+    entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e != "tsv"))
+        .map(|p| std::fs::read(p).unwrap())
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let handler = Format::GameMaker.handler().unwrap();
+    let games = fixtures();
+    if !games.is_empty() {
+        let mut g = c.benchmark_group("gamemaker_fixtures_all_20");
+        g.bench_function("parse", |b| {
+            b.iter(|| {
+                games
+                    .iter()
+                    .map(|d| game::read(d).unwrap().pages().len())
+                    .sum::<usize>()
+            })
+        });
+        g.bench_function("list", |b| {
+            b.iter(|| {
+                games
+                    .iter()
+                    .map(|d| handler.list(d).unwrap().len())
+                    .sum::<usize>()
+            })
+        });
+        g.finish();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.win");
+    std::fs::write(&path, synth::game(4, 4, 256 << 20)).unwrap();
+    let data = Source::open(&path).unwrap();
+    let mut g = c.benchmark_group("gamemaker_synthetic_2GB");
+    g.sample_size(20);
+    g.bench_function("list", |b| b.iter(|| handler.list(&data).unwrap().len()));
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

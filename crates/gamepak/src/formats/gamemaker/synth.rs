@@ -1,0 +1,76 @@
+//! Synthetic GameMaker files made by our own writers, for benchmarks and fuzz seeds:
+//! a GEN8, one TPAG item per page, and large texture and audio blobs.
+
+use super::{audo, container, txtr};
+use crate::bytes::{Endian, Writer};
+
+/// A PNG-framed blob of about `size` bytes: a real signature, IHDR and IEND around one
+/// large IDAT, which is all the reader looks at.
+fn page_blob(size: usize, width: u32) -> Vec<u8> {
+    let mut b = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut chunk = |kind: &[u8; 4], data: &[u8]| {
+        b.extend_from_slice(&(data.len() as u32).to_be_bytes());
+        b.extend_from_slice(kind);
+        b.extend_from_slice(data);
+        b.extend_from_slice(
+            &crate::codec::crc::crc32(&[kind.as_slice(), data].concat()).to_be_bytes(),
+        );
+    };
+    let mut ihdr = width.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&width.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
+    chunk(b"IHDR", &ihdr);
+    chunk(b"IDAT", &vec![0x55; size.saturating_sub(57)]);
+    chunk(b"IEND", &[]);
+    b
+}
+
+/// A file of `pages` texture pages and `clips` sounds, each blob `blob_size` bytes.
+pub fn game(pages: usize, clips: usize, blob_size: usize) -> Vec<u8> {
+    let endian = Endian::Little;
+    let mut gen8 = vec![0u8; 144];
+    gen8[1] = 17;
+    gen8[44] = 2;
+    let mut tpag = Writer::new(endian);
+    let tpag_at = 8 + 8 + gen8.len() as u64 + 8;
+    tpag.u32(pages as u32);
+    for i in 0..pages {
+        tpag.u32((tpag_at + 4 + 4 * pages as u64 + 22 * i as u64) as u32);
+    }
+    for i in 0..pages {
+        [0u16, 0, 64, 64, 0, 0, 64, 64, 64, 64, i as u16]
+            .iter()
+            .for_each(|v| tpag.u16(*v));
+    }
+    while !(tpag_at + tpag.len() as u64).is_multiple_of(16) {
+        tpag.u8(0);
+    }
+    let txtr_at = tpag_at + tpag.len() as u64 + 8;
+    let model = txtr::Txtr {
+        entry_size: 12,
+        pages: (0..pages)
+            .map(|_| txtr::Page {
+                fields: vec![0, 0],
+                blob: None,
+                blob_offset: 0,
+                format: txtr::PageFormat::Png,
+            })
+            .collect(),
+    };
+    let blobs: Vec<Option<Vec<u8>>> = (0..pages)
+        .map(|_| Some(page_blob(blob_size, 2048)))
+        .collect();
+    let txtr_body = txtr::write(&model, &blobs, txtr_at, 16, endian);
+    drop(blobs);
+    let audo_at = txtr_at + txtr_body.len() as u64 + 8;
+    let clip: Vec<u8> = [b"OggS".as_slice(), &vec![0xaa; blob_size.saturating_sub(4)]].concat();
+    let refs: Vec<&[u8]> = (0..clips).map(|_| clip.as_slice()).collect();
+    let audo_body = audo::write(&refs, audo_at, 1, endian);
+    let chunks: Vec<(String, &[u8])> = vec![
+        ("GEN8".into(), &gen8),
+        ("TPAG".into(), tpag.as_slice()),
+        ("TXTR".into(), &txtr_body),
+        ("AUDO".into(), &audo_body),
+    ];
+    container::write(endian, &chunks).expect("a synthetic file fits in u32")
+}

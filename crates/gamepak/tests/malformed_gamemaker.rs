@@ -1,0 +1,132 @@
+//! Damaged and hostile GameMaker files: truncations, pointers past the end, pointer
+//! cycles and absurd counts each give a located error, never a panic or a huge
+//! allocation.
+
+mod common;
+
+use gamepak::formats::gamemaker::{container, game, synth};
+use gamepak::{Format, Handler};
+
+fn handler() -> &'static dyn Handler {
+    Format::GameMaker.handler().unwrap()
+}
+
+/// A small file from our writer: 2 pages, 2 clips.
+fn small() -> Vec<u8> {
+    synth::game(2, 2, 300)
+}
+
+/// The absolute offset of a chunk's body.
+fn body(data: &[u8], name: &str) -> usize {
+    container::read(data)
+        .unwrap()
+        .chunk(name)
+        .unwrap()
+        .body_offset() as usize
+}
+
+fn put(data: &mut [u8], at: usize, v: u32) {
+    data[at..at + 4].copy_from_slice(&v.to_le_bytes());
+}
+
+#[test]
+fn every_truncation_is_a_located_error() {
+    let full = small();
+    for n in 0..full.len() {
+        let e = game::read(&full[..n]).err();
+        let e = e.unwrap_or_else(|| panic!("cut at {n} read"));
+        assert!(e.offset.is_some(), "cut at {n}: {e}");
+        assert!(!handler().check(&full[..n]).is_clean());
+    }
+}
+
+#[test]
+fn pointers_past_the_end_and_absurd_counts_name_their_place() {
+    let full = small();
+    let txtr = body(&full, "TXTR");
+
+    let mut m = full.clone();
+    put(&mut m, txtr, 0x4000_0000);
+    let e = game::read(&m).unwrap_err().to_string();
+    assert!(e.contains("FORM/TXTR") && e.contains("entries need"), "{e}");
+
+    let mut m = full.clone();
+    put(&mut m, txtr + 4, 0xffff_fff0);
+    let e = game::read(&m).unwrap_err().to_string();
+    assert!(e.contains("FORM/TXTR") && e.contains("apart"), "{e}");
+
+    let mut m = full.clone();
+    let entry = u32::from_le_bytes(m[txtr + 4..txtr + 8].try_into().unwrap()) as usize;
+    put(&mut m, entry + 8, 0xffff_fff0);
+    let e = game::read(&m).unwrap_err().to_string();
+    assert!(e.contains("entry[0]") && e.contains("blob pointer 0xfffffff0 lies outside TXTR"), "{e}");
+
+    let audo = body(&full, "AUDO");
+    let mut m = full.clone();
+    let entry = u32::from_le_bytes(m[audo + 4..audo + 8].try_into().unwrap()) as usize;
+    put(&mut m, entry, 0x7fff_ffff);
+    let e = game::read(&m).unwrap_err().to_string();
+    assert!(
+        e.contains("FORM/AUDO/entry[0]") && e.contains("run past the end of AUDO"),
+        "{e}"
+    );
+
+    let mut m = full.clone();
+    put(&mut m, 4, 0x7fff_ffff);
+    let e = game::read(&m).unwrap_err().to_string();
+    assert!(e.contains("FORM size"), "{e}");
+
+    let mut m = full.clone();
+    let gen8_size_at = 12;
+    put(&mut m, gen8_size_at, 0x7fff_ffff);
+    let e = game::read(&m).unwrap_err().to_string();
+    assert!(
+        e.contains("FORM/GEN8") && e.contains("runs past the end of FORM"),
+        "{e}"
+    );
+}
+
+#[test]
+fn pointer_cycles_and_misplaced_items_are_reported_not_followed() {
+    let full = small();
+    // The TPAG list's first pointer aimed at the list itself: an item that overlaps
+    // the pointers, reported by check as pointing at the wrong page.
+    let tpag = body(&full, "TPAG");
+    let mut m = full.clone();
+    put(&mut m, tpag + 4, tpag as u32);
+    let report = handler().check(&m);
+    assert!(!report.is_clean(), "{}", report.lines());
+    // A texture entry whose blob pointer aims at its own entry.
+    let txtr = body(&full, "TXTR");
+    let mut m = full.clone();
+    let entry = u32::from_le_bytes(m[txtr + 4..txtr + 8].try_into().unwrap()) as usize;
+    put(&mut m, entry + 8, entry as u32);
+    assert!(handler().check(&m).lines().contains("does not decode"));
+}
+
+#[test]
+fn mutated_real_and_synthetic_files_never_panic() {
+    let mut files = vec![small()];
+    if let Some(dir) = common::fixture_dir("malformed_gamemaker", "gamemaker") {
+        files.push(std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap());
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    for full in files {
+        for at in (0..full.len()).step_by(7) {
+            for flip in [0xff, 0x80, 0x01] {
+                let mut m = full.clone();
+                m[at] ^= flip;
+                let _ = handler().check(&m);
+                if handler().list(&m).is_ok() {
+                    let _ = handler().info(&m);
+                    if at % 211 == 0 {
+                        let out = tmp.path().join(format!("{at}-{flip}"));
+                        if handler().extract(&m, &out, &Default::default()).is_ok() {
+                            let _ = gamepak::pack(&out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+//! GameMaker: the container, the chunk views and the page codecs; every handler
+//! operation that reads; and extraction then packing, which must give the input back.
+#![no_main]
+
+use gamepak::formats::gamemaker::{container, game};
+use gamepak::{ExtractOptions, Format};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(form) = container::read(data) {
+        let chunks: Vec<(String, &[u8])> =
+            form.chunks.iter().map(|c| (c.name.clone(), c.body)).collect();
+        let bytes = container::write(form.endian, &chunks).expect("a read FORM writes");
+        assert_eq!(bytes, &data[..data.len() - form.trailing]);
+    }
+    let _ = game::read(data);
+    let h = Format::GameMaker.handler().expect("GameMaker is supported");
+    let _ = h.info(data);
+    let _ = h.list(data);
+    let _ = h.check(data);
+    let _ = gamepak::codec::gm_qoi::decode(data, "fuzz", 1 << 20);
+    let _ = gamepak::codec::gm_qoi::decode_bz2(data, "fuzz", 1 << 20);
+    if data.len() < 8192 {
+        let dir = tempfile::tempdir().expect("scratch folder");
+        let out = dir.path().join("x");
+        if h.extract(data, &out, &ExtractOptions::default()).is_ok() {
+            if let Ok(p) = gamepak::pack(&out) {
+                if p.reencoded.is_empty() {
+                    let form = container::read(data).expect("extracted, so it reads");
+                    let kept = &data[..data.len() - form.trailing];
+                    assert_eq!(p.bytes, kept, "an unedited folder packs to the input");
+                }
+            }
+        }
+    }
+});
