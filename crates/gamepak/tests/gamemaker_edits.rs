@@ -48,8 +48,17 @@ fn edit_and_reread(name: &str) {
     .unwrap();
     std::fs::write(out.join(&clip.path), &sound).unwrap();
 
+    // The game's name, reversed: the same length, so it takes the string's own slot.
+    let strings_path = out.join("strings.json");
+    let mut strings: Vec<String> =
+        serde_json::from_slice(&std::fs::read(&strings_path).unwrap()).unwrap();
+    let s = strings.iter().position(|t| *t == before.gen8.name).unwrap();
+    let reversed: String = before.gen8.name.chars().rev().collect();
+    strings[s] = reversed.clone();
+    std::fs::write(&strings_path, serde_json::to_vec(&strings).unwrap()).unwrap();
+
     let packed = gamepak::pack(out).unwrap();
-    assert_eq!(packed.reencoded.len(), 2, "{name}: {:?}", packed.reencoded);
+    assert_eq!(packed.reencoded.len(), 3, "{name}: {:?}", packed.reencoded);
     let after = game::read(&packed.bytes).unwrap();
     let report = handler.check(&packed.bytes);
     assert!(report.is_clean(), "{name}: {}", report.lines());
@@ -90,14 +99,23 @@ fn edit_and_reread(name: &str) {
         }
     }
 
-    // Every chunk before TXTR is byte for byte what it was.
+    // GEN8's name reference now reads the new text; every other string is as it was.
+    assert_eq!(after.gen8.name, reversed, "{name}");
+    for (i, (a, b)) in after.strings.iter().zip(&before.strings).enumerate() {
+        if i != s {
+            assert_eq!(a.bytes, b.bytes, "{name}: string {i}");
+        }
+    }
+
+    // Every chunk before TXTR but STRG is byte for byte what it was, where it was.
     for (a, b) in after.form.chunks.iter().zip(&before.form.chunks) {
-        assert_eq!(a.name, b.name);
+        assert_eq!((&a.name, a.offset), (&b.name, b.offset), "{name}");
         if a.name == "TXTR" {
             break;
         }
-        assert_eq!(a.body, b.body, "{name}: {}", a.name);
-        assert_eq!(a.offset, b.offset, "{name}: {}", a.name);
+        if a.name != "STRG" {
+            assert_eq!(a.body, b.body, "{name}: {}", a.name);
+        }
     }
 }
 
@@ -109,4 +127,23 @@ fn frame_and_sound_edits_in_a_png_game() {
 #[test]
 fn frame_and_sound_edits_in_a_bzip2_qoi_game() {
     edit_and_reread("MistaCarson_Fall2024MiniJam.win");
+}
+
+#[test]
+fn a_string_that_grows_is_refused_with_the_reason() {
+    let Some(dir) = common::fixture_dir("gamemaker_edits", "gamemaker") else {
+        return;
+    };
+    let original = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let handler = Format::GameMaker.handler().unwrap();
+    handler
+        .extract(&original, tmp.path(), &ExtractOptions::default())
+        .unwrap();
+    let path = tmp.path().join("strings.json");
+    let mut strings: Vec<String> = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    strings[1].push_str(" and more");
+    std::fs::write(&path, serde_json::to_vec(&strings).unwrap()).unwrap();
+    let e = gamepak::pack(tmp.path()).unwrap_err().to_string();
+    assert!(e.contains("string 1 grows"), "{e}");
 }

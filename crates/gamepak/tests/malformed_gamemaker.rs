@@ -59,7 +59,10 @@ fn pointers_past_the_end_and_absurd_counts_name_their_place() {
     let entry = u32::from_le_bytes(m[txtr + 4..txtr + 8].try_into().unwrap()) as usize;
     put(&mut m, entry + 8, 0xffff_fff0);
     let e = game::read(&m).unwrap_err().to_string();
-    assert!(e.contains("entry[0]") && e.contains("blob pointer 0xfffffff0 lies outside TXTR"), "{e}");
+    assert!(
+        e.contains("entry[0]") && e.contains("blob pointer 0xfffffff0 lies outside TXTR"),
+        "{e}"
+    );
 
     let audo = body(&full, "AUDO");
     let mut m = full.clone();

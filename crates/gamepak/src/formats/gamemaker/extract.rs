@@ -219,8 +219,16 @@ fn manifest(
             })
         })
         .collect();
+    let strings = all
+        .iter()
+        .find(|(_, i)| *i == Item::Strings)
+        .map(|(e, _)| ClipFile {
+            file: e.path.clone(),
+            crc32: crcs.get(&e.path).copied().unwrap_or_default(),
+        });
     Ok(Manifest {
         format: Format::GameMaker,
+        strings,
         partial,
         endian: form.endian,
         alignment: align,

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::container::{self, Form};
-use super::{audo, gen8, sounds, sprites, tpag, txtr};
+use super::{audo, gen8, sond, sprites, strg, tpag, txtr};
 use crate::error::Result;
 
 #[derive(Debug)]
@@ -17,7 +17,7 @@ pub struct Game<'a> {
     pub backgrounds: Vec<sprites::Frames>,
     pub clips: Vec<audo::Clip<'a>>,
     pub clip_names: HashMap<u32, String>,
-    pub strings: Vec<sounds::Str<'a>>,
+    pub strings: Vec<strg::Str<'a>>,
 }
 
 /// The chunks read into typed views; the rest are kept as stored.
@@ -34,8 +34,8 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
         sprites: sprites::sprites(&form)?,
         backgrounds: sprites::backgrounds(&form)?,
         clips: audo::read(&form)?,
-        clip_names: sounds::clip_names(&form)?,
-        strings: sounds::strings(&form)?,
+        clip_names: sond::clip_names(&form)?,
+        strings: strg::strings(&form)?,
         form,
     })
 }

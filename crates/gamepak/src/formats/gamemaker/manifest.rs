@@ -22,11 +22,15 @@ pub struct Manifest {
     pub textures: Option<Textures>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub audio: Option<Vec<ClipFile>>,
+    /// The strings as JSON, written back into STRG in place when changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strings: Option<ClipFile>,
     /// Sprite frames and backgrounds, to put edits back on their pages.
     #[serde(default)]
     pub frames: Vec<FrameFile>,
 }
 
+/// An asset file and its CRC-32 as extracted.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct ClipFile {
     pub file: String,

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::manifest::*;
 use super::txtr::{self, Page, PageFormat, Txtr};
-use super::{audo, container, pages};
+use super::{audo, container, pages, strg};
 use crate::codec::crc::crc32;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
@@ -70,7 +70,11 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
                         ),
                     ));
                 }
-                read(dir, f)?
+                let mut body = read(dir, f)?;
+                if c.name == "STRG" {
+                    edit_strings(dir, &m, &mut body, body_at, &mut reencoded)?;
+                }
+                body
             }
             (None, "TXTR", Some(t)) => txtr::write(&layout(t), &blobs, body_at, align, m.endian),
             (None, "AUDO", _) => {
@@ -91,6 +95,29 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
         bytes: container::write(m.endian, &chunks)?,
         reencoded,
     })
+}
+
+/// Writes changed strings from the folder's JSON into the STRG body, in place.
+fn edit_strings(
+    dir: &Path,
+    m: &Manifest,
+    body: &mut [u8],
+    body_at: u64,
+    reencoded: &mut Vec<String>,
+) -> Result<()> {
+    let Some(s) = &m.strings else {
+        return Ok(());
+    };
+    let json = read(dir, &s.file)?;
+    if crc32(&json) == s.crc32 {
+        return Ok(());
+    }
+    let texts: Vec<String> =
+        serde_json::from_slice(&json).map_err(|e| Error::at(&s.file, e.to_string()))?;
+    for i in strg::patch(body, body_at, m.endian, &texts)? {
+        reencoded.push(format!("{}[{i}]", s.file));
+    }
+    Ok(())
 }
 
 /// A TXTR model with the manifest's entries, for the writer (which takes the blobs
