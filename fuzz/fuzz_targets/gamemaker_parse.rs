@@ -8,8 +8,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(form) = container::read(data) {
-        let chunks: Vec<(String, &[u8])> =
-            form.chunks.iter().map(|c| (c.name.clone(), c.body)).collect();
+        let chunks: Vec<([u8; 4], &[u8])> = form.chunks.iter().map(|c| (c.raw, c.body)).collect();
         let bytes = container::write(form.endian, &chunks).expect("a read FORM writes");
         assert_eq!(bytes, &data[..data.len() - form.trailing]);
     }

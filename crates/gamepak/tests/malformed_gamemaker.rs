@@ -133,3 +133,17 @@ fn mutated_real_and_synthetic_files_never_panic() {
         }
     }
 }
+
+#[test]
+fn unprintable_chunk_names_are_kept_and_written_back() {
+    let mut m = small();
+    let audo = body(&m, "AUDO") - 8;
+    m[audo..audo + 4].copy_from_slice(&[0x42, 0x88, 0x4e, 0x44]);
+    let form = container::read(&m).unwrap();
+    assert_eq!(form.chunks.last().unwrap().name, "42884e44");
+    let tmp = tempfile::tempdir().unwrap();
+    handler()
+        .extract(&m, tmp.path(), &Default::default())
+        .unwrap();
+    assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, m);
+}

@@ -8,8 +8,11 @@ use crate::error::{Error, ErrorKind, Result};
 
 #[derive(Debug, Clone)]
 pub struct Chunk<'a> {
-    /// The name as GameMaker spells it (`TXTR`), whatever the byte order.
+    /// The name as GameMaker spells it (`TXTR`), whatever the byte order; hex when
+    /// not printable.
     pub name: String,
+    /// The name's four bytes as stored.
+    pub raw: [u8; 4],
     /// Absolute offset of the chunk's 8-byte header.
     pub offset: u64,
     pub body: &'a [u8],
@@ -59,12 +62,8 @@ impl<'a> Form<'a> {
     }
 }
 
-fn name_of(raw: &[u8], endian: Endian) -> String {
-    let mut b = raw.to_vec();
-    if endian == Endian::Big {
-        b.reverse();
-    }
-    crate::bytes::fourcc_text(&b)
+fn name_of(raw: &[u8; 4], endian: Endian) -> String {
+    crate::bytes::fourcc_text(&stored_name(raw, endian))
 }
 
 pub fn read(data: &[u8]) -> Result<Form<'_>> {
@@ -100,7 +99,8 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
     let mut chunks = Vec::new();
     while !body.at_end() {
         let offset = body.offset();
-        let name = name_of(body.bytes(4, "chunk name")?, endian);
+        let raw = body.array::<4>("chunk name")?;
+        let name = name_of(&raw, endian);
         let len = body.u32("chunk size")? as usize;
         if len > body.remaining() {
             return Err(Error::invalid(
@@ -115,6 +115,7 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
         chunks.push(Chunk {
             body: body.bytes(len, &name)?,
             name,
+            raw,
             offset,
         });
     }
@@ -126,8 +127,17 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
     })
 }
 
-/// The file for chunks given as (name, body), in order.
-pub fn write<B: AsRef<[u8]>>(endian: Endian, chunks: &[(String, B)]) -> Result<Vec<u8>> {
+/// A chunk name's bytes as a file in this byte order stores them.
+pub fn stored_name(name: &[u8; 4], endian: Endian) -> [u8; 4] {
+    let mut b = *name;
+    if endian == Endian::Big {
+        b.reverse();
+    }
+    b
+}
+
+/// The file for chunks given as (name as stored, body), in order.
+pub fn write<B: AsRef<[u8]>>(endian: Endian, chunks: &[([u8; 4], B)]) -> Result<Vec<u8>> {
     let total: usize = chunks.iter().map(|(_, b)| 8 + b.as_ref().len()).sum();
     let size = u32::try_from(total).map_err(|_| {
         Error::at(
@@ -141,19 +151,11 @@ pub fn write<B: AsRef<[u8]>>(endian: Endian, chunks: &[(String, B)]) -> Result<V
         Endian::Big => b"MROF",
     });
     w.u32(size);
-    for (name, body) in chunks {
-        let mut n = name.as_bytes().to_vec();
-        if n.len() != 4 {
-            return Err(Error::at(
-                "FORM",
-                format!("chunk name {name:?} is not 4 bytes"),
-            ));
-        }
-        if endian == Endian::Big {
-            n.reverse();
-        }
-        w.bytes(&n);
-        w.u32(body.as_ref().len() as u32);
+    for (raw, body) in chunks {
+        let len = u32::try_from(body.as_ref().len())
+            .map_err(|_| Error::at("FORM", "a chunk exceeds the u32 size"))?;
+        w.bytes(raw);
+        w.u32(len);
         w.bytes(body.as_ref());
     }
     Ok(w.into_vec())

@@ -196,6 +196,7 @@ fn manifest(
         };
         chunks.push(ChunkFile {
             name: c.name.clone(),
+            raw: c.raw,
             offset: c.offset,
             file,
         });

@@ -40,6 +40,8 @@ pub struct ClipFile {
 #[derive(Debug, Serialize, Deserialize)]
 pub struct ChunkFile {
     pub name: String,
+    /// The name's bytes as stored (names need not be printable).
+    pub raw: [u8; 4],
     /// Where the chunk's header was: a stored chunk cannot move, since pointers into
     /// it and out of it are not rewritten.
     pub offset: u64,

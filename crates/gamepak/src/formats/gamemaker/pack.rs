@@ -89,7 +89,7 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
             }
         };
         offset = body_at + body.len() as u64;
-        chunks.push((c.name.clone(), body));
+        chunks.push((c.raw, body));
     }
     Ok(PackOutcome {
         bytes: container::write(m.endian, &chunks)?,

@@ -1,7 +1,8 @@
 //! Synthetic GameMaker files made by our own writers, for benchmarks and fuzz seeds:
 //! a GEN8, one TPAG item per page, and large texture and audio blobs.
 
-use super::{audo, container, txtr};
+use super::container::{self, stored_name};
+use super::{audo, txtr};
 use crate::bytes::{Endian, Writer};
 
 /// A PNG-framed blob of about `size` bytes: a real signature, IHDR and IEND around one
@@ -66,11 +67,11 @@ pub fn game(pages: usize, clips: usize, blob_size: usize) -> Vec<u8> {
     let clip: Vec<u8> = [b"OggS".as_slice(), &vec![0xaa; blob_size.saturating_sub(4)]].concat();
     let refs: Vec<&[u8]> = (0..clips).map(|_| clip.as_slice()).collect();
     let audo_body = audo::write(&refs, audo_at, 1, endian);
-    let chunks: Vec<(String, &[u8])> = vec![
-        ("GEN8".into(), &gen8),
-        ("TPAG".into(), tpag.as_slice()),
-        ("TXTR".into(), &txtr_body),
-        ("AUDO".into(), &audo_body),
+    let chunks: Vec<([u8; 4], &[u8])> = vec![
+        (stored_name(b"GEN8", endian), &gen8),
+        (stored_name(b"TPAG", endian), tpag.as_slice()),
+        (stored_name(b"TXTR", endian), &txtr_body),
+        (stored_name(b"AUDO", endian), &audo_body),
     ];
     container::write(endian, &chunks).expect("a synthetic file fits in u32")
 }
