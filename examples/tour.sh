@@ -37,3 +37,17 @@ for f in demo demo-be; do
 done
 $gp build examples/swag/src -o "$out/built-be.swag" --byte-order big
 cmp examples/swag/demo-be.swag "$out/built-be.swag" && echo "built from sources: $out/built-be.swag"
+
+# GameMaker: real games are not ours to ship, so this part runs on the fixtures when
+# they are beside the repository.
+gm=${GAMEPAK_FIXTURES:-../shared/fixtures}/gamemaker
+if [ -d "$gm" ]; then
+  $gp identify "$gm"/*.win "$gm"/*.unx "$gm"/*.ios
+  $gp info "$gm/Cyberebral_Pure-Yahtzee_data.win"
+  $gp check "$gm"/*.win "$gm"/*.unx "$gm"/*.ios
+  $gp extract "$gm/MistaCarson_Fall2024MiniJam.win" -o "$out/gm"
+  $gp pack "$out/gm" -o "$out/gm.win"
+  cmp "$gm/MistaCarson_Fall2024MiniJam.win" "$out/gm.win" && echo "rebuilt byte-identical: $out/gm.win"
+else
+  echo "SKIPPED GameMaker: $gm not found (set GAMEPAK_FIXTURES)"
+fi

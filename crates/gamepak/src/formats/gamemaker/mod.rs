@@ -1,5 +1,41 @@
 //! GameMaker data.win / game.unx / game.ios: a `FORM` container of chunks, `MROF` when
-//! big-endian.
+//! big-endian (chunk names then stored reversed).
+//!
+//! ## Layout
+//! `FORM`, a u32 size, then chunks of a 4-byte name, a u32 size and a body. Pointers
+//! are absolute file offsets; a string reference points at a STRG string's first
+//! byte, 4 past its length. Most chunks start with a pointer list (u32 count, u32
+//! offsets, 0 for a null entry). GEN8 comes first (bytecode version at byte 1, names,
+//! version fields, window size, timestamp at 92); TXTR holds texture pages (entries
+//! of 8, 12, 16 or 28 bytes whose last field points at a PNG, QOI or BZip2-QOI blob on
+//! a 128-byte boundary); TPAG the rectangles frames occupy on those pages (22 bytes
+//! each); SPRT and BGND point at TPAG items; AUDO holds clips (u32 length and bytes,
+//! 4-aligned) that SOND entries name by index; STRG the strings (length, UTF-8, NUL).
+//!
+//! ## Our decisions
+//! - Lossless at every version: chunk order and bodies are kept as read, and a chunk
+//!   we do not read is kept as stored, listed by `info`. Nothing is refused for being
+//!   new.
+//! - Version differences are read off the structure: TXTR's entry size from the
+//!   distance between entries (or, for one entry, from which field points at a
+//!   blob); a GameMaker Studio 2 sprite by the -1 after its origin; BZip2-QOI's longer
+//!   header by where its bzip2 stream starts. The GameMaker version is inferred from
+//!   which chunks exist (TGIN 2.2.1, SEQN 2.3, FEDS 2.3.6, FEAT 2022.8, PSEM 2023.2,
+//!   UILR 2024.13; each stayed once added) and TXTR's entry size (2022.3, 2022.9), and
+//!   `info` gives the evidence.
+//! - Chunk alignment is measured, not assumed: the largest power of two every chunk
+//!   but the first starts on.
+//! - Extraction: pages as PNG (PNG as stored; QOI and BZip2-QOI decoded, the stored
+//!   blob kept under `raw/`), each sprite frame and background cut through its TPAG
+//!   item into its bounding box, clips as stored, strings as JSON, and every other
+//!   chunk as stored under `chunks/`.
+//! - Packing: stored chunks are copied; TXTR and AUDO are laid out again from their
+//!   assets (pointers, blob sizes, 128-byte blob alignment, 4-byte clip alignment and
+//!   chunk padding recomputed), which gives the original bytes when nothing changed.
+//!   An edited frame is put back on its page, and the page encoded again in its own
+//!   format. Strings are written in place, so they may keep or shrink their byte
+//!   length. An edit that would move a stored chunk is refused, since pointers into
+//!   stored chunks are not rewritten yet.
 
 pub mod audo;
 mod check;
