@@ -112,3 +112,35 @@ fn extracted_counts_match_info() {
         assert_eq!(g.strings.len(), count("strings"), "{name}");
     }
 }
+
+#[test]
+fn every_code_blob_disassembles_with_every_name_resolved() {
+    use gamepak::formats::gamemaker::code;
+    for (name, data) in games() {
+        let g = game::read(&data).unwrap();
+        let names = code::names(&g.form, g.gen8.bytecode);
+        assert!(names.problems.is_empty(), "{name}: {:?}", names.problems);
+        let strings: Vec<String> = g
+            .strings
+            .iter()
+            .map(|s| String::from_utf8_lossy(s.bytes).into_owned())
+            .collect();
+        let blobs = code::blobs(&g.code);
+        assert!(!blobs.is_empty() || g.code.is_empty(), "{name}");
+        for entries in blobs {
+            let e = entries[0];
+            let text = code::disassemble(&g.form, e.blob, e.length, &entries, &names, &strings);
+            assert!(
+                !text.contains(".word"),
+                "{name}: {}: unknown opcode",
+                e.name
+            );
+            for line in text
+                .lines()
+                .filter(|l| l.contains("call.") || l.contains("pop.v"))
+            {
+                assert!(!line.contains('?'), "{name}: {}: unnamed: {line}", e.name);
+            }
+        }
+    }
+}

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use super::game::Game;
 use super::items::{self, Item};
 use super::manifest::*;
-use super::{audo, pages, txtr};
+use super::{audo, code, pages, txtr};
 use crate::codec::crc::crc32;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
@@ -33,7 +33,18 @@ fn page<'d>(game: &Game<'_>, cells: &'d Decoded, k: usize) -> Result<&'d Rgba> {
         .map_err(|e| Error::at(format!("FORM/TXTR/page[{k}]"), e.clone()))
 }
 
-fn render(game: &Game<'_>, cells: &Decoded, item: Item) -> Result<Vec<u8>> {
+/// What code disassembly needs, made once per extraction.
+struct CodeView {
+    names: code::Names,
+    strings: Vec<String>,
+}
+
+fn render(
+    game: &Game<'_>,
+    cells: &Decoded,
+    code_view: &OnceLock<CodeView>,
+    item: Item,
+) -> Result<Vec<u8>> {
     let framed = |ptr: u32| -> Result<Vec<u8>> {
         let it = game
             .item(ptr)
@@ -60,6 +71,27 @@ fn render(game: &Game<'_>, cells: &Decoded, item: Item) -> Result<Vec<u8>> {
             Ok(serde_json::to_vec_pretty(&texts).expect("strings serialise"))
         }
         Item::Chunk(i) => Ok(game.form.chunks[i].body.to_vec()),
+        Item::Code(k) => {
+            let view = code_view.get_or_init(|| CodeView {
+                names: code::names(&game.form, game.gen8.bytecode),
+                strings: game
+                    .strings
+                    .iter()
+                    .map(|s| String::from_utf8_lossy(s.bytes).into_owned())
+                    .collect(),
+            });
+            let blobs = code::blobs(&game.code);
+            let e = blobs[k][0];
+            Ok(code::disassemble(
+                &game.form,
+                e.blob,
+                e.length,
+                &blobs[k],
+                &view.names,
+                &view.strings,
+            )
+            .into_bytes())
+        }
     }
 }
 
@@ -69,12 +101,13 @@ pub fn extract(game: &Game<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
     let selected: Vec<&(crate::Entry, Item)> =
         all.iter().filter(|(e, _)| opts.selects(&e.path)).collect();
     let cells: Decoded = game.pages().iter().map(|_| OnceLock::new()).collect();
+    let code_view = OnceLock::new();
     let total = selected.len() as u64;
     let done = AtomicU64::new(0);
     let results: Vec<(String, std::result::Result<u32, String>, u64)> = selected
         .par_iter()
         .map(|(entry, item)| {
-            let r = match render(game, &cells, *item) {
+            let r = match render(game, &cells, &code_view, *item) {
                 Ok(bytes) => {
                     out.write(&sanitize_relative(&entry.path), &bytes)?;
                     Ok((crc32(&bytes), bytes.len() as u64))

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::container::{self, Form};
-use super::{audo, gen8, sond, sprites, strg, tpag, txtr};
+use super::{audo, code, gen8, sond, sprites, strg, tpag, txtr};
 use crate::error::Result;
 
 #[derive(Debug)]
@@ -18,6 +18,7 @@ pub struct Game<'a> {
     pub clips: Vec<audo::Clip<'a>>,
     pub clip_names: HashMap<u32, String>,
     pub strings: Vec<strg::Str<'a>>,
+    pub code: Vec<code::Entry>,
 }
 
 /// The chunks read into typed views; the rest are kept as stored.
@@ -27,8 +28,10 @@ pub const TYPED: [&str; 8] = [
 
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
     let form = container::read(data)?;
+    let gen8 = gen8::read(&form)?;
     Ok(Game {
-        gen8: gen8::read(&form)?,
+        code: code::entries(&form, gen8.bytecode)?,
+        gen8,
         txtr: txtr::read(&form)?,
         tpag: tpag::read(&form)?,
         sprites: sprites::sprites(&form)?,

@@ -16,6 +16,8 @@ pub enum Item {
     Background(usize),
     Clip(usize),
     Strings,
+    /// The disassembly of one instruction blob (a view: not packed).
+    Code(usize),
     /// A chunk kept as stored (every chunk but TXTR and AUDO).
     Chunk(usize),
 }
@@ -67,6 +69,14 @@ pub fn path(game: &Game<'_>, item: Item) -> String {
             )
         }
         Item::Strings => "strings.json".into(),
+        Item::Code(k) => {
+            let blobs = super::code::blobs(&game.code);
+            let owner = blobs[k]
+                .iter()
+                .find(|e| e.start == 0)
+                .unwrap_or(&blobs[k][0]);
+            format!("code/{}.asm", file_stem(k, &owner.name))
+        }
         Item::Chunk(i) => format!("chunks/{}.bin", file_stem(i, &game.form.chunks[i].name)),
     }
 }
@@ -178,6 +188,19 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
             0,
             "utf-8",
             format!("{n} strings"),
+        );
+    }
+    for (k, entries) in super::code::blobs(&game.code).iter().enumerate() {
+        let e = entries[0];
+        let detail = format!("{} functions", entries.len());
+        push(
+            Item::Code(k),
+            "script",
+            e.blob,
+            e.length.into(),
+            e.length.into(),
+            "bytecode",
+            detail,
         );
     }
     for (i, c) in game.form.chunks.iter().enumerate() {

@@ -39,6 +39,7 @@
 
 pub mod audo;
 mod check;
+pub mod code;
 pub mod container;
 mod detect;
 mod extract;

@@ -1,0 +1,390 @@
+//! CODE, VARI and FUNC for bytecode 15-17: code entries, the instruction blobs they
+//! point at, and the occurrence chains that name every variable and function use.
+//!
+//! A code entry is 20 bytes: name, blob length, locals (u16), arguments (u16), the
+//! blob's address relative to that field, and where in the blob the entry starts
+//! (2.3 and later put child functions in their parent's blob). VARI starts with three
+//! counts, then 20-byte entries (name, instance type, id, occurrences, first
+//! address); FUNC with a count of 12-byte entries (name, occurrences, first address).
+//! Each occurrence's operand word holds, in its low 27 bits, the distance to the
+//! next; the first address points at the instruction (VARI, and FUNC before 2.3) or
+//! at its operand (FUNC from 2.3, where the word there has no opcode byte). Functions
+//! are used by calls, by pushes of their index (2.3) and by reference pushes (2023).
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::container::Form;
+use super::refs::{list, string_ref, u32_at};
+use crate::error::{Error, Result};
+
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub name: String,
+    /// Absolute address of the instruction blob.
+    pub blob: u64,
+    pub length: u32,
+    pub locals: u16,
+    pub arguments: u16,
+    /// Where in the blob this entry starts.
+    pub start: u32,
+}
+
+pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
+    let Some(chunk) = form.chunk("CODE") else {
+        return Ok(Vec::new());
+    };
+    if bytecode < 15 {
+        return Ok(Vec::new());
+    }
+    list(form, chunk)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let path = format!("FORM/CODE/entry[{i}]");
+            let at = p as u64;
+            if at < chunk.body_offset() || at + 20 > chunk.end() {
+                return Err(Error::invalid(&path, at, "code entry lies outside CODE"));
+            }
+            let mut r = form.reader_at(at + 4, &path)?;
+            let length = r.u32("length")?;
+            let locals = r.u16("locals")?;
+            let arguments = r.u16("arguments")?;
+            let rel = r.i32("blob address")?;
+            let start = r.u32("start")?;
+            let blob = (at as i64 + 12 + i64::from(rel)) as u64;
+            if blob < chunk.body_offset() || blob + u64::from(length) > chunk.end() {
+                return Err(Error::invalid(
+                    &path,
+                    at + 12,
+                    format!("the {length}-byte instruction blob at {blob:#x} lies outside CODE"),
+                ));
+            }
+            Ok(Entry {
+                name: string_ref(form, at).to_string(),
+                blob,
+                length,
+                locals,
+                arguments,
+                start,
+            })
+        })
+        .collect()
+}
+
+/// What an occurrence chain found: the name at each instruction address, and the
+/// problems met on the way.
+#[derive(Debug, Default)]
+pub struct Names {
+    pub at: HashMap<u64, String>,
+    pub problems: Vec<(String, u64, String)>,
+}
+
+const CALL: u8 = 0xd9;
+const PUSH: u8 = 0xc0;
+const PUSH_BUILTIN: u8 = 0xc3;
+const PUSH_I: u8 = 0x84;
+const POP: u8 = 0x45;
+/// Extended ops; from 2023 one pushes a reference to a function or variable.
+const BREAK: u8 = 0xff;
+
+/// Walks every VARI and FUNC chain inside the CODE chunk.
+pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
+    let mut out = Names::default();
+    let Some(code) = form.chunk("CODE") else {
+        return out;
+    };
+    if bytecode < 15 {
+        return out;
+    }
+    let inside = |a: u64| a >= code.body_offset() && a + 8 <= code.end();
+    let mut walk = |kind: &str, i: usize, name: &str, count: u32, first: u64, call: bool| {
+        let mut addr = first;
+        if call && u32_at(form, addr).is_some_and(|w| w >> 24 == 0) {
+            addr = addr.wrapping_sub(4);
+        }
+        for n in 0..count {
+            let word = u32_at(form, addr).filter(|_| inside(addr));
+            let Some(word) = word else {
+                out.problems.push((
+                    format!("FORM/{kind}/entry[{i}]"),
+                    addr,
+                    format!("{name:?}: occurrence {n} of {count} lies outside CODE"),
+                ));
+                return;
+            };
+            let op = (word >> 24) as u8;
+            let fits = if call {
+                matches!(op, CALL | PUSH | BREAK)
+            } else {
+                matches!(op, POP | PUSH_I | PUSH..=PUSH_BUILTIN | BREAK)
+            };
+            if !fits {
+                out.problems.push((
+                    format!("FORM/{kind}/entry[{i}]"),
+                    addr,
+                    format!(
+                        "{name:?}: occurrence {n} is not a {} instruction",
+                        if call { "call" } else { "variable" }
+                    ),
+                ));
+                return;
+            }
+            out.at.insert(addr, name.to_string());
+            let link = u32_at(form, addr + 4).unwrap_or(0) & 0x07ff_ffff;
+            if n + 1 < count {
+                if link == 0 {
+                    out.problems.push((
+                        format!("FORM/{kind}/entry[{i}]"),
+                        addr,
+                        format!(
+                            "{name:?}: the chain stops after {} of {count} occurrences",
+                            n + 1
+                        ),
+                    ));
+                    return;
+                }
+                addr += u64::from(link);
+            }
+        }
+    };
+    if let Some(vari) = form.chunk("VARI") {
+        let n = vari.body.len().saturating_sub(12) / 20;
+        for i in 0..n {
+            let at = vari.body_offset() + 12 + 20 * i as u64;
+            let count = u32_at(form, at + 12).unwrap_or(0);
+            if count > 0 {
+                let first = u32_at(form, at + 16).unwrap_or(0);
+                walk("VARI", i, string_ref(form, at), count, first.into(), false);
+            }
+        }
+    }
+    if let Some(func) = form.chunk("FUNC") {
+        let n = (u32_at(form, func.body_offset()).unwrap_or(0) as usize)
+            .min(func.body.len().saturating_sub(4) / 12);
+        for i in 0..n {
+            let at = func.body_offset() + 4 + 12 * i as u64;
+            let count = u32_at(form, at + 4).unwrap_or(0);
+            if count > 0 {
+                let first = u32_at(form, at + 8).unwrap_or(0);
+                walk("FUNC", i, string_ref(form, at), count, first.into(), true);
+            }
+        }
+    }
+    out
+}
+
+/// The distinct instruction blobs, in order of first use, each with the entries that
+/// run in it.
+pub fn blobs(entries: &[Entry]) -> Vec<Vec<&Entry>> {
+    let mut out: Vec<Vec<&Entry>> = Vec::new();
+    let mut index: HashMap<u64, usize> = HashMap::new();
+    for e in entries {
+        match index.get(&e.blob) {
+            Some(&k) => out[k].push(e),
+            None => {
+                index.insert(e.blob, out.len());
+                out.push(vec![e]);
+            }
+        }
+    }
+    out
+}
+
+const TYPES: [&str; 16] = [
+    "d", "f", "i", "l", "b", "v", "s", "inst", "?8", "?9", "?a", "?b", "?c", "?d", "?e", "e",
+];
+
+fn mnemonic(op: u8) -> Option<&'static str> {
+    Some(match op {
+        0x07 => "conv",
+        0x08 => "mul",
+        0x09 => "div",
+        0x0a => "rem",
+        0x0b => "mod",
+        0x0c => "add",
+        0x0d => "sub",
+        0x0e => "and",
+        0x0f => "or",
+        0x10 => "xor",
+        0x11 => "neg",
+        0x12 => "not",
+        0x13 => "shl",
+        0x14 => "shr",
+        0x15 => "cmp",
+        0x45 => "pop",
+        0x84 => "pushi",
+        0x86 => "dup",
+        0x99 => "callv",
+        0x9c => "ret",
+        0x9d => "exit",
+        0x9e => "popz",
+        0xb6 => "b",
+        0xb7 => "bt",
+        0xb8 => "bf",
+        0xba => "pushenv",
+        0xbb => "popenv",
+        0xc0 => "push",
+        0xc1 => "pushloc",
+        0xc2 => "pushglb",
+        0xc3 => "pushbltn",
+        0xd9 => "call",
+        0xff => "break",
+        _ => return None,
+    })
+}
+
+fn instance(kind: i16) -> String {
+    match kind {
+        -1 => "self".into(),
+        -2 => "other".into(),
+        -3 => "all".into(),
+        -4 => "noone".into(),
+        -5 => "global".into(),
+        -6 => "builtin".into(),
+        -7 => "local".into(),
+        -9 => "stacktop".into(),
+        -15 => "arg".into(),
+        -16 => "static".into(),
+        k => format!("object{k}"),
+    }
+}
+
+/// The text of one instruction blob, with a label where each entry sharing it starts
+/// and at every branch target. `strings` are STRG's texts, by index.
+pub fn disassemble(
+    form: &Form<'_>,
+    blob: u64,
+    length: u32,
+    starts: &[&Entry],
+    names: &Names,
+    strings: &[String],
+) -> String {
+    let mut lines: BTreeMap<u64, String> = BTreeMap::new();
+    let mut targets = Vec::new();
+    let end = blob + u64::from(length);
+    let word = |a: u64| u32_at(form, a).unwrap_or(0);
+    let mut at = blob;
+    while at + 4 <= end {
+        let w = word(at);
+        let op = (w >> 24) as u8;
+        let t1 = ((w >> 16) & 0xf) as usize;
+        let t2 = ((w >> 20) & 0xf) as usize;
+        let low = (w & 0xffff) as u16;
+        let name = names.at.get(&at).map_or("?", String::as_str);
+        let mut size = 4u64;
+        let text = match (op, mnemonic(op)) {
+            (_, None) => format!(".word {w:#010x}"),
+            (0xb6..=0xbb, Some(m)) => {
+                if op == 0xbb && w & 0x00ff_ffff == 0x00f0_0000 {
+                    "popenv exit".into()
+                } else {
+                    let rel = ((w << 9) as i32 >> 9) as i64 * 4;
+                    let target = (at as i64 + rel) as u64;
+                    targets.push(target);
+                    format!("{m} L{:04x}", target.wrapping_sub(blob))
+                }
+            }
+            (0x84 | 0xc0..=0xc3, Some(m)) => {
+                let (value, extra) = constant(form, at, t1, low, name, strings);
+                size += extra;
+                format!("{m}.{} {value}", TYPES[t1])
+            }
+            (0x45, Some(m)) if t1 == 0xf => format!("{m}.e.{} swap {low}", TYPES[t2]),
+            (0x45, Some(m)) => {
+                size += 4;
+                format!(
+                    "{m}.{}.{} {}.{name}",
+                    TYPES[t1],
+                    TYPES[t2],
+                    instance(low as i16)
+                )
+            }
+            (0xd9, Some(m)) => {
+                size += 4;
+                format!("{m}.{} {name}(argc={low})", TYPES[t1])
+            }
+            (0x15, Some(m)) => {
+                let cmp = ["?", "lt", "le", "eq", "ne", "ge", "gt"];
+                let k = ((w >> 8) & 0xff) as usize;
+                format!(
+                    "{m}.{}.{}.{}",
+                    TYPES[t1],
+                    TYPES[t2],
+                    cmp.get(k).unwrap_or(&"?")
+                )
+            }
+            (0xff, Some(m)) => {
+                if t1 == 2 {
+                    size += 4;
+                    format!("{m}.{} {} {}", TYPES[t1], low as i16, word(at + 4) as i32)
+                } else {
+                    format!("{m}.{} {}", TYPES[t1], low as i16)
+                }
+            }
+            (0x86 | 0x99, Some(m)) => format!("{m}.{} {low}", TYPES[t1]),
+            (0x07..=0x14, Some(m)) => format!("{m}.{}.{}", TYPES[t1], TYPES[t2]),
+            (_, Some(m)) => format!("{m}.{}", TYPES[t1]),
+        };
+        lines.insert(at, text);
+        at += size;
+    }
+    let mut out = String::new();
+    for e in starts {
+        out.push_str(&format!(
+            "; {} (arguments {}, locals {}) starts at L{:04x}\n",
+            e.name,
+            e.arguments & 0x7fff,
+            e.locals,
+            e.start
+        ));
+    }
+    out.push_str(&format!(
+        "; {length}-byte blob at {blob:#x}; a view for reading: edits here are not packed\n"
+    ));
+    for (a, text) in lines {
+        let rel = a - blob;
+        if targets.contains(&a) || starts.iter().any(|e| u64::from(e.start) == rel) {
+            out.push_str(&format!("L{rel:04x}:\n"));
+        }
+        out.push_str(&format!("    {text}\n"));
+    }
+    out
+}
+
+/// A push's operand as text, and how many bytes follow the instruction word.
+fn constant(
+    form: &Form<'_>,
+    at: u64,
+    t: usize,
+    low: u16,
+    name: &str,
+    strings: &[String],
+) -> (String, u64) {
+    let mut r = match form.reader_at(at + 4, "") {
+        Ok(r) => r,
+        Err(_) => return ("?".into(), 0),
+    };
+    match t {
+        0xf => ((low as i16).to_string(), 0),
+        0 | 3 => {
+            let v = r.u64("").unwrap_or(0);
+            let text = if t == 0 {
+                format!("{:?}", f64::from_bits(v))
+            } else {
+                (v as i64).to_string()
+            };
+            (text, 8)
+        }
+        1 => (format!("{:?}", r.f32("").unwrap_or(0.0)), 4),
+        6 => {
+            let k = r.u32("").unwrap_or(0) as usize;
+            let text = strings.get(k).map_or(format!("string#{k}"), |s| {
+                serde_json::to_string(s).expect("strings serialise")
+            });
+            (text, 4)
+        }
+        5 => (format!("{}.{name}", instance(low as i16)), 4),
+        2 if name != "?" => (format!("function {name}"), 4),
+        _ => (r.i32("").unwrap_or(0).to_string(), 4),
+    }
+}
