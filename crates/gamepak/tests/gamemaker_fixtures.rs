@@ -144,3 +144,32 @@ fn every_code_blob_disassembles_with_every_name_resolved() {
         }
     }
 }
+
+#[test]
+fn every_resource_view_reads_on_every_game() {
+    use gamepak::formats::gamemaker::resources;
+    for (name, data) in games() {
+        let g = game::read(&data).unwrap();
+        for (chunk, _) in resources::VIEWS {
+            if let Some(v) = resources::view(&g.form, chunk, &g.code) {
+                let v = v.unwrap_or_else(|e| panic!("{name}: {chunk}: {e}"));
+                let n =
+                    gamepak::formats::gamemaker::refs::list(&g.form, g.form.chunk(chunk).unwrap())
+                        .unwrap()
+                        .iter()
+                        .filter(|p| **p != 0)
+                        .count();
+                assert_eq!(v.as_array().unwrap().len(), n, "{name}: {chunk}");
+                if chunk == "FONT" {
+                    for f in v.as_array().unwrap() {
+                        assert!(
+                            !f["glyphs"].as_array().unwrap().is_empty(),
+                            "{name}: {}",
+                            f["name"]
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -71,6 +71,12 @@ fn render(
             Ok(serde_json::to_vec_pretty(&texts).expect("strings serialise"))
         }
         Item::Chunk(i) => Ok(game.form.chunks[i].body.to_vec()),
+        Item::View(k) => {
+            let chunk = super::resources::VIEWS[k].0;
+            let value = super::resources::view(&game.form, chunk, &game.code)
+                .ok_or_else(|| Error::at(chunk, "no such chunk"))??;
+            Ok(serde_json::to_vec_pretty(&value).expect("JSON serialises"))
+        }
         Item::Code(k) => {
             let view = code_view.get_or_init(|| CodeView {
                 names: code::names(&game.form, game.gen8.bytecode),

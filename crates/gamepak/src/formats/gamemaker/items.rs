@@ -18,6 +18,9 @@ pub enum Item {
     Strings,
     /// The disassembly of one instruction blob (a view: not packed).
     Code(usize),
+    /// A resource chunk as JSON, by its index in [`super::resources::VIEWS`] (a view:
+    /// not packed).
+    View(usize),
     /// A chunk kept as stored (every chunk but TXTR and AUDO).
     Chunk(usize),
 }
@@ -69,6 +72,7 @@ pub fn path(game: &Game<'_>, item: Item) -> String {
             )
         }
         Item::Strings => "strings.json".into(),
+        Item::View(k) => super::resources::VIEWS[k].1.into(),
         Item::Code(k) => {
             let blobs = super::code::blobs(&game.code);
             let owner = blobs[k]
@@ -189,6 +193,20 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
             "utf-8",
             format!("{n} strings"),
         );
+    }
+    for (k, (chunk, _)) in super::resources::VIEWS.iter().enumerate() {
+        if let Some(c) = game.form.chunk(chunk) {
+            let n = c.body.len() as u64;
+            push(
+                Item::View(k),
+                "table",
+                c.body_offset(),
+                n,
+                0,
+                "json",
+                format!("{chunk} as JSON"),
+            );
+        }
     }
     for (k, entries) in super::code::blobs(&game.code).iter().enumerate() {
         let e = entries[0];

@@ -51,6 +51,7 @@ mod manifest;
 mod pack;
 pub mod pages;
 pub mod refs;
+pub mod resources;
 pub mod sond;
 pub mod sprites;
 pub mod strg;

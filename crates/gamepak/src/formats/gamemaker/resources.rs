@@ -1,0 +1,258 @@
+//! Readable JSON views of the resource chunks that are kept as stored: sounds,
+//! scripts, paths, fonts with their glyphs, objects with their events, rooms with
+//! their instances, and timelines. They are for reading; `pack` rebuilds from the
+//! stored chunks.
+//!
+//! Version differences are probed from the structure: a font's glyph list is the
+//! first place after its scale where a count is followed by pointers to glyphs that
+//! start right after the list (0 to 4 newer fields come between); an object's
+//! `managed` flag (2022.5) is told by which layout puts a valid event list where the
+//! physics fields end.
+
+use serde_json::{json, Value};
+
+use super::code::Entry as CodeEntry;
+use super::container::{Chunk, Form};
+use super::refs::{list, list_at, string_ref, u32_at};
+use crate::error::{Error, Result};
+
+/// The JSON file for each chunk this module reads.
+pub const VIEWS: [(&str, &str); 7] = [
+    ("SOND", "resources/sounds.json"),
+    ("SCPT", "resources/scripts.json"),
+    ("PATH", "resources/paths.json"),
+    ("FONT", "resources/fonts.json"),
+    ("OBJT", "resources/objects.json"),
+    ("ROOM", "resources/rooms.json"),
+    ("TMLN", "resources/timelines.json"),
+];
+
+/// Fields of one record, read relative to its start.
+struct At<'f, 'a> {
+    form: &'f Form<'a>,
+    chunk: &'f Chunk<'a>,
+    base: u64,
+    path: String,
+}
+
+impl At<'_, '_> {
+    fn u32(&self, off: u64) -> Result<u32> {
+        let at = self.base + off;
+        if at + 4 > self.chunk.end() {
+            return Err(Error::invalid(
+                &self.path,
+                at,
+                "field runs past the end of the chunk",
+            ));
+        }
+        u32_at(self.form, at).ok_or_else(|| Error::invalid(&self.path, at, "field past the end"))
+    }
+    fn i32(&self, off: u64) -> Result<i32> {
+        self.u32(off).map(|v| v as i32)
+    }
+    fn f32(&self, off: u64) -> Result<f32> {
+        self.u32(off).map(f32::from_bits)
+    }
+    fn str(&self, off: u64) -> Result<&str> {
+        self.u32(off)?;
+        Ok(string_ref(self.form, self.base + off))
+    }
+    fn list(&self, off: u64) -> Result<Vec<u32>> {
+        list_at(self.form, self.chunk, self.base + off)
+    }
+    fn at(&self, base: u32, name: &str) -> Self {
+        At {
+            form: self.form,
+            chunk: self.chunk,
+            base: base.into(),
+            path: format!("{}/{name}", self.path),
+        }
+    }
+}
+
+/// Every non-null record of a list chunk.
+fn records<'f, 'a>(form: &'f Form<'a>, chunk: &'f Chunk<'a>) -> Result<Vec<At<'f, 'a>>> {
+    Ok(list(form, chunk)?
+        .into_iter()
+        .enumerate()
+        .filter(|(_, p)| *p != 0)
+        .map(|(i, p)| At {
+            form,
+            chunk,
+            base: p.into(),
+            path: format!("FORM/{}/entry[{i}]", chunk.name),
+        })
+        .collect())
+}
+
+/// The JSON view of one chunk, or `None` for a chunk this module does not read.
+pub fn view(form: &Form<'_>, name: &str, code: &[CodeEntry]) -> Option<Result<Value>> {
+    let chunk = form.chunk(name)?;
+    let code_name = |id: i32| -> Value {
+        usize::try_from(id)
+            .ok()
+            .and_then(|i| code.get(i))
+            .map_or(Value::Null, |e| json!(e.name))
+    };
+    let one = |r: &At| -> Result<Value> {
+        Ok(match name {
+            "SOND" => json!({
+                "name": r.str(0)?, "flags": r.u32(4)?, "type": r.str(8)?, "file": r.str(12)?,
+                "effects": r.u32(16)?, "volume": r.f32(20)?, "pitch": r.f32(24)?,
+                "group": r.i32(28)?, "audio": r.i32(32)?,
+            }),
+            "SCPT" => json!({"name": r.str(0)?, "code": code_name(r.i32(4)? & 0x7fff_ffff)}),
+            "PATH" => {
+                let n = r.u32(16)? as u64;
+                let points = (0..n.min(u64::from(u32::MAX)))
+                    .map(|k| {
+                        Ok(json!([
+                            r.f32(20 + 12 * k)?,
+                            r.f32(24 + 12 * k)?,
+                            r.f32(28 + 12 * k)?
+                        ]))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                json!({
+                    "name": r.str(0)?, "smooth": r.u32(4)?, "closed": r.u32(8)?,
+                    "precision": r.u32(12)?, "points (x, y, speed)": points,
+                })
+            }
+            "FONT" => font(r)?,
+            "OBJT" => object(r, &code_name)?,
+            "ROOM" => json!({
+                "name": r.str(0)?, "caption": r.str(4)?, "width": r.u32(8)?, "height": r.u32(12)?,
+                "speed": r.u32(16)?, "persistent": r.u32(20)?,
+                "background colour": format!("{:#010x}", r.u32(24)?),
+                "creation code": code_name(r.i32(32)?),
+                "instances": r.list_at_ptr(48)?.iter().map(|&p| {
+                    let inst = r.at(p, "instance");
+                    Ok(json!({"x": inst.i32(0)?, "y": inst.i32(4)?, "object": inst.i32(8)?, "id": inst.u32(12)?,
+                              "creation code": code_name(inst.i32(16)?)}))
+                }).collect::<Result<Vec<_>>>()?,
+            }),
+            "TMLN" => {
+                let n = r.u32(4)? as u64;
+                let moments = (0..n)
+                    .map(|k| {
+                        let step = r.u32(8 + 8 * k)?;
+                        let actions = r.at(r.u32(12 + 8 * k)?, "moment");
+                        Ok(json!({"step": step, "code": action_codes(&actions, 0, &code_name)?}))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                json!({"name": r.str(0)?, "moments": moments})
+            }
+            _ => return Err(Error::at(name, "no view")),
+        })
+    };
+    if !VIEWS.iter().any(|(c, _)| *c == name) {
+        return None;
+    }
+    Some(records(form, chunk).and_then(|rs| {
+        rs.iter()
+            .map(one)
+            .collect::<Result<Vec<_>>>()
+            .map(Value::Array)
+    }))
+}
+
+impl At<'_, '_> {
+    /// The pointer list that a field points at.
+    fn list_at_ptr(&self, off: u64) -> Result<Vec<u32>> {
+        let p = self.u32(off)?;
+        list_at(self.form, self.chunk, p.into())
+    }
+}
+
+/// The code each action of an action list at `off` runs.
+fn action_codes(r: &At, off: u64, code_name: &dyn Fn(i32) -> Value) -> Result<Vec<Value>> {
+    r.list(off)?
+        .iter()
+        .map(|&p| Ok(code_name(r.at(p, "action").i32(32)?)))
+        .collect()
+}
+
+fn font(r: &At) -> Result<Value> {
+    let size = r.u32(8)?;
+    let size = if size & 0x8000_0000 != 0 {
+        json!(-f32::from_bits(size))
+    } else {
+        json!(size)
+    };
+    // A count of 0 fits anywhere, so a non-empty list is looked for first.
+    let list_at = |nonempty: bool| {
+        (40..=56).step_by(4).find(|&off| {
+            let Ok(n) = r.u32(off) else { return false };
+            let first = r.u32(off + 4).unwrap_or(0) as u64;
+            let fits = n < 0x10000 && first == r.base + off + 4 + 4 * u64::from(n);
+            if nonempty {
+                n > 0 && fits
+            } else {
+                n == 0
+            }
+        })
+    };
+    let glyphs_at = list_at(true).or_else(|| list_at(false)).ok_or_else(|| {
+        Error::invalid(&r.path, r.base + 40, "no glyph list after the font's scale")
+    })?;
+    let glyphs = r
+        .list(glyphs_at)?
+        .iter()
+        .map(|&p| {
+            let g = r.at(p, "glyph");
+            let (a, b, c) = (g.u32(0)?, g.u32(4)?, g.u32(8)?);
+            Ok(json!({
+                "char": a & 0xffff, "x": a >> 16, "y": b & 0xffff, "width": b >> 16,
+                "height": c & 0xffff, "shift": (c >> 16) as u16 as i16,
+            }))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(json!({
+        "name": r.str(0)?, "face": r.str(4)?, "size": size, "bold": r.u32(12)?, "italic": r.u32(16)?,
+        "range start": r.u32(20)? & 0xffff, "range end": r.u32(24)?,
+        "scale": [r.f32(32)?, r.f32(36)?], "glyphs": glyphs,
+    }))
+}
+
+/// An object: its fields, then its events by type and subtype, with the code each
+/// runs. Tries the layout without `managed` first, then with it.
+fn object(r: &At, code_name: &dyn Fn(i32) -> Value) -> Result<Value> {
+    for managed in [0u64, 4] {
+        let verts = r.u32(64 + managed)? as u64;
+        let events_at = 80 + managed + 8 * verts;
+        let Ok(types) = r.list(events_at) else {
+            continue;
+        };
+        let plausible = types
+            .first()
+            .is_none_or(|&p| u64::from(p) == r.base + events_at + 4 + 4 * types.len() as u64);
+        if !plausible {
+            continue;
+        }
+        let events = types
+            .iter()
+            .enumerate()
+            .map(|(kind, &p)| {
+                let list = r.at(p, "event type");
+                list.list(0)?
+                    .iter()
+                    .map(|&e| {
+                        let ev = list.at(e, "event");
+                        Ok(json!({"type": kind, "subtype": ev.u32(0)?, "code": action_codes(&ev, 4, code_name)?}))
+                    })
+                    .collect::<Result<Vec<_>>>()
+            })
+            .collect::<Result<Vec<_>>>()?
+            .concat();
+        return Ok(json!({
+            "name": r.str(0)?, "sprite": r.i32(4)?, "visible": r.u32(8)?,
+            "solid": r.u32(12 + managed)?, "depth": r.i32(16 + managed)?, "persistent": r.u32(20 + managed)?,
+            "parent": r.i32(24 + managed)?, "mask": r.i32(28 + managed)?, "events": events,
+        }));
+    }
+    Err(Error::invalid(
+        &r.path,
+        r.base,
+        "no event list where either object layout ends",
+    ))
+}
