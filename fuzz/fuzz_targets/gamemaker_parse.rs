@@ -2,7 +2,7 @@
 //! operation that reads; and extraction then packing, which must give the input back.
 #![no_main]
 
-use gamepak::formats::gamemaker::{container, game};
+use gamepak::formats::gamemaker::{code, container, game, resources};
 use gamepak::{ExtractOptions, Format};
 use libfuzzer_sys::fuzz_target;
 
@@ -12,7 +12,16 @@ fuzz_target!(|data: &[u8]| {
         let bytes = container::write(form.endian, &chunks).expect("a read FORM writes");
         assert_eq!(bytes, &data[..data.len() - form.trailing]);
     }
-    let _ = game::read(data);
+    if let Ok(g) = game::read(data) {
+        for (chunk, _) in resources::VIEWS {
+            let _ = resources::view(&g.form, chunk, &g.code);
+        }
+        let names = code::names(&g.form, g.gen8.bytecode);
+        for entries in code::blobs(&g.code) {
+            let e = entries[0];
+            let _ = code::disassemble(&g.form, e.blob, e.length, &entries, &names, &[]);
+        }
+    }
     let h = Format::GameMaker.handler().expect("GameMaker is supported");
     let _ = h.info(data);
     let _ = h.list(data);

@@ -322,6 +322,7 @@ pub fn disassemble(
                 }
             }
             (0x86 | 0x99, Some(m)) => format!("{m}.{} {low}", TYPES[t1]),
+            (0x11 | 0x12, Some(m)) => format!("{m}.{}", TYPES[t1]),
             (0x07..=0x14, Some(m)) => format!("{m}.{}.{}", TYPES[t1], TYPES[t2]),
             (_, Some(m)) => format!("{m}.{}", TYPES[t1]),
         };

@@ -21,9 +21,10 @@ pub struct Game<'a> {
     pub code: Vec<code::Entry>,
 }
 
-/// The chunks read into typed views; the rest are kept as stored.
-pub const TYPED: [&str; 8] = [
-    "GEN8", "TXTR", "TPAG", "SPRT", "BGND", "SOND", "AUDO", "STRG",
+/// The chunks read into typed or JSON views; `info` names the others.
+pub const TYPED: [&str; 17] = [
+    "GEN8", "TXTR", "TPAG", "SPRT", "BGND", "SOND", "AUDO", "STRG", "CODE", "VARI", "FUNC", "SCPT",
+    "PATH", "FONT", "OBJT", "ROOM", "TMLN",
 ];
 
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
