@@ -147,3 +147,28 @@ fn unprintable_chunk_names_are_kept_and_written_back() {
         .unwrap();
     assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, m);
 }
+
+#[test]
+fn references_between_resources_are_checked() {
+    let Some(dir) = common::fixture_dir("malformed_gamemaker", "gamemaker") else {
+        return;
+    };
+    let full = std::fs::read(dir.join("KappaTrooper.win")).unwrap();
+    let objt = body(&full, "OBJT");
+    let first = u32::from_le_bytes(full[objt + 4..objt + 8].try_into().unwrap()) as usize;
+    let mut m = full.clone();
+    put(&mut m, first + 4, 9999);
+    let lines = handler().check(&m).lines();
+    assert!(lines.contains("sprite 9999 does not exist"), "{lines}");
+    let rooms = body(&full, "ROOM");
+    let room = u32::from_le_bytes(full[rooms + 4..rooms + 8].try_into().unwrap()) as usize;
+    let list = u32::from_le_bytes(full[room + 48..room + 52].try_into().unwrap()) as usize;
+    let inst = u32::from_le_bytes(full[list + 4..list + 8].try_into().unwrap()) as usize;
+    let mut m = full.clone();
+    put(&mut m, inst + 8, 777);
+    let lines = handler().check(&m).lines();
+    assert!(
+        lines.contains("object 777, which does not exist"),
+        "{lines}"
+    );
+}

@@ -24,6 +24,7 @@ pub fn check(data: &[u8]) -> Report {
     }
     page_problems(&game, &mut r);
     frames(&game, &mut r);
+    references(&game, &mut r);
     let clips = game.clips.len() as u32;
     for (&id, name) in &game.clip_names {
         if id >= clips && id != u32::MAX && game.form.chunk("AUDO").is_some() {
@@ -129,6 +130,83 @@ fn frames(game: &Game<'_>, r: &mut Report) {
                         ),
                     );
                 }
+            }
+        }
+    }
+}
+
+/// Indices between resources: an object's sprite and parent, a room instance's
+/// object, the code an event or script runs, and a font's TPAG item.
+fn references(game: &Game<'_>, r: &mut Report) {
+    let form = &game.form;
+    let count = |chunk: &str| {
+        form.chunk(chunk)
+            .and_then(|c| super::refs::list(form, c).ok())
+            .map_or(0, |l| l.len() as i64)
+    };
+    let (sprites, objects) = (count("SPRT"), count("OBJT"));
+    let view = |chunk: &str| -> Vec<serde_json::Value> {
+        match super::resources::view(form, chunk, &game.code) {
+            Some(Ok(serde_json::Value::Array(v))) => v,
+            _ => Vec::new(),
+        }
+    };
+    let mut bad = |chunk: &str, i: usize, msg: String| {
+        let at = form.chunk(chunk).map_or(0, |c| c.offset);
+        r.error(format!("FORM/{chunk}/entry[{i}]"), at, msg);
+    };
+    for (i, o) in view("OBJT").iter().enumerate() {
+        let name = &o["name"];
+        let sprite = o["sprite"].as_i64().unwrap_or(-1);
+        if sprite < -1 || sprite >= sprites {
+            bad(
+                "OBJT",
+                i,
+                format!("object {name}: sprite {sprite} does not exist ({sprites} sprites)"),
+            );
+        }
+        let parent = o["parent"].as_i64().unwrap_or(-100);
+        if !(parent == -100 || parent == -1 || (0..objects).contains(&parent)) {
+            bad(
+                "OBJT",
+                i,
+                format!("object {name}: parent {parent} does not exist ({objects} objects)"),
+            );
+        }
+        let events = o["events"].as_array().map_or(&[][..], Vec::as_slice);
+        let codes = events
+            .iter()
+            .flat_map(|e| e["code"].as_array().into_iter().flatten());
+        for missing in codes.filter(|c| c.is_number()) {
+            let msg =
+                format!("object {name}: an event runs code entry {missing}, which does not exist");
+            bad("OBJT", i, msg);
+        }
+    }
+    for (i, room) in view("ROOM").iter().enumerate() {
+        for inst in room["instances"].as_array().into_iter().flatten() {
+            let o = inst["object"].as_i64().unwrap_or(-1);
+            if !(0..objects).contains(&o) {
+                bad(
+                    "ROOM",
+                    i,
+                    format!(
+                        "room {}: instance {} is of object {o}, which does not exist",
+                        room["name"], inst["id"]
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(c) = form.chunk("FONT") {
+        for (i, p) in super::refs::list(form, c)
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+        {
+            let item = super::refs::u32_at(form, u64::from(p) + 28).unwrap_or(0);
+            if p != 0 && item != 0 && game.item(item).is_none() {
+                bad("FONT", i, format!("font texture {item:#x} is no TPAG item"));
             }
         }
     }

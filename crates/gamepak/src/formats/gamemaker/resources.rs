@@ -88,11 +88,13 @@ fn records<'f, 'a>(form: &'f Form<'a>, chunk: &'f Chunk<'a>) -> Result<Vec<At<'f
 /// The JSON view of one chunk, or `None` for a chunk this module does not read.
 pub fn view(form: &Form<'_>, name: &str, code: &[CodeEntry]) -> Option<Result<Value>> {
     let chunk = form.chunk(name)?;
+    // No code (-1) is null; an index with no code entry stays a number, for check.
     let code_name = |id: i32| -> Value {
-        usize::try_from(id)
-            .ok()
-            .and_then(|i| code.get(i))
-            .map_or(Value::Null, |e| json!(e.name))
+        match usize::try_from(id).ok().and_then(|i| code.get(i)) {
+            Some(e) => json!(e.name),
+            None if id < 0 => Value::Null,
+            None => json!(id),
+        }
     };
     let one = |r: &At| -> Result<Value> {
         Ok(match name {
