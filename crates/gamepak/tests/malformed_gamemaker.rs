@@ -172,3 +172,19 @@ fn references_between_resources_are_checked() {
         "{lines}"
     );
 }
+
+#[test]
+fn a_code_blob_address_before_the_file_is_an_error() {
+    let Some(dir) = common::fixture_dir("malformed_gamemaker", "gamemaker") else {
+        return;
+    };
+    let mut m = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let code = body(&m, "CODE");
+    let entry = u32::from_le_bytes(m[code + 4..code + 8].try_into().unwrap()) as usize;
+    put(&mut m, entry + 12, 0x8000_0001);
+    let e = game::read(&m).unwrap_err().to_string();
+    assert!(
+        e.contains("FORM/CODE/entry[0]") && e.contains("lies outside CODE"),
+        "{e}"
+    );
+}

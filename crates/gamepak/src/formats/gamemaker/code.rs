@@ -51,14 +51,16 @@ pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
             let arguments = r.u16("arguments")?;
             let rel = r.i32("blob address")?;
             let start = r.u32("start")?;
-            let blob = (at as i64 + 12 + i64::from(rel)) as u64;
-            if blob < chunk.body_offset() || blob + u64::from(length) > chunk.end() {
-                return Err(Error::invalid(
-                    &path,
-                    at + 12,
-                    format!("the {length}-byte instruction blob at {blob:#x} lies outside CODE"),
-                ));
-            }
+            let blob = u64::try_from(at as i64 + 12 + i64::from(rel))
+                .ok()
+                .filter(|&b| b >= chunk.body_offset() && b + u64::from(length) <= chunk.end())
+                .ok_or_else(|| {
+                    Error::invalid(
+                        &path,
+                        at + 12,
+                        format!("the {length}-byte instruction blob {rel:+} bytes away lies outside CODE"),
+                    )
+                })?;
             Ok(Entry {
                 name: string_ref(form, at).to_string(),
                 blob,
