@@ -21,6 +21,56 @@ pub struct Entry {
     pub detail: String,
 }
 
+impl Entry {
+    /// An entry whose stored bytes are `(offset, stored_size)`.
+    pub fn new(
+        path: String,
+        kind: &'static str,
+        (offset, stored_size): (u64, u64),
+        size: u64,
+        encoding: &str,
+        detail: String,
+    ) -> Entry {
+        Entry {
+            path,
+            kind,
+            offset,
+            stored_size,
+            size,
+            encoding: encoding.into(),
+            detail,
+        }
+    }
+}
+
+/// Collects a format's entries with the items they stand for, naming each by `path`.
+pub struct Listing<'p, I> {
+    path: &'p dyn Fn(I) -> String,
+    pub entries: Vec<(Entry, I)>,
+}
+
+impl<'p, I: Copy> Listing<'p, I> {
+    pub fn new(path: &'p dyn Fn(I) -> String) -> Self {
+        Listing {
+            path,
+            entries: Vec::new(),
+        }
+    }
+
+    pub fn push(
+        &mut self,
+        item: I,
+        kind: &'static str,
+        place: (u64, u64),
+        size: u64,
+        encoding: &str,
+        detail: String,
+    ) {
+        let entry = Entry::new((self.path)(item), kind, place, size, encoding, detail);
+        self.entries.push((entry, item));
+    }
+}
+
 /// Progress reports from long work: (done, total).
 pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
 

@@ -149,26 +149,20 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
             }
         }
     };
-    if let Some(vari) = form.chunk("VARI") {
-        let n = vari.body.len().saturating_sub(12) / 20;
-        for i in 0..n {
-            let at = vari.body_offset() + 12 + 20 * i as u64;
-            let count = u32_at(form, at + 12).unwrap_or(0);
-            if count > 0 {
-                let first = u32_at(form, at + 16).unwrap_or(0);
-                walk("VARI", i, string_ref(form, at), count, first.into(), false);
-            }
+    // (chunk, header bytes, entry bytes, whether its chains are of functions). FUNC's
+    // header is its entry count; code locals follow its entries.
+    for (kind, header, size, call) in [("VARI", 12, 20, false), ("FUNC", 4, 12, true)] {
+        let Some(c) = form.chunk(kind) else { continue };
+        let mut n = c.body.len().saturating_sub(header) / size;
+        if call {
+            n = n.min(u32_at(form, c.body_offset()).unwrap_or(0) as usize);
         }
-    }
-    if let Some(func) = form.chunk("FUNC") {
-        let n = (u32_at(form, func.body_offset()).unwrap_or(0) as usize)
-            .min(func.body.len().saturating_sub(4) / 12);
         for i in 0..n {
-            let at = func.body_offset() + 4 + 12 * i as u64;
-            let count = u32_at(form, at + 4).unwrap_or(0);
+            let at = c.body_offset() + (header + size * i) as u64;
+            let count = u32_at(form, at + size as u64 - 8).unwrap_or(0);
             if count > 0 {
-                let first = u32_at(form, at + 8).unwrap_or(0);
-                walk("FUNC", i, string_ref(form, at), count, first.into(), true);
+                let first = u32_at(form, at + size as u64 - 4).unwrap_or(0);
+                walk(kind, i, string_ref(form, at), count, first.into(), call);
             }
         }
     }

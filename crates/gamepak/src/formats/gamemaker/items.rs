@@ -87,27 +87,8 @@ pub fn path(game: &Game<'_>, item: Item) -> String {
 
 /// Every entry, from headers and tables only: nothing is decoded.
 pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
-    let mut out = Vec::new();
-    let mut push = |item: Item,
-                    kind: &'static str,
-                    offset: u64,
-                    stored: u64,
-                    size: u64,
-                    encoding: &str,
-                    detail: String| {
-        out.push((
-            Entry {
-                path: path(game, item),
-                kind,
-                offset,
-                stored_size: stored,
-                size,
-                encoding: encoding.into(),
-                detail,
-            },
-            item,
-        ));
-    };
+    let path_of = |item| path(game, item);
+    let mut list = crate::assets::Listing::new(&path_of);
     for (i, p) in game.pages().iter().enumerate() {
         let (w, h) = page_size(p).unwrap_or_default();
         let stored = p.blob.map_or(0, |b| b.len() as u64);
@@ -116,11 +97,10 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
         } else {
             "stored outside the file".into()
         };
-        push(
+        list.push(
             Item::Page(i),
             "image",
-            p.blob_offset,
-            stored,
+            (p.blob_offset, stored),
             u64::from(w) * u64::from(h) * 4,
             p.format.name(),
             detail,
@@ -135,14 +115,13 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
                 "{bw}x{bh} from page {} at ({}, {})",
                 it.page, it.source[0], it.source[1]
             );
-            push(
+            list.push(
                 Item::SpriteFrame {
                     sprite: s,
                     frame: f,
                 },
                 "sprite",
-                ptr.into(),
-                0,
+                (ptr.into(), 0),
                 u64::from(bw) * u64::from(bh) * 4,
                 "tpag",
                 detail,
@@ -155,11 +134,10 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
         };
         let [bw, bh] = it.bounding;
         let detail = format!("{bw}x{bh} from page {}", it.page);
-        push(
+        list.push(
             Item::Background(b),
             "image",
-            bg.items[0].into(),
-            0,
+            (bg.items[0].into(), 0),
             u64::from(bw) * u64::from(bh) * 4,
             "tpag",
             detail,
@@ -172,11 +150,10 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
             .get(&(i as u32))
             .cloned()
             .unwrap_or_default();
-        push(
+        list.push(
             Item::Clip(i),
             "sound",
-            c.offset,
-            c.bytes.len() as u64,
+            (c.offset, c.bytes.len() as u64),
             c.bytes.len() as u64,
             ext,
             detail,
@@ -184,11 +161,10 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
     }
     if let Some(c) = game.form.chunk("STRG") {
         let n = game.strings.len();
-        push(
+        list.push(
             Item::Strings,
             "strings",
-            c.body_offset(),
-            c.body.len() as u64,
+            (c.body_offset(), c.body.len() as u64),
             0,
             "utf-8",
             format!("{n} strings"),
@@ -197,11 +173,10 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
     for (k, (chunk, _)) in super::resources::VIEWS.iter().enumerate() {
         if let Some(c) = game.form.chunk(chunk) {
             let n = c.body.len() as u64;
-            push(
+            list.push(
                 Item::View(k),
                 "table",
-                c.body_offset(),
-                n,
+                (c.body_offset(), n),
                 0,
                 "json",
                 format!("{chunk} as JSON"),
@@ -211,11 +186,10 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
     for (k, entries) in super::code::blobs(&game.code).iter().enumerate() {
         let e = entries[0];
         let detail = format!("{} functions", entries.len());
-        push(
+        list.push(
             Item::Code(k),
             "script",
-            e.blob,
-            e.length.into(),
+            (e.blob, e.length.into()),
             e.length.into(),
             "bytecode",
             detail,
@@ -224,16 +198,15 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
     for (i, c) in game.form.chunks.iter().enumerate() {
         if c.name != "TXTR" && c.name != "AUDO" {
             let n = c.body.len() as u64;
-            push(
+            list.push(
                 Item::Chunk(i),
                 "chunk",
-                c.body_offset(),
-                n,
+                (c.body_offset(), n),
                 n,
                 "raw",
                 String::new(),
             );
         }
     }
-    out
+    list.entries
 }

@@ -128,15 +128,8 @@ fn entry(
     encoding: &str,
     detail: String,
 ) -> Entry {
-    Entry {
-        path,
-        kind,
-        offset: at,
-        stored_size: stored.len() as u64,
-        size: stored.len() as u64,
-        encoding: encoding.into(),
-        detail,
-    }
+    let n = stored.len() as u64;
+    Entry::new(path, kind, (at, n), n, encoding, detail)
 }
 
 fn stored_as(chunk: &[u8]) -> &'static str {

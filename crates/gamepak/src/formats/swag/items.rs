@@ -127,45 +127,12 @@ pub fn path(doc: &Swag<'_>, item: Item) -> String {
 /// Every entry, from the document alone: nothing is inflated or decoded.
 pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
     let span = |s: usize| doc.spans.get(s).map_or(0..0, |r| r.clone());
-    let mut out = vec![(
-        Entry {
-            path: DOCUMENT.into(),
-            kind: "table",
-            offset: 0,
-            stored_size: 0,
-            size: 0,
-            encoding: "toml".into(),
-            detail: format!(
-                "header, {}",
-                doc.sections
-                    .iter()
-                    .map(|s| s.tag())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
-        },
-        Item::Document,
-    )];
     let place = |b: &Blob| (b.offset, b.bytes.len() as u64);
-    let mut push = |item: Item,
-                    kind: &'static str,
-                    (offset, stored): (u64, u64),
-                    size: u64,
-                    encoding: &str,
-                    detail: String| {
-        out.push((
-            Entry {
-                path: path(doc, item),
-                kind,
-                offset,
-                stored_size: stored,
-                size,
-                encoding: encoding.into(),
-                detail,
-            },
-            item,
-        ));
-    };
+    let path_of = |item| path(doc, item);
+    let mut list = crate::assets::Listing::new(&path_of);
+    let tags: Vec<&str> = doc.sections.iter().map(|s| s.tag()).collect();
+    let detail = format!("header, {}", tags.join(" "));
+    list.push(Item::Document, "table", (0, 0), 0, "toml", detail);
     let sheets = doc.sheets();
     for (section, s) in doc.sections.iter().enumerate() {
         match s {
@@ -174,7 +141,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                     let detail = crate::codec::png::dimensions(&b.bytes)
                         .map_or("not a PNG".into(), |(w, h)| format!("{w}x{h}"));
                     let item = Item::Sheet { section, index };
-                    push(item, "image", place(b), b.bytes.len() as u64, "png", detail);
+                    list.push(item, "image", place(b), b.bytes.len() as u64, "png", detail);
                 }
             }
             Section::Textures(v) => {
@@ -191,7 +158,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                         );
                         let size = u64::from(t.width) * u64::from(t.height) * 4;
                         let sheet = sheets.get(f.sheet as usize).map_or((0, 0), place);
-                        push(item, "image", sheet, size, "png crop", detail);
+                        list.push(item, "image", sheet, size, "png crop", detail);
                     }
                 }
             }
@@ -199,7 +166,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                 for (index, b) in v.iter().enumerate() {
                     let ext = audio_extension(&b.bytes);
                     let item = Item::Clip { section, index };
-                    push(
+                    list.push(
                         item,
                         "sound",
                         place(b),
@@ -214,7 +181,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                     if let FontFace::Compiled(b) = &f.face {
                         let wrapping = crate::codec::zlib::Wrapping::of(&b.bytes).name();
                         let detail = format!("TrueType, {} pt", f.size);
-                        push(
+                        list.push(
                             Item::Font { section, index },
                             "file",
                             place(b),
@@ -229,7 +196,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                 for (index, sc) in v.iter().enumerate() {
                     let wrapping = crate::codec::zlib::Wrapping::of(&sc.data.bytes).name();
                     let item = Item::Scene { section, index };
-                    push(item, "file", place(&sc.data), 0, wrapping, sc.name.clone());
+                    list.push(item, "file", place(&sc.data), 0, wrapping, sc.name.clone());
                 }
             }
             Section::Code(v) => {
@@ -242,7 +209,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                         o.fields.len(),
                         o.methods.len()
                     );
-                    push(
+                    list.push(
                         Item::Code { section, index },
                         "script",
                         (at.start, 0),
@@ -255,5 +222,5 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
             Section::Config(_) | Section::Drm(_) | Section::Sounds(_) => {}
         }
     }
-    out
+    list.entries
 }
