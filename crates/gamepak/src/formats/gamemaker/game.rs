@@ -22,9 +22,9 @@ pub struct Game<'a> {
 }
 
 /// The chunks read into typed or JSON views; `info` names the others.
-pub const TYPED: [&str; 17] = [
+pub const TYPED: [&str; 21] = [
     "GEN8", "TXTR", "TPAG", "SPRT", "BGND", "SOND", "AUDO", "STRG", "CODE", "VARI", "FUNC", "SCPT",
-    "PATH", "FONT", "OBJT", "ROOM", "TMLN",
+    "PATH", "FONT", "OBJT", "ROOM", "TMLN", "AGRP", "GLOB", "FEAT", "EMBI",
 ];
 
 pub fn read(data: &[u8]) -> Result<Game<'_>> {

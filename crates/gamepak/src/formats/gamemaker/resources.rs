@@ -17,7 +17,11 @@ use super::refs::{list, list_at, string_ref, u32_at};
 use crate::error::{Error, Result};
 
 /// The JSON file for each chunk this module reads.
-pub const VIEWS: [(&str, &str); 7] = [
+pub const VIEWS: [(&str, &str); 11] = [
+    ("AGRP", "resources/audio_groups.json"),
+    ("GLOB", "resources/global_scripts.json"),
+    ("FEAT", "resources/features.json"),
+    ("EMBI", "resources/embedded_images.json"),
     ("SOND", "resources/sounds.json"),
     ("SCPT", "resources/scripts.json"),
     ("PATH", "resources/paths.json"),
@@ -103,6 +107,7 @@ pub fn view(form: &Form<'_>, name: &str, code: &[CodeEntry]) -> Option<Result<Va
                 "effects": r.u32(16)?, "volume": r.f32(20)?, "pitch": r.f32(24)?,
                 "group": r.i32(28)?, "audio": r.i32(32)?,
             }),
+            "AGRP" => json!({"name": r.str(0)?}),
             "SCPT" => json!({"name": r.str(0)?, "code": code_name(r.i32(4)? & 0x7fff_ffff)}),
             "PATH" => {
                 let n = r.u32(16)? as u64;
@@ -150,12 +155,62 @@ pub fn view(form: &Form<'_>, name: &str, code: &[CodeEntry]) -> Option<Result<Va
     if !VIEWS.iter().any(|(c, _)| *c == name) {
         return None;
     }
+    if let Some(flat) = flat(form, chunk, name, &code_name) {
+        return Some(flat);
+    }
     Some(records(form, chunk).and_then(|rs| {
         rs.iter()
             .map(one)
             .collect::<Result<Vec<_>>>()
             .map(Value::Array)
     }))
+}
+
+/// The chunks that are not pointer lists of records: GLOB (a count and code ids),
+/// FEAT (a count and string references) and EMBI (a version, a count and inline
+/// entries of a name and a TPAG item).
+fn flat(
+    form: &Form<'_>,
+    chunk: &Chunk<'_>,
+    name: &str,
+    code_name: &dyn Fn(i32) -> Value,
+) -> Option<Result<Value>> {
+    let r = At {
+        form,
+        chunk,
+        base: chunk.body_offset(),
+        path: format!("FORM/{name}"),
+    };
+    let (skip, size) = match name {
+        "GLOB" | "FEAT" => (0, 4),
+        "EMBI" => (4, 8),
+        _ => return None,
+    };
+    let read = || -> Result<Value> {
+        if chunk.body.is_empty() {
+            return Ok(json!([]));
+        }
+        let n = u64::from(r.u32(skip)?);
+        if skip + 4 + n.saturating_mul(size) > chunk.body.len() as u64 {
+            return Err(Error::invalid(
+                &r.path,
+                r.base + skip,
+                format!("{n} entries do not fit the chunk"),
+            ));
+        }
+        let at = |k: u64| skip + 4 + size * k;
+        (0..n)
+            .map(|k| {
+                Ok(match name {
+                    "GLOB" => code_name(r.i32(at(k))?),
+                    "FEAT" => json!(r.str(at(k))?),
+                    _ => json!({"name": r.str(at(k))?, "texture item": format!("{:#x}", r.u32(at(k) + 4)?)}),
+                })
+            })
+            .collect::<Result<Vec<_>>>()
+            .map(Value::Array)
+    };
+    Some(read())
 }
 
 impl At<'_, '_> {
