@@ -188,3 +188,31 @@ fn a_code_blob_address_before_the_file_is_an_error() {
         "{e}"
     );
 }
+
+#[test]
+fn a_frame_claiming_a_huge_bounding_box_is_refused_before_allocating() {
+    let Some(dir) = common::fixture_dir("malformed_gamemaker", "gamemaker") else {
+        return;
+    };
+    let full = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let tpag = body(&full, "TPAG");
+    let item = u32::from_le_bytes(full[tpag + 4..tpag + 8].try_into().unwrap()) as usize;
+    let mut m = full.clone();
+    m[item + 16..item + 20].copy_from_slice(&[0xff; 4]);
+    let tmp = tempfile::tempdir().unwrap();
+    let s = handler()
+        .extract(&m, tmp.path(), &Default::default())
+        .unwrap();
+    assert!(
+        s.notes.iter().any(|n| n.contains("exceeds")),
+        "{:?}",
+        s.notes
+    );
+    let mut m = full.clone();
+    m[item + 12..item + 14].copy_from_slice(&0x7fffu16.to_le_bytes());
+    let lines = handler().check(&m).lines();
+    assert!(
+        lines.contains("outside its") && lines.contains("bounding box"),
+        "{lines}"
+    );
+}

@@ -95,6 +95,13 @@ fn page_problems(game: &Game<'_>, r: &mut Report) {
             );
             continue;
         };
+        let [tx, ty, tw, th] = it.target.map(u32::from);
+        let [bw, bh] = it.bounding.map(u32::from);
+        if tx + tw > bw || ty + th > bh {
+            let msg =
+                format!("draws {tw}x{th} at ({tx}, {ty}), outside its {bw}x{bh} bounding box");
+            r.error(&path, tpag_at, msg);
+        }
         let Some((w, h)) = page_size(page) else {
             continue;
         };

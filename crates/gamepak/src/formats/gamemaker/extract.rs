@@ -49,7 +49,7 @@ fn render(
         let it = game
             .item(ptr)
             .ok_or_else(|| Error::at("TPAG", format!("no item at {ptr:#x}")))?;
-        png_codec::encode(&pages::frame(page(game, cells, it.page.into())?, it))
+        png_codec::encode(&pages::frame(page(game, cells, it.page.into())?, it)?)
     };
     match item {
         Item::Page(k) => {

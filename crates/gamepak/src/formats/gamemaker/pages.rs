@@ -34,11 +34,13 @@ pub fn encode(img: &Rgba, format: PageFormat, with_length: bool) -> Result<Vec<u
 }
 
 /// A frame as GameMaker draws it: its bounding box, with the page's rectangle placed
-/// at its target position.
-pub fn frame(page: &Rgba, item: &tpag::Item) -> Rgba {
+/// at its target position. The box is refused over the pixel limit before it is
+/// allocated, since a damaged item can claim 65535x65535.
+pub fn frame(page: &Rgba, item: &tpag::Item) -> Result<Rgba> {
     let [sx, sy, sw, sh] = item.source.map(u32::from);
     let [tx, ty, _, _] = item.target.map(u32::from);
     let [bw, bh] = item.bounding.map(u32::from);
+    Limits::default().check_pixels("TPAG item", bw.into(), bh.into())?;
     let mut out = Rgba::new(bw.max(1), bh.max(1));
     let cut = page.crop(
         sx,
@@ -47,7 +49,7 @@ pub fn frame(page: &Rgba, item: &tpag::Item) -> Rgba {
         sh.min(bh.saturating_sub(ty)),
     );
     out.paste(&cut, tx.min(out.width), ty.min(out.height));
-    out
+    Ok(out)
 }
 
 /// Puts an edited frame's pixels back on its page.
