@@ -216,3 +216,25 @@ fn a_frame_claiming_a_huge_bounding_box_is_refused_before_allocating() {
         "{lines}"
     );
 }
+
+#[test]
+fn big_endian_files_read_and_rebuild() {
+    let data = synth::game_in(gamepak::bytes::Endian::Big, 3, 2, 500);
+    assert!(data.starts_with(b"MROF"));
+    let g = game::read(&data).unwrap();
+    let names: Vec<&str> = g.form.chunks.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["GEN8", "TPAG", "TXTR", "AUDO"]);
+    assert_eq!(
+        (g.pages().len(), g.clips.len(), g.tpag.items.len()),
+        (3, 2, 3)
+    );
+    assert_eq!(g.gen8.version[0], 2);
+    assert_eq!(g.tpag.items[2].page, 2);
+    let tmp = tempfile::tempdir().unwrap();
+    handler()
+        .extract(&data, tmp.path(), &Default::default())
+        .unwrap();
+    assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, data);
+    let info = handler().info(&data).unwrap();
+    assert_eq!(info["byte order"], "big-endian (MROF)");
+}

@@ -28,10 +28,15 @@ fn page_blob(size: usize, width: u32) -> Vec<u8> {
 
 /// A file of `pages` texture pages and `clips` sounds, each blob `blob_size` bytes.
 pub fn game(pages: usize, clips: usize, blob_size: usize) -> Vec<u8> {
-    let endian = Endian::Little;
+    game_in(Endian::Little, pages, clips, blob_size)
+}
+
+/// [`game`] in either byte order (`MROF` when big-endian).
+pub fn game_in(endian: Endian, pages: usize, clips: usize, blob_size: usize) -> Vec<u8> {
     let mut gen8 = vec![0u8; 144];
     gen8[1] = 17;
-    gen8[44] = 2;
+    let major = if endian == Endian::Big { 47 } else { 44 };
+    gen8[major] = 2;
     let mut tpag = Writer::new(endian);
     let tpag_at = 8 + 8 + gen8.len() as u64 + 8;
     tpag.u32(pages as u32);
