@@ -22,9 +22,10 @@ pub struct Game<'a> {
 }
 
 /// The chunks read into typed or JSON views; `info` names the others.
-pub const TYPED: [&str; 21] = [
+pub const TYPED: [&str; 25] = [
     "GEN8", "TXTR", "TPAG", "SPRT", "BGND", "SOND", "AUDO", "STRG", "CODE", "VARI", "FUNC", "SCPT",
-    "PATH", "FONT", "OBJT", "ROOM", "TMLN", "AGRP", "GLOB", "FEAT", "EMBI",
+    "PATH", "FONT", "OBJT", "ROOM", "TMLN", "AGRP", "GLOB", "FEAT", "EMBI", "SHDR", "EXTN", "TGIN",
+    "SEQN",
 ];
 
 pub fn read(data: &[u8]) -> Result<Game<'_>> {

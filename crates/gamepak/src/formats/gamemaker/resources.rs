@@ -13,11 +13,15 @@ use serde_json::{json, Value};
 
 use super::code::Entry as CodeEntry;
 use super::container::{Chunk, Form};
-use super::refs::{list, list_at, string_ref, u32_at};
+use super::refs::{list_at, string_ref, u32_at};
 use crate::error::{Error, Result};
 
 /// The JSON file for each chunk this module reads.
-pub const VIEWS: [(&str, &str); 11] = [
+pub const VIEWS: [(&str, &str); 15] = [
+    ("SHDR", "resources/shaders.json"),
+    ("EXTN", "resources/extensions.json"),
+    ("TGIN", "resources/texture_groups.json"),
+    ("SEQN", "resources/sequences.json"),
     ("AGRP", "resources/audio_groups.json"),
     ("GLOB", "resources/global_scripts.json"),
     ("FEAT", "resources/features.json"),
@@ -74,9 +78,19 @@ impl At<'_, '_> {
     }
 }
 
-/// Every non-null record of a list chunk.
+/// Every non-null record of a list chunk. TGIN and SEQN put a version before it.
 fn records<'f, 'a>(form: &'f Form<'a>, chunk: &'f Chunk<'a>) -> Result<Vec<At<'f, 'a>>> {
-    Ok(list(form, chunk)?
+    let skip = if matches!(chunk.name.as_str(), "TGIN" | "SEQN") {
+        4
+    } else {
+        0
+    };
+    let pointers = if chunk.body.len() <= skip as usize {
+        Vec::new()
+    } else {
+        list_at(form, chunk, chunk.body_offset() + skip)?
+    };
+    Ok(pointers
         .into_iter()
         .enumerate()
         .filter(|(_, p)| *p != 0)
@@ -107,7 +121,13 @@ pub fn view(form: &Form<'_>, name: &str, code: &[CodeEntry]) -> Option<Result<Va
                 "effects": r.u32(16)?, "volume": r.f32(20)?, "pitch": r.f32(24)?,
                 "group": r.i32(28)?, "audio": r.i32(32)?,
             }),
-            "AGRP" => json!({"name": r.str(0)?}),
+            "AGRP" | "TGIN" | "SEQN" => json!({"name": r.str(0)?}),
+            "EXTN" => json!({"folder": r.str(0)?, "name": r.str(4)?, "class": r.str(8)?}),
+            "SHDR" => json!({
+                "name": r.str(0)?, "type": r.u32(4)? & 0x7fff_ffff,
+                "glsl es vertex": r.str(8)?, "glsl es fragment": r.str(12)?,
+                "glsl vertex": r.str(16)?, "glsl fragment": r.str(20)?,
+            }),
             "SCPT" => json!({"name": r.str(0)?, "code": code_name(r.i32(4)? & 0x7fff_ffff)}),
             "PATH" => {
                 let n = r.u32(16)? as u64;
