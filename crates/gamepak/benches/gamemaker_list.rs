@@ -5,16 +5,15 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use gamepak::formats::gamemaker::{game, synth};
 use gamepak::{Format, Source};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 fn fixtures() -> Vec<Vec<u8>> {
-    let dir = std::env::var_os("GAMEPAK_FIXTURES")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures").into())
-        .join("gamemaker");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("SKIPPED fixture benchmarks: {} not found", dir.display());
+    let Some(dir) = common::fixture_dir("gamemaker_list bench", "gamemaker") else {
         return Vec::new();
     };
-    entries
+    std::fs::read_dir(&dir)
+        .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e != "tsv"))
         .map(|p| std::fs::read(p).unwrap())
