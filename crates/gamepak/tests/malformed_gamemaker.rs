@@ -238,3 +238,21 @@ fn big_endian_files_read_and_rebuild() {
     let info = handler().info(&data).unwrap();
     assert_eq!(info["byte order"], "big-endian (MROF)");
 }
+
+#[test]
+fn a_repeated_chunk_is_reported_and_kept_as_stored() {
+    let mut m = small();
+    // A second, empty TXTR after AUDO.
+    m.extend_from_slice(b"TXTR\x04\0\0\0\0\0\0\0");
+    let size = (m.len() - 8) as u32;
+    put(&mut m, 4, size);
+    assert!(handler()
+        .check(&m)
+        .lines()
+        .contains("chunk TXTR appears again"));
+    let tmp = tempfile::tempdir().unwrap();
+    handler()
+        .extract(&m, tmp.path(), &Default::default())
+        .unwrap();
+    assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, m);
+}

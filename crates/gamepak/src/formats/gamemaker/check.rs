@@ -22,6 +22,13 @@ pub fn check(data: &[u8]) -> Report {
             format!("{} bytes follow the FORM's end", game.form.trailing),
         );
     }
+    let mut seen = std::collections::HashSet::new();
+    for c in &game.form.chunks {
+        if !seen.insert(&c.name) {
+            let msg = format!("chunk {} appears again: readers use the first", c.name);
+            r.error(format!("FORM/{}", c.name), c.offset, msg);
+        }
+    }
     page_problems(&game, &mut r);
     frames(&game, &mut r);
     references(&game, &mut r);

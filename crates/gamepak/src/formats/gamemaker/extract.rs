@@ -220,10 +220,13 @@ fn manifest(
             summary.notes.push("AUDO is laid out in a way our writer does not reproduce: kept as stored, so sound edits are not packed".into());
         }
     }
+    // Only the first TXTR and AUDO are what the views read; a repeat is kept as stored.
+    let first = |name: &str| form.chunks.iter().position(|c| c.name == name);
+    let (first_txtr, first_audo) = (first("TXTR"), first("AUDO"));
     let mut chunks = Vec::new();
     for (i, c) in form.chunks.iter().enumerate() {
-        let rebuilt =
-            (c.name == "TXTR" && textures.is_some()) || (c.name == "AUDO" && audio.is_some());
+        let rebuilt = (Some(i) == first_txtr && textures.is_some())
+            || (Some(i) == first_audo && audio.is_some());
         let file = if rebuilt {
             None
         } else if matches!(c.name.as_str(), "TXTR" | "AUDO") {
