@@ -98,8 +98,8 @@ fn entry_size(form: &Form<'_>, chunk: &Chunk<'_>, ptrs: &[u32]) -> Result<usize>
 }
 
 /// Where a blob ends: a PNG at its IEND, a QOI after its stated length, a blob with a
-/// stated size (2022.3+) after that size; otherwise at `limit` (the next blob or the
-/// chunk's end).
+/// stated size (2022.3+) after that size, a BZip2-QOI blob at its bzip2 stream's end
+/// marker; otherwise at `limit` (the next blob or the chunk's end).
 fn blob_len(b: &[u8], fields: &[u32], entry_size: usize, limit: usize) -> usize {
     let stated = (entry_size >= 16).then(|| fields[2] as usize);
     let found = match PageFormat::of(b) {
@@ -107,7 +107,8 @@ fn blob_len(b: &[u8], fields: &[u32], entry_size: usize, limit: usize) -> usize 
         PageFormat::Qoi => b
             .get(8..12)
             .map(|l| 12 + u32::from_le_bytes([l[0], l[1], l[2], l[3]]) as usize),
-        PageFormat::Bz2Qoi | PageFormat::Unknown => stated,
+        PageFormat::Bz2Qoi => stated.or_else(|| crate::codec::gm_qoi::bz2_blob_len(b)),
+        PageFormat::Unknown => stated,
     };
     found.unwrap_or(limit).min(limit)
 }
