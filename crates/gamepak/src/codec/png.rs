@@ -46,6 +46,13 @@ impl Rgba {
         out
     }
 
+    /// [`Rgba::crop`] for a rectangle a file states: refused over the pixel limit before
+    /// it is allocated, since a damaged table can claim 65535x65535.
+    pub fn crop_checked(&self, x: u32, y: u32, w: u32, h: u32, path: &str) -> Result<Rgba> {
+        crate::limits::Limits::default().check_pixels(path, w.into(), h.into())?;
+        Ok(self.crop(x, y, w, h))
+    }
+
     /// Copies `src` in with its top-left corner at (x, y); it must fit.
     pub fn paste(&mut self, src: &Rgba, x: u32, y: u32) {
         let row = src.width as usize * 4;

@@ -110,12 +110,8 @@ fn render(
             if f.is_empty() {
                 return Ok(None);
             }
-            let img = decoded_atlas(doc, atlas)?.crop(
-                f.x.into(),
-                f.y.into(),
-                f.width.into(),
-                f.height.into(),
-            );
+            let (x, y, w, h) = (f.x.into(), f.y.into(), f.width.into(), f.height.into());
+            let img = decoded_atlas(doc, atlas)?.crop_checked(x, y, w, h, "sprite frame")?;
             png_codec::encode(&img)?
         }
         Item::BackgroundTable => json(&t.backgrounds),

@@ -138,7 +138,14 @@ fn render(
             let t = &v[texture];
             let f = t.frames[frame];
             let sheet = decoded_sheet(doc, sheets, f.sheet as usize)?;
-            png_codec::encode(&sheet.crop(f.x.into(), f.y.into(), t.width.into(), t.height.into()))?
+            let (w, h) = (t.width.into(), t.height.into());
+            png_codec::encode(&sheet.crop_checked(
+                f.x.into(),
+                f.y.into(),
+                w,
+                h,
+                "texture frame",
+            )?)?
         }
         _ => return Ok(None),
     }))
