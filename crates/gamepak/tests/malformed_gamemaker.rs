@@ -256,3 +256,13 @@ fn a_repeated_chunk_is_reported_and_kept_as_stored() {
         .unwrap();
     assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, m);
 }
+
+#[test]
+fn list_pointers_outside_their_records_are_reported() {
+    let full = small();
+    let tpag = body(&full, "TPAG");
+    let mut m = full.clone();
+    put(&mut m, tpag + 4, tpag as u32);
+    let lines = handler().check(&m).lines();
+    assert!(lines.contains("FORM/TPAG/entry[0]: points at"), "{lines}");
+}

@@ -29,6 +29,7 @@ pub fn check(data: &[u8]) -> Report {
             r.error(format!("FORM/{}", c.name), c.offset, msg);
         }
     }
+    lists(&game, &mut r);
     page_problems(&game, &mut r);
     frames(&game, &mut r);
     references(&game, &mut r);
@@ -222,6 +223,46 @@ fn references(game: &Game<'_>, r: &mut Report) {
             if p != 0 && item != 0 && game.item(item).is_none() {
                 bad("FONT", i, format!("font texture {item:#x} is no TPAG item"));
             }
+        }
+    }
+}
+
+/// Chunks that start with a pointer list of their records.
+const LISTS: [&str; 17] = [
+    "SOND", "AGRP", "SPRT", "BGND", "PATH", "SCPT", "SHDR", "FONT", "TMLN", "OBJT", "ROOM", "TPAG",
+    "CODE", "STRG", "TXTR", "AUDO", "EXTN",
+];
+
+/// Every record pointer lands inside its chunk, past the list, in ascending order.
+fn lists(game: &Game<'_>, r: &mut Report) {
+    let form = &game.form;
+    for c in form
+        .chunks
+        .iter()
+        .filter(|c| LISTS.contains(&c.name.as_str()))
+    {
+        let Ok(ptrs) = super::refs::list(form, c) else {
+            continue;
+        };
+        let after_list = c.body_offset() + 4 + 4 * ptrs.len() as u64;
+        let mut last = 0u64;
+        for (i, &p) in ptrs.iter().enumerate().filter(|(_, p)| **p != 0) {
+            let p = u64::from(p);
+            let path = format!("FORM/{}/entry[{i}]", c.name);
+            if p < after_list || p >= c.end() {
+                r.error(
+                    path,
+                    c.body_offset() + 4 + 4 * i as u64,
+                    format!("points at {p:#x}, outside the chunk's records"),
+                );
+            } else if p <= last {
+                r.warn(
+                    path,
+                    c.body_offset() + 4 + 4 * i as u64,
+                    format!("points at {p:#x}, before the entry ahead of it"),
+                );
+            }
+            last = last.max(p);
         }
     }
 }
