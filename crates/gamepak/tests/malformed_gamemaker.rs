@@ -25,6 +25,34 @@ fn body(data: &[u8], name: &str) -> usize {
         .body_offset() as usize
 }
 
+/// The u32 at `at`, as an offset.
+fn get(data: &[u8], at: usize) -> usize {
+    u32::from_le_bytes(data[at..at + 4].try_into().unwrap()) as usize
+}
+
+/// The error reading a damaged file gives.
+fn error_of(data: &[u8]) -> String {
+    game::read(data).unwrap_err().to_string()
+}
+
+/// Asserts that `base` with the u32 at `at` set to `v` fails to read with an error
+/// holding every one of `wants`.
+fn assert_error(base: &[u8], at: usize, v: u32, wants: &[&str]) {
+    let mut m = base.to_vec();
+    put(&mut m, at, v);
+    let e = error_of(&m);
+    assert!(wants.iter().all(|w| e.contains(w)), "{e}");
+}
+
+/// Asserts that extracting `data` and packing the folder gives `data` back.
+fn assert_round_trips(data: &[u8]) {
+    let tmp = tempfile::tempdir().unwrap();
+    handler()
+        .extract(data, tmp.path(), &Default::default())
+        .unwrap();
+    assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, data);
+}
+
 fn put(data: &mut [u8], at: usize, v: u32) {
     data[at..at + 4].copy_from_slice(&v.to_le_bytes());
 }
@@ -45,48 +73,23 @@ fn pointers_past_the_end_and_absurd_counts_name_their_place() {
     let full = small();
     let txtr = body(&full, "TXTR");
 
-    let mut m = full.clone();
-    put(&mut m, txtr, 0x4000_0000);
-    let e = game::read(&m).unwrap_err().to_string();
-    assert!(e.contains("FORM/TXTR") && e.contains("entries need"), "{e}");
+    assert_error(&full, txtr, 0x4000_0000, &["FORM/TXTR", "entries need"]);
 
-    let mut m = full.clone();
-    put(&mut m, txtr + 4, 0xffff_fff0);
-    let e = game::read(&m).unwrap_err().to_string();
-    assert!(e.contains("FORM/TXTR") && e.contains("apart"), "{e}");
+    assert_error(&full, txtr + 4, 0xffff_fff0, &["FORM/TXTR", "apart"]);
 
-    let mut m = full.clone();
-    let entry = u32::from_le_bytes(m[txtr + 4..txtr + 8].try_into().unwrap()) as usize;
-    put(&mut m, entry + 8, 0xffff_fff0);
-    let e = game::read(&m).unwrap_err().to_string();
-    assert!(
-        e.contains("entry[0]") && e.contains("blob pointer 0xfffffff0 lies outside TXTR"),
-        "{e}"
-    );
+    let entry = get(&full, txtr + 4);
+    let wants = ["entry[0]", "blob pointer 0xfffffff0 lies outside TXTR"];
+    assert_error(&full, entry + 8, 0xffff_fff0, &wants);
 
     let audo = body(&full, "AUDO");
-    let mut m = full.clone();
-    let entry = u32::from_le_bytes(m[audo + 4..audo + 8].try_into().unwrap()) as usize;
-    put(&mut m, entry, 0x7fff_ffff);
-    let e = game::read(&m).unwrap_err().to_string();
-    assert!(
-        e.contains("FORM/AUDO/entry[0]") && e.contains("run past the end of AUDO"),
-        "{e}"
-    );
+    let entry = get(&full, audo + 4);
+    let wants = ["FORM/AUDO/entry[0]", "run past the end of AUDO"];
+    assert_error(&full, entry, 0x7fff_ffff, &wants);
 
-    let mut m = full.clone();
-    put(&mut m, 4, 0x7fff_ffff);
-    let e = game::read(&m).unwrap_err().to_string();
-    assert!(e.contains("FORM size"), "{e}");
-
-    let mut m = full.clone();
+    assert_error(&full, 4, 0x7fff_ffff, &["FORM size"]);
     let gen8_size_at = 12;
-    put(&mut m, gen8_size_at, 0x7fff_ffff);
-    let e = game::read(&m).unwrap_err().to_string();
-    assert!(
-        e.contains("FORM/GEN8") && e.contains("runs past the end of FORM"),
-        "{e}"
-    );
+    let wants = ["FORM/GEN8", "runs past the end of FORM"];
+    assert_error(&full, gen8_size_at, 0x7fff_ffff, &wants);
 }
 
 #[test]
@@ -102,7 +105,7 @@ fn pointer_cycles_and_misplaced_items_are_reported_not_followed() {
     // A texture entry whose blob pointer aims at its own entry.
     let txtr = body(&full, "TXTR");
     let mut m = full.clone();
-    let entry = u32::from_le_bytes(m[txtr + 4..txtr + 8].try_into().unwrap()) as usize;
+    let entry = get(&m, txtr + 4);
     put(&mut m, entry + 8, entry as u32);
     assert!(handler().check(&m).lines().contains("does not decode"));
 }
@@ -141,11 +144,7 @@ fn unprintable_chunk_names_are_kept_and_written_back() {
     m[audo..audo + 4].copy_from_slice(&[0x42, 0x88, 0x4e, 0x44]);
     let form = container::read(&m).unwrap();
     assert_eq!(form.chunks.last().unwrap().name, "42884e44");
-    let tmp = tempfile::tempdir().unwrap();
-    handler()
-        .extract(&m, tmp.path(), &Default::default())
-        .unwrap();
-    assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, m);
+    assert_round_trips(&m);
 }
 
 #[test]
@@ -155,15 +154,15 @@ fn references_between_resources_are_checked() {
     };
     let full = std::fs::read(dir.join("KappaTrooper.win")).unwrap();
     let objt = body(&full, "OBJT");
-    let first = u32::from_le_bytes(full[objt + 4..objt + 8].try_into().unwrap()) as usize;
+    let first = get(&full, objt + 4);
     let mut m = full.clone();
     put(&mut m, first + 4, 9999);
     let lines = handler().check(&m).lines();
     assert!(lines.contains("sprite 9999 does not exist"), "{lines}");
     let rooms = body(&full, "ROOM");
-    let room = u32::from_le_bytes(full[rooms + 4..rooms + 8].try_into().unwrap()) as usize;
-    let list = u32::from_le_bytes(full[room + 48..room + 52].try_into().unwrap()) as usize;
-    let inst = u32::from_le_bytes(full[list + 4..list + 8].try_into().unwrap()) as usize;
+    let room = get(&full, rooms + 4);
+    let list = get(&full, room + 48);
+    let inst = get(&full, list + 4);
     let mut m = full.clone();
     put(&mut m, inst + 8, 777);
     let lines = handler().check(&m).lines();
@@ -178,15 +177,11 @@ fn a_code_blob_address_before_the_file_is_an_error() {
     let Some(dir) = common::fixture_dir("malformed_gamemaker", "gamemaker") else {
         return;
     };
-    let mut m = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
-    let code = body(&m, "CODE");
-    let entry = u32::from_le_bytes(m[code + 4..code + 8].try_into().unwrap()) as usize;
-    put(&mut m, entry + 12, 0x8000_0001);
-    let e = game::read(&m).unwrap_err().to_string();
-    assert!(
-        e.contains("FORM/CODE/entry[0]") && e.contains("lies outside CODE"),
-        "{e}"
-    );
+    let full = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let code = body(&full, "CODE");
+    let entry = get(&full, code + 4);
+    let wants = ["FORM/CODE/entry[0]", "lies outside CODE"];
+    assert_error(&full, entry + 12, 0x8000_0001, &wants);
 }
 
 #[test]
@@ -196,7 +191,7 @@ fn a_frame_claiming_a_huge_bounding_box_is_refused_before_allocating() {
     };
     let full = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
     let tpag = body(&full, "TPAG");
-    let item = u32::from_le_bytes(full[tpag + 4..tpag + 8].try_into().unwrap()) as usize;
+    let item = get(&full, tpag + 4);
     let mut m = full.clone();
     m[item + 16..item + 20].copy_from_slice(&[0xff; 4]);
     let tmp = tempfile::tempdir().unwrap();
@@ -230,11 +225,7 @@ fn big_endian_files_read_and_rebuild() {
     );
     assert_eq!(g.gen8.version[0], 2);
     assert_eq!(g.tpag.items[2].page, 2);
-    let tmp = tempfile::tempdir().unwrap();
-    handler()
-        .extract(&data, tmp.path(), &Default::default())
-        .unwrap();
-    assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, data);
+    assert_round_trips(&data);
     let info = handler().info(&data).unwrap();
     assert_eq!(info["byte order"], "big-endian (MROF)");
 }
@@ -250,11 +241,7 @@ fn a_repeated_chunk_is_reported_and_kept_as_stored() {
         .check(&m)
         .lines()
         .contains("chunk TXTR appears again"));
-    let tmp = tempfile::tempdir().unwrap();
-    handler()
-        .extract(&m, tmp.path(), &Default::default())
-        .unwrap();
-    assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, m);
+    assert_round_trips(&m);
 }
 
 #[test]
