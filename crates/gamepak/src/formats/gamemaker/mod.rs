@@ -28,7 +28,12 @@
 //! - Extraction: pages as PNG (PNG as stored; QOI and BZip2-QOI decoded, the stored
 //!   blob kept under `raw/`), each sprite frame and background cut through its TPAG
 //!   item into its bounding box, clips as stored, strings as JSON, and every other
-//!   chunk as stored under `chunks/`.
+//!   chunk as stored under `chunks/`. Two views for reading only: a disassembly of
+//!   every instruction blob (bytecode 15-17, names resolved through the VARI and FUNC
+//!   occurrence chains; see [`code`]) and JSON of the resource chunks (see
+//!   [`resources`]).
+//! - Pages are re-encoded as GameMaker encodes them: QOI with no trailing padding (as
+//!   from 2022.3) and bzip2 at level 9, which gives the fixtures' pages back exactly.
 //! - Packing: stored chunks are copied; TXTR and AUDO are laid out again from their
 //!   assets (pointers, blob sizes, 128-byte blob alignment, 4-byte clip alignment and
 //!   chunk padding recomputed), which gives the original bytes when nothing changed.
