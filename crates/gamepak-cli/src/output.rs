@@ -118,6 +118,14 @@ pub fn print_tree(v: &serde_json::Value, indent: usize) {
                         println!("{pad}{k}:");
                         print_tree(val, indent + 2);
                     }
+                    serde_json::Value::Array(items)
+                        if items.iter().all(|i| i.is_string()) && one_line(val).len() > 80 =>
+                    {
+                        println!("{pad}{k}:");
+                        for item in items {
+                            println!("{pad}  - {}", one_line(item));
+                        }
+                    }
                     serde_json::Value::Array(items) if items.iter().any(|i| i.is_object()) => {
                         println!("{pad}{k}: ({} items)", items.len());
                         for item in items {
