@@ -253,3 +253,19 @@ fn list_pointers_outside_their_records_are_reported() {
     let lines = handler().check(&m).lines();
     assert!(lines.contains("FORM/TPAG/entry[0]: points at"), "{lines}");
 }
+
+#[test]
+fn names_that_miss_the_string_table_are_reported() {
+    let Some(dir) = common::fixture_dir("malformed_gamemaker", "gamemaker") else {
+        return;
+    };
+    let mut m = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let sprt = body(&m, "SPRT");
+    let sprite = get(&m, sprt + 4);
+    put(&mut m, sprite, 0x10);
+    let lines = handler().check(&m).lines();
+    assert!(
+        lines.contains("FORM/SPRT/entry[0]: the name reference 0x10 is no STRG string"),
+        "{lines}"
+    );
+}

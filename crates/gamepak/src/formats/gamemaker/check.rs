@@ -233,9 +233,45 @@ const LISTS: [&str; 17] = [
     "CODE", "STRG", "TXTR", "AUDO", "EXTN",
 ];
 
-/// Every record pointer lands inside its chunk, past the list, in ascending order.
+/// Every record pointer lands inside its chunk, past the list, in ascending order;
+/// every record's name, and GEN8's names, are references to STRG strings.
 fn lists(game: &Game<'_>, r: &mut Report) {
     let form = &game.form;
+    let strings: std::collections::HashSet<u64> =
+        game.strings.iter().map(|s| s.offset + 4).collect();
+    let mut name_at = |path: String, at: u64| {
+        let p = super::refs::u32_at(form, at).unwrap_or(0);
+        if p != 0 && !strings.contains(&u64::from(p)) {
+            r.error(
+                path,
+                at,
+                format!("the name reference {p:#x} is no STRG string"),
+            );
+        }
+    };
+    if let Some(g) = form.chunk("GEN8") {
+        for off in [4, 8, 40, 100] {
+            name_at("FORM/GEN8".into(), g.body_offset() + off);
+        }
+    }
+    for c in form
+        .chunks
+        .iter()
+        .filter(|c| LISTS.contains(&c.name.as_str()))
+    {
+        if matches!(c.name.as_str(), "TPAG" | "STRG" | "TXTR" | "AUDO") {
+            continue;
+        }
+        for (i, p) in super::refs::list(form, c)
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+        {
+            if p != 0 {
+                name_at(format!("FORM/{}/entry[{i}]", c.name), p.into());
+            }
+        }
+    }
     for c in form
         .chunks
         .iter()
