@@ -171,6 +171,15 @@ impl<'a> Reader<'a> {
     }
 
     read_int!(u16, u16, 2);
+
+    /// Reads a 3-byte unsigned integer in the reader's byte order.
+    pub fn u24(&mut self, what: &str) -> Result<u32> {
+        let [a, b, c]: [u8; 3] = self.array(what)?;
+        Ok(match self.endian {
+            Endian::Little => u32::from_le_bytes([a, b, c, 0]),
+            Endian::Big => u32::from_be_bytes([0, a, b, c]),
+        })
+    }
     read_int!(i16, i16, 2);
     read_int!(u32, u32, 4);
     read_int!(i32, i32, 4);
@@ -214,6 +223,12 @@ impl<'a> Reader<'a> {
             path: join_path(&self.path, name),
             endian: self.endian,
         })
+    }
+
+    /// Replaces the path errors are named by, giving back the old one: for naming
+    /// records while one reader walks through them.
+    pub fn set_path(&mut self, path: String) -> String {
+        std::mem::replace(&mut self.path, path)
     }
 
     /// The same window with a longer path, for naming entries in a table.
@@ -288,6 +303,15 @@ impl Writer {
     }
 
     write_int!(u16, u16);
+
+    /// Writes the low 3 bytes of `v` in the writer's byte order.
+    pub fn u24(&mut self, v: u32) {
+        let [a, b, c, _] = v.to_le_bytes();
+        match self.endian {
+            Endian::Little => self.bytes(&[a, b, c]),
+            Endian::Big => self.bytes(&[c, b, a]),
+        }
+    }
     write_int!(i16, i16);
     write_int!(u32, u32);
     write_int!(i32, i32);
@@ -334,6 +358,22 @@ pub fn fourcc_text(b: &[u8]) -> String {
     } else {
         b.iter().map(|c| format!("{c:02x}")).collect()
     }
+}
+
+/// Bytes as lowercase hex digits.
+pub fn to_hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// The inverse of [`to_hex`]; `None` unless every pair is a hex byte.
+pub fn from_hex(s: &str) -> Option<Vec<u8>> {
+    if !s.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
+        .collect()
 }
 
 #[cfg(test)]

@@ -94,7 +94,7 @@ impl Format {
             Format::Gbin => Some(&formats::gbin::GbinHandler),
             Format::Native => Some(&formats::native::NativeHandler),
             Format::Swag => Some(&formats::swag::SWAG_HANDLER),
-            _ => None,
+            Format::Tng => Some(&formats::tng::TngHandler),
         }
     }
 }

@@ -5,11 +5,12 @@ use gamepak::bytes::Endian;
 use gamepak::formats::gbin::gap::{self, GapOptions};
 use gamepak::formats::native::{self, BuildOptions, ProductionAudio};
 use gamepak::formats::swag;
+use gamepak::formats::tng;
 use gamepak::Error;
 
 /// Build a file from sources: a .gap script makes GBIN packages; a folder holding
-/// swag.toml makes a SWAG file; any other content folder makes a native engine
-/// game.bin.
+/// tng.json makes a TirNanoG game; a folder holding swag.toml makes a SWAG file; any
+/// other content folder makes a native engine game.bin.
 ///
 /// A .gap script runs as the reference packer runs it: paths are relative to the
 /// current folder, and its export lines name the outputs (GBIN binary, C array, C
@@ -27,9 +28,14 @@ use gamepak::Error;
 /// code (.swasm text) beside it. Output defaults to game.swag, in the byte order
 /// swag.toml gives unless --byte-order says otherwise.
 ///
+/// A TirNanoG source folder holds tng.json (the header and the section list), one
+/// JSON file per section under sections/, and the PNG, OGG, OGV and .sfn files they
+/// name: the shape `gamepak extract` writes. Output defaults to game.tng.
+///
 /// Example: gamepak build images.gap --compat gap
 /// Example: gamepak build mygame/ -o game.bin --production
 /// Example: gamepak build examples/swag/src -o demo.swag --byte-order big
+/// Example: gamepak build examples/tng/src -o demo.tng
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
@@ -80,6 +86,10 @@ enum Audio {
 }
 
 pub fn run(args: Args, global: Global) -> Result<Status, Error> {
+    if tng::is_source(&args.source) {
+        let bytes = tng::build(&args.source)?;
+        return written(args.output.as_deref().unwrap_or("game.tng"), &bytes);
+    }
     if swag::is_source(&args.source) {
         let opts = swag::BuildOptions {
             opcodes: global.opcodes,

@@ -3,6 +3,7 @@
 
 mod swag_demo;
 mod tiny_ttf;
+mod tng_demo;
 
 use std::path::Path;
 
@@ -72,6 +73,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         write_atomic(swag.join(name), &swag_build(&swag.join("src"), &opts)?)?;
     }
+    // The TirNanoG demo game's sources, and the game built from them.
+    let tng = root.join("tng");
+    tng_demo::write(&tng.join("src"))?;
+    write_atomic(
+        tng.join("demo.tng"),
+        &gamepak::formats::tng::build(&tng.join("src"))?,
+    )?;
     println!("wrote examples under {}", root.display());
     Ok(())
 }

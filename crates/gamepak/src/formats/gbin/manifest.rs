@@ -124,19 +124,7 @@ pub enum BodyEntry {
     },
 }
 
-pub fn to_hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
-
-pub fn from_hex(s: &str) -> Option<Vec<u8>> {
-    if !s.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
-        .collect()
-}
+pub use crate::bytes::{from_hex, to_hex};
 
 pub fn id_text(id: &[u8; 4]) -> String {
     if id.iter().all(u8::is_ascii_alphanumeric) {

@@ -2,8 +2,8 @@ use crate::detect::{Certainty, Probe};
 use crate::Format;
 
 pub const MAGIC: &[u8; 16] = b"#!/usr/bin/tngp\n";
-const HEADER_LEN: usize = 64;
-const GAME_TYPES: [&str; 5] = [
+use super::header::HEADER_LEN;
+pub const GAME_TYPES: [&str; 5] = [
     "top-down",
     "isometric",
     "hex vertical",

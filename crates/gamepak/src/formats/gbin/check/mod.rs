@@ -87,8 +87,8 @@ fn header(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
                 8,
                 format!(
                     "CRC mismatch: header holds {}, contents give {}",
-                    hex(&h.crc),
-                    hex(&want)
+                    crate::bytes::to_hex(&h.crc),
+                    crate::bytes::to_hex(&want)
                 ),
             );
         }
@@ -109,10 +109,6 @@ fn header(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
             ),
         );
     }
-}
-
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
 fn chunks(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {

@@ -1,0 +1,110 @@
+//! `info` for a .tng: header, section block, section table and asset counts, from the
+//! section block alone (no asset is inflated).
+
+use serde_json::{json, Map, Value};
+
+use super::container::{BlockCrc, Container};
+use super::header::Header;
+use super::read::Read;
+
+/// The header's fields, as `info` shows them for any file, encrypted or not.
+pub fn header_info(h: &Header, data: &[u8]) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("game id".into(), json!(h.game_id));
+    m.insert("revision".into(), json!(h.revision));
+    m.insert(
+        "game type".into(),
+        json!(format!("{} ({})", h.game_type, h.game_type_name())),
+    );
+    m.insert(
+        "tile size".into(),
+        json!(format!("{}x{}", h.tile_width, h.tile_height)),
+    );
+    m.insert(
+        "map size".into(),
+        json!(format!(
+            "{0}x{0} tiles, {1} layers",
+            h.map_tiles(),
+            h.map_layers
+        )),
+    );
+    m.insert(
+        "atlas size".into(),
+        json!(1u64.checked_shl(h.atlas_size.into()).unwrap_or(0)),
+    );
+    let hz = if h.audio_frequency == 0 {
+        "44100 Hz (0)".to_string()
+    } else {
+        h.audio_frequency.to_string()
+    };
+    m.insert("audio frequency".into(), json!(hz));
+    m.insert("fps".into(), json!(h.fps));
+    m.insert("action handlers".into(), json!(h.action_handlers));
+    m.insert("transportation methods".into(), json!(h.transports));
+    m.insert("highest command".into(), json!(h.max_command));
+    m.insert("sprite delta y".into(), json!(h.sprite_delta_y));
+    m.insert("sprites per layer".into(), json!(h.sprites_per_layer));
+    m.insert("unique id".into(), json!(h.unique_id));
+    let crc = super::container::file_crc(data);
+    let state = if crc == h.crc { "ok" } else { "WRONG" };
+    m.insert("file crc".into(), json!(format!("{:08x} ({state})", h.crc)));
+    m.insert("encrypted".into(), json!(h.encryption != 0));
+    m
+}
+
+pub fn info(read: &Read<'_>) -> Value {
+    let c: &Container<'_> = &read.container;
+    let mut m = header_info(&c.header, c.data);
+    let crc = match c.block_crc {
+        BlockCrc::Uncompressed => "of the uncompressed sections (ok)".to_string(),
+        BlockCrc::Compressed => "of the compressed bytes".to_string(),
+        BlockCrc::Wrong { stored, expected } => {
+            format!("{stored:08x} WRONG, expected {expected:08x}")
+        }
+    };
+    m.insert(
+        "section block".into(),
+        json!({
+            "stored": c.block_len,
+            "uncompressed": c.block.len(),
+            "wrapping": c.wrapping.name(),
+            "crc": crc,
+        }),
+    );
+    let sections: Vec<Value> = read
+        .doc
+        .sections
+        .iter()
+        .zip(&c.sections)
+        .map(|(s, e)| {
+            json!({
+                "type": s.kind,
+                "kind": s.kind_name(),
+                "offset": format!("{:#x}", e.offset),
+                "length": e.length,
+                "records": records(&s.body),
+            })
+        })
+        .collect();
+    m.insert("sections".into(), Value::Array(sections));
+    m.insert("strings".into(), json!(read.strings.entries.len()));
+    let mut kinds: Map<String, Value> = Map::new();
+    for a in &read.assets {
+        let e = kinds.entry(a.encoding).or_insert(json!([0, 0]));
+        e[0] = json!(e[0].as_u64().unwrap_or(0) + 1);
+        e[1] = json!(e[1].as_u64().unwrap_or(0) + a.length);
+    }
+    let assets: Map<String, Value> = kinds
+        .into_iter()
+        .map(|(k, v)| (k, json!(format!("{} ({} bytes)", v[0], v[1]))))
+        .collect();
+    m.insert("assets".into(), Value::Object(assets));
+    Value::Object(m)
+}
+
+/// The length of a body's first list: its records.
+fn records(body: &Value) -> usize {
+    body.as_object()
+        .and_then(|o| o.values().find_map(Value::as_array))
+        .map_or(0, Vec::len)
+}

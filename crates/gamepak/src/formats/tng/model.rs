@@ -1,0 +1,55 @@
+//! The document: the header and each section body as JSON, in table order.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::header::Header;
+use super::schema;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    pub header: Header,
+    pub sections: Vec<Section>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Section {
+    /// The section type, 0-255.
+    #[serde(rename = "type")]
+    pub kind: u8,
+    /// Set when a type-34 section holds maps (see the module notes).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub maps_under_34: bool,
+    #[serde(skip)]
+    pub body: Value,
+}
+
+impl Section {
+    /// The type whose layout the body follows.
+    pub fn layout_type(&self) -> u8 {
+        if self.maps_under_34 {
+            35
+        } else {
+            self.kind
+        }
+    }
+
+    /// The layout's name, or `type-N` for reserved and unknown types.
+    pub fn kind_name(&self) -> String {
+        schema::section(self.layout_type(), 141)
+            .map_or_else(|| format!("type-{}", self.kind), |b| b.kind.to_string())
+    }
+}
+
+impl Document {
+    /// The strings of the first string section.
+    pub fn strings(&self) -> Vec<&str> {
+        self.sections
+            .iter()
+            .find(|s| s.kind == 0)
+            .and_then(|s| s.body.get("strings"))
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default()
+    }
+}

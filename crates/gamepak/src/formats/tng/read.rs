@@ -1,0 +1,163 @@
+//! From bytes to the [`Document`]: the container, then every section body by its
+//! layout, with the assets it points at.
+
+use serde_json::{json, Value};
+
+use super::container::{self, Container, SectionEntry};
+use super::model::{Document, Section};
+use super::schema::{self, Record};
+use super::strings::StringTable;
+use super::value::{split_strings, AssetRef, Decoder};
+use crate::bytes::{to_hex, Endian, Reader};
+use crate::error::{Error, Result};
+
+/// A read file: its container, its document, the assets its descriptors name, and
+/// what the reader had to decide on the way.
+pub struct Read<'a> {
+    pub container: Container<'a>,
+    pub doc: Document,
+    pub assets: Vec<AssetRef>,
+    pub strings: StringTable,
+    /// Things the reader decided, and references that do not resolve: (path, offset,
+    /// message).
+    pub warnings: Vec<(String, u64, String)>,
+    /// The highest command function the scripts call.
+    pub max_command: u8,
+}
+
+/// Reads a file. With `inflate` false, compressed assets are located, not decoded:
+/// enough to list a file.
+pub fn read(data: &[u8], inflate: bool) -> Result<Read<'_>> {
+    let container = container::read(data)?;
+    let strings = string_table(&container)?;
+    let mut dec = Decoder::new(
+        &container.header,
+        &strings,
+        data,
+        container.assets_base(),
+        inflate,
+    );
+    for (c, count) in dec.sprite_counts.iter_mut().enumerate() {
+        let section = container
+            .sections
+            .iter()
+            .find(|s| usize::from(s.kind) == 7 + c);
+        *count = section.map_or(0, |s| u64::from(s.length) / 16);
+    }
+    if inflate {
+        dec.text_count = text_count(&container);
+    }
+    let mut sections = Vec::new();
+    let mut warnings = Vec::new();
+    let has_maps = container.sections.iter().any(|s| s.kind == 35);
+    for (i, entry) in container.sections.iter().enumerate() {
+        let mut section = Section {
+            kind: entry.kind,
+            maps_under_34: false,
+            body: Value::Null,
+        };
+        let first = decode_body(&mut dec, &section, &container.block, i, entry);
+        section.body = match first {
+            Err(e) if entry.kind == 34 && !has_maps => {
+                let maps = Section {
+                    maps_under_34: true,
+                    ..section.clone()
+                };
+                let mark = dec.assets.len();
+                match decode_body(&mut dec, &maps, &container.block, i, entry) {
+                    Ok(v) => {
+                        section.maps_under_34 = true;
+                        warnings.push((
+                            format!("TNG/block/section[{i}]"),
+                            entry.offset.into(),
+                            "type 34 holds maps, not quests: read as maps".into(),
+                        ));
+                        v
+                    }
+                    Err(_) => {
+                        dec.assets.truncate(mark);
+                        return Err(e);
+                    }
+                }
+            }
+            other => other?,
+        };
+        sections.push(section);
+    }
+    let assets = std::mem::take(&mut dec.assets);
+    warnings.append(&mut dec.issues);
+    let max_command = dec.max_command;
+    let header = container.header.clone();
+    Ok(Read {
+        doc: Document { header, sections },
+        container,
+        assets,
+        strings,
+        warnings,
+        max_command,
+    })
+}
+
+/// How many texts the first translation holds, if its text asset inflates.
+fn text_count(c: &Container<'_>) -> Option<u64> {
+    let i = c.sections.iter().position(|s| s.kind == 1)?;
+    let body = c.body(i);
+    let offset = u64::from_le_bytes(body.get(2..10)?.try_into().ok()?);
+    let length = u64::from(u32::from_le_bytes(body.get(10..14)?.try_into().ok()?));
+    let start = c.assets_base().checked_add(offset)?;
+    let stored = c
+        .data
+        .get(start as usize..start.checked_add(length)? as usize)?;
+    let plain = crate::codec::zlib::inflate_any(
+        stored,
+        crate::limits::Limits::default().max_inflate,
+        "",
+        0,
+    )
+    .ok()?;
+    Some(plain.iter().filter(|&&b| b == 0).count() as u64)
+}
+
+/// The strings of the first type-0 section (none when there is none).
+fn string_table(c: &Container<'_>) -> Result<StringTable> {
+    let Some(i) = c.sections.iter().position(|s| s.kind == 0) else {
+        return Ok(StringTable::default());
+    };
+    let path = format!("TNG/block/section[{i}] strings");
+    Ok(StringTable::new(split_strings(
+        c.body(i),
+        &path,
+        c.sections[i].offset.into(),
+    )?))
+}
+
+/// Decodes section `i`; errors give offsets in the uncompressed block.
+fn decode_body(
+    dec: &mut Decoder<'_>,
+    section: &Section,
+    block: &[u8],
+    i: usize,
+    entry: &SectionEntry,
+) -> Result<Value> {
+    let (at, len) = (entry.offset as usize, entry.length as usize);
+    let body = &block[at..at + len];
+    let kind = section.layout_type();
+    let Some(layout) = schema::section(kind, body.len() as u64) else {
+        return Ok(json!({ "raw": to_hex(body) }));
+    };
+    let path = format!("TNG/block/section[{i}] {}", layout.kind);
+    let record = match layout.record {
+        Record::Free => None,
+        Record::Fixed(n) => Some(n),
+        Record::TileMeta => Some(2 + 5 * u64::from(dec.header.transports)),
+    };
+    if let Some(n) = record.filter(|&n| !(body.len() as u64).is_multiple_of(n)) {
+        return Err(Error::invalid(&path, at as u64, format!("section length {} is not a multiple of its {n}-byte records (offset in the uncompressed block)", body.len())));
+    }
+    dec.folder = format!("assets/{i:02}-{}", layout.kind);
+    let mut r = Reader::new(block, "")
+        .with_endian(Endian::Little)
+        .slice(at, len, "")?;
+    r.set_path(path.clone());
+    Ok(Value::Object(dec.body(&mut r, layout.fields, &path)?))
+}

@@ -1,0 +1,96 @@
+//! The document as a folder: `tng.json` (the header and the section list) and one
+//! JSON file per section under `sections/`, beside the asset files they name. Extract
+//! writes this shape; pack and build read it.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::header::Header;
+use super::model::{Document, Section};
+use super::write::write;
+use crate::error::{Error, Result};
+use crate::io::safe_join;
+
+/// The file that describes the document.
+pub const DOCUMENT: &str = "tng.json";
+
+#[derive(Serialize, Deserialize)]
+struct Index {
+    header: Header,
+    sections: Vec<SectionFile>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SectionFile {
+    #[serde(flatten)]
+    section: Section,
+    file: String,
+}
+
+/// Where section `i` is written.
+pub fn section_file(i: usize, s: &Section) -> String {
+    format!("sections/{i:02}-{}.json", s.kind_name())
+}
+
+/// `tng.json` and the section files, as (path, bytes).
+pub fn to_files(doc: &Document) -> Result<Vec<(String, Vec<u8>)>> {
+    let index = Index {
+        header: doc.header.clone(),
+        sections: doc
+            .sections
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SectionFile {
+                section: s.clone(),
+                file: section_file(i, s),
+            })
+            .collect(),
+    };
+    let mut files = vec![(DOCUMENT.to_string(), pretty(&index)?)];
+    for (i, s) in doc.sections.iter().enumerate() {
+        files.push((section_file(i, s), pretty(&s.body)?));
+    }
+    Ok(files)
+}
+
+fn pretty<T: Serialize>(v: &T) -> Result<Vec<u8>> {
+    let mut b = serde_json::to_vec_pretty(v).map_err(|e| Error::at(DOCUMENT, e.to_string()))?;
+    b.push(b'\n');
+    Ok(b)
+}
+
+/// Reads a folder's document.
+pub fn load(dir: &Path) -> Result<Document> {
+    let index: Index = serde_json::from_slice(&read(dir, DOCUMENT)?)
+        .map_err(|e| Error::at(dir.join(DOCUMENT).display().to_string(), e.to_string()))?;
+    let sections = index
+        .sections
+        .into_iter()
+        .map(|f| {
+            let body = serde_json::from_slice(&read(dir, &f.file)?)
+                .map_err(|e| Error::at(dir.join(&f.file).display().to_string(), e.to_string()))?;
+            Ok(Section { body, ..f.section })
+        })
+        .collect::<Result<_>>()?;
+    Ok(Document {
+        header: index.header,
+        sections,
+    })
+}
+
+/// Reads a file a document names, never from outside the folder.
+pub fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
+    let path = safe_join(dir, name);
+    std::fs::read(&path).map_err(|e| Error::io(&path, e))
+}
+
+/// Builds a .tng from a folder of this shape.
+pub fn build(dir: &Path) -> Result<Vec<u8>> {
+    write(&load(dir)?, &|name| read(dir, name))
+}
+
+/// Whether a folder holds a TirNanoG document.
+pub fn is_source(dir: &Path) -> bool {
+    dir.join(DOCUMENT).is_file()
+}
