@@ -6,6 +6,7 @@ use serde_json::Value;
 use super::container::{file_crc, BlockCrc, BLOCK_AT};
 use super::header::{Header, CRC_AT};
 use super::read::{read, Read};
+use crate::codec::png;
 use crate::Report;
 
 pub fn check(data: &[u8]) -> Report {
@@ -148,12 +149,8 @@ fn block_checks(read: &Read<'_>, rep: &mut Report) {
 
 fn body_checks(read: &Read<'_>, rep: &mut Report) {
     let doc = &read.doc;
-    let atlases = doc
-        .sections
-        .iter()
-        .filter(|s| s.kind == 6)
-        .map(|s| list(&s.body, "atlases").len())
-        .sum::<usize>();
+    let atlas_sizes = atlas_sizes(read);
+    let atlases = atlas_sizes.len();
     let mut speech_counts = Vec::new();
     for (i, s) in doc.sections.iter().enumerate() {
         let path = format!("TNG/block/section[{i}] {}", s.kind_name());
@@ -190,6 +187,15 @@ fn body_checks(read: &Read<'_>, rep: &mut Report) {
                         let op = f.get("operation").and_then(Value::as_u64).unwrap_or(0);
                         if atlas as usize >= atlases || op > 5 {
                             rep.error(&p, at + e as u64 * 16, format!("a frame names atlas {atlas} (of {atlases}) with operation {op} (0-5)"));
+                            continue;
+                        }
+                        let n = |k: &str| f.get(k).and_then(Value::as_u64).unwrap_or(0);
+                        if let Some((w, h)) = atlas_sizes[atlas as usize] {
+                            if n("x") + n("width") > u64::from(w)
+                                || n("y") + n("height") > u64::from(h)
+                            {
+                                rep.error(&p, at + e as u64 * 16, format!("a frame at {},{} size {}x{} lies outside atlas {atlas} ({w}x{h})", n("x"), n("y"), n("width"), n("height")));
+                            }
                         }
                     }
                 }
@@ -218,6 +224,26 @@ fn body_checks(read: &Read<'_>, rep: &mut Report) {
             }
         }
     }
+}
+
+/// Each atlas's size from its PNG header (no decoding), `None` when it has none.
+fn atlas_sizes(read: &Read<'_>) -> Vec<Option<(u32, u32)>> {
+    let atlases = read
+        .doc
+        .sections
+        .iter()
+        .filter(|s| s.kind == 6)
+        .flat_map(|s| list(&s.body, "atlases"));
+    atlases
+        .map(|e| {
+            let file = e.pointer("/asset/file").and_then(Value::as_str)?;
+            let a = read
+                .assets
+                .iter()
+                .find(|a| a.file.as_deref() == Some(file))?;
+            png::dimensions(&read.container.data[a.offset as usize..(a.offset + a.length) as usize])
+        })
+        .collect()
 }
 
 /// Bytes left after a body's or an asset's last field, wherever they are.
