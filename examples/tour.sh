@@ -38,6 +38,16 @@ done
 $gp build examples/swag/src -o "$out/built-be.swag" --byte-order big
 cmp examples/swag/demo-be.swag "$out/built-be.swag" && echo "built from sources: $out/built-be.swag"
 
+# TirNanoG: the demo game, its extraction and rebuild, and a build from its sources.
+$gp identify -v examples/tng/demo.tng
+$gp info examples/tng/demo.tng
+$gp check examples/tng/demo.tng
+$gp extract examples/tng/demo.tng -o "$out/tng"
+$gp pack "$out/tng" -o "$out/demo.tng"
+cmp examples/tng/demo.tng "$out/demo.tng" && echo "rebuilt byte-identical: $out/demo.tng"
+$gp build examples/tng/src -o "$out/built.tng"
+cmp examples/tng/demo.tng "$out/built.tng" && echo "built from sources: $out/built.tng"
+
 # GameMaker: real games are not ours to ship, so this part runs on the fixtures when
 # they are beside the repository.
 gm=${GAMEPAK_FIXTURES:-../shared/fixtures}/gamemaker
