@@ -287,3 +287,38 @@ fn swag_opcode_table_option_changes_how_code_reads() {
     let bad = dir.path().join("bad.toml").display().to_string();
     assert_eq!(code(&gamepak(&["info", &demo, "--opcodes", &bad])), 1);
 }
+
+#[test]
+fn tng_demo_reads_rebuilds_builds_and_reports_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    let tng = examples().join("../tng");
+    let file = tng.join("demo.tng").display().to_string();
+    for verb in ["info", "list", "check"] {
+        let o = gamepak(&[verb, &file, "--json"]);
+        assert_eq!(code(&o), 0, "{verb}");
+        assert!(String::from_utf8_lossy(&o.stdout).starts_with('{'));
+    }
+    let folder = dir.path().join("x").display().to_string();
+    assert_eq!(code(&gamepak(&["extract", &file, "-o", &folder])), 0);
+    let packed = dir.path().join("again.tng").display().to_string();
+    assert_eq!(code(&gamepak(&["pack", &folder, "-o", &packed])), 0);
+    let original = std::fs::read(&file).unwrap();
+    assert_eq!(std::fs::read(&packed).unwrap(), original);
+    let built = dir.path().join("built.tng").display().to_string();
+    let src = tng.join("src").display().to_string();
+    assert_eq!(code(&gamepak(&["build", &src, "-o", &built])), 0);
+    assert_eq!(std::fs::read(&built).unwrap(), original);
+
+    let cut = dir.path().join("cut.tng");
+    std::fs::write(&cut, &original[..original.len() - 100]).unwrap();
+    let o = gamepak(&["check", &cut.display().to_string()]);
+    assert_eq!(code(&o), 1);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("lies outside the file"));
+    let mut encrypted = original;
+    encrypted[60] = 1;
+    let enc = dir.path().join("enc.tng");
+    std::fs::write(&enc, &encrypted).unwrap();
+    let o = gamepak(&["check", &enc.display().to_string()]);
+    assert_eq!(code(&o), 0);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("encrypted: contents not verifiable"));
+}

@@ -34,6 +34,18 @@ pub fn probe(data: &[u8]) -> Probe {
     let game_type = data[33] & 0x0f;
     let encrypted = u32::from_le_bytes([data[60], data[61], data[62], data[63]]) != 0;
     p.version = Some(format!("revision {revision}"));
+    let id: String = data[16..32]
+        .iter()
+        .take_while(|&&b| b != 0)
+        .map(|&b| {
+            if b.is_ascii_graphic() || b == b' ' {
+                b as char
+            } else {
+                '?'
+            }
+        })
+        .collect();
+    p.hit(format!("game id \"{id}\""));
     match GAME_TYPES.get(game_type as usize) {
         Some(t) => p.hit(format!("game type {game_type} ({t})")),
         None => p.evidence.push(format!("game type {game_type} is not 0-4")),

@@ -6,6 +6,7 @@ use serde_json::{json, Map, Value};
 use super::container::{BlockCrc, Container};
 use super::header::Header;
 use super::read::Read;
+use super::schema::Record;
 
 /// The header's fields, as `info` shows them for any file, encrypted or not.
 pub fn header_info(h: &Header, data: &[u8]) -> Map<String, Value> {
@@ -82,7 +83,7 @@ pub fn info(read: &Read<'_>) -> Value {
                 "kind": s.kind_name(),
                 "offset": format!("{:#x}", e.offset),
                 "length": e.length,
-                "records": records(&s.body),
+                "records": records(s.layout_type(), e.length, read.container.header.transports),
             })
         })
         .collect();
@@ -102,9 +103,11 @@ pub fn info(read: &Read<'_>) -> Value {
     Value::Object(m)
 }
 
-/// The length of a body's first list: its records.
-fn records(body: &Value) -> usize {
-    body.as_object()
-        .and_then(|o| o.values().find_map(Value::as_array))
-        .map_or(0, Vec::len)
+/// Records of a section made of equal records; other sections count as one.
+fn records(kind: u8, length: u32, transports: u8) -> u64 {
+    match super::schema::section(kind, length.into()).map(|b| b.record) {
+        Some(Record::Fixed(n)) => u64::from(length) / n,
+        Some(Record::TileMeta) => u64::from(length) / (2 + 5 * u64::from(transports)),
+        _ => 1,
+    }
 }

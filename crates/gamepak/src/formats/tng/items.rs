@@ -37,13 +37,18 @@ pub fn entries(read: &Read<'_>) -> Vec<Entry> {
             None => (packed_place(read, &a.path), "table"),
         };
         let size = if a.encoding == "zlib" { 0 } else { a.length };
+        let detail = match a.file {
+            None if a.path.ends_with("/texts") => "texts, not inflated".to_string(),
+            None => format!("{} record, not inflated", a.section),
+            Some(_) => String::new(),
+        };
         out.push(Entry::new(
             path,
             kind,
             (a.offset, a.length),
             size,
             a.encoding,
-            String::new(),
+            detail,
         ));
     }
     out

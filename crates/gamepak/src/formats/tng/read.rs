@@ -155,6 +155,7 @@ fn decode_body(
         return Err(Error::invalid(&path, at as u64, format!("section length {} is not a multiple of its {n}-byte records (offset in the uncompressed block)", body.len())));
     }
     dec.folder = format!("assets/{i:02}-{}", layout.kind);
+    dec.section = layout.kind;
     let mut r = Reader::new(block, "")
         .with_endian(Endian::Little)
         .slice(at, len, "")?;
