@@ -361,3 +361,37 @@ fn hostile_json_is_refused_with_its_place() {
         "{e}"
     );
 }
+
+#[test]
+fn rules_between_records_are_checked() {
+    let data = demo();
+    let r = read(&data, true).unwrap();
+    let files: std::collections::HashMap<String, Vec<u8>> = r
+        .assets
+        .iter()
+        .filter_map(|a| {
+            Some((
+                a.file.clone()?,
+                data[a.offset as usize..(a.offset + a.length) as usize].to_vec(),
+            ))
+        })
+        .collect();
+    let load = |name: &str| Ok(files[name].clone());
+    let mut doc = r.doc.clone();
+    doc.sections[21].body["scripts"][0]["interval"] = json!(9000);
+    doc.sections[2].body["language"] = json!("en");
+    doc.sections[28].body["objects"][0]["zero"] = json!(1);
+    let lines = check_lines(&write(&doc, &load).unwrap());
+    assert!(
+        lines.contains("startup scripts must be sorted by interval: [9000, 6000]"),
+        "{lines}"
+    );
+    assert!(
+        lines.contains("language \"en\" has another translation section"),
+        "{lines}"
+    );
+    assert!(
+        lines.contains("objects[0]: a field that must be zero is not"),
+        "{lines}"
+    );
+}

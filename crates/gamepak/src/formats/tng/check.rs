@@ -157,7 +157,30 @@ fn body_checks(read: &Read<'_>, rep: &mut Report) {
         let at = u64::from(read.container.sections[i].offset);
         unused(&s.body, &path, at, rep);
         match s.kind {
-            1 => speech_counts.push((i, list(&s.body, "speech").len())),
+            1 => {
+                let lang = s.body.get("language").and_then(Value::as_str).unwrap_or("");
+                if speech_counts.iter().any(|(_, l, _)| *l == lang) {
+                    rep.error(
+                        &path,
+                        at,
+                        format!("language {lang:?} has another translation section"),
+                    );
+                }
+                speech_counts.push((i, lang, list(&s.body, "speech").len()));
+            }
+            24 => {
+                let intervals: Vec<u64> = list(&s.body, "scripts")
+                    .iter()
+                    .map(|e| e.get("interval").and_then(Value::as_u64).unwrap_or(0))
+                    .collect();
+                if intervals.windows(2).any(|w| w[0] > w[1]) {
+                    rep.error(
+                        &path,
+                        at,
+                        format!("startup scripts must be sorted by interval: {intervals:?}"),
+                    );
+                }
+            }
             7..=10 => {
                 for (e, sprite) in list(&s.body, "sprites").iter().enumerate() {
                     let anims = sprite
@@ -213,8 +236,8 @@ fn body_checks(read: &Read<'_>, rep: &mut Report) {
             _ => {}
         }
     }
-    if let Some((_, first)) = speech_counts.first() {
-        for (i, n) in &speech_counts[1..] {
+    if let Some((_, _, first)) = speech_counts.first() {
+        for (i, _, n) in &speech_counts[1..] {
             if n != first {
                 rep.error(
                     format!("TNG/block/section[{i}] translations"),
@@ -246,7 +269,8 @@ fn atlas_sizes(read: &Read<'_>) -> Vec<Option<(u32, u32)>> {
         .collect()
 }
 
-/// Bytes left after a body's or an asset's last field, wherever they are.
+/// Bytes left after a body's or an asset's last field, and fields that must be
+/// zero but are not, wherever they are.
 fn unused(v: &Value, path: &str, at: u64, rep: &mut Report) {
     match v {
         Value::Object(o) => {
@@ -256,6 +280,12 @@ fn unused(v: &Value, path: &str, at: u64, rep: &mut Report) {
                     at,
                     format!("{} bytes follow the last field", hex.len() / 2),
                 );
+            }
+            if o.get("zero")
+                .and_then(Value::as_u64)
+                .is_some_and(|z| z != 0)
+            {
+                rep.warn(path, at, "a field that must be zero is not");
             }
             for (k, v) in o {
                 unused(v, &format!("{path}/{k}"), at, rep);
