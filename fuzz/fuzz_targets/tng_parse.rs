@@ -63,11 +63,7 @@ fn packed_layouts() -> Vec<&'static [F]> {
 
 fn whole_file(data: &[u8]) {
     if let Ok(r) = read(data, true) {
-        let files: std::collections::HashMap<String, Vec<u8>> = r
-            .assets
-            .iter()
-            .filter_map(|a| Some((a.file.clone()?, data[a.offset as usize..(a.offset + a.length) as usize].to_vec())))
-            .collect();
+        let files = r.files();
         let load = |name: &str| Ok(files.get(name).cloned().unwrap_or_default());
         if let Ok(bytes) = write(&r.doc, &load) {
             let again = read(&bytes, true).expect("what we write reads");

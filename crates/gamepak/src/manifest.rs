@@ -36,6 +36,27 @@ pub fn write_into<T: Serialize>(out: &crate::io::OutputFolder, manifest: &T) -> 
     out.write(Path::new(MANIFEST_NAME), text.as_bytes())
 }
 
+/// The manifest of a format whose document lives beside it (SWAG's `swag.toml`,
+/// TirNanoG's `tng.json`): only whether the folder is whole.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Folder {
+    pub format: Format,
+    /// `--only` left entries out: the folder cannot be packed.
+    pub partial: bool,
+}
+
+/// Refuses a folder that `--only` left incomplete.
+pub fn require_whole(dir: &Path) -> Result<()> {
+    let m: Folder = read(dir)?;
+    if m.partial {
+        return Err(Error::at(
+            MANIFEST_NAME,
+            "this folder was extracted with --only and lacks entries: extract it whole to pack it",
+        ));
+    }
+    Ok(())
+}
+
 /// Ends an extraction: writes the manifest, moves the folder into place, and notes
 /// when `--only` made it a folder that cannot be packed.
 pub fn finish_extraction<T: Serialize>(

@@ -40,6 +40,16 @@ fn file(sections: &[(u8, Vec<u8>)], assets: &[u8]) -> Vec<u8> {
     container::write(&header(), sections, assets).unwrap()
 }
 
+/// A file whose uncompressed block is `block`, as it is, with its CRC.
+fn with_block(block: &[u8]) -> Vec<u8> {
+    let mut f = header().write().unwrap();
+    let z = zlib(block);
+    f.extend((z.len() as u32 + 4).to_le_bytes());
+    f.extend(z);
+    f.extend(crc32fast::hash(block).to_le_bytes());
+    f
+}
+
 const STRINGS: &[u8] = b"\0town\0";
 
 fn descriptor(offset: u64, length: usize, name: u32) -> Vec<u8> {
@@ -219,27 +229,15 @@ fn broken_tables_and_blocks_are_placed() {
     let e = read_error(&f);
     assert!(e.contains("section block") && e.contains("0x44"), "{e}");
 
-    let mut block = 12u32.to_le_bytes().to_vec();
-    block.extend([7, 0, 0, 0]);
-    let mut f = header().write().unwrap();
-    let z = zlib(&block);
-    f.extend((z.len() as u32 + 4).to_le_bytes());
-    f.extend(z);
-    f.extend(crc32fast::hash(&block).to_le_bytes());
-    let e = read_error(&f);
+    // A table whose first offset is not a multiple of 8, then one pointing past the
+    // block.
+    let e = read_error(&with_block(&[12, 0, 0, 0, 7, 0, 0, 0]));
     assert!(
         e.contains("first section offset 12 must be a non-zero multiple of 8"),
         "{e}"
     );
 
-    let mut block = 8u32.to_le_bytes().to_vec();
-    block.extend([200, 0, 0, 0]);
-    let mut f = header().write().unwrap();
-    let z = zlib(&block);
-    f.extend((z.len() as u32 + 4).to_le_bytes());
-    f.extend(z);
-    f.extend(crc32fast::hash(&block).to_le_bytes());
-    let e = read_error(&f);
+    let e = read_error(&with_block(&[8, 0, 0, 0, 200, 0, 0, 0]));
     assert!(e.contains("lies outside"), "{e}");
 }
 
@@ -366,16 +364,7 @@ fn hostile_json_is_refused_with_its_place() {
 fn rules_between_records_are_checked() {
     let data = demo();
     let r = read(&data, true).unwrap();
-    let files: std::collections::HashMap<String, Vec<u8>> = r
-        .assets
-        .iter()
-        .filter_map(|a| {
-            Some((
-                a.file.clone()?,
-                data[a.offset as usize..(a.offset + a.length) as usize].to_vec(),
-            ))
-        })
-        .collect();
+    let files = r.files();
     let load = |name: &str| Ok(files[name].clone());
     let mut doc = r.doc.clone();
     doc.sections[21].body["scripts"][0]["interval"] = json!(9000);

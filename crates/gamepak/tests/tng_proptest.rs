@@ -1,8 +1,6 @@
 //! Random documents, made by walking the layout descriptions themselves, round-trip:
 //! write, read, write again gives the same bytes, and extract then pack too.
 
-use std::collections::HashMap;
-
 use gamepak::formats::tng::header::Header;
 use gamepak::formats::tng::model::{Document, Section};
 use gamepak::formats::tng::read::read;
@@ -257,11 +255,7 @@ proptest! {
         let r = read(&first, true).unwrap();
         let kinds: Vec<u8> = r.doc.sections.iter().map(|s| s.kind).collect();
         prop_assert_eq!(kinds, doc.sections.iter().map(|s| s.kind).collect::<Vec<_>>());
-        let stored: HashMap<String, Vec<u8>> = r
-            .assets
-            .iter()
-            .filter_map(|a| Some((a.file.clone()?, first[a.offset as usize..(a.offset + a.length) as usize].to_vec())))
-            .collect();
+        let stored = r.files();
         let again = write(&r.doc, &|name| Ok(stored[name].clone())).unwrap();
         prop_assert!(again == first, "second write differs for seed {}", seed);
     }

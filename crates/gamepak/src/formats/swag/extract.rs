@@ -5,7 +5,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use super::asm::disassemble;
 use super::items::{self, Item, DOCUMENT, OPCODES};
@@ -16,14 +15,6 @@ use crate::codec::png::{self as png_codec, Rgba};
 use crate::io::{sanitize_relative, OutputFolder};
 use crate::limits::Limits;
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
-
-/// `gamepak.toml` of an extracted SWAG file: the document itself is `swag.toml`.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct Manifest {
-    pub format: Format,
-    /// `--only` left entries out: the folder cannot be packed.
-    pub partial: bool,
-}
 
 pub fn extract(
     doc: &Swag<'_>,
@@ -93,7 +84,7 @@ pub fn extract(
     out.write(Path::new(DOCUMENT), text.as_bytes())?;
     out.write(Path::new(OPCODES), table.to_toml().as_bytes())?;
     let partial = selected.len() < all.len();
-    let manifest = Manifest {
+    let manifest = crate::manifest::Folder {
         format: Format::Swag,
         partial,
     };

@@ -63,7 +63,7 @@ pub use read::read;
 pub use write::write;
 
 use crate::bytes::Endian;
-use crate::{Entry, Error, ExtractOptions, ExtractSummary, Handler, PackOutcome, Report, Result};
+use crate::{Entry, ExtractOptions, ExtractSummary, Handler, PackOutcome, Report, Result};
 
 /// SWAG's implementation of the format operations, with the opcode table to read
 /// bytecode by.
@@ -107,13 +107,7 @@ impl Handler for SwagHandler {
     }
 
     fn pack(&self, dir: &Path) -> Result<PackOutcome> {
-        let m: extract::Manifest = crate::manifest::read(dir)?;
-        if m.partial {
-            return Err(Error::at(
-                crate::manifest::MANIFEST_NAME,
-                "this folder was extracted with --only and lacks entries: extract it whole to pack it",
-            ));
-        }
+        crate::manifest::require_whole(dir)?;
         let loaded = source::load(dir, self.table.as_ref(), None)?;
         Ok(PackOutcome {
             bytes: write(&loaded.doc)?,

@@ -264,7 +264,7 @@ fn atlas_sizes(read: &Read<'_>) -> Vec<Option<(u32, u32)>> {
                 .assets
                 .iter()
                 .find(|a| a.file.as_deref() == Some(file))?;
-            png::dimensions(&read.container.data[a.offset as usize..(a.offset + a.length) as usize])
+            png::dimensions(read.stored(a))
         })
         .collect()
 }
@@ -343,7 +343,7 @@ fn asset_checks(read: &Read<'_>, rep: &mut Report) {
         .iter()
         .filter(|a| a.file.is_some() && a.length > 0)
     {
-        let bytes = &read.container.data[a.offset as usize..(a.offset + a.length) as usize];
+        let bytes = read.stored(a);
         let ok = match a.encoding {
             "png" => bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
             "ogg" | "ogv" => bytes.starts_with(b"OggS"),

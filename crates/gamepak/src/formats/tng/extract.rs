@@ -4,7 +4,6 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::read::Read;
@@ -16,21 +15,12 @@ use crate::io::{file_stem, sanitize_relative, OutputFolder};
 use crate::limits::Limits;
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
-/// `gamepak.toml` of an extracted .tng: the document itself is `tng.json`.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct Manifest {
-    pub format: Format,
-    /// `--only` left entries out: the folder cannot be packed.
-    pub partial: bool,
-}
-
 pub fn extract(read: &Read<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
     let out = OutputFolder::create(out_path)?;
     let mut files: Vec<(String, Vec<u8>)> = to_files(&read.doc)?;
     for a in &read.assets {
         if let Some(f) = &a.file {
-            let bytes = &read.container.data[a.offset as usize..(a.offset + a.length) as usize];
-            files.push((f.clone(), bytes.to_vec()));
+            files.push((f.clone(), read.stored(a).to_vec()));
         }
     }
     // Packing needs every file so far; the maps and frames below are views.
@@ -50,7 +40,7 @@ pub fn extract(read: &Read<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
         summary.bytes += bytes.len() as u64;
         opts.report(done as u64 + 1, total);
     }
-    let manifest = Manifest {
+    let manifest = crate::manifest::Folder {
         format: Format::Tng,
         partial,
     };

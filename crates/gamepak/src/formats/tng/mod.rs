@@ -88,7 +88,7 @@ pub use model::Document;
 pub use source::{build, is_source};
 
 use crate::{
-    Entry, Error, ErrorKind, ExtractOptions, ExtractSummary, Handler, PackOutcome, Report, Result,
+    Entry, ErrorKind, ExtractOptions, ExtractSummary, Handler, PackOutcome, Report, Result,
 };
 
 pub struct TngHandler;
@@ -118,13 +118,7 @@ impl Handler for TngHandler {
     }
 
     fn pack(&self, dir: &Path) -> Result<PackOutcome> {
-        let m: extract::Manifest = crate::manifest::read(dir)?;
-        if m.partial {
-            return Err(Error::at(
-                crate::manifest::MANIFEST_NAME,
-                "this folder was extracted with --only and lacks entries: extract it whole to pack it",
-            ));
-        }
+        crate::manifest::require_whole(dir)?;
         Ok(PackOutcome {
             bytes: build(dir)?,
             reencoded: Vec::new(),

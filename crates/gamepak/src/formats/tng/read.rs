@@ -1,6 +1,8 @@
 //! From bytes to the [`Document`]: the container, then every section body by its
 //! layout, with the assets it points at.
 
+use std::collections::HashMap;
+
 use serde_json::{json, Value};
 
 use super::container::{self, Container, SectionEntry};
@@ -23,6 +25,22 @@ pub struct Read<'a> {
     pub warnings: Vec<(String, u64, String)>,
     /// The highest command function the scripts call.
     pub max_command: u8,
+}
+
+impl Read<'_> {
+    /// The bytes an asset descriptor points at (inside the file: the reader checked).
+    pub fn stored(&self, a: &AssetRef) -> &[u8] {
+        &self.container.data[a.offset as usize..(a.offset + a.length) as usize]
+    }
+
+    /// The standard-format assets by the file name they extract to: what `write`
+    /// needs to give the file back.
+    pub fn files(&self) -> HashMap<String, Vec<u8>> {
+        self.assets
+            .iter()
+            .filter_map(|a| Some((a.file.clone()?, self.stored(a).to_vec())))
+            .collect()
+    }
 }
 
 /// Reads a file. With `inflate` false, compressed assets are located, not decoded:
