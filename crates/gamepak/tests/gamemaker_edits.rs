@@ -5,7 +5,7 @@
 mod common;
 
 use gamepak::codec::png::{self, Rgba};
-use gamepak::formats::gamemaker::{game, pages};
+use gamepak::formats::gamemaker::{game, pages, refs};
 use gamepak::{ExtractOptions, Format};
 
 fn page(g: &game::Game<'_>, k: usize) -> Rgba {
@@ -130,20 +130,91 @@ fn frame_and_sound_edits_in_a_bzip2_qoi_game() {
 }
 
 #[test]
-fn a_string_that_grows_is_refused_with_the_reason() {
+fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
     let Some(dir) = common::fixture_dir("gamemaker_edits", "gamemaker") else {
         return;
     };
-    let original = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
-    let tmp = tempfile::tempdir().unwrap();
-    let handler = Format::GameMaker.handler().unwrap();
-    handler
-        .extract(&original, tmp.path(), &ExtractOptions::default())
-        .unwrap();
-    let path = tmp.path().join("strings.json");
-    let mut strings: Vec<String> = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-    strings[1].push_str(" and more");
-    std::fs::write(&path, serde_json::to_vec(&strings).unwrap()).unwrap();
-    let e = gamepak::pack(tmp.path()).unwrap_err().to_string();
-    assert!(e.contains("string 1 grows"), "{e}");
+    for name in [
+        "Okanoa_Dieback.win",
+        "Cyberebral_Pure-Yahtzee_data.win",
+        "MistaCarson_Fall2024MiniJam.win",
+    ] {
+        let original = std::fs::read(dir.join(name)).unwrap();
+        let before = game::read(&original).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let handler = Format::GameMaker.handler().unwrap();
+        handler
+            .extract(&original, tmp.path(), &ExtractOptions::default())
+            .unwrap();
+        let path = tmp.path().join("strings.json");
+        let mut strings: Vec<String> =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        // The game's name (a name reference in GEN8) and the last string grow.
+        let s = strings.iter().position(|t| *t == before.gen8.name).unwrap();
+        let longer = format!("{} - the long edition", before.gen8.name);
+        strings[s] = longer.clone();
+        let last = strings.len() - 1;
+        strings[last].push_str(" and more ✓");
+        std::fs::write(&path, serde_json::to_vec(&strings).unwrap()).unwrap();
+
+        let packed = gamepak::pack(tmp.path()).unwrap();
+        assert!(
+            packed
+                .reencoded
+                .iter()
+                .any(|r| r.contains(&format!("[{s}] grew"))),
+            "{:?}",
+            packed.reencoded
+        );
+        let report = handler.check(&packed.bytes);
+        assert!(report.is_clean(), "{name}: {}", report.lines());
+        let after = game::read(&packed.bytes).unwrap();
+        assert_eq!(after.gen8.name, longer, "{name}");
+        let text =
+            |g: &game::Game<'_>, i: usize| String::from_utf8(g.strings[i].bytes.to_vec()).unwrap();
+        assert_eq!(text(&after, s), longer);
+        assert_eq!(text(&after, last), strings[last]);
+        for i in (0..before.strings.len()).filter(|&i| i != s && i != last) {
+            assert_eq!(
+                after.strings[i].bytes, before.strings[i].bytes,
+                "{name}: string {i}"
+            );
+            assert_eq!(
+                after.strings[i].offset, before.strings[i].offset,
+                "{name}: string {i}"
+            );
+        }
+        // Pages and clips moved with TXTR and AUDO but hold the same bytes.
+        for (a, b) in after.pages().iter().zip(before.pages()) {
+            assert_eq!(a.blob, b.blob, "{name}");
+        }
+        for (a, b) in after.clips.iter().zip(&before.clips) {
+            assert_eq!(a.bytes, b.bytes, "{name}");
+        }
+        // Every chunk before STRG is where it was, and only name references changed.
+        let names: std::collections::HashSet<u64> =
+            refs::name_references(&before.form, before.gen8.bytecode)
+                .into_iter()
+                .map(|(_, at)| at)
+                .collect();
+        let mut repointed = 0;
+        for (a, b) in after.form.chunks.iter().zip(&before.form.chunks) {
+            if a.name == "STRG" {
+                break;
+            }
+            assert_eq!(a.offset, b.offset, "{name}");
+            for (k, (x, y)) in a.body.iter().zip(b.body).enumerate() {
+                if x != y {
+                    let at = a.body_offset() + k as u64;
+                    assert!(
+                        (0..4).any(|d| at >= d && names.contains(&(at - d))),
+                        "{name}: {} changed at {at:#x}",
+                        a.name
+                    );
+                    repointed += 1;
+                }
+            }
+        }
+        assert!(repointed > 0, "{name}");
+    }
 }

@@ -227,12 +227,6 @@ fn references(game: &Game<'_>, r: &mut Report) {
     }
 }
 
-/// Chunks that start with a pointer list of their records.
-const LISTS: [&str; 17] = [
-    "SOND", "AGRP", "SPRT", "BGND", "PATH", "SCPT", "SHDR", "FONT", "TMLN", "OBJT", "ROOM", "TPAG",
-    "CODE", "STRG", "TXTR", "AUDO", "EXTN",
-];
-
 /// Every record pointer lands inside its chunk, past the list, in ascending order;
 /// every record's name, and GEN8's names, are references to STRG strings.
 fn lists(game: &Game<'_>, r: &mut Report) {
@@ -249,33 +243,13 @@ fn lists(game: &Game<'_>, r: &mut Report) {
             );
         }
     };
-    if let Some(g) = form.chunk("GEN8") {
-        for off in [4, 8, 40, 100] {
-            name_at("FORM/GEN8".into(), g.body_offset() + off);
-        }
+    for (path, at) in super::refs::name_references(form, game.gen8.bytecode) {
+        name_at(path, at);
     }
     for c in form
         .chunks
         .iter()
-        .filter(|c| LISTS.contains(&c.name.as_str()))
-    {
-        if matches!(c.name.as_str(), "TPAG" | "STRG" | "TXTR" | "AUDO") {
-            continue;
-        }
-        for (i, p) in super::refs::list(form, c)
-            .unwrap_or_default()
-            .into_iter()
-            .enumerate()
-        {
-            if p != 0 {
-                name_at(format!("FORM/{}/entry[{i}]", c.name), p.into());
-            }
-        }
-    }
-    for c in form
-        .chunks
-        .iter()
-        .filter(|c| LISTS.contains(&c.name.as_str()))
+        .filter(|c| super::refs::LISTS.contains(&c.name.as_str()))
     {
         let Ok(ptrs) = super::refs::list(form, c) else {
             continue;

@@ -38,8 +38,10 @@
 //!   assets (pointers, blob sizes, 128-byte blob alignment, 4-byte clip alignment and
 //!   chunk padding recomputed), which gives the original bytes when nothing changed.
 //!   An edited frame is put back on its page, and the page encoded again in its own
-//!   format. Strings are written in place, so they may keep or shrink their byte
-//!   length. An edit that would move a stored chunk is refused, since pointers into
+//!   format. A string that keeps or shrinks its length is written in place; one that
+//!   grows is appended to STRG, and its STRG entry and every name reference of a
+//!   fixed place point there (the old text stays for references gamepak does not
+//!   model). An edit that would move a stored chunk is refused, since pointers into
 //!   stored chunks are not rewritten yet.
 
 pub mod audo;

@@ -9,6 +9,7 @@ use std::path::Path;
 use super::manifest::*;
 use super::txtr::{self, Page, PageFormat, Txtr};
 use super::{audo, container, pages, strg};
+use crate::bytes::Endian;
 use crate::codec::crc::crc32;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
@@ -52,6 +53,7 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
         None => Vec::new(),
     };
     let last = m.chunks.len().saturating_sub(1);
+    let mut moved = Vec::new();
     let mut offset = 8u64;
     let mut chunks = Vec::with_capacity(m.chunks.len());
     for (i, c) in m.chunks.iter().enumerate() {
@@ -72,7 +74,7 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
                 }
                 let mut body = read(dir, f)?;
                 if c.name == "STRG" {
-                    edit_strings(dir, &m, &mut body, body_at, &mut reencoded)?;
+                    moved = edit_strings(dir, &m, &mut body, body_at, &mut reencoded)?;
                 }
                 body
             }
@@ -91,33 +93,78 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
         offset = body_at + body.len() as u64;
         chunks.push((c.raw, body));
     }
-    Ok(PackOutcome {
-        bytes: container::write(m.endian, &chunks)?,
-        reencoded,
-    })
+    let mut bytes = container::write(m.endian, &chunks)?;
+    repoint_names(&mut bytes, &moved, &mut reencoded)?;
+    Ok(PackOutcome { bytes, reencoded })
 }
 
-/// Writes changed strings from the folder's JSON into the STRG body, in place.
+/// Points every name reference gamepak knows that read a string which grew (and so
+/// moved) at its new place. Those references lie in chunks before STRG, which did not
+/// move, so their offsets hold in the packed bytes.
+fn repoint_names(
+    bytes: &mut [u8],
+    moved: &[(usize, u32, u32)],
+    reencoded: &mut Vec<String>,
+) -> Result<()> {
+    if moved.is_empty() {
+        return Ok(());
+    }
+    let (sites, endian) = {
+        let form = container::read(bytes)?;
+        let bytecode = super::gen8::read(&form).map(|g| g.bytecode).unwrap_or(0);
+        (super::refs::name_references(&form, bytecode), form.endian)
+    };
+    let mut count = vec![0usize; moved.len()];
+    for (_, at) in sites {
+        let at = at as usize;
+        let Some(word) = bytes.get(at..at + 4) else {
+            continue;
+        };
+        let word: [u8; 4] = word.try_into().expect("4 bytes");
+        let value = match endian {
+            Endian::Little => u32::from_le_bytes(word),
+            Endian::Big => u32::from_be_bytes(word),
+        };
+        if let Some(k) = moved.iter().position(|&(_, old, _)| old == value) {
+            let new = match endian {
+                Endian::Little => moved[k].2.to_le_bytes(),
+                Endian::Big => moved[k].2.to_be_bytes(),
+            };
+            bytes[at..at + 4].copy_from_slice(&new);
+            count[k] += 1;
+        }
+    }
+    for ((i, _, _), n) in moved.iter().zip(count) {
+        reencoded.push(format!(
+            "strings.json[{i}] grew: moved to the end of STRG, {n} name references follow it"
+        ));
+    }
+    Ok(())
+}
+
+/// Writes changed strings from the folder's JSON into the STRG body; gives the
+/// strings that grew and moved.
 fn edit_strings(
     dir: &Path,
     m: &Manifest,
-    body: &mut [u8],
+    body: &mut Vec<u8>,
     body_at: u64,
     reencoded: &mut Vec<String>,
-) -> Result<()> {
+) -> Result<Vec<(usize, u32, u32)>> {
     let Some(s) = &m.strings else {
-        return Ok(());
+        return Ok(Vec::new());
     };
     let json = read(dir, &s.file)?;
     if crc32(&json) == s.crc32 {
-        return Ok(());
+        return Ok(Vec::new());
     }
     let texts: Vec<String> =
         serde_json::from_slice(&json).map_err(|e| Error::at(&s.file, e.to_string()))?;
-    for i in strg::patch(body, body_at, m.endian, &texts)? {
+    let patched = strg::patch(body, body_at, m.endian, &texts, m.alignment)?;
+    for i in &patched.changed {
         reencoded.push(format!("{}[{i}]", s.file));
     }
-    Ok(())
+    Ok(patched.moved)
 }
 
 /// A TXTR model with the manifest's entries, for the writer (which takes the blobs

@@ -57,3 +57,50 @@ pub fn string_ref<'a>(form: &Form<'a>, at: u64) -> &'a str {
         .and_then(|p| string_at(form, p))
         .unwrap_or("")
 }
+
+/// Chunks that start with a pointer list of their records.
+pub const LISTS: [&str; 17] = [
+    "SOND", "AGRP", "SPRT", "BGND", "PATH", "SCPT", "SHDR", "FONT", "TMLN", "OBJT", "ROOM", "TPAG",
+    "CODE", "STRG", "TXTR", "AUDO", "EXTN",
+];
+
+/// Every name reference whose place the layout fixes, as (structure path, absolute
+/// offset of the u32): GEN8's four names, the first field of every record in a list
+/// chunk that names its records, and the name of every VARI and FUNC entry
+/// (bytecode 15 and later). References elsewhere in records are not listed.
+pub fn name_references(form: &Form<'_>, bytecode: u8) -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    if let Some(g) = form.chunk("GEN8") {
+        for off in [4, 8, 40, 100] {
+            out.push(("FORM/GEN8".to_string(), g.body_offset() + off));
+        }
+    }
+    let named = form.chunks.iter().filter(|c| {
+        LISTS.contains(&c.name.as_str())
+            && !matches!(c.name.as_str(), "TPAG" | "STRG" | "TXTR" | "AUDO")
+    });
+    for c in named {
+        for (i, p) in list(form, c).unwrap_or_default().into_iter().enumerate() {
+            if p != 0 {
+                out.push((format!("FORM/{}/entry[{i}]", c.name), p.into()));
+            }
+        }
+    }
+    if bytecode >= 15 {
+        // VARI: 12 header bytes, 20-byte entries; FUNC: a count, 12-byte entries.
+        for (kind, header, size) in [("VARI", 12u64, 20u64), ("FUNC", 4, 12)] {
+            let Some(c) = form.chunk(kind) else { continue };
+            let mut n = (c.body.len() as u64).saturating_sub(header) / size;
+            if kind == "FUNC" {
+                n = n.min(u32_at(form, c.body_offset()).unwrap_or(0).into());
+            }
+            for i in 0..n {
+                out.push((
+                    format!("FORM/{kind}/entry[{i}]"),
+                    c.body_offset() + header + size * i,
+                ));
+            }
+        }
+    }
+    out
+}

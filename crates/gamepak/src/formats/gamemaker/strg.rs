@@ -3,8 +3,12 @@
 //!
 //! Edits are written in place: a string that keeps or shrinks its byte length takes
 //! its old slot (the rest zero-filled), so no reference anywhere has to move. A string
-//! that grows would move every string after it, and that needs every reference in
-//! every chunk rewritten, which gamepak does not do yet: such an edit is refused.
+//! that grows is appended at the end of STRG, and its table entry (by which code finds
+//! its strings) points there; moving it in place would move every string after it,
+//! and references to those lie in fields gamepak does not all model. The old text
+//! stays in its slot, so a reference gamepak does not know still reads a string: the
+//! packer points the ones it knows (see [`super::refs::name_references`]) at the new
+//! text.
 
 use super::container::Form;
 use super::refs::list;
@@ -49,15 +53,28 @@ pub fn strings<'a>(form: &Form<'a>) -> Result<Vec<Str<'a>>> {
         .collect()
 }
 
+/// What [`patch`] did.
+#[derive(Debug, Default)]
+pub struct Patched {
+    /// Indices of the strings that changed.
+    pub changed: Vec<usize>,
+    /// For each string that grew: its index, and the absolute addresses of its
+    /// characters before and after it moved to the end of STRG.
+    pub moved: Vec<(usize, u32, u32)>,
+}
+
 /// Writes `texts` over the strings of a STRG body that starts at absolute
-/// `body_offset`, in place. A text equal to the stored string (read as UTF-8, with
-/// invalid bytes replaced) leaves it untouched. Gives the indices it changed.
+/// `body_offset`: in place when a string keeps or shrinks its length, at the end of
+/// the body (4-byte aligned, the body then padded to `align`) when it grows. A text
+/// equal to the stored string (read as UTF-8, with invalid bytes replaced) leaves it
+/// untouched.
 pub fn patch(
-    body: &mut [u8],
+    body: &mut Vec<u8>,
     body_offset: u64,
     endian: Endian,
     texts: &[String],
-) -> Result<Vec<usize>> {
+    align: u64,
+) -> Result<Patched> {
     let path = "FORM/STRG";
     let ptrs: Vec<u32> = {
         let mut r = Reader::new(body, path).with_endian(endian);
@@ -75,7 +92,11 @@ pub fn patch(
             .map(|i| r.u32(&format!("entry[{i}] pointer")))
             .collect::<Result<_>>()?
     };
-    let mut changed = Vec::new();
+    let u32_bytes = |v: u32| match endian {
+        Endian::Little => v.to_le_bytes(),
+        Endian::Big => v.to_be_bytes(),
+    };
+    let mut out = Patched::default();
     for (i, (&p, text)) in ptrs.iter().zip(texts).enumerate() {
         let at = (p as u64).checked_sub(body_offset).map(|a| a as usize);
         let mut r = Reader::new(body, path).with_endian(endian);
@@ -92,25 +113,30 @@ pub fn patch(
             continue;
         }
         let new = text.as_bytes();
+        out.changed.push(i);
         if new.len() > old_len {
-            return Err(Error::at(
-                "strings.json",
-                format!(
-                    "string {i} grows from {old_len} to {} bytes: a longer string moves every \
-                     string after it, and rewriting every reference to them is not supported \
-                     yet; keep it to {old_len} bytes",
-                    new.len()
-                ),
-            ));
+            while body.len() % 4 != 0 {
+                body.push(0);
+            }
+            let entry = body_offset + body.len() as u64;
+            let entry = u32::try_from(entry).map_err(|_| {
+                Error::at("strings.json", format!("string {i} would lie past 4 GiB"))
+            })?;
+            body.extend(u32_bytes(new.len() as u32));
+            body.extend(new);
+            body.push(0);
+            body[4 + 4 * i..8 + 4 * i].copy_from_slice(&u32_bytes(entry));
+            out.moved.push((i, p + 4, entry + 4));
+            continue;
         }
-        let len = match endian {
-            Endian::Little => (new.len() as u32).to_le_bytes(),
-            Endian::Big => (new.len() as u32).to_be_bytes(),
-        };
-        body[start - 4..start].copy_from_slice(&len);
+        body[start - 4..start].copy_from_slice(&u32_bytes(new.len() as u32));
         body[start..start + new.len()].copy_from_slice(new);
         body[start + new.len()..=start + old_len].fill(0);
-        changed.push(i);
     }
-    Ok(changed)
+    if !out.moved.is_empty() {
+        while (body_offset + body.len() as u64) % align.max(1) != 0 {
+            body.push(0);
+        }
+    }
+    Ok(out)
 }
