@@ -115,7 +115,7 @@ pub fn patch(
         let new = text.as_bytes();
         out.changed.push(i);
         if new.len() > old_len {
-            while body.len() % 4 != 0 {
+            while !body.len().is_multiple_of(4) {
                 body.push(0);
             }
             let entry = body_offset + body.len() as u64;
@@ -134,7 +134,7 @@ pub fn patch(
         body[start + new.len()..=start + old_len].fill(0);
     }
     if !out.moved.is_empty() {
-        while (body_offset + body.len() as u64) % align.max(1) != 0 {
+        while !(body_offset + body.len() as u64).is_multiple_of(align.max(1)) {
             body.push(0);
         }
     }
