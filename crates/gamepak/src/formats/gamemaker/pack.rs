@@ -27,13 +27,8 @@ fn decode_png(bytes: &[u8], name: &str) -> Result<Rgba> {
 }
 
 pub fn pack(dir: &Path) -> Result<PackOutcome> {
+    crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
-    if m.partial {
-        return Err(Error::at(
-            crate::manifest::MANIFEST_NAME,
-            "this folder was extracted with --only and lacks entries: extract it whole to pack it",
-        ));
-    }
     let mut reencoded = Vec::new();
     let blobs = match &m.textures {
         Some(t) => page_blobs(dir, t, &m.frames, &mut reencoded)?,

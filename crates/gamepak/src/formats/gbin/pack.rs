@@ -18,14 +18,8 @@ use crate::io::safe_join;
 use crate::{Error, PackOutcome, Result};
 
 pub fn pack(dir: &Path) -> Result<PackOutcome> {
+    crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
-    let here = dir.display().to_string();
-    if m.partial {
-        return Err(Error::at(
-            here,
-            "extracted with --only: assets are missing, so it cannot be packed",
-        ));
-    }
     let mut doc = skeleton(&m, dir)?;
     let plan: Vec<(String, Item, Option<Span>)> = {
         let idx = Index::new(&doc);

@@ -42,13 +42,8 @@ fn part<'m>(p: &'m Option<Stored>, what: &str) -> Result<&'m Stored> {
 }
 
 pub fn pack(dir: &Path) -> Result<PackOutcome> {
+    crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
-    if m.partial {
-        return Err(Error::at(
-            "gamepak.toml",
-            "this folder was extracted with --only and lacks entries: extract it whole to pack it",
-        ));
-    }
     let chunks = if m.raw_chunks.is_empty() {
         assemble(dir, &m)?
     } else {
