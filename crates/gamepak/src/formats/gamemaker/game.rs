@@ -22,10 +22,10 @@ pub struct Game<'a> {
 }
 
 /// The chunks read into typed or JSON views; `info` names the others.
-pub const TYPED: [&str; 25] = [
+pub const TYPED: [&str; 33] = [
     "GEN8", "TXTR", "TPAG", "SPRT", "BGND", "SOND", "AUDO", "STRG", "CODE", "VARI", "FUNC", "SCPT",
     "PATH", "FONT", "OBJT", "ROOM", "TMLN", "AGRP", "GLOB", "FEAT", "EMBI", "SHDR", "EXTN", "TGIN",
-    "SEQN",
+    "SEQN", "OPTN", "LANG", "TAGS", "DAFL", "ACRV", "FEDS", "PSEM", "PSYS",
 ];
 
 pub fn read(data: &[u8]) -> Result<Game<'_>> {

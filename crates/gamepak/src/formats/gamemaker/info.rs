@@ -105,7 +105,12 @@ pub fn info(game: &Game<'_>) -> Value {
         .map(|c| c.name.as_str())
         .filter(|n| !TYPED.contains(n))
         .collect();
-    m.insert("kept as stored".into(), json!(opaque.join(" ")));
+    let opaque = if opaque.is_empty() {
+        "none".to_string()
+    } else {
+        opaque.join(" ")
+    };
+    m.insert("not modelled (kept as stored)".into(), json!(opaque));
     if game.form.trailing > 0 {
         m.insert("bytes after FORM".into(), json!(game.form.trailing));
     }

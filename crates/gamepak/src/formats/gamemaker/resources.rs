@@ -1,7 +1,9 @@
-//! Readable JSON views of the resource chunks that are kept as stored: sounds,
-//! scripts, paths, fonts with their glyphs, objects with their events, rooms with
-//! their instances, and timelines. They are for reading; `pack` rebuilds from the
-//! stored chunks.
+//! Readable JSON views of the resource chunks that are kept as stored: options and
+//! their constants, languages, tags, sounds, scripts, paths, fonts with their
+//! glyphs, objects with their events, rooms with their instances, timelines, and the
+//! names of the newer chunks' records (animation curves, filter effects, particle
+//! emitters and systems). They are for reading; `pack` rebuilds from the stored
+//! chunks.
 //!
 //! Version differences are probed from the structure: a font's glyph list is the
 //! first place after its scale where a count is followed by pointers to glyphs that
@@ -17,7 +19,15 @@ use super::refs::{list_at, string_ref, u32_at};
 use crate::error::{Error, Result};
 
 /// The JSON file for each chunk this module reads.
-pub const VIEWS: [(&str, &str); 15] = [
+pub const VIEWS: [(&str, &str); 23] = [
+    ("OPTN", "resources/options.json"),
+    ("LANG", "resources/languages.json"),
+    ("TAGS", "resources/tags.json"),
+    ("DAFL", "resources/data_files.json"),
+    ("ACRV", "resources/animation_curves.json"),
+    ("FEDS", "resources/filter_effects.json"),
+    ("PSEM", "resources/particle_emitters.json"),
+    ("PSYS", "resources/particle_systems.json"),
     ("SHDR", "resources/shaders.json"),
     ("EXTN", "resources/extensions.json"),
     ("TGIN", "resources/texture_groups.json"),
@@ -80,7 +90,10 @@ impl At<'_, '_> {
 
 /// Every non-null record of a list chunk. TGIN and SEQN put a version before it.
 fn records<'f, 'a>(form: &'f Form<'a>, chunk: &'f Chunk<'a>) -> Result<Vec<At<'f, 'a>>> {
-    let skip = if matches!(chunk.name.as_str(), "TGIN" | "SEQN") {
+    let skip = if matches!(
+        chunk.name.as_str(),
+        "TGIN" | "SEQN" | "ACRV" | "FEDS" | "PSEM" | "PSYS"
+    ) {
         4
     } else {
         0
@@ -121,7 +134,9 @@ pub fn view(form: &Form<'_>, name: &str, code: &[CodeEntry]) -> Option<Result<Va
                 "effects": r.u32(16)?, "volume": r.f32(20)?, "pitch": r.f32(24)?,
                 "group": r.i32(28)?, "audio": r.i32(32)?,
             }),
-            "AGRP" | "TGIN" | "SEQN" => json!({"name": r.str(0)?}),
+            "AGRP" | "TGIN" | "SEQN" | "ACRV" | "FEDS" | "PSEM" | "PSYS" => {
+                json!({"name": r.str(0)?})
+            }
             "EXTN" => json!({"folder": r.str(0)?, "name": r.str(4)?, "class": r.str(8)?}),
             "SHDR" => json!({
                 "name": r.str(0)?, "type": r.u32(4)? & 0x7fff_ffff,
@@ -204,6 +219,11 @@ fn flat(
     let (skip, size) = match name {
         "GLOB" | "FEAT" => (0, 4),
         "EMBI" => (4, 8),
+        "OPTN" => return Some(options(&r)),
+        "LANG" => return Some(languages(&r)),
+        "TAGS" => return Some(tags(&r)),
+        // DAFL has held nothing in every version (its body is empty or zeros).
+        "DAFL" => return Some(Ok(json!({"bytes": chunk.body.len()}))),
         _ => return None,
     };
     let read = || -> Result<Value> {
@@ -231,6 +251,99 @@ fn flat(
             .map(Value::Array)
     };
     Some(read())
+}
+
+/// OPTN: 15 words (from GMS 2, a 0x80000000 marker, a version, 64 flag bits, scale,
+/// window colour, colour depth, resolution, frequency, vertex sync, priority, three
+/// TPAG items for the back, front and load images, and the load alpha), then the
+/// constants as a count and (name, value) string pairs.
+fn options(r: &At) -> Result<Value> {
+    let words = (0..15).map(|k| r.u32(4 * k)).collect::<Result<Vec<_>>>()?;
+    let mut out = if words[0] == 0x8000_0000 {
+        json!({
+            "version": words[1],
+            "flags": format!("{:#018x}", u64::from(words[3]) << 32 | u64::from(words[2])),
+            "scale": words[4] as i32,
+            "window colour": format!("{:#010x}", words[5]),
+            "colour depth": words[6], "resolution": words[7], "frequency": words[8],
+            "vertex sync": words[9], "priority": words[10],
+            "back image": format!("{:#x}", words[11]), "front image": format!("{:#x}", words[12]),
+            "load image": format!("{:#x}", words[13]), "load alpha": words[14],
+        })
+    } else {
+        json!({ "words": words })
+    };
+    out["constants"] = string_pairs(r, 60)?;
+    Ok(out)
+}
+
+/// A count at `off`, then that many (name, value) string references.
+fn string_pairs(r: &At, off: u64) -> Result<Value> {
+    let n = u64::from(r.u32(off)?);
+    fits(r, off, n, 8)?;
+    (0..n)
+        .map(|k| Ok(json!({"name": r.str(off + 4 + 8 * k)?, "value": r.str(off + 8 + 8 * k)?})))
+        .collect::<Result<Vec<_>>>()
+        .map(Value::Array)
+}
+
+/// A count at `off`, then that many string references; gives them and the offset
+/// after them.
+fn string_list(r: &At, off: u64) -> Result<(Value, u64)> {
+    let n = u64::from(r.u32(off)?);
+    fits(r, off, n, 4)?;
+    let list = (0..n)
+        .map(|k| Ok(json!(r.str(off + 4 + 4 * k)?)))
+        .collect::<Result<Vec<_>>>()?;
+    Ok((Value::Array(list), off + 4 + 4 * n))
+}
+
+/// Refuses a count whose entries cannot fit in the chunk.
+fn fits(r: &At, off: u64, n: u64, size: u64) -> Result<()> {
+    if r.base + off + 4 + n.saturating_mul(size) > r.chunk.end() {
+        return Err(Error::invalid(
+            &r.path,
+            r.base + off,
+            format!("{n} entries of {size} bytes do not fit the chunk"),
+        ));
+    }
+    Ok(())
+}
+
+/// LANG: a version, the number of languages and of entries, the entries' ids, then
+/// per language its name, its region and one string per entry.
+fn languages(r: &At) -> Result<Value> {
+    let (languages, entries) = (u64::from(r.u32(4)?), u64::from(r.u32(8)?));
+    fits(r, 8, entries, 4)?;
+    let ids = (0..entries)
+        .map(|k| Ok(json!(r.str(12 + 4 * k)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let per = 8 + 4 * entries;
+    fits(r, 8 + 4 * entries, languages, per)?;
+    let langs = (0..languages)
+        .map(|l| {
+            let at = 12 + 4 * entries + per * l;
+            let texts = (0..entries)
+                .map(|k| Ok(json!(r.str(at + 8 + 4 * k)?)))
+                .collect::<Result<Vec<_>>>()?;
+            Ok(json!({"name": r.str(at)?, "region": r.str(at + 4)?, "entries": texts}))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(json!({"version": r.u32(0)?, "entry ids": ids, "languages": langs}))
+}
+
+/// TAGS: a version, the tag strings (a count and references), then a pointer list of
+/// asset entries, each an asset id and its tags.
+fn tags(r: &At) -> Result<Value> {
+    let (all, after) = string_list(r, 4)?;
+    let assets = list_at(r.form, r.chunk, r.base + after)?
+        .into_iter()
+        .map(|p| {
+            let e = r.at(p, "asset");
+            Ok(json!({"id": e.i32(0)?, "tags": string_list(&e, 4)?.0}))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(json!({"version": r.u32(0)?, "tags": all, "asset tags": assets}))
 }
 
 impl At<'_, '_> {
