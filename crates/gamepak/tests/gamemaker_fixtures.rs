@@ -192,6 +192,33 @@ fn every_resource_view_reads_on_every_game() {
                         .filter(|p| **p != 0)
                         .count();
                 assert_eq!(v.as_array().unwrap().len(), n, "{name}: {chunk}");
+                if chunk == "ROOM" && g.gen8.bytecode >= 17 {
+                    // GameMaker 2: every instance sits on exactly one instance layer.
+                    for room in v.as_array().unwrap() {
+                        let mut on_layers: Vec<u64> = room["layers"]
+                            .as_array()
+                            .unwrap_or_else(|| panic!("{name}: {} has no layers", room["name"]))
+                            .iter()
+                            .filter(|l| l["type"] == "instances")
+                            .flat_map(|l| {
+                                l["instances"]
+                                    .as_array()
+                                    .unwrap()
+                                    .iter()
+                                    .map(|i| i.as_u64().unwrap())
+                            })
+                            .collect();
+                        let mut ids: Vec<u64> = room["instances"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|i| i["id"].as_u64().unwrap())
+                            .collect();
+                        on_layers.sort();
+                        ids.sort();
+                        assert_eq!(on_layers, ids, "{name}: {}", room["name"]);
+                    }
+                }
                 if chunk == "FONT" {
                     for f in v.as_array().unwrap() {
                         assert!(

@@ -59,6 +59,7 @@ mod pack;
 pub mod pages;
 pub mod refs;
 pub mod resources;
+mod rooms;
 pub mod sond;
 pub mod sprites;
 pub mod strg;

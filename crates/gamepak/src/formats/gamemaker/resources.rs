@@ -46,15 +46,15 @@ pub const VIEWS: [(&str, &str); 23] = [
 ];
 
 /// Fields of one record, read relative to its start.
-struct At<'f, 'a> {
-    form: &'f Form<'a>,
-    chunk: &'f Chunk<'a>,
-    base: u64,
-    path: String,
+pub(super) struct At<'f, 'a> {
+    pub(super) form: &'f Form<'a>,
+    pub(super) chunk: &'f Chunk<'a>,
+    pub(super) base: u64,
+    pub(super) path: String,
 }
 
 impl At<'_, '_> {
-    fn u32(&self, off: u64) -> Result<u32> {
+    pub(super) fn u32(&self, off: u64) -> Result<u32> {
         let at = self.base + off;
         if at + 4 > self.chunk.end() {
             return Err(Error::invalid(
@@ -65,20 +65,20 @@ impl At<'_, '_> {
         }
         u32_at(self.form, at).ok_or_else(|| Error::invalid(&self.path, at, "field past the end"))
     }
-    fn i32(&self, off: u64) -> Result<i32> {
+    pub(super) fn i32(&self, off: u64) -> Result<i32> {
         self.u32(off).map(|v| v as i32)
     }
-    fn f32(&self, off: u64) -> Result<f32> {
+    pub(super) fn f32(&self, off: u64) -> Result<f32> {
         self.u32(off).map(f32::from_bits)
     }
-    fn str(&self, off: u64) -> Result<&str> {
+    pub(super) fn str(&self, off: u64) -> Result<&str> {
         self.u32(off)?;
         Ok(string_ref(self.form, self.base + off))
     }
-    fn list(&self, off: u64) -> Result<Vec<u32>> {
+    pub(super) fn list(&self, off: u64) -> Result<Vec<u32>> {
         list_at(self.form, self.chunk, self.base + off)
     }
-    fn at(&self, base: u32, name: &str) -> Self {
+    pub(super) fn at(&self, base: u32, name: &str) -> Self {
         At {
             form: self.form,
             chunk: self.chunk,
@@ -162,17 +162,7 @@ pub fn view(form: &Form<'_>, name: &str, code: &[CodeEntry]) -> Option<Result<Va
             }
             "FONT" => font(r)?,
             "OBJT" => object(r, &code_name)?,
-            "ROOM" => json!({
-                "name": r.str(0)?, "caption": r.str(4)?, "width": r.u32(8)?, "height": r.u32(12)?,
-                "speed": r.u32(16)?, "persistent": r.u32(20)?,
-                "background colour": format!("{:#010x}", r.u32(24)?),
-                "creation code": code_name(r.i32(32)?),
-                "instances": r.list_at_ptr(48)?.iter().map(|&p| {
-                    let inst = r.at(p, "instance");
-                    Ok(json!({"x": inst.i32(0)?, "y": inst.i32(4)?, "object": inst.i32(8)?, "id": inst.u32(12)?,
-                              "creation code": code_name(inst.i32(16)?)}))
-                }).collect::<Result<Vec<_>>>()?,
-            }),
+            "ROOM" => super::rooms::room(r, &code_name)?,
             "TMLN" => {
                 let n = r.u32(4)? as u64;
                 let moments = (0..n)
@@ -348,7 +338,7 @@ fn tags(r: &At) -> Result<Value> {
 
 impl At<'_, '_> {
     /// The pointer list that a field points at.
-    fn list_at_ptr(&self, off: u64) -> Result<Vec<u32>> {
+    pub(super) fn list_at_ptr(&self, off: u64) -> Result<Vec<u32>> {
         let p = self.u32(off)?;
         list_at(self.form, self.chunk, p.into())
     }
