@@ -2,11 +2,14 @@
 //! lengths, so listing walks every record, but it skips over sheets, clips and
 //! compressed streams without reading them. Both files are memory-mapped.
 
+#[path = "shared/list_sizes.rs"]
+mod list_sizes;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use gamepak::bytes::Endian;
 use gamepak::formats::swag::model::*;
 use gamepak::formats::swag::write;
-use gamepak::{Format, Source};
+use gamepak::Format;
 
 const SHEETS: usize = 200;
 const CLIPS: usize = 200;
@@ -51,15 +54,7 @@ fn file(total_bytes: usize) -> (tempfile::TempDir, std::path::PathBuf) {
 }
 
 fn list(c: &mut Criterion) {
-    let handler = Format::Swag.handler().unwrap();
-    let mut group = c.benchmark_group("swag_list_20000_frames_400_blobs");
-    group.sample_size(20);
-    for (label, size) in [("10MB", 10 << 20), ("1GB", 1 << 30)] {
-        let (_dir, path) = file(size);
-        let data = Source::open(&path).unwrap();
-        group.bench_function(label, |b| b.iter(|| handler.list(&data).unwrap().len()));
-    }
-    group.finish();
+    list_sizes::bench(c, Format::Swag, "swag_list_20000_frames_400_blobs", file);
 }
 
 criterion_group!(benches, list);

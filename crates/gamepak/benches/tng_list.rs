@@ -2,11 +2,14 @@
 //! the section block only, never an asset, so its time does not grow with the
 //! assets. Both files are memory-mapped.
 
+#[path = "shared/list_sizes.rs"]
+mod list_sizes;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use gamepak::formats::tng::model::{Document, Section};
 use gamepak::formats::tng::read::read;
 use gamepak::formats::tng::write::write;
-use gamepak::{Format, Source};
+use gamepak::Format;
 use serde_json::json;
 
 const ATLASES: usize = 100;
@@ -67,15 +70,7 @@ fn file(total_bytes: usize) -> (tempfile::TempDir, std::path::PathBuf) {
 }
 
 fn list(c: &mut Criterion) {
-    let handler = Format::Tng.handler().unwrap();
-    let mut group = c.benchmark_group("tng_list_2000_npcs_200_blobs");
-    group.sample_size(20);
-    for (label, size) in [("10MB", 10 << 20), ("1GB", 1 << 30)] {
-        let (_dir, path) = file(size);
-        let data = Source::open(&path).unwrap();
-        group.bench_function(label, |b| b.iter(|| handler.list(&data).unwrap().len()));
-    }
-    group.finish();
+    list_sizes::bench(c, Format::Tng, "tng_list_2000_npcs_200_blobs", file);
 }
 
 criterion_group!(benches, list);

@@ -199,6 +199,17 @@ fn layers(water_at: usize) -> Value {
     json!(out)
 }
 
+/// A translation section: the language's texts and its one speech clip.
+fn translation(language: &str, texts: &[&str]) -> (u8, &'static str, Value) {
+    let body = json!({
+        "language": language,
+        "texts": {"texts": texts},
+        "name": 1,
+        "speech": [{"asset": asset(&format!("speech/{language}-hello.ogg")), "name": "hello"}],
+    });
+    (1, "translations", body)
+}
+
 fn frame(atlas: u32, operation: u32, rect: [u32; 4], margin: [u32; 2]) -> Value {
     json!({
         "atlas": atlas, "operation": operation,
@@ -330,25 +341,55 @@ fn sections() -> Vec<(u8, &'static str, Value)> {
             "strings",
             json!({"strings": ["", "demo-font", "theme", "jump"]}),
         ),
-        (
-            1,
-            "translations",
-            json!({
-                "language": "en",
-                "texts": {"texts": ["gamepak demo", "English", "Hello, traveller!", "A rusty sword", "Hit points", "Gold", "Level", "Guard", "Lost sword", "Find the guard's sword.", "Smithing", "Forge a blade", "Yes", "No", "The story begins", "Warrior", "Strong and slow", "Credits", "Town", "Forest"]},
-                "name": 1,
-                "speech": [{"asset": asset("speech/en-hello.ogg"), "name": "hello"}],
-            }),
+        translation(
+            "en",
+            &[
+                "gamepak demo",
+                "English",
+                "Hello, traveller!",
+                "A rusty sword",
+                "Hit points",
+                "Gold",
+                "Level",
+                "Guard",
+                "Lost sword",
+                "Find the guard's sword.",
+                "Smithing",
+                "Forge a blade",
+                "Yes",
+                "No",
+                "The story begins",
+                "Warrior",
+                "Strong and slow",
+                "Credits",
+                "Town",
+                "Forest",
+            ],
         ),
-        (
-            1,
-            "translations",
-            json!({
-                "language": "de",
-                "texts": {"texts": ["gamepak-Demo", "Deutsch", "Hallo, Reisender!", "Ein rostiges Schwert", "Lebenspunkte", "Gold", "Stufe", "Wache", "Verlorenes Schwert", "Finde das Schwert der Wache.", "Schmieden", "Schmiede eine Klinge", "Ja", "Nein", "Die Geschichte beginnt", "Krieger", "Stark und langsam", "Mitwirkende", "Stadt", "Wald"]},
-                "name": 1,
-                "speech": [{"asset": asset("speech/de-hello.ogg"), "name": "hello"}],
-            }),
+        translation(
+            "de",
+            &[
+                "gamepak-Demo",
+                "Deutsch",
+                "Hallo, Reisender!",
+                "Ein rostiges Schwert",
+                "Lebenspunkte",
+                "Gold",
+                "Stufe",
+                "Wache",
+                "Verlorenes Schwert",
+                "Finde das Schwert der Wache.",
+                "Schmieden",
+                "Schmiede eine Klinge",
+                "Ja",
+                "Nein",
+                "Die Geschichte beginnt",
+                "Krieger",
+                "Stark und langsam",
+                "Mitwirkende",
+                "Stadt",
+                "Wald",
+            ],
         ),
         (
             2,

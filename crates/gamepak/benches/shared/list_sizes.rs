@@ -1,0 +1,25 @@
+//! One shape for the list benchmarks: the same entries in a 10 MB and a 1 GB file,
+//! each written to disk and memory-mapped, listed by the format's handler.
+
+use std::path::PathBuf;
+
+use criterion::Criterion;
+use gamepak::{Format, Source};
+
+/// Benchmarks `list` on the files `make(total_bytes)` writes.
+pub fn bench(
+    c: &mut Criterion,
+    format: Format,
+    group: &str,
+    make: impl Fn(usize) -> (tempfile::TempDir, PathBuf),
+) {
+    let handler = format.handler().unwrap();
+    let mut group = c.benchmark_group(group);
+    group.sample_size(20);
+    for (label, size) in [("10MB", 10 << 20), ("1GB", 1 << 30)] {
+        let (_dir, path) = make(size);
+        let data = Source::open(&path).unwrap();
+        group.bench_function(label, |b| b.iter(|| handler.list(&data).unwrap().len()));
+    }
+    group.finish();
+}
