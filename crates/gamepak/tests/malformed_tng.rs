@@ -370,6 +370,8 @@ fn rules_between_records_are_checked() {
     doc.sections[21].body["scripts"][0]["interval"] = json!(9000);
     doc.sections[2].body["language"] = json!("en");
     doc.sections[28].body["objects"][0]["zero"] = json!(1);
+    doc.sections[25].body["npcs"][0]["asset"]["events"][1]["event"] = json!(19);
+    doc.sections[25].body["npcs"][0]["asset"]["attributes"][0]["relation"] = json!(6);
     let lines = check_lines(&write(&doc, &load).unwrap());
     assert!(
         lines.contains("startup scripts must be sorted by interval: [9000, 6000]"),

@@ -48,6 +48,8 @@ fn demo_uses_every_section_type_the_spec_defines() {
             "no section of type {kind}"
         );
     }
+    let info = handler().info(&bytes).unwrap();
+    assert_eq!(info["title"], "gamepak demo");
     // Scripts use every opcode, and the header's highest command is recomputed.
     assert_eq!(r.doc.header.max_command, 42);
     assert_eq!(r.max_command, 42);
@@ -188,6 +190,7 @@ fn an_encrypted_file_is_named_and_not_read() {
         .contains("encrypted: contents not verifiable"));
     let info = handler().info(&bytes).unwrap();
     assert_eq!(info["encrypted"], true);
+    assert!(info.get("title").is_none());
     assert!(info.get("sections").is_none());
     assert!(handler().list(&bytes).is_err());
 }

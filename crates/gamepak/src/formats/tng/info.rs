@@ -9,9 +9,12 @@ use super::read::Read;
 use super::schema::Record;
 
 /// The header's fields, as `info` shows them for any file, encrypted or not.
-pub fn header_info(h: &Header, data: &[u8]) -> Map<String, Value> {
+pub fn header_info(h: &Header, data: &[u8], title: Option<String>) -> Map<String, Value> {
     let mut m = Map::new();
     m.insert("game id".into(), json!(h.game_id));
+    if let Some(t) = title {
+        m.insert("title".into(), json!(t));
+    }
     m.insert("revision".into(), json!(h.revision));
     m.insert(
         "game type".into(),
@@ -55,7 +58,12 @@ pub fn header_info(h: &Header, data: &[u8]) -> Map<String, Value> {
 
 pub fn info(read: &Read<'_>) -> Value {
     let c: &Container<'_> = &read.container;
-    let mut m = header_info(&c.header, c.data);
+    // The first text of the first translation is the title: one small stream.
+    let title = super::read::first_texts(c).map(|texts| {
+        let first = texts.split(|&b| b == 0).next().unwrap_or_default();
+        String::from_utf8_lossy(first).into_owned()
+    });
+    let mut m = header_info(&c.header, c.data, title);
     let crc = match c.block_crc {
         BlockCrc::Uncompressed => "of the uncompressed sections (ok)".to_string(),
         BlockCrc::Compressed => "of the compressed bytes".to_string(),

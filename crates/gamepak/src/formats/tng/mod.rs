@@ -99,7 +99,7 @@ impl Handler for TngHandler {
             Ok(r) => Ok(info::info(&r)),
             Err(e) if matches!(e.kind, ErrorKind::Unsupported(_)) => {
                 let h = header::Header::read(data)?;
-                Ok(serde_json::Value::Object(info::header_info(&h, data)))
+                Ok(serde_json::Value::Object(info::header_info(&h, data, None)))
             }
             Err(e) => Err(e),
         }

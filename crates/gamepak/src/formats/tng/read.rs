@@ -116,8 +116,9 @@ pub fn read(data: &[u8], inflate: bool) -> Result<Read<'_>> {
     })
 }
 
-/// How many texts the first translation holds, if its text asset inflates.
-fn text_count(c: &Container<'_>) -> Option<u64> {
+/// The first translation's texts, inflated, if they are there: the first is the
+/// game's title.
+pub fn first_texts(c: &Container<'_>) -> Option<Vec<u8>> {
     let i = c.sections.iter().position(|s| s.kind == 1)?;
     let body = c.body(i);
     let offset = u64::from_le_bytes(body.get(2..10)?.try_into().ok()?);
@@ -126,14 +127,13 @@ fn text_count(c: &Container<'_>) -> Option<u64> {
     let stored = c
         .data
         .get(start as usize..start.checked_add(length)? as usize)?;
-    let plain = crate::codec::zlib::inflate_any(
-        stored,
-        crate::limits::Limits::default().max_inflate,
-        "",
-        0,
-    )
-    .ok()?;
-    Some(plain.iter().filter(|&&b| b == 0).count() as u64)
+    let limit = crate::limits::Limits::default().max_inflate;
+    crate::codec::zlib::inflate_any(stored, limit, "", 0).ok()
+}
+
+/// How many texts the first translation holds.
+fn text_count(c: &Container<'_>) -> Option<u64> {
+    Some(first_texts(c)?.iter().filter(|&&b| b == 0).count() as u64)
 }
 
 /// The strings of the first type-0 section (none when there is none).
