@@ -91,7 +91,8 @@ fn one_asset(layout: &'static [F], data: &[u8]) {
     let decode = |bytes: &[u8]| {
         let mut dec = Decoder::new(&h, &strings, &[], 0, true);
         let mut r = Reader::new(bytes, "asset").with_endian(Endian::Little);
-        dec.body(&mut r, layout, "asset").map(serde_json::Value::Object)
+        dec.body(&mut r, layout, "asset")
+            .map(serde_json::Value::Object)
     };
     let Ok(first) = decode(data) else { return };
     let mut enc = Encoder {
@@ -101,13 +102,17 @@ fn one_asset(layout: &'static [F], data: &[u8]) {
         assets: Vec::new(),
         max_command: 0,
     };
-    let bytes = enc.body(layout, &first, "asset").expect("what reads writes");
+    let bytes = enc
+        .body(layout, &first, "asset")
+        .expect("what reads writes");
     let second = decode(&bytes).expect("what we write reads");
     assert_eq!(second, first);
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&mode, rest)) = data.split_first() else { return };
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
     match mode % 3 {
         0 => whole_file(rest),
         1 => {
@@ -117,7 +122,8 @@ fuzz_target!(|data: &[u8]| {
             // The block as sections: a type byte, a u16 length, the body.
             let mut at = 0;
             while at + 3 <= block.len() {
-                let len = usize::from(u16::from_le_bytes([block[at + 1], block[at + 2]])).min(block.len() - at - 3);
+                let len = usize::from(u16::from_le_bytes([block[at + 1], block[at + 2]]))
+                    .min(block.len() - at - 3);
                 sections.push((block[at], block[at + 3..at + 3 + len].to_vec()));
                 at += 3 + len;
             }

@@ -4,11 +4,15 @@
 
 use crate::error::{Error, Result};
 
+/// The most tiles one map may hold (every layer together): 2^28, as many as the
+/// largest image gamepak decodes has pixels.
+pub const MAX_TILES: u64 = 1 << 28;
+
 /// Unpacks exactly `count` values; `base` is the absolute offset of `data` for errors.
 pub fn decode(data: &[u8], count: u64, path: &str, base: u64) -> Result<Vec<u16>> {
     // A 3-byte packet gives at most 128 values: a claim beyond that is refused before
     // anything is allocated.
-    let most = (data.len() as u64).div_ceil(3) * 128;
+    let most = ((data.len() as u64).div_ceil(3) * 128).min(MAX_TILES);
     if count > most {
         return Err(Error::invalid(
             path,
