@@ -127,7 +127,7 @@ fuzz_target!(|data: &[u8]| {
                 sections.push((block[at], block[at + 3..at + 3 + len].to_vec()));
                 at += 3 + len;
             }
-            if let Ok(file) = container::write(&header(), &sections, assets) {
+            if let Ok(file) = container::write(&header(), &sections, assets, None) {
                 whole_file(&file);
             }
         }

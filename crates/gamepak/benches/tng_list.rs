@@ -51,6 +51,7 @@ fn file(total_bytes: usize) -> (tempfile::TempDir, std::path::PathBuf) {
                 json!({"npcs": (0..NPCS).map(|_| json!({"asset": npc, "name": "npc"})).collect::<Vec<_>>()}),
             ),
         ],
+        block: None,
     };
     let bytes = write(&doc, &|name| {
         let magic: &[u8] = if name == "png" {

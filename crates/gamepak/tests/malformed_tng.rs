@@ -37,7 +37,7 @@ fn header() -> Header {
 
 /// A file made of these bodies and assets, CRCs right.
 fn file(sections: &[(u8, Vec<u8>)], assets: &[u8]) -> Vec<u8> {
-    container::write(&header(), sections, assets).unwrap()
+    container::write(&header(), sections, assets, None).unwrap()
 }
 
 /// A file whose uncompressed block is `block`, as it is, with its CRC.

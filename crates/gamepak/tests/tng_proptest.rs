@@ -239,7 +239,11 @@ fn document(seed: u64) -> Document {
             body,
         });
     }
-    Document { header, sections }
+    Document {
+        header,
+        sections,
+        block: None,
+    }
 }
 
 fn file_bytes(name: &str) -> gamepak::Result<Vec<u8>> {

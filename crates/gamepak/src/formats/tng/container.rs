@@ -46,6 +46,11 @@ pub struct Container<'a> {
 }
 
 impl<'a> Container<'a> {
+    /// The compressed stream of the block, without its CRC.
+    pub fn stored_block(&self) -> &'a [u8] {
+        &self.data[BLOCK_AT..BLOCK_AT + self.block_len as usize - 4]
+    }
+
     /// Absolute offset that asset offsets count from.
     pub fn assets_base(&self) -> u64 {
         BLOCK_AT as u64 + u64::from(self.block_len)
@@ -174,8 +179,15 @@ fn section_table(block: &[u8]) -> Result<Vec<SectionEntry>> {
 }
 
 /// Builds a file: the header (its CRC filled in), the block made from the section
-/// bodies in order, then the asset area.
-pub fn write(header: &Header, sections: &[(u8, Vec<u8>)], assets: &[u8]) -> Result<Vec<u8>> {
+/// bodies in order, then the asset area. `kept` is another writer's compressed block
+/// and whether its CRC is of the compressed bytes: it is used when it inflates to the
+/// same block.
+pub fn write(
+    header: &Header,
+    sections: &[(u8, Vec<u8>)],
+    assets: &[u8],
+    kept: Option<(&[u8], bool)>,
+) -> Result<Vec<u8>> {
     let table_len = sections.len() * 8;
     let mut block =
         Vec::with_capacity(table_len + sections.iter().map(|s| s.1.len()).sum::<usize>());
@@ -195,8 +207,25 @@ pub fn write(header: &Header, sections: &[(u8, Vec<u8>)], assets: &[u8]) -> Resu
     for (_, body) in sections {
         block.extend(body);
     }
-    let mut stored = zlib::deflate(&block);
-    stored.extend(crc32(&block).to_le_bytes());
+    let same = |z: &[u8]| zlib::inflate_any(z, block.len() as u64, "", 0).is_ok_and(|b| b == block);
+    let mut stored = match kept {
+        Some((z, of_compressed)) if same(z) => {
+            let crc = if of_compressed {
+                crc32(z)
+            } else {
+                crc32(&block)
+            };
+            let mut s = z.to_vec();
+            s.extend(crc.to_le_bytes());
+            s
+        }
+        _ => {
+            let mut s = zlib::deflate(&block);
+            s.extend(crc32(&block).to_le_bytes());
+            s
+        }
+    };
+    stored.shrink_to_fit();
     let mut out = header.write()?;
     out.extend((stored.len() as u32).to_le_bytes());
     out.extend(stored);

@@ -52,9 +52,11 @@
 //! - Writing: sections in table order; assets in the order their descriptors are
 //!   written, maps last; the string section written last, so names added by edits get
 //!   offsets. The header's highest command and number of action handlers are
-//!   recomputed, and both CRCs. Files we wrote come back byte for byte; a file from
-//!   another writer comes back equivalent (its deflate streams and asset order are
-//!   ours).
+//!   recomputed, and both CRCs. Files we wrote come back byte for byte. Deflate
+//!   streams another writer made (the section block, compressed assets) are kept
+//!   under `raw/` on extraction and used again while what they inflate to is
+//!   unchanged, so such a file comes back byte for byte too when its assets are in
+//!   our order and its header's recomputed fields agree with its content.
 //! - Extraction: `tng.json` and `sections/*.json` (every body, names resolved, scripts
 //!   as text lines, maps as rows of tile numbers), standard assets under `assets/`,
 //!   every sprite frame cut from its atlas with its operation applied and placed at
@@ -114,7 +116,7 @@ impl Handler for TngHandler {
     }
 
     fn extract(&self, data: &[u8], out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-        extract::extract(&read::read(data, true)?, out, opts)
+        extract::extract(&read::read_keeping_streams(data)?, out, opts)
     }
 
     fn pack(&self, dir: &Path) -> Result<PackOutcome> {

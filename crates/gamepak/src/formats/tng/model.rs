@@ -10,6 +10,18 @@ use super::schema;
 pub struct Document {
     pub header: Header,
     pub sections: Vec<Section>,
+    /// Another writer's compressed section block, used again while the block it
+    /// inflates to is unchanged.
+    pub block: Option<KeptStream>,
+}
+
+/// A compressed stream as another writer made it (our deflater gives other bytes):
+/// the file that holds it, and whether its CRC covers the compressed bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptStream {
+    pub stored: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub crc_of_compressed: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -5,8 +5,9 @@ use std::collections::HashMap;
 
 use serde_json::{json, Value};
 
+use super::container::BLOCK_AT;
 use super::container::{self, Container, SectionEntry};
-use super::model::{Document, Section};
+use super::model::{Document, KeptStream, Section};
 use super::schema::{self, Record};
 use super::strings::StringTable;
 use super::value::{split_strings, AssetRef, Decoder};
@@ -25,6 +26,9 @@ pub struct Read<'a> {
     pub warnings: Vec<(String, u64, String)>,
     /// The highest command function the scripts call.
     pub max_command: u8,
+    /// Streams kept as another writer made them: (file name, absolute offset,
+    /// length). Empty unless read with [`read_keeping_streams`].
+    pub kept: Vec<(String, u64, u64)>,
 }
 
 impl Read<'_> {
@@ -46,6 +50,16 @@ impl Read<'_> {
 /// Reads a file. With `inflate` false, compressed assets are located, not decoded:
 /// enough to list a file.
 pub fn read(data: &[u8], inflate: bool) -> Result<Read<'_>> {
+    read_with(data, inflate, false)
+}
+
+/// Reads a file for extraction: compressed streams our deflater would not give back
+/// (the section block, assets) are noted in the document and in [`Read::kept`].
+pub fn read_keeping_streams(data: &[u8]) -> Result<Read<'_>> {
+    read_with(data, true, true)
+}
+
+fn read_with(data: &[u8], inflate: bool, keep: bool) -> Result<Read<'_>> {
     let container = container::read(data)?;
     let strings = string_table(&container)?;
     let mut dec = Decoder::new(
@@ -55,6 +69,9 @@ pub fn read(data: &[u8], inflate: bool) -> Result<Read<'_>> {
         container.assets_base(),
         inflate,
     );
+    if keep {
+        dec.kept = Some(Vec::new());
+    }
     for (c, count) in dec.sprite_counts.iter_mut().enumerate() {
         let section = container
             .sections
@@ -103,16 +120,39 @@ pub fn read(data: &[u8], inflate: bool) -> Result<Read<'_>> {
         sections.push(section);
     }
     let assets = std::mem::take(&mut dec.assets);
+    let mut kept = dec.kept.take().unwrap_or_default();
+    let block = keep
+        .then(|| zlib_block_kept(&container, &mut kept))
+        .flatten();
     warnings.append(&mut dec.issues);
     let max_command = dec.max_command;
     let header = container.header.clone();
     Ok(Read {
-        doc: Document { header, sections },
+        doc: Document {
+            header,
+            sections,
+            block,
+        },
         container,
         assets,
         strings,
         warnings,
         max_command,
+        kept,
+    })
+}
+
+/// The section block as stored, when our deflater would give other bytes.
+fn zlib_block_kept(c: &Container<'_>, kept: &mut Vec<(String, u64, u64)>) -> Option<KeptStream> {
+    let stored = c.stored_block();
+    if crate::codec::zlib::deflate(&c.block) == stored {
+        return None;
+    }
+    let name = "raw/block.zlib".to_string();
+    kept.push((name.clone(), BLOCK_AT as u64, stored.len() as u64));
+    Some(KeptStream {
+        stored: name,
+        crc_of_compressed: c.block_crc == container::BlockCrc::Compressed,
     })
 }
 

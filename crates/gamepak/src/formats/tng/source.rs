@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::header::Header;
-use super::model::{Document, Section};
+use super::model::{Document, KeptStream, Section};
 use super::write::write;
 use crate::error::{Error, Result};
 use crate::io::safe_join;
@@ -19,6 +19,8 @@ pub const DOCUMENT: &str = "tng.json";
 struct Index {
     header: Header,
     sections: Vec<SectionFile>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    block: Option<KeptStream>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -46,6 +48,7 @@ pub fn to_files(doc: &Document) -> Result<Vec<(String, Vec<u8>)>> {
                 file: section_file(i, s),
             })
             .collect(),
+        block: doc.block.clone(),
     };
     let mut files = vec![(DOCUMENT.to_string(), pretty(&index)?)];
     for (i, s) in doc.sections.iter().enumerate() {
@@ -76,6 +79,7 @@ pub fn load(dir: &Path) -> Result<Document> {
     Ok(Document {
         header: index.header,
         sections,
+        block: index.block,
     })
 }
 

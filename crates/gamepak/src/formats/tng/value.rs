@@ -61,6 +61,10 @@ pub struct Decoder<'a> {
     pub issues: Vec<(String, u64, String)>,
     /// The highest command function the scripts read so far call.
     pub max_command: u8,
+    /// When set, compressed assets our deflater would not give back byte for byte
+    /// are noted here (file name, absolute offset, length) and named by `stored` in
+    /// their JSON, so that packing can use them again.
+    pub kept: Option<Vec<(String, u64, u64)>>,
     pending: Option<usize>,
 }
 
@@ -86,6 +90,7 @@ impl<'a> Decoder<'a> {
             text_count: None,
             issues: Vec::new(),
             max_command: 0,
+            kept: None,
             pending: None,
         }
     }
@@ -401,7 +406,17 @@ impl<'a> Decoder<'a> {
                 let plain = zlib::inflate_any(stored, self.limits.max_inflate, path, abs)?;
                 let inner_path = format!("{path}(inflated from {abs:#x})");
                 let mut inner = Reader::new(&plain, inner_path.clone()).with_endian(Endian::Little);
-                Ok(Value::Object(self.body(&mut inner, fields, &inner_path)?))
+                let mut obj = self.body(&mut inner, fields, &inner_path)?;
+                if let Some(kept) = self
+                    .kept
+                    .as_mut()
+                    .filter(|_| zlib::deflate(&plain) != stored)
+                {
+                    let name = format!("raw/{abs:010x}.zlib");
+                    obj.insert("stored".into(), json!(name));
+                    kept.push((name, abs, length.into()));
+                }
+                Ok(Value::Object(obj))
             }
         }
     }
@@ -730,7 +745,22 @@ impl Encoder<'_> {
             (_, Some(Value::Null)) => Vec::new(),
             (Asset::File(_), Some(Value::String(f))) => (self.load)(f)?,
             (Asset::File(_), _) => return Err(bad(path, "file", "a file name or null")),
-            (Asset::Packed(fields), _) => zlib::deflate(&self.body(fields, v, path)?),
+            (Asset::Packed(fields), _) => {
+                let plain = self.body(fields, v, path)?;
+                match obj.get("stored").and_then(Value::as_str) {
+                    Some(name) => {
+                        let stored = (self.load)(name)?;
+                        let same = zlib::inflate_any(&stored, plain.len() as u64, path, 0)
+                            .is_ok_and(|p| p == plain);
+                        if same {
+                            stored
+                        } else {
+                            zlib::deflate(&plain)
+                        }
+                    }
+                    None => zlib::deflate(&plain),
+                }
+            }
         };
         let length = u32::try_from(bytes.len())
             .map_err(|_| Error::at(path, "an asset holds at most 4 GiB"))?;

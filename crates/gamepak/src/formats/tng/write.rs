@@ -68,5 +68,10 @@ pub fn write(doc: &Document, load: &dyn Fn(&str) -> Result<Vec<u8>>) -> Result<V
             u8::try_from(n).map_err(|_| Error::at("actions", "at most 255 action handlers"))?;
     }
     let sections: Vec<(u8, Vec<u8>)> = doc.sections.iter().map(|s| s.kind).zip(bodies).collect();
-    container::write(&header, &sections, &enc.assets)
+    let kept = match &doc.block {
+        Some(k) => Some((load(&k.stored)?, k.crc_of_compressed)),
+        None => None,
+    };
+    let kept = kept.as_ref().map(|(z, c)| (z.as_slice(), *c));
+    container::write(&header, &sections, &enc.assets, kept)
 }
