@@ -208,7 +208,7 @@ pub fn write(
         block.extend(body);
     }
     let same = |z: &[u8]| zlib::inflate_any(z, block.len() as u64, "", 0).is_ok_and(|b| b == block);
-    let mut stored = match kept {
+    let stored = match kept {
         Some((z, of_compressed)) if same(z) => {
             let crc = if of_compressed {
                 crc32(z)
@@ -225,7 +225,6 @@ pub fn write(
             s
         }
     };
-    stored.shrink_to_fit();
     let mut out = header.write()?;
     out.extend((stored.len() as u32).to_le_bytes());
     out.extend(stored);
