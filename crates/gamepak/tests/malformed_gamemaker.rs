@@ -269,3 +269,35 @@ fn names_that_miss_the_string_table_are_reported() {
         "{lines}"
     );
 }
+
+#[test]
+fn views_that_do_not_read_and_layers_with_strangers_are_reported() {
+    let Some(dir) = common::fixture_dir("malformed_gamemaker", "gamemaker") else {
+        return;
+    };
+    let full = std::fs::read(dir.join("MistaCarson_Fall2024MiniJam.win")).unwrap();
+    // OPTN's constant count (the 16th word) made absurd.
+    let optn = body(&full, "OPTN");
+    let mut m = full.clone();
+    put(&mut m, optn + 60, 0x1000_0000);
+    let lines = handler().check(&m).lines();
+    assert!(
+        lines.contains("FORM/OPTN: 268435456 entries of 8 bytes do not fit the chunk"),
+        "{lines}"
+    );
+    assert!(lines.contains(&format!("at {:#x}", optn + 60)), "{lines}");
+    // The first room's instance layer names an instance the room does not hold.
+    let rooms = body(&full, "ROOM");
+    let room = get(&full, rooms + 4);
+    let layers = get(&full, room + 88);
+    let layer = get(&full, layers + 4);
+    let mut m = full.clone();
+    // Instance layer: 48 bytes of common and effect fields, then the count and ids.
+    assert_eq!(get(&full, layer + 8), 2, "the first layer holds instances");
+    put(&mut m, layer + 56, 12345);
+    let lines = handler().check(&m).lines();
+    assert!(
+        lines.contains("layer \"Instances\" holds an instance the room does not"),
+        "{lines}"
+    );
+}

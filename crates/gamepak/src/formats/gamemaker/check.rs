@@ -154,6 +154,15 @@ fn frames(game: &Game<'_>, r: &mut Report) {
 /// object, the code an event or script runs, and a font's TPAG item.
 fn references(game: &Game<'_>, r: &mut Report) {
     let form = &game.form;
+    // Every view reads: a record that does not is located by its error.
+    for (chunk, _) in super::resources::VIEWS {
+        if let Some(Err(e)) = super::resources::view(form, chunk, &game.code) {
+            let at = e
+                .offset
+                .unwrap_or_else(|| form.chunk(chunk).map_or(0, |c| c.offset));
+            r.error(e.path.clone(), at, e.kind.to_string());
+        }
+    }
     let count = |chunk: &str| {
         form.chunk(chunk)
             .and_then(|c| super::refs::list(form, c).ok())
@@ -199,6 +208,17 @@ fn references(game: &Game<'_>, r: &mut Report) {
         }
     }
     for (i, room) in view("ROOM").iter().enumerate() {
+        let layers = room["layers"].as_array().into_iter().flatten();
+        for layer in layers.filter(|l| l["all instances known"] == false) {
+            bad(
+                "ROOM",
+                i,
+                format!(
+                    "room {}: layer {} holds an instance the room does not",
+                    room["name"], layer["name"]
+                ),
+            );
+        }
         for inst in room["instances"].as_array().into_iter().flatten() {
             let o = inst["object"].as_i64().unwrap_or(-1);
             if !(0..objects).contains(&o) {
