@@ -218,3 +218,147 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
         assert!(repointed > 0, "{name}");
     }
 }
+
+/// The instruction lines of a disassembly (no comments, no labels).
+fn instruction_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with(';') && !l.ends_with(':'))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_place() {
+    let Some(dir) = common::fixture_dir("gamemaker_edits", "gamemaker") else {
+        return;
+    };
+    let mut kinds = [0; 4];
+    // Bytecode 15 (GMS 1.4), 16 and 17 (a 2024 game).
+    for name in [
+        "KappaTrooper.win",
+        "AKKIO_Raarwmageddon.win",
+        "Cyberebral_Pure-Yahtzee_data.win",
+        "MistaCarson_Fall2024MiniJam.win",
+    ] {
+        let original = std::fs::read(dir.join(name)).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("x");
+        let handler = Format::GameMaker.handler().unwrap();
+        handler
+            .extract(&original, &out, &ExtractOptions::default())
+            .unwrap();
+        let mut files: Vec<_> = std::fs::read_dir(out.join("code"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        let strings: Vec<String> =
+            serde_json::from_slice(&std::fs::read(out.join("strings.json")).unwrap()).unwrap();
+        // Edit the first blob holding a small-integer push and a comparison (and a
+        // string push, where it has one).
+        let holds = |f: &&std::path::PathBuf, with: &[&str]| {
+            let t = std::fs::read_to_string(f).unwrap();
+            with.iter().all(|w| t.contains(w))
+        };
+        let pick = files
+            .iter()
+            .find(|f| holds(f, &["pushi.e ", "cmp.", "push.s \""]))
+            .or_else(|| files.iter().find(|f| holds(f, &["pushi.e ", "cmp."])))
+            .unwrap_or_else(|| panic!("{name}: no blob to edit"));
+        let text = std::fs::read_to_string(pick).unwrap();
+        let mut done = [false; 4];
+        let other = serde_json::to_string(&strings[0]).unwrap();
+        let edited: Vec<String> = text
+            .lines()
+            .map(|l| {
+                let t = l.trim();
+                if !done[0] && t.starts_with("pushi.e ") {
+                    done[0] = true;
+                    return "    pushi.e -1234".to_string();
+                }
+                if !done[1] && t.starts_with("push.s ") {
+                    done[1] = true;
+                    return format!("    push.s {other}");
+                }
+                if !done[3]
+                    && (t.starts_with("bf L") || t.starts_with("bt L"))
+                    && !t.ends_with("L0000")
+                {
+                    done[3] = true;
+                    let (op, _) = t.split_once(' ').unwrap();
+                    return format!("    {op} L0000");
+                }
+                if !done[2] && t.starts_with("cmp.") {
+                    done[2] = true;
+                    let (op, kind) = t.rsplit_once('.').unwrap();
+                    return format!("    {op}.{}", if kind == "gt" { "lt" } else { "gt" });
+                }
+                l.to_string()
+            })
+            .collect();
+        std::fs::write(pick, edited.join("\n")).unwrap();
+        let packed = gamepak::pack(&out).unwrap();
+        for (k, d) in kinds.iter_mut().zip(done) {
+            *k += usize::from(d);
+        }
+        let changed = format!(
+            "{} instructions changed",
+            done.iter().filter(|d| **d).count()
+        );
+        assert!(
+            packed.reencoded.iter().any(|r| r.contains(&changed)),
+            "{name}: {:?}",
+            packed.reencoded
+        );
+        let report = handler.check(&packed.bytes);
+        assert!(report.is_clean(), "{name}: {}", report.lines());
+        assert_eq!(packed.bytes.len(), original.len(), "{name}");
+        // The blob now reads as edited; every other blob reads as before.
+        let again = tmp.path().join("again");
+        handler
+            .extract(&packed.bytes, &again, &ExtractOptions::default())
+            .unwrap();
+        for f in &files {
+            let rel = f.strip_prefix(&out).unwrap();
+            let now = std::fs::read_to_string(again.join(rel)).unwrap();
+            let want = if f == pick {
+                edited.join("\n")
+            } else {
+                std::fs::read_to_string(f).unwrap()
+            };
+            assert_eq!(
+                instruction_lines(&now),
+                instruction_lines(&want),
+                "{name}: {}",
+                rel.display()
+            );
+        }
+        // Only CODE's bytes changed.
+        let (before, after) = (
+            game::read(&original).unwrap(),
+            game::read(&packed.bytes).unwrap(),
+        );
+        for (a, b) in after.form.chunks.iter().zip(&before.form.chunks) {
+            if a.name != "CODE" {
+                assert_eq!(a.body, b.body, "{name}: {}", a.name);
+            }
+        }
+
+        // Changing what an instruction refers to is refused with its line.
+        let pop = edited
+            .iter()
+            .position(|l| l.trim().starts_with("pop.v."))
+            .unwrap();
+        let mut bad = edited.clone();
+        bad[pop] = format!("{}_renamed", bad[pop]);
+        std::fs::write(pick, bad.join("\n")).unwrap();
+        let e = gamepak::pack(&out).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("line {}", pop + 1)) && e.contains("cannot become"),
+            "{name}: {e}"
+        );
+    }
+    // Every kind of edit was made in some game.
+    assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
+}

@@ -11,7 +11,7 @@
 //! at its operand (FUNC from 2.3, where the word there has no opcode byte). Functions
 //! are used by calls, by pushes of their index (2.3) and by reference pushes (2023).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use super::container::Form;
 use super::refs::{list, string_ref, u32_at};
@@ -245,17 +245,24 @@ fn instance(kind: i16) -> String {
     }
 }
 
-/// The text of one instruction blob, with a label where each entry sharing it starts
-/// and at every branch target. `strings` are STRG's texts, by index.
-pub fn disassemble(
+/// One instruction of a blob as the disassembly shows it.
+pub struct Line {
+    /// Absolute address of the instruction word.
+    pub at: u64,
+    /// Bytes it takes, operands included.
+    pub size: u64,
+    pub text: String,
+}
+
+/// Every instruction of a blob, and the addresses its branches go to.
+pub fn instructions(
     form: &Form<'_>,
     blob: u64,
     length: u32,
-    starts: &[&Entry],
     names: &Names,
     strings: &[String],
-) -> String {
-    let mut lines: BTreeMap<u64, String> = BTreeMap::new();
+) -> (Vec<Line>, Vec<u64>) {
+    let mut lines = Vec::new();
     let mut targets = Vec::new();
     let end = blob + u64::from(length);
     let word = |a: u64| u32_at(form, a).unwrap_or(0);
@@ -300,13 +307,12 @@ pub fn disassemble(
                 format!("{m}.{} {name}(argc={low})", TYPES[t1])
             }
             (0x15, Some(m)) => {
-                let cmp = ["?", "lt", "le", "eq", "ne", "ge", "gt"];
                 let k = ((w >> 8) & 0xff) as usize;
                 format!(
                     "{m}.{}.{}.{}",
                     TYPES[t1],
                     TYPES[t2],
-                    cmp.get(k).unwrap_or(&"?")
+                    COMPARISONS.get(k).unwrap_or(&"?")
                 )
             }
             (0xff, Some(m)) => {
@@ -322,9 +328,26 @@ pub fn disassemble(
             (0x07..=0x14, Some(m)) => format!("{m}.{}.{}", TYPES[t1], TYPES[t2]),
             (_, Some(m)) => format!("{m}.{}", TYPES[t1]),
         };
-        lines.insert(at, text);
+        lines.push(Line { at, size, text });
         at += size;
     }
+    (lines, targets)
+}
+
+/// Comparison kinds of `cmp`, by their code.
+pub const COMPARISONS: [&str; 7] = ["?", "lt", "le", "eq", "ne", "ge", "gt"];
+
+/// The text of one instruction blob, with a label where each entry sharing it starts
+/// and at every branch target. `strings` are STRG's texts, by index.
+pub fn disassemble(
+    form: &Form<'_>,
+    blob: u64,
+    length: u32,
+    starts: &[&Entry],
+    names: &Names,
+    strings: &[String],
+) -> String {
+    let (lines, targets) = instructions(form, blob, length, names, strings);
     let mut out = String::new();
     for e in starts {
         out.push_str(&format!(
@@ -336,14 +359,14 @@ pub fn disassemble(
         ));
     }
     out.push_str(&format!(
-        "; {length}-byte blob at {blob:#x}; a view for reading: edits here are not packed\n"
+        "; {length}-byte blob at {blob:#x}; pack takes edits to constants, strings, comparisons and branch targets\n"
     ));
-    for (a, text) in lines {
-        let rel = a - blob;
-        if targets.contains(&a) || starts.iter().any(|e| u64::from(e.start) == rel) {
+    for line in lines {
+        let rel = line.at - blob;
+        if targets.contains(&line.at) || starts.iter().any(|e| u64::from(e.start) == rel) {
             out.push_str(&format!("L{rel:04x}:\n"));
         }
-        out.push_str(&format!("    {text}\n"));
+        out.push_str(&format!("    {}\n", line.text));
     }
     out
 }

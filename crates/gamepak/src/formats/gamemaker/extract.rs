@@ -269,6 +269,14 @@ fn manifest(
             file: e.path.clone(),
             crc32: crcs.get(&e.path).copied().unwrap_or_default(),
         });
+    let code = all
+        .iter()
+        .filter(|(_, item)| matches!(item, Item::Code(_)))
+        .map(|(e, _)| ClipFile {
+            file: e.path.clone(),
+            crc32: crcs.get(&e.path).copied().unwrap_or_default(),
+        })
+        .collect();
     Ok(Manifest {
         format: Format::GameMaker,
         strings,
@@ -279,5 +287,6 @@ fn manifest(
         textures,
         audio,
         frames,
+        code,
     })
 }

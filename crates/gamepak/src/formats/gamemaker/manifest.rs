@@ -28,6 +28,10 @@ pub struct Manifest {
     /// Sprite frames and backgrounds, to put edits back on their pages.
     #[serde(default)]
     pub frames: Vec<FrameFile>,
+    /// Each instruction blob's disassembly, in blob order: an edited one is packed
+    /// back in place (see `code_edit`).
+    #[serde(default)]
+    pub code: Vec<ClipFile>,
 }
 
 /// An asset file and its CRC-32 as extracted.

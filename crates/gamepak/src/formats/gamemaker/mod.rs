@@ -41,12 +41,15 @@
 //!   format. A string that keeps or shrinks its length is written in place; one that
 //!   grows is appended to STRG, and its STRG entry and every name reference of a
 //!   fixed place point there (the old text stays for references gamepak does not
-//!   model). An edit that would move a stored chunk is refused, since pointers into
-//!   stored chunks are not rewritten yet.
+//!   model). A code disassembly's edits are written into the blob in place when every
+//!   instruction keeps its size and references (constants, pushed strings,
+//!   comparisons, branch targets; see `code_edit`). An edit that would move a stored
+//!   chunk is refused, since pointers into stored chunks are not rewritten yet.
 
 pub mod audo;
 mod check;
 pub mod code;
+mod code_edit;
 pub mod container;
 mod detect;
 mod extract;

@@ -90,7 +90,44 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
     }
     let mut bytes = container::write(m.endian, &chunks)?;
     repoint_names(&mut bytes, &moved, &mut reencoded)?;
+    edit_code(dir, &m, &mut bytes, &mut reencoded)?;
     Ok(PackOutcome { bytes, reencoded })
+}
+
+/// Writes the changes of every edited disassembly into its blob, in place.
+fn edit_code(
+    dir: &Path,
+    m: &Manifest,
+    bytes: &mut [u8],
+    reencoded: &mut Vec<String>,
+) -> Result<()> {
+    let mut edits = Vec::new();
+    for (k, c) in m.code.iter().enumerate() {
+        let text = read(dir, &c.file)?;
+        if crc32(&text) != c.crc32 {
+            let text = String::from_utf8(text).map_err(|_| Error::at(&c.file, "is not UTF-8"))?;
+            edits.push((k, c.file.clone(), text));
+        }
+    }
+    if edits.is_empty() {
+        return Ok(());
+    }
+    let patches = {
+        let game = super::game::read(bytes)?;
+        let mut all = Vec::new();
+        for (k, file, text) in &edits {
+            let p = super::code_edit::patches(&game, *k, text, file)?;
+            if !p.is_empty() {
+                reencoded.push(format!("{file}: {} instructions changed", p.len()));
+            }
+            all.extend(p);
+        }
+        all
+    };
+    for (at, b) in patches {
+        bytes[at as usize..at as usize + b.len()].copy_from_slice(&b);
+    }
+    Ok(())
 }
 
 /// Points every name reference gamepak knows that read a string which grew (and so
