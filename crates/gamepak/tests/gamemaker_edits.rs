@@ -362,3 +362,135 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
     // Every kind of edit was made in some game.
     assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
 }
+
+#[test]
+fn code_edits_may_point_a_use_at_another_variable_or_function() {
+    let Some(dir) = common::fixture_dir("gamemaker_edits", "gamemaker") else {
+        return;
+    };
+    for name in [
+        "KappaTrooper.win",
+        "Cyberebral_Pure-Yahtzee_data.win",
+        "MistaCarson_Fall2024MiniJam.win",
+    ] {
+        let original = std::fs::read(dir.join(name)).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("x");
+        let handler = Format::GameMaker.handler().unwrap();
+        handler
+            .extract(&original, &out, &ExtractOptions::default())
+            .unwrap();
+        let mut files: Vec<_> = std::fs::read_dir(out.join("code"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        let texts: Vec<String> = files
+            .iter()
+            .map(|f| std::fs::read_to_string(f).unwrap())
+            .collect();
+        let operand = |l: &str, op: &str| l.trim().strip_prefix(op).map(str::to_string);
+        // The first store to a variable and the first call, in whichever blobs hold
+        // them; other variables stored to with the same instance, and functions
+        // called with as many arguments, are the candidates.
+        let first = |op: &str| {
+            let k = texts.iter().position(|t| t.contains(op)).unwrap();
+            let line = texts[k]
+                .lines()
+                .position(|l| l.trim().starts_with(op))
+                .unwrap();
+            (
+                k,
+                line,
+                texts[k].lines().nth(line).unwrap().trim().to_string(),
+            )
+        };
+        // A store whose instance has other variables stored to.
+        let stores: Vec<(usize, usize, String)> = texts
+            .iter()
+            .enumerate()
+            .flat_map(|(k, t)| {
+                t.lines()
+                    .enumerate()
+                    .filter(|(_, l)| l.trim().starts_with("pop.v.v "))
+                    .map(move |(n, l)| (k, n, l.trim().to_string()))
+            })
+            .collect();
+        let distinct = |prefix: &str| {
+            let mut names: Vec<&str> = stores
+                .iter()
+                .filter_map(|s| s.2.strip_prefix(prefix))
+                .collect();
+            names.sort();
+            names.dedup();
+            names.len()
+        };
+        let (pk, pl, store) = stores
+            .iter()
+            .find(|s| distinct(&format!("{}.", s.2.rsplit_once('.').map_or("", |x| x.0))) > 1)
+            .cloned()
+            .unwrap_or_else(|| panic!("{name}: no instance with two variables"));
+        let (ck, cl, call) = first("call.i ");
+        let (inst, old_var) = store
+            .strip_prefix("pop.v.v ")
+            .unwrap()
+            .split_once('.')
+            .unwrap();
+        let prefix = format!("pop.v.v {inst}.");
+        let old_call = call.strip_prefix("call.i ").unwrap();
+        let argc = old_call.split_once("(argc=").unwrap().1;
+        let pops: Vec<String> = texts
+            .iter()
+            .flat_map(|t| t.lines().filter_map(|l| operand(l, &prefix)))
+            .collect();
+        let calls: Vec<String> = texts
+            .iter()
+            .flat_map(|t| t.lines().filter_map(|l| operand(l, "call.i ")))
+            .collect();
+        let mut done = None;
+        let mut last = String::new();
+        'search: for var in pops.iter().filter(|v| **v != old_var) {
+            for f in calls
+                .iter()
+                .filter(|c| c.ends_with(&format!("(argc={argc}")) && **c != old_call)
+            {
+                let mut edited = texts.clone();
+                let set = |t: &str, line: usize, new: String| {
+                    let mut ls: Vec<String> = t.lines().map(String::from).collect();
+                    ls[line] = new;
+                    ls.join("\n")
+                };
+                edited[pk] = set(&edited[pk], pl, format!("    {prefix}{var}"));
+                edited[ck] = set(&edited[ck], cl, format!("    call.i {f}"));
+                for k in [pk, ck] {
+                    std::fs::write(&files[k], &edited[k]).unwrap();
+                }
+                match gamepak::pack(&out) {
+                    Ok(p) => {
+                        done = Some((p, edited));
+                        break 'search;
+                    }
+                    Err(e) => last = e.to_string(),
+                }
+            }
+        }
+        let (packed, edited) =
+            done.unwrap_or_else(|| panic!("{name}: no other variable and function to use: {last}"));
+        // Check walks every chain: they hold together.
+        let report = handler.check(&packed.bytes);
+        assert!(report.is_clean(), "{name}: {}", report.lines());
+        let again = tmp.path().join("again");
+        handler
+            .extract(&packed.bytes, &again, &ExtractOptions::default())
+            .unwrap();
+        for (f, want) in files.iter().zip(&edited) {
+            let now = std::fs::read_to_string(again.join(f.strip_prefix(&out).unwrap())).unwrap();
+            assert_eq!(
+                instruction_lines(&now),
+                instruction_lines(want),
+                "{name}: {}",
+                f.display()
+            );
+        }
+    }
+}

@@ -232,3 +232,23 @@ fn every_resource_view_reads_on_every_game() {
         }
     }
 }
+
+#[test]
+fn chains_written_again_give_every_games_chains_back() {
+    use gamepak::formats::gamemaker::code_edit::rebuilt_chains;
+    for (name, data) in games() {
+        let g = game::read(&data).unwrap();
+        let patches = rebuilt_chains(&g).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if g.gen8.bytecode >= 15 {
+            assert!(!patches.is_empty(), "{name}");
+        }
+        for (at, bytes) in patches {
+            let at = at as usize;
+            assert_eq!(
+                &data[at..at + bytes.len()],
+                bytes.as_slice(),
+                "{name}: at {at:#x}"
+            );
+        }
+    }
+}

@@ -78,7 +78,29 @@ pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
 #[derive(Debug, Default)]
 pub struct Names {
     pub at: HashMap<u64, String>,
+    /// The chain each occurrence is on: an index into `chains`.
+    pub owner: HashMap<u64, usize>,
+    /// Every VARI and FUNC entry with occurrences, in chunk order.
+    pub chains: Vec<Chain>,
     pub problems: Vec<(String, u64, String)>,
+}
+
+/// A VARI or FUNC entry, as far as its chain goes.
+#[derive(Debug, Clone)]
+pub struct Chain {
+    /// FUNC (calls) or VARI (variables).
+    pub call: bool,
+    /// Absolute offset of the entry.
+    pub at: u64,
+    /// Bytes of the entry: its occurrence count and first address are its last two
+    /// words.
+    pub size: u64,
+    pub name: String,
+    /// VARI's instance type (FUNC: 0).
+    pub instance: i32,
+    /// Whether the first address points at the operand (FUNC from 2.3), not at the
+    /// instruction.
+    pub first_at_operand: bool,
 }
 
 const CALL: u8 = 0xd9;
@@ -99,11 +121,15 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
         return out;
     }
     let inside = |a: u64| a >= code.body_offset() && a + 8 <= code.end();
-    let mut walk = |kind: &str, i: usize, name: &str, count: u32, first: u64, call: bool| {
+    let mut walk = |kind: &str, i: usize, chain: Chain, count: u32, first: u64| {
+        let (call, name) = (chain.call, chain.name.clone());
+        let name = name.as_str();
         let mut addr = first;
-        if call && u32_at(form, addr).is_some_and(|w| w >> 24 == 0) {
+        if chain.first_at_operand {
             addr = addr.wrapping_sub(4);
         }
+        let index = out.chains.len();
+        out.chains.push(chain);
         for n in 0..count {
             let word = u32_at(form, addr).filter(|_| inside(addr));
             let Some(word) = word else {
@@ -132,6 +158,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
                 return;
             }
             out.at.insert(addr, name.to_string());
+            out.owner.insert(addr, index);
             let link = u32_at(form, addr + 4).unwrap_or(0) & 0x07ff_ffff;
             if n + 1 < count {
                 if link == 0 {
@@ -162,7 +189,20 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
             let count = u32_at(form, at + size as u64 - 8).unwrap_or(0);
             if count > 0 {
                 let first = u32_at(form, at + size as u64 - 4).unwrap_or(0);
-                walk(kind, i, string_ref(form, at), count, first.into(), call);
+                let chain = Chain {
+                    call,
+                    at,
+                    size: size as u64,
+                    name: string_ref(form, at).to_string(),
+                    instance: if call {
+                        0
+                    } else {
+                        u32_at(form, at + 4).unwrap_or(0) as i32
+                    },
+                    first_at_operand: call
+                        && u32_at(form, first.into()).is_some_and(|w| w >> 24 == 0),
+                };
+                walk(kind, i, chain, count, first.into());
             }
         }
     }
@@ -359,7 +399,7 @@ pub fn disassemble(
         ));
     }
     out.push_str(&format!(
-        "; {length}-byte blob at {blob:#x}; pack takes edits to constants, strings, comparisons and branch targets\n"
+        "; {length}-byte blob at {blob:#x}; pack takes edits that keep each instruction's size\n"
     ));
     for line in lines {
         let rel = line.at - blob;

@@ -1,16 +1,21 @@
 //! Edits to a code disassembly, packed back into the instruction blob in place.
 //!
-//! An edit may change what an instruction says but not its size or what it refers
-//! to: a constant (`push.i`, `push.d`, `push.l`, `push.f`, `push.b`, `pushi.e`,
-//! `push.e`), the string a `push.s` pushes (one STRG already holds: change the text in
-//! `strings.json`), a comparison's kind, or a branch's target (`Lxxxx`, an offset in
-//! the blob). Then no instruction moves, CODE keeps its size, and the VARI and FUNC
-//! occurrence chains, which run through variable and function operands, stay as they
-//! are. Anything else (another mnemonic or type, a variable, a call, added or removed
-//! instructions) is refused with its line. Label lines may be added or removed: they
-//! are only names for offsets.
+//! An edit may change what an instruction says but not its size: a constant
+//! (`push.i`, `push.d`, `push.l`, `push.f`, `push.b`, `pushi.e`, `push.e`), the string
+//! a `push.s` pushes (one STRG already holds: change the text in `strings.json`), a
+//! comparison's kind, a branch's target (`Lxxxx`, an offset in the blob), the
+//! variable a push or pop uses (`self.x`, with its instance) or the function a call
+//! calls (`name(argc=N)`), when code elsewhere already uses it. No instruction moves
+//! and CODE keeps its size. A changed variable or function moves the use from one
+//! VARI/FUNC occurrence chain to another, so every chain is written again: counts,
+//! first addresses, and each operand's link (on the last use, the STRG index of the
+//! name). Anything else (another mnemonic or type, added or removed instructions) is
+//! refused with its line. Label lines may be added or removed: they are only names
+//! for offsets.
 
-use super::code::{self, Line, COMPARISONS};
+use std::collections::HashMap;
+
+use super::code::{self, Line, Names, COMPARISONS};
 use super::game::Game;
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
@@ -18,8 +23,17 @@ use crate::error::{Error, Result};
 /// A change to the file: bytes to write at an absolute offset.
 pub type Patch = (u64, Vec<u8>);
 
-/// The patches that make blob `k` of `game` say what `edited` says.
-pub fn patches(game: &Game<'_>, k: usize, edited: &str, file: &str) -> Result<Vec<Patch>> {
+/// What an edited disassembly changes: bytes to write, and uses of variables and
+/// functions that moved to another chain (instruction address, chain index).
+#[derive(Debug, Default)]
+pub struct Edits {
+    pub patches: Vec<Patch>,
+    pub moves: Vec<(u64, usize)>,
+}
+
+/// What makes blob `k` of `game` say what `edited` says. Moves from several blobs
+/// are applied together by [`chains_after`].
+pub fn edits(game: &Game<'_>, k: usize, edited: &str, file: &str) -> Result<Edits> {
     let blobs = code::blobs(&game.code);
     let entry = blobs
         .get(k)
@@ -53,8 +67,9 @@ pub fn patches(game: &Game<'_>, k: usize, edited: &str, file: &str) -> Result<Ve
         blob: entry.blob,
         length: entry.length.into(),
         strings: &strings,
+        names: &names,
     };
-    let mut out = Vec::new();
+    let mut out = Edits::default();
     for (line, (n, text)) in lines.iter().zip(wanted) {
         if line.text != text {
             let err = |why: &str| {
@@ -63,7 +78,92 @@ pub fn patches(game: &Game<'_>, k: usize, edited: &str, file: &str) -> Result<Ve
                     format!("`{}` cannot become `{text}`: {why}", line.text),
                 )
             };
-            out.extend(ctx.patch(line, text).map_err(|why| err(&why))?);
+            let (patches, chain) = ctx.patch(line, text).map_err(|why| err(&why))?;
+            out.patches.extend(patches);
+            if let Some(c) = chain.filter(|c| names.owner.get(&line.at) != Some(c)) {
+                out.moves.push((line.at, c));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Every chain written again after `moves`; nothing when nothing moved.
+pub fn chains_after(game: &Game<'_>, moves: &[(u64, usize)]) -> Result<Vec<Patch>> {
+    if moves.is_empty() {
+        return Ok(Vec::new());
+    }
+    let names = code::names(&game.form, game.gen8.bytecode);
+    let mut owner = names.owner.clone();
+    owner.extend(moves.iter().copied());
+    chain_patches(&names_ctx(game, &names), &owner).map_err(|why| Error::at("code", why))
+}
+
+fn names_ctx<'g, 'a>(game: &'g Game<'a>, names: &'g Names) -> Ctx<'g, 'a> {
+    Ctx {
+        game,
+        blob: 0,
+        length: 0,
+        strings: &[],
+        names,
+    }
+}
+
+/// Every chain of `game` as `chain_patches` writes it, from the chains as they are:
+/// for a file GameMaker wrote, each patch holds the bytes already there.
+pub fn rebuilt_chains(game: &Game<'_>) -> Result<Vec<Patch>> {
+    let names = code::names(&game.form, game.gen8.bytecode);
+    chain_patches(&names_ctx(game, &names), &names.owner).map_err(|why| Error::at("FORM/CODE", why))
+}
+
+/// Every chain written again from which chain each occurrence is on: counts, first
+/// addresses, and each occurrence operand's low 27 bits (the distance to the next
+/// occurrence; on the last, the STRG index of the entry's name).
+fn chain_patches(
+    ctx: &Ctx<'_, '_>,
+    owner: &HashMap<u64, usize>,
+) -> std::result::Result<Vec<Patch>, String> {
+    let index: HashMap<u64, u32> = ctx
+        .game
+        .strings
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.offset + 4, i as u32))
+        .collect();
+    let mut by_chain: Vec<Vec<u64>> = vec![Vec::new(); ctx.names.chains.len()];
+    for (&addr, &c) in owner {
+        by_chain[c].push(addr);
+    }
+    let mut out = Vec::new();
+    for (c, mut addrs) in by_chain.into_iter().enumerate() {
+        let chain = &ctx.names.chains[c];
+        if addrs.is_empty() {
+            return Err(format!(
+                "{:?} would have no use left: its last use cannot go",
+                chain.name
+            ));
+        }
+        addrs.sort_unstable();
+        let name_at = u64::from(ctx.word(chain.at));
+        let name_index = *index
+            .get(&name_at)
+            .ok_or_else(|| format!("{:?} is named by no STRG string", chain.name))?;
+        let first = addrs[0] + if chain.first_at_operand { 4 } else { 0 };
+        out.push((
+            chain.at + chain.size - 8,
+            ctx.bytes((addrs.len() as u32).to_le_bytes()),
+        ));
+        out.push((
+            chain.at + chain.size - 4,
+            ctx.bytes((first as u32).to_le_bytes()),
+        ));
+        for (k, &addr) in addrs.iter().enumerate() {
+            let low = match addrs.get(k + 1) {
+                Some(next) => (next - addr) as u32,
+                None => name_index,
+            };
+            let word = (ctx.word(addr + 4) & 0xf800_0000) | (low & 0x07ff_ffff);
+            out.push((addr + 4, ctx.bytes(word.to_le_bytes())));
         }
     }
     Ok(out)
@@ -74,6 +174,7 @@ struct Ctx<'g, 'a> {
     blob: u64,
     length: u64,
     strings: &'g [String],
+    names: &'g Names,
 }
 
 impl Ctx<'_, '_> {
@@ -93,13 +194,101 @@ impl Ctx<'_, '_> {
         b
     }
 
-    /// The bytes that make `line` say `text`, or why they cannot.
-    fn patch(&self, line: &Line, text: &str) -> std::result::Result<Vec<Patch>, String> {
+    /// The chain of the variable `name` that an instruction with instance field
+    /// `instance` uses: the only one of that name, or the only one of that name and
+    /// instance type.
+    fn variable(&self, name: &str, instance: i16) -> std::result::Result<usize, String> {
+        let named: Vec<usize> = (0..self.names.chains.len())
+            .filter(|&c| !self.names.chains[c].call && self.names.chains[c].name == name)
+            .collect();
+        let pick = match named.as_slice() {
+            [one] => Some(*one),
+            _ => {
+                let typed: Vec<usize> = named
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.names.chains[c].instance == i32::from(instance))
+                    .collect();
+                (typed.len() == 1).then(|| typed[0])
+            }
+        };
+        pick.ok_or_else(|| match named.len() {
+            0 => format!("no variable {name:?} is used anywhere in the code yet"),
+            n => format!(
+                "{n} variables are named {name:?}, and the instance does not tell them apart"
+            ),
+        })
+    }
+
+    /// The chain of the function `name`.
+    fn function(&self, name: &str) -> std::result::Result<usize, String> {
+        let mut named = (0..self.names.chains.len())
+            .filter(|&c| self.names.chains[c].call && self.names.chains[c].name == name);
+        match (named.next(), named.next()) {
+            (Some(c), None) => Ok(c),
+            (None, _) => Err(format!(
+                "no function {name:?} is called anywhere in the code yet"
+            )),
+            _ => Err(format!("several functions are named {name:?}")),
+        }
+    }
+
+    /// A variable operand, `self.x`: the instruction word with its instance field
+    /// set, and the chain.
+    fn reference(&self, w: u32, arg: &str) -> std::result::Result<(u32, usize), String> {
+        let (inst, name) = arg
+            .split_once('.')
+            .ok_or_else(|| format!("`{arg}` is not instance.variable"))?;
+        let instance = instance_code(inst).ok_or_else(|| format!("{inst} is not an instance"))?;
+        let chain = self.variable(name, instance)?;
+        Ok(((w & 0xffff_0000) | u32::from(instance as u16), chain))
+    }
+
+    /// The bytes that make `line` say `text` (and the chain it is now on, for a
+    /// variable or function use), or why they cannot.
+    fn patch(
+        &self,
+        line: &Line,
+        text: &str,
+    ) -> std::result::Result<(Vec<Patch>, Option<usize>), String> {
         let (old_op, old_arg) = split(&line.text);
         let (new_op, new_arg) = split(text);
         if old_op != new_op {
             return Err("only operands can change, not the instruction".into());
         }
+        let w = self.word(line.at);
+        let on_chain = self.names.owner.contains_key(&line.at);
+        if on_chain
+            && (old_op.starts_with("pop.") || old_op.ends_with(".v") && old_op.starts_with("push"))
+        {
+            let (word, chain) = self.reference(w, new_arg)?;
+            return Ok((vec![(line.at, self.bytes(word.to_le_bytes()))], Some(chain)));
+        }
+        if on_chain && old_op.starts_with("call.") {
+            let (name, argc) = new_arg
+                .strip_suffix(')')
+                .and_then(|a| a.split_once("(argc="))
+                .ok_or_else(|| format!("`{new_arg}` is not name(argc=N)"))?;
+            let argc: u16 = argc
+                .parse()
+                .map_err(|_| format!("{argc} is not an argument count"))?;
+            let word = (w & 0xffff_0000) | u32::from(argc);
+            return Ok((
+                vec![(line.at, self.bytes(word.to_le_bytes()))],
+                Some(self.function(name)?),
+            ));
+        }
+        Ok((self.operand(line, old_op, old_arg, new_arg)?, None))
+    }
+
+    /// The bytes for a changed constant, string, comparison or branch target.
+    fn operand(
+        &self,
+        line: &Line,
+        old_op: &str,
+        old_arg: &str,
+        new_arg: &str,
+    ) -> std::result::Result<Vec<Patch>, String> {
         let w = self.word(line.at);
         let at = line.at;
         let number = |what: &str| format!("`{new_arg}` is not {what}");
@@ -156,6 +345,23 @@ impl Ctx<'_, '_> {
         };
         Ok(vec![patch])
     }
+}
+
+/// The instance field's code for a name the disassembler writes.
+fn instance_code(name: &str) -> Option<i16> {
+    Some(match name {
+        "self" => -1,
+        "other" => -2,
+        "all" => -3,
+        "noone" => -4,
+        "global" => -5,
+        "builtin" => -6,
+        "local" => -7,
+        "stacktop" => -9,
+        "arg" => -15,
+        "static" => -16,
+        _ => name.strip_prefix("object")?.parse().ok()?,
+    })
 }
 
 /// `push.i 5` as ("push.i", "5"); `cmp.i.v.lt` as ("cmp.i.v", "lt") so that its kind

@@ -42,14 +42,15 @@
 //!   grows is appended to STRG, and its STRG entry and every name reference of a
 //!   fixed place point there (the old text stays for references gamepak does not
 //!   model). A code disassembly's edits are written into the blob in place when every
-//!   instruction keeps its size and references (constants, pushed strings,
-//!   comparisons, branch targets; see `code_edit`). An edit that would move a stored
+//!   instruction keeps its size (constants, pushed strings, comparisons, branch
+//!   targets, and the variable or function a use names, whose occurrence chains are
+//!   then written again; see `code_edit`). An edit that would move a stored
 //!   chunk is refused, since pointers into stored chunks are not rewritten yet.
 
 pub mod audo;
 mod check;
 pub mod code;
-mod code_edit;
+pub mod code_edit;
 pub mod container;
 mod detect;
 mod extract;

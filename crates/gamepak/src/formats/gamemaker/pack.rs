@@ -115,13 +115,17 @@ fn edit_code(
     let patches = {
         let game = super::game::read(bytes)?;
         let mut all = Vec::new();
+        let mut moves = Vec::new();
         for (k, file, text) in &edits {
-            let p = super::code_edit::patches(&game, *k, text, file)?;
-            if !p.is_empty() {
-                reencoded.push(format!("{file}: {} instructions changed", p.len()));
+            let e = super::code_edit::edits(&game, *k, text, file)?;
+            if !e.patches.is_empty() {
+                reencoded.push(format!("{file}: {} instructions changed", e.patches.len()));
             }
-            all.extend(p);
+            all.extend(e.patches);
+            moves.extend(e.moves);
         }
+        // Chains run through every blob: they are written once, after all moves.
+        all.extend(super::code_edit::chains_after(&game, &moves)?);
         all
     };
     for (at, b) in patches {
