@@ -219,6 +219,32 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
     }
 }
 
+/// A game read and extracted into a scratch folder: its bytes, the folder (kept
+/// alive by the TempDir), and its code files in order.
+fn extracted_code(
+    path: &std::path::Path,
+) -> (
+    Vec<u8>,
+    tempfile::TempDir,
+    std::path::PathBuf,
+    Vec<std::path::PathBuf>,
+) {
+    let original = std::fs::read(path).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("x");
+    Format::GameMaker
+        .handler()
+        .unwrap()
+        .extract(&original, &out, &ExtractOptions::default())
+        .unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(out.join("code"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    (original, tmp, out, files)
+}
+
 /// The instruction lines of a disassembly (no comments, no labels).
 fn instruction_lines(text: &str) -> Vec<String> {
     text.lines()
@@ -241,18 +267,8 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
         "Cyberebral_Pure-Yahtzee_data.win",
         "MistaCarson_Fall2024MiniJam.win",
     ] {
-        let original = std::fs::read(dir.join(name)).unwrap();
-        let tmp = tempfile::tempdir().unwrap();
-        let out = tmp.path().join("x");
+        let (original, tmp, out, files) = extracted_code(&dir.join(name));
         let handler = Format::GameMaker.handler().unwrap();
-        handler
-            .extract(&original, &out, &ExtractOptions::default())
-            .unwrap();
-        let mut files: Vec<_> = std::fs::read_dir(out.join("code"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        files.sort();
         let strings: Vec<String> =
             serde_json::from_slice(&std::fs::read(out.join("strings.json")).unwrap()).unwrap();
         // Edit the first blob holding a small-integer push and a comparison (and a
@@ -373,18 +389,8 @@ fn code_edits_may_point_a_use_at_another_variable_or_function() {
         "Cyberebral_Pure-Yahtzee_data.win",
         "MistaCarson_Fall2024MiniJam.win",
     ] {
-        let original = std::fs::read(dir.join(name)).unwrap();
-        let tmp = tempfile::tempdir().unwrap();
-        let out = tmp.path().join("x");
+        let (_, tmp, out, files) = extracted_code(&dir.join(name));
         let handler = Format::GameMaker.handler().unwrap();
-        handler
-            .extract(&original, &out, &ExtractOptions::default())
-            .unwrap();
-        let mut files: Vec<_> = std::fs::read_dir(out.join("code"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        files.sort();
         let texts: Vec<String> = files
             .iter()
             .map(|f| std::fs::read_to_string(f).unwrap())
