@@ -91,7 +91,11 @@ pub fn info(read: &Read<'_>) -> Value {
                 "kind": s.kind_name(),
                 "offset": format!("{:#x}", e.offset),
                 "length": e.length,
-                "records": records(s.layout_type(), e.length, read.container.header.transports),
+                "records": if s.kind == 0 {
+                    read.strings.entries.len() as u64
+                } else {
+                    records(s.layout_type(), e.length, read.container.header.transports)
+                },
             })
         })
         .collect();
@@ -111,7 +115,8 @@ pub fn info(read: &Read<'_>) -> Value {
     Value::Object(m)
 }
 
-/// Records of a section made of equal records; other sections count as one.
+/// Records of a section made of equal records; other sections count as one (the
+/// string section counts its strings, above).
 fn records(kind: u8, length: u32, transports: u8) -> u64 {
     match super::schema::section(kind, length.into()).map(|b| b.record) {
         Some(Record::Fixed(n)) => u64::from(length) / n,
