@@ -146,7 +146,8 @@ fn edits_pack_into_a_valid_file() {
     let stored =
         &packed[atlas_file.offset as usize..(atlas_file.offset + atlas_file.length) as usize];
     assert_eq!(png::decode(stored, "atlas", 1 << 20).unwrap(), atlas);
-    // Every other section reads as before, and the file checks clean.
+    // Every other section reads as before. The file has no error; check warns where a
+    // name now names nothing: the old music name, and the new map.
     let before = read(&bytes, true).unwrap();
     for (i, (a, b)) in before.doc.sections.iter().zip(&r.doc.sections).enumerate() {
         if ![0, 4, 25].contains(&i) {
@@ -154,7 +155,25 @@ fn edits_pack_into_a_valid_file() {
         }
     }
     let report = handler().check(&packed);
-    assert_eq!(report.problems.len(), 0, "{}", report.lines());
+    assert_eq!(
+        report.count(gamepak::Severity::Error),
+        0,
+        "{}",
+        report.lines()
+    );
+    let lines = report.lines();
+    assert_eq!(
+        lines
+            .matches("music \"theme\" names no music asset")
+            .count(),
+        7,
+        "{lines}"
+    );
+    assert!(
+        lines.contains("npcs[0]/asset/events[0]/script[2]: map \"cellar\" names no map asset"),
+        "{lines}"
+    );
+    assert_eq!(report.problems.len(), 8, "{lines}");
 }
 
 #[test]

@@ -43,6 +43,15 @@ pub fn check(data: &[u8]) -> Report {
         );
     }
     body_checks(&read, &mut rep);
+    for (i, path, msg) in super::named::dangling(&read.doc) {
+        let s = &read.doc.sections[i];
+        let at = u64::from(read.container.sections[i].offset);
+        rep.warn(
+            format!("TNG/block/section[{i}] {}{path}", s.kind_name()),
+            at,
+            msg,
+        );
+    }
     asset_checks(&read, &mut rep);
     rep
 }

@@ -71,6 +71,7 @@ pub mod header;
 mod info;
 mod items;
 pub mod model;
+mod named;
 pub mod names;
 pub mod read;
 pub mod rle;
