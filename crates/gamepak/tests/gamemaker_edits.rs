@@ -191,12 +191,17 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
         for (a, b) in after.clips.iter().zip(&before.clips) {
             assert_eq!(a.bytes, b.bytes, "{name}");
         }
-        // Every chunk before STRG is where it was, and only name references changed.
-        let names: std::collections::HashSet<u64> =
+        // Every chunk before STRG is where it was, and only string references changed:
+        // names of fixed place and the string fields the views read.
+        let mut names: std::collections::HashSet<u64> =
             refs::name_references(&before.form, before.gen8.bytecode)
                 .into_iter()
                 .map(|(_, at)| at)
                 .collect();
+        names.extend(gamepak::formats::gamemaker::resources::string_sites(
+            &before.form,
+            &before.code,
+        ));
         let mut repointed = 0;
         for (a, b) in after.form.chunks.iter().zip(&before.form.chunks) {
             if a.name == "STRG" {
@@ -216,6 +221,19 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
             }
         }
         assert!(repointed > 0, "{name}");
+        // A string field a view reads follows too (FEAT names features by string).
+        let feat = |g: &game::Game<'_>| {
+            gamepak::formats::gamemaker::resources::view(&g.form, "FEAT", &g.code)
+                .map(|v| v.unwrap().to_string())
+                .unwrap_or_default()
+        };
+        let old_last = String::from_utf8(before.strings[last].bytes.to_vec()).unwrap();
+        if feat(&before).contains(&format!("\"{old_last}\"")) {
+            assert!(
+                feat(&after).contains(&serde_json::to_string(&strings[last]).unwrap()),
+                "{name}"
+            );
+        }
     }
 }
 

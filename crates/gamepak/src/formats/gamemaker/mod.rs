@@ -39,9 +39,9 @@
 //!   chunk padding recomputed), which gives the original bytes when nothing changed.
 //!   An edited frame is put back on its page, and the page encoded again in its own
 //!   format. A string that keeps or shrinks its length is written in place; one that
-//!   grows is appended to STRG, and its STRG entry and every name reference of a
-//!   fixed place point there (the old text stays for references gamepak does not
-//!   model). A code disassembly's edits are written into the blob in place when every
+//!   grows is appended to STRG, and its STRG entry, every name reference of a fixed
+//!   place and every string field the JSON views read point there (the old text
+//!   stays for references gamepak does not model). A code disassembly's edits are written into the blob in place when every
 //!   instruction keeps its size (constants, pushed strings, comparisons, branch
 //!   targets, and the variable or function a use names, whose occurrence chains are
 //!   then written again; see `code_edit`). An edit that would move a stored

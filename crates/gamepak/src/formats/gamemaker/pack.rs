@@ -145,13 +145,18 @@ fn repoint_names(
     if moved.is_empty() {
         return Ok(());
     }
+    // Names of fixed place, and every string field the JSON views read.
     let (sites, endian) = {
-        let form = container::read(bytes)?;
-        let bytecode = super::gen8::read(&form).map(|g| g.bytecode).unwrap_or(0);
-        (super::refs::name_references(&form, bytecode), form.endian)
+        let game = super::game::read(bytes)?;
+        let names = super::refs::name_references(&game.form, game.gen8.bytecode);
+        let mut sites: Vec<u64> = names.into_iter().map(|(_, at)| at).collect();
+        sites.extend(super::resources::string_sites(&game.form, &game.code));
+        sites.sort_unstable();
+        sites.dedup();
+        (sites, game.form.endian)
     };
     let mut count = vec![0usize; moved.len()];
-    for (_, at) in sites {
+    for at in sites {
         let at = at as usize;
         let Some(word) = bytes.get(at..at + 4) else {
             continue;
@@ -172,7 +177,7 @@ fn repoint_names(
     }
     for ((i, _, _), n) in moved.iter().zip(count) {
         reencoded.push(format!(
-            "strings.json[{i}] grew: moved to the end of STRG, {n} name references follow it"
+            "strings.json[{i}] grew: moved to the end of STRG, {n} references follow it"
         ));
     }
     Ok(())

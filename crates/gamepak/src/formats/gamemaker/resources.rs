@@ -11,6 +11,8 @@
 //! `managed` flag (2022.5) is told by which layout puts a valid event list where the
 //! physics fields end.
 
+use std::cell::RefCell;
+
 use serde_json::{json, Value};
 
 use super::code::Entry as CodeEntry;
@@ -51,6 +53,8 @@ pub(super) struct At<'f, 'a> {
     pub(super) chunk: &'f Chunk<'a>,
     pub(super) base: u64,
     pub(super) path: String,
+    /// Where every string reference read so far lies.
+    pub(super) sites: &'f RefCell<Vec<u64>>,
 }
 
 impl At<'_, '_> {
@@ -73,6 +77,7 @@ impl At<'_, '_> {
     }
     pub(super) fn str(&self, off: u64) -> Result<&str> {
         self.u32(off)?;
+        self.sites.borrow_mut().push(self.base + off);
         Ok(string_ref(self.form, self.base + off))
     }
     pub(super) fn list(&self, off: u64) -> Result<Vec<u32>> {
@@ -84,12 +89,17 @@ impl At<'_, '_> {
             chunk: self.chunk,
             base: base.into(),
             path: format!("{}/{name}", self.path),
+            sites: self.sites,
         }
     }
 }
 
 /// Every non-null record of a list chunk. TGIN and SEQN put a version before it.
-fn records<'f, 'a>(form: &'f Form<'a>, chunk: &'f Chunk<'a>) -> Result<Vec<At<'f, 'a>>> {
+fn records<'f, 'a>(
+    form: &'f Form<'a>,
+    chunk: &'f Chunk<'a>,
+    sites: &'f RefCell<Vec<u64>>,
+) -> Result<Vec<At<'f, 'a>>> {
     let skip = if matches!(
         chunk.name.as_str(),
         "TGIN" | "SEQN" | "ACRV" | "FEDS" | "PSEM" | "PSYS"
@@ -112,12 +122,33 @@ fn records<'f, 'a>(form: &'f Form<'a>, chunk: &'f Chunk<'a>) -> Result<Vec<At<'f
             chunk,
             base: p.into(),
             path: format!("FORM/{}/entry[{i}]", chunk.name),
+            sites,
         })
         .collect())
 }
 
 /// The JSON view of one chunk, or `None` for a chunk this module does not read.
 pub fn view(form: &Form<'_>, name: &str, code: &[CodeEntry]) -> Option<Result<Value>> {
+    view_noting(form, name, code, &RefCell::new(Vec::new()))
+}
+
+/// Where every string reference the views read lies (absolute offsets): name and
+/// other string fields of every record they read.
+pub fn string_sites(form: &Form<'_>, code: &[CodeEntry]) -> Vec<u64> {
+    let sites = RefCell::new(Vec::new());
+    for (chunk, _) in VIEWS {
+        let _ = view_noting(form, chunk, code, &sites);
+    }
+    sites.into_inner()
+}
+
+/// [`view`], noting in `sites` where each string reference it reads lies.
+fn view_noting(
+    form: &Form<'_>,
+    name: &str,
+    code: &[CodeEntry],
+    sites: &RefCell<Vec<u64>>,
+) -> Option<Result<Value>> {
     let chunk = form.chunk(name)?;
     // No code (-1) is null; an index with no code entry stays a number, for check.
     let code_name = |id: i32| -> Value {
@@ -180,10 +211,10 @@ pub fn view(form: &Form<'_>, name: &str, code: &[CodeEntry]) -> Option<Result<Va
     if !VIEWS.iter().any(|(c, _)| *c == name) {
         return None;
     }
-    if let Some(flat) = flat(form, chunk, name, &code_name) {
+    if let Some(flat) = flat(form, chunk, name, &code_name, sites) {
         return Some(flat);
     }
-    Some(records(form, chunk).and_then(|rs| {
+    Some(records(form, chunk, sites).and_then(|rs| {
         rs.iter()
             .map(one)
             .collect::<Result<Vec<_>>>()
@@ -199,12 +230,14 @@ fn flat(
     chunk: &Chunk<'_>,
     name: &str,
     code_name: &dyn Fn(i32) -> Value,
+    sites: &RefCell<Vec<u64>>,
 ) -> Option<Result<Value>> {
     let r = At {
         form,
         chunk,
         base: chunk.body_offset(),
         path: format!("FORM/{name}"),
+        sites,
     };
     let (skip, size) = match name {
         "GLOB" | "FEAT" => (0, 4),

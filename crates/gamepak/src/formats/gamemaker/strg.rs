@@ -7,8 +7,8 @@
 //! its strings) points there; moving it in place would move every string after it,
 //! and references to those lie in fields gamepak does not all model. The old text
 //! stays in its slot, so a reference gamepak does not know still reads a string: the
-//! packer points the ones it knows (see [`super::refs::name_references`]) at the new
-//! text.
+//! packer points the ones it knows (see [`super::refs::name_references`] and
+//! [`super::resources::string_sites`]) at the new text.
 
 use super::container::Form;
 use super::refs::list;
