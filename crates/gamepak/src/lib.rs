@@ -1,6 +1,6 @@
 //! gamepak: identify, inspect, validate, extract and rebuild binary game data files.
 //!
-//! The front door is [`detect`] (what is this file?) and [`Format::handler`] (what can
+//! The front door is [`detect()`] (what is this file?) and [`Format::handler`] (what can
 //! be done with it). Data flows one way: bytes go to detection, then to the format's
 //! reader, which gives a typed document; the document goes either to the writer, which
 //! gives bytes, or to the neutral view of [`assets`] for listing and extraction.

@@ -1,4 +1,4 @@
-//! A [`Gbin`] document to bytes: the exact inverse of [`super::read`].
+//! A [`Gbin`] document to bytes: the exact inverse of [`super::read()`].
 
 use super::model::*;
 use crate::bytes::{Endian, Writer};
