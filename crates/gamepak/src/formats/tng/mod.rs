@@ -47,6 +47,10 @@
 //! - Names: string offsets read as the string when one starts there (the first of
 //!   equal strings), else as the number; on writing, a string the section lacks is
 //!   added at its end. Text indices stay numbers. Sprites read `category/index`.
+//!   `check` follows names that must name an asset of a kind (music, sound, movie,
+//!   speech, font, cutscene and map fields, and the script operands that push such
+//!   references) to the descriptors of that kind; a kind the file has no section of
+//!   is not checked.
 //! - Bytes after the last field of a body or asset are kept as `unused` hex and
 //!   reported.
 //! - Writing: sections in table order; assets in the order their descriptors are
