@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::container::{file_crc, BlockCrc, BLOCK_AT};
 use super::header::{Header, CRC_AT};
-use super::read::{read, Read};
+use super::read::{read, section_path, Read};
 use crate::codec::png;
 use crate::Report;
 
@@ -47,7 +47,7 @@ pub fn check(data: &[u8]) -> Report {
         let s = &read.doc.sections[i];
         let at = u64::from(read.container.sections[i].offset);
         rep.warn(
-            format!("TNG/block/section[{i}] {}{path}", s.kind_name()),
+            format!("{}{path}", section_path(i, &s.kind_name())),
             at,
             msg,
         );
@@ -162,7 +162,7 @@ fn body_checks(read: &Read<'_>, rep: &mut Report) {
     let atlases = atlas_sizes.len();
     let mut speech_counts = Vec::new();
     for (i, s) in doc.sections.iter().enumerate() {
-        let path = format!("TNG/block/section[{i}] {}", s.kind_name());
+        let path = section_path(i, &s.kind_name());
         let at = u64::from(read.container.sections[i].offset);
         unused(&s.body, &path, at, rep);
         match s.kind {
@@ -249,7 +249,7 @@ fn body_checks(read: &Read<'_>, rep: &mut Report) {
         for (i, _, n) in &speech_counts[1..] {
             if n != first {
                 rep.error(
-                    format!("TNG/block/section[{i}] translations"),
+                    section_path(*i, "translations"),
                     u64::from(read.container.sections[*i].offset),
                     format!("{n} speech assets, the first translation has {first}"),
                 );
@@ -260,21 +260,9 @@ fn body_checks(read: &Read<'_>, rep: &mut Report) {
 
 /// Each atlas's size from its PNG header (no decoding), `None` when it has none.
 fn atlas_sizes(read: &Read<'_>) -> Vec<Option<(u32, u32)>> {
-    let atlases = read
-        .doc
-        .sections
-        .iter()
-        .filter(|s| s.kind == 6)
-        .flat_map(|s| list(&s.body, "atlases"));
-    atlases
-        .map(|e| {
-            let file = e.pointer("/asset/file").and_then(Value::as_str)?;
-            let a = read
-                .assets
-                .iter()
-                .find(|a| a.file.as_deref() == Some(file))?;
-            png::dimensions(read.stored(a))
-        })
+    read.atlases()
+        .into_iter()
+        .map(|a| png::dimensions(read.stored(a?)))
         .collect()
 }
 
@@ -311,21 +299,16 @@ fn unused(v: &Value, path: &str, at: u64, rep: &mut Report) {
 
 /// Map assets come last; assets do not overlap.
 fn asset_checks(read: &Read<'_>, rep: &mut Report) {
-    let is_map = |p: &str| {
-        read.doc.sections.iter().enumerate().any(|(i, s)| {
-            s.layout_type() == 35 && p.starts_with(&format!("TNG/block/section[{i}] "))
-        })
-    };
     let last_other = read
         .assets
         .iter()
-        .filter(|a| !is_map(&a.path) && a.length > 0)
+        .filter(|a| !read.is_map(a) && a.length > 0)
         .map(|a| a.offset + a.length)
         .max();
     for a in read
         .assets
         .iter()
-        .filter(|a| is_map(&a.path) && a.length > 0)
+        .filter(|a| read.is_map(a) && a.length > 0)
     {
         if last_other.is_some_and(|end| a.offset < end) {
             rep.error(

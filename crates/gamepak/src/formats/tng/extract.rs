@@ -88,38 +88,14 @@ fn frames(
     opts: &ExtractOptions,
     summary: &mut ExtractSummary,
 ) -> Vec<(String, Vec<u8>)> {
-    let atlas_files: Vec<Option<(u64, u64)>> = read
-        .doc
-        .sections
-        .iter()
-        .filter(|s| s.kind == 6)
-        .flat_map(|s| {
-            s.body
-                .get("atlases")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default()
-        })
-        .map(|e| {
-            let file = e
-                .pointer("/asset/file")
-                .and_then(Value::as_str)
-                .map(String::from);
-            let found = read
-                .assets
-                .iter()
-                .find(|a| a.file.is_some() && a.file == file);
-            found.map(|a| (a.offset, a.length))
-        })
-        .collect();
+    let atlas_files = read.atlases();
     let decoded: Vec<OnceLock<Option<Rgba>>> =
         atlas_files.iter().map(|_| OnceLock::new()).collect();
     let atlas = |i: usize| -> Option<&Rgba> {
-        let (off, len) = (*atlas_files.get(i)?)?;
+        let asset = (*atlas_files.get(i)?)?;
         decoded[i]
             .get_or_init(|| {
-                let bytes = &read.container.data[off as usize..(off + len) as usize];
-                png::decode(bytes, "atlas", Limits::default().max_pixels).ok()
+                png::decode(read.stored(asset), "atlas", Limits::default().max_pixels).ok()
             })
             .as_ref()
     };

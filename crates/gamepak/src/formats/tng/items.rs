@@ -3,8 +3,9 @@
 //! the section JSON). Listing inflates only the section block, never an asset.
 
 use super::container::BLOCK_AT;
-use super::read::Read;
+use super::read::{section_path, Read};
 use super::source::{section_file, DOCUMENT};
+use super::value::AssetRef;
 use crate::Entry;
 
 pub fn entries(read: &Read<'_>) -> Vec<Entry> {
@@ -34,12 +35,15 @@ pub fn entries(read: &Read<'_>) -> Vec<Entry> {
     for a in &read.assets {
         let (path, kind) = match &a.file {
             Some(f) => (f.clone(), kind_of(a.encoding)),
-            None => (packed_place(read, &a.path), "table"),
+            None => (packed_place(read, a), "table"),
         };
         let size = if a.encoding == "zlib" { 0 } else { a.length };
         let detail = match a.file {
             None if a.path.ends_with("/texts") => "texts, not inflated".to_string(),
-            None => format!("{} record, not inflated", a.section),
+            None => format!(
+                "{} record, not inflated",
+                read.doc.sections[a.section].kind_name()
+            ),
             Some(_) => String::new(),
         };
         out.push(Entry::new(
@@ -66,15 +70,9 @@ fn kind_of(ext: &str) -> &'static str {
 
 /// `sections/28-npcs.json#npcs[2]/asset` for a descriptor at
 /// `TNG/block/section[28] npcs/npcs[2]/asset`.
-fn packed_place(read: &Read<'_>, path: &str) -> String {
-    let mut parts = path.splitn(4, '/');
-    let section = parts.nth(2).unwrap_or("");
-    let index = section
-        .strip_prefix("section[")
-        .and_then(|s| s.split(']').next())
-        .and_then(|n| n.parse::<usize>().ok());
-    match index.and_then(|i| read.doc.sections.get(i).map(|s| (i, s))) {
-        Some((i, s)) => format!("{}#{}", section_file(i, s), parts.next().unwrap_or("")),
-        None => path.to_string(),
-    }
+fn packed_place(read: &Read<'_>, a: &AssetRef) -> String {
+    let s = &read.doc.sections[a.section];
+    let prefix = format!("{}/", section_path(a.section, &s.kind_name()));
+    let place = a.path.strip_prefix(&prefix).unwrap_or(&a.path);
+    format!("{}#{place}", section_file(a.section, s))
 }

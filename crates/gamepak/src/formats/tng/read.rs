@@ -31,7 +31,40 @@ pub struct Read<'a> {
     pub kept: Vec<(String, u64, u64)>,
 }
 
+/// How errors and problems name section `i`, of layout `kind`.
+pub fn section_path(i: usize, kind: &str) -> String {
+    format!("TNG/block/section[{i}] {kind}")
+}
+
 impl Read<'_> {
+    /// The asset of each atlas entry, in atlas order (`None` for an entry without
+    /// one): what sprite frames' atlas indices count.
+    pub fn atlases(&self) -> Vec<Option<&AssetRef>> {
+        let entries = self
+            .doc
+            .sections
+            .iter()
+            .filter(|s| s.kind == 6)
+            .flat_map(|s| {
+                s.body
+                    .get("atlases")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+            });
+        entries
+            .map(|e| {
+                let file = e.pointer("/asset/file").and_then(Value::as_str)?;
+                self.assets.iter().find(|a| a.file.as_deref() == Some(file))
+            })
+            .collect()
+    }
+
+    /// Whether an asset belongs to a maps section.
+    pub fn is_map(&self, a: &AssetRef) -> bool {
+        self.doc.sections[a.section].layout_type() == 35
+    }
+
     /// The bytes an asset descriptor points at (inside the file: the reader checked).
     pub fn stored(&self, a: &AssetRef) -> &[u8] {
         &self.container.data[a.offset as usize..(a.offset + a.length) as usize]
@@ -181,7 +214,7 @@ fn string_table(c: &Container<'_>) -> Result<StringTable> {
     let Some(i) = c.sections.iter().position(|s| s.kind == 0) else {
         return Ok(StringTable::default());
     };
-    let path = format!("TNG/block/section[{i}] strings");
+    let path = section_path(i, "strings");
     Ok(StringTable::new(split_strings(
         c.body(i),
         &path,
@@ -203,7 +236,7 @@ fn decode_body(
     let Some(layout) = schema::section(kind, body.len() as u64) else {
         return Ok(json!({ "raw": to_hex(body) }));
     };
-    let path = format!("TNG/block/section[{i}] {}", layout.kind);
+    let path = section_path(i, layout.kind);
     let record = match layout.record {
         Record::Free => None,
         Record::Fixed(n) => Some(n),
@@ -213,7 +246,7 @@ fn decode_body(
         return Err(Error::invalid(&path, at as u64, format!("section length {} is not a multiple of its {n}-byte records (offset in the uncompressed block)", body.len())));
     }
     dec.folder = format!("assets/{i:02}-{}", layout.kind);
-    dec.section = layout.kind;
+    dec.section = i;
     let mut r = Reader::new(block, "")
         .with_endian(Endian::Little)
         .slice(at, len, "")?;

@@ -33,8 +33,8 @@ pub struct AssetRef {
     pub file: Option<String>,
     /// The extension of a standard format, or "zlib".
     pub encoding: &'static str,
-    /// The kind of section whose descriptor names it.
-    pub section: &'static str,
+    /// The index of the section whose descriptor names it.
+    pub section: usize,
 }
 
 /// Reads bodies and assets of one file.
@@ -50,8 +50,8 @@ pub struct Decoder<'a> {
     pub assets: Vec<AssetRef>,
     /// The folder that file assets of the current section go to.
     pub folder: String,
-    /// The kind of the current section.
-    pub section: &'static str,
+    /// The index of the current section.
+    pub section: usize,
     /// Entries of each sprite category, to check sprite references against.
     pub sprite_counts: [u64; 5],
     /// Texts of the first translation, when known, to check text indices against.
@@ -85,7 +85,7 @@ impl<'a> Decoder<'a> {
             limits: Limits::default(),
             assets: Vec::new(),
             folder: String::new(),
-            section: "",
+            section: 0,
             sprite_counts: [u64::MAX; 5],
             text_count: None,
             issues: Vec::new(),
