@@ -235,10 +235,12 @@ fn every_resource_view_reads_on_every_game() {
 
 #[test]
 fn chains_written_again_give_every_games_chains_back() {
-    use gamepak::formats::gamemaker::code_edit::rebuilt_chains;
+    use gamepak::formats::gamemaker::code_edit::Editor;
     for (name, data) in games() {
         let g = game::read(&data).unwrap();
-        let patches = rebuilt_chains(&g).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let patches = Editor::new(&g)
+            .rebuilt_chains()
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         if g.gen8.bytecode >= 15 {
             assert!(!patches.is_empty(), "{name}");
         }

@@ -269,19 +269,33 @@ fn mnemonic(op: u8) -> Option<&'static str> {
     })
 }
 
+/// The instance field's special values and the names the disassembly gives them;
+/// any other value is an object index, written `objectN`.
+const INSTANCES: [(i16, &str); 10] = [
+    (-1, "self"),
+    (-2, "other"),
+    (-3, "all"),
+    (-4, "noone"),
+    (-5, "global"),
+    (-6, "builtin"),
+    (-7, "local"),
+    (-9, "stacktop"),
+    (-15, "arg"),
+    (-16, "static"),
+];
+
 fn instance(kind: i16) -> String {
-    match kind {
-        -1 => "self".into(),
-        -2 => "other".into(),
-        -3 => "all".into(),
-        -4 => "noone".into(),
-        -5 => "global".into(),
-        -6 => "builtin".into(),
-        -7 => "local".into(),
-        -9 => "stacktop".into(),
-        -15 => "arg".into(),
-        -16 => "static".into(),
-        k => format!("object{k}"),
+    match INSTANCES.iter().find(|(k, _)| *k == kind) {
+        Some((_, name)) => name.to_string(),
+        None => format!("object{kind}"),
+    }
+}
+
+/// The inverse of the instance names the disassembly writes.
+pub fn instance_code(name: &str) -> Option<i16> {
+    match INSTANCES.iter().find(|(_, n)| *n == name) {
+        Some((k, _)) => Some(*k),
+        None => name.strip_prefix("object")?.parse().ok(),
     }
 }
 

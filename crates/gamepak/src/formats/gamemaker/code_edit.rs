@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 
-use super::code::{self, Line, Names, COMPARISONS};
+use super::code::{self, instance_code, Line, Names, COMPARISONS};
 use super::game::Game;
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
@@ -31,175 +31,187 @@ pub struct Edits {
     pub moves: Vec<(u64, usize)>,
 }
 
-/// What makes blob `k` of `game` say what `edited` says. Moves from several blobs
-/// are applied together by [`chains_after`].
-pub fn edits(game: &Game<'_>, k: usize, edited: &str, file: &str) -> Result<Edits> {
-    let blobs = code::blobs(&game.code);
-    let entry = blobs
-        .get(k)
-        .and_then(|b| b.first())
-        .ok_or_else(|| Error::at(file, format!("the file has no code blob {k}")))?;
-    let names = code::names(&game.form, game.gen8.bytecode);
-    let strings: Vec<String> = game
-        .strings
-        .iter()
-        .map(|s| String::from_utf8_lossy(s.bytes).into_owned())
-        .collect();
-    let (lines, _) = code::instructions(&game.form, entry.blob, entry.length, &names, &strings);
-    let wanted: Vec<(usize, &str)> = edited
-        .lines()
-        .enumerate()
-        .map(|(n, l)| (n + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with(';') && !l.ends_with(':'))
-        .collect();
-    if wanted.len() != lines.len() {
-        return Err(Error::at(
-            file,
-            format!(
-                "{} instructions, but the blob holds {}: instructions can be changed, not added or removed",
-                wanted.len(),
-                lines.len()
-            ),
-        ));
-    }
-    let ctx = Ctx {
-        game,
-        blob: entry.blob,
-        length: entry.length.into(),
-        strings: &strings,
-        names: &names,
-    };
-    let mut out = Edits::default();
-    for (line, (n, text)) in lines.iter().zip(wanted) {
-        if line.text != text {
-            let err = |why: &str| {
-                Error::at(
-                    format!("{file}: line {n}"),
-                    format!("`{}` cannot become `{text}`: {why}", line.text),
-                )
-            };
-            let (patches, chain) = ctx.patch(line, text).map_err(|why| err(&why))?;
-            out.patches.extend(patches);
-            if let Some(c) = chain.filter(|c| names.owner.get(&line.at) != Some(c)) {
-                out.moves.push((line.at, c));
-            }
+/// Edits to one game: its occurrence chains and strings, read once for every blob
+/// edited.
+pub struct Editor<'g, 'a> {
+    game: &'g Game<'a>,
+    names: Names,
+    strings: Vec<String>,
+}
+
+impl<'g, 'a> Editor<'g, 'a> {
+    pub fn new(game: &'g Game<'a>) -> Self {
+        Editor {
+            game,
+            names: code::names(&game.form, game.gen8.bytecode),
+            strings: game.texts(),
         }
     }
-    Ok(out)
-}
 
-/// Every chain written again after `moves`; nothing when nothing moved.
-pub fn chains_after(game: &Game<'_>, moves: &[(u64, usize)]) -> Result<Vec<Patch>> {
-    if moves.is_empty() {
-        return Ok(Vec::new());
-    }
-    let names = code::names(&game.form, game.gen8.bytecode);
-    let mut owner = names.owner.clone();
-    owner.extend(moves.iter().copied());
-    chain_patches(&names_ctx(game, &names), &owner).map_err(|why| Error::at("code", why))
-}
-
-fn names_ctx<'g, 'a>(game: &'g Game<'a>, names: &'g Names) -> Ctx<'g, 'a> {
-    Ctx {
-        game,
-        blob: 0,
-        length: 0,
-        strings: &[],
-        names,
-    }
-}
-
-/// Every chain of `game` as `chain_patches` writes it, from the chains as they are:
-/// for a file GameMaker wrote, each patch holds the bytes already there.
-pub fn rebuilt_chains(game: &Game<'_>) -> Result<Vec<Patch>> {
-    let names = code::names(&game.form, game.gen8.bytecode);
-    chain_patches(&names_ctx(game, &names), &names.owner).map_err(|why| Error::at("FORM/CODE", why))
-}
-
-/// Every chain written again from which chain each occurrence is on: counts, first
-/// addresses, and each occurrence operand's low 27 bits (the distance to the next
-/// occurrence; on the last, the STRG index of the entry's name).
-fn chain_patches(
-    ctx: &Ctx<'_, '_>,
-    owner: &HashMap<u64, usize>,
-) -> std::result::Result<Vec<Patch>, String> {
-    let index: HashMap<u64, u32> = ctx
-        .game
-        .strings
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (s.offset + 4, i as u32))
-        .collect();
-    let mut by_chain: Vec<Vec<u64>> = vec![Vec::new(); ctx.names.chains.len()];
-    for (&addr, &c) in owner {
-        by_chain[c].push(addr);
-    }
-    let mut out = Vec::new();
-    for (c, mut addrs) in by_chain.into_iter().enumerate() {
-        let chain = &ctx.names.chains[c];
-        if addrs.is_empty() {
-            return Err(format!(
-                "{:?} would have no use left: its last use cannot go",
-                chain.name
+    /// What makes blob `k` say what `edited` says. Moves from several blobs are
+    /// applied together by [`Editor::chains_after`].
+    pub fn edits(&self, k: usize, edited: &str, file: &str) -> Result<Edits> {
+        let blobs = code::blobs(&self.game.code);
+        let entry = blobs
+            .get(k)
+            .and_then(|b| b.first())
+            .ok_or_else(|| Error::at(file, format!("the file has no code blob {k}")))?;
+        let (lines, _) = code::instructions(
+            &self.game.form,
+            entry.blob,
+            entry.length,
+            &self.names,
+            &self.strings,
+        );
+        let wanted: Vec<(usize, &str)> = edited
+            .lines()
+            .enumerate()
+            .map(|(n, l)| (n + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with(';') && !l.ends_with(':'))
+            .collect();
+        if wanted.len() != lines.len() {
+            return Err(Error::at(
+                file,
+                format!(
+                    "{} instructions, but the blob holds {}: instructions can be changed, not added or removed",
+                    wanted.len(),
+                    lines.len()
+                ),
             ));
         }
-        addrs.sort_unstable();
-        let name_at = u64::from(ctx.word(chain.at));
-        let name_index = *index
-            .get(&name_at)
-            .ok_or_else(|| format!("{:?} is named by no STRG string", chain.name))?;
-        let first = addrs[0] + if chain.first_at_operand { 4 } else { 0 };
-        out.push((
-            chain.at + chain.size - 8,
-            ctx.bytes((addrs.len() as u32).to_le_bytes()),
-        ));
-        out.push((
-            chain.at + chain.size - 4,
-            ctx.bytes((first as u32).to_le_bytes()),
-        ));
-        for (k, &addr) in addrs.iter().enumerate() {
-            let low = match addrs.get(k + 1) {
-                Some(next) => (next - addr) as u32,
-                None => name_index,
-            };
-            let word = (ctx.word(addr + 4) & 0xf800_0000) | (low & 0x07ff_ffff);
-            out.push((addr + 4, ctx.bytes(word.to_le_bytes())));
+        let ctx = Ctx {
+            editor: self,
+            blob: entry.blob,
+            length: entry.length.into(),
+        };
+        let mut out = Edits::default();
+        for (line, (n, text)) in lines.iter().zip(wanted) {
+            if line.text != text {
+                let err = |why: &str| {
+                    Error::at(
+                        format!("{file}: line {n}"),
+                        format!("`{}` cannot become `{text}`: {why}", line.text),
+                    )
+                };
+                let (patches, chain) = ctx.patch(line, text).map_err(|why| err(&why))?;
+                out.patches.extend(patches);
+                if let Some(c) = chain.filter(|c| self.names.owner.get(&line.at) != Some(c)) {
+                    out.moves.push((line.at, c));
+                }
+            }
         }
+        Ok(out)
     }
-    Ok(out)
-}
 
-struct Ctx<'g, 'a> {
-    game: &'g Game<'a>,
-    blob: u64,
-    length: u64,
-    strings: &'g [String],
-    names: &'g Names,
-}
+    /// Every chain written again after `moves`; nothing when nothing moved.
+    pub fn chains_after(&self, moves: &[(u64, usize)]) -> Result<Vec<Patch>> {
+        if moves.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut owner = self.names.owner.clone();
+        owner.extend(moves.iter().copied());
+        self.chain_patches(&owner)
+            .map_err(|why| Error::at("code", why))
+    }
 
-impl Ctx<'_, '_> {
-    fn endian(&self) -> Endian {
-        self.game.form.endian
+    /// Every chain as [`Editor::chain_patches`] writes it, from the chains as they
+    /// are: for a file GameMaker wrote, each patch holds the bytes already there.
+    pub fn rebuilt_chains(&self) -> Result<Vec<Patch>> {
+        self.chain_patches(&self.names.owner)
+            .map_err(|why| Error::at("FORM/CODE", why))
     }
 
     fn word(&self, at: u64) -> u32 {
         super::refs::u32_at(&self.game.form, at).unwrap_or(0)
     }
 
+    /// Little-endian bytes in the file's byte order.
     fn bytes<const N: usize>(&self, le: [u8; N]) -> Vec<u8> {
         let mut b = le.to_vec();
-        if self.endian() == Endian::Big {
+        if self.game.form.endian == Endian::Big {
             b.reverse();
         }
         b
+    }
+
+    /// Every chain written again from which chain each occurrence is on: counts, first
+    /// addresses, and each occurrence operand's low 27 bits (the distance to the next
+    /// occurrence; on the last, the STRG index of the entry's name).
+    fn chain_patches(
+        &self,
+        owner: &HashMap<u64, usize>,
+    ) -> std::result::Result<Vec<Patch>, String> {
+        let index: HashMap<u64, u32> = self
+            .game
+            .strings
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.offset + 4, i as u32))
+            .collect();
+        let mut by_chain: Vec<Vec<u64>> = vec![Vec::new(); self.names.chains.len()];
+        for (&addr, &c) in owner {
+            by_chain[c].push(addr);
+        }
+        let mut out = Vec::new();
+        for (c, mut addrs) in by_chain.into_iter().enumerate() {
+            let chain = &self.names.chains[c];
+            if addrs.is_empty() {
+                return Err(format!(
+                    "{:?} would have no use left: its last use cannot go",
+                    chain.name
+                ));
+            }
+            addrs.sort_unstable();
+            let name_at = u64::from(self.word(chain.at));
+            let name_index = *index
+                .get(&name_at)
+                .ok_or_else(|| format!("{:?} is named by no STRG string", chain.name))?;
+            let first = addrs[0] + if chain.first_at_operand { 4 } else { 0 };
+            out.push((
+                chain.at + chain.size - 8,
+                self.bytes((addrs.len() as u32).to_le_bytes()),
+            ));
+            out.push((
+                chain.at + chain.size - 4,
+                self.bytes((first as u32).to_le_bytes()),
+            ));
+            for (k, &addr) in addrs.iter().enumerate() {
+                let low = match addrs.get(k + 1) {
+                    Some(next) => (next - addr) as u32,
+                    None => name_index,
+                };
+                let word = (self.word(addr + 4) & 0xf800_0000) | (low & 0x07ff_ffff);
+                out.push((addr + 4, self.bytes(word.to_le_bytes())));
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// One blob being edited.
+struct Ctx<'e, 'g, 'a> {
+    editor: &'e Editor<'g, 'a>,
+    blob: u64,
+    length: u64,
+}
+
+impl Ctx<'_, '_, '_> {
+    fn word(&self, at: u64) -> u32 {
+        self.editor.word(at)
+    }
+
+    fn bytes<const N: usize>(&self, le: [u8; N]) -> Vec<u8> {
+        self.editor.bytes(le)
     }
 
     /// The chain of the variable `name` that an instruction with instance field
     /// `instance` uses: the only one of that name, or the only one of that name and
     /// instance type.
     fn variable(&self, name: &str, instance: i16) -> std::result::Result<usize, String> {
-        let named: Vec<usize> = (0..self.names.chains.len())
-            .filter(|&c| !self.names.chains[c].call && self.names.chains[c].name == name)
+        let named: Vec<usize> = (0..self.editor.names.chains.len())
+            .filter(|&c| {
+                !self.editor.names.chains[c].call && self.editor.names.chains[c].name == name
+            })
             .collect();
         let pick = match named.as_slice() {
             [one] => Some(*one),
@@ -207,7 +219,7 @@ impl Ctx<'_, '_> {
                 let typed: Vec<usize> = named
                     .iter()
                     .copied()
-                    .filter(|&c| self.names.chains[c].instance == i32::from(instance))
+                    .filter(|&c| self.editor.names.chains[c].instance == i32::from(instance))
                     .collect();
                 (typed.len() == 1).then(|| typed[0])
             }
@@ -222,8 +234,9 @@ impl Ctx<'_, '_> {
 
     /// The chain of the function `name`.
     fn function(&self, name: &str) -> std::result::Result<usize, String> {
-        let mut named = (0..self.names.chains.len())
-            .filter(|&c| self.names.chains[c].call && self.names.chains[c].name == name);
+        let mut named = (0..self.editor.names.chains.len()).filter(|&c| {
+            self.editor.names.chains[c].call && self.editor.names.chains[c].name == name
+        });
         match (named.next(), named.next()) {
             (Some(c), None) => Ok(c),
             (None, _) => Err(format!(
@@ -257,7 +270,7 @@ impl Ctx<'_, '_> {
             return Err("only operands can change, not the instruction".into());
         }
         let w = self.word(line.at);
-        let on_chain = self.names.owner.contains_key(&line.at);
+        let on_chain = self.editor.names.owner.contains_key(&line.at);
         if on_chain
             && (old_op.starts_with("pop.") || old_op.ends_with(".v") && old_op.starts_with("push"))
         {
@@ -317,7 +330,7 @@ impl Ctx<'_, '_> {
             "push.s" => {
                 let s: String =
                     serde_json::from_str(new_arg).map_err(|_| number("a quoted string"))?;
-                let k = self.strings.iter().position(|t| *t == s).ok_or_else(|| {
+                let k = self.editor.strings.iter().position(|t| *t == s).ok_or_else(|| {
                     format!("no STRG string reads {new_arg}: change that string's text in strings.json instead")
                 })?;
                 (at + 4, self.bytes((k as u32).to_le_bytes()))
@@ -345,23 +358,6 @@ impl Ctx<'_, '_> {
         };
         Ok(vec![patch])
     }
-}
-
-/// The instance field's code for a name the disassembler writes.
-fn instance_code(name: &str) -> Option<i16> {
-    Some(match name {
-        "self" => -1,
-        "other" => -2,
-        "all" => -3,
-        "noone" => -4,
-        "global" => -5,
-        "builtin" => -6,
-        "local" => -7,
-        "stacktop" => -9,
-        "arg" => -15,
-        "static" => -16,
-        _ => name.strip_prefix("object")?.parse().ok()?,
-    })
 }
 
 /// `push.i 5` as ("push.i", "5"); `cmp.i.v.lt` as ("cmp.i.v", "lt") so that its kind

@@ -62,14 +62,7 @@ fn render(
         Item::SpriteFrame { sprite, frame } => framed(game.sprites[sprite].items[frame]),
         Item::Background(b) => framed(game.backgrounds[b].items[0]),
         Item::Clip(i) => Ok(game.clips[i].bytes.to_vec()),
-        Item::Strings => {
-            let texts: Vec<String> = game
-                .strings
-                .iter()
-                .map(|s| String::from_utf8_lossy(s.bytes).into_owned())
-                .collect();
-            Ok(serde_json::to_vec_pretty(&texts).expect("strings serialise"))
-        }
+        Item::Strings => Ok(serde_json::to_vec_pretty(&game.texts()).expect("strings serialise")),
         Item::Chunk(i) => Ok(game.form.chunks[i].body.to_vec()),
         Item::View(k) => {
             let chunk = super::resources::VIEWS[k].0;
@@ -80,11 +73,7 @@ fn render(
         Item::Code(k) => {
             let view = code_view.get_or_init(|| CodeView {
                 names: code::names(&game.form, game.gen8.bytecode),
-                strings: game
-                    .strings
-                    .iter()
-                    .map(|s| String::from_utf8_lossy(s.bytes).into_owned())
-                    .collect(),
+                strings: game.texts(),
             });
             let blobs = code::blobs(&game.code);
             let e = blobs[k][0];

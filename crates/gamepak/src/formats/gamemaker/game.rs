@@ -46,6 +46,15 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
 }
 
 impl Game<'_> {
+    /// STRG's strings as text, bytes that are not UTF-8 replaced: as `strings.json`,
+    /// the disassembly and its editor show them.
+    pub fn texts(&self) -> Vec<String> {
+        self.strings
+            .iter()
+            .map(|s| String::from_utf8_lossy(s.bytes).into_owned())
+            .collect()
+    }
+
     pub fn pages(&self) -> &[txtr::Page<'_>] {
         self.txtr.as_ref().map_or(&[], |t| &t.pages)
     }

@@ -114,10 +114,11 @@ fn edit_code(
     }
     let patches = {
         let game = super::game::read(bytes)?;
+        let editor = super::code_edit::Editor::new(&game);
         let mut all = Vec::new();
         let mut moves = Vec::new();
         for (k, file, text) in &edits {
-            let e = super::code_edit::edits(&game, *k, text, file)?;
+            let e = editor.edits(*k, text, file)?;
             if !e.patches.is_empty() {
                 reencoded.push(format!("{file}: {} instructions changed", e.patches.len()));
             }
@@ -125,7 +126,7 @@ fn edit_code(
             moves.extend(e.moves);
         }
         // Chains run through every blob: they are written once, after all moves.
-        all.extend(super::code_edit::chains_after(&game, &moves)?);
+        all.extend(editor.chains_after(&moves)?);
         all
     };
     for (at, b) in patches {
