@@ -188,6 +188,13 @@ pub fn safe_join(root: &Path, name: &str) -> PathBuf {
     root.join(sanitize_relative(name))
 }
 
+/// Reads a file that a folder's manifest or document names, never from outside the
+/// folder.
+pub fn read_inside(dir: &Path, name: &str) -> Result<Vec<u8>> {
+    let path = safe_join(dir, name);
+    std::fs::read(&path).map_err(|e| Error::io(&path, e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@ use std::path::Path;
 use gamepak::formats::tng::container::{self, file_crc};
 use gamepak::formats::tng::header::Header;
 use gamepak::formats::tng::read::read;
-use gamepak::formats::tng::{self, write::write};
+use gamepak::formats::tng::write::write;
 use gamepak::{ExtractOptions, Format, Handler};
 use serde_json::{json, Value};
 
@@ -349,7 +349,7 @@ fn hostile_json_is_refused_with_its_place() {
     doc.sections[3].body["fonts"][0]["asset"]["file"] = Value::from("../../etc/passwd");
     let tmp = tempfile::tempdir().unwrap();
     let load = |name: &str| match name.contains("passwd") {
-        true => tng::source::read(tmp.path(), name),
+        true => gamepak::io::read_inside(tmp.path(), name),
         false => Ok(Vec::new()),
     };
     let e = write(&doc, &load).unwrap_err();

@@ -13,14 +13,9 @@ use crate::bytes::Endian;
 use crate::codec::crc::crc32;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
-use crate::io::safe_join;
+use crate::io::read_inside as read;
 use crate::limits::Limits;
 use crate::PackOutcome;
-
-fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
-    let path = safe_join(dir, name);
-    std::fs::read(&path).map_err(|e| Error::io(&path, e))
-}
 
 fn decode_png(bytes: &[u8], name: &str) -> Result<Rgba> {
     png_codec::decode(bytes, name, Limits::default().max_pixels)

@@ -11,14 +11,9 @@ use super::model::*;
 use super::{audio, container, tables};
 use crate::codec::{crc::crc32, png as png_codec, wav, zlib};
 use crate::error::{Error, Result};
-use crate::io::safe_join;
+use crate::io::read_inside as read;
 use crate::limits::Limits;
 use crate::PackOutcome;
-
-fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
-    let path = safe_join(dir, name);
-    std::fs::read(&path).map_err(|e| Error::io(&path, e))
-}
 
 fn read_json<T: serde::de::DeserializeOwned>(dir: &Path, name: &str) -> Result<T> {
     serde_json::from_slice(&read(dir, name)?).map_err(|e| Error::at(name, e.to_string()))

@@ -17,7 +17,7 @@ use super::opcodes::OpcodeTable;
 use crate::bytes::Endian;
 use crate::codec::{crc::crc32, png as png_codec, zlib};
 use crate::error::{Error, Result};
-use crate::io::safe_join;
+use crate::io::{read_inside as read, safe_join};
 use crate::limits::Limits;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -250,11 +250,6 @@ pub fn to_source(doc: &Swag<'_>, opcodes: Option<&str>) -> (Document, Files) {
 pub struct Loaded {
     pub doc: Swag<'static>,
     pub reencoded: Vec<String>,
-}
-
-fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
-    let path = safe_join(dir, name);
-    std::fs::read(&path).map_err(|e| Error::io(&path, e))
 }
 
 /// Reads `swag.toml` and the files it names. `table` overrides the folder's opcode

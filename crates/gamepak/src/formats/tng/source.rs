@@ -10,7 +10,7 @@ use super::header::Header;
 use super::model::{Document, KeptStream, Section};
 use super::write::write;
 use crate::error::{Error, Result};
-use crate::io::safe_join;
+use crate::io::read_inside as read;
 
 /// The file that describes the document.
 pub const DOCUMENT: &str = "tng.json";
@@ -81,12 +81,6 @@ pub fn load(dir: &Path) -> Result<Document> {
         sections,
         block: index.block,
     })
-}
-
-/// Reads a file a document names, never from outside the folder.
-pub fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
-    let path = safe_join(dir, name);
-    std::fs::read(&path).map_err(|e| Error::io(&path, e))
 }
 
 /// Builds a .tng from a folder of this shape.
