@@ -154,13 +154,21 @@ fn frames(game: &Game<'_>, r: &mut Report) {
 /// object, the code an event or script runs, and a font's TPAG item.
 fn references(game: &Game<'_>, r: &mut Report) {
     let form = &game.form;
-    // Every view reads: a record that does not is located by its error.
+    // Every view reads: a record that does not is located by its error. The views
+    // that read are kept for the checks below.
+    let mut views = std::collections::HashMap::new();
     for (chunk, _) in super::resources::VIEWS {
-        if let Some(Err(e)) = super::resources::view(form, chunk, &game.code) {
-            let at = e
-                .offset
-                .unwrap_or_else(|| form.chunk(chunk).map_or(0, |c| c.offset));
-            r.error(e.path.clone(), at, e.kind.to_string());
+        match super::resources::view(form, chunk, &game.code) {
+            Some(Ok(v)) => {
+                views.insert(chunk, v);
+            }
+            Some(Err(e)) => {
+                let at = e
+                    .offset
+                    .unwrap_or_else(|| form.chunk(chunk).map_or(0, |c| c.offset));
+                r.error(e.path.clone(), at, e.kind.to_string());
+            }
+            None => {}
         }
     }
     let count = |chunk: &str| {
@@ -169,11 +177,11 @@ fn references(game: &Game<'_>, r: &mut Report) {
             .map_or(0, |l| l.len() as i64)
     };
     let (sprites, objects) = (count("SPRT"), count("OBJT"));
-    let view = |chunk: &str| -> Vec<serde_json::Value> {
-        match super::resources::view(form, chunk, &game.code) {
-            Some(Ok(serde_json::Value::Array(v))) => v,
-            _ => Vec::new(),
-        }
+    let view = |chunk: &str| -> &[serde_json::Value] {
+        views
+            .get(chunk)
+            .and_then(serde_json::Value::as_array)
+            .map_or(&[], Vec::as_slice)
     };
     let mut bad = |chunk: &str, i: usize, msg: String| {
         let at = form.chunk(chunk).map_or(0, |c| c.offset);
