@@ -581,15 +581,11 @@ impl Encoder<'_> {
                     }
                     put(out, c as u32, *w);
                 }
-                F::Rep(n, rec) | F::Rest(n, rec) => {
-                    for (i, item) in array(obj, n, path)?.iter().enumerate() {
-                        let p = format!("{path}/{n}[{i}]");
-                        self.record(out, rec, object(item, &p)?, &p)?;
-                    }
-                }
-                F::Fixed(n, len, rec) => self.fixed(out, obj, n, *len as u64, rec, path)?,
+                F::Rep(n, rec) | F::Rest(n, rec) => self.list(out, obj, n, None, rec, path)?,
+                F::Fixed(n, len, rec) => self.list(out, obj, n, Some(*len as u64), rec, path)?,
                 F::PerTransport(n, rec) => {
-                    self.fixed(out, obj, n, self.header.transports.into(), rec, path)?
+                    let len = Some(self.header.transports.into());
+                    self.list(out, obj, n, len, rec, path)?
                 }
                 F::Code(n) | F::CodeRest(n) => {
                     let code = self.code(obj, n, path)?;
@@ -636,17 +632,18 @@ impl Encoder<'_> {
         Ok(())
     }
 
-    fn fixed(
+    /// The records of list `n`, which must hold exactly `len` when given.
+    fn list(
         &mut self,
         out: &mut Vec<u8>,
         obj: &Map<String, Value>,
         n: &str,
-        len: u64,
+        len: Option<u64>,
         rec: &[F],
         path: &str,
     ) -> Result<()> {
         let items = array(obj, n, path)?;
-        if items.len() as u64 != len {
+        if let Some(len) = len.filter(|&l| items.len() as u64 != l) {
             return Err(bad(path, n, &format!("a list of exactly {len}")));
         }
         for (i, item) in items.iter().enumerate() {
