@@ -56,8 +56,8 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
                         f,
                         format!(
                             "an edit moves chunk {} from {:#x} to {offset:#x}; pointers into the \
-                             chunks gamepak keeps as stored are not rewritten yet, so only edits \
-                             to the last chunks (TXTR, AUDO) can change sizes",
+                             chunks gamepak keeps as stored are not rewritten yet, so only chunks \
+                             with nothing stored after them (STRG, TXTR, AUDO) can change size",
                             c.name, c.offset
                         ),
                     ));
