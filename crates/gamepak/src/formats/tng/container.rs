@@ -61,11 +61,6 @@ impl<'a> Container<'a> {
         let s = self.sections[i];
         &self.block[s.offset as usize..(s.offset + s.length) as usize]
     }
-
-    /// The CRC the whole file should carry at offset 56.
-    pub fn expected_file_crc(&self) -> u32 {
-        file_crc(self.data)
-    }
 }
 
 /// CRC-32 of the file with the CRC field taken as zero.
@@ -79,10 +74,6 @@ pub fn file_crc(data: &[u8]) -> u32 {
         h.update(&data[CRC_AT + 4..]);
     }
     h.finalize()
-}
-
-pub fn is_encrypted(data: &[u8]) -> bool {
-    data.get(60..64).is_some_and(|b| b != [0; 4])
 }
 
 /// Reads the header, inflates the block and reads the section table. An encrypted

@@ -261,7 +261,7 @@ pub fn disassemble(
 }
 
 /// A string reference as script text: the quoted name, or the number.
-pub fn string_text(strings: &StringTable, offset: u32) -> String {
+fn string_text(strings: &StringTable, offset: u32) -> String {
     match strings.name(offset) {
         Some(s) => serde_json::Value::from(s).to_string(),
         None => offset.to_string(),
