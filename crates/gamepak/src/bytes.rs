@@ -303,15 +303,6 @@ impl Writer {
     }
 
     write_int!(u16, u16);
-
-    /// Writes the low 3 bytes of `v` in the writer's byte order.
-    pub fn u24(&mut self, v: u32) {
-        let [a, b, c, _] = v.to_le_bytes();
-        match self.endian {
-            Endian::Little => self.bytes(&[a, b, c]),
-            Endian::Big => self.bytes(&[c, b, a]),
-        }
-    }
     write_int!(i16, i16);
     write_int!(u32, u32);
     write_int!(i32, i32);
