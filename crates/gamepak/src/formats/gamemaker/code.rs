@@ -210,15 +210,16 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
 }
 
 /// The distinct instruction blobs, in order of first use, each with the entries that
-/// run in it.
+/// run in it. An empty entry's blob address is where the next blob starts, so blobs
+/// are told apart by address and length.
 pub fn blobs(entries: &[Entry]) -> Vec<Vec<&Entry>> {
     let mut out: Vec<Vec<&Entry>> = Vec::new();
-    let mut index: HashMap<u64, usize> = HashMap::new();
+    let mut index: HashMap<(u64, u32), usize> = HashMap::new();
     for e in entries {
-        match index.get(&e.blob) {
+        match index.get(&(e.blob, e.length)) {
             Some(&k) => out[k].push(e),
             None => {
-                index.insert(e.blob, out.len());
+                index.insert((e.blob, e.length), out.len());
                 out.push(vec![e]);
             }
         }
@@ -226,11 +227,11 @@ pub fn blobs(entries: &[Entry]) -> Vec<Vec<&Entry>> {
     out
 }
 
-const TYPES: [&str; 16] = [
+pub const TYPES: [&str; 16] = [
     "d", "f", "i", "l", "b", "v", "s", "inst", "?8", "?9", "?a", "?b", "?c", "?d", "?e", "e",
 ];
 
-fn mnemonic(op: u8) -> Option<&'static str> {
+pub fn mnemonic(op: u8) -> Option<&'static str> {
     Some(match op {
         0x07 => "conv",
         0x08 => "mul",
@@ -289,6 +290,44 @@ fn instance(kind: i16) -> String {
         Some((_, name)) => name.to_string(),
         None => format!("object{kind}"),
     }
+}
+
+/// How a variable operand reads its variable, in the top 5 bits of the operand word
+/// (the other 27 link the occurrence chain). Plain reads and writes (0xa0) are
+/// written without a prefix.
+pub const VARIABLE_KINDS: [(u8, &str); 5] = [
+    (0x00, "array"),
+    (0x80, "stacktop"),
+    (0xe0, "instance"),
+    (0x10, "arraypushaf"),
+    (0x90, "arraypopaf"),
+];
+
+/// The plain variable kind.
+pub const PLAIN_VARIABLE: u8 = 0xa0;
+
+/// A variable operand as text: `[kind]instance.name`, no prefix for a plain one.
+fn variable(operand: u32, instance_field: u16, name: &str) -> String {
+    let kind = (operand >> 24) as u8 & 0xf8;
+    let prefix = match VARIABLE_KINDS.iter().find(|(k, _)| *k == kind) {
+        _ if kind == PLAIN_VARIABLE => String::new(),
+        Some((_, n)) => format!("[{n}]"),
+        None => format!("[{kind:#04x}]"),
+    };
+    format!("{prefix}{}.{name}", instance(instance_field as i16))
+}
+
+/// The kind a `[kind]` prefix names, and the rest of the operand.
+pub fn variable_kind(operand: &str) -> Option<(u8, &str)> {
+    let Some(rest) = operand.strip_prefix('[') else {
+        return Some((PLAIN_VARIABLE, operand));
+    };
+    let (kind, rest) = rest.split_once(']')?;
+    let code = match VARIABLE_KINDS.iter().find(|(_, n)| *n == kind) {
+        Some((k, _)) => *k,
+        None => u8::from_str_radix(kind.strip_prefix("0x")?, 16).ok()?,
+    };
+    Some((code, rest))
 }
 
 /// The inverse of the instance names the disassembly writes.
@@ -350,10 +389,10 @@ pub fn instructions(
             (0x45, Some(m)) => {
                 size += 4;
                 format!(
-                    "{m}.{}.{} {}.{name}",
+                    "{m}.{}.{} {}",
                     TYPES[t1],
                     TYPES[t2],
-                    instance(low as i16)
+                    variable(word(at + 4), low, name)
                 )
             }
             (0xd9, Some(m)) => {
@@ -413,7 +452,7 @@ pub fn disassemble(
         ));
     }
     out.push_str(&format!(
-        "; {length}-byte blob at {blob:#x}; pack takes edits that keep each instruction's size\n"
+        "; {length}-byte blob at {blob:#x}; instructions may be changed, added or removed (labels name branch targets)\n"
     ));
     for line in lines {
         let rel = line.at - blob;
@@ -421,6 +460,11 @@ pub fn disassemble(
             out.push_str(&format!("L{rel:04x}:\n"));
         }
         out.push_str(&format!("    {}\n", line.text));
+    }
+    // Branches may go to the end of the blob, just past its last instruction.
+    let end = blob + u64::from(length);
+    if targets.contains(&end) {
+        out.push_str(&format!("L{length:04x}:\n"));
     }
     out
 }
@@ -457,7 +501,7 @@ fn constant(
             });
             (text, 4)
         }
-        5 => (format!("{}.{name}", instance(low as i16)), 4),
+        5 => (variable(r.u32("").unwrap_or(0), low, name), 4),
         2 if name != "?" => (format!("function {name}"), 4),
         _ => (r.i32("").unwrap_or(0).to_string(), 4),
     }

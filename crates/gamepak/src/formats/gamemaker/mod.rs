@@ -47,10 +47,12 @@
 //!   then written again; see `code_edit`). An edit that would move a stored
 //!   chunk is refused, since pointers into stored chunks are not rewritten yet.
 
+pub mod asm;
 pub mod audo;
 mod check;
 pub mod code;
 pub mod code_edit;
+pub mod code_layout;
 pub mod container;
 mod detect;
 mod extract;

@@ -85,49 +85,46 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
     }
     let mut bytes = container::write(m.endian, &chunks)?;
     repoint_names(&mut bytes, &moved, &mut reencoded)?;
-    edit_code(dir, &m, &mut bytes, &mut reencoded)?;
+    let bytes = edit_code(dir, &m, bytes, &mut reencoded)?;
     Ok(PackOutcome { bytes, reencoded })
 }
 
-/// Writes the changes of every edited disassembly into its blob, in place.
+/// Assembles every edited disassembly into its blob and lays CODE out again; the
+/// file as it is when no disassembly changed.
 fn edit_code(
     dir: &Path,
     m: &Manifest,
-    bytes: &mut [u8],
+    bytes: Vec<u8>,
     reencoded: &mut Vec<String>,
-) -> Result<()> {
-    let mut edits = Vec::new();
+) -> Result<Vec<u8>> {
+    let mut edits = BTreeMap::new();
     for (k, c) in m.code.iter().enumerate() {
         let text = read(dir, &c.file)?;
         if crc32(&text) != c.crc32 {
             let text = String::from_utf8(text).map_err(|_| Error::at(&c.file, "is not UTF-8"))?;
-            edits.push((k, c.file.clone(), text));
+            edits.insert(k, (c.file.clone(), text));
         }
     }
     if edits.is_empty() {
-        return Ok(());
+        return Ok(bytes);
     }
-    let patches = {
-        let game = super::game::read(bytes)?;
-        let editor = super::code_edit::Editor::new(&game);
-        let mut all = Vec::new();
-        let mut moves = Vec::new();
-        for (k, file, text) in &edits {
-            let e = editor.edits(*k, text, file)?;
-            if !e.patches.is_empty() {
-                reencoded.push(format!("{file}: {} instructions changed", e.patches.len()));
+    let game = super::game::read(&bytes)?;
+    let editor = super::code_edit::Editor::new(&game);
+    let blobs = (0..super::code::blobs(&game.code).len())
+        .map(|k| match edits.get(&k) {
+            None => Ok(editor.stored(k)),
+            Some((file, text)) => {
+                let blob = editor.assemble(k, text, file)?;
+                let was = editor.stored(k).bytes.len();
+                reencoded.push(format!(
+                    "{file}: assembled, {} bytes (was {was})",
+                    blob.bytes.len()
+                ));
+                Ok(blob)
             }
-            all.extend(e.patches);
-            moves.extend(e.moves);
-        }
-        // Chains run through every blob: they are written once, after all moves.
-        all.extend(editor.chains_after(&moves)?);
-        all
-    };
-    for (at, b) in patches {
-        bytes[at as usize..at as usize + b.len()].copy_from_slice(&b);
-    }
-    Ok(())
+        })
+        .collect::<Result<Vec<_>>>()?;
+    super::code_layout::rebuild(&game, &editor, &blobs)
 }
 
 /// Points every name reference gamepak knows that read a string which grew (and so
@@ -146,7 +143,7 @@ fn repoint_names(
         let game = super::game::read(bytes)?;
         let names = super::refs::name_references(&game.form, game.gen8.bytecode);
         let mut sites: Vec<u64> = names.into_iter().map(|(_, at)| at).collect();
-        sites.extend(super::resources::string_sites(&game.form, &game.code));
+        sites.extend(super::resources::noted(&game.form, &game.code).strings);
         sites.sort_unstable();
         sites.dedup();
         (sites, game.form.endian)

@@ -100,7 +100,30 @@ pub fn name_references(form: &Form<'_>, bytecode: u8) -> Vec<(String, u64)> {
                     c.body_offset() + header + size * i,
                 ));
             }
+            if kind == "FUNC" {
+                code_locals(form, c, c.body_offset() + header + size * n, &mut out);
+            }
         }
     }
     out
+}
+
+/// FUNC's code locals after its entries: a count of lists, each a count of locals,
+/// the code entry's name, then (index, name) per local.
+fn code_locals(form: &Form<'_>, chunk: &Chunk<'_>, at: u64, out: &mut Vec<(String, u64)>) {
+    let Some(lists) = u32_at(form, at) else {
+        return;
+    };
+    let mut at = at + 4;
+    for i in 0..lists {
+        let path = format!("FORM/FUNC/locals[{i}]");
+        let Some(n) = u32_at(form, at).filter(|&n| at + 8 + 8 * u64::from(n) <= chunk.end()) else {
+            return;
+        };
+        out.push((path.clone(), at + 4));
+        for k in 0..u64::from(n) {
+            out.push((format!("{path}/local[{k}]"), at + 12 + 8 * k));
+        }
+        at += 8 + 8 * u64::from(n);
+    }
 }

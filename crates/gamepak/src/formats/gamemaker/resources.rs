@@ -53,8 +53,8 @@ pub(super) struct At<'f, 'a> {
     pub(super) chunk: &'f Chunk<'a>,
     pub(super) base: u64,
     pub(super) path: String,
-    /// Where every string reference read so far lies.
-    pub(super) sites: &'f RefCell<Vec<u64>>,
+    /// What reading has learnt of the file so far.
+    pub(super) sites: &'f RefCell<Noted>,
 }
 
 impl At<'_, '_> {
@@ -77,8 +77,21 @@ impl At<'_, '_> {
     }
     pub(super) fn str(&self, off: u64) -> Result<&str> {
         self.u32(off)?;
-        self.sites.borrow_mut().push(self.base + off);
+        self.sites.borrow_mut().strings.push(self.base + off);
         Ok(string_ref(self.form, self.base + off))
+    }
+    /// Notes that the record's bytes from `from` to `to` hold numbers only.
+    pub(super) fn plain(&self, from: u64, to: u64) {
+        let end = (self.base + to).min(self.chunk.end());
+        self.sites.borrow_mut().plain.push((self.base + from, end));
+    }
+    /// Whether the field at `off` is a reference to a STRG string.
+    pub(super) fn names_string(&self, off: u64) -> bool {
+        let strg = self.form.chunk("STRG");
+        self.u32(off).is_ok_and(|p| {
+            strg.is_some_and(|c| u64::from(p) > c.body_offset() && u64::from(p) < c.end())
+                && super::refs::string_at(self.form, p).is_some()
+        })
     }
     pub(super) fn list(&self, off: u64) -> Result<Vec<u32>> {
         list_at(self.form, self.chunk, self.base + off)
@@ -98,7 +111,7 @@ impl At<'_, '_> {
 fn records<'f, 'a>(
     form: &'f Form<'a>,
     chunk: &'f Chunk<'a>,
-    sites: &'f RefCell<Vec<u64>>,
+    sites: &'f RefCell<Noted>,
 ) -> Result<Vec<At<'f, 'a>>> {
     let skip = if matches!(
         chunk.name.as_str(),
@@ -129,25 +142,33 @@ fn records<'f, 'a>(
 
 /// The JSON view of one chunk, or `None` for a chunk this module does not read.
 pub fn view(form: &Form<'_>, name: &str, code: &[CodeEntry]) -> Option<Result<Value>> {
-    view_noting(form, name, code, &RefCell::new(Vec::new()))
+    view_noting(form, name, code, &RefCell::new(Noted::default()))
 }
 
-/// Where every string reference the views read lies (absolute offsets): name and
-/// other string fields of every record they read.
-pub fn string_sites(form: &Form<'_>, code: &[CodeEntry]) -> Vec<u64> {
-    let sites = RefCell::new(Vec::new());
+/// What reading the views learns of a file: where every string reference they
+/// read lies (absolute offsets of the u32s), and byte ranges whose every field is a
+/// number (glyphs).
+#[derive(Debug, Default)]
+pub struct Noted {
+    pub strings: Vec<u64>,
+    pub plain: Vec<(u64, u64)>,
+}
+
+/// Reads every view, noting what it learns.
+pub fn noted(form: &Form<'_>, code: &[CodeEntry]) -> Noted {
+    let sites = RefCell::new(Noted::default());
     for (chunk, _) in VIEWS {
         let _ = view_noting(form, chunk, code, &sites);
     }
     sites.into_inner()
 }
 
-/// [`view`], noting in `sites` where each string reference it reads lies.
+/// [`view`], noting in `sites` what it learns.
 fn view_noting(
     form: &Form<'_>,
     name: &str,
     code: &[CodeEntry],
-    sites: &RefCell<Vec<u64>>,
+    sites: &RefCell<Noted>,
 ) -> Option<Result<Value>> {
     let chunk = form.chunk(name)?;
     // No code (-1) is null; an index with no code entry stays a number, for check.
@@ -165,6 +186,14 @@ fn view_noting(
                 "effects": r.u32(16)?, "volume": r.f32(20)?, "pitch": r.f32(24)?,
                 "group": r.i32(28)?, "audio": r.i32(32)?,
             }),
+            // 2024.14 gives audio groups a path, 2022.9 texture groups a directory,
+            // an extension and a load type: both told by a string where the next
+            // field (or record) would be.
+            "AGRP" if r.names_string(4) => json!({"name": r.str(0)?, "path": r.str(4)?}),
+            "TGIN" if r.names_string(4) => json!({
+                "name": r.str(0)?, "directory": r.str(4)?, "extension": r.str(8)?,
+                "load type": r.u32(12)?,
+            }),
             "AGRP" | "TGIN" | "SEQN" | "ACRV" | "FEDS" | "PSEM" | "PSYS" => {
                 json!({"name": r.str(0)?})
             }
@@ -173,6 +202,8 @@ fn view_noting(
                 "name": r.str(0)?, "type": r.u32(4)? & 0x7fff_ffff,
                 "glsl es vertex": r.str(8)?, "glsl es fragment": r.str(12)?,
                 "glsl vertex": r.str(16)?, "glsl fragment": r.str(20)?,
+                "hlsl9 vertex": r.str(24)?, "hlsl9 fragment": r.str(28)?,
+                "attributes": string_list(r, 40)?.0,
             }),
             "SCPT" => json!({"name": r.str(0)?, "code": code_name(r.i32(4)? & 0x7fff_ffff)}),
             "PATH" => {
@@ -230,7 +261,7 @@ fn flat(
     chunk: &Chunk<'_>,
     name: &str,
     code_name: &dyn Fn(i32) -> Value,
-    sites: &RefCell<Vec<u64>>,
+    sites: &RefCell<Noted>,
 ) -> Option<Result<Value>> {
     let r = At {
         form,
@@ -377,11 +408,17 @@ impl At<'_, '_> {
     }
 }
 
-/// The code each action of an action list at `off` runs.
+/// The code each action of an action list at `off` runs. An action's name (at 28)
+/// is empty in every GameMaker that compiles to bytecode; it is read so that its
+/// reference is known.
 fn action_codes(r: &At, off: u64, code_name: &dyn Fn(i32) -> Value) -> Result<Vec<Value>> {
     r.list(off)?
         .iter()
-        .map(|&p| Ok(code_name(r.at(p, "action").i32(32)?)))
+        .map(|&p| {
+            let action = r.at(p, "action");
+            action.str(28)?;
+            Ok(code_name(action.i32(32)?))
+        })
         .collect()
 }
 
@@ -414,6 +451,9 @@ fn font(r: &At) -> Result<Value> {
         .map(|&p| {
             let g = r.at(p, "glyph");
             let (a, b, c) = (g.u32(0)?, g.u32(4)?, g.u32(8)?);
+            // 16 bytes of u16 fields, the last a count of 4-byte kerning pairs.
+            let kerning = g.u32(12).map_or(0, |w| u64::from(w >> 16));
+            g.plain(0, 16 + 4 * kerning);
             Ok(json!({
                 "char": a & 0xffff, "x": a >> 16, "y": b & 0xffff, "width": b >> 16,
                 "height": c & 0xffff, "shift": (c >> 16) as u16 as i16,

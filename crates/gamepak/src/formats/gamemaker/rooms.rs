@@ -35,10 +35,14 @@ pub fn room(r: &At, code_name: &dyn Fn(i32) -> Value) -> Result<Value> {
         .iter()
         .map(|&p| {
             let inst = r.at(p, "instance");
+            inst.plain(0, 20);
             Ok(json!({"x": inst.i32(0)?, "y": inst.i32(4)?, "object": inst.i32(8)?, "id": inst.u32(12)?,
                       "creation code": code_name(inst.i32(16)?)}))
         })
         .collect::<Result<Vec<_>>>()?;
+    // After the name and caption, 20 fields of numbers and pointers inside ROOM in
+    // every version.
+    r.plain(8, 88);
     let ids: HashSet<u64> = instances.iter().filter_map(|i| i["id"].as_u64()).collect();
     let mut out = json!({
         "name": r.str(0)?, "caption": r.str(4)?, "width": r.u32(8)?, "height": r.u32(12)?,

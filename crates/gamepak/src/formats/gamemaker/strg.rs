@@ -8,7 +8,7 @@
 //! and references to those lie in fields gamepak does not all model. The old text
 //! stays in its slot, so a reference gamepak does not know still reads a string: the
 //! packer points the ones it knows (see [`super::refs::name_references`] and
-//! [`super::resources::string_sites`]) at the new text.
+//! [`super::resources::noted`]) at the new text.
 
 use super::container::Form;
 use super::refs::list;

@@ -1,0 +1,281 @@
+//! CODE laid out again from its blobs, and the chunks after it moved to follow.
+//!
+//! CODE (bytecode 15 and later) is a pointer list, every blob in address order, then
+//! the 20-byte entries in list order, then zeros to the chunk alignment; written
+//! from the blobs as stored, that gives CODE's bytes back on every real game. When
+//! a blob changes size, the chunks after CODE (VARI, FUNC, FEAT, STRG, TXTR, AUDO in
+//! every known version) move by the same amount: TXTR and AUDO are laid out again,
+//! the others are copied, and every reference into them that gamepak knows is moved
+//! with them (see [`references`]). Before anything moves, every word of the stored
+//! chunks that reads like a reference into them (a string's characters, a STRG
+//! entry, a chunk's body, a code entry) must be one of those known references;
+//! otherwise the edit is refused with the word's place, since moving the chunks would
+//! leave it pointing at the wrong bytes.
+
+use std::collections::HashSet;
+
+use super::code::{self, Entry};
+use super::code_edit::{put, Blob, Editor};
+use super::container::{self, Chunk};
+use super::game::Game;
+use super::refs::{self, u32_at};
+use super::resources::{self, Noted};
+use super::{audo, txtr};
+use crate::bytes::Writer;
+use crate::error::{Error, Result};
+
+/// The file `game` is with `blobs` (one per blob of [`code::blobs`], in its order) in
+/// CODE.
+pub fn rebuild(game: &Game<'_>, editor: &Editor<'_, '_>, blobs: &[Blob]) -> Result<Vec<u8>> {
+    let form = &game.form;
+    let code = form
+        .chunk("CODE")
+        .ok_or_else(|| Error::at("FORM", "the file has no CODE chunk"))?;
+    let align = form.alignment();
+    let last = form.chunks.len() - 1;
+    // Every chunk's body at its new place (CODE's is written once the others' places
+    // are known), and how far each chunk moved.
+    let mut bodies: Vec<Option<Vec<u8>>> = Vec::with_capacity(form.chunks.len());
+    let mut shifts: Vec<(u64, u64, i64)> = Vec::with_capacity(form.chunks.len());
+    let mut offset = 8u64;
+    for (i, c) in form.chunks.iter().enumerate() {
+        let at = offset + 8;
+        let align = if i == last { 1 } else { align };
+        let (body, len) = if c.name == "CODE" {
+            (None, code_size(game, blobs, align))
+        } else if at == c.body_offset() {
+            (Some(c.body.to_vec()), c.body.len() as u64)
+        } else {
+            let body = laid_out_again(game, c, at, align)?;
+            let len = body.len() as u64;
+            (Some(body), len)
+        };
+        shifts.push((c.offset, c.end(), at as i64 - c.body_offset() as i64));
+        bodies.push(body);
+        offset = at + len;
+    }
+    let moved = |v: u64| -> u64 {
+        match shifts
+            .iter()
+            .find(|(start, end, _)| (*start..*end).contains(&v))
+        {
+            Some((_, _, d)) => (v as i64 + d) as u64,
+            None => v,
+        }
+    };
+    let noted = resources::noted(form, &game.code);
+    let sites = references(game, &noted);
+    if shifts.iter().any(|s| s.2 != 0) {
+        unexplained(game, &sites, &noted.plain)?;
+    }
+    let code_align = if code.offset == form.chunks[last].offset {
+        1
+    } else {
+        align
+    };
+    let (code_body, uses) = write_code(game, blobs, &moved, code_align)?;
+    let chunks: Vec<([u8; 4], Vec<u8>)> = form
+        .chunks
+        .iter()
+        .zip(bodies)
+        .map(|(c, b)| (c.raw, b.unwrap_or_else(|| code_body.clone())))
+        .collect();
+    let mut file = container::write(form.endian, &chunks)?;
+    let (code_start, code_end) = (code.body_offset(), code.end());
+    for &site in &sites {
+        if (code_start..code_end).contains(&site) {
+            continue;
+        }
+        if let Some(v) = u32_at(form, site) {
+            if moved(v.into()) != u64::from(v) {
+                put(&mut file, moved(site), moved(v.into()) as u32, form.endian);
+            }
+        }
+    }
+    editor.write_chains(&mut file, &moved, &uses)?;
+    Ok(file)
+}
+
+/// TXTR and AUDO at their new place; any other chunk as stored.
+fn laid_out_again(game: &Game<'_>, c: &Chunk<'_>, at: u64, align: u64) -> Result<Vec<u8>> {
+    let form = &game.form;
+    let again = |old: Vec<u8>, new: Vec<u8>| {
+        if old == c.body {
+            Ok(new)
+        } else {
+            Err(Error::at(
+                format!("FORM/{}", c.name),
+                "the chunk is not laid out as gamepak lays it out, so it cannot move; code edits must keep every blob's size",
+            ))
+        }
+    };
+    Ok(match (c.name.as_str(), &game.txtr) {
+        ("TXTR", Some(t)) => {
+            let blobs: Vec<Option<Vec<u8>>> =
+                t.pages.iter().map(|p| p.blob.map(<[u8]>::to_vec)).collect();
+            again(
+                txtr::write(t, &blobs, c.body_offset(), align, form.endian),
+                txtr::write(t, &blobs, at, align, form.endian),
+            )?
+        }
+        ("AUDO", _) => {
+            let clips: Vec<&[u8]> = game.clips.iter().map(|c| c.bytes).collect();
+            again(
+                audo::write(&clips, c.body_offset(), align, form.endian),
+                audo::write(&clips, at, align, form.endian),
+            )?
+        }
+        _ => c.body.to_vec(),
+    })
+}
+
+/// Every entry of CODE with the absolute offset of its 20 bytes.
+fn entries_with_places<'g>(game: &'g Game<'_>) -> Result<Vec<(u64, &'g Entry)>> {
+    let code = game.form.chunk("CODE").expect("CODE read");
+    let places = refs::list(&game.form, code)?;
+    Ok(places.into_iter().map(u64::from).zip(&game.code).collect())
+}
+
+/// The blobs in the order CODE stores them: by address (an empty one before the blob
+/// that starts where it points).
+fn stored_order(game: &Game<'_>) -> Vec<usize> {
+    let groups = code::blobs(&game.code);
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    order.sort_by_key(|&k| (groups[k][0].blob, groups[k][0].length));
+    order
+}
+
+/// CODE's body size with `blobs`, padded for the chunk that follows.
+fn code_size(game: &Game<'_>, blobs: &[Blob], align: u64) -> u64 {
+    let code = game.form.chunk("CODE").expect("CODE read");
+    let n = game.code.len() as u64;
+    let size = 4 + 24 * n + blobs.iter().map(|b| b.bytes.len() as u64).sum::<u64>();
+    (code.body_offset() + size).next_multiple_of(align) - code.body_offset()
+}
+
+/// The new address and chain of every variable and function use.
+type Uses = Vec<(u64, usize)>;
+
+/// CODE's body, and the new address and chain of every variable and function use.
+fn write_code(
+    game: &Game<'_>,
+    blobs: &[Blob],
+    moved: &dyn Fn(u64) -> u64,
+    align: u64,
+) -> Result<(Vec<u8>, Uses)> {
+    let form = &game.form;
+    let code = form.chunk("CODE").expect("CODE read");
+    let at = code.body_offset();
+    let groups = code::blobs(&game.code);
+    let group_of = |e: &Entry| {
+        groups
+            .iter()
+            .position(|g| g[0].blob == e.blob && g[0].length == e.length)
+            .expect("every entry is in a blob")
+    };
+    let entries = entries_with_places(game)?;
+    let mut w = Writer::with_capacity(form.endian, code.body.len() + 64);
+    w.u32(entries.len() as u32);
+    w.bytes(&vec![0; 4 * entries.len()]);
+    let mut blob_at = vec![0u64; blobs.len()];
+    let mut uses = Vec::new();
+    for k in stored_order(game) {
+        blob_at[k] = at + w.len() as u64;
+        w.bytes(&blobs[k].bytes);
+        uses.extend(
+            blobs[k]
+                .uses
+                .iter()
+                .map(|&(o, c)| (blob_at[k] + u64::from(o), c)),
+        );
+    }
+    for (i, (old, e)) in entries.iter().enumerate() {
+        let here = at + w.len() as u64;
+        w.patch_u32(4 + 4 * i, here as u32);
+        let k = group_of(e);
+        let name = u32_at(form, *old).unwrap_or(0);
+        w.u32(moved(name.into()) as u32);
+        w.u32(blobs[k].bytes.len() as u32);
+        w.u16(e.locals);
+        w.u16(e.arguments);
+        w.i32((blob_at[k] as i64 - (here as i64 + 12)) as i32);
+        let start = blobs[k].starts.get(&e.start).copied().unwrap_or(e.start);
+        w.u32(start);
+    }
+    while !(at + w.len() as u64).is_multiple_of(align) {
+        w.u8(0);
+    }
+    Ok((w.into_vec(), uses))
+}
+
+/// Every reference gamepak knows to a string or to a STRG entry, as the absolute
+/// offset of its u32: names of fixed place (see [`refs::name_references`]), every
+/// string field the JSON views read, and STRG's own pointer list.
+pub fn references(game: &Game<'_>, noted: &Noted) -> Vec<u64> {
+    let form = &game.form;
+    let mut sites: Vec<u64> = refs::name_references(form, game.gen8.bytecode)
+        .into_iter()
+        .map(|(_, at)| at)
+        .collect();
+    sites.extend(&noted.strings);
+    if let Some(strg) = form.chunk("STRG") {
+        let n = refs::list(form, strg).map_or(0, |l| l.len() as u64);
+        sites.extend((0..n).map(|i| strg.body_offset() + 4 + 4 * i));
+    }
+    sites.sort_unstable();
+    sites.dedup();
+    sites
+}
+
+/// Refuses to move the chunks after CODE when a stored chunk holds a word that reads
+/// like a reference into them but lies where gamepak knows no reference (`known`)
+/// and outside the ranges it knows hold numbers only (`plain`).
+pub fn unexplained(game: &Game<'_>, known: &[u64], plain: &[(u64, u64)]) -> Result<()> {
+    let form = &game.form;
+    let code = form.chunk("CODE").expect("CODE read");
+    let mut targets: HashSet<u32> = HashSet::new();
+    for s in &game.strings {
+        targets.insert(s.offset as u32);
+        targets.insert(s.offset as u32 + 4);
+    }
+    for c in form.chunks.iter().filter(|c| c.offset >= code.offset) {
+        targets.insert(c.body_offset() as u32);
+    }
+    for (at, _) in entries_with_places(game)? {
+        targets.insert(at as u32);
+    }
+    let known: HashSet<u64> = known.iter().copied().collect();
+    // CODE is written again whole, STRG's list is known and TXTR and AUDO are laid
+    // out again; every field of GEN8 and TPAG is known, so a word there that reads
+    // like a reference is a number that happens to match.
+    let scanned = form.chunks.iter().filter(|c| {
+        !matches!(
+            c.name.as_str(),
+            "CODE" | "STRG" | "TXTR" | "AUDO" | "GEN8" | "TPAG"
+        )
+    });
+    for c in scanned {
+        let mut at = c.body_offset().next_multiple_of(4);
+        while at + 4 <= c.end() {
+            let v = u32_at(form, at).unwrap_or(0);
+            let numbers = plain.iter().any(|&(s, e)| (s..e).contains(&at));
+            if targets.contains(&v) && !known.contains(&at) && !numbers {
+                let what = match refs::string_at(form, v) {
+                    Some(s) => format!("a reference to the string {s:?}"),
+                    None => format!("a reference to {v:#x}"),
+                };
+                return Err(Error::invalid(
+                    format!("FORM/{}", c.name),
+                    at,
+                    format!(
+                        "this word reads like {what} where gamepak knows no field, so the \
+                         chunks after CODE cannot move; code edits to this game must keep every \
+                         blob's size"
+                    ),
+                ));
+            }
+            at += 4;
+        }
+    }
+    Ok(())
+}

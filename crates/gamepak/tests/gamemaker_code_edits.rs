@@ -1,0 +1,477 @@
+//! Code edits packed into real games: disassemblies changed in place, instructions
+//! pointed at other variables and functions, and instructions added and removed, so
+//! that CODE changes size and the chunks after it move.
+
+mod common;
+
+use gamepak::formats::gamemaker::game;
+use gamepak::{ExtractOptions, Format};
+
+/// A game read and extracted into a scratch folder: its bytes, the folder (kept
+/// alive by the TempDir), and its code files in order.
+fn extracted_code(
+    path: &std::path::Path,
+) -> (
+    Vec<u8>,
+    tempfile::TempDir,
+    std::path::PathBuf,
+    Vec<std::path::PathBuf>,
+) {
+    let original = std::fs::read(path).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("x");
+    Format::GameMaker
+        .handler()
+        .unwrap()
+        .extract(&original, &out, &ExtractOptions::default())
+        .unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(out.join("code"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    (original, tmp, out, files)
+}
+
+/// The instruction lines of a disassembly (no comments, no labels).
+fn instruction_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with(';') && !l.ends_with(':'))
+        .map(String::from)
+        .collect()
+}
+
+/// Whether a pack report line says a blob kept its size: "…, N bytes (was N)".
+fn same_size(line: &str) -> bool {
+    let sizes: Vec<&str> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .collect();
+    sizes.len() >= 2 && sizes[sizes.len() - 1] == sizes[sizes.len() - 2]
+}
+
+#[test]
+fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_place() {
+    let Some(dir) = common::fixture_dir("gamemaker_code_edits", "gamemaker") else {
+        return;
+    };
+    let mut kinds = [0; 4];
+    // Bytecode 15 (GMS 1.4), 16 and 17 (a 2024 game).
+    for name in [
+        "KappaTrooper.win",
+        "AKKIO_Raarwmageddon.win",
+        "Cyberebral_Pure-Yahtzee_data.win",
+        "MistaCarson_Fall2024MiniJam.win",
+    ] {
+        let (original, tmp, out, files) = extracted_code(&dir.join(name));
+        let handler = Format::GameMaker.handler().unwrap();
+        let strings: Vec<String> =
+            serde_json::from_slice(&std::fs::read(out.join("strings.json")).unwrap()).unwrap();
+        // Edit the first blob holding a small-integer push and a comparison (and a
+        // string push, where it has one).
+        let holds = |f: &&std::path::PathBuf, with: &[&str]| {
+            let t = std::fs::read_to_string(f).unwrap();
+            with.iter().all(|w| t.contains(w))
+        };
+        let pick = files
+            .iter()
+            .find(|f| holds(f, &["pushi.e ", "cmp.", "push.s \""]))
+            .or_else(|| files.iter().find(|f| holds(f, &["pushi.e ", "cmp."])))
+            .unwrap_or_else(|| panic!("{name}: no blob to edit"));
+        let text = std::fs::read_to_string(pick).unwrap();
+        let mut done = [false; 4];
+        let other = serde_json::to_string(&strings[0]).unwrap();
+        let edited: Vec<String> = text
+            .lines()
+            .map(|l| {
+                let t = l.trim();
+                if !done[0] && t.starts_with("pushi.e ") {
+                    done[0] = true;
+                    return "    pushi.e -1234".to_string();
+                }
+                if !done[1] && t.starts_with("push.s ") {
+                    done[1] = true;
+                    return format!("    push.s {other}");
+                }
+                if !done[3]
+                    && (t.starts_with("bf L") || t.starts_with("bt L"))
+                    && !t.ends_with("L0000")
+                {
+                    done[3] = true;
+                    let (op, _) = t.split_once(' ').unwrap();
+                    return format!("    {op} L0000");
+                }
+                if !done[2] && t.starts_with("cmp.") {
+                    done[2] = true;
+                    let (op, kind) = t.rsplit_once('.').unwrap();
+                    return format!("    {op}.{}", if kind == "gt" { "lt" } else { "gt" });
+                }
+                l.to_string()
+            })
+            .collect();
+        std::fs::write(pick, edited.join("\n")).unwrap();
+        let packed = gamepak::pack(&out).unwrap();
+        for (k, d) in kinds.iter_mut().zip(done) {
+            *k += usize::from(d);
+        }
+        assert!(
+            packed
+                .reencoded
+                .iter()
+                .any(|r| r.contains("assembled") && same_size(r)),
+            "{name}: {:?}",
+            packed.reencoded
+        );
+        let report = handler.check(&packed.bytes);
+        assert!(report.is_clean(), "{name}: {}", report.lines());
+        assert_eq!(packed.bytes.len(), original.len(), "{name}");
+        // The blob now reads as edited; every other blob reads as before.
+        let again = tmp.path().join("again");
+        handler
+            .extract(&packed.bytes, &again, &ExtractOptions::default())
+            .unwrap();
+        for f in &files {
+            let rel = f.strip_prefix(&out).unwrap();
+            let now = std::fs::read_to_string(again.join(rel)).unwrap();
+            let want = if f == pick {
+                edited.join("\n")
+            } else {
+                std::fs::read_to_string(f).unwrap()
+            };
+            assert_eq!(
+                instruction_lines(&now),
+                instruction_lines(&want),
+                "{name}: {}",
+                rel.display()
+            );
+        }
+        // Only CODE's bytes changed.
+        let (before, after) = (
+            game::read(&original).unwrap(),
+            game::read(&packed.bytes).unwrap(),
+        );
+        for (a, b) in after.form.chunks.iter().zip(&before.form.chunks) {
+            if a.name != "CODE" {
+                assert_eq!(a.body, b.body, "{name}: {}", a.name);
+            }
+        }
+
+        // Changing what an instruction refers to is refused with its line.
+        let pop = edited
+            .iter()
+            .position(|l| l.trim().starts_with("pop.v."))
+            .unwrap();
+        let mut bad = edited.clone();
+        bad[pop] = format!("{}_renamed", bad[pop]);
+        std::fs::write(pick, bad.join("\n")).unwrap();
+        let e = gamepak::pack(&out).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("line {}", pop + 1)) && e.contains("is used anywhere"),
+            "{name}: {e}"
+        );
+    }
+    // Every kind of edit was made in some game.
+    assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
+}
+
+#[test]
+fn code_edits_may_point_a_use_at_another_variable_or_function() {
+    let Some(dir) = common::fixture_dir("gamemaker_code_edits", "gamemaker") else {
+        return;
+    };
+    for name in [
+        "KappaTrooper.win",
+        "Cyberebral_Pure-Yahtzee_data.win",
+        "MistaCarson_Fall2024MiniJam.win",
+    ] {
+        let (_, tmp, out, files) = extracted_code(&dir.join(name));
+        let handler = Format::GameMaker.handler().unwrap();
+        let texts: Vec<String> = files
+            .iter()
+            .map(|f| std::fs::read_to_string(f).unwrap())
+            .collect();
+        let operand = |l: &str, op: &str| l.trim().strip_prefix(op).map(str::to_string);
+        // The first store to a variable and the first call, in whichever blobs hold
+        // them; other variables stored to with the same instance, and functions
+        // called with as many arguments, are the candidates.
+        let first = |op: &str| {
+            let k = texts.iter().position(|t| t.contains(op)).unwrap();
+            let line = texts[k]
+                .lines()
+                .position(|l| l.trim().starts_with(op))
+                .unwrap();
+            (
+                k,
+                line,
+                texts[k].lines().nth(line).unwrap().trim().to_string(),
+            )
+        };
+        // A store whose instance has other variables stored to.
+        let stores: Vec<(usize, usize, String)> = texts
+            .iter()
+            .enumerate()
+            .flat_map(|(k, t)| {
+                t.lines()
+                    .enumerate()
+                    .filter(|(_, l)| l.trim().starts_with("pop.v.v "))
+                    .map(move |(n, l)| (k, n, l.trim().to_string()))
+            })
+            .collect();
+        let distinct = |prefix: &str| {
+            let mut names: Vec<&str> = stores
+                .iter()
+                .filter_map(|s| s.2.strip_prefix(prefix))
+                .collect();
+            names.sort();
+            names.dedup();
+            names.len()
+        };
+        let (pk, pl, store) = stores
+            .iter()
+            .find(|s| distinct(&format!("{}.", s.2.rsplit_once('.').map_or("", |x| x.0))) > 1)
+            .cloned()
+            .unwrap_or_else(|| panic!("{name}: no instance with two variables"));
+        let (ck, cl, call) = first("call.i ");
+        let (inst, old_var) = store
+            .strip_prefix("pop.v.v ")
+            .unwrap()
+            .split_once('.')
+            .unwrap();
+        let prefix = format!("pop.v.v {inst}.");
+        let old_call = call.strip_prefix("call.i ").unwrap();
+        let argc = old_call.split_once("(argc=").unwrap().1;
+        let pops: Vec<String> = texts
+            .iter()
+            .flat_map(|t| t.lines().filter_map(|l| operand(l, &prefix)))
+            .collect();
+        let calls: Vec<String> = texts
+            .iter()
+            .flat_map(|t| t.lines().filter_map(|l| operand(l, "call.i ")))
+            .collect();
+        let mut done = None;
+        let mut last = String::new();
+        'search: for var in pops.iter().filter(|v| **v != old_var) {
+            for f in calls
+                .iter()
+                .filter(|c| c.ends_with(&format!("(argc={argc}")) && **c != old_call)
+            {
+                let mut edited = texts.clone();
+                let set = |t: &str, line: usize, new: String| {
+                    let mut ls: Vec<String> = t.lines().map(String::from).collect();
+                    ls[line] = new;
+                    ls.join("\n")
+                };
+                edited[pk] = set(&edited[pk], pl, format!("    {prefix}{var}"));
+                edited[ck] = set(&edited[ck], cl, format!("    call.i {f}"));
+                for k in [pk, ck] {
+                    std::fs::write(&files[k], &edited[k]).unwrap();
+                }
+                match gamepak::pack(&out) {
+                    Ok(p) => {
+                        done = Some((p, edited));
+                        break 'search;
+                    }
+                    Err(e) => last = e.to_string(),
+                }
+            }
+        }
+        let (packed, edited) =
+            done.unwrap_or_else(|| panic!("{name}: no other variable and function to use: {last}"));
+        // Check walks every chain: they hold together.
+        let report = handler.check(&packed.bytes);
+        assert!(report.is_clean(), "{name}: {}", report.lines());
+        let again = tmp.path().join("again");
+        handler
+            .extract(&packed.bytes, &again, &ExtractOptions::default())
+            .unwrap();
+        for (f, want) in files.iter().zip(&edited) {
+            let now = std::fs::read_to_string(again.join(f.strip_prefix(&out).unwrap())).unwrap();
+            assert_eq!(
+                instruction_lines(&now),
+                instruction_lines(want),
+                "{name}: {}",
+                f.display()
+            );
+        }
+    }
+}
+
+/// Instruction lines with every label replaced by the number of the instruction it
+/// marks, so that texts whose offsets moved compare equal.
+fn normalized(text: &str) -> Vec<String> {
+    let mut labels = std::collections::HashMap::new();
+    let mut n = 0;
+    for l in text.lines().map(str::trim) {
+        if let Some(label) = l.strip_suffix(':') {
+            labels.insert(label.to_string(), n);
+        } else if !l.is_empty() && !l.starts_with(';') {
+            n += 1;
+        }
+    }
+    instruction_lines(text)
+        .into_iter()
+        .map(|l| match l.rsplit_once(' ') {
+            Some((op, target)) if labels.contains_key(target) => {
+                format!("{op} @{}", labels[target])
+            }
+            _ => l,
+        })
+        .collect()
+}
+
+/// The first blob with a branch and a plain variable read: its file and text, and
+/// that read.
+fn blob_to_grow(files: &[std::path::PathBuf]) -> (std::path::PathBuf, String, String) {
+    files
+        .iter()
+        .find_map(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            let read = instruction_lines(&text).into_iter().find(|l| {
+                [
+                    "push.v self.",
+                    "pushglb.v global.",
+                    "pushbltn.v builtin.",
+                    "push.v global.",
+                ]
+                .iter()
+                .any(|p| l.starts_with(p))
+            })?;
+            text.contains("\n    b").then(|| (f.clone(), text, read))
+        })
+        .expect("a blob with a branch and a variable read")
+}
+
+#[test]
+fn code_edits_that_add_instructions_move_the_chunks_after_code() {
+    let Some(dir) = common::fixture_dir("gamemaker_code_edits", "gamemaker") else {
+        return;
+    };
+    // Bytecode 15 (GMS 1.4), 16, 17 (2.2), 2022.9, 2023 and 2024.13.
+    for name in [
+        "KappaTrooper.win",
+        "AKKIO_Raarwmageddon.win",
+        "Cyberebral_Pure-Yahtzee_data.win",
+        "P-Hansen_paramecium.win",
+        "MistaCarson_Fall2024MiniJam.win",
+        "VVoytec_Simple-Auto-Battler.unx",
+    ] {
+        let (original, tmp, out, files) = extracted_code(&dir.join(name));
+        let handler = Format::GameMaker.handler().unwrap();
+        let (pick, text, read) = blob_to_grow(&files);
+        let call = instruction_lines(&text)
+            .into_iter()
+            .find(|l| l.starts_with("call.i "));
+        // Before the first instruction: a constant, a variable read and (where the
+        // blob calls one) a function call, each dropped again.
+        let mut added = vec![
+            "pushi.e 7".to_string(),
+            "popz.i".into(),
+            read,
+            "popz.v".into(),
+        ];
+        if let Some(c) = call {
+            added.extend([c, "popz.v".into()]);
+        }
+        let first = text.lines().position(|l| l.starts_with("    ")).unwrap();
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        for (k, l) in added.iter().enumerate() {
+            lines.insert(first + k, format!("    {l}"));
+        }
+        let edited = lines.join("\n");
+        std::fs::write(&pick, &edited).unwrap();
+        let packed = gamepak::pack(&out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let grew = packed
+            .reencoded
+            .iter()
+            .find(|r| r.contains("assembled"))
+            .unwrap_or_else(|| panic!("{name}: {:?}", packed.reencoded));
+        assert!(!same_size(grew), "{name}: {grew}");
+        assert!(packed.bytes.len() >= original.len(), "{name}");
+        let report = handler.check(&packed.bytes);
+        assert!(report.is_clean(), "{name}: {}", report.lines());
+
+        // The blob reads as edited, every other as before, and everything else
+        // extracts to the same bytes: every reference followed the chunks it names.
+        let again = tmp.path().join("again");
+        handler
+            .extract(&packed.bytes, &again, &ExtractOptions::default())
+            .unwrap();
+        for f in &files {
+            let rel = f.strip_prefix(&out).unwrap();
+            let now = std::fs::read_to_string(again.join(rel)).unwrap();
+            let want = std::fs::read_to_string(f).unwrap();
+            assert_eq!(
+                normalized(&now),
+                normalized(&want),
+                "{name}: {}",
+                rel.display()
+            );
+        }
+        let mut compared = 0;
+        for entry in walk(&out) {
+            let rel = entry.strip_prefix(&out).unwrap();
+            let top = rel
+                .components()
+                .next()
+                .unwrap()
+                .as_os_str()
+                .to_string_lossy();
+            if ["code", "chunks", "gamepak.toml"].contains(&top.as_ref()) {
+                continue;
+            }
+            let now = std::fs::read(again.join(rel)).unwrap();
+            assert!(
+                now == std::fs::read(&entry).unwrap(),
+                "{name}: {}",
+                rel.display()
+            );
+            compared += 1;
+        }
+        assert!(compared > 5, "{name}: {compared}");
+
+        // Taking the lines out again gives the game back byte for byte.
+        let rel = pick.strip_prefix(&out).unwrap();
+        std::fs::write(again.join(rel), &text).unwrap();
+        let back = gamepak::pack(&again).unwrap();
+        assert!(
+            back.bytes == original,
+            "{name}: not the original after removing the lines"
+        );
+    }
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn growing_code_is_refused_where_a_chunk_holds_references_gamepak_cannot_place() {
+    let Some(dir) = common::fixture_dir("gamemaker_code_edits", "gamemaker") else {
+        return;
+    };
+    // Its sprite embeds a sequence whose strings no view reads.
+    let (_, _tmp, out, files) = extracted_code(&dir.join("Okanoa_Dieback.win"));
+    let (pick, text, _) = blob_to_grow(&files);
+    // More than CODE's padding, so that the chunks after it must move.
+    let added = "\n    pushi.e 7\n    popz.i".repeat(16);
+    let edited = text.replacen("\n    ", &format!("{added}\n    "), 1);
+    std::fs::write(&pick, edited).unwrap();
+    let Err(e) = gamepak::pack(&out) else {
+        panic!("packed");
+    };
+    let e = e.to_string();
+    assert!(
+        e.contains("FORM/SPRT") && e.contains("GIFRec") && e.contains("keep every blob's size"),
+        "{e}"
+    );
+}
