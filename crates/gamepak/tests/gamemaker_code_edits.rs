@@ -320,12 +320,13 @@ fn normalized(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The first blob with a branch and a plain variable read: its file and text, and
-/// that read.
-fn blob_to_grow(files: &[std::path::PathBuf]) -> (std::path::PathBuf, String, String) {
-    files
+/// The blob to grow: the first with a branch and a plain variable read, else the
+/// first with a read, else the first that holds instructions; its file, its text
+/// and the read.
+fn blob_to_grow(files: &[std::path::PathBuf]) -> (std::path::PathBuf, String, Option<String>) {
+    let blobs: Vec<(std::path::PathBuf, String, Option<String>)> = files
         .iter()
-        .find_map(|f| {
+        .map(|f| {
             let text = std::fs::read_to_string(f).unwrap();
             let read = instruction_lines(&text).into_iter().find(|l| {
                 [
@@ -336,10 +337,22 @@ fn blob_to_grow(files: &[std::path::PathBuf]) -> (std::path::PathBuf, String, St
                 ]
                 .iter()
                 .any(|p| l.starts_with(p))
-            })?;
-            text.contains("\n    b").then(|| (f.clone(), text, read))
+            });
+            (f.clone(), text, read)
         })
-        .expect("a blob with a branch and a variable read")
+        .collect();
+    let branches = |t: &str| t.contains("\n    b");
+    blobs
+        .iter()
+        .find(|(_, t, r)| r.is_some() && branches(t))
+        .or_else(|| blobs.iter().find(|(_, _, r)| r.is_some()))
+        .or_else(|| {
+            blobs
+                .iter()
+                .find(|(_, t, _)| !instruction_lines(t).is_empty())
+        })
+        .cloned()
+        .expect("a blob that holds instructions")
 }
 
 #[test]
@@ -347,16 +360,13 @@ fn code_edits_that_add_instructions_move_the_chunks_after_code() {
     let Some(dir) = common::fixture_dir("gamemaker_code_edits", "gamemaker") else {
         return;
     };
-    // Bytecode 15 (GMS 1.4), 16, 17 (2.2), 2022.9, 2023 and 2024.13.
-    for name in [
-        "KappaTrooper.win",
-        "AKKIO_Raarwmageddon.win",
-        "Cyberebral_Pure-Yahtzee_data.win",
-        "P-Hansen_paramecium.win",
-        "MistaCarson_Fall2024MiniJam.win",
-        "VVoytec_Simple-Auto-Battler.unx",
-    ] {
-        let (original, tmp, out, files) = extracted_code(&dir.join(name));
+    // Every game: bytecode 15 (GMS 1.4) to 2024.13, sprites with sequences included.
+    let games = common::files_ending(&dir, "")
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e != "tsv"));
+    for path in games {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let (original, tmp, out, files) = extracted_code(&path);
         let handler = Format::GameMaker.handler().unwrap();
         let (pick, text, read) = blob_to_grow(&files);
         let call = instruction_lines(&text)
@@ -364,12 +374,10 @@ fn code_edits_that_add_instructions_move_the_chunks_after_code() {
             .find(|l| l.starts_with("call.i "));
         // Before the first instruction: a constant, a variable read and (where the
         // blob calls one) a function call, each dropped again.
-        let mut added = vec![
-            "pushi.e 7".to_string(),
-            "popz.i".into(),
-            read,
-            "popz.v".into(),
-        ];
+        let mut added = vec!["pushi.e 7".to_string(), "popz.i".into()];
+        if let Some(r) = read {
+            added.extend([r, "popz.v".into()]);
+        }
         if let Some(c) = call {
             added.extend([c, "popz.v".into()]);
         }
@@ -409,7 +417,7 @@ fn code_edits_that_add_instructions_move_the_chunks_after_code() {
             );
         }
         let mut compared = 0;
-        for entry in walk(&out) {
+        for entry in common::files_ending(&out, "") {
             let rel = entry.strip_prefix(&out).unwrap();
             let top = rel
                 .components()
@@ -441,37 +449,41 @@ fn code_edits_that_add_instructions_move_the_chunks_after_code() {
     }
 }
 
-fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            out.extend(walk(&p));
-        } else {
-            out.push(p);
-        }
-    }
-    out
-}
-
 #[test]
-fn growing_code_is_refused_where_a_chunk_holds_references_gamepak_cannot_place() {
+fn growing_code_is_refused_where_a_chunk_holds_a_reference_gamepak_cannot_place() {
     let Some(dir) = common::fixture_dir("gamemaker_code_edits", "gamemaker") else {
         return;
     };
-    // Its sprite embeds a sequence whose strings no view reads.
-    let (_, _tmp, out, files) = extracted_code(&dir.join("Okanoa_Dieback.win"));
+    // DAFL is read as nothing at all: a string's address planted there stands for a
+    // reference in a field no view knows.
+    let mut data = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let g = game::read(&data).unwrap();
+    let dafl = g.form.chunk("DAFL").unwrap().body_offset() as usize;
+    let s = &g.strings[5];
+    let name = String::from_utf8_lossy(s.bytes).into_owned();
+    let planted = (s.offset as u32 + 4).to_le_bytes();
+    data[dafl..dafl + 4].copy_from_slice(&planted);
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("planted.win");
+    std::fs::write(&file, &data).unwrap();
+    let (_, _tmp, out, files) = extracted_code(&file);
     let (pick, text, _) = blob_to_grow(&files);
     // More than CODE's padding, so that the chunks after it must move.
     let added = "\n    pushi.e 7\n    popz.i".repeat(16);
-    let edited = text.replacen("\n    ", &format!("{added}\n    "), 1);
-    std::fs::write(&pick, edited).unwrap();
+    std::fs::write(&pick, text.replacen("\n    ", &format!("{added}\n    "), 1)).unwrap();
     let Err(e) = gamepak::pack(&out) else {
         panic!("packed");
     };
     let e = e.to_string();
     assert!(
-        e.contains("FORM/SPRT") && e.contains("GIFRec") && e.contains("keep every blob's size"),
+        e.contains("FORM/DAFL")
+            && e.contains(&format!("{name:?}"))
+            && e.contains(&format!("{dafl:#x}"))
+            && e.contains("keep every blob's size"),
         "{e}"
     );
+    // An edit that keeps every size still packs.
+    std::fs::write(&pick, text.replacen("pushi.e ", "pushi.e 1", 1)).unwrap();
+    let packed = gamepak::pack(&out).unwrap();
+    assert_eq!(packed.bytes.len(), data.len());
 }

@@ -66,6 +66,7 @@ pub mod pages;
 pub mod refs;
 pub mod resources;
 mod rooms;
+mod sequences;
 pub mod sond;
 pub mod sprites;
 pub mod strg;

@@ -21,7 +21,7 @@ use super::refs::{list_at, string_ref, u32_at};
 use crate::error::{Error, Result};
 
 /// The JSON file for each chunk this module reads.
-pub const VIEWS: [(&str, &str); 23] = [
+pub const VIEWS: [(&str, &str); 24] = [
     ("OPTN", "resources/options.json"),
     ("LANG", "resources/languages.json"),
     ("TAGS", "resources/tags.json"),
@@ -39,6 +39,7 @@ pub const VIEWS: [(&str, &str); 23] = [
     ("FEAT", "resources/features.json"),
     ("EMBI", "resources/embedded_images.json"),
     ("SOND", "resources/sounds.json"),
+    ("SPRT", "resources/sprites.json"),
     ("SCPT", "resources/scripts.json"),
     ("PATH", "resources/paths.json"),
     ("FONT", "resources/fonts.json"),
@@ -194,7 +195,9 @@ fn view_noting(
                 "name": r.str(0)?, "directory": r.str(4)?, "extension": r.str(8)?,
                 "load type": r.u32(12)?,
             }),
-            "AGRP" | "TGIN" | "SEQN" | "ACRV" | "FEDS" | "PSEM" | "PSYS" => {
+            "SEQN" => super::sequences::sequence(r),
+            "SPRT" => sprite(r)?,
+            "AGRP" | "TGIN" | "ACRV" | "FEDS" | "PSEM" | "PSYS" => {
                 json!({"name": r.str(0)?})
             }
             "EXTN" => json!({"folder": r.str(0)?, "name": r.str(4)?, "class": r.str(8)?}),
@@ -420,6 +423,33 @@ fn action_codes(r: &At, off: u64, code_name: &dyn Fn(i32) -> Value) -> Result<Ve
             Ok(code_name(action.i32(32)?))
         })
         .collect()
+}
+
+/// A sprite: its size and origin, and from GameMaker Studio 2 (-1 after the origin)
+/// its type, playback speed and, for sprite versions 2 and 3, the sequence it embeds
+/// after a version word.
+fn sprite(r: &At) -> Result<Value> {
+    let mut out = json!({
+        "name": r.str(0)?, "width": r.u32(4)?, "height": r.u32(8)?,
+        "origin": [r.i32(48)?, r.i32(52)?],
+    });
+    if r.u32(56)? == u32::MAX {
+        let version = r.u32(60)?;
+        let kind = r.u32(64)?;
+        out["type"] = json!(["bitmap", "swf", "spine"]
+            .get(kind as usize)
+            .map_or(kind.to_string(), |k| k.to_string()));
+        out["playback speed"] = json!(r.f32(68)?);
+        out["speed type"] = json!(r.u32(72)?);
+        if version >= 2 {
+            let at = r.u32(76)?;
+            if at != 0 {
+                out["sequence"] =
+                    super::sequences::sequence(&r.at(at.saturating_add(4), "sequence"));
+            }
+        }
+    }
+    Ok(out)
 }
 
 fn font(r: &At) -> Result<Value> {
