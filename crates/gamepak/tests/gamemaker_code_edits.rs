@@ -487,3 +487,49 @@ fn growing_code_is_refused_where_a_chunk_holds_a_reference_gamepak_cannot_place(
     let packed = gamepak::pack(&out).unwrap();
     assert_eq!(packed.bytes.len(), data.len());
 }
+
+#[test]
+fn edits_that_do_not_assemble_are_refused_with_their_line() {
+    let Some(dir) = common::fixture_dir("gamemaker_code_edits", "gamemaker") else {
+        return;
+    };
+    let (original, _tmp, out, files) =
+        extracted_code(&dir.join("Cyberebral_Pure-Yahtzee_data.win"));
+    let (pick, text, _) = blob_to_grow(&files);
+    let first = text.lines().position(|l| l.starts_with("    ")).unwrap();
+    for (bad, why) in [
+        ("bf Lffffff", "no label `Lffffff`"),
+        ("push.q 1", "`q` is not a type"),
+        ("frob.i", "`frob` is not an instruction"),
+        ("conv.i", "takes 2 types"),
+        (
+            "call.i no_such_function(argc=1)",
+            "no function \"no_such_function\"",
+        ),
+        (
+            "pop.v.v self.no_such_variable",
+            "no variable \"no_such_variable\"",
+        ),
+        ("pop.v.v nobody.x", "`nobody` is not an instance"),
+        ("pushi.e 70000", "not a 16-bit integer"),
+        ("push.s \"no such text\"", "no STRG string reads"),
+        ("cmp.i.v.zz", "lt, le, eq, ne, ge or gt"),
+        (".word 0xZZ", "not a hex word"),
+        ("push.d many", "not a number"),
+    ] {
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines.insert(first, bad);
+        std::fs::write(&pick, lines.join("\n")).unwrap();
+        let Err(e) = gamepak::pack(&out) else {
+            panic!("`{bad}` packed");
+        };
+        let e = e.to_string();
+        assert!(
+            e.contains(&format!("line {}", first + 1)) && e.contains(why),
+            "`{bad}`: {e}"
+        );
+    }
+    // The text as extracted packs to the game again.
+    std::fs::write(&pick, &text).unwrap();
+    assert!(gamepak::pack(&out).unwrap().bytes == original);
+}

@@ -421,10 +421,43 @@ pub fn instructions(
             (0x07..=0x14, Some(m)) => format!("{m}.{}.{}", TYPES[t1], TYPES[t2]),
             (_, Some(m)) => format!("{m}.{}", TYPES[t1]),
         };
+        let text = if names.at.contains_key(&at) || says_all(form, at, blob, size, &text) {
+            text
+        } else {
+            // Bits the text would not carry (reserved fields, unknown kinds): the
+            // words as they are, so that the text still assembles to this blob.
+            (0..size.min(end.saturating_sub(at)) / 4)
+                .map(|k| format!(".word {:#010x}", word(at + 4 * k)))
+                .collect::<Vec<_>>()
+                .join("\n    ")
+        };
         lines.push(Line { at, size, text });
         at += size;
     }
     (lines, targets)
+}
+
+/// Whether `text` assembles to the `size` bytes at `at` of the blob at `blob`.
+fn says_all(form: &Form<'_>, at: u64, blob: u64, size: u64, text: &str) -> bool {
+    struct AsRead(u32);
+    impl super::asm::Names for AsRead {
+        fn label(&self, label: &str) -> Option<u32> {
+            u32::from_str_radix(label.strip_prefix('L')?, 16).ok()
+        }
+        fn string(&self, _: &str) -> Option<u32> {
+            Some(self.0)
+        }
+    }
+    let stored = form.data.get(at as usize..(at + size) as usize);
+    let operand = u32_at(form, at + 4).unwrap_or(0);
+    let offset = u32::try_from(at - blob).unwrap_or(u32::MAX);
+    match (
+        super::asm::assemble(text, offset, &AsRead(operand), form.endian),
+        stored,
+    ) {
+        (Ok(i), Some(stored)) => i.bytes == stored,
+        _ => false,
+    }
 }
 
 /// Comparison kinds of `cmp`, by their code.

@@ -41,11 +41,12 @@
 //!   format. A string that keeps or shrinks its length is written in place; one that
 //!   grows is appended to STRG, and its STRG entry, every name reference of a fixed
 //!   place and every string field the JSON views read point there (the old text
-//!   stays for references gamepak does not model). A code disassembly's edits are written into the blob in place when every
-//!   instruction keeps its size (constants, pushed strings, comparisons, branch
-//!   targets, and the variable or function a use names, whose occurrence chains are
-//!   then written again; see `code_edit`). An edit that would move a stored
-//!   chunk is refused, since pointers into stored chunks are not rewritten yet.
+//!   stays for references gamepak does not model). A code disassembly is assembled
+//!   back line by line (`asm`, `code_edit`): instructions may change, come or go, and
+//!   the occurrence chains are written again. CODE is laid out again
+//!   (`code_layout`); when it changes size, the chunks after it move with every
+//!   reference gamepak knows into them, and a word elsewhere that reads like a
+//!   reference where no field is known refuses the move, naming its place.
 
 pub mod asm;
 pub mod audo;

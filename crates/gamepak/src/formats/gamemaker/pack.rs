@@ -124,7 +124,24 @@ fn edit_code(
             }
         })
         .collect::<Result<Vec<_>>>()?;
-    super::code_layout::rebuild(&game, &editor, &blobs)
+    let packed = super::code_layout::rebuild(&game, &editor, &blobs)?;
+    let after = container::read(&packed)?;
+    let moved: Vec<&str> = after
+        .chunks
+        .iter()
+        .zip(&game.form.chunks)
+        .filter(|(a, b)| a.offset != b.offset)
+        .map(|(a, _)| a.name.as_str())
+        .collect();
+    if !moved.is_empty() {
+        reencoded.push(format!(
+            "CODE grew from {} to {} bytes; moved with every reference to them: {}",
+            game.form.chunk("CODE").map_or(0, |c| c.body.len()),
+            after.chunk("CODE").map_or(0, |c| c.body.len()),
+            moved.join(", ")
+        ));
+    }
+    Ok(packed)
 }
 
 /// Points every name reference gamepak knows that read a string which grew (and so

@@ -1,0 +1,46 @@
+//! GameMaker code as text: any line assembles or is refused without a panic, and any
+//! instruction words disassemble to text that assembles back to the same words.
+#![no_main]
+
+use gamepak::bytes::Endian;
+use gamepak::formats::gamemaker::{asm, code, container};
+use libfuzzer_sys::fuzz_target;
+
+/// Labels are blob offsets in hex; a quoted string is STRG index 0.
+struct Offsets;
+
+impl asm::Names for Offsets {
+    fn label(&self, label: &str) -> Option<u32> {
+        u32::from_str_radix(label.strip_prefix('L')?, 16).ok()
+    }
+    fn string(&self, _: &str) -> Option<u32> {
+        Some(0)
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        for (k, line) in text.lines().enumerate() {
+            let _ = asm::assemble(line.trim(), 4 * k as u32, &Offsets, Endian::Little);
+        }
+    }
+    // The bytes as the one blob of a CODE chunk at offset 16.
+    let len = data.len() / 4 * 4;
+    let mut file = b"FORM".to_vec();
+    file.extend(((len + 8) as u32).to_le_bytes());
+    file.extend(b"CODE");
+    file.extend((len as u32).to_le_bytes());
+    file.extend(&data[..len]);
+    let form = container::read(&file).expect("a FORM of one chunk reads");
+    let (lines, _) = code::instructions(&form, 16, len as u32, &code::Names::default(), &[]);
+    let mut assembled = Vec::new();
+    for line in &lines {
+        for text in line.text.split('\n') {
+            let at = assembled.len() as u32;
+            let i = asm::assemble(text.trim(), at, &Offsets, Endian::Little)
+                .unwrap_or_else(|e| panic!("`{}` does not assemble: {e}", text.trim()));
+            assembled.extend(i.bytes);
+        }
+    }
+    assert_eq!(assembled, &data[..assembled.len()], "the text assembles to the blob");
+});
