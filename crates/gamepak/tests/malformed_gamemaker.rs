@@ -173,6 +173,30 @@ fn references_between_resources_are_checked() {
 }
 
 #[test]
+fn a_null_code_entry_keeps_its_place() {
+    let Some(dir) = common::fixture_dir("malformed_gamemaker", "gamemaker") else {
+        return;
+    };
+    // From 2024.11 a list may hold a null pointer; in CODE, later code ids still
+    // count it.
+    let mut data = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let code = body(&data, "CODE");
+    put(&mut data, code + 4 + 4 * 2, 0);
+    let g = game::read(&data).unwrap();
+    assert_eq!(g.code.len(), 3);
+    assert_eq!(g.code[2].at, 0);
+    let listed = handler().list(&data).unwrap();
+    assert_eq!(
+        listed
+            .iter()
+            .filter(|e| e.path.starts_with("code/"))
+            .count(),
+        2
+    );
+    assert_round_trips(&data);
+}
+
+#[test]
 fn a_code_blob_address_before_the_file_is_an_error() {
     let Some(dir) = common::fixture_dir("malformed_gamemaker", "gamemaker") else {
         return;

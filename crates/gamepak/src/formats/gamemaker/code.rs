@@ -19,6 +19,9 @@ use crate::error::{Error, Result};
 
 #[derive(Debug, Clone)]
 pub struct Entry {
+    /// Absolute offset of the entry's 20 bytes; 0 for a null pointer in the list
+    /// (kept in place so that code ids stay list positions).
+    pub at: u64,
     pub name: String,
     /// Absolute address of the instruction blob.
     pub blob: u64,
@@ -42,6 +45,17 @@ pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
         .map(|(i, p)| {
             let path = format!("FORM/CODE/entry[{i}]");
             let at = p as u64;
+            if at == 0 {
+                return Ok(Entry {
+                    at,
+                    name: String::new(),
+                    blob: 0,
+                    length: 0,
+                    locals: 0,
+                    arguments: 0,
+                    start: 0,
+                });
+            }
             if at < chunk.body_offset() || at + 20 > chunk.end() {
                 return Err(Error::invalid(&path, at, "code entry lies outside CODE"));
             }
@@ -62,6 +76,7 @@ pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
                     )
                 })?;
             Ok(Entry {
+                at,
                 name: string_ref(form, at).to_string(),
                 blob,
                 length,
@@ -210,12 +225,12 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
 }
 
 /// The distinct instruction blobs, in order of first use, each with the entries that
-/// run in it. An empty entry's blob address is where the next blob starts, so blobs
-/// are told apart by address and length.
+/// run in it (null entries have none). An empty entry's blob address is where the
+/// next blob starts, so blobs are told apart by address and length.
 pub fn blobs(entries: &[Entry]) -> Vec<Vec<&Entry>> {
     let mut out: Vec<Vec<&Entry>> = Vec::new();
     let mut index: HashMap<(u64, u32), usize> = HashMap::new();
-    for e in entries {
+    for e in entries.iter().filter(|e| e.at != 0) {
         match index.get(&(e.blob, e.length)) {
             Some(&k) => out[k].push(e),
             None => {

@@ -129,13 +129,6 @@ fn laid_out_again(game: &Game<'_>, c: &Chunk<'_>, at: u64, align: u64) -> Result
     })
 }
 
-/// Every entry of CODE with the absolute offset of its 20 bytes.
-fn entries_with_places<'g>(game: &'g Game<'_>) -> Result<Vec<(u64, &'g Entry)>> {
-    let code = game.form.chunk("CODE").expect("CODE read");
-    let places = refs::list(&game.form, code)?;
-    Ok(places.into_iter().map(u64::from).zip(&game.code).collect())
-}
-
 /// The blobs in the order CODE stores them: by address (an empty one before the blob
 /// that starts where it points).
 fn stored_order(game: &Game<'_>) -> Vec<usize> {
@@ -149,7 +142,8 @@ fn stored_order(game: &Game<'_>) -> Vec<usize> {
 fn code_size(game: &Game<'_>, blobs: &[Blob], align: u64) -> u64 {
     let code = game.form.chunk("CODE").expect("CODE read");
     let n = game.code.len() as u64;
-    let size = 4 + 24 * n + blobs.iter().map(|b| b.bytes.len() as u64).sum::<u64>();
+    let entries = game.code.iter().filter(|e| e.at != 0).count() as u64;
+    let size = 4 + 4 * n + 20 * entries + blobs.iter().map(|b| b.bytes.len() as u64).sum::<u64>();
     (code.body_offset() + size).next_multiple_of(align) - code.body_offset()
 }
 
@@ -173,10 +167,9 @@ fn write_code(
             .position(|g| g[0].blob == e.blob && g[0].length == e.length)
             .expect("every entry is in a blob")
     };
-    let entries = entries_with_places(game)?;
     let mut w = Writer::with_capacity(form.endian, code.body.len() + 64);
-    w.u32(entries.len() as u32);
-    w.bytes(&vec![0; 4 * entries.len()]);
+    w.u32(game.code.len() as u32);
+    w.bytes(&vec![0; 4 * game.code.len()]);
     let mut blob_at = vec![0u64; blobs.len()];
     let mut uses = Vec::new();
     for k in stored_order(game) {
@@ -189,11 +182,11 @@ fn write_code(
                 .map(|&(o, c)| (blob_at[k] + u64::from(o), c)),
         );
     }
-    for (i, (old, e)) in entries.iter().enumerate() {
+    for (i, e) in game.code.iter().enumerate().filter(|(_, e)| e.at != 0) {
         let here = at + w.len() as u64;
         w.patch_u32(4 + 4 * i, here as u32);
         let k = group_of(e);
-        let name = u32_at(form, *old).unwrap_or(0);
+        let name = u32_at(form, e.at).unwrap_or(0);
         w.u32(moved(name.into()) as u32);
         w.u32(blobs[k].bytes.len() as u32);
         w.u16(e.locals);
@@ -241,8 +234,8 @@ pub fn unexplained(game: &Game<'_>, known: &[u64], plain: &[(u64, u64)]) -> Resu
     for c in form.chunks.iter().filter(|c| c.offset >= code.offset) {
         targets.insert(c.body_offset() as u32);
     }
-    for (at, _) in entries_with_places(game)? {
-        targets.insert(at as u32);
+    for e in game.code.iter().filter(|e| e.at != 0) {
+        targets.insert(e.at as u32);
     }
     let known: HashSet<u64> = known.iter().copied().collect();
     // CODE is written again whole, STRG's list is known and TXTR and AUDO are laid

@@ -175,6 +175,7 @@ fn view_noting(
     // No code (-1) is null; an index with no code entry stays a number, for check.
     let code_name = |id: i32| -> Value {
         match usize::try_from(id).ok().and_then(|i| code.get(i)) {
+            Some(e) if e.at == 0 => Value::Null,
             Some(e) => json!(e.name),
             None if id < 0 => Value::Null,
             None => json!(id),
