@@ -1,4 +1,4 @@
-//! CODE, VARI and FUNC for bytecode 15-17: code entries, the instruction blobs they
+//! CODE, VARI and FUNC for bytecode 14-17: code entries, the instruction blobs they
 //! point at, and the occurrence chains that name every variable and function use.
 //!
 //! A code entry is 20 bytes: name, blob length, locals (u16), arguments (u16), the
@@ -10,6 +10,11 @@
 //! next; the first address points at the instruction (VARI, and FUNC before 2.3) or
 //! at its operand (FUNC from 2.3, where the word there has no opcode byte). Functions
 //! are used by calls, by pushes of their index (2.3) and by reference pushes (2023).
+//!
+//! Bytecode 13/14 differs: a code entry is its name and length with the
+//! instructions right after, VARI and FUNC are 12-byte entries (name, occurrences,
+//! first address) with no headers, and opcodes have older numbers (see
+//! [`from_v14`]), which the disassembly shows by the later names.
 
 use std::collections::HashMap;
 
@@ -36,9 +41,6 @@ pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
     let Some(chunk) = form.chunk("CODE") else {
         return Ok(Vec::new());
     };
-    if bytecode < 15 {
-        return Ok(Vec::new());
-    }
     list(form, chunk)?
         .into_iter()
         .enumerate()
@@ -55,6 +57,9 @@ pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
                     arguments: 0,
                     start: 0,
                 });
+            }
+            if bytecode < 15 {
+                return inline_entry(form, chunk, at, &path);
             }
             if at < chunk.body_offset() || at + 20 > chunk.end() {
                 return Err(Error::invalid(&path, at, "code entry lies outside CODE"));
@@ -88,6 +93,50 @@ pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
         .collect()
 }
 
+/// A bytecode 13/14 code entry: its name and length, and its instructions right after.
+fn inline_entry(
+    form: &Form<'_>,
+    chunk: &super::container::Chunk<'_>,
+    at: u64,
+    path: &str,
+) -> Result<Entry> {
+    let length = u32_at(form, at + 4)
+        .filter(|_| at >= chunk.body_offset() && at + 8 <= chunk.end())
+        .ok_or_else(|| Error::invalid(path, at, "code entry lies outside CODE"))?;
+    if at + 8 + u64::from(length) > chunk.end() {
+        return Err(Error::invalid(
+            path,
+            at + 4,
+            format!("the {length}-byte instruction blob runs past the end of CODE"),
+        ));
+    }
+    Ok(Entry {
+        at,
+        name: string_ref(form, at).to_string(),
+        blob: at + 8,
+        length,
+        locals: 0,
+        arguments: 0,
+        start: 0,
+    })
+}
+
+/// Bytecode 13/14 opcodes as the later ones, with the comparison kind of the six
+/// comparison opcodes that `cmp` replaced.
+pub fn from_v14(op: u8) -> Option<(u8, Option<u8>)> {
+    Some(match op {
+        0x03..=0x10 => (op + 4, None),
+        0x11..=0x16 => (0x15, Some(op - 0x10)),
+        0x41 => (0x45, None),
+        0x82 => (0x86, None),
+        0x9d..=0x9f => (op - 1, None),
+        0xb7..=0xb9 | 0xbb | 0xbc => (op - 1, None),
+        0xc0 | 0xff => (op, None),
+        0xda => (0xd9, None),
+        _ => return None,
+    })
+}
+
 /// What an occurrence chain found: the name at each instruction address, and the
 /// problems met on the way.
 #[derive(Debug, Default)]
@@ -98,6 +147,8 @@ pub struct Names {
     /// Every VARI and FUNC entry with occurrences, in chunk order.
     pub chains: Vec<Chain>,
     pub problems: Vec<(String, u64, String)>,
+    /// Bytecode 13/14: instructions use the older opcodes (see [`from_v14`]).
+    pub old_opcodes: bool,
 }
 
 /// A VARI or FUNC entry, as far as its chain goes.
@@ -132,9 +183,8 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
     let Some(code) = form.chunk("CODE") else {
         return out;
     };
-    if bytecode < 15 {
-        return out;
-    }
+    out.old_opcodes = bytecode < 15;
+    let old_opcodes = out.old_opcodes;
     let inside = |a: u64| a >= code.body_offset() && a + 8 <= code.end();
     let mut walk = |kind: &str, i: usize, chain: Chain, count: u32, first: u64| {
         let (call, name) = (chain.call, chain.name.clone());
@@ -155,7 +205,10 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
                 ));
                 return;
             };
-            let op = (word >> 24) as u8;
+            let mut op = (word >> 24) as u8;
+            if old_opcodes {
+                op = from_v14(op).map_or(0, |(new, _)| new);
+            }
             let fits = if call {
                 matches!(op, CALL | PUSH | BREAK)
             } else {
@@ -192,11 +245,17 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
         }
     };
     // (chunk, header bytes, entry bytes, whether its chains are of functions). FUNC's
-    // header is its entry count; code locals follow its entries.
-    for (kind, header, size, call) in [("VARI", 12, 20, false), ("FUNC", 4, 12, true)] {
+    // header is its entry count; code locals follow its entries. Bytecode 13/14 has
+    // 12-byte entries of both (name, occurrences, first address) and no headers.
+    let layouts = if old_opcodes {
+        [("VARI", 0, 12, false), ("FUNC", 0, 12, true)]
+    } else {
+        [("VARI", 12, 20, false), ("FUNC", 4, 12, true)]
+    };
+    for (kind, header, size, call) in layouts {
         let Some(c) = form.chunk(kind) else { continue };
         let mut n = c.body.len().saturating_sub(header) / size;
-        if call {
+        if call && !old_opcodes {
             n = n.min(u32_at(form, c.body_offset()).unwrap_or(0) as usize);
         }
         for i in 0..n {
@@ -209,7 +268,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
                     at,
                     size: size as u64,
                     name: string_ref(form, at).to_string(),
-                    instance: if call {
+                    instance: if call || old_opcodes {
                         0
                     } else {
                         u32_at(form, at + 4).unwrap_or(0) as i32
@@ -376,8 +435,18 @@ pub fn instructions(
     let word = |a: u64| u32_at(form, a).unwrap_or(0);
     let mut at = blob;
     while at + 4 <= end {
-        let w = word(at);
-        let op = (w >> 24) as u8;
+        let stored = word(at);
+        let (op, w) = match (names.old_opcodes, from_v14((stored >> 24) as u8)) {
+            (false, _) => ((stored >> 24) as u8, stored),
+            (true, None) => (0, stored),
+            (true, Some((op, kind))) => {
+                let w = (stored & 0x00ff_ffff) | u32::from(op) << 24;
+                (
+                    op,
+                    kind.map_or(w, |k| (w & 0xffff_00ff) | u32::from(k) << 8),
+                )
+            }
+        };
         let t1 = ((w >> 16) & 0xf) as usize;
         let t2 = ((w >> 20) & 0xf) as usize;
         let low = (w & 0xffff) as u16;
@@ -436,7 +505,10 @@ pub fn instructions(
             (0x07..=0x14, Some(m)) => format!("{m}.{}.{}", TYPES[t1], TYPES[t2]),
             (_, Some(m)) => format!("{m}.{}", TYPES[t1]),
         };
-        let text = if names.at.contains_key(&at) || says_all(form, at, blob, size, &text) {
+        let text = if names.old_opcodes
+            || names.at.contains_key(&at)
+            || says_all(form, at, blob, size, &text)
+        {
             text
         } else {
             // Bits the text would not carry (reserved fields, unknown kinds): the
@@ -499,9 +571,11 @@ pub fn disassemble(
             e.start
         ));
     }
-    out.push_str(&format!(
-        "; {length}-byte blob at {blob:#x}; instructions may be changed, added or removed (labels name branch targets)\n"
-    ));
+    out.push_str(&if names.old_opcodes {
+        format!("; {length}-byte blob at {blob:#x}; bytecode 14, shown in the later opcodes' names: for reading, pack does not assemble it\n")
+    } else {
+        format!("; {length}-byte blob at {blob:#x}; instructions may be changed, added or removed (labels name branch targets)\n")
+    });
     for line in lines {
         let rel = line.at - blob;
         if targets.contains(&line.at) || starts.iter().any(|e| u64::from(e.start) == rel) {

@@ -106,6 +106,12 @@ impl<'g, 'a> Editor<'g, 'a> {
 
     /// Blob `k` as the edited text `text` (from `file`) says.
     pub fn assemble(&self, k: usize, text: &str, file: &str) -> Result<Blob> {
+        if self.names.old_opcodes {
+            return Err(Error::at(
+                file,
+                "bytecode 14 code is shown for reading; pack does not assemble it",
+            ));
+        }
         let (blob, length, entries) = self
             .blob(k)
             .ok_or_else(|| Error::at(file, format!("the file has no code blob {k}")))?;

@@ -29,7 +29,7 @@
 //!   blob kept under `raw/`), each sprite frame and background cut through its TPAG
 //!   item into its bounding box, clips as stored, strings as JSON, and every other
 //!   chunk as stored under `chunks/`. Two views for reading only: a disassembly of
-//!   every instruction blob (bytecode 15-17, names resolved through the VARI and FUNC
+//!   every instruction blob (bytecode 14-17, names resolved through the VARI and FUNC
 //!   occurrence chains; see [`code`]) and JSON of the resource chunks (see
 //!   [`resources`]).
 //! - Pages are re-encoded as GameMaker encodes them: QOI with no trailing padding (as

@@ -86,12 +86,18 @@ pub fn name_references(form: &Form<'_>, bytecode: u8) -> Vec<(String, u64)> {
             }
         }
     }
-    if bytecode >= 15 {
-        // VARI: 12 header bytes, 20-byte entries; FUNC: a count, 12-byte entries.
-        for (kind, header, size) in [("VARI", 12u64, 20u64), ("FUNC", 4, 12)] {
+    {
+        // VARI: 12 header bytes, 20-byte entries; FUNC: a count, 12-byte entries;
+        // bytecode 13/14: 12-byte entries of both, no headers, no code locals.
+        let layouts = if bytecode >= 15 {
+            [("VARI", 12u64, 20u64), ("FUNC", 4, 12)]
+        } else {
+            [("VARI", 0, 12), ("FUNC", 0, 12)]
+        };
+        for (kind, header, size) in layouts {
             let Some(c) = form.chunk(kind) else { continue };
             let mut n = (c.body.len() as u64).saturating_sub(header) / size;
-            if kind == "FUNC" {
+            if kind == "FUNC" && bytecode >= 15 {
                 n = n.min(u32_at(form, c.body_offset()).unwrap_or(0).into());
             }
             for i in 0..n {
@@ -100,7 +106,7 @@ pub fn name_references(form: &Form<'_>, bytecode: u8) -> Vec<(String, u64)> {
                     c.body_offset() + header + size * i,
                 ));
             }
-            if kind == "FUNC" {
+            if kind == "FUNC" && bytecode >= 15 {
                 code_locals(form, c, c.body_offset() + header + size * n, &mut out);
             }
         }

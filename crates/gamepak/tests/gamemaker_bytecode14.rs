@@ -1,0 +1,121 @@
+//! A bytecode 14 file written byte by byte: CODE entries with their instructions
+//! inline, 12-byte VARI and FUNC entries, and the older opcodes, which the
+//! disassembly shows by the later names.
+
+use gamepak::formats::gamemaker::game;
+use gamepak::{ExtractOptions, Format};
+
+fn le(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn chunk(name: &[u8; 4], body: &[u8]) -> Vec<u8> {
+    [name.as_slice(), &(body.len() as u32).to_le_bytes(), body].concat()
+}
+
+/// Strings at 188 ("x"), 196 ("y"), 204 ("f"), 212 ("gml_Script_s"); their
+/// characters 4 bytes further on.
+fn file() -> Vec<u8> {
+    let mut gen8 = vec![0u8; 144];
+    gen8[1] = 14;
+    for at in [4, 8, 40, 100] {
+        gen8[at..at + 4].copy_from_slice(&216u32.to_le_bytes());
+    }
+    let mut strg = le(&[4, 188, 196, 204, 212]);
+    for s in ["x", "y", "f", "gml_Script_s"] {
+        strg.extend((s.len() as u32).to_le_bytes());
+        strg.extend(s.as_bytes());
+        strg.push(0);
+        while !strg.len().is_multiple_of(4) {
+            strg.push(0);
+        }
+    }
+    // One entry at 248: its name, 52 bytes of instructions from 256.
+    let code = le(&[
+        1,
+        248,
+        216,
+        52, //
+        0xc005_ffff,
+        0xa000_0000, // push.v self.x (the last use: STRG index 0)
+        0xc00f_0003, // push.e 3
+        0x0852_0000, // add.i.v (old 0x08)
+        0x4155_ffff,
+        0xa000_0001, // pop.v.v self.y (old 0x41)
+        0x1152_0000, // cmp.i.v.lt (old 0x11)
+        0xb900_0003, // bf +3 words (old 0xb9)
+        0xda02_0000,
+        0x0000_0002, // call.i f(argc=0) (old 0xda)
+        0x9f05_0000, // popz.v (old 0x9f)
+        0x9e02_0000, // exit.i (old 0x9e)
+        0x0100_0000, // no opcode
+    ]);
+    let vari = le(&[192, 1, 256, 200, 1, 272]);
+    let func = le(&[208, 1, 288]);
+    let chunks = [
+        chunk(b"GEN8", &gen8),
+        chunk(b"STRG", &strg),
+        chunk(b"CODE", &code),
+        chunk(b"VARI", &vari),
+        chunk(b"FUNC", &func),
+    ]
+    .concat();
+    [
+        b"FORM".as_slice(),
+        &(chunks.len() as u32).to_le_bytes(),
+        &chunks,
+    ]
+    .concat()
+}
+
+#[test]
+fn bytecode_14_code_disassembles_in_the_later_names() {
+    let data = file();
+    let g = game::read(&data).unwrap();
+    assert_eq!(g.gen8.bytecode, 14);
+    assert_eq!(g.code.len(), 1);
+    assert_eq!((g.code[0].blob, g.code[0].length), (256, 52));
+    let handler = Format::GameMaker.handler().unwrap();
+    let report = handler.check(&data);
+    assert!(
+        !report.lines().contains("VARI") && !report.lines().contains("FUNC"),
+        "{}",
+        report.lines()
+    );
+
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("x");
+    handler
+        .extract(&data, &out, &ExtractOptions::default())
+        .unwrap();
+    let text = std::fs::read_to_string(out.join("code/000-gml_Script_s.asm")).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with(';'))
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "L0000:",
+            "push.v self.x",
+            "push.e 3",
+            "add.i.v",
+            "pop.v.v self.y",
+            "cmp.i.v.lt",
+            "bf L0028",
+            "call.i f(argc=0)",
+            "L0028:",
+            "popz.v",
+            "exit.i",
+            ".word 0x01000000",
+        ]
+    );
+    assert!(text.contains("bytecode 14"), "{text}");
+    // Unedited, the folder packs to the file; an edited disassembly is refused.
+    assert_eq!(gamepak::pack(&out).unwrap().bytes, data);
+    let file = out.join("code/000-gml_Script_s.asm");
+    std::fs::write(&file, text.replace("push.e 3", "push.e 4")).unwrap();
+    let e = gamepak::pack(&out).unwrap_err().to_string();
+    assert!(e.contains("pack does not assemble it"), "{e}");
+}
