@@ -33,6 +33,23 @@ fn extracted_code(
     (original, tmp, out, files)
 }
 
+/// Checks a packed game clean and extracts it into `again` beside the first
+/// extraction.
+fn checked_and_extracted_again(
+    name: &str,
+    bytes: &[u8],
+    tmp: &tempfile::TempDir,
+) -> std::path::PathBuf {
+    let handler = Format::GameMaker.handler().unwrap();
+    let report = handler.check(bytes);
+    assert!(report.is_clean(), "{name}: {}", report.lines());
+    let again = tmp.path().join("again");
+    handler
+        .extract(bytes, &again, &ExtractOptions::default())
+        .unwrap();
+    again
+}
+
 /// The instruction lines of a disassembly (no comments, no labels).
 fn instruction_lines(text: &str) -> Vec<String> {
     text.lines()
@@ -65,7 +82,6 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
         "MistaCarson_Fall2024MiniJam.win",
     ] {
         let (original, tmp, out, files) = extracted_code(&dir.join(name));
-        let handler = Format::GameMaker.handler().unwrap();
         let strings: Vec<String> =
             serde_json::from_slice(&std::fs::read(out.join("strings.json")).unwrap()).unwrap();
         // Edit the first blob holding a small-integer push and a comparison (and a
@@ -123,14 +139,9 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
             "{name}: {:?}",
             packed.reencoded
         );
-        let report = handler.check(&packed.bytes);
-        assert!(report.is_clean(), "{name}: {}", report.lines());
         assert_eq!(packed.bytes.len(), original.len(), "{name}");
         // The blob now reads as edited; every other blob reads as before.
-        let again = tmp.path().join("again");
-        handler
-            .extract(&packed.bytes, &again, &ExtractOptions::default())
-            .unwrap();
+        let again = checked_and_extracted_again(name, &packed.bytes, &tmp);
         for f in &files {
             let rel = f.strip_prefix(&out).unwrap();
             let now = std::fs::read_to_string(again.join(rel)).unwrap();
@@ -367,7 +378,6 @@ fn code_edits_that_add_instructions_move_the_chunks_after_code() {
     for path in games {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let (original, tmp, out, files) = extracted_code(&path);
-        let handler = Format::GameMaker.handler().unwrap();
         let (pick, text, read) = blob_to_grow(&files);
         let call = instruction_lines(&text)
             .into_iter()
@@ -396,15 +406,9 @@ fn code_edits_that_add_instructions_move_the_chunks_after_code() {
             .unwrap_or_else(|| panic!("{name}: {:?}", packed.reencoded));
         assert!(!same_size(grew), "{name}: {grew}");
         assert!(packed.bytes.len() >= original.len(), "{name}");
-        let report = handler.check(&packed.bytes);
-        assert!(report.is_clean(), "{name}: {}", report.lines());
-
         // The blob reads as edited, every other as before, and everything else
         // extracts to the same bytes: every reference followed the chunks it names.
-        let again = tmp.path().join("again");
-        handler
-            .extract(&packed.bytes, &again, &ExtractOptions::default())
-            .unwrap();
+        let again = checked_and_extracted_again(&name, &packed.bytes, &tmp);
         for f in &files {
             let rel = f.strip_prefix(&out).unwrap();
             let now = std::fs::read_to_string(again.join(rel)).unwrap();
