@@ -1,5 +1,6 @@
 //! GameMaker code as text: any line assembles or is refused without a panic, and any
-//! instruction words disassemble to text that assembles back to the same words.
+//! instruction words disassemble to text that assembles back to the same words (and
+//! read as bytecode 14 without a panic).
 #![no_main]
 
 use gamepak::bytes::Endian;
@@ -32,6 +33,12 @@ fuzz_target!(|data: &[u8]| {
     file.extend((len as u32).to_le_bytes());
     file.extend(&data[..len]);
     let form = container::read(&file).expect("a FORM of one chunk reads");
+    // Bytecode 14's older opcodes are shown for reading only: they must not panic.
+    let old = code::Names {
+        old_opcodes: true,
+        ..Default::default()
+    };
+    let _ = code::instructions(&form, 16, len as u32, &old, &[]);
     let (lines, _) = code::instructions(&form, 16, len as u32, &code::Names::default(), &[]);
     let mut assembled = Vec::new();
     for line in &lines {
