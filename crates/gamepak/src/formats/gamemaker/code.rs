@@ -287,14 +287,22 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
 /// run in it (null entries have none). An empty entry's blob address is where the
 /// next blob starts, so blobs are told apart by address and length.
 pub fn blobs(entries: &[Entry]) -> Vec<Vec<&Entry>> {
-    let mut out: Vec<Vec<&Entry>> = Vec::new();
+    blob_indices(entries)
+        .into_iter()
+        .map(|g| g.into_iter().map(|i| &entries[i]).collect())
+        .collect()
+}
+
+/// [`blobs`] as indices into `entries`.
+pub fn blob_indices(entries: &[Entry]) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
     let mut index: HashMap<(u64, u32), usize> = HashMap::new();
-    for e in entries.iter().filter(|e| e.at != 0) {
+    for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.at != 0) {
         match index.get(&(e.blob, e.length)) {
-            Some(&k) => out[k].push(e),
+            Some(&k) => out[k].push(i),
             None => {
                 index.insert((e.blob, e.length), out.len());
-                out.push(vec![e]);
+                out.push(vec![i]);
             }
         }
     }

@@ -99,8 +99,13 @@ impl<'g, 'a> Editor<'g, 'a> {
     }
 
     fn blob(&self, k: usize) -> Option<(u64, u32, Vec<&code::Entry>)> {
-        let blobs = code::blobs(&self.game.code);
-        let entries = blobs.get(k)?.clone();
+        let game = self.game;
+        let entries: Vec<&code::Entry> = game
+            .blob_entries()
+            .get(k)?
+            .iter()
+            .map(|&i| &game.code[i])
+            .collect();
         Some((entries[0].blob, entries[0].length, entries))
     }
 

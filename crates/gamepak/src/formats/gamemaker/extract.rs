@@ -75,13 +75,16 @@ fn render(
                 names: code::names(&game.form, game.gen8.bytecode),
                 strings: game.texts(),
             });
-            let blobs = code::blobs(&game.code);
-            let e = blobs[k][0];
+            let entries: Vec<&code::Entry> = game.blob_entries()[k]
+                .iter()
+                .map(|&i| &game.code[i])
+                .collect();
+            let e = entries[0];
             Ok(code::disassemble(
                 &game.form,
                 e.blob,
                 e.length,
-                &blobs[k],
+                &entries,
                 &view.names,
                 &view.strings,
             )

@@ -19,6 +19,9 @@ pub struct Game<'a> {
     pub clip_names: HashMap<u32, String>,
     pub strings: Vec<strg::Str<'a>>,
     pub code: Vec<code::Entry>,
+    /// The entries of each instruction blob (see [`code::blob_indices`]), grouped
+    /// when first asked for.
+    blobs: std::sync::OnceLock<Vec<Vec<usize>>>,
 }
 
 /// The chunks read into typed or JSON views; `info` names the others.
@@ -42,6 +45,7 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
         clip_names: sond::clip_names(&form)?,
         strings: strg::strings(&form)?,
         form,
+        blobs: std::sync::OnceLock::new(),
     })
 }
 
@@ -53,6 +57,11 @@ impl Game<'_> {
             .iter()
             .map(|s| String::from_utf8_lossy(s.bytes).into_owned())
             .collect()
+    }
+
+    /// The entries of each instruction blob, by index into `code`.
+    pub fn blob_entries(&self) -> &[Vec<usize>] {
+        self.blobs.get_or_init(|| code::blob_indices(&self.code))
     }
 
     pub fn pages(&self) -> &[txtr::Page<'_>] {

@@ -74,11 +74,12 @@ pub fn path(game: &Game<'_>, item: Item) -> String {
         Item::Strings => "strings.json".into(),
         Item::View(k) => super::resources::VIEWS[k].1.into(),
         Item::Code(k) => {
-            let blobs = super::code::blobs(&game.code);
-            let owner = blobs[k]
+            let entries = &game.blob_entries()[k];
+            let owner = entries
                 .iter()
+                .map(|&i| &game.code[i])
                 .find(|e| e.start == 0)
-                .unwrap_or(&blobs[k][0]);
+                .unwrap_or(&game.code[entries[0]]);
             format!("code/{}.asm", file_stem(k, &owner.name))
         }
         Item::Chunk(i) => format!("chunks/{}.bin", file_stem(i, &game.form.chunks[i].name)),
