@@ -308,6 +308,39 @@ fn code_edits_may_point_a_use_at_another_variable_or_function() {
     }
 }
 
+/// Asserts that every file of the first extraction but code, stored chunks, the
+/// manifest and the `skipped` ones extracts again to the same bytes.
+fn assert_same_assets(
+    name: &str,
+    out: &std::path::Path,
+    again: &std::path::Path,
+    skipped: &[&str],
+) {
+    let mut compared = 0;
+    for entry in common::files_ending(out, "") {
+        let rel = entry.strip_prefix(out).unwrap();
+        let top = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
+        let skip = ["code", "chunks", "gamepak.toml"].contains(&top.as_ref())
+            || skipped.iter().any(|s| rel == std::path::Path::new(s));
+        if skip {
+            continue;
+        }
+        let now = std::fs::read(again.join(rel)).unwrap();
+        assert!(
+            now == std::fs::read(&entry).unwrap(),
+            "{name}: {}",
+            rel.display()
+        );
+        compared += 1;
+    }
+    assert!(compared > 5, "{name}: {compared}");
+}
+
 /// Instruction lines with every label replaced by the number of the instruction it
 /// marks, so that texts whose offsets moved compare equal.
 fn normalized(text: &str) -> Vec<String> {
@@ -420,27 +453,7 @@ fn code_edits_that_add_instructions_move_the_chunks_after_code() {
                 rel.display()
             );
         }
-        let mut compared = 0;
-        for entry in common::files_ending(&out, "") {
-            let rel = entry.strip_prefix(&out).unwrap();
-            let top = rel
-                .components()
-                .next()
-                .unwrap()
-                .as_os_str()
-                .to_string_lossy();
-            if ["code", "chunks", "gamepak.toml"].contains(&top.as_ref()) {
-                continue;
-            }
-            let now = std::fs::read(again.join(rel)).unwrap();
-            assert!(
-                now == std::fs::read(&entry).unwrap(),
-                "{name}: {}",
-                rel.display()
-            );
-            compared += 1;
-        }
-        assert!(compared > 5, "{name}: {compared}");
+        assert_same_assets(&name, &out, &again, &[]);
 
         // Taking the lines out again gives the game back byte for byte.
         let rel = pick.strip_prefix(&out).unwrap();
@@ -536,4 +549,58 @@ fn edits_that_do_not_assemble_are_refused_with_their_line() {
     // The text as extracted packs to the game again.
     std::fs::write(&pick, &text).unwrap();
     assert!(gamepak::pack(&out).unwrap().bytes == original);
+}
+
+#[test]
+fn strings_added_at_the_end_of_strings_json_can_be_pushed_by_new_code() {
+    let Some(dir) = common::fixture_dir("gamemaker_code_edits", "gamemaker") else {
+        return;
+    };
+    for name in [
+        "KappaTrooper.win",
+        "Cyberebral_Pure-Yahtzee_data.win",
+        "P-Hansen_paramecium.win",
+        "VVoytec_Simple-Auto-Battler.unx",
+    ] {
+        let (_, tmp, out, files) = extracted_code(&dir.join(name));
+        let json = out.join("strings.json");
+        let mut strings: Vec<String> =
+            serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        let n = strings.len();
+        strings.extend([
+            "Hello from gamepak".to_string(),
+            "zweite Zeile, ünïcode".into(),
+        ]);
+        std::fs::write(&json, serde_json::to_vec_pretty(&strings).unwrap()).unwrap();
+        let (pick, text, _) = blob_to_grow(&files);
+        let line = "    push.s \"zweite Zeile, ünïcode\"\n    popz.v\n    ";
+        let edited = text.replacen("\n    ", &format!("\n{line}"), 1);
+        std::fs::write(&pick, &edited).unwrap();
+        let packed = gamepak::pack(&out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let said = format!("2 strings added to STRG (indices {n} to {})", n + 1);
+        assert!(
+            packed.reencoded.contains(&said),
+            "{name}: {:?}",
+            packed.reencoded
+        );
+        let again = checked_and_extracted_again(name, &packed.bytes, &tmp);
+        // Every string reads as before, the new ones at the end; the code pushes one.
+        let now: Vec<String> =
+            serde_json::from_slice(&std::fs::read(again.join("strings.json")).unwrap()).unwrap();
+        assert_eq!(now, strings, "{name}");
+        let rel = pick.strip_prefix(&out).unwrap();
+        let code = std::fs::read_to_string(again.join(rel)).unwrap();
+        assert_eq!(normalized(&code), normalized(&edited), "{name}");
+        assert_same_assets(name, &out, &again, &["strings.json"]);
+    }
+    // Strings cannot be taken away: code and names count on their indices.
+    let (_, _tmp, out, _) = extracted_code(&dir.join("Okanoa_Dieback.win"));
+    let json = out.join("strings.json");
+    let mut strings: Vec<String> = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    strings.pop();
+    std::fs::write(&json, serde_json::to_vec_pretty(&strings).unwrap()).unwrap();
+    let Err(e) = gamepak::pack(&out) else {
+        panic!("packed");
+    };
+    assert!(e.to_string().contains("not removed"), "{e}");
 }

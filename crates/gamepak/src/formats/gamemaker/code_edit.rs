@@ -74,6 +74,15 @@ impl<'g, 'a> Editor<'g, 'a> {
         }
     }
 
+    /// Lets lines push `added` strings too, which will follow STRG's.
+    pub fn with_added_strings(mut self, added: &[String]) -> Self {
+        let n = self.game.strings.len();
+        for (i, t) in added.iter().enumerate() {
+            self.strings.entry(t.clone()).or_insert((n + i) as u32);
+        }
+        self
+    }
+
     /// The chains, in VARI then FUNC order.
     pub fn chains(&self) -> &[code::Chain] {
         &self.names.chains

@@ -1,4 +1,5 @@
-//! CODE laid out again from its blobs, and the chunks after it moved to follow.
+//! CODE laid out again from its blobs, strings added to STRG, and the chunks after
+//! them moved to follow.
 //!
 //! CODE (bytecode 15 and later) is a pointer list, every blob in address order, then
 //! the 20-byte entries in list order, then zeros to the chunk alignment; written
@@ -10,7 +11,9 @@
 //! chunks that reads like a reference into them (a string's characters, a STRG
 //! entry, a chunk's body, a code entry) must be one of those known references;
 //! otherwise the edit is refused with the word's place, since moving the chunks would
-//! leave it pointing at the wrong bytes.
+//! leave it pointing at the wrong bytes. Strings added to STRG lengthen its list, so
+//! every string after it moves too, by 4 bytes per string added, and the same
+//! references follow.
 
 use std::collections::HashSet;
 
@@ -25,8 +28,13 @@ use crate::bytes::Writer;
 use crate::error::{Error, Result};
 
 /// The file `game` is with `blobs` (one per blob of [`code::blobs`], in its order) in
-/// CODE.
-pub fn rebuild(game: &Game<'_>, editor: &Editor<'_, '_>, blobs: &[Blob]) -> Result<Vec<u8>> {
+/// CODE, and `added` strings at the end of STRG.
+pub fn rebuild(
+    game: &Game<'_>,
+    editor: &Editor<'_, '_>,
+    blobs: &[Blob],
+    added: &[String],
+) -> Result<Vec<u8>> {
     let form = &game.form;
     let code = form
         .chunk("CODE")
@@ -41,6 +49,17 @@ pub fn rebuild(game: &Game<'_>, editor: &Editor<'_, '_>, blobs: &[Blob]) -> Resu
     for (i, c) in form.chunks.iter().enumerate() {
         let at = offset + 8;
         let align = if i == last { 1 } else { align };
+        let moves = at as i64 - c.body_offset() as i64;
+        if c.name == "STRG" && !added.is_empty() {
+            // The list grows, so every string after it moves 4 bytes per string added.
+            let list_end = c.body_offset() + 4 + 4 * game.strings.len() as u64;
+            let body = with_strings_added(game, c, at, added, align)?;
+            shifts.push((c.offset, list_end, moves));
+            shifts.push((list_end, c.end(), moves + 4 * added.len() as i64));
+            offset = at + body.len() as u64;
+            bodies.push(Some(body));
+            continue;
+        }
         let (body, len) = if c.name == "CODE" {
             (None, code_size(game, blobs, align))
         } else if at == c.body_offset() {
@@ -50,7 +69,7 @@ pub fn rebuild(game: &Game<'_>, editor: &Editor<'_, '_>, blobs: &[Blob]) -> Resu
             let len = body.len() as u64;
             (Some(body), len)
         };
-        shifts.push((c.offset, c.end(), at as i64 - c.body_offset() as i64));
+        shifts.push((c.offset, c.end(), moves));
         bodies.push(body);
         offset = at + len;
     }
@@ -94,6 +113,42 @@ pub fn rebuild(game: &Game<'_>, editor: &Editor<'_, '_>, blobs: &[Blob]) -> Resu
     }
     editor.write_chains(&mut file, &moved, &uses)?;
     Ok(file)
+}
+
+/// STRG at `at` with `added` strings: the list one entry longer for each (the old
+/// entries' pointers are moved with the other references), the strings as they
+/// were, then each added string (4-aligned, NUL-terminated), then zeros to `align`.
+fn with_strings_added(
+    game: &Game<'_>,
+    c: &Chunk<'_>,
+    at: u64,
+    added: &[String],
+    align: u64,
+) -> Result<Vec<u8>> {
+    let n = game.strings.len();
+    let total = u32::try_from(n + added.len())
+        .map_err(|_| Error::at("strings.json", "too many strings"))?;
+    let mut w = Writer::with_capacity(game.form.endian, c.body.len() + 64 * added.len());
+    w.u32(total);
+    w.bytes(&c.body[4..4 + 4 * n]);
+    let pointers = w.len();
+    w.bytes(&vec![0; 4 * added.len()]);
+    w.bytes(&c.body[4 + 4 * n..]);
+    for (i, text) in added.iter().enumerate() {
+        while !(at + w.len() as u64).is_multiple_of(4) {
+            w.u8(0);
+        }
+        let entry = u32::try_from(at + w.len() as u64)
+            .map_err(|_| Error::at("strings.json", "the strings would lie past 4 GiB"))?;
+        w.patch_u32(pointers + 4 * i, entry);
+        w.u32(text.len() as u32);
+        w.bytes(text.as_bytes());
+        w.u8(0);
+    }
+    while !(at + w.len() as u64).is_multiple_of(align) {
+        w.u8(0);
+    }
+    Ok(w.into_vec())
 }
 
 /// TXTR and AUDO at their new place; any other chunk as stored.

@@ -44,7 +44,8 @@
 //!   stays for references gamepak does not model). A code disassembly is assembled
 //!   back line by line (`asm`, `code_edit`): instructions may change, come or go, and
 //!   the occurrence chains are written again. CODE is laid out again
-//!   (`code_layout`); when it changes size, the chunks after it move with every
+//!   (`code_layout`), with any strings added at the end of `strings.json` appended
+//!   to STRG (whose list then grows); when it changes size, the chunks after it move with every
 //!   reference gamepak knows into them, and a word elsewhere that reads like a
 //!   reference where no field is known refuses the move, naming its place.
 

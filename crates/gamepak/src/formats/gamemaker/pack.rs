@@ -44,6 +44,7 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
     };
     let last = m.chunks.len().saturating_sub(1);
     let mut moved = Vec::new();
+    let mut added = Vec::new();
     let mut offset = 8u64;
     let mut chunks = Vec::with_capacity(m.chunks.len());
     for (i, c) in m.chunks.iter().enumerate() {
@@ -64,7 +65,9 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
                 }
                 let mut body = read(dir, f)?;
                 if c.name == "STRG" {
-                    moved = edit_strings(dir, &m, &mut body, body_at, &mut reencoded)?;
+                    let patched = edit_strings(dir, &m, &mut body, body_at, &mut reencoded)?;
+                    moved = patched.moved;
+                    added = patched.added;
                 }
                 body
             }
@@ -85,16 +88,17 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
     }
     let mut bytes = container::write(m.endian, &chunks)?;
     repoint_names(&mut bytes, &moved, &mut reencoded)?;
-    let bytes = edit_code(dir, &m, bytes, &mut reencoded)?;
+    let bytes = edit_code(dir, &m, bytes, &added, &mut reencoded)?;
     Ok(PackOutcome { bytes, reencoded })
 }
 
-/// Assembles every edited disassembly into its blob and lays CODE out again; the
-/// file as it is when no disassembly changed.
+/// Assembles every edited disassembly into its blob, adds the `added` strings to
+/// STRG, and lays CODE out again; the file as it is when neither happens.
 fn edit_code(
     dir: &Path,
     m: &Manifest,
     bytes: Vec<u8>,
+    added: &[String],
     reencoded: &mut Vec<String>,
 ) -> Result<Vec<u8>> {
     let mut edits = BTreeMap::new();
@@ -105,11 +109,11 @@ fn edit_code(
             edits.insert(k, (c.file.clone(), text));
         }
     }
-    if edits.is_empty() {
+    if edits.is_empty() && added.is_empty() {
         return Ok(bytes);
     }
     let game = super::game::read(&bytes)?;
-    let editor = super::code_edit::Editor::new(&game);
+    let editor = super::code_edit::Editor::new(&game).with_added_strings(added);
     let blobs = (0..super::code::blobs(&game.code).len())
         .map(|k| match edits.get(&k) {
             None => Ok(editor.stored(k)),
@@ -124,8 +128,24 @@ fn edit_code(
             }
         })
         .collect::<Result<Vec<_>>>()?;
-    let packed = super::code_layout::rebuild(&game, &editor, &blobs)?;
+    let packed = super::code_layout::rebuild(&game, &editor, &blobs, added)?;
+    if !added.is_empty() {
+        reencoded.push(format!(
+            "{} strings added to STRG (indices {} to {})",
+            added.len(),
+            game.strings.len(),
+            game.strings.len() + added.len() - 1
+        ));
+    }
     let after = container::read(&packed)?;
+    let size = |form: &container::Form<'_>| form.chunk("CODE").map_or(0, |c| c.body.len());
+    if size(&after) != size(&game.form) {
+        reencoded.push(format!(
+            "CODE is {} bytes (was {})",
+            size(&after),
+            size(&game.form)
+        ));
+    }
     let moved: Vec<&str> = after
         .chunks
         .iter()
@@ -135,9 +155,7 @@ fn edit_code(
         .collect();
     if !moved.is_empty() {
         reencoded.push(format!(
-            "CODE grew from {} to {} bytes; moved with every reference to them: {}",
-            game.form.chunk("CODE").map_or(0, |c| c.body.len()),
-            after.chunk("CODE").map_or(0, |c| c.body.len()),
+            "moved with every reference to them: {}",
             moved.join(", ")
         ));
     }
@@ -201,13 +219,13 @@ fn edit_strings(
     body: &mut Vec<u8>,
     body_at: u64,
     reencoded: &mut Vec<String>,
-) -> Result<Vec<(usize, u32, u32)>> {
+) -> Result<strg::Patched> {
     let Some(s) = &m.strings else {
-        return Ok(Vec::new());
+        return Ok(strg::Patched::default());
     };
     let json = read(dir, &s.file)?;
     if crc32(&json) == s.crc32 {
-        return Ok(Vec::new());
+        return Ok(strg::Patched::default());
     }
     let texts: Vec<String> =
         serde_json::from_slice(&json).map_err(|e| Error::at(&s.file, e.to_string()))?;
@@ -215,7 +233,7 @@ fn edit_strings(
     for i in &patched.changed {
         reencoded.push(format!("{}[{i}]", s.file));
     }
-    Ok(patched.moved)
+    Ok(patched)
 }
 
 /// A TXTR model with the manifest's entries, for the writer (which takes the blobs

@@ -8,7 +8,8 @@
 //! and references to those lie in fields gamepak does not all model. The old text
 //! stays in its slot, so a reference gamepak does not know still reads a string: the
 //! packer points the ones it knows (see [`super::refs::name_references`] and
-//! [`super::resources::noted`]) at the new text.
+//! [`super::resources::noted`]) at the new text. Texts past STRG's last string are
+//! strings to add, which `code_layout` appends.
 
 use super::container::Form;
 use super::refs::list;
@@ -61,6 +62,8 @@ pub struct Patched {
     /// For each string that grew: its index, and the absolute addresses of its
     /// characters before and after it moved to the end of STRG.
     pub moved: Vec<(usize, u32, u32)>,
+    /// Texts after STRG's last string: strings to add (see `code_layout`).
+    pub added: Vec<String>,
 }
 
 /// Writes `texts` over the strings of a STRG body that starts at absolute
@@ -79,11 +82,11 @@ pub fn patch(
     let ptrs: Vec<u32> = {
         let mut r = Reader::new(body, path).with_endian(endian);
         let n = r.u32("entry count")? as usize;
-        if n != texts.len() {
+        if n > texts.len() {
             return Err(Error::at(
                 "strings.json",
                 format!(
-                    "{} strings, but STRG holds {n}: strings can be changed, not added or removed",
+                    "{} strings, but STRG holds {n}: strings can be changed or added at the end, not removed",
                     texts.len()
                 ),
             ));
@@ -96,7 +99,10 @@ pub fn patch(
         Endian::Little => v.to_le_bytes(),
         Endian::Big => v.to_be_bytes(),
     };
-    let mut out = Patched::default();
+    let mut out = Patched {
+        added: texts[ptrs.len()..].to_vec(),
+        ..Default::default()
+    };
     for (i, (&p, text)) in ptrs.iter().zip(texts).enumerate() {
         let at = (p as u64).checked_sub(body_offset).map(|a| a as usize);
         let mut r = Reader::new(body, path).with_endian(endian);
