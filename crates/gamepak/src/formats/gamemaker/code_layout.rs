@@ -50,7 +50,7 @@ pub fn rebuild(
         let at = offset + 8;
         let align = if i == last { 1 } else { align };
         let moves = at as i64 - c.body_offset() as i64;
-        if c.name == "STRG" && !added.is_empty() {
+        if is_read(form, c, "STRG") && !added.is_empty() {
             // The list grows, so every string after it moves 4 bytes per string added.
             let list_end = c.body_offset() + 4 + 4 * game.strings.len() as u64;
             let body = with_strings_added(game, c, at, added, align)?;
@@ -60,7 +60,7 @@ pub fn rebuild(
             bodies.push(Some(body));
             continue;
         }
-        let (body, len) = if c.name == "CODE" {
+        let (body, len) = if is_read(form, c, "CODE") {
             (None, code_size(game, blobs, align))
         } else if at == c.body_offset() {
             (Some(c.body.to_vec()), c.body.len() as u64)
@@ -100,19 +100,31 @@ pub fn rebuild(
         .map(|(c, b)| (c.raw, b.unwrap_or_else(|| code_body.clone())))
         .collect();
     let mut file = container::write(form.endian, &chunks)?;
-    let (code_start, code_end) = (code.body_offset(), code.end());
-    for &site in &sites {
-        if (code_start..code_end).contains(&site) {
+    // CODE was written with its references moved; TXTR and AUDO were laid out
+    // again, so a place inside them (only a damaged file names one) is not followed.
+    let rewritten = |site: u64| {
+        form.chunks.iter().any(|c| {
+            matches!(c.name.as_str(), "CODE" | "TXTR" | "AUDO")
+                && (c.body_offset()..c.end()).contains(&site)
+        })
+    };
+    for &site in sites.iter().filter(|&&s| !rewritten(s)) {
+        let Some(v) = u32_at(form, site) else {
             continue;
-        }
-        if let Some(v) = u32_at(form, site) {
-            if moved(v.into()) != u64::from(v) {
-                put(&mut file, moved(site), moved(v.into()) as u32, form.endian);
-            }
+        };
+        let (at, to) = (moved(site), moved(v.into()));
+        if to != u64::from(v) && at + 4 <= file.len() as u64 {
+            put(&mut file, at, to as u32, form.endian);
         }
     }
     editor.write_chains(&mut file, &moved, &uses)?;
     Ok(file)
+}
+
+/// Whether `c` is the chunk of that name the game was read from (a damaged file may
+/// repeat a chunk; the repeat is kept as stored).
+fn is_read(form: &container::Form<'_>, c: &Chunk<'_>, name: &str) -> bool {
+    c.name == name && form.chunk(name).is_some_and(|r| r.offset == c.offset)
 }
 
 /// STRG at `at` with `added` strings: the list one entry longer for each (the old
@@ -165,7 +177,7 @@ fn laid_out_again(game: &Game<'_>, c: &Chunk<'_>, at: u64, align: u64) -> Result
         }
     };
     Ok(match (c.name.as_str(), &game.txtr) {
-        ("TXTR", Some(t)) => {
+        ("TXTR", Some(t)) if is_read(form, c, "TXTR") => {
             let blobs: Vec<Option<Vec<u8>>> =
                 t.pages.iter().map(|p| p.blob.map(<[u8]>::to_vec)).collect();
             again(
@@ -173,7 +185,7 @@ fn laid_out_again(game: &Game<'_>, c: &Chunk<'_>, at: u64, align: u64) -> Result
                 txtr::write(t, &blobs, at, align, form.endian),
             )?
         }
-        ("AUDO", _) => {
+        ("AUDO", _) if is_read(form, c, "AUDO") => {
             let clips: Vec<&[u8]> = game.clips.iter().map(|c| c.bytes).collect();
             again(
                 audo::write(&clips, c.body_offset(), align, form.endian),

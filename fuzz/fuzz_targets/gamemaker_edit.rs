@@ -1,0 +1,33 @@
+//! GameMaker code edits on any file that reads: every blob assembled from its own
+//! disassembly, the first with two instructions more and a string added, and CODE
+//! laid out again. Whatever is refused is refused with an error; what is written
+//! must read again.
+#![no_main]
+
+use gamepak::formats::gamemaker::{code, code_edit::Editor, code_layout, game};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(g) = game::read(data) else {
+        return;
+    };
+    let added = ["added by the fuzzer".to_string()];
+    let editor = Editor::new(&g).with_added_strings(&added);
+    let names = code::names(&g.form, g.gen8.bytecode);
+    let strings = g.texts();
+    let mut blobs = Vec::new();
+    for (k, entries) in code::blobs(&g.code).iter().enumerate() {
+        let e = entries[0];
+        let mut text = code::disassemble(&g.form, e.blob, e.length, entries, &names, &strings);
+        if k == 0 {
+            text.push_str("    push.s \"added by the fuzzer\"\n    popz.v\n");
+        }
+        match editor.assemble(k, &text, "fuzz") {
+            Ok(b) => blobs.push(b),
+            Err(_) => return,
+        }
+    }
+    if let Ok(file) = code_layout::rebuild(&g, &editor, &blobs, &added) {
+        game::read(&file).expect("a rebuilt file reads");
+    }
+});
