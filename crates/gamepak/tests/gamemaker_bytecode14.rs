@@ -13,15 +13,16 @@ fn chunk(name: &[u8; 4], body: &[u8]) -> Vec<u8> {
     [name.as_slice(), &(body.len() as u32).to_le_bytes(), body].concat()
 }
 
-/// Strings at 188 ("x"), 196 ("y"), 204 ("f"), 212 ("gml_Script_s"); their
-/// characters 4 bytes further on.
+/// GEN8, CODE (one entry at 176, its instructions from 184), VARI, FUNC, then STRG
+/// as GameMaker orders them: strings at 316 ("x"), 324 ("y"), 332 ("f") and 340
+/// ("gml_Script_s"), their characters 4 bytes further on.
 fn file() -> Vec<u8> {
     let mut gen8 = vec![0u8; 144];
     gen8[1] = 14;
     for at in [4, 8, 40, 100] {
-        gen8[at..at + 4].copy_from_slice(&216u32.to_le_bytes());
+        gen8[at..at + 4].copy_from_slice(&344u32.to_le_bytes());
     }
-    let mut strg = le(&[4, 188, 196, 204, 212]);
+    let mut strg = le(&[4, 316, 324, 332, 340]);
     for s in ["x", "y", "f", "gml_Script_s"] {
         strg.extend((s.len() as u32).to_le_bytes());
         strg.extend(s.as_bytes());
@@ -30,11 +31,11 @@ fn file() -> Vec<u8> {
             strg.push(0);
         }
     }
-    // One entry at 248: its name, 52 bytes of instructions from 256.
+    // One entry at 176: its name, 52 bytes of instructions from 184.
     let code = le(&[
         1,
-        248,
-        216,
+        176,
+        344,
         52, //
         0xc005_ffff,
         0xa000_0000, // push.v self.x (the last use: STRG index 0)
@@ -50,14 +51,14 @@ fn file() -> Vec<u8> {
         0x9e02_0000, // exit.i (old 0x9e)
         0x0100_0000, // no opcode
     ]);
-    let vari = le(&[192, 1, 256, 200, 1, 272]);
-    let func = le(&[208, 1, 288]);
+    let vari = le(&[320, 1, 184, 328, 1, 200]);
+    let func = le(&[336, 1, 216]);
     let chunks = [
         chunk(b"GEN8", &gen8),
-        chunk(b"STRG", &strg),
         chunk(b"CODE", &code),
         chunk(b"VARI", &vari),
         chunk(b"FUNC", &func),
+        chunk(b"STRG", &strg),
     ]
     .concat();
     [
@@ -74,7 +75,7 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     let g = game::read(&data).unwrap();
     assert_eq!(g.gen8.bytecode, 14);
     assert_eq!(g.code.len(), 1);
-    assert_eq!((g.code[0].blob, g.code[0].length), (256, 52));
+    assert_eq!((g.code[0].blob, g.code[0].length), (184, 52));
     let handler = Format::GameMaker.handler().unwrap();
     let report = handler.check(&data);
     assert!(
@@ -118,4 +119,34 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     std::fs::write(&file, text.replace("push.e 3", "push.e 4")).unwrap();
     let e = gamepak::pack(&out).unwrap_err().to_string();
     assert!(e.contains("pack does not assemble it"), "{e}");
+
+    // Strings may still be added: CODE stays as stored, its names follow STRG.
+    std::fs::write(&file, &text).unwrap();
+    let json = out.join("strings.json");
+    let mut strings: Vec<String> = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    strings.push("added".into());
+    std::fs::write(&json, serde_json::to_vec(&strings).unwrap()).unwrap();
+    let packed = gamepak::pack(&out).unwrap();
+    let g = game::read(&packed.bytes).unwrap();
+    assert_eq!(g.texts(), strings);
+    assert_eq!(g.code[0].name, "gml_Script_s");
+    let report = handler.check(&packed.bytes);
+    assert!(
+        !report.lines().contains("VARI") && !report.lines().contains("FUNC"),
+        "{}",
+        report.lines()
+    );
+    let again = tmp.path().join("again");
+    handler
+        .extract(&packed.bytes, &again, &ExtractOptions::default())
+        .unwrap();
+    let now = std::fs::read_to_string(again.join("code/000-gml_Script_s.asm")).unwrap();
+    assert_eq!(
+        now.lines()
+            .filter(|l| !l.starts_with(';'))
+            .collect::<Vec<_>>(),
+        text.lines()
+            .filter(|l| !l.starts_with(';'))
+            .collect::<Vec<_>>()
+    );
 }

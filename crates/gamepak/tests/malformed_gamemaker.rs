@@ -197,6 +197,36 @@ fn a_null_code_entry_keeps_its_place() {
 }
 
 #[test]
+fn strings_added_to_an_empty_strg_give_it_a_list() {
+    use gamepak::formats::gamemaker::{code, code_edit::Editor, code_layout};
+    let Some(dir) = common::fixture_dir("malformed_gamemaker", "gamemaker") else {
+        return;
+    };
+    let full = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let form = container::read(&full).unwrap();
+    // STRG empty and last (TXTR and AUDO, which would move, left out).
+    let chunks: Vec<([u8; 4], &[u8])> = form
+        .chunks
+        .iter()
+        .filter(|c| c.name != "TXTR" && c.name != "AUDO")
+        .map(|c| (c.raw, if c.name == "STRG" { &[][..] } else { c.body }))
+        .collect();
+    let data = container::write(form.endian, &chunks).unwrap();
+    let g = game::read(&data).unwrap();
+    assert!(g.strings.is_empty());
+    let added = ["one".to_string(), "two".into()];
+    let editor = Editor::new(&g).with_added_strings(&added);
+    let blobs: Vec<_> = (0..code::blobs(&g.code).len())
+        .map(|k| editor.stored(k))
+        .collect();
+    // The names no longer land on strings, so the chains cannot be written: an
+    // error, not a panic; with no chains to write, the strings are added.
+    if let Ok(file) = code_layout::rebuild(&g, &editor, &blobs, &added) {
+        assert_eq!(game::read(&file).unwrap().texts(), added);
+    }
+}
+
+#[test]
 fn a_code_blob_address_before_the_file_is_an_error() {
     let Some(dir) = common::fixture_dir("malformed_gamemaker", "gamemaker") else {
         return;

@@ -41,11 +41,15 @@ pub fn rebuild(
         .ok_or_else(|| Error::at("FORM", "the file has no CODE chunk"))?;
     let align = form.alignment();
     let last = form.chunks.len() - 1;
+    // Bytecode 13/14 code is not assembled: its CODE is kept as stored (with its
+    // references moved like any other chunk's) and only strings may be added.
+    let assembles = game.gen8.bytecode >= 15;
     // Every chunk's body at its new place (CODE's is written once the others' places
     // are known), and how far each chunk moved.
     let mut bodies: Vec<Option<Vec<u8>>> = Vec::with_capacity(form.chunks.len());
     let mut shifts: Vec<(u64, u64, i64)> = Vec::with_capacity(form.chunks.len());
     let mut offset = 8u64;
+    let mut code_at = code.body_offset();
     for (i, c) in form.chunks.iter().enumerate() {
         let at = offset + 8;
         let align = if i == last { 1 } else { align };
@@ -60,10 +64,17 @@ pub fn rebuild(
             bodies.push(Some(body));
             continue;
         }
-        let (body, len) = if is_read(form, c, "CODE") {
+        let (body, len) = if is_read(form, c, "CODE") && assembles {
+            code_at = at;
             (None, code_size(game, blobs, align))
         } else if at == c.body_offset() {
             (Some(c.body.to_vec()), c.body.len() as u64)
+        } else if !MOVABLE.contains(&c.name.as_str()) {
+            return Err(Error::at(
+                format!("FORM/{}", c.name),
+                "the chunk would move, and gamepak does not rewrite the pointers inside it; \
+                 in GameMaker's order it comes before CODE and STRG and never moves",
+            ));
         } else {
             let body = laid_out_again(game, c, at, align)?;
             let len = body.len() as u64;
@@ -92,7 +103,11 @@ pub fn rebuild(
     } else {
         align
     };
-    let (code_body, uses) = write_code(game, blobs, &moved, code_align)?;
+    let (code_body, uses) = if assembles {
+        write_code(game, blobs, code_at, &moved, code_align)?
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let chunks: Vec<([u8; 4], Vec<u8>)> = form
         .chunks
         .iter()
@@ -104,7 +119,7 @@ pub fn rebuild(
     // again, so a place inside them (only a damaged file names one) is not followed.
     let rewritten = |site: u64| {
         form.chunks.iter().any(|c| {
-            matches!(c.name.as_str(), "CODE" | "TXTR" | "AUDO")
+            (matches!(c.name.as_str(), "TXTR" | "AUDO") || c.name == "CODE" && assembles)
                 && (c.body_offset()..c.end()).contains(&site)
         })
     };
@@ -117,9 +132,16 @@ pub fn rebuild(
             put(&mut file, at, to as u32, form.endian);
         }
     }
-    editor.write_chains(&mut file, &moved, &uses)?;
+    if assembles {
+        editor.write_chains(&mut file, &moved, &uses)?;
+    }
     Ok(file)
 }
+
+/// The chunks that may move: every pointer inside them is one gamepak follows (VARI
+/// and FUNC point into CODE, FEAT and STRG at strings) or they are laid out again
+/// (TXTR, AUDO). CODE is written at its new place when it is assembled.
+const MOVABLE: [&str; 6] = ["VARI", "FUNC", "FEAT", "STRG", "TXTR", "AUDO"];
 
 /// Whether `c` is the chunk of that name the game was read from (a damaged file may
 /// repeat a chunk; the repeat is kept as stored).
@@ -142,10 +164,11 @@ fn with_strings_added(
         .map_err(|_| Error::at("strings.json", "too many strings"))?;
     let mut w = Writer::with_capacity(game.form.endian, c.body.len() + 64 * added.len());
     w.u32(total);
-    w.bytes(&c.body[4..4 + 4 * n]);
+    // An empty STRG (no count at all) gets one.
+    w.bytes(c.body.get(4..4 + 4 * n).unwrap_or_default());
     let pointers = w.len();
     w.bytes(&vec![0; 4 * added.len()]);
-    w.bytes(&c.body[4 + 4 * n..]);
+    w.bytes(c.body.get(4 + 4 * n..).unwrap_or_default());
     for (i, text) in added.iter().enumerate() {
         while !(at + w.len() as u64).is_multiple_of(4) {
             w.u8(0);
@@ -221,12 +244,12 @@ type Uses = Vec<(u64, usize)>;
 fn write_code(
     game: &Game<'_>,
     blobs: &[Blob],
+    at: u64,
     moved: &dyn Fn(u64) -> u64,
     align: u64,
 ) -> Result<(Vec<u8>, Uses)> {
     let form = &game.form;
     let code = form.chunk("CODE").expect("CODE read");
-    let at = code.body_offset();
     let groups = code::blobs(&game.code);
     let group_of = |e: &Entry| {
         groups
