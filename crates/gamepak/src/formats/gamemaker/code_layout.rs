@@ -13,7 +13,10 @@
 //! otherwise the edit is refused with the word's place, since moving the chunks would
 //! leave it pointing at the wrong bytes. Strings added to STRG lengthen its list, so
 //! every string after it moves too, by 4 bytes per string added, and the same
-//! references follow.
+//! references follow. Only chunks whose inner pointers are all followed may move
+//! (`MOVABLE`); in GameMaker's order every other chunk comes before CODE and
+//! STRG, and a file where one would move is refused rather than left with stale
+//! pointers. Bytecode 13/14 CODE is kept as stored.
 
 use std::collections::HashSet;
 
