@@ -15,7 +15,7 @@ use std::collections::{HashMap, HashSet};
 use super::asm::{self, Use};
 use super::code::{self, Names};
 use super::game::Game;
-use crate::bytes::Endian;
+use super::refs::{get_u32, put_u32};
 use crate::error::{Error, Result};
 
 /// A blob's new content: its bytes, the chain each variable or function use is on
@@ -81,11 +81,6 @@ impl<'g, 'a> Editor<'g, 'a> {
             self.strings.entry(t.clone()).or_insert((n + i) as u32);
         }
         self
-    }
-
-    /// The chains, in VARI then FUNC order.
-    pub fn chains(&self) -> &[code::Chain] {
-        &self.names.chains
     }
 
     /// Blob `k` as stored.
@@ -163,12 +158,14 @@ impl<'g, 'a> Editor<'g, 'a> {
             uses: Vec::new(),
             starts: HashMap::new(),
         };
-        let in_blob = |c: usize| {
-            self.names
-                .owner
-                .iter()
-                .any(|(&at, &o)| o == c && at >= blob && at < blob + u64::from(length))
-        };
+        let used_here: HashSet<usize> = self
+            .names
+            .owner
+            .iter()
+            .filter(|(&at, _)| at >= blob && at < blob + u64::from(length))
+            .map(|(_, &c)| c)
+            .collect();
+        let in_blob = |c: usize| used_here.contains(&c);
         for &(n, line) in lines.iter().filter(|(_, l)| !l.ends_with(':')) {
             let at = out.bytes.len() as u32;
             let i = asm::assemble(line, at, &resolver, endian).map_err(|why| at_line(n, why))?;
@@ -271,8 +268,8 @@ impl<'g, 'a> Editor<'g, 'a> {
             addrs.sort_unstable();
             let first = addrs[0] + if chain.first_at_operand { 4 } else { 0 };
             let entry = moved(chain.at);
-            put(file, entry + chain.size - 8, addrs.len() as u32, endian);
-            put(file, entry + chain.size - 4, first as u32, endian);
+            put_u32(file, entry + chain.size - 8, addrs.len() as u32, endian);
+            put_u32(file, entry + chain.size - 4, first as u32, endian);
             for (k, &at) in addrs.iter().enumerate() {
                 let low = match addrs.get(k + 1) {
                     Some(next) => (next - at) as u32,
@@ -283,32 +280,12 @@ impl<'g, 'a> Editor<'g, 'a> {
                         "uses {low} bytes apart do not fit a chain link"
                     )));
                 }
-                let word = (get(file, at + 4, endian) & 0xf800_0000) | low;
-                put(file, at + 4, word, endian);
+                let word = (get_u32(file, at + 4, endian) & 0xf800_0000) | low;
+                put_u32(file, at + 4, word, endian);
             }
         }
         Ok(())
     }
-}
-
-/// A u32 of `file` in its byte order.
-pub(super) fn get(file: &[u8], at: u64, endian: Endian) -> u32 {
-    let b: [u8; 4] = file[at as usize..at as usize + 4]
-        .try_into()
-        .expect("4 bytes");
-    match endian {
-        Endian::Little => u32::from_le_bytes(b),
-        Endian::Big => u32::from_be_bytes(b),
-    }
-}
-
-/// Writes a u32 into `file` in its byte order.
-pub(super) fn put(file: &mut [u8], at: u64, v: u32, endian: Endian) {
-    let b = match endian {
-        Endian::Little => v.to_le_bytes(),
-        Endian::Big => v.to_be_bytes(),
-    };
-    file[at as usize..at as usize + 4].copy_from_slice(&b);
 }
 
 /// Labels and strings while sizes are measured: any label will do.

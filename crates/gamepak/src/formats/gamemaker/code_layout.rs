@@ -20,17 +20,16 @@
 
 use std::collections::HashSet;
 
-use super::code::{self, Entry};
-use super::code_edit::{put, Blob, Editor};
+use super::code_edit::{Blob, Editor};
 use super::container::{self, Chunk};
 use super::game::Game;
-use super::refs::{self, u32_at};
+use super::refs::{self, put_u32, u32_at};
 use super::resources::{self, Noted};
 use super::{audo, txtr};
 use crate::bytes::Writer;
 use crate::error::{Error, Result};
 
-/// The file `game` is with `blobs` (one per blob of [`code::blobs`], in its order) in
+/// The file `game` is with `blobs` (one per blob of [`super::code::blobs`], in its order) in
 /// CODE, and `added` strings at the end of STRG.
 pub fn rebuild(
     game: &Game<'_>,
@@ -52,7 +51,8 @@ pub fn rebuild(
     let mut bodies: Vec<Option<Vec<u8>>> = Vec::with_capacity(form.chunks.len());
     let mut shifts: Vec<(u64, u64, i64)> = Vec::with_capacity(form.chunks.len());
     let mut offset = 8u64;
-    let mut code_at = code.body_offset();
+    // Where CODE's body goes, and the alignment of the chunk after it.
+    let mut code_place = (code.body_offset(), align);
     for (i, c) in form.chunks.iter().enumerate() {
         let at = offset + 8;
         let align = if i == last { 1 } else { align };
@@ -68,8 +68,8 @@ pub fn rebuild(
             continue;
         }
         let (body, len) = if is_read(form, c, "CODE") && assembles {
-            code_at = at;
-            (None, code_size(game, blobs, align))
+            code_place = (at, align);
+            (None, code_size(game, blobs, at, align))
         } else if at == c.body_offset() {
             (Some(c.body.to_vec()), c.body.len() as u64)
         } else if !MOVABLE.contains(&c.name.as_str()) {
@@ -101,13 +101,8 @@ pub fn rebuild(
     if shifts.iter().any(|s| s.2 != 0) {
         unexplained(game, &sites, &noted.plain)?;
     }
-    let code_align = if code.offset == form.chunks[last].offset {
-        1
-    } else {
-        align
-    };
     let (code_body, uses) = if assembles {
-        write_code(game, blobs, code_at, &moved, code_align)?
+        write_code(game, blobs, code_place, &moved)?
     } else {
         (Vec::new(), Vec::new())
     };
@@ -132,7 +127,7 @@ pub fn rebuild(
         };
         let (at, to) = (moved(site), moved(v.into()));
         if to != u64::from(v) && at + 4 <= file.len() as u64 {
-            put(&mut file, at, to as u32, form.endian);
+            put_u32(&mut file, at, to as u32, form.endian);
         }
     }
     if assembles {
@@ -225,19 +220,19 @@ fn laid_out_again(game: &Game<'_>, c: &Chunk<'_>, at: u64, align: u64) -> Result
 /// The blobs in the order CODE stores them: by address (an empty one before the blob
 /// that starts where it points).
 fn stored_order(game: &Game<'_>) -> Vec<usize> {
-    let groups = code::blobs(&game.code);
-    let mut order: Vec<usize> = (0..groups.len()).collect();
-    order.sort_by_key(|&k| (groups[k][0].blob, groups[k][0].length));
+    let first = |k: usize| &game.code[game.blob_entries()[k][0]];
+    let mut order: Vec<usize> = (0..game.blob_entries().len()).collect();
+    order.sort_by_key(|&k| (first(k).blob, first(k).length));
     order
 }
 
-/// CODE's body size with `blobs`, padded for the chunk that follows.
-fn code_size(game: &Game<'_>, blobs: &[Blob], align: u64) -> u64 {
-    let code = game.form.chunk("CODE").expect("CODE read");
+/// CODE's body size with `blobs` when it starts at `at`, padded to `align` for the
+/// chunk that follows.
+fn code_size(game: &Game<'_>, blobs: &[Blob], at: u64, align: u64) -> u64 {
     let n = game.code.len() as u64;
     let entries = game.code.iter().filter(|e| e.at != 0).count() as u64;
     let size = 4 + 4 * n + 20 * entries + blobs.iter().map(|b| b.bytes.len() as u64).sum::<u64>();
-    (code.body_offset() + size).next_multiple_of(align) - code.body_offset()
+    (at + size).next_multiple_of(align) - at
 }
 
 /// The new address and chain of every variable and function use.
@@ -247,19 +242,15 @@ type Uses = Vec<(u64, usize)>;
 fn write_code(
     game: &Game<'_>,
     blobs: &[Blob],
-    at: u64,
+    (at, align): (u64, u64),
     moved: &dyn Fn(u64) -> u64,
-    align: u64,
 ) -> Result<(Vec<u8>, Uses)> {
     let form = &game.form;
     let code = form.chunk("CODE").expect("CODE read");
-    let groups = code::blobs(&game.code);
-    let group_of = |e: &Entry| {
-        groups
-            .iter()
-            .position(|g| g[0].blob == e.blob && g[0].length == e.length)
-            .expect("every entry is in a blob")
-    };
+    let mut group_of = vec![0; game.code.len()];
+    for (k, entries) in game.blob_entries().iter().enumerate() {
+        entries.iter().for_each(|&i| group_of[i] = k);
+    }
     let mut w = Writer::with_capacity(form.endian, code.body.len() + 64);
     w.u32(game.code.len() as u32);
     w.bytes(&vec![0; 4 * game.code.len()]);
@@ -278,7 +269,7 @@ fn write_code(
     for (i, e) in game.code.iter().enumerate().filter(|(_, e)| e.at != 0) {
         let here = at + w.len() as u64;
         w.patch_u32(4 + 4 * i, here as u32);
-        let k = group_of(e);
+        let k = group_of[i];
         let name = u32_at(form, e.at).unwrap_or(0);
         w.u32(moved(name.into()) as u32);
         w.u32(blobs[k].bytes.len() as u32);
@@ -294,16 +285,24 @@ fn write_code(
     Ok((w.into_vec(), uses))
 }
 
-/// Every reference gamepak knows to a string or to a STRG entry, as the absolute
-/// offset of its u32: names of fixed place (see [`refs::name_references`]), every
-/// string field the JSON views read, and STRG's own pointer list.
-pub fn references(game: &Game<'_>, noted: &Noted) -> Vec<u64> {
-    let form = &game.form;
-    let mut sites: Vec<u64> = refs::name_references(form, game.gen8.bytecode)
+/// Every reference gamepak knows to a string, as the absolute offset of its u32:
+/// names of fixed place (see [`refs::name_references`]) and every string field the
+/// JSON views read.
+pub fn string_references(game: &Game<'_>, noted: &Noted) -> Vec<u64> {
+    let mut sites: Vec<u64> = refs::name_references(&game.form, game.gen8.bytecode)
         .into_iter()
         .map(|(_, at)| at)
         .collect();
     sites.extend(&noted.strings);
+    sites.sort_unstable();
+    sites.dedup();
+    sites
+}
+
+/// [`string_references`] and STRG's own pointer list.
+pub fn references(game: &Game<'_>, noted: &Noted) -> Vec<u64> {
+    let form = &game.form;
+    let mut sites = string_references(game, noted);
     if let Some(strg) = form.chunk("STRG") {
         let n = refs::list(form, strg).map_or(0, |l| l.len() as u64);
         sites.extend((0..n).map(|i| strg.body_offset() + 4 + 4 * i));

@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::manifest::*;
+use super::refs::{get_u32, put_u32};
 use super::txtr::{self, Page, PageFormat, Txtr};
 use super::{audo, container, pages, strg};
-use crate::bytes::Endian;
 use crate::codec::crc::crc32;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
@@ -114,12 +114,12 @@ fn edit_code(
     }
     let game = super::game::read(&bytes)?;
     let editor = super::code_edit::Editor::new(&game).with_added_strings(added);
-    let blobs = (0..super::code::blobs(&game.code).len())
+    let blobs = (0..game.blob_entries().len())
         .map(|k| match edits.get(&k) {
             None => Ok(editor.stored(k)),
             Some((file, text)) => {
                 let blob = editor.assemble(k, text, file)?;
-                let was = editor.stored(k).bytes.len();
+                let was = game.code[game.blob_entries()[k][0]].length;
                 reencoded.push(format!(
                     "{file}: assembled, {} bytes (was {was})",
                     blob.bytes.len()
@@ -176,30 +176,16 @@ fn repoint_names(
     // Names of fixed place, and every string field the JSON views read.
     let (sites, endian) = {
         let game = super::game::read(bytes)?;
-        let names = super::refs::name_references(&game.form, game.gen8.bytecode);
-        let mut sites: Vec<u64> = names.into_iter().map(|(_, at)| at).collect();
-        sites.extend(super::resources::noted(&game.form, &game.code).strings);
-        sites.sort_unstable();
-        sites.dedup();
+        let noted = super::resources::noted(&game.form, &game.code);
+        let sites = super::code_layout::string_references(&game, &noted);
         (sites, game.form.endian)
     };
     let mut count = vec![0usize; moved.len()];
-    for at in sites {
-        let at = at as usize;
-        let Some(word) = bytes.get(at..at + 4) else {
-            continue;
-        };
-        let word: [u8; 4] = word.try_into().expect("4 bytes");
-        let value = match endian {
-            Endian::Little => u32::from_le_bytes(word),
-            Endian::Big => u32::from_be_bytes(word),
-        };
+    let len = bytes.len() as u64;
+    for at in sites.into_iter().filter(|&at| at + 4 <= len) {
+        let value = get_u32(bytes, at, endian);
         if let Some(k) = moved.iter().position(|&(_, old, _)| old == value) {
-            let new = match endian {
-                Endian::Little => moved[k].2.to_le_bytes(),
-                Endian::Big => moved[k].2.to_be_bytes(),
-            };
-            bytes[at..at + 4].copy_from_slice(&new);
+            put_u32(bytes, at, moved[k].2, endian);
             count[k] += 1;
         }
     }

@@ -3,6 +3,7 @@
 //! offset to a STRG string's characters, 4 bytes past its length).
 
 use super::container::{Chunk, Form};
+use crate::bytes::Endian;
 use crate::error::{Error, Result};
 
 /// The pointer list at the start of a chunk's body. The count is refused when the
@@ -49,6 +50,26 @@ pub fn string_at<'a>(form: &Form<'a>, ptr: u32) -> Option<&'a str> {
 /// A u32 of the file at an absolute offset, in its byte order.
 pub fn u32_at(form: &Form<'_>, at: u64) -> Option<u32> {
     form.reader_at(at, "").ok()?.u32("").ok()
+}
+
+/// A u32 of `file` in its byte order.
+pub fn get_u32(file: &[u8], at: u64, endian: Endian) -> u32 {
+    let b: [u8; 4] = file[at as usize..at as usize + 4]
+        .try_into()
+        .expect("4 bytes");
+    match endian {
+        Endian::Little => u32::from_le_bytes(b),
+        Endian::Big => u32::from_be_bytes(b),
+    }
+}
+
+/// Writes a u32 into `file` in its byte order.
+pub fn put_u32(file: &mut [u8], at: u64, v: u32, endian: Endian) {
+    let b = match endian {
+        Endian::Little => v.to_le_bytes(),
+        Endian::Big => v.to_be_bytes(),
+    };
+    file[at as usize..at as usize + 4].copy_from_slice(&b);
 }
 
 /// The string named by the u32 reference at an absolute offset, or "" when none.
