@@ -184,8 +184,8 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
             );
         }
     }
-    for (k, entries) in super::code::blobs(&game.code).iter().enumerate() {
-        let e = entries[0];
+    for (k, entries) in game.blob_entries().iter().enumerate() {
+        let e = &game.code[entries[0]];
         let detail = format!("{} functions", entries.len());
         list.push(
             Item::Code(k),
