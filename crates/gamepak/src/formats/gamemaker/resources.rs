@@ -357,7 +357,7 @@ fn string_list(r: &At, off: u64) -> Result<(Value, u64)> {
 }
 
 /// Refuses a count whose entries cannot fit in the chunk.
-fn fits(r: &At, off: u64, n: u64, size: u64) -> Result<()> {
+pub(super) fn fits(r: &At, off: u64, n: u64, size: u64) -> Result<()> {
     if r.base + off + 4 + n.saturating_mul(size) > r.chunk.end() {
         return Err(Error::invalid(
             &r.path,

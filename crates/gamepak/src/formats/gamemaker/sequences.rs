@@ -15,7 +15,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::resources::At;
+use super::resources::{fits, At};
 use crate::error::{Error, Result};
 
 /// Tracks nest; deeper than this is taken as damage, not a sequence.
@@ -63,15 +63,9 @@ impl Cursor<'_, '_, '_> {
     }
     /// A count whose entries, `size` bytes or more each, fit what is left of the chunk.
     fn count(&mut self, size: u64) -> Result<u32> {
-        let at = self.r.base + self.off;
+        let off = self.off;
         let n = self.u32()?;
-        if at + 4 + u64::from(n) * size > self.r.chunk.end() {
-            return Err(Error::invalid(
-                &self.r.path,
-                at,
-                format!("{n} entries do not fit the chunk"),
-            ));
-        }
+        fits(self.r, off, n.into(), size)?;
         Ok(n)
     }
     fn refuse(&self, why: String) -> Error {
