@@ -2,9 +2,36 @@
 //!
 //! Every count or length read from a file is first checked against the bytes that
 //! remain; these limits bound what cannot be checked that way, such as the size a
-//! compressed stream claims to inflate to.
+//! compressed stream claims to inflate to, or the pixels an image header declares.
+//!
+//! The bound is configuration: [`set_max_alloc`] (the command line's `--max-alloc`,
+//! or `GAMEPAK_MAX_ALLOC`) sets the largest single item any decoder may produce, and
+//! [`Limits::current`] gives the limits every reader and decoder applies. It is held
+//! process-wide because decoders run on rayon's worker threads, far from the verb
+//! that was configured.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::{Error, ErrorKind, Result};
+
+/// The default cap on one inflated or decoded item: 512 MiB, as image-rs uses.
+pub const DEFAULT_MAX_ALLOC: u64 = 512 << 20;
+
+/// The environment variable that sets the cap when `--max-alloc` is not given.
+pub const MAX_ALLOC_ENV: &str = "GAMEPAK_MAX_ALLOC";
+
+static MAX_ALLOC: AtomicU64 = AtomicU64::new(DEFAULT_MAX_ALLOC);
+
+/// Sets the largest single item (inflated stream, decoded image, decoded map) that
+/// any decoder may produce, in bytes.
+pub fn set_max_alloc(bytes: u64) {
+    MAX_ALLOC.store(bytes, Ordering::Relaxed);
+}
+
+/// The cap [`set_max_alloc`] set, or [`DEFAULT_MAX_ALLOC`].
+pub fn max_alloc() -> u64 {
+    MAX_ALLOC.load(Ordering::Relaxed)
+}
 
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
@@ -12,32 +39,130 @@ pub struct Limits {
     pub max_inflate: u64,
     /// Largest number of entries in one table.
     pub max_entries: u64,
-    /// Largest decoded image, in pixels.
+    /// Largest decoded image, in pixels (four bytes each, RGBA).
     pub max_pixels: u64,
 }
 
 impl Default for Limits {
+    /// The limits in force: [`Limits::current`].
     fn default() -> Self {
-        Limits {
-            max_inflate: 1 << 32,
-            max_entries: 1 << 24,
-            max_pixels: 1 << 28,
-        }
+        Limits::current()
     }
 }
 
 impl Limits {
+    /// The limits in force, derived from [`max_alloc`].
+    pub fn current() -> Limits {
+        Limits::for_max_alloc(max_alloc())
+    }
+
+    /// Limits that let no single item grow past `bytes`.
+    pub fn for_max_alloc(bytes: u64) -> Limits {
+        Limits {
+            max_inflate: bytes,
+            max_entries: 1 << 24,
+            max_pixels: bytes / 4,
+        }
+    }
+
+    /// Refuses an image of `w` by `h` RGBA pixels that would pass the limit.
     pub fn check_pixels(&self, path: &str, w: u64, h: u64) -> Result<()> {
+        let bytes = w.saturating_mul(h).saturating_mul(4);
         if w.saturating_mul(h) > self.max_pixels {
-            return Err(Error::new(
+            return Err(exceeded(
                 path,
                 None,
-                ErrorKind::Limit(format!(
-                    "image of {w}x{h} pixels exceeds {} pixels",
-                    self.max_pixels
-                )),
+                &format!("a {w}x{h} image decodes to {}", show_size(bytes)),
+                self.max_pixels.saturating_mul(4),
             ));
         }
         Ok(())
+    }
+}
+
+/// The error for an item that would pass the allocation limit: it names the limit
+/// and how to raise it. `what` says what grew and how far, e.g. "the stream inflates
+/// to more than 1 GiB".
+pub fn exceeded(path: &str, offset: Option<u64>, what: &str, limit: u64) -> Error {
+    Error::new(
+        path,
+        offset,
+        ErrorKind::Limit(format!(
+            "{what}, past the {} limit; raise it with --max-alloc or {MAX_ALLOC_ENV}",
+            show_size(limit)
+        )),
+    )
+}
+
+/// A byte count as people write it: `512 MiB`, `1.5 GiB`, `300 bytes`.
+pub fn show_size(bytes: u64) -> String {
+    const UNITS: [(&str, u64); 4] = [
+        ("TiB", 1 << 40),
+        ("GiB", 1 << 30),
+        ("MiB", 1 << 20),
+        ("KiB", 1 << 10),
+    ];
+    for (name, unit) in UNITS {
+        if bytes >= unit {
+            let whole = bytes / unit;
+            let tenth = (bytes % unit) * 10 / unit;
+            return if tenth == 0 {
+                format!("{whole} {name}")
+            } else {
+                format!("{whole}.{tenth} {name}")
+            };
+        }
+    }
+    format!("{bytes} bytes")
+}
+
+/// Parses a size as `--max-alloc` takes it: a number of bytes, optionally followed by
+/// K, M, G or T (powers of 1024; `KiB`, `KB`, `k` and the like are read the same).
+pub fn parse_size(text: &str) -> std::result::Result<u64, String> {
+    let t = text.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (digits, unit) = t.split_at(split);
+    let number: u64 = digits
+        .parse()
+        .map_err(|_| format!("{text:?} is not a size: expected a number such as 512M or 2G"))?;
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        other => return Err(format!("{other:?} is not a size unit: use K, M, G or T")),
+    };
+    number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("{text:?} is too large"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_and_show() {
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("2GiB"), Ok(2 << 30));
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("3X").is_err());
+        assert_eq!(show_size(DEFAULT_MAX_ALLOC), "512 MiB");
+        assert_eq!(show_size(3 << 29), "1.5 GiB");
+        assert_eq!(show_size(10), "10 bytes");
+    }
+
+    #[test]
+    fn pixel_limit_names_the_option() {
+        let e = Limits::for_max_alloc(1 << 20)
+            .check_pixels("img", 1024, 1024)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("1 MiB limit") && e.contains("--max-alloc"),
+            "{e}"
+        );
     }
 }
