@@ -12,8 +12,16 @@ use clap::{Parser, Subcommand};
 /// Formats: GameMaker data.win/game.unx/game.ios, GBIN (.gap packer), native engine
 /// game.bin, TirNanoG .tng and SWAG game data.
 ///
-/// Exit codes: 0 success; 1 a file breaks its format (check found problems, or a
-/// file could not be read as its format); 2 usage or I/O error.
+/// Exit codes, on every verb and for any number of files: 0 only when everything
+/// succeeded; 1 when a file breaks its format (check found errors, an extraction
+/// could not decode some assets, a folder holds a change its format cannot store);
+/// 2 when any file could not be read or written, or the command line is wrong. 2
+/// wins over 1.
+///
+/// Memory: no single item is inflated or decoded past --max-alloc (512M by
+/// default); hitting the limit names it. Interrupting a run (Ctrl-C, SIGTERM)
+/// removes its temporary files; a killed run's leftovers are removed by the next
+/// run that writes the same output.
 #[derive(Parser)]
 #[command(
     name = "gamepak",
@@ -29,6 +37,12 @@ struct Cli {
     /// of [[opcode]] entries: code, name, operands).
     #[arg(long, global = true, value_name = "FILE")]
     opcodes: Option<std::path::PathBuf>,
+    /// The largest single item any decoder may inflate or decode (a stream, an
+    /// image, a map), such as 512M or 2G. Raise it for a file that legitimately
+    /// holds bigger items.
+    #[arg(long, global = true, value_name = "SIZE", env = gamepak::limits::MAX_ALLOC_ENV,
+          value_parser = gamepak::limits::parse_size)]
+    max_alloc: Option<u64>,
     #[command(subcommand)]
     command: Command,
 }
@@ -46,6 +60,7 @@ enum Command {
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
+    remove_temp_files_when_interrupted();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -73,6 +88,9 @@ fn main() -> ExitCode {
 }
 
 fn global(cli: &Cli) -> Result<output::Global, gamepak::Error> {
+    if let Some(bytes) = cli.max_alloc {
+        gamepak::limits::set_max_alloc(bytes);
+    }
     Ok(output::Global {
         verbose: cli.verbose,
         opcodes: cli
@@ -81,6 +99,19 @@ fn global(cli: &Cli) -> Result<output::Global, gamepak::Error> {
             .map(gamepak::formats::swag::OpcodeTable::load)
             .transpose()?,
     })
+}
+
+/// An interrupted run leaves nothing half-written behind: SIGINT, SIGTERM and SIGHUP
+/// remove this run's temporary files and staging folders, then end it as the signal
+/// would (128 + its number; 130 for Ctrl-C, which scripts treat alike).
+fn remove_temp_files_when_interrupted() {
+    let installed = ctrlc::set_handler(|| {
+        gamepak::io::remove_temp_files();
+        std::process::exit(130);
+    });
+    if let Err(e) = installed {
+        eprintln!("gamepak: warning: temporary files will not be removed on Ctrl-C: {e}");
+    }
 }
 
 /// Lets `gamepak list big.gbin | head` end quietly, as other command-line tools do,

@@ -14,21 +14,50 @@ pub struct Global {
     pub opcodes: Option<OpcodeTable>,
 }
 
-/// What a verb reports back to `main`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a verb reports back to `main`, ordered so that the worst outcome of several
+/// files is their maximum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
     Ok = 0,
     /// A file breaks its format.
     Problems = 1,
+    /// A file could not be read or written, or the request was wrong.
+    Failed = 2,
 }
 
-/// I/O errors are exit 2; an input that breaks its format is exit 1.
-pub fn exit_code_for(e: &Error) -> i32 {
-    if e.is_io() {
-        2
-    } else {
-        1
+impl Status {
+    /// The status an error ends a file's work with.
+    pub fn of(e: &Error) -> Status {
+        if e.is_request_fault() {
+            Status::Failed
+        } else {
+            Status::Problems
+        }
     }
+}
+
+/// I/O and usage errors are exit 2; an input that breaks its format is exit 1.
+pub fn exit_code_for(e: &Error) -> i32 {
+    Status::of(e) as i32
+}
+
+/// Prints an error that ends one file's work among several, and says how it counts.
+pub fn report_error(e: &Error) -> Status {
+    eprintln!("gamepak: {e}");
+    Status::of(e)
+}
+
+/// Writes a verb's output where `-o` points and says so: on standard output, or on
+/// standard error when the bytes themselves went to standard output.
+pub fn written(path: &Path, bytes: &[u8], detail: &str) -> Result<Status, Error> {
+    gamepak::io::write_output(path, bytes)?;
+    let line = format!("{}: {} bytes{detail}", path.display(), bytes.len());
+    if path.as_os_str() == "-" {
+        eprintln!("{line}");
+    } else {
+        println!("{line}");
+    }
+    Ok(Status::Ok)
 }
 
 /// Prints one value as a line of JSON.

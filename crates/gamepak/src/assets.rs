@@ -81,6 +81,9 @@ pub struct ExtractOptions<'a> {
     pub only: Option<globset::GlobSet>,
     /// Called as entries are written.
     pub progress: Option<Progress<'a>>,
+    /// Replace an output folder that already holds something (the user's edits,
+    /// perhaps) instead of refusing it.
+    pub replace: bool,
 }
 
 impl ExtractOptions<'_> {
@@ -100,6 +103,9 @@ impl ExtractOptions<'_> {
 pub struct ExtractSummary {
     pub files: u64,
     pub bytes: u64,
-    /// Things that could not be extracted as a standard asset, and why.
+    /// What is worth knowing about the folder written (kept as stored, partial).
     pub notes: Vec<String>,
+    /// Entries that could not be decoded, and why: the rest were written, but the
+    /// file breaks its format.
+    pub failed: Vec<String>,
 }

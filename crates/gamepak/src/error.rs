@@ -27,6 +27,10 @@ pub enum ErrorKind {
     /// The feature exists in the format but this build cannot handle it.
     #[error("unsupported: {0}")]
     Unsupported(String),
+    /// The request cannot be carried out as asked: an option, an output path, or a
+    /// folder that may not be replaced without being told to.
+    #[error("{0}")]
+    Usage(String),
     /// An operating-system I/O failure.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -64,6 +68,11 @@ impl Error {
         Self::new(path, None, ErrorKind::Invalid(msg.into()))
     }
 
+    /// A request that cannot be carried out as asked (see [`ErrorKind::Usage`]).
+    pub fn usage(path: impl Into<String>, msg: impl Into<String>) -> Self {
+        Self::new(path, None, ErrorKind::Usage(msg.into()))
+    }
+
     /// An I/O error on a named file.
     pub fn io(path: impl AsRef<std::path::Path>, err: std::io::Error) -> Self {
         Self::new(
@@ -75,6 +84,13 @@ impl Error {
 
     pub fn is_io(&self) -> bool {
         matches!(self.kind, ErrorKind::Io(_))
+    }
+
+    /// Whether the fault lies with the request or the system rather than with a
+    /// file's bytes: an I/O failure or a usage error. Scripts tell the two apart by
+    /// exit code (2 against 1).
+    pub fn is_request_fault(&self) -> bool {
+        matches!(self.kind, ErrorKind::Io(_) | ErrorKind::Usage(_))
     }
 }
 

@@ -280,9 +280,9 @@ fn frames_that_cannot_be_cut_out_are_noted_and_the_file_still_round_trips() {
     let s = handler()
         .extract(&b, tmp.path(), &Default::default())
         .unwrap();
-    assert_eq!(s.notes.len(), 2, "{:?}", s.notes);
+    assert_eq!(s.failed.len(), 2, "{:?}", s.failed);
     assert!(s
-        .notes
+        .failed
         .iter()
         .any(|n| n.starts_with("textures/001-broken/000.png")));
     assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, b);

@@ -138,7 +138,7 @@ fn partial_extraction_refuses_to_pack() {
     only.add(globset::Glob::new("sheets/**").unwrap());
     let opts = ExtractOptions {
         only: Some(only.build().unwrap()),
-        progress: None,
+        ..ExtractOptions::default()
     };
     let s = handler().extract(&bytes, tmp.path(), &opts).unwrap();
     assert_eq!(s.files, 2);

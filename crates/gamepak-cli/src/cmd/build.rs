@@ -1,6 +1,6 @@
 use std::path::{Path, PathBuf};
 
-use crate::output::{Global, Status};
+use crate::output::{written, Global, Status};
 use gamepak::bytes::Endian;
 use gamepak::formats::gbin::gap::{self, GapOptions};
 use gamepak::formats::native::{self, BuildOptions, ProductionAudio};
@@ -88,7 +88,7 @@ enum Audio {
 pub fn run(args: Args, global: Global) -> Result<Status, Error> {
     if tng::is_source(&args.source) {
         let bytes = tng::build(&args.source)?;
-        return written(args.output.as_deref().unwrap_or("game.tng"), &bytes);
+        return folder_output(&args, "game.tng", &bytes);
     }
     if swag::is_source(&args.source) {
         let opts = swag::BuildOptions {
@@ -99,7 +99,7 @@ pub fn run(args: Args, global: Global) -> Result<Status, Error> {
             }),
         };
         let bytes = swag::build(&args.source, &opts)?;
-        return written(args.output.as_deref().unwrap_or("game.swag"), &bytes);
+        return folder_output(&args, "game.swag", &bytes);
     }
     if args.source.is_dir() {
         let opts = BuildOptions {
@@ -108,11 +108,11 @@ pub fn run(args: Args, global: Global) -> Result<Status, Error> {
                 Audio::Vorbis => ProductionAudio::Vorbis,
                 Audio::Pcm => ProductionAudio::Pcm,
             },
-            script: args.script,
-            engine: args.engine,
+            script: args.script.clone(),
+            engine: args.engine.clone(),
         };
         let bytes = native::build(&args.source, &opts)?;
-        return written(args.output.as_deref().unwrap_or("game.bin"), &bytes);
+        return folder_output(&args, "game.bin", &bytes);
     }
     let opts = GapOptions {
         compat: args.compat.is_some(),
@@ -120,13 +120,19 @@ pub fn run(args: Args, global: Global) -> Result<Status, Error> {
     };
     let outputs = gap::run(&args.source, &opts)?;
     for o in &outputs {
-        written(&o.path, &o.bytes)?;
+        written(&o.path, &o.bytes, "")?;
     }
     Ok(Status::Ok)
 }
 
-fn written(path: impl AsRef<Path>, bytes: &[u8]) -> Result<Status, Error> {
-    gamepak::io::write_atomic(path.as_ref(), bytes)?;
-    println!("{}: {} bytes", path.as_ref().display(), bytes.len());
-    Ok(Status::Ok)
+/// Writes what a source folder built to `-o` (or `default`), never inside that
+/// folder, where the next build would read it back as a source.
+fn folder_output(args: &Args, default: &str, bytes: &[u8]) -> Result<Status, Error> {
+    let out = Path::new(args.output.as_deref().unwrap_or(default));
+    gamepak::io::refuse_inside(
+        out,
+        &args.source,
+        "the next build would read it as a source",
+    )?;
+    written(out, bytes, "")
 }

@@ -1,13 +1,14 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, open, Global, Status};
+use crate::output::{json_line, open, report_error, Global, Status};
 use gamepak::{Error, Report, Severity};
 
 /// Validate files strictly: structure, CRCs, sizes, offsets and cross-references.
 ///
 /// Reports every problem found, each with its byte offset and its place in the
-/// structure. Exit 0 when every file is clean, 1 when any breaks its format, 2 on
-/// usage or I/O errors. Notes and warnings do not fail a check.
+/// structure. Exit 0 when every file is clean, 1 when any breaks its format, 2 when
+/// any could not be read (the other files are still checked). Notes and warnings do
+/// not fail a check.
 ///
 /// Example: gamepak check *.gbin
 #[derive(clap::Args)]
@@ -21,19 +22,17 @@ pub struct Args {
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut status = Status::Ok;
-    let mut io_error = None;
     for path in &args.files {
         let report = match open(path, global) {
             Ok(f) => f.handler().check(&f.data),
-            Err(e) if e.is_io() => {
-                eprintln!("gamepak: {e}");
-                io_error = Some(e);
+            Err(e) if e.is_request_fault() => {
+                status = status.max(report_error(&e));
                 continue;
             }
             Err(e) => Report::from_error(&e),
         };
         if !report.is_clean() {
-            status = Status::Problems;
+            status = status.max(Status::Problems);
         }
         if args.json {
             json_line(&serde_json::json!({
@@ -56,9 +55,5 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
             }
         }
     }
-    match io_error {
-        Some(e) if args.files.len() == 1 => Err(e),
-        Some(_) => Ok(Status::Problems),
-        None => Ok(status),
-    }
+    Ok(status)
 }

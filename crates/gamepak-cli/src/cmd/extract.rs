@@ -9,13 +9,26 @@ use gamepak::{Error, ExtractOptions};
 /// files keep their names, and tables go to gamepak.toml. `gamepak pack` rebuilds the
 /// file from the folder. Names from inside the file never reach outside the folder.
 ///
+/// The folder is built whole beside its target and moved into place at the end, so
+/// an interrupted extraction leaves nothing half-written. A folder that already
+/// holds something (perhaps your edits) is refused unless --force is given, which
+/// replaces it entirely.
+///
+/// Exit 1 when some assets could not be decoded: the rest are written, and the
+/// ones that failed are listed.
+///
 /// Example: gamepak extract images.gbin -o images/ --only 'images/**'
 #[derive(clap::Args)]
 pub struct Args {
     file: PathBuf,
-    /// Output folder (created if missing).
-    #[arg(short, long)]
+    /// The folder to extract into (created if missing; must be empty or absent
+    /// unless --force is given).
+    #[arg(short, long, value_name = "FOLDER")]
     output: PathBuf,
+    /// Replace a folder that is not empty: everything in it, edits included, is
+    /// deleted and replaced by this extraction.
+    #[arg(long)]
+    force: bool,
     /// Only entries whose path matches this glob (repeatable).
     #[arg(long)]
     only: Vec<String>,
@@ -25,16 +38,15 @@ pub struct Args {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
+    let only = globs(&args.only)?;
     let f = open(&args.file, global)?;
-    let only = if args.only.is_empty() {
-        None
-    } else {
-        let mut b = globset::GlobSetBuilder::new();
-        for g in &args.only {
-            b.add(globset::Glob::new(g).map_err(|e| Error::at("--only", e.to_string()))?);
-        }
-        Some(b.build().map_err(|e| Error::at("--only", e.to_string()))?)
-    };
+    if args.force {
+        gamepak::io::refuse_inside(
+            &args.file,
+            &args.output,
+            "--force would delete the file being extracted",
+        )?;
+    }
     let total = f.handler().list(&f.data)?.len() as u64;
     let bar = progress_bar(total, "extracting");
     let tick = |done: u64, _total: u64| {
@@ -45,6 +57,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let opts = ExtractOptions {
         only,
         progress: Some(&tick),
+        replace: args.force,
     };
     let summary = f.handler().extract(&f.data, &args.output, &opts)?;
     if let Some(b) = bar {
@@ -64,5 +77,29 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
             println!("  note: {n}");
         }
     }
-    Ok(Status::Ok)
+    if summary.failed.is_empty() {
+        return Ok(Status::Ok);
+    }
+    eprintln!(
+        "gamepak: {}: {} entries could not be decoded:",
+        args.file.display(),
+        summary.failed.len()
+    );
+    for failure in &summary.failed {
+        eprintln!("  {failure}");
+    }
+    Ok(Status::Problems)
+}
+
+/// The `--only` globs as one set; a malformed glob is a usage error.
+fn globs(patterns: &[String]) -> Result<Option<globset::GlobSet>, Error> {
+    if patterns.is_empty() {
+        return Ok(None);
+    }
+    let usage = |e: globset::Error| Error::usage("--only", e.to_string());
+    let mut b = globset::GlobSetBuilder::new();
+    for g in patterns {
+        b.add(globset::Glob::new(g).map_err(usage)?);
+    }
+    Ok(Some(b.build().map_err(usage)?))
 }

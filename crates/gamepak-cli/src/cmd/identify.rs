@@ -1,12 +1,13 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, Global, Status};
+use crate::output::{json_line, report_error, Global, Status};
 use gamepak::{Certainty, Error, Source};
 
 /// Say what each file is, how sure gamepak is, and why.
 ///
 /// Reads only headers and tables. A file that matches no format is "unknown", with
-/// the closest candidate and what failed.
+/// the closest candidate and what failed; that is an answer, not a failure (exit 0).
+/// Exit 2 when any file could not be read.
 ///
 /// Example: gamepak identify data.win game.bin
 #[derive(clap::Args)]
@@ -20,13 +21,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
-    let mut io_error = None;
+    let mut status = Status::Ok;
     for path in &args.files {
         let data = match Source::open(path) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("gamepak: {e}");
-                io_error = Some(e);
+                status = status.max(report_error(&e));
                 continue;
             }
         };
@@ -60,9 +60,5 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
             println!("  closest: {} ({})", c.format.title(), c.failed);
         }
     }
-    match io_error {
-        Some(e) if args.files.len() == 1 => Err(e),
-        Some(_) => Ok(Status::Problems),
-        None => Ok(Status::Ok),
-    }
+    Ok(status)
 }

@@ -1,35 +1,39 @@
 use std::path::PathBuf;
 
-use crate::output::Status;
+use crate::output::{written, Status};
 use gamepak::Error;
 
 /// Rebuild a file from a folder written by `extract`.
 ///
 /// Byte-identical to the original when nothing was edited; edited assets are
 /// re-encoded (an edited PNG into its entry's pixel format) and every offset, size
-/// and count follows. The output is written atomically.
+/// and count follows. Only files inside the folder are read: a symlink that leads
+/// out of it is refused.
+///
+/// The output is written atomically when it is a regular file (or does not exist
+/// yet); a FIFO or a device is written into, a symlink keeps pointing where it did,
+/// and `-o -` writes to standard output.
 ///
 /// Example: gamepak pack images/ -o images.gbin
 #[derive(clap::Args)]
 pub struct Args {
     folder: PathBuf,
-    /// The file to write.
-    #[arg(short, long)]
+    /// The file to write (`-` for standard output). It may not lie inside the folder.
+    #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
 }
 
 pub fn run(args: Args) -> Result<Status, Error> {
+    gamepak::io::refuse_inside(
+        &args.output,
+        &args.folder,
+        "the next pack would read it back as part of the folder",
+    )?;
     let outcome = gamepak::pack(&args.folder)?;
-    gamepak::io::write_atomic(&args.output, &outcome.bytes)?;
-    println!(
-        "{}: {} bytes{}",
-        args.output.display(),
-        outcome.bytes.len(),
-        if outcome.reencoded.is_empty() {
-            String::new()
-        } else {
-            format!(", re-encoded: {}", outcome.reencoded.join(", "))
-        }
-    );
-    Ok(Status::Ok)
+    let reencoded = if outcome.reencoded.is_empty() {
+        String::new()
+    } else {
+        format!(", re-encoded: {}", outcome.reencoded.join(", "))
+    };
+    written(&args.output, &outcome.bytes, &reencoded)
 }

@@ -94,7 +94,7 @@ fn render(
 }
 
 pub fn extract(game: &Game<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-    let out = OutputFolder::create(out_path)?;
+    let out = OutputFolder::create(out_path, opts.replace)?;
     let all = items::items(game);
     let selected: Vec<&(crate::Entry, Item)> =
         all.iter().filter(|(e, _)| opts.selects(&e.path)).collect();
@@ -111,7 +111,7 @@ pub fn extract(game: &Game<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
                     Ok((crc32(&bytes), bytes.len() as u64))
                 }
                 Err(e) if !matches!(item, Item::Chunk(_) | Item::Clip(_) | Item::Strings) => {
-                    Err(format!("{}: not extracted: {}", entry.path, e.kind))
+                    Err(format!("{}: {e}", entry.path))
                 }
                 Err(e) => return Err(e),
             };
@@ -131,7 +131,7 @@ pub fn extract(game: &Game<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
                 summary.bytes += n;
                 crcs.insert(path, crc);
             }
-            Err(note) => summary.notes.push(note),
+            Err(failure) => summary.failed.push(failure),
         }
     }
     let partial = selected.len() < all.len();

@@ -18,7 +18,7 @@ use crate::{Entry, ExtractOptions, ExtractSummary, Format, Result};
 pub const RESIDUE_DIR: &str = "raw";
 
 pub fn extract(doc: &Gbin<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-    let out = OutputFolder::create(out_path)?;
+    let out = OutputFolder::create(out_path, opts.replace)?;
     let idx = Index::new(doc);
     let items = list::items(doc);
     let selected: Vec<&(Entry, Item)> = items

@@ -19,7 +19,7 @@ pub fn extract(
     out_path: &Path,
     opts: &ExtractOptions,
 ) -> Result<ExtractSummary> {
-    let out = OutputFolder::create(out_path)?;
+    let out = OutputFolder::create(out_path, opts.replace)?;
     let view = View::new(doc);
     let all = items::items(&view);
     let selected: Vec<&(crate::Entry, Item)> =

@@ -22,7 +22,7 @@ pub fn extract(
     out_path: &Path,
     opts: &ExtractOptions,
 ) -> Result<ExtractSummary> {
-    let out = OutputFolder::create(out_path)?;
+    let out = OutputFolder::create(out_path, opts.replace)?;
     let all = items::items(doc);
     let selected: Vec<&(crate::Entry, Item)> =
         all.iter().filter(|(e, _)| opts.selects(&e.path)).collect();
@@ -36,9 +36,7 @@ pub fn extract(
         .par_iter()
         .map(|(entry, item)| {
             let rendered = match render(doc, table, &sheets, *item) {
-                Err(e) if matches!(item, Item::Frame { .. }) => {
-                    Err(format!("{}: not extracted: {}", entry.path, e.kind))
-                }
+                Err(e) if matches!(item, Item::Frame { .. }) => Err(format!("{}: {e}", entry.path)),
                 other => Ok(other?),
             };
             if let Ok(Some(b)) = &rendered {
@@ -56,7 +54,7 @@ pub fn extract(
                 summary.bytes += n;
             }
             Ok(None) => {}
-            Err(note) => summary.notes.push(note),
+            Err(failure) => summary.failed.push(failure),
         }
     }
     let (document, files) = to_source(doc, Some(OPCODES));

@@ -16,7 +16,7 @@ use crate::limits::Limits;
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
 pub fn extract(read: &Read<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-    let out = OutputFolder::create(out_path)?;
+    let out = OutputFolder::create(out_path, opts.replace)?;
     let mut files: Vec<(String, Vec<u8>)> = to_files(&read.doc)?;
     for a in &read.assets {
         if let Some(f) = &a.file {
@@ -141,7 +141,7 @@ fn frames(
     for r in results {
         match r {
             Ok(file) => out.push(file),
-            Err(note) => summary.notes.push(format!("not extracted: {note}")),
+            Err(failure) => summary.failed.push(failure),
         }
     }
     out

@@ -1,0 +1,144 @@
+//! The folder an extraction writes: built whole beside its target, then moved into
+//! place.
+//!
+//! Writing into a fresh staging folder means no file the user left in the target,
+//! and no symlink planted there, is ever written through; one rename at the end
+//! makes the whole folder appear at once, and costs far less than a rename per file.
+//! A folder that already holds something is replaced only when the caller says so
+//! (`--force`), because it may hold the user's edits.
+
+use std::path::{Path, PathBuf};
+
+use super::target::follow_links;
+use super::temp::Temp;
+use crate::error::{Error, Result};
+
+pub struct OutputFolder {
+    target: PathBuf,
+    staging: Temp,
+}
+
+impl OutputFolder {
+    /// Prepares to write `target`. A folder there that is not empty is refused unless
+    /// `replace` is set, naming what it holds. A symlink to a folder stays a symlink:
+    /// the folder it points to is the one written.
+    pub fn create(target: &Path, replace: bool) -> Result<OutputFolder> {
+        let target = follow_links(target)?;
+        match std::fs::metadata(&target) {
+            Ok(m) if !m.is_dir() => {
+                return Err(Error::usage(
+                    target.display().to_string(),
+                    "is not a folder; -o names the folder to extract into",
+                ))
+            }
+            Ok(_) if !replace => refuse_if_occupied(&target)?,
+            _ => {}
+        }
+        if target.file_name().is_none() {
+            return Err(Error::usage(
+                target.display().to_string(),
+                "cannot be replaced; name a folder to extract into",
+            ));
+        }
+        let staging = Temp::beside(&target, "partial");
+        std::fs::create_dir(staging.path()).map_err(|e| Error::io(staging.path(), e))?;
+        Ok(OutputFolder { target, staging })
+    }
+
+    /// Writes `bytes` at `rel` (already sanitised) inside the folder.
+    pub fn write(&self, rel: &Path, bytes: &[u8]) -> Result<()> {
+        let path = self.staging.path().join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        }
+        std::fs::write(&path, bytes).map_err(|e| Error::io(&path, e))
+    }
+
+    /// Moves the staged folder into place, replacing what was there.
+    pub fn finish(self) -> Result<()> {
+        let io = |e| Error::io(&self.target, e);
+        if self.target.exists() {
+            let old = Temp::beside(&self.target, "old");
+            std::fs::rename(&self.target, old.path()).map_err(io)?;
+            if let Err(e) = std::fs::rename(self.staging.path(), &self.target) {
+                // Put the user's folder back rather than leave nothing in its place.
+                let _ = std::fs::rename(old.path(), &self.target);
+                return Err(io(e));
+            }
+            // Dropping `old` removes the replaced folder.
+        } else {
+            std::fs::rename(self.staging.path(), &self.target).map_err(io)?;
+        }
+        self.staging.keep();
+        Ok(())
+    }
+}
+
+/// Refuses a folder that holds anything, naming a few of the things `--force` would
+/// replace.
+fn refuse_if_occupied(dir: &Path) -> Result<()> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+    let mut names: Vec<String> = entries
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    if names.is_empty() {
+        return Ok(());
+    }
+    names.sort();
+    let count = names.len();
+    let shown = names.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
+    let more = if count > 5 { ", ..." } else { "" };
+    Err(Error::usage(
+        dir.display().to_string(),
+        format!(
+            "is not empty ({count} entries: {shown}{more}); --force replaces the whole \
+             folder with this extraction, deleting everything in it, edits included"
+        ),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_occupied_folder_is_refused_then_replaced_whole_with_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("out");
+        std::fs::create_dir(&target).unwrap();
+        std::fs::write(target.join("strings.json"), b"edited").unwrap();
+        let e = OutputFolder::create(&target, false)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(e.contains("strings.json") && e.contains("--force"), "{e}");
+
+        let out = OutputFolder::create(&target, true).unwrap();
+        out.write(Path::new("a/b.txt"), b"new").unwrap();
+        out.finish().unwrap();
+        assert!(!target.join("strings.json").exists());
+        assert_eq!(std::fs::read(target.join("a/b.txt")).unwrap(), b"new");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "nothing left beside it"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_planted_in_the_folder_is_never_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim.txt");
+        std::fs::write(&victim, b"precious").unwrap();
+        let target = dir.path().join("out");
+        std::fs::create_dir(&target).unwrap();
+        std::os::unix::fs::symlink(&victim, target.join("strings.json")).unwrap();
+        let out = OutputFolder::create(&target, true).unwrap();
+        out.write(Path::new("strings.json"), b"overwritten?")
+            .unwrap();
+        out.finish().unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    }
+}
