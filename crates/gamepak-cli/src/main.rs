@@ -15,8 +15,8 @@ use clap::{Parser, Subcommand};
 /// Exit codes, on every verb and for any number of files: 0 only when everything
 /// succeeded; 1 when a file breaks its format (check found errors, an extraction
 /// could not decode some assets, a folder holds a change its format cannot store);
-/// 2 when any file could not be read or written, or the command line is wrong. 2
-/// wins over 1.
+/// 2 when any file could not be read or written, needs more memory than
+/// --max-alloc allows, or the command line is wrong. 2 wins over 1.
 ///
 /// Memory: no single item is inflated or decoded past --max-alloc (512M by
 /// default); hitting the limit names it. Interrupting a run (Ctrl-C, SIGTERM)

@@ -290,3 +290,15 @@ fn an_interrupted_run_removes_its_temporary_files_and_a_killed_runs_are_swept() 
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(leftovers(&out_dir), Vec::<String>::new());
 }
+
+#[cfg(unix)]
+#[test]
+fn an_endless_input_stops_at_the_allocation_limit() {
+    let o = gamepak(&["info", "/dev/zero", "--max-alloc", "1M"]);
+    assert_eq!(code(&o), 2);
+    let e = stderr(&o);
+    assert!(
+        e.contains("1 MiB limit") && e.contains("--max-alloc"),
+        "{e}"
+    );
+}

@@ -86,11 +86,15 @@ impl Error {
         matches!(self.kind, ErrorKind::Io(_))
     }
 
-    /// Whether the fault lies with the request or the system rather than with a
-    /// file's bytes: an I/O failure or a usage error. Scripts tell the two apart by
-    /// exit code (2 against 1).
+    /// Whether the file could not be handled as asked rather than being found to
+    /// break its format: an I/O failure, a usage error, or an item past the
+    /// configured allocation limit (which raising the limit may cure). Scripts tell
+    /// the two apart by exit code (2 against 1).
     pub fn is_request_fault(&self) -> bool {
-        matches!(self.kind, ErrorKind::Io(_) | ErrorKind::Usage(_))
+        matches!(
+            self.kind,
+            ErrorKind::Io(_) | ErrorKind::Usage(_) | ErrorKind::Limit(_)
+        )
     }
 }
 
