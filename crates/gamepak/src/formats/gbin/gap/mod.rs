@@ -34,6 +34,7 @@
 //!   x86-64 build does with negative blend weights at the image's edges.
 
 mod commands;
+mod confine;
 mod encode;
 mod export;
 mod image_ops;
@@ -54,8 +55,11 @@ use crate::{Error, Result};
 pub struct GapOptions {
     /// Write what the reference packer writes, byte for byte (`CRC-` placeholder).
     pub compat: bool,
-    /// A plain string prefixed to every export file name, as the packer's `-o`.
-    pub output_prefix: Option<String>,
+    /// The folder exports are written into, under the names the script gives; the
+    /// script's own folder when `None`.
+    pub output_dir: Option<PathBuf>,
+    /// Let the script read and write anywhere: only for scripts you trust.
+    pub allow_outside: bool,
 }
 
 /// One file a script's export lines produce.
@@ -65,39 +69,32 @@ pub struct Output {
     pub bytes: Vec<u8>,
 }
 
-/// Runs a script with paths relative to the current folder, as the packer does.
+/// Runs a script: its paths are taken from its own folder, and its exports go there
+/// or into `output_dir`.
 pub fn run(script: &Path, opts: &GapOptions) -> Result<Vec<Output>> {
-    let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
-    run_in(script, &cwd, opts)
-}
-
-/// Runs a script with input and output paths relative to `base`.
-pub fn run_in(script: &Path, base: &Path, opts: &GapOptions) -> Result<Vec<Output>> {
     let source = std::fs::read(script).map_err(|e| Error::io(script, e))?;
     let file = script
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_else(|| script.display().to_string());
+    let confine = confine::Confinement::new(script, opts)?;
     let mut state = state::State::default();
     for line in lexer::lex(&file, &source)? {
-        commands::apply(&mut state, &line, &file, base, opts.compat)?;
+        commands::apply(&mut state, &line, &file, &confine, opts.compat)?;
     }
     let crc = if opts.compat {
         CrcMode::Keep
     } else {
         CrcMode::Compute
     };
-    let prefix = opts.output_prefix.as_deref().unwrap_or("");
     state
         .exports
         .iter()
         .map(|e| {
-            let bytes = export::render(&state, e, crc)
-                .map_err(|m| Error::at(format!("{file}:{}", e.line), m))?;
-            Ok(Output {
-                path: base.join(format!("{prefix}{}", e.filename)),
-                bytes,
-            })
+            let at = |m: String| Error::at(format!("{file}:{}", e.line), m);
+            let path = confine.output(&e.filename).map_err(at)?;
+            let bytes = export::render(&state, e, crc).map_err(at)?;
+            Ok(Output { path, bytes })
         })
         .collect()
 }
