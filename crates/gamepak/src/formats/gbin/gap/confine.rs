@@ -119,6 +119,12 @@ fn push_parts(todo: &mut Vec<Part>, path: &Path) {
 /// targets, and `..` taken from the folder a link led to rather than from the link's
 /// name. Parts that do not exist yet (an export's new folder) are kept as written.
 fn resolve(path: &Path) -> io::Result<PathBuf> {
+    // A script named without a folder has "" for its folder, which is the current one.
+    let path = if path.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        path
+    };
     let mut todo = Vec::new();
     push_parts(&mut todo, &std::path::absolute(path)?);
     let mut out = PathBuf::new();
