@@ -169,6 +169,49 @@ fn build_runs_a_gap_script_in_the_current_folder() {
     assert!(!dir.path().join("x.gbin").exists());
 }
 
+#[test]
+fn build_keeps_a_gap_script_in_its_folder_unless_allowed_outside() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("project");
+    std::fs::create_dir(&project).unwrap();
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "the secret").unwrap();
+    let script = project.join("s.gap");
+    std::fs::write(
+        &script,
+        format!(
+            "export,filename=s.gbin,type=gbin,format=binary\nfile,src={},name=f\n",
+            secret.display()
+        ),
+    )
+    .unwrap();
+    let script = script.to_str().unwrap();
+    let out = dir.path().join("out");
+    let out = out.to_str().unwrap();
+
+    let o = gamepak(&["build", script, "-o", out]);
+    assert_eq!(code(&o), 1);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("s.gap:2: reads '") && err.contains("--allow-outside"),
+        "{err}"
+    );
+    assert!(!Path::new(out).exists());
+
+    let o = gamepak(&["build", script, "-o", out, "--allow-outside"]);
+    assert_eq!(code(&o), 0, "{}", String::from_utf8_lossy(&o.stderr));
+    let built = Path::new(out).join("s.gbin");
+    assert_eq!(code(&gamepak(&["check", built.to_str().unwrap()])), 0);
+
+    let help = String::from_utf8_lossy(&gamepak(&["build", "--help"]).stdout).into_owned();
+    for text in [
+        "only for scripts you",
+        "-o: for a .gap script, the folder to write its exports into",
+    ] {
+        assert!(help.contains(text), "{help}");
+    }
+}
+
 fn native_demo() -> PathBuf {
     examples().join("../native/demo.game.bin")
 }

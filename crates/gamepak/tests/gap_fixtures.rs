@@ -1,11 +1,12 @@
 //! Every .gap script of the reference fixtures builds, with `compat`, exactly what the
-//! reference packer wrote; every script it refused is refused with the line named.
+//! reference packer wrote; every script it refused is refused with the line named; a
+//! script reaching outside its folder is refused until allowed.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 
-use gamepak::formats::gbin::gap::{run_in, GapOptions};
+use gamepak::formats::gbin::gap::{run, GapOptions, Output};
 
 fn scripts(dir: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = walk(dir)
@@ -45,6 +46,27 @@ const REFUSED: &[(&str, usize)] = &[
     ("q21_imageframe_numeric.gap", 6),
 ];
 
+/// Scripts that read a sibling folder, with the line that does: refused by default,
+/// built as the reference built them when allowed.
+const OUTSIDE: &[(&str, usize)] = &[("q20_rotate30.gap", 3)];
+
+fn refused_at(
+    name: &str,
+    line: usize,
+    result: gamepak::Result<Vec<Output>>,
+    failures: &mut Vec<String>,
+) {
+    match result {
+        Err(e) => {
+            let want = format!("{name}:{line}:");
+            if !e.to_string().contains(&want) {
+                failures.push(format!("{name}: error does not name {want}: {e}"));
+            }
+        }
+        Ok(_) => failures.push(format!("{name}: not refused")),
+    }
+}
+
 #[test]
 fn compat_builds_match_the_reference_byte_for_byte() {
     let Some(root) = common::fixture_dir("compat_builds_match_the_reference_byte_for_byte", "gbin")
@@ -53,26 +75,27 @@ fn compat_builds_match_the_reference_byte_for_byte() {
     };
     let opts = GapOptions {
         compat: true,
-        output_prefix: None,
+        ..GapOptions::default()
+    };
+    let trusted = GapOptions {
+        allow_outside: true,
+        ..opts.clone()
     };
     let mut compared = 0;
     let mut failures = Vec::new();
     for script in scripts(&root) {
-        let dir = script.parent().unwrap();
         let name = script.file_name().unwrap().to_string_lossy().into_owned();
-        let result = run_in(&script, dir, &opts);
         if let Some((_, line)) = REFUSED.iter().find(|(n, _)| *n == name) {
-            match result {
-                Err(e) => {
-                    let want = format!("{name}:{line}:");
-                    if !e.to_string().contains(&want) {
-                        failures.push(format!("{name}: error does not name {want}: {e}"));
-                    }
-                }
-                Ok(_) => failures.push(format!("{name}: the reference refused it, we did not")),
-            }
+            refused_at(&name, *line, run(&script, &opts), &mut failures);
             continue;
         }
+        let result = match OUTSIDE.iter().find(|(n, _)| *n == name) {
+            Some((_, line)) => {
+                refused_at(&name, *line, run(&script, &opts), &mut failures);
+                run(&script, &trusted)
+            }
+            None => run(&script, &opts),
+        };
         let outputs = match result {
             Ok(o) => o,
             Err(e) => {
@@ -82,7 +105,7 @@ fn compat_builds_match_the_reference_byte_for_byte() {
         };
         for o in outputs {
             let Ok(reference) = std::fs::read(&o.path) else {
-                // q18 ran with an output prefix; its plain name was never written.
+                // q18 ran with an output folder; its plain name was never written.
                 continue;
             };
             compared += 1;
@@ -105,21 +128,25 @@ fn compat_builds_match_the_reference_byte_for_byte() {
     assert!(compared >= 15, "only {compared} outputs compared");
 }
 
+/// The reference's `-o` was a plain prefix (`-o q18dir` wrote `q18dirq18.gbin`); ours
+/// is a folder, which gives what the reference gave for `-o q18dir/`.
 #[test]
-fn output_prefix_is_a_plain_string() {
-    let Some(root) = common::fixture_dir("output_prefix_is_a_plain_string", "gbin") else {
+fn output_dir_holds_the_exports() {
+    let Some(root) = common::fixture_dir("output_dir_holds_the_exports", "gbin") else {
         return;
     };
     let dir = root.join("06_quirks");
-    for prefix in ["q18dir/", "q18dir"] {
+    for out_dir in ["q18dir", "q18dir/"] {
         let opts = GapOptions {
             compat: true,
-            output_prefix: Some(prefix.into()),
+            output_dir: Some(dir.join(out_dir)),
+            ..GapOptions::default()
         };
-        let out = run_in(&dir.join("q18_output_prefix.gap"), &dir, &opts).unwrap();
+        let out = run(&dir.join("q18_output_prefix.gap"), &opts).unwrap();
         assert_eq!(out.len(), 1);
-        assert_eq!(out[0].path, dir.join(format!("{prefix}q18.gbin")));
-        assert_eq!(out[0].bytes, std::fs::read(&out[0].path).unwrap());
+        assert_eq!(out[0].path, dir.join(out_dir).join("q18.gbin"));
+        let reference = std::fs::read(dir.join("q18dir/q18.gbin")).unwrap();
+        assert_eq!(out[0].bytes, reference);
     }
 }
 
@@ -129,7 +156,7 @@ fn without_compat_the_crc_is_real() {
         return;
     };
     let dir = root.join("04_minimal");
-    let out = run_in(&dir.join("mini.gap"), &dir, &GapOptions::default()).unwrap();
+    let out = run(&dir.join("mini.gap"), &GapOptions::default()).unwrap();
     let bytes = &out[0].bytes;
     let crc = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
     assert_eq!(crc, crc32fast::hash(&bytes[32..]));

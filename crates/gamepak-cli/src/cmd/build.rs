@@ -12,10 +12,13 @@ use gamepak::Error;
 /// tng.json makes a TirNanoG game; a folder holding swag.toml makes a SWAG file; any
 /// other content folder makes a native engine game.bin.
 ///
-/// A .gap script runs as the reference packer runs it: paths are relative to the
-/// current folder, and its export lines name the outputs (GBIN binary, C array, C
-/// header). `--compat gap` writes byte for byte what the reference packer writes
-/// (including its `CRC-` placeholder); without it the CRC is real.
+/// A .gap script runs as the reference packer runs it from the script's folder: its
+/// paths are taken from there, and its export lines name the outputs (GBIN binary, C
+/// array, C header). `--compat gap` writes byte for byte what the reference packer
+/// writes (including its `CRC-` placeholder); without it the CRC is real. A script may
+/// read only inside its own folder and write only there, or inside -o; it is refused,
+/// naming the line, if a path resolves elsewhere (through `..`, an absolute path or a
+/// symbolic link). -o: for a .gap script, the folder to write its exports into.
 ///
 /// A content folder follows the native engine's convention: `Name.sprite.png`,
 /// `Name.background.png`, `Name.sound.wav`, `Name.music.wav`, `Name.dialog.wav`,
@@ -33,6 +36,7 @@ use gamepak::Error;
 /// name: the shape `gamepak extract` writes. Output defaults to game.tng.
 ///
 /// Example: gamepak build images.gap --compat gap
+/// Example: gamepak build game/assets.gap -o build/
 /// Example: gamepak build mygame/ -o game.bin --production
 /// Example: gamepak build examples/swag/src -o demo.swag --byte-order big
 /// Example: gamepak build examples/tng/src -o demo.tng
@@ -44,10 +48,14 @@ pub struct Args {
     /// Byte-for-byte compatibility with another tool's output (.gap only).
     #[arg(long, value_enum)]
     compat: Option<Compat>,
-    /// .gap: a prefix for every output name, as the reference packer's -o.
+    /// .gap: the folder to write its exports into (default: the script's folder).
     /// Content folder: the game.bin to write (default game.bin).
     #[arg(short, long)]
     output: Option<String>,
+    /// .gap: let the script read and write outside its folder; only for scripts you
+    /// trust.
+    #[arg(long)]
+    allow_outside: bool,
     /// Content folder: a production build (deflated script and tables, Vorbis audio).
     #[arg(long)]
     production: bool,
@@ -116,7 +124,8 @@ pub fn run(args: Args, global: Global) -> Result<Status, Error> {
     }
     let opts = GapOptions {
         compat: args.compat.is_some(),
-        output_prefix: args.output,
+        output_dir: args.output.map(PathBuf::from),
+        allow_outside: args.allow_outside,
     };
     let outputs = gap::run(&args.source, &opts)?;
     for o in &outputs {

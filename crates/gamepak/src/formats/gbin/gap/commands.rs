@@ -3,15 +3,26 @@
 
 use std::path::Path;
 
+use super::confine::Confinement;
 use super::image_ops::Pixels;
 use super::lexer::{c_float, c_int, same_name, Line};
 use super::state::*;
 use super::tilemap::TileMap;
 use crate::{Error, Result};
 
-/// Runs one command against the state. `base` is the folder paths are relative to.
-pub fn apply(state: &mut State, line: &Line, file: &str, base: &Path, compat: bool) -> Result<()> {
-    let ctx = Ctx { line, file, base };
+/// Runs one command against the state, reading only where `confine` allows.
+pub fn apply(
+    state: &mut State,
+    line: &Line,
+    file: &str,
+    confine: &Confinement,
+    compat: bool,
+) -> Result<()> {
+    let ctx = Ctx {
+        line,
+        file,
+        confine,
+    };
     let c = line.command.as_str();
     let handlers: &[(&str, Command)] = &[
         ("loadimage", load_image),
@@ -53,7 +64,7 @@ type Command = fn(&mut State, &Ctx) -> Result<()>;
 struct Ctx<'a> {
     line: &'a Line,
     file: &'a str,
-    base: &'a Path,
+    confine: &'a Confinement,
 }
 
 impl Ctx<'_> {
@@ -74,8 +85,8 @@ impl Ctx<'_> {
     }
 
     fn load(&self, path: &str) -> Result<Vec<u8>> {
-        std::fs::read(self.base.join(path))
-            .map_err(|e| self.err(format!("failed to load file '{path}': {e}")))
+        let at = self.confine.input(path).map_err(|m| self.err(m))?;
+        std::fs::read(at).map_err(|e| self.err(format!("failed to load file '{path}': {e}")))
     }
 }
 

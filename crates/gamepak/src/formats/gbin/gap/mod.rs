@@ -3,7 +3,8 @@
 //! # The language
 //! One command per line: `command,key=value,key=value`. Command and key names are
 //! case-insensitive; names, FourCCs and paths are not. `#` starts a comment anywhere,
-//! even inside quotes. Paths are relative to the current folder, not the script's.
+//! even inside quotes. The reference takes paths from the current folder; we take
+//! them from the script's (see below).
 //! Commands: `export`, `imagegroup`, `loadimage`, `image`, `imagearray`,
 //! `imagesequence`/`imageseq`, `imageframe`, `tileset`, `tile`, `tilearray`,
 //! `colourmap`, `file`, `loadtilemap`, `tilemap`, `soundsample`. Each behaves as the
@@ -30,10 +31,29 @@
 //! - `compat` writes the reference's bytes exactly (`CRC-` placeholder) and treats our
 //!   extension commands as unknown, as the reference does; otherwise the header
 //!   carries a real CRC-32 and the extensions work.
+//! - A script reads and writes only inside its own folder tree: the folder holding
+//!   it (as named, not where a link to the script leads) and everything below.
+//!   Paths are judged by where they lead after `..`, absolute paths and symbolic
+//!   links, and one leading elsewhere refuses the script at its line, naming the path
+//!   and where it leads. Refused, never rewritten: a script that means
+//!   `../x.gbin` would be surprised by `x.gbin`. `allow_outside` (`--allow-outside`)
+//!   lifts this, only for scripts one trusts.
+//! - So that the folder a script may reach does not depend on where it is run from,
+//!   its paths are taken from its own folder, not the current one. The reference's
+//!   fixtures were made by running it in the script's folder, so they build the same.
+//! - A script reaching into a sibling folder (`q20_rotate30.gap` reads
+//!   `../02_images/sprite_rgba.png`) is refused too. Nothing tells a project's shared
+//!   folder from a home folder; whoever trusts such a script passes `allow_outside`,
+//!   or moves the script up to the folder that holds both.
+//! - `output_dir` (`-o`) is the folder exports go into, under the names the script
+//!   gives, and they must stay inside it. The reference's `-o` was a plain prefix
+//!   (`-o out` wrote `outq18.gbin`); a prefix cannot be held to a folder, and a folder
+//!   gives what the reference gives for `-o out/`.
 //! - Arbitrary-angle rotation repeats the reference's float maths, including what its
 //!   x86-64 build does with negative blend weights at the image's edges.
 
 mod commands;
+mod confine;
 mod encode;
 mod export;
 mod image_ops;
@@ -54,8 +74,11 @@ use crate::{Error, Result};
 pub struct GapOptions {
     /// Write what the reference packer writes, byte for byte (`CRC-` placeholder).
     pub compat: bool,
-    /// A plain string prefixed to every export file name, as the packer's `-o`.
-    pub output_prefix: Option<String>,
+    /// The folder exports are written into, under the names the script gives; the
+    /// script's own folder when `None`.
+    pub output_dir: Option<PathBuf>,
+    /// Let the script read and write anywhere: only for scripts you trust.
+    pub allow_outside: bool,
 }
 
 /// One file a script's export lines produce.
@@ -65,39 +88,32 @@ pub struct Output {
     pub bytes: Vec<u8>,
 }
 
-/// Runs a script with paths relative to the current folder, as the packer does.
+/// Runs a script: its paths are taken from its own folder, and its exports go there
+/// or into `output_dir`.
 pub fn run(script: &Path, opts: &GapOptions) -> Result<Vec<Output>> {
-    let cwd = std::env::current_dir().map_err(|e| Error::io(".", e))?;
-    run_in(script, &cwd, opts)
-}
-
-/// Runs a script with input and output paths relative to `base`.
-pub fn run_in(script: &Path, base: &Path, opts: &GapOptions) -> Result<Vec<Output>> {
     let source = std::fs::read(script).map_err(|e| Error::io(script, e))?;
     let file = script
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_else(|| script.display().to_string());
+    let confine = confine::Confinement::new(script, opts)?;
     let mut state = state::State::default();
     for line in lexer::lex(&file, &source)? {
-        commands::apply(&mut state, &line, &file, base, opts.compat)?;
+        commands::apply(&mut state, &line, &file, &confine, opts.compat)?;
     }
     let crc = if opts.compat {
         CrcMode::Keep
     } else {
         CrcMode::Compute
     };
-    let prefix = opts.output_prefix.as_deref().unwrap_or("");
     state
         .exports
         .iter()
         .map(|e| {
-            let bytes = export::render(&state, e, crc)
-                .map_err(|m| Error::at(format!("{file}:{}", e.line), m))?;
-            Ok(Output {
-                path: base.join(format!("{prefix}{}", e.filename)),
-                bytes,
-            })
+            let at = |m: String| Error::at(format!("{file}:{}", e.line), m);
+            let path = confine.output(&e.filename).map_err(at)?;
+            let bytes = export::render(&state, e, crc).map_err(at)?;
+            Ok(Output { path, bytes })
         })
         .collect()
 }
