@@ -1,4 +1,5 @@
-# A .gap script for gamepak build (run it in this folder).
+# A .gap script for gamepak build: its paths are taken from this folder, and it
+# may read and write nowhere else.
 export,name=hero,filename=hero.gbin,type=gbin,format=binary
 export,name=hero,filename=hero_defs.h,type=definitions,format=cheader
 
