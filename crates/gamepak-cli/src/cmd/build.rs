@@ -1,6 +1,6 @@
 use std::path::{Path, PathBuf};
 
-use crate::output::{Global, Status};
+use crate::output::{warn_unused, Global, Status};
 use gamepak::bytes::Endian;
 use gamepak::formats::gbin::gap::{self, GapOptions};
 use gamepak::formats::native::{self, BuildOptions, ProductionAudio};
@@ -87,8 +87,9 @@ enum Audio {
 
 pub fn run(args: Args, global: Global) -> Result<Status, Error> {
     if tng::is_source(&args.source) {
-        let bytes = tng::build(&args.source)?;
-        return written(args.output.as_deref().unwrap_or("game.tng"), &bytes);
+        let built = tng::build(&args.source)?;
+        warn_unused(&args.source, &built.unused);
+        return written(args.output.as_deref().unwrap_or("game.tng"), &built.bytes);
     }
     if swag::is_source(&args.source) {
         let opts = swag::BuildOptions {
@@ -98,8 +99,9 @@ pub fn run(args: Args, global: Global) -> Result<Status, Error> {
                 ByteOrder::Big => Endian::Big,
             }),
         };
-        let bytes = swag::build(&args.source, &opts)?;
-        return written(args.output.as_deref().unwrap_or("game.swag"), &bytes);
+        let built = swag::build(&args.source, &opts)?;
+        warn_unused(&args.source, &built.unused);
+        return written(args.output.as_deref().unwrap_or("game.swag"), &built.bytes);
     }
     if args.source.is_dir() {
         let opts = BuildOptions {
@@ -111,8 +113,9 @@ pub fn run(args: Args, global: Global) -> Result<Status, Error> {
             script: args.script,
             engine: args.engine,
         };
-        let bytes = native::build(&args.source, &opts)?;
-        return written(args.output.as_deref().unwrap_or("game.bin"), &bytes);
+        let built = native::build(&args.source, &opts)?;
+        warn_unused(&args.source, &built.unused);
+        return written(args.output.as_deref().unwrap_or("game.bin"), &built.bytes);
     }
     let opts = GapOptions {
         compat: args.compat.is_some(),

@@ -20,6 +20,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Status, Error> {
     let outcome = gamepak::pack(&args.folder)?;
+    crate::output::warn_unused(&args.folder, &outcome.unused);
     gamepak::io::write_atomic(&args.output, &outcome.bytes)?;
     println!(
         "{}: {} bytes{}",

@@ -78,7 +78,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     tng_demo::write(&tng.join("src"))?;
     write_atomic(
         tng.join("demo.tng"),
-        &gamepak::formats::tng::build(&tng.join("src"))?,
+        &gamepak::formats::tng::build(&tng.join("src"))?.bytes,
     )?;
     println!("wrote examples under {}", root.display());
     Ok(())
