@@ -334,3 +334,14 @@ fn build_reads_only_inside_its_folder_and_reports_what_it_left() {
         refused(build(tmp.path()), tmp.path(), file, &target);
     }
 }
+
+#[test]
+fn a_script_named_on_the_command_line_inside_the_folder_counts_as_used() {
+    use gamepak::formats::native;
+    let tmp = copied("native/content");
+    let opts = native::BuildOptions {
+        script: Some(tmp.path().join("game.js")),
+        ..native::BuildOptions::default()
+    };
+    assert_eq!(native::build(tmp.path(), &opts).unwrap().unused, []);
+}

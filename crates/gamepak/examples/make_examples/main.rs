@@ -61,7 +61,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let opts = BuildOptions::default();
     write_atomic(
         native.join("demo.game.bin"),
-        &native_build(&content, &opts)?,
+        &native_build(&content, &opts)?.bytes,
     )?;
     // The SWAG demo's sources, and the file built from them in both byte orders.
     let swag = root.join("swag");
@@ -71,7 +71,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             endian: Some(endian),
             ..SwagOptions::default()
         };
-        write_atomic(swag.join(name), &swag_build(&swag.join("src"), &opts)?)?;
+        write_atomic(
+            swag.join(name),
+            &swag_build(&swag.join("src"), &opts)?.bytes,
+        )?;
     }
     // The TirNanoG demo game's sources, and the game built from them.
     let tng = root.join("tng");

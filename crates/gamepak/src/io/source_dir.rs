@@ -105,6 +105,21 @@ impl SourceDir {
         Ok(bytes)
     }
 
+    /// Reads a file the user named on the command line, which may lie anywhere; one
+    /// inside the folder counts as used.
+    pub fn read_given(&self, path: &Path) -> Result<Vec<u8>> {
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        if let Some(real) = path
+            .canonicalize()
+            .ok()
+            .filter(|r| r.starts_with(&self.root))
+        {
+            let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+            seen.targets.insert(real);
+        }
+        Ok(bytes)
+    }
+
     /// Whether `name` is a file; an error when it resolves outside the folder.
     pub fn is_file(&self, name: &str) -> Result<bool> {
         let joined = self.shown.join(sanitize_relative(name));

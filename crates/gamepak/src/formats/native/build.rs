@@ -97,7 +97,7 @@ fn scan(src: &SourceDir) -> Result<Content> {
 /// The game script: `--script`, a path the user gave, or the folder's one `.js` file.
 fn game_script(src: &SourceDir, opts: &BuildOptions) -> Result<String> {
     if let Some(s) = &opts.script {
-        return text(read_given(s)?, &s.display().to_string());
+        return text(src.read_given(s)?, &s.display().to_string());
     }
     let mut js: Vec<String> = src
         .list("")?
@@ -123,11 +123,6 @@ fn game_script(src: &SourceDir, opts: &BuildOptions) -> Result<String> {
     }
 }
 
-/// A file named on the command line, which may be anywhere.
-fn read_given(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| Error::io(path, e))
-}
-
 fn text(bytes: Vec<u8>, shown: &str) -> Result<String> {
     String::from_utf8(bytes).map_err(|_| Error::at(shown, "not UTF-8 text"))
 }
@@ -140,7 +135,7 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
     let content = scan(&src)?;
     let game = game_script(&src, opts)?;
     let engine = match &opts.engine {
-        Some(p) => text(read_given(p)?, &p.display().to_string())?,
+        Some(p) => text(src.read_given(p)?, &p.display().to_string())?,
         None => String::new(),
     };
 
