@@ -60,6 +60,13 @@ pub fn written(path: &Path, bytes: &[u8], detail: &str) -> Result<Status, Error>
     Ok(Status::Ok)
 }
 
+/// Names on stderr every file of a source folder that pack or build did not use.
+pub fn warn_unused(folder: &Path, unused: &[gamepak::io::Unused]) {
+    for u in unused {
+        eprintln!("gamepak: warning: {}: {u}", folder.display());
+    }
+}
+
 /// Prints one value as a line of JSON.
 pub fn json_line(v: &impl serde::Serialize) {
     println!(

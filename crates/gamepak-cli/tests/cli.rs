@@ -365,3 +365,35 @@ fn tng_demo_reads_rebuilds_builds_and_reports_damage() {
     assert_eq!(code(&o), 0);
     assert!(String::from_utf8_lossy(&o.stdout).contains("encrypted: contents not verifiable"));
 }
+
+#[cfg(unix)]
+#[test]
+fn pack_refuses_a_link_out_of_its_folder_and_warns_of_unused_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("demo");
+    let folder = out.to_str().unwrap();
+    assert_eq!(code(&gamepak(&["extract", &demo(), "-o", folder])), 0);
+    let packed = dir.path().join("demo.gbin").display().to_string();
+
+    std::fs::write(out.join("notes.txt"), b"todo").unwrap();
+    let o = gamepak(&["pack", folder, "-o", &packed]);
+    assert_eq!(code(&o), 0);
+    let warning = format!("gamepak: warning: {folder}: notes.txt was not used: ");
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with(&warning));
+
+    let secret = dir.path().join("secret");
+    std::fs::write(&secret, b"key").unwrap();
+    std::fs::remove_file(out.join("files/readme.txt")).unwrap();
+    std::os::unix::fs::symlink(&secret, out.join("files/readme.txt")).unwrap();
+    let o = gamepak(&["pack", folder, "-o", &packed]);
+    assert_eq!(code(&o), 1);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let secret = secret.canonicalize().unwrap();
+    assert!(
+        err.contains(&format!(
+            "{folder}/files/readme.txt: resolves to {}",
+            secret.display()
+        )),
+        "{err}"
+    );
+}

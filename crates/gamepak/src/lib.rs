@@ -119,16 +119,18 @@ pub trait Handler: Sync {
     fn pack(&self, dir: &Path) -> Result<PackOutcome>;
 }
 
-/// The bytes `pack` rebuilt, and which entries it had to re-encode.
+/// The bytes `pack` or `build` made, which entries had to be re-encoded, and the
+/// files of the folder that were not used.
 #[derive(Debug, Default)]
 pub struct PackOutcome {
     pub bytes: Vec<u8>,
     pub reencoded: Vec<String>,
+    pub unused: Vec<io::Unused>,
 }
 
 /// Rebuilds a file from a folder written by `extract`, whatever its format.
 pub fn pack(dir: &Path) -> Result<PackOutcome> {
-    let format = manifest::read_format(dir)?;
+    let format = manifest::read_format(&io::SourceDir::open(dir)?)?;
     let handler = format.handler().ok_or_else(|| {
         Error::at(
             dir.display().to_string(),

@@ -8,9 +8,13 @@ use std::path::Path;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::io::SourceDir;
 use crate::Format;
 
 pub const MANIFEST_NAME: &str = "gamepak.toml";
+
+/// Why pack left out a file of an extracted folder, when nothing more is known.
+pub const UNNAMED: &str = "gamepak.toml does not name it";
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Common {
@@ -18,16 +22,17 @@ struct Common {
 }
 
 /// The format a manifest folder was extracted from.
-pub fn read_format(dir: &Path) -> Result<Format> {
+pub fn read_format(dir: &SourceDir) -> Result<Format> {
     let c: Common = read(dir)?;
     Ok(c.format)
 }
 
 /// Reads and parses the manifest of an extracted folder.
-pub fn read<T: DeserializeOwned>(dir: &Path) -> Result<T> {
-    let path = dir.join(MANIFEST_NAME);
-    let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
-    toml::from_str(&text).map_err(|e| Error::at(path.display().to_string(), e.to_string()))
+pub fn read<T: DeserializeOwned>(dir: &SourceDir) -> Result<T> {
+    let shown = dir.shown(MANIFEST_NAME);
+    let text =
+        String::from_utf8(dir.read(MANIFEST_NAME)?).map_err(|_| Error::at(&shown, "not UTF-8"))?;
+    toml::from_str(&text).map_err(|e| Error::at(shown, e.to_string()))
 }
 
 /// Writes a manifest into an extraction's output folder.
@@ -46,7 +51,7 @@ pub struct Folder {
 }
 
 /// Refuses a folder that `--only` left incomplete.
-pub fn require_whole(dir: &Path) -> Result<()> {
+pub fn require_whole(dir: &SourceDir) -> Result<()> {
     let m: Folder = read(dir)?;
     if m.partial {
         return Err(Error::at(

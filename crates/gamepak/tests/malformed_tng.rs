@@ -348,8 +348,9 @@ fn hostile_json_is_refused_with_its_place() {
     let mut doc = r.doc;
     doc.sections[3].body["fonts"][0]["asset"]["file"] = Value::from("../../etc/passwd");
     let tmp = tempfile::tempdir().unwrap();
+    let folder = gamepak::io::SourceDir::open(tmp.path()).unwrap();
     let load = |name: &str| match name.contains("passwd") {
-        true => gamepak::io::read_inside(tmp.path(), name),
+        true => folder.read(name),
         false => Ok(Vec::new()),
     };
     let e = write(&doc, &load).unwrap_err();

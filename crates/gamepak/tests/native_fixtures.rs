@@ -113,7 +113,7 @@ fn build(inputs: &Path, production: bool, audio: ProductionAudio) -> Vec<u8> {
         script: Some(game_script(tmp.path())),
         engine: None,
     };
-    native::build(inputs, &opts).unwrap()
+    native::build(inputs, &opts).unwrap().bytes
 }
 
 fn audio_chunks(doc: &GameBin<'_>) -> Vec<(AudioKind, Vec<u8>)> {

@@ -70,6 +70,7 @@ fn built(production: bool) -> Vec<u8> {
         },
     )
     .unwrap()
+    .bytes
 }
 
 /// A development file written byte by byte from the format description.

@@ -22,7 +22,7 @@ fn build(endian: Endian) -> Vec<u8> {
         endian: Some(endian),
         ..BuildOptions::default()
     };
-    swag::build(&examples().join("src"), &opts).unwrap()
+    swag::build(&examples().join("src"), &opts).unwrap().bytes
 }
 
 #[test]

@@ -17,7 +17,7 @@ fn handler() -> &'static dyn Handler {
 }
 
 fn demo() -> Vec<u8> {
-    tng::build(&examples().join("src")).unwrap()
+    tng::build(&examples().join("src")).unwrap().bytes
 }
 
 fn extracted(bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {

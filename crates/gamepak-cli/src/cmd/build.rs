@@ -1,6 +1,6 @@
 use std::path::{Path, PathBuf};
 
-use crate::output::{written, Global, Status};
+use crate::output::{warn_unused, written, Global, Status};
 use gamepak::bytes::Endian;
 use gamepak::formats::gbin::gap::{self, GapOptions};
 use gamepak::formats::native::{self, BuildOptions, ProductionAudio};
@@ -95,8 +95,9 @@ enum Audio {
 
 pub fn run(args: Args, global: Global) -> Result<Status, Error> {
     if tng::is_source(&args.source) {
-        let bytes = tng::build(&args.source)?;
-        return folder_output(&args, "game.tng", &bytes);
+        let built = tng::build(&args.source)?;
+        warn_unused(&args.source, &built.unused);
+        return folder_output(&args, "game.tng", &built.bytes);
     }
     if swag::is_source(&args.source) {
         let opts = swag::BuildOptions {
@@ -106,8 +107,9 @@ pub fn run(args: Args, global: Global) -> Result<Status, Error> {
                 ByteOrder::Big => Endian::Big,
             }),
         };
-        let bytes = swag::build(&args.source, &opts)?;
-        return folder_output(&args, "game.swag", &bytes);
+        let built = swag::build(&args.source, &opts)?;
+        warn_unused(&args.source, &built.unused);
+        return folder_output(&args, "game.swag", &built.bytes);
     }
     if args.source.is_dir() {
         let opts = BuildOptions {
@@ -119,8 +121,9 @@ pub fn run(args: Args, global: Global) -> Result<Status, Error> {
             script: args.script.clone(),
             engine: args.engine.clone(),
         };
-        let bytes = native::build(&args.source, &opts)?;
-        return folder_output(&args, "game.bin", &bytes);
+        let built = native::build(&args.source, &opts)?;
+        warn_unused(&args.source, &built.unused);
+        return folder_output(&args, "game.bin", &built.bytes);
     }
     let opts = GapOptions {
         compat: args.compat.is_some(),

@@ -30,6 +30,7 @@ pub fn run(args: Args) -> Result<Status, Error> {
         "the next pack would read it back as part of the folder",
     )?;
     let outcome = gamepak::pack(&args.folder)?;
+    crate::output::warn_unused(&args.folder, &outcome.unused);
     let reencoded = if outcome.reencoded.is_empty() {
         String::new()
     } else {

@@ -61,7 +61,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let opts = BuildOptions::default();
     write_atomic(
         native.join("demo.game.bin"),
-        &native_build(&content, &opts)?,
+        &native_build(&content, &opts)?.bytes,
     )?;
     // The SWAG demo's sources, and the file built from them in both byte orders.
     let swag = root.join("swag");
@@ -71,14 +71,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             endian: Some(endian),
             ..SwagOptions::default()
         };
-        write_atomic(swag.join(name), &swag_build(&swag.join("src"), &opts)?)?;
+        write_atomic(
+            swag.join(name),
+            &swag_build(&swag.join("src"), &opts)?.bytes,
+        )?;
     }
     // The TirNanoG demo game's sources, and the game built from them.
     let tng = root.join("tng");
     tng_demo::write(&tng.join("src"))?;
     write_atomic(
         tng.join("demo.tng"),
-        &gamepak::formats::tng::build(&tng.join("src"))?,
+        &gamepak::formats::tng::build(&tng.join("src"))?.bytes,
     )?;
     println!("wrote examples under {}", root.display());
     Ok(())

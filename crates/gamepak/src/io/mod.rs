@@ -1,4 +1,5 @@
-//! Getting bytes in and out: memory-mapped input, atomic output, safe extraction paths.
+//! Getting bytes in and out: memory-mapped input, atomic output, safe extraction paths,
+//! and source folders confined to themselves.
 
 mod atomic;
 mod output_folder;
@@ -14,6 +15,9 @@ use std::fs::File;
 use std::path::{Component, Path, PathBuf};
 
 use crate::error::{Error, Result};
+
+mod source_dir;
+pub use source_dir::{SourceDir, Unused};
 
 /// The bytes of an input file: memory-mapped when possible, read into memory otherwise.
 pub enum Source {
@@ -121,18 +125,6 @@ pub fn file_stem(index: usize, name: &str) -> String {
     } else {
         format!("{index:03}-{safe}")
     }
-}
-
-/// Joins a sanitised name onto an output folder.
-pub fn safe_join(root: &Path, name: &str) -> PathBuf {
-    root.join(sanitize_relative(name))
-}
-
-/// Reads a file that a folder's manifest or document names, never from outside the
-/// folder.
-pub fn read_inside(dir: &Path, name: &str) -> Result<Vec<u8>> {
-    let path = safe_join(dir, name);
-    std::fs::read(&path).map_err(|e| Error::io(&path, e))
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::{audo, container, pages, strg};
 use crate::codec::crc::crc32;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
-use crate::io::read_inside as read;
+use crate::io::SourceDir;
 use crate::limits::Limits;
 use crate::PackOutcome;
 
@@ -22,6 +22,7 @@ fn decode_png(bytes: &[u8], name: &str) -> Result<Rgba> {
 }
 
 pub fn pack(dir: &Path) -> Result<PackOutcome> {
+    let dir = &SourceDir::open(dir)?;
     crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
     let mut reencoded = Vec::new();
@@ -33,7 +34,7 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
         Some(list) => list
             .iter()
             .map(|c| {
-                let bytes = read(dir, &c.file)?;
+                let bytes = dir.read(&c.file)?;
                 if crc32(&bytes) != c.crc32 {
                     reencoded.push(c.file.clone());
                 }
@@ -63,7 +64,7 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
                         ),
                     ));
                 }
-                let mut body = read(dir, f)?;
+                let mut body = dir.read(f)?;
                 if c.name == "STRG" {
                     let patched = edit_strings(dir, &m, &mut body, body_at, &mut reencoded)?;
                     moved = patched.moved;
@@ -89,13 +90,40 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
     let mut bytes = container::write(m.endian, &chunks)?;
     repoint_names(&mut bytes, &moved, &mut reencoded)?;
     let bytes = edit_code(dir, &m, bytes, &added, &mut reencoded)?;
-    Ok(PackOutcome { bytes, reencoded })
+    compare_views(dir, &bytes)?;
+    Ok(PackOutcome {
+        bytes,
+        reencoded,
+        unused: dir.unused(crate::manifest::UNNAMED),
+    })
+}
+
+/// The resource JSON files are views of chunks kept as stored: an unchanged view
+/// counts as used, an edited one is reported as left out.
+fn compare_views(dir: &SourceDir, bytes: &[u8]) -> Result<()> {
+    let game = super::game::read(bytes)?;
+    for (chunk, file) in super::resources::VIEWS {
+        if !dir.is_file(file)? {
+            continue;
+        }
+        let found = dir.read(file)?;
+        let made = super::resources::view(&game.form, chunk, &game.code)
+            .transpose()?
+            .map(|v| serde_json::to_vec_pretty(&v).expect("JSON serialises"));
+        if made.as_ref() != Some(&found) {
+            dir.leave_out(
+                file,
+                format!("a view of {chunk}, which is packed as stored: edits to it are not packed"),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Assembles every edited disassembly into its blob, adds the `added` strings to
 /// STRG, and lays CODE out again; the file as it is when neither happens.
 fn edit_code(
-    dir: &Path,
+    dir: &SourceDir,
     m: &Manifest,
     bytes: Vec<u8>,
     added: &[String],
@@ -103,7 +131,7 @@ fn edit_code(
 ) -> Result<Vec<u8>> {
     let mut edits = BTreeMap::new();
     for (k, c) in m.code.iter().enumerate() {
-        let text = read(dir, &c.file)?;
+        let text = dir.read(&c.file)?;
         if crc32(&text) != c.crc32 {
             let text = String::from_utf8(text).map_err(|_| Error::at(&c.file, "is not UTF-8"))?;
             edits.insert(k, (c.file.clone(), text));
@@ -200,7 +228,7 @@ fn repoint_names(
 /// Writes changed strings from the folder's JSON into the STRG body; gives the
 /// strings that grew and moved.
 fn edit_strings(
-    dir: &Path,
+    dir: &SourceDir,
     m: &Manifest,
     body: &mut Vec<u8>,
     body_at: u64,
@@ -209,7 +237,7 @@ fn edit_strings(
     let Some(s) = &m.strings else {
         return Ok(strg::Patched::default());
     };
-    let json = read(dir, &s.file)?;
+    let json = dir.read(&s.file)?;
     if crc32(&json) == s.crc32 {
         return Ok(strg::Patched::default());
     }
@@ -243,18 +271,18 @@ fn layout(t: &Textures) -> Txtr<'static> {
 /// Each page's blob: as stored while its PNG and its frames are unchanged, otherwise
 /// the edited pixels encoded again in the page's own format.
 fn page_blobs(
-    dir: &Path,
+    dir: &SourceDir,
     t: &Textures,
     frames: &[FrameFile],
     reencoded: &mut Vec<String>,
 ) -> Result<Vec<Option<Vec<u8>>>> {
     let mut files = Vec::with_capacity(t.pages.len());
     for p in &t.pages {
-        files.push(p.file.as_ref().map(|f| read(dir, f)).transpose()?);
+        files.push(p.file.as_ref().map(|f| dir.read(f)).transpose()?);
     }
     let mut edited: BTreeMap<usize, Rgba> = BTreeMap::new();
     for fr in frames {
-        let bytes = read(dir, &fr.file)?;
+        let bytes = dir.read(&fr.file)?;
         if crc32(&bytes) == fr.crc32 {
             continue;
         }
@@ -274,7 +302,18 @@ fn page_blobs(
             bounding: fr.bounding,
             page: fr.page,
         };
-        pages::put_frame(page, &item, &decode_png(&bytes, &fr.file)?);
+        let img = decode_png(&bytes, &fr.file)?;
+        let want = pages::frame_size(&item);
+        if (img.width, img.height) != want {
+            return Err(Error::at(
+                &fr.file,
+                format!(
+                    "{}x{} pixels, but the frame is {}x{}: its texture page item holds that size",
+                    img.width, img.height, want.0, want.1
+                ),
+            ));
+        }
+        pages::put_frame(page, &item, &img);
     }
     t.pages
         .iter()
@@ -296,7 +335,7 @@ fn page_blobs(
                     }
                     png
                 }
-                (_, false, Some(original)) => read(dir, original)?,
+                (_, false, Some(original)) => dir.read(original)?,
                 (format, _, _) => {
                     reencoded.push(name.clone());
                     pages::encode(&decode_png(&png, &name)?, format, p.with_length)?

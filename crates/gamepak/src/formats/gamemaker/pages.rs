@@ -41,7 +41,8 @@ pub fn frame(page: &Rgba, item: &tpag::Item) -> Result<Rgba> {
     let [tx, ty, _, _] = item.target.map(u32::from);
     let [bw, bh] = item.bounding.map(u32::from);
     Limits::default().check_pixels("TPAG item", bw.into(), bh.into())?;
-    let mut out = Rgba::new(bw.max(1), bh.max(1));
+    let (w, h) = frame_size(item);
+    let mut out = Rgba::new(w, h);
     let cut = page.crop(
         sx,
         sy,
@@ -50,6 +51,12 @@ pub fn frame(page: &Rgba, item: &tpag::Item) -> Result<Rgba> {
     );
     out.paste(&cut, tx.min(out.width), ty.min(out.height));
     Ok(out)
+}
+
+/// The size of a frame's picture: its bounding box, never empty.
+pub fn frame_size(item: &tpag::Item) -> (u32, u32) {
+    let [bw, bh] = item.bounding.map(u32::from);
+    (bw.max(1), bh.max(1))
 }
 
 /// Puts an edited frame's pixels back on its page.

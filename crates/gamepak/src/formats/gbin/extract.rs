@@ -70,7 +70,7 @@ pub fn extract(doc: &Gbin<'_>, out_path: &Path, opts: &ExtractOptions) -> Result
     Ok(summary)
 }
 
-enum Rendered {
+pub(super) enum Rendered {
     /// Files to write: a suffix to the entry's path (empty for the entry itself) and
     /// the bytes.
     Files(Vec<(&'static str, Vec<u8>)>),
@@ -87,7 +87,7 @@ fn span_bytes<'d>(idx: &Index<'d, '_>, id: &[u8; 4], item: Item) -> Option<&'d [
     b.get(s.offset as usize..(s.offset + s.len).try_into().ok()?)
 }
 
-fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered> {
+pub(super) fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered> {
     let one = |data: Vec<u8>| Ok(Rendered::Files(vec![("", data)]));
     let skipped = |why: &str| Ok(Rendered::Skipped(why.to_string()));
     match item {

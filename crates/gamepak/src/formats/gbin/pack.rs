@@ -7,17 +7,18 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use super::asset_codec as codec;
-use super::extract::RESIDUE_DIR;
+use super::extract::{render, Rendered, RESIDUE_DIR};
 use super::list::{self, Index, Item};
 use super::manifest::*;
 use super::model::*;
 use super::pixel::PixelFormat;
 use super::views::{self, Span};
 use super::write::{payload_crc, write, CrcMode};
-use crate::io::safe_join;
+use crate::io::SourceDir;
 use crate::{Error, PackOutcome, Result};
 
 pub fn pack(dir: &Path) -> Result<PackOutcome> {
+    let dir = &SourceDir::open(dir)?;
     crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
     let mut doc = skeleton(&m, dir)?;
@@ -33,8 +34,11 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
     };
     let mut relayout = Vec::new();
     for (path, item, span) in &plan {
-        let file = safe_join(dir, path);
-        let read = || std::fs::read(&file).map_err(|e| Error::io(&file, e));
+        if let Item::Tilemap(_) = item {
+            compare_views(dir, &doc, *item, path)?;
+            continue;
+        }
+        let read = || dir.read(path);
         if let Some(bytes) = place(&mut doc, *item, read, path)? {
             match span {
                 Some(s) if s.len == bytes.len() as u64 => overlay(&mut doc, s, &bytes),
@@ -61,7 +65,26 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
     Ok(PackOutcome {
         bytes: write(&doc, crc),
         reencoded,
+        unused: dir.unused(crate::manifest::UNNAMED),
     })
+}
+
+/// Tile maps are rebuilt from the manifest and residues; their files are views. An
+/// unchanged view counts as used, an edited one is reported as left out.
+fn compare_views(dir: &SourceDir, doc: &Gbin<'static>, item: Item, path: &str) -> Result<()> {
+    let Rendered::Files(files) = render(&Index::new(doc), item)? else {
+        return Ok(());
+    };
+    for (suffix, made) in files {
+        let file = format!("{path}{suffix}");
+        if dir.is_file(&file)? && dir.read(&file)? != made {
+            dir.leave_out(
+                &file,
+                "a view of a tile map, which gamepak.toml and raw/ hold: edits to it are not packed",
+            );
+        }
+    }
+    Ok(())
 }
 
 fn hex(s: &str, what: &str) -> Result<Cow<'static, [u8]>> {
@@ -77,18 +100,16 @@ fn table<T: Clone>(entries: &[T], tail: &str) -> Result<Table<'static, T>> {
     })
 }
 
-fn residue(dir: &Path, len: u64, name: &Option<String>) -> Result<Cow<'static, [u8]>> {
+fn residue(dir: &SourceDir, len: u64, name: &Option<String>) -> Result<Cow<'static, [u8]>> {
     let Some(name) = name else {
         let len = usize::try_from(len).map_err(|_| Error::at("gamepak.toml", "blob too large"))?;
         return Ok(Cow::Owned(vec![0; len]));
     };
-    let path = dir
-        .join(RESIDUE_DIR)
-        .join(crate::io::sanitize_relative(name));
-    let data = std::fs::read(&path).map_err(|e| Error::io(&path, e))?;
+    let file = format!("{RESIDUE_DIR}/{name}");
+    let data = dir.read(&file)?;
     if data.len() as u64 != len {
         return Err(Error::at(
-            path.display().to_string(),
+            dir.shown(&file),
             format!("holds {} bytes, the manifest says {len}", data.len()),
         ));
     }
@@ -96,7 +117,7 @@ fn residue(dir: &Path, len: u64, name: &Option<String>) -> Result<Cow<'static, [
 }
 
 /// The document from the manifest alone: tables exact, data chunks from residues.
-fn skeleton(m: &Manifest, dir: &Path) -> Result<Gbin<'static>> {
+fn skeleton(m: &Manifest, dir: &SourceDir) -> Result<Gbin<'static>> {
     let mut chunks = Vec::with_capacity(m.chunks.len());
     for e in &m.chunks {
         let id = id_from_text(&e.id).ok_or_else(|| {

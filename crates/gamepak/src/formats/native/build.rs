@@ -15,7 +15,9 @@ use super::script::{self, ContentEntry};
 use super::{audio, container, tables};
 use crate::codec::{png as png_codec, wav, zlib};
 use crate::error::{Error, Result};
+use crate::io::SourceDir;
 use crate::limits::Limits;
+use crate::PackOutcome;
 
 /// How clips are stored in a production build.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -47,22 +49,17 @@ struct Configuration {
 
 const KINDS: [&str; 5] = ["sprite", "background", "sound", "music", "dialog"];
 
-/// The folder's content files by kind, then name.
-type Content = BTreeMap<&'static str, BTreeMap<String, PathBuf>>;
+/// Why build left out a file of the content folder, when nothing more is known.
+const NOT_CONTENT: &str = "not a content file (Name.sprite.png, Name.background.png, \
+     Name.sound.wav, Name.music.wav, Name.dialog.wav, Configuration.json, the game script)";
 
-fn scan(dir: &Path) -> Result<Content> {
+/// The folder's content files by kind, then name.
+type Content = BTreeMap<&'static str, BTreeMap<String, String>>;
+
+fn scan(src: &SourceDir) -> Result<Content> {
     let mut content: Content = KINDS.iter().map(|k| (*k, BTreeMap::new())).collect();
-    let mut owner: BTreeMap<String, PathBuf> = BTreeMap::new();
-    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
-    let mut paths: Vec<PathBuf> = entries
-        .map(|e| e.map(|e| e.path()).map_err(|e| Error::io(dir, e)))
-        .collect::<Result<_>>()?;
-    paths.sort();
-    for path in paths {
-        let file = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+    let mut owner: BTreeMap<String, String> = BTreeMap::new();
+    for file in src.list("")? {
         let parts: Vec<&str> = file.rsplitn(3, '.').collect();
         let [ext, kind, name] = parts[..] else {
             continue;
@@ -76,48 +73,48 @@ fn scan(dir: &Path) -> Result<Content> {
             "wav"
         };
         if !ext.eq_ignore_ascii_case(want) {
+            src.leave_out(&file, format!("a {kind} must be a .{want} file"));
             continue;
         }
-        let shown = path.display().to_string();
+        let shown = src.shown(&file);
         if !script::is_identifier(name) {
             return Err(Error::at(shown, format!("{name:?} cannot be a Content name: use letters, digits, _ or $, not starting with a digit")));
         }
-        if let Some(first) = owner.insert(name.to_string(), path.clone()) {
+        if let Some(first) = owner.insert(name.to_string(), file.clone()) {
             return Err(Error::at(
                 shown,
-                format!("duplicate name {name:?}: {} has it too", first.display()),
+                format!("duplicate name {name:?}: {} has it too", src.shown(&first)),
             ));
         }
         content
             .get_mut(kind)
             .expect("every kind is present")
-            .insert(name.to_string(), path);
+            .insert(name.to_string(), file);
     }
     Ok(content)
 }
 
-fn read(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| Error::io(path, e))
-}
-
-fn game_script(dir: &Path, opts: &BuildOptions) -> Result<PathBuf> {
+/// The game script: `--script`, a path the user gave, or the folder's one `.js` file.
+fn game_script(src: &SourceDir, opts: &BuildOptions) -> Result<String> {
     if let Some(s) = &opts.script {
-        return Ok(s.clone());
+        return text(src.read_given(s)?, &s.display().to_string());
     }
-    let mut js: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| Error::io(dir, e))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "js"))
+    let mut js: Vec<String> = src
+        .list("")?
+        .into_iter()
+        .filter(|n| Path::new(n).extension().is_some_and(|x| x == "js"))
         .collect();
-    js.sort();
     match js.len() {
-        1 => Ok(js.remove(0)),
+        1 => {
+            let name = js.remove(0);
+            text(src.read(&name)?, &src.shown(&name))
+        }
         0 => Err(Error::at(
-            dir.display().to_string(),
+            src.path().display().to_string(),
             "no game script: put one .js file in the folder or pass --script FILE",
         )),
         _ => Err(Error::at(
-            dir.display().to_string(),
+            src.path().display().to_string(),
             format!(
                 "{} .js files: pass --script FILE to say which is the game",
                 js.len()
@@ -126,31 +123,29 @@ fn game_script(dir: &Path, opts: &BuildOptions) -> Result<PathBuf> {
     }
 }
 
-fn text(path: &Path) -> Result<String> {
-    String::from_utf8(read(path)?)
-        .map_err(|_| Error::at(path.display().to_string(), "not UTF-8 text"))
+fn text(bytes: Vec<u8>, shown: &str) -> Result<String> {
+    String::from_utf8(bytes).map_err(|_| Error::at(shown, "not UTF-8 text"))
 }
 
-pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
-    let config_path = dir.join("Configuration.json");
-    let config: Configuration = serde_json::from_slice(&read(&config_path)?)
-        .map_err(|e| Error::at(config_path.display().to_string(), e.to_string()))?;
-    let content = scan(dir)?;
-    let game = text(&game_script(dir, opts)?)?;
-    let engine = opts
-        .engine
-        .as_deref()
-        .map(text)
-        .transpose()?
-        .unwrap_or_default();
+pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
+    let src = SourceDir::open(dir)?;
+    const CONFIG: &str = "Configuration.json";
+    let config: Configuration = serde_json::from_slice(&src.read(CONFIG)?)
+        .map_err(|e| Error::at(src.shown(CONFIG), e.to_string()))?;
+    let content = scan(&src)?;
+    let game = game_script(&src, opts)?;
+    let engine = match &opts.engine {
+        Some(p) => text(src.read_given(p)?, &p.display().to_string())?,
+        None => String::new(),
+    };
 
     let mut names: Vec<ContentEntry> = Vec::new();
     let mut sprite_images = Vec::new();
     let mut offsets = Vec::new();
-    for (i, (name, path)) in content["sprite"].iter().enumerate() {
+    for (i, (name, file)) in content["sprite"].iter().enumerate() {
         let img = png_codec::decode(
-            &read(path)?,
-            &path.display().to_string(),
+            &src.read(file)?,
+            &src.shown(file),
             Limits::default().max_pixels,
         )?;
         let c = crop(&img);
@@ -179,13 +174,9 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
         .collect();
 
     let mut backgrounds = Vec::new();
-    for (i, (name, path)) in content["background"].iter().enumerate() {
-        let bytes = read(path)?;
-        png_codec::decode(
-            &bytes,
-            &path.display().to_string(),
-            Limits::default().max_pixels,
-        )?;
+    for (i, (name, file)) in content["background"].iter().enumerate() {
+        let bytes = src.read(file)?;
+        png_codec::decode(&bytes, &src.shown(file), Limits::default().max_pixels)?;
         backgrounds.push(bytes);
         names.push((name.clone(), i));
     }
@@ -217,9 +208,9 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
     for (k, kind) in AudioKind::ALL.into_iter().enumerate() {
         let mut gains = Vec::new();
         let mut clips = Vec::new();
-        for (i, (name, path)) in content[kind.singular()].iter().enumerate() {
-            let shown = path.display().to_string();
-            let clip = wav::read_clip(&read(path)?, &shown)?;
+        for (i, (name, file)) in content[kind.singular()].iter().enumerate() {
+            let shown = src.shown(file);
+            let clip = wav::read_clip(&src.read(file)?, &shown)?;
             audio::require_rate(clip.rate, &shown)?;
             let p = audio::prepare(&audio::stereo(clip.channels, &shown)?);
             gains.push(p.gain);
@@ -252,10 +243,14 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
     ];
     chunks.extend(backgrounds);
     chunks.extend(audio_chunks);
-    Ok(container::write(&GameBin {
-        layout: Layout::Current,
-        meta,
-        chunks: chunks.into_iter().map(Cow::Owned).collect(),
-        offsets: Vec::new(),
-    }))
+    Ok(PackOutcome {
+        bytes: container::write(&GameBin {
+            layout: Layout::Current,
+            meta,
+            chunks: chunks.into_iter().map(Cow::Owned).collect(),
+            offsets: Vec::new(),
+        }),
+        reencoded: Vec::new(),
+        unused: src.unused(NOT_CONTENT),
+    })
 }

@@ -11,22 +11,22 @@ use super::model::*;
 use super::{audio, container, tables};
 use crate::codec::{crc::crc32, png as png_codec, wav, zlib};
 use crate::error::{Error, Result};
-use crate::io::read_inside as read;
+use crate::io::SourceDir;
 use crate::limits::Limits;
 use crate::PackOutcome;
 
-fn read_json<T: serde::de::DeserializeOwned>(dir: &Path, name: &str) -> Result<T> {
-    serde_json::from_slice(&read(dir, name)?).map_err(|e| Error::at(name, e.to_string()))
+fn read_json<T: serde::de::DeserializeOwned>(dir: &SourceDir, name: &str) -> Result<T> {
+    serde_json::from_slice(&dir.read(name)?).map_err(|e| Error::at(name, e.to_string()))
 }
 
 /// The chunk for a plain form: the original deflated stream when the plain form is
 /// unchanged, a new stream when it changed, the plain bytes when it was never deflated.
-fn stored(dir: &Path, part: &Stored, plain: Vec<u8>) -> Result<Vec<u8>> {
+fn stored(dir: &SourceDir, part: &Stored, plain: Vec<u8>) -> Result<Vec<u8>> {
     if !part.deflated {
         return Ok(plain);
     }
     match &part.original {
-        Some(original) if crc32(&plain) == part.crc32 => read(dir, original),
+        Some(original) if crc32(&plain) == part.crc32 => dir.read(original),
         _ => Ok(zlib::deflate(&plain)),
     }
 }
@@ -37,6 +37,7 @@ fn part<'m>(p: &'m Option<Stored>, what: &str) -> Result<&'m Stored> {
 }
 
 pub fn pack(dir: &Path) -> Result<PackOutcome> {
+    let dir = &SourceDir::open(dir)?;
     crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
     let chunks = if m.raw_chunks.is_empty() {
@@ -44,7 +45,7 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
     } else {
         m.raw_chunks
             .iter()
-            .map(|f| read(dir, f))
+            .map(|f| dir.read(f))
             .collect::<Result<_>>()?
     };
     let layout = chunks
@@ -69,13 +70,14 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
     Ok(PackOutcome {
         bytes: container::write(&doc),
         reencoded,
+        unused: dir.unused(crate::manifest::UNNAMED),
     })
 }
 
 /// The chunks of a folder whose parts were extracted as assets.
-fn assemble(dir: &Path, m: &Manifest) -> Result<Vec<Vec<u8>>> {
+fn assemble(dir: &SourceDir, m: &Manifest) -> Result<Vec<Vec<u8>>> {
     let script = part(&m.script, "script")?;
-    let script = stored(dir, script, read(dir, &script.file)?)?;
+    let script = stored(dir, script, dir.read(&script.file)?)?;
     let sprite_part = part(&m.sprite_table, "sprite table")?;
     let mut frames: Vec<SpriteFrame> = read_json(dir, &sprite_part.file)?;
     if frames.len() != m.frames.len() {
@@ -95,7 +97,7 @@ fn assemble(dir: &Path, m: &Manifest) -> Result<Vec<Vec<u8>>> {
         .map(|f| {
             f.file
                 .as_ref()
-                .map(|file| Ok((file, read(dir, file)?)))
+                .map(|file| Ok((file, dir.read(file)?)))
                 .transpose()
         })
         .collect::<Result<Vec<_>>>()?;
@@ -104,9 +106,10 @@ fn assemble(dir: &Path, m: &Manifest) -> Result<Vec<Vec<u8>>> {
             |(f, bytes)| matches!((f.crc32, bytes), (Some(crc), Some((_, b))) if crc32(b) != crc),
         );
     let atlas = if changed {
+        dir.leave_out(atlas_name, "laid out again from the edited frame images");
         relayout(&frame_files, &mut frames)?
     } else {
-        read(dir, atlas_name)?
+        dir.read(atlas_name)?
     };
     let bg_part = part(&m.background_table, "background table")?;
     let backgrounds: Vec<BackgroundFrame> = read_json(dir, &bg_part.file)?;
@@ -128,7 +131,7 @@ fn assemble(dir: &Path, m: &Manifest) -> Result<Vec<Vec<u8>>> {
         stored(dir, bg_part, tables::backgrounds_bytes(&backgrounds))?,
     ];
     for b in &m.backgrounds {
-        chunks.push(read(dir, b)?);
+        chunks.push(dir.read(b)?);
     }
     if m.layout == Layout::Current {
         for kind in AudioKind::ALL {
@@ -163,8 +166,8 @@ fn stored_empty(m: &Manifest) -> Vec<u8> {
     }
 }
 
-fn clip_chunk(dir: &Path, clip: &ClipFile, n: usize) -> Result<Vec<u8>> {
-    let bytes = read(dir, &clip.file)?;
+fn clip_chunk(dir: &SourceDir, clip: &ClipFile, n: usize) -> Result<Vec<u8>> {
+    let bytes = dir.read(&clip.file)?;
     if !clip.file.to_ascii_lowercase().ends_with(".wav") {
         return Ok(bytes);
     }

@@ -63,6 +63,7 @@ pub use read::read;
 pub use write::write;
 
 use crate::bytes::Endian;
+use crate::io::SourceDir;
 use crate::{Entry, ExtractOptions, ExtractSummary, Handler, PackOutcome, Report, Result};
 
 /// SWAG's implementation of the format operations, with the opcode table to read
@@ -107,11 +108,13 @@ impl Handler for SwagHandler {
     }
 
     fn pack(&self, dir: &Path) -> Result<PackOutcome> {
-        crate::manifest::require_whole(dir)?;
-        let loaded = source::load(dir, self.table.as_ref(), None)?;
+        let dir = SourceDir::open(dir)?;
+        crate::manifest::require_whole(&dir)?;
+        let loaded = source::load(&dir, self.table.as_ref(), None)?;
         Ok(PackOutcome {
             bytes: write(&loaded.doc)?,
             reencoded: loaded.reencoded,
+            unused: dir.unused(UNNAMED),
         })
     }
 }
@@ -131,6 +134,15 @@ pub fn is_source(dir: &Path) -> bool {
 }
 
 /// Builds a SWAG file from a folder holding `swag.toml` and the files it names.
-pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
-    write(&source::load(dir, opts.opcodes.as_ref(), opts.endian)?.doc)
+pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
+    let dir = SourceDir::open(dir)?;
+    let loaded = source::load(&dir, opts.opcodes.as_ref(), opts.endian)?;
+    Ok(PackOutcome {
+        bytes: write(&loaded.doc)?,
+        reencoded: loaded.reencoded,
+        unused: dir.unused(UNNAMED),
+    })
 }
+
+/// Why a file of a source folder was left out, when nothing more is known.
+const UNNAMED: &str = "swag.toml does not name it";

@@ -6,7 +6,6 @@
 //! four-letter tag.
 
 use std::collections::btree_map::Entry;
-use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +16,7 @@ use super::opcodes::OpcodeTable;
 use crate::bytes::Endian;
 use crate::codec::{crc::crc32, png as png_codec, zlib};
 use crate::error::{Error, Result};
-use crate::io::{read_inside as read, safe_join};
+use crate::io::SourceDir;
 use crate::limits::Limits;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -254,8 +253,12 @@ pub struct Loaded {
 
 /// Reads `swag.toml` and the files it names. `table` overrides the folder's opcode
 /// table; `endian` its byte order.
-pub fn load(dir: &Path, table: Option<&OpcodeTable>, endian: Option<Endian>) -> Result<Loaded> {
-    let text = String::from_utf8(read(dir, items::DOCUMENT)?)
+pub fn load(
+    dir: &SourceDir,
+    table: Option<&OpcodeTable>,
+    endian: Option<Endian>,
+) -> Result<Loaded> {
+    let text = String::from_utf8(dir.read(items::DOCUMENT)?)
         .map_err(|_| Error::at(items::DOCUMENT, "not UTF-8"))?;
     let src: Document =
         toml::from_str(&text).map_err(|e| Error::at(items::DOCUMENT, e.to_string()))?;
@@ -263,20 +266,20 @@ pub fn load(dir: &Path, table: Option<&OpcodeTable>, endian: Option<Endian>) -> 
     let table = match (table, &src.opcodes) {
         (Some(t), _) => t,
         (None, Some(file)) => {
-            own_table = OpcodeTable::parse(&String::from_utf8_lossy(&read(dir, file)?), file)?;
+            own_table = OpcodeTable::parse(&String::from_utf8_lossy(&dir.read(file)?), file)?;
             &own_table
         }
         (None, None) => OpcodeTable::default_table(),
     };
     let mut reencoded = Vec::new();
     let mut stream = |s: &StreamSource| -> Result<Blob<'static>> {
-        let file = read(dir, &s.file)?;
+        let file = dir.read(&s.file)?;
         if s.stored {
             return Ok(Blob::owned(file));
         }
         let unchanged = s.crc32.map(|crc| crc == crc32(&file));
         match (&s.original, unchanged) {
-            (Some(original), Some(true)) => Ok(Blob::owned(read(dir, original)?)),
+            (Some(original), Some(true)) => Ok(Blob::owned(dir.read(original)?)),
             _ => {
                 if unchanged == Some(false) {
                     reencoded.push(s.file.clone());
@@ -288,7 +291,7 @@ pub fn load(dir: &Path, table: Option<&OpcodeTable>, endian: Option<Endian>) -> 
     let blobs = |files: &[String]| -> Result<Vec<Blob<'static>>> {
         files
             .iter()
-            .map(|f| Ok(Blob::owned(read(dir, f)?)))
+            .map(|f| Ok(Blob::owned(dir.read(f)?)))
             .collect()
     };
     let mut sections = Vec::with_capacity(src.section.len());
@@ -324,7 +327,7 @@ pub fn load(dir: &Path, table: Option<&OpcodeTable>, endian: Option<Endian>) -> 
                 objects
                     .iter()
                     .map(|f| {
-                        let text = String::from_utf8(read(dir, f)?)
+                        let text = String::from_utf8(dir.read(f)?)
                             .map_err(|_| Error::at(f.as_str(), "not UTF-8"))?;
                         asm::assemble(&text, table, f)
                     })
@@ -358,7 +361,7 @@ pub fn load(dir: &Path, table: Option<&OpcodeTable>, endian: Option<Endian>) -> 
 
 /// Pastes every frame image whose pixels differ from its place in its sheet, and
 /// encodes the sheets that changed again. Gives the names of those sheets.
-fn apply_frames(dir: &Path, doc: &mut Swag<'static>) -> Result<Vec<String>> {
+fn apply_frames(dir: &SourceDir, doc: &mut Swag<'static>) -> Result<Vec<String>> {
     let max = Limits::default().max_pixels;
     let mut decoded: std::collections::BTreeMap<usize, (png_codec::Rgba, bool)> =
         Default::default();
@@ -378,11 +381,10 @@ fn apply_frames(dir: &Path, doc: &mut Swag<'static>) -> Result<Vec<String>> {
                         frame,
                     },
                 );
-                let path = safe_join(dir, &name);
-                if !path.is_file() {
+                if !dir.is_file(&name)? {
                     continue;
                 }
-                let img = png_codec::decode(&read(dir, &name)?, &name, max)?;
+                let img = png_codec::decode(&dir.read(&name)?, &name, max)?;
                 if (img.width, img.height) != (t.width.into(), t.height.into()) {
                     return Err(Error::at(
                         &name,

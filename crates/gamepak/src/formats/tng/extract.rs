@@ -1,18 +1,14 @@
 //! Writing a .tng's document, assets, sprite frames and maps to a folder.
 
 use std::path::Path;
-use std::sync::OnceLock;
 
 use rayon::prelude::*;
-use serde_json::Value;
 
 use super::read::Read;
 use super::source::to_files;
-use super::sprites;
-use super::tmx::tmx;
-use crate::codec::png::{self, Rgba};
-use crate::io::{file_stem, sanitize_relative, OutputFolder};
-use crate::limits::Limits;
+use super::views::{self, Atlases, FrameView};
+use crate::codec::png;
+use crate::io::{sanitize_relative, OutputFolder};
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
 pub fn extract(read: &Read<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
@@ -29,7 +25,7 @@ pub fn extract(read: &Read<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
     }
     // Packing needs every file so far; the maps and frames below are views.
     let partial = files.iter().any(|(p, _)| !opts.selects(p));
-    files.extend(maps(read));
+    files.extend(views::maps(read));
     let mut summary = ExtractSummary::default();
     let frames = frames(read, opts, &mut summary);
     let selected: Vec<&(String, Vec<u8>)> = files
@@ -52,35 +48,6 @@ pub fn extract(read: &Read<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
     Ok(summary)
 }
 
-/// Each map as Tiled XML beside the JSON.
-fn maps(read: &Read<'_>) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    for (si, s) in read
-        .doc
-        .sections
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.layout_type() == 35)
-    {
-        for (i, m) in s
-            .body
-            .get("maps")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            let name = m.get("name").and_then(Value::as_str).unwrap_or("");
-            let Some(map) = m.get("asset").filter(|a| a.get("layers").is_some()) else {
-                continue;
-            };
-            let path = format!("maps/{si:02}-{}.tmx", file_stem(i, name));
-            out.push((path, tmx(&read.doc.header, map).into_bytes()));
-        }
-    }
-    out
-}
-
 /// Every frame of every sprite, cut from its atlas. Frames that cannot be cut (a
 /// missing atlas, a rectangle off the atlas) are noted and left out.
 fn frames(
@@ -88,53 +55,18 @@ fn frames(
     opts: &ExtractOptions,
     summary: &mut ExtractSummary,
 ) -> Vec<(String, Vec<u8>)> {
-    let atlas_files = read.atlases();
-    let decoded: Vec<OnceLock<Option<Rgba>>> =
-        atlas_files.iter().map(|_| OnceLock::new()).collect();
-    let atlas = |i: usize| -> Option<&Rgba> {
-        let asset = (*atlas_files.get(i)?)?;
-        decoded[i]
-            .get_or_init(|| {
-                png::decode(read.stored(asset), "atlas", Limits::default().max_pixels).ok()
-            })
-            .as_ref()
-    };
-    let mut jobs = Vec::new();
-    for (si, s) in read
-        .doc
-        .sections
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| (7..=10).contains(&s.kind))
-    {
-        let folder = format!("sprites/{si:02}-{}", s.kind_name());
-        for (ei, entry) in s
-            .body
-            .get("sprites")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            for (ai, (w, h, frames)) in sprites::frames(entry).into_iter().enumerate() {
-                for (fi, f) in frames.into_iter().enumerate() {
-                    let path = format!("{folder}/{ei:03}/{ai}-{fi:02}.png");
-                    if opts.selects(&path) {
-                        jobs.push((path, w, h, f));
-                    }
-                }
-            }
-        }
-    }
+    let atlases = Atlases::new(read);
+    let jobs: Vec<FrameView> = views::frames(read)
+        .into_iter()
+        .filter(|v| opts.selects(&v.path))
+        .collect();
     let results: Vec<std::result::Result<(String, Vec<u8>), String>> = jobs
         .into_par_iter()
-        .map(|(path, w, h, f)| {
-            let img = atlas(f.atlas)
-                .ok_or_else(|| format!("{path}: atlas {} does not decode", f.atlas))?;
-            let pic = sprites::render(img, &f, w, h, &path).map_err(|e| format!("{path}: {e}"))?;
+        .map(|v| {
+            let pic = atlases.render(&v)?;
             png::encode(&pic)
-                .map(|b| (path.clone(), b))
-                .map_err(|e: Error| format!("{path}: {e}"))
+                .map(|b| (v.path.clone(), b))
+                .map_err(|e: Error| format!("{}: {e}", v.path))
         })
         .collect();
     let mut out = Vec::new();

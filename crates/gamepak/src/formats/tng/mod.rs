@@ -86,6 +86,7 @@ mod sprites;
 pub mod strings;
 mod tmx;
 pub mod value;
+mod views;
 pub mod write;
 
 use std::path::Path;
@@ -125,10 +126,6 @@ impl Handler for TngHandler {
     }
 
     fn pack(&self, dir: &Path) -> Result<PackOutcome> {
-        crate::manifest::require_whole(dir)?;
-        Ok(PackOutcome {
-            bytes: build(dir)?,
-            reencoded: Vec::new(),
-        })
+        source::pack(dir)
     }
 }

@@ -10,7 +10,8 @@ use super::header::Header;
 use super::model::{Document, KeptStream, Section};
 use super::write::write;
 use crate::error::{Error, Result};
-use crate::io::read_inside as read;
+use crate::io::SourceDir;
+use crate::PackOutcome;
 
 /// The file that describes the document.
 pub const DOCUMENT: &str = "tng.json";
@@ -64,15 +65,15 @@ fn pretty<T: Serialize>(v: &T) -> Result<Vec<u8>> {
 }
 
 /// Reads a folder's document.
-pub fn load(dir: &Path) -> Result<Document> {
-    let index: Index = serde_json::from_slice(&read(dir, DOCUMENT)?)
-        .map_err(|e| Error::at(dir.join(DOCUMENT).display().to_string(), e.to_string()))?;
+fn load(dir: &SourceDir) -> Result<Document> {
+    let index: Index = serde_json::from_slice(&dir.read(DOCUMENT)?)
+        .map_err(|e| Error::at(dir.shown(DOCUMENT), e.to_string()))?;
     let sections = index
         .sections
         .into_iter()
         .map(|f| {
-            let body = serde_json::from_slice(&read(dir, &f.file)?)
-                .map_err(|e| Error::at(dir.join(&f.file).display().to_string(), e.to_string()))?;
+            let body = serde_json::from_slice(&dir.read(&f.file)?)
+                .map_err(|e| Error::at(dir.shown(&f.file), e.to_string()))?;
             Ok(Section { body, ..f.section })
         })
         .collect::<Result<_>>()?;
@@ -84,8 +85,25 @@ pub fn load(dir: &Path) -> Result<Document> {
 }
 
 /// Builds a .tng from a folder of this shape.
-pub fn build(dir: &Path) -> Result<Vec<u8>> {
-    write(&load(dir)?, &|name| read(dir, name))
+pub fn build(dir: &Path) -> Result<PackOutcome> {
+    made(&SourceDir::open(dir)?)
+}
+
+/// Rebuilds a .tng from a folder extract wrote.
+pub fn pack(dir: &Path) -> Result<PackOutcome> {
+    let dir = SourceDir::open(dir)?;
+    crate::manifest::require_whole(&dir)?;
+    made(&dir)
+}
+
+fn made(dir: &SourceDir) -> Result<PackOutcome> {
+    let bytes = write(&load(dir)?, &|name| dir.read(name))?;
+    super::views::compare(dir, &bytes)?;
+    Ok(PackOutcome {
+        bytes,
+        reencoded: Vec::new(),
+        unused: dir.unused("neither tng.json nor its sections name it"),
+    })
 }
 
 /// Whether a folder holds a TirNanoG document.

@@ -1,0 +1,205 @@
+//! The folder `pack` and `build` read from. Every name is resolved (links followed)
+//! and refused unless it lands inside the folder, so a link cannot smuggle a file from
+//! elsewhere into the output. Everything read is remembered, so the files the folder
+//! holds that nothing read can be reported instead of ignored.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::sanitize_relative;
+use crate::error::{Error, Result};
+
+/// A source folder, confined to itself.
+pub struct SourceDir {
+    /// As the caller named it, for messages.
+    shown: PathBuf,
+    /// Canonical: what every resolved name must lie under.
+    root: PathBuf,
+    seen: Mutex<Seen>,
+}
+
+#[derive(Default)]
+struct Seen {
+    /// The names read, as the folder's description gave them.
+    names: BTreeSet<String>,
+    /// Where they resolved to.
+    targets: BTreeSet<PathBuf>,
+    /// Why a file the format knows about was left out.
+    reasons: BTreeMap<String, String>,
+}
+
+/// A file in the folder that nothing read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unused {
+    /// Relative to the folder, `/`-separated.
+    pub file: String,
+    pub reason: String,
+}
+
+impl std::fmt::Display for Unused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} was not used: {}", self.file, self.reason)
+    }
+}
+
+impl SourceDir {
+    pub fn open(dir: &Path) -> Result<SourceDir> {
+        let root = dir.canonicalize().map_err(|e| Error::io(dir, e))?;
+        if !root.is_dir() {
+            return Err(Error::io(
+                dir,
+                std::io::Error::other("is a file, not a folder"),
+            ));
+        }
+        Ok(SourceDir {
+            shown: dir.to_path_buf(),
+            root,
+            seen: Mutex::default(),
+        })
+    }
+
+    /// The folder as the caller named it.
+    pub fn path(&self) -> &Path {
+        &self.shown
+    }
+
+    /// `name` inside the folder as a message shows it.
+    pub fn shown(&self, name: &str) -> String {
+        self.shown
+            .join(sanitize_relative(name))
+            .display()
+            .to_string()
+    }
+
+    /// Where `name` really is, refused when that is outside the folder. Names are
+    /// sanitised as extraction sanitised them, so they find what it wrote.
+    fn resolve(&self, name: &str) -> Result<PathBuf> {
+        let joined = self.shown.join(sanitize_relative(name));
+        let real = joined.canonicalize().map_err(|e| Error::io(&joined, e))?;
+        self.inside(&joined, real)
+    }
+
+    fn inside(&self, joined: &Path, real: PathBuf) -> Result<PathBuf> {
+        if real.starts_with(&self.root) {
+            Ok(real)
+        } else {
+            Err(Error::at(
+                joined.display().to_string(),
+                format!(
+                    "resolves to {}, outside the folder {}",
+                    real.display(),
+                    self.root.display()
+                ),
+            ))
+        }
+    }
+
+    /// Reads a file the folder's description names.
+    pub fn read(&self, name: &str) -> Result<Vec<u8>> {
+        let real = self.resolve(name)?;
+        let bytes = std::fs::read(&real).map_err(|e| Error::io(self.shown(name), e))?;
+        let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        seen.names.insert(name.to_string());
+        seen.targets.insert(real);
+        Ok(bytes)
+    }
+
+    /// Reads a file the user named on the command line, which may lie anywhere; one
+    /// inside the folder counts as used.
+    pub fn read_given(&self, path: &Path) -> Result<Vec<u8>> {
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        if let Some(real) = path
+            .canonicalize()
+            .ok()
+            .filter(|r| r.starts_with(&self.root))
+        {
+            let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+            seen.targets.insert(real);
+        }
+        Ok(bytes)
+    }
+
+    /// Whether `name` is a file; an error when it resolves outside the folder.
+    pub fn is_file(&self, name: &str) -> Result<bool> {
+        let joined = self.shown.join(sanitize_relative(name));
+        match joined.canonicalize() {
+            Ok(real) => Ok(self.inside(&joined, real)?.is_file()),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// The names of the entries of a sub-folder (`""` for the folder itself), as
+    /// paths relative to the folder, sorted.
+    pub fn list(&self, sub: &str) -> Result<Vec<String>> {
+        let real = if sub.is_empty() {
+            self.root.clone()
+        } else {
+            self.resolve(sub)?
+        };
+        let entries = std::fs::read_dir(&real).map_err(|e| Error::io(self.shown(sub), e))?;
+        let mut names = Vec::new();
+        for e in entries {
+            let e = e.map_err(|e| Error::io(self.shown(sub), e))?;
+            let file = e.file_name().to_string_lossy().into_owned();
+            names.push(if sub.is_empty() {
+                file
+            } else {
+                format!("{sub}/{file}")
+            });
+        }
+        names.sort();
+        Ok(names)
+    }
+
+    /// Notes that a file, read or not, was left out of the output, and why: a view
+    /// that was edited, say, though edits to it cannot be packed.
+    pub fn leave_out(&self, name: &str, reason: impl Into<String>) {
+        let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        seen.reasons.insert(name.to_string(), reason.into());
+    }
+
+    /// Every file in the folder that was never read, with the reason noted for it or
+    /// else `otherwise`. Links that leave the folder are reported, never followed;
+    /// links to folders inside it are not walked twice.
+    pub fn unused(&self, otherwise: &str) -> Vec<Unused> {
+        let seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        let mut out = Vec::new();
+        let mut stack = vec![(self.root.clone(), String::new())];
+        while let Some((dir, rel)) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let name = e.file_name().to_string_lossy().into_owned();
+                let rel = if rel.is_empty() {
+                    name
+                } else {
+                    format!("{rel}/{name}")
+                };
+                let path = e.path();
+                let is_link = e.file_type().is_ok_and(|t| t.is_symlink());
+                let real = path.canonicalize().ok();
+                let inside = real.as_ref().filter(|r| r.starts_with(&self.root));
+                let reason = match inside {
+                    Some(r) if r.is_dir() => {
+                        if !is_link {
+                            stack.push((path, rel));
+                        }
+                        continue;
+                    }
+                    Some(_) if seen.reasons.contains_key(&rel) => seen.reasons[&rel].clone(),
+                    Some(r) if seen.targets.contains(r) || seen.names.contains(&rel) => continue,
+                    Some(_) => otherwise.to_string(),
+                    None => match real {
+                        Some(r) => format!("resolves to {}, outside the folder", r.display()),
+                        None => "a link to nothing".to_string(),
+                    },
+                };
+                out.push(Unused { file: rel, reason });
+            }
+        }
+        out.sort_by(|a, b| a.file.cmp(&b.file));
+        out
+    }
+}
