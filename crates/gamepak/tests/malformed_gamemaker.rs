@@ -253,7 +253,7 @@ fn a_frame_claiming_a_huge_bounding_box_is_refused_before_allocating() {
         .extract(&m, tmp.path(), &Default::default())
         .unwrap();
     assert!(
-        s.notes.iter().any(|n| n.contains("exceeds")),
+        s.notes.iter().any(|n| n.contains("--max-alloc")),
         "{:?}",
         s.notes
     );

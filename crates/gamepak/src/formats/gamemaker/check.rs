@@ -80,7 +80,7 @@ fn page_problems(game: &Game<'_>, r: &mut Report) {
                 (
                     k,
                     p.blob_offset,
-                    format!("the page does not decode: {}", e.kind),
+                    crate::limits::failure("the page does not decode", &e),
                 )
             })
         })

@@ -9,11 +9,11 @@ use crate::error::{Error, Result};
 use crate::limits::Limits;
 
 pub fn decode(blob: &[u8], format: PageFormat, path: &str) -> Result<Rgba> {
-    let max = Limits::default().max_pixels;
+    let limits = Limits::current();
     match format {
-        PageFormat::Png => png_codec::decode(blob, path, max),
-        PageFormat::Qoi => gm_qoi::decode(blob, path, max),
-        PageFormat::Bz2Qoi => gm_qoi::decode_bz2(blob, path, max),
+        PageFormat::Png => png_codec::decode(blob, path, &limits),
+        PageFormat::Qoi => gm_qoi::decode(blob, path, &limits),
+        PageFormat::Bz2Qoi => gm_qoi::decode_bz2(blob, path, &limits),
         PageFormat::Unknown => Err(Error::at(path, "the page is in no format gamepak knows")),
     }
 }
@@ -40,7 +40,7 @@ pub fn frame(page: &Rgba, item: &tpag::Item) -> Result<Rgba> {
     let [sx, sy, sw, sh] = item.source.map(u32::from);
     let [tx, ty, _, _] = item.target.map(u32::from);
     let [bw, bh] = item.bounding.map(u32::from);
-    Limits::default().check_pixels("TPAG item", bw.into(), bh.into())?;
+    Limits::current().check_pixels("TPAG item", None, bw.into(), bh.into())?;
     let mut out = Rgba::new(bw.max(1), bh.max(1));
     let cut = page.crop(
         sx,

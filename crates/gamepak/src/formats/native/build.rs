@@ -151,7 +151,7 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
         let img = png_codec::decode(
             &read(path)?,
             &path.display().to_string(),
-            Limits::default().max_pixels,
+            &Limits::current(),
         )?;
         let c = crop(&img);
         sprite_images.push(c.image);
@@ -184,7 +184,7 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
         png_codec::decode(
             &bytes,
             &path.display().to_string(),
-            Limits::default().max_pixels,
+            &Limits::current(),
         )?;
         backgrounds.push(bytes);
         names.push((name.clone(), i));

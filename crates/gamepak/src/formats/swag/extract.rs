@@ -59,7 +59,7 @@ pub fn extract(
             Err(note) => summary.notes.push(note),
         }
     }
-    let (document, files) = to_source(doc, Some(OPCODES));
+    let (document, files) = to_source(doc, Some(OPCODES))?;
     for (name, bytes) in &files {
         let plain = name
             .strip_prefix("raw/")
@@ -104,7 +104,7 @@ fn decoded_sheet<'s>(
         png_codec::decode(
             &doc.sheets()[k].bytes,
             &format!("TXST/sheet[{k}]"),
-            Limits::default().max_pixels,
+            &Limits::current(),
         )
     })
     .as_ref()

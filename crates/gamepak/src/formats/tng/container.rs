@@ -101,7 +101,7 @@ pub fn read(data: &[u8]) -> Result<Container<'_>> {
     let wrapping = Wrapping::of(stream);
     let block = zlib::inflate_any(
         stream,
-        Limits::default().max_inflate,
+        &Limits::current(),
         "TNG/block",
         BLOCK_AT as u64,
     )?;
@@ -198,9 +198,8 @@ pub fn write(
     for (_, body) in sections {
         block.extend(body);
     }
-    let same = |z: &[u8]| zlib::inflate_any(z, block.len() as u64, "", 0).is_ok_and(|b| b == block);
     let stored = match kept {
-        Some((z, of_compressed)) if same(z) => {
+        Some((z, of_compressed)) if zlib::inflates_to(z, &block) => {
             let crc = if of_compressed {
                 crc32(z)
             } else {

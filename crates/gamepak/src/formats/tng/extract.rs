@@ -12,7 +12,7 @@ use super::sprites;
 use super::tmx::tmx;
 use crate::codec::png::{self, Rgba};
 use crate::io::{file_stem, sanitize_relative, OutputFolder};
-use crate::limits::Limits;
+use crate::limits::{failure, Limits};
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
 pub fn extract(read: &Read<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
@@ -89,15 +89,20 @@ fn frames(
     summary: &mut ExtractSummary,
 ) -> Vec<(String, Vec<u8>)> {
     let atlas_files = read.atlases();
-    let decoded: Vec<OnceLock<Option<Rgba>>> =
+    let decoded: Vec<OnceLock<std::result::Result<Rgba, String>>> =
         atlas_files.iter().map(|_| OnceLock::new()).collect();
-    let atlas = |i: usize| -> Option<&Rgba> {
-        let asset = (*atlas_files.get(i)?)?;
+    let atlas = |i: usize| -> std::result::Result<&Rgba, String> {
+        let failed = format!("atlas {i} does not decode");
+        let Some(asset) = atlas_files.get(i).copied().flatten() else {
+            return Err(failed);
+        };
         decoded[i]
             .get_or_init(|| {
-                png::decode(read.stored(asset), "atlas", Limits::default().max_pixels).ok()
+                png::decode(read.stored(asset), "atlas", &Limits::current())
+                    .map_err(|e| failure(&failed, &e))
             })
             .as_ref()
+            .map_err(Clone::clone)
     };
     let mut jobs = Vec::new();
     for (si, s) in read
@@ -129,8 +134,7 @@ fn frames(
     let results: Vec<std::result::Result<(String, Vec<u8>), String>> = jobs
         .into_par_iter()
         .map(|(path, w, h, f)| {
-            let img = atlas(f.atlas)
-                .ok_or_else(|| format!("{path}: atlas {} does not decode", f.atlas))?;
+            let img = atlas(f.atlas).map_err(|why| format!("{path}: {why}"))?;
             let pic = sprites::render(img, &f, w, h, &path).map_err(|e| format!("{path}: {e}"))?;
             png::encode(&pic)
                 .map(|b| (path.clone(), b))
