@@ -61,7 +61,13 @@ impl Limits {
     /// Refuses an item whose size is known before it is made (an image's pixels, a
     /// stated uncompressed length, a map's tiles) when it would pass the limit.
     /// `what` says what it is, e.g. "a 9000x9000 image decodes to"; the size follows.
-    pub fn check_size(&self, path: &str, offset: Option<u64>, what: &str, bytes: u64) -> Result<()> {
+    pub fn check_size(
+        &self,
+        path: &str,
+        offset: Option<u64>,
+        what: &str,
+        bytes: u64,
+    ) -> Result<()> {
         if bytes > self.max_alloc {
             return Err(exceeded(
                 path,
@@ -169,7 +175,10 @@ mod tests {
     fn pixel_limit_names_the_option() {
         let limits = Limits::for_max_alloc(1 << 20);
         assert!(limits.check_pixels("img", None, 512, 512).is_ok());
-        let e = limits.check_pixels("img", None, 1024, 1024).unwrap_err().to_string();
+        let e = limits
+            .check_pixels("img", None, 1024, 1024)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("1 MiB limit") && e.contains("--max-alloc"),
             "{e}"

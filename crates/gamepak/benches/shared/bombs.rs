@@ -27,9 +27,10 @@ fn example(path: &str) -> Vec<u8> {
     std::fs::read(format!("{root}{path}")).unwrap()
 }
 
-/// A zlib stream of `size` bytes of `fill`, compressed as it is written.
+/// A zlib stream of `size` bytes of `fill`, compressed as it is written: at the best
+/// level, 2 GiB take 2 MB, so the file stays small beside what it inflates to.
 fn zlib_bomb(size: u64, fill: u8) -> Vec<u8> {
-    let mut enc = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+    let mut enc = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
     let step = vec![fill; 1 << 20];
     let mut left = size;
     while left > 0 {
@@ -44,7 +45,10 @@ fn zlib_bomb(size: u64, fill: u8) -> Vec<u8> {
 fn sides(size: u64) -> (u32, u32) {
     let w = 16384u64;
     let h = size.div_ceil(4 * w).max(1);
-    assert!(h <= u64::from(u16::MAX), "no u16-sided image holds {size} bytes");
+    assert!(
+        h <= u64::from(u16::MAX),
+        "no u16-sided image holds {size} bytes"
+    );
     (w as u32, h as u32)
 }
 
@@ -92,7 +96,8 @@ pub fn gamemaker_bzip2_stream(size: u64) -> Vec<u8> {
     out.extend((w as u16).to_le_bytes());
     out.extend((h as u16).to_le_bytes());
     let mut enc = bzip2::write::BzEncoder::new(out, bzip2::Compression::fast());
-    enc.write_all(&vec![0x40; (size + size / 4) as usize]).unwrap();
+    enc.write_all(&vec![0x40; (size + size / 4) as usize])
+        .unwrap();
     gamemaker_pages(vec![enc.finish().unwrap()])
 }
 
@@ -150,7 +155,9 @@ fn tng(size: u64) -> Vec<Bomb> {
     // Maps of 2^k x 2^k tiles in each of the demo's layers: the smallest k that
     // claims `size` bytes of text.
     let layers = u64::from(header::Header::read(&demo).unwrap().map_layers);
-    let k = (0..16u8).find(|&k| (1u64 << (2 * k)) * layers * 6 >= size).unwrap();
+    let k = (0..16u8)
+        .find(|&k| (1u64 << (2 * k)) * layers * 6 >= size)
+        .unwrap();
     let map = tng_with_header(&demo, |h| h.map_size = k);
     // The atlas, a stored PNG, claiming an image of `size` bytes.
     let read = tng::read::read(&demo, false).unwrap();
@@ -229,8 +236,14 @@ fn gbin(size: u64) -> Vec<Bomb> {
 
 /// Every bomb, each claiming or inflating to at least `size` bytes.
 pub fn all(size: u64) -> Vec<Bomb> {
-    [gamemaker(size), native(size), tng(size), swag(size), gbin(size)]
-        .into_iter()
-        .flatten()
-        .collect()
+    [
+        gamemaker(size),
+        native(size),
+        tng(size),
+        swag(size),
+        gbin(size),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }

@@ -11,7 +11,11 @@ const STEP: usize = 64 << 10;
 
 /// Everything `r` gives, or `Ok(None)` once it gives more than `cap` bytes. `expected`
 /// is the size the data says it has, reserved at once so the buffer never moves.
-pub fn read_capped(mut r: impl Read, cap: u64, expected: Option<u64>) -> std::io::Result<Option<Vec<u8>>> {
+pub fn read_capped(
+    mut r: impl Read,
+    cap: u64,
+    expected: Option<u64>,
+) -> std::io::Result<Option<Vec<u8>>> {
     let cap = usize::try_from(cap).unwrap_or(usize::MAX);
     let mut out = Vec::with_capacity(expected.map_or(0, |n| n.min(cap as u64) as usize));
     let mut step = vec![0u8; STEP];
@@ -44,7 +48,9 @@ mod tests {
         assert_eq!(all, data);
         assert!(all.capacity() <= 300_000);
         assert!(read_capped(&data[..], 299_999, None).unwrap().is_none());
-        let known = read_capped(&data[..], 1 << 20, Some(300_000)).unwrap().unwrap();
+        let known = read_capped(&data[..], 1 << 20, Some(300_000))
+            .unwrap()
+            .unwrap();
         assert_eq!(known.capacity(), 300_000);
     }
 }

@@ -542,7 +542,10 @@ mod tests {
             let mut short = q[..q.len() - cut as usize].to_vec();
             let len = (q.len() - HEADER) as u32 - cut;
             short[8..12].copy_from_slice(&len.to_le_bytes());
-            assert!(decode(&short, "t", &lim(1 << 24)).is_err(), "{cut} bytes short");
+            assert!(
+                decode(&short, "t", &lim(1 << 24)).is_err(),
+                "{cut} bytes short"
+            );
         }
         let mut short_len = q.clone();
         short_len[8..12].copy_from_slice(&3u32.to_le_bytes());
@@ -560,7 +563,10 @@ mod tests {
 
         let b = encode_bz2(&sample(), true).unwrap();
         for n in [0, 4, 8, 11, 15, 16, b.len() / 2, b.len() - 1] {
-            assert!(decode_bz2(&b[..n], "t", &lim(1 << 24)).is_err(), "cut at {n}");
+            assert!(
+                decode_bz2(&b[..n], "t", &lim(1 << 24)).is_err(),
+                "cut at {n}"
+            );
             let _ = bz2_blob_len(&b[..n]);
         }
         let mut lying = b.clone();

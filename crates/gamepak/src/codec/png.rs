@@ -176,7 +176,10 @@ mod tests {
         let mut img = Rgba::new(3, 2);
         img.put(1, 1, [1, 2, 3, 4]);
         let png = encode(&img).unwrap();
-        assert_eq!(decode(&png, "t", &Limits::for_max_alloc(1 << 20)).unwrap(), img);
+        assert_eq!(
+            decode(&png, "t", &Limits::for_max_alloc(1 << 20)).unwrap(),
+            img
+        );
         let e = decode(&png, "t", &Limits::for_max_alloc(16)).unwrap_err();
         assert!(e.to_string().contains("--max-alloc"), "{e}");
         let mut big = Rgba::new(5, 4);
@@ -201,7 +204,10 @@ mod tests {
             w.write_image_data(&[0, 128, 255]).unwrap();
         }
         let img = decode(&grey, "t", &Limits::for_max_alloc(1 << 20)).unwrap();
-        assert_eq!(img.pixels, [0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255]);
+        assert_eq!(
+            img.pixels,
+            [0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255]
+        );
         let mut rgb = vec![1, 2, 3, 4, 5, 6, 0, 0];
         widen_to_rgba(&mut rgb, png::ColorType::Rgb);
         assert_eq!(rgb, [1, 2, 3, 255, 4, 5, 6, 255]);

@@ -77,7 +77,13 @@ fn inflate_as(
 ) -> Result<Vec<u8>> {
     let name = wrapping.name();
     read_capped(decoder(wrapping, data), limits.max_alloc, None)
-        .map_err(|e| Error::invalid(path, offset, format!("the {name} stream does not inflate: {e}")))?
+        .map_err(|e| {
+            Error::invalid(
+                path,
+                offset,
+                format!("the {name} stream does not inflate: {e}"),
+            )
+        })?
         .ok_or_else(|| {
             limits::exceeded(
                 path,
@@ -132,16 +138,26 @@ mod tests {
         let roomy = Limits::for_max_alloc(100);
         assert!(has_header(&z));
         assert_eq!(inflate(&z, &roomy, "t", 0).unwrap(), b"hello hello hello");
-        let e = inflate(&z, &Limits::for_max_alloc(5), "t", 0).unwrap_err().to_string();
-        assert!(e.contains("5 bytes limit") && e.contains("--max-alloc"), "{e}");
-        let e = inflate(&z[..z.len() - 1], &roomy, "t", 0).unwrap_err().to_string();
+        let e = inflate(&z, &Limits::for_max_alloc(5), "t", 0)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("5 bytes limit") && e.contains("--max-alloc"),
+            "{e}"
+        );
+        let e = inflate(&z[..z.len() - 1], &roomy, "t", 0)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("does not inflate"), "{e}");
         assert!(inflates_to(&z, b"hello hello hello"));
         assert!(!inflates_to(&z, b"hello"));
         assert!(!has_header(b"\x89PNG"));
         assert_eq!(inflate_prefix(&z, 5).unwrap(), b"hello");
         assert!(inflate_prefix(&z[..4], 5).is_none());
-        assert_eq!(inflate_any(&z, &roomy, "t", 0).unwrap(), b"hello hello hello");
+        assert_eq!(
+            inflate_any(&z, &roomy, "t", 0).unwrap(),
+            b"hello hello hello"
+        );
         assert!(inflate_any(&z[2..z.len() - 4], &roomy, "t", 0).is_ok());
         assert_eq!(Wrapping::of(&[0x1f, 0x8b, 8]), Wrapping::Gzip);
     }

@@ -181,11 +181,7 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<Vec<u8>> {
     let mut backgrounds = Vec::new();
     for (i, (name, path)) in content["background"].iter().enumerate() {
         let bytes = read(path)?;
-        png_codec::decode(
-            &bytes,
-            &path.display().to_string(),
-            &Limits::current(),
-        )?;
+        png_codec::decode(&bytes, &path.display().to_string(), &Limits::current())?;
         backgrounds.push(bytes);
         names.push((name.clone(), i));
     }

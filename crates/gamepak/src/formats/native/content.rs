@@ -48,7 +48,9 @@ fn table_payload(chunk: &[u8], len: usize) -> Option<Cow<'_, [u8]>> {
 
 /// The size of the largest table the metadata declares.
 fn largest_table(meta: &Metadata) -> usize {
-    let gains = AudioKind::ALL.iter().map(|&k| meta.audio(k) as usize * GAIN_RECORD);
+    let gains = AudioKind::ALL
+        .iter()
+        .map(|&k| meta.audio(k) as usize * GAIN_RECORD);
     gains
         .chain([
             meta.sprite_frames as usize * SPRITE_RECORD,

@@ -113,11 +113,7 @@ pub fn check(data: &[u8], table: &OpcodeTable) -> Report {
                     })
                     .collect();
                 for (k, why) in bad {
-                    r.error(
-                        format!("TXST/sheet[{k}]"),
-                        v[k].offset,
-                        why,
-                    );
+                    r.error(format!("TXST/sheet[{k}]"), v[k].offset, why);
                 }
             }
             Section::Audio(v) => {

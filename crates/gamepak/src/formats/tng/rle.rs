@@ -119,7 +119,10 @@ mod tests {
         );
         assert_eq!(decode(&packed, 8, "m", 0, &roomy()).unwrap(), v);
         let long: Vec<u16> = (0..1000).map(|i| (i / 300) as u16).collect();
-        assert_eq!(decode(&encode(&long), 1000, "m", 0, &roomy()).unwrap(), long);
+        assert_eq!(
+            decode(&encode(&long), 1000, "m", 0, &roomy()).unwrap(),
+            long
+        );
     }
 
     #[test]
