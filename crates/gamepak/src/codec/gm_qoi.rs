@@ -25,7 +25,7 @@ use std::io::Write;
 
 use super::capped::read_capped;
 use super::png::Rgba;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::limits::{self, Limits};
 
 const QOI_MAGIC: &[u8; 4] = b"fioq";
@@ -70,6 +70,29 @@ fn add(channel: &mut u8, v: u32, bits: u32) {
 }
 
 pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
+    if let Some((w, h)) = dimensions(data).filter(|_| is_qoi(data)) {
+        limits.check_pixels(path, Some(4), w.into(), h.into())?;
+    }
+    let (w, h, _) = ops_header(data, path)?;
+    let mut img = Rgba::new(w, h);
+    let mut out = img.pixels.chunks_exact_mut(4);
+    each_pixel(data, path, |px| {
+        if let Some(o) = out.next() {
+            o.copy_from_slice(&px);
+        }
+    })?;
+    Ok(img)
+}
+
+/// Decodes every pixel without keeping any, giving the image's sides: how `check`
+/// verifies a page of any size.
+pub fn verify(data: &[u8], path: &str) -> Result<(u32, u32)> {
+    each_pixel(data, path, |_| ())
+}
+
+/// The image's sides and where its ops end, once the header is judged sound: the
+/// stated length fits the data and can cover the pixels.
+fn ops_header(data: &[u8], path: &str) -> Result<(u32, u32, usize)> {
     let bad = |at: usize, msg: String| Error::invalid(path, at as u64, msg);
     if !is_qoi(data) || data.len() < HEADER {
         return Err(bad(
@@ -78,7 +101,6 @@ pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
         ));
     }
     let (w, h) = dimensions(data).unwrap_or_default();
-    limits.check_pixels(path, Some(4), w.into(), h.into())?;
     let len = u32::from_le_bytes([data[8], data[9], data[10], data[11]]) as usize;
     let end = HEADER.saturating_add(len);
     if end > data.len() {
@@ -96,8 +118,15 @@ pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
             format!("{len} bytes of ops cannot cover {w}x{h} pixels"),
         ));
     }
+    Ok((w, h, end))
+}
+
+/// Decodes the image, handing each pixel in order to `put`.
+fn each_pixel(data: &[u8], path: &str, mut put: impl FnMut([u8; 4])) -> Result<(u32, u32)> {
+    let bad = |at: usize, msg: String| Error::invalid(path, at as u64, msg);
+    let (w, h, end) = ops_header(data, path)?;
+    let pixels = u64::from(w) * u64::from(h);
     let ops = &data[..end];
-    let mut img = Rgba::new(w, h);
     let mut index = [[0u8; 4]; 64];
     let mut px = START;
     let mut run = 0u32;
@@ -112,7 +141,7 @@ pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
         *pos += 1;
         Ok(u32::from(*b))
     };
-    for (i, out) in img.pixels.chunks_exact_mut(4).enumerate() {
+    for i in 0..pixels {
         if run > 0 {
             run -= 1;
         } else {
@@ -152,9 +181,9 @@ pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
             }
             index[hash(px)] = px;
         }
-        out.copy_from_slice(&px);
+        put(px);
     }
-    Ok(img)
+    Ok((w, h))
 }
 
 fn fits(v: i32, bits: u32) -> bool {
@@ -268,6 +297,26 @@ pub fn bz2_header_len(data: &[u8]) -> Option<usize> {
 }
 
 pub fn decode_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
+    if let Some((w, h)) = dimensions(data).filter(|_| is_bz2_qoi(data)) {
+        limits.check_pixels(path, Some(4), w.into(), h.into())?;
+    }
+    let (qoi, start) = bz2_qoi(data, path, limits)?;
+    let img = decode(&qoi, path, limits).map_err(|e| inner_error(e, path, start))?;
+    same_sides(data, (img.width, img.height), path)?;
+    Ok(img)
+}
+
+/// [`verify`] for BZip2-QOI: the QOI is inflated (under the limit), its pixels
+/// decoded without being kept.
+pub fn verify_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<(u32, u32)> {
+    let (qoi, start) = bz2_qoi(data, path, limits)?;
+    let sides = verify(&qoi, path).map_err(|e| inner_error(e, path, start))?;
+    same_sides(data, sides, path)?;
+    Ok(sides)
+}
+
+/// The QOI image a `2zoq` blob holds, and where its bzip2 stream starts.
+fn bz2_qoi(data: &[u8], path: &str, limits: &Limits) -> Result<(Vec<u8>, usize)> {
     let bad = |at: usize, msg: String| Error::invalid(path, at as u64, msg);
     if !is_bz2_qoi(data) || data.len() < 8 {
         return Err(bad(
@@ -276,7 +325,6 @@ pub fn decode_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
         ));
     }
     let (w, h) = dimensions(data).unwrap_or_default();
-    limits.check_pixels(path, Some(4), w.into(), h.into())?;
     let start = bz2_header_len(data)
         .ok_or_else(|| bad(8, "no bzip2 stream (BZh1-9) at offset 12 or 8".into()))?;
     // What this image's QOI can need at most, with a little room for a foreign encoder.
@@ -322,23 +370,35 @@ pub fn decode_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
             ),
         ));
     }
-    let img = decode(&qoi, path, limits).map_err(|e| {
-        let inner = e
-            .offset
-            .map_or(String::new(), |o| format!(" at byte {o} of it"));
-        bad(start, format!("the decompressed QOI{inner}: {}", e.kind))
-    })?;
-    drop(qoi);
-    if (img.width, img.height) != (w, h) {
-        return Err(bad(
+    Ok((qoi, start))
+}
+
+/// An error in the QOI a bzip2 stream held, placed at the stream.
+fn inner_error(e: Error, path: &str, start: usize) -> Error {
+    if matches!(e.kind, ErrorKind::Limit(_)) {
+        return e;
+    }
+    let inner = e
+        .offset
+        .map_or(String::new(), |o| format!(" at byte {o} of it"));
+    Error::invalid(
+        path,
+        start as u64,
+        format!("the decompressed QOI{inner}: {}", e.kind),
+    )
+}
+
+/// Refuses a `2zoq` blob whose header and inner QOI disagree on the image's sides.
+fn same_sides(data: &[u8], (iw, ih): (u32, u32), path: &str) -> Result<()> {
+    let (w, h) = dimensions(data).unwrap_or_default();
+    if (iw, ih) != (w, h) {
+        return Err(Error::invalid(
+            path,
             4,
-            format!(
-                "the header says {w}x{h}, the QOI inside {}x{}",
-                img.width, img.height
-            ),
+            format!("the header says {w}x{h}, the QOI inside {iw}x{ih}"),
         ));
     }
-    Ok(img)
+    Ok(())
 }
 
 /// `with_length`: write the 2022.5+ header form with the u32 uncompressed length.
@@ -448,6 +508,7 @@ mod tests {
             assert!(is_qoi(&q) && !is_bz2_qoi(&q));
             assert_eq!(dimensions(&q), Some((img.width, img.height)));
             assert_eq!(decode(&q, "t", &lim(1 << 24)).unwrap(), img);
+            assert_eq!(verify(&q, "t").unwrap(), (img.width, img.height));
             let padded = encode_padded(&img, true).unwrap();
             assert_eq!(padded[..8], q[..8]);
             assert_eq!(padded[12..], [&q[12..], &[0; PADDING]].concat());
@@ -506,6 +567,8 @@ mod tests {
                 assert_eq!(bz2_header_len(&b), Some(header));
                 assert_eq!(dimensions(&b), Some((img.width, img.height)));
                 assert_eq!(decode_bz2(&b, "t", &lim(1 << 24)).unwrap(), img);
+                let sides = (img.width, img.height);
+                assert_eq!(verify_bz2(&b, "t", &lim(1 << 24)).unwrap(), sides);
             }
             assert_eq!(
                 encode_bz2(&img, with_length).unwrap(),
@@ -536,6 +599,7 @@ mod tests {
         let q = encode(&sample()).unwrap();
         for n in 0..q.len() {
             assert!(decode(&q[..n], "t", &lim(1 << 24)).is_err(), "cut at {n}");
+            assert!(verify(&q[..n], "t").is_err(), "cut at {n}");
         }
         // The stated length shortened with the data: the ops run out before the pixels.
         for cut in 1..4u32 {

@@ -131,6 +131,27 @@ pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
     })
 }
 
+/// Decodes every row without keeping any, giving the image's sides: how `check`
+/// verifies an image of any size. Only a row is held, and that under the limit.
+pub fn verify(data: &[u8], path: &str, limits: &Limits) -> Result<(u32, u32)> {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(data));
+    dec.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = dec
+        .read_info()
+        .map_err(|e| Error::at(path, format!("not a readable PNG: {e}")))?;
+    let (w, h) = (reader.info().width, reader.info().height);
+    let row = reader.output_line_size(w).unwrap_or(usize::MAX);
+    limits.check_size(
+        path,
+        None,
+        &format!("a row of {w} pixels decodes to"),
+        row as u64,
+    )?;
+    let damaged = |e: png::DecodingError| Error::at(path, format!("PNG data is damaged: {e}"));
+    while reader.next_row().map_err(damaged)?.is_some() {}
+    Ok((w, h))
+}
+
 /// Samples per pixel the PNG itself stores: 1 grey or indexed, 2 grey and alpha, 3 RGB,
 /// 4 RGBA.
 pub fn source_channels(data: &[u8]) -> Result<u8> {
@@ -182,6 +203,11 @@ mod tests {
         );
         let e = decode(&png, "t", &Limits::for_max_alloc(16)).unwrap_err();
         assert!(e.to_string().contains("--max-alloc"), "{e}");
+        assert_eq!(
+            verify(&png, "t", &Limits::for_max_alloc(16)).unwrap(),
+            (3, 2)
+        );
+        assert!(verify(&png[..png.len() - 20], "t", &Limits::for_max_alloc(16)).is_err());
         let mut big = Rgba::new(5, 4);
         big.paste(&img, 2, 2);
         assert_eq!(big.get(3, 3), [1, 2, 3, 4]);

@@ -18,6 +18,18 @@ pub fn decode(blob: &[u8], format: PageFormat, path: &str) -> Result<Rgba> {
     }
 }
 
+/// Decodes a page without keeping its pixels, as `check` does: a page of any size is
+/// verified in the memory of a row (PNG) or of its compressed form (QOI, BZip2-QOI).
+pub fn verify(blob: &[u8], format: PageFormat, path: &str) -> Result<()> {
+    let limits = Limits::current();
+    match format {
+        PageFormat::Png => png_codec::verify(blob, path, &limits).map(drop),
+        PageFormat::Qoi => gm_qoi::verify(blob, path).map(drop),
+        PageFormat::Bz2Qoi => gm_qoi::verify_bz2(blob, path, &limits).map(drop),
+        PageFormat::Unknown => Err(Error::at(path, "the page is in no format gamepak knows")),
+    }
+}
+
 /// A BZip2-QOI page's header length: 12 when it carries the uncompressed length
 /// (2022.5 and later), which is when its bzip2 stream starts at 12 rather than 8.
 pub fn bz2_with_length(blob: &[u8]) -> bool {
