@@ -90,6 +90,21 @@ pub fn verify(data: &[u8], path: &str) -> Result<(u32, u32)> {
     each_pixel(data, path, |_| ())
 }
 
+/// Decodes the image a row at a time, handing each row to `row` as RGBA: a page
+/// larger than the limit can be cut up this way, holding a row.
+pub fn each_row(data: &[u8], path: &str, mut row: impl FnMut(&[u8])) -> Result<(u32, u32)> {
+    let (w, _) = dimensions(data).unwrap_or_default();
+    let width = w as usize * 4;
+    let mut line = Vec::with_capacity(width);
+    each_pixel(data, path, |px| {
+        line.extend_from_slice(&px);
+        if line.len() == width {
+            row(&line);
+            line.clear();
+        }
+    })
+}
+
 /// The image's sides and where its ops end, once the header is judged sound: the
 /// stated length fits the data and can cover the pixels.
 fn ops_header(data: &[u8], path: &str) -> Result<(u32, u32, usize)> {
@@ -309,8 +324,19 @@ pub fn decode_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
 /// [`verify`] for BZip2-QOI: the QOI is inflated (under the limit), its pixels
 /// decoded without being kept.
 pub fn verify_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<(u32, u32)> {
+    each_row_bz2(data, path, limits, |_| ())
+}
+
+/// [`each_row`] for BZip2-QOI: the QOI is inflated (under the limit), the pixels
+/// handed on a row at a time.
+pub fn each_row_bz2(
+    data: &[u8],
+    path: &str,
+    limits: &Limits,
+    row: impl FnMut(&[u8]),
+) -> Result<(u32, u32)> {
     let (qoi, start) = bz2_qoi(data, path, limits)?;
-    let sides = verify(&qoi, path).map_err(|e| inner_error(e, path, start))?;
+    let sides = each_row(&qoi, path, row).map_err(|e| inner_error(e, path, start))?;
     same_sides(data, sides, path)?;
     Ok(sides)
 }
@@ -509,6 +535,9 @@ mod tests {
             assert_eq!(dimensions(&q), Some((img.width, img.height)));
             assert_eq!(decode(&q, "t", &lim(1 << 24)).unwrap(), img);
             assert_eq!(verify(&q, "t").unwrap(), (img.width, img.height));
+            let mut rows = Vec::new();
+            each_row(&q, "t", |r| rows.extend(r)).unwrap();
+            assert_eq!(rows, img.pixels);
             let padded = encode_padded(&img, true).unwrap();
             assert_eq!(padded[..8], q[..8]);
             assert_eq!(padded[12..], [&q[12..], &[0; PADDING]].concat());

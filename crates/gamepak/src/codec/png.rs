@@ -152,6 +152,45 @@ pub fn verify(data: &[u8], path: &str, limits: &Limits) -> Result<(u32, u32)> {
     Ok((w, h))
 }
 
+/// Decodes the image a row at a time, handing each row to `row` as RGBA, and gives
+/// its sides: a page larger than the limit can be cut up this way. An interlaced image
+/// comes in passes rather than rows, so it is decoded whole, under the limit.
+pub fn each_row(
+    data: &[u8],
+    path: &str,
+    limits: &Limits,
+    mut row: impl FnMut(&[u8]),
+) -> Result<(u32, u32)> {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(data));
+    dec.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = dec
+        .read_info()
+        .map_err(|e| Error::at(path, format!("not a readable PNG: {e}")))?;
+    let (w, h) = (reader.info().width, reader.info().height);
+    if reader.info().interlaced {
+        let img = decode(data, path, limits)?;
+        img.pixels.chunks_exact(w as usize * 4).for_each(&mut row);
+        return Ok((w, h));
+    }
+    let width = u64::from(w) * 4;
+    limits.check_size(
+        path,
+        None,
+        &format!("a row of {w} pixels decodes to"),
+        width,
+    )?;
+    let color = reader.output_color_type().0;
+    let mut rgba = vec![0; width as usize];
+    let damaged = |e: png::DecodingError| Error::at(path, format!("PNG data is damaged: {e}"));
+    while let Some(r) = reader.next_row().map_err(damaged)? {
+        let data = r.data();
+        rgba[..data.len()].copy_from_slice(data);
+        widen_to_rgba(&mut rgba, color);
+        row(&rgba);
+    }
+    Ok((w, h))
+}
+
 /// Samples per pixel the PNG itself stores: 1 grey or indexed, 2 grey and alpha, 3 RGB,
 /// 4 RGBA.
 pub fn source_channels(data: &[u8]) -> Result<u8> {
@@ -208,6 +247,9 @@ mod tests {
             (3, 2)
         );
         assert!(verify(&png[..png.len() - 20], "t", &Limits::for_max_alloc(16)).is_err());
+        let mut rows = Vec::new();
+        let sides = each_row(&png, "t", &Limits::for_max_alloc(16), |r| rows.extend(r)).unwrap();
+        assert_eq!((sides, rows), ((3, 2), img.pixels.clone()));
         let mut big = Rgba::new(5, 4);
         big.paste(&img, 2, 2);
         assert_eq!(big.get(3, 3), [1, 2, 3, 4]);
