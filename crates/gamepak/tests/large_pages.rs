@@ -1,6 +1,6 @@
 //! Texture pages larger than the allocation limit, on the real games: with the limit
 //! set below every page, `check` still verifies each page (a row at a time) and
-//! `extract` cuts the same frames as from the decoded page. Its own test binary,
+//! `extract` cuts the same frames, and writes the same pages, as from the decoded page. Its own test binary,
 //! since the limit is process-wide.
 
 mod common;
@@ -8,16 +8,16 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use gamepak::limits::{set_max_alloc, DEFAULT_MAX_ALLOC};
+use gamepak::codec::png;
+use gamepak::limits::{set_max_alloc, Limits, DEFAULT_MAX_ALLOC};
 use gamepak::{ExtractOptions, Format};
 
 /// Small enough that every fixture page passes it, large enough for most frames.
 const LIMIT: u64 = 64 << 10;
 
-/// The PNG frames an extraction wrote, by path.
-fn frames(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    ["sprites", "backgrounds"]
-        .iter()
+/// The PNG files an extraction wrote under `subs`, by path.
+fn pngs(dir: &Path, subs: &[&str]) -> BTreeMap<String, Vec<u8>> {
+    subs.iter()
         .map(|sub| dir.join(sub))
         .filter(|d| d.is_dir())
         .flat_map(|d| common::files_ending(&d, ".png"))
@@ -55,12 +55,26 @@ fn pages_past_the_limit_are_checked_and_cut_row_by_row() {
         h.extract(&data, &tmp.path().join("rows"), &ExtractOptions::default())
             .unwrap();
         set_max_alloc(DEFAULT_MAX_ALLOC);
-        let whole = frames(&tmp.path().join("whole"));
-        let rows = frames(&tmp.path().join("rows"));
-        for (name, png) in &rows {
-            assert_eq!(Some(png), whole.get(name), "{}: {name}", path.display());
+        let (whole, rows) = (tmp.path().join("whole"), tmp.path().join("rows"));
+        let frames = ["sprites", "backgrounds"];
+        let whole_frames = pngs(&whole, &frames);
+        let row_frames = pngs(&rows, &frames);
+        for (name, png) in &row_frames {
+            assert_eq!(
+                Some(png),
+                whole_frames.get(name),
+                "{}: {name}",
+                path.display()
+            );
         }
-        streamed += rows.len();
+        streamed += row_frames.len();
+        // Pages, converted to PNG as they stream, hold the same pixels.
+        let whole_pages = pngs(&whole, &["textures"]);
+        for (name, png) in pngs(&rows, &["textures"]) {
+            let limits = Limits::current();
+            let pixels = |b: &[u8]| png::decode(b, &name, &limits).unwrap();
+            assert_eq!(pixels(&png), pixels(&whole_pages[&name]), "{name}");
+        }
     }
     assert!(streamed > 100, "only {streamed} frames were cut row by row");
 }

@@ -84,6 +84,7 @@ fn render(
             let p = &game.pages()[k];
             match (p.format, p.blob) {
                 (txtr::PageFormat::Png | txtr::PageFormat::Unknown, Some(b)) => Ok(b.to_vec()),
+                _ if stream::too_large(game, k) => stream::page_png(game, k),
                 _ => png_codec::encode(page(game, cells, k)?),
             }
         }

@@ -4,6 +4,7 @@
 //! past the default limit, while its frames are small.
 
 use std::collections::HashMap;
+use std::io::Write;
 
 use super::game::Game;
 use super::items::page_size;
@@ -22,6 +23,34 @@ pub type Cut = std::result::Result<Vec<u8>, String>;
 pub fn too_large(game: &Game<'_>, page: usize) -> bool {
     let size = game.pages().get(page).and_then(page_size);
     size.is_some_and(|(w, h)| u64::from(w) * u64::from(h) * 4 > Limits::current().max_alloc)
+}
+
+/// A QOI or BZip2-QOI page as a PNG, encoded as it is decoded, a row at a time.
+pub fn page_png(game: &Game<'_>, k: usize) -> Result<Vec<u8>> {
+    let path = format!("FORM/TXTR/page[{k}]");
+    let page = &game.pages()[k];
+    let (blob, (w, h)) = page
+        .blob
+        .zip(page_size(page))
+        .ok_or_else(|| Error::at(&path, "the page is stored outside the file"))?;
+    let failed = |e: &dyn std::fmt::Display| Error::at(&path, format!("PNG encoding failed: {e}"));
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, w, h);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Fastest);
+    let mut header = enc.write_header().map_err(|e| failed(&e))?;
+    let mut rows = header.stream_writer().map_err(|e| failed(&e))?;
+    let mut written = Ok(());
+    each_row(blob, page.format, &path, |row| {
+        if written.is_ok() {
+            written = rows.write_all(row);
+        }
+    })?;
+    written.map_err(|e| failed(&e))?;
+    rows.finish().map_err(|e| failed(&e))?;
+    drop(header);
+    Ok(out)
 }
 
 /// Decodes a page a row at a time, handing each row to `row` as RGBA.
