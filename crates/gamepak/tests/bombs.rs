@@ -73,7 +73,7 @@ fn info_and_list_decode_no_payload() {
 
 #[test]
 fn a_bzip2_stream_past_the_limit_is_refused_as_a_limit() {
-    let page = bombs::gamemaker_bzip2_stream(4 * SMALL);
+    let page = bombs::gamemaker_bzip2_stream(4 * SMALL, 5 * SMALL);
     let said = with_limit(4 * SMALL, || check_and_extract(Format::GameMaker, &page));
     assert!(
         said.contains("BZip2 stream keeps inflating") && said.contains("--max-alloc"),
@@ -98,4 +98,25 @@ fn raising_the_limit_lets_a_large_stream_through() {
             .unwrap();
         assert!(s.bytes >= 8 * SMALL, "{s:?}");
     });
+}
+
+#[test]
+fn a_tng_document_is_one_item_under_the_limit() {
+    let demo = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/tng/demo.tng"
+    ))
+    .unwrap();
+    let read = |limit| {
+        with_limit(limit, || {
+            gamepak::formats::tng::read::read(&demo, true).err()
+        })
+    };
+    let e = read(16 << 10).expect("16 KiB of JSON is less than the demo decodes to");
+    let e = e.to_string();
+    assert!(
+        e.contains("the document grows") && e.contains("--max-alloc"),
+        "{e}"
+    );
+    assert!(read(SMALL).is_none());
 }

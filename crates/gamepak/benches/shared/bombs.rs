@@ -74,32 +74,47 @@ fn gamemaker(size: u64) -> Vec<Bomb> {
     qoi[6..8].copy_from_slice(&(h as u16).to_le_bytes());
     let mut bz2 = gm_qoi::encode_bz2(&png::Rgba::new(1, 1), true).unwrap();
     bz2[4..8].copy_from_slice(&qoi[4..8]);
-    let bomb = |name, page, meets_limit| Bomb {
+    let bomb = |name, bytes, meets_limit| Bomb {
         name,
         format: Format::GameMaker,
-        bytes: gamemaker_pages(vec![page]),
+        bytes,
         meets_limit,
     };
-    // A PNG page is verified row by row and extracted as stored: nothing holds it
-    // whole, so its rows are found too short rather than too many.
+    // A page past the limit is verified and extracted as it streams, so a page that
+    // claims more than its data holds is found short rather than too large; only a
+    // BZip2-QOI page must hold its QOI whole.
     vec![
-        bomb("gamemaker/png/page", png_claiming(w, h), false),
-        bomb("gamemaker/qoi/page", qoi, true),
-        bomb("gamemaker/bzip2/page", bz2, true),
+        bomb(
+            "gamemaker/png/page",
+            gamemaker_pages(vec![png_claiming(w, h)]),
+            false,
+        ),
+        bomb("gamemaker/qoi/page", gamemaker_pages(vec![qoi]), false),
+        bomb("gamemaker/bzip2/page", gamemaker_pages(vec![bz2]), false),
+        bomb(
+            "gamemaker/bzip2/stream",
+            gamemaker_bzip2_stream(size, (size + size / 4).min(640 << 20)),
+            true,
+        ),
     ]
 }
 
 /// A BZip2-QOI page whose header claims `size` bytes of pixels and whose stream holds
-/// a quarter more (less than such an image's QOI may take): with the limit at `size`,
-/// the stream itself is what is refused.
-pub fn gamemaker_bzip2_stream(size: u64) -> Vec<u8> {
+/// `holds` bytes of QOI ops (up to a quarter more than `size`, which such an image's
+/// QOI may take): with the limit below `holds`, the stream itself is refused.
+pub fn gamemaker_bzip2_stream(size: u64, holds: u64) -> Vec<u8> {
     let (w, h) = sides(size);
     let mut out = b"2zoq".to_vec();
     out.extend((w as u16).to_le_bytes());
     out.extend((h as u16).to_le_bytes());
     let mut enc = bzip2::write::BzEncoder::new(out, bzip2::Compression::fast());
-    enc.write_all(&vec![0x40; (size + size / 4) as usize])
-        .unwrap();
+    let step = vec![0x40; 1 << 20];
+    let mut left = holds;
+    while left > 0 {
+        let n = left.min(step.len() as u64) as usize;
+        enc.write_all(&step[..n]).unwrap();
+        left -= n as u64;
+    }
     gamemaker_pages(vec![enc.finish().unwrap()])
 }
 

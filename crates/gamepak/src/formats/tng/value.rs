@@ -149,6 +149,8 @@ impl<'a> Decoder<'a> {
         let mut obj = Map::new();
         self.record(r, fields, path, &mut obj)?;
         if !r.at_end() {
+            let left = r.remaining() as u64;
+            self.charge(FIELD_COST + left * BYTE_COST, path, r.offset())?;
             obj.insert(
                 "unused".into(),
                 to_hex(r.bytes(r.remaining(), "unused")?).into(),
