@@ -120,3 +120,22 @@ fn a_tng_document_is_one_item_under_the_limit() {
     );
     assert!(read(SMALL).is_none());
 }
+
+#[test]
+fn a_sound_page_past_the_limit_checks_clean_and_extracts() {
+    let all = bombs::all(8 * SMALL);
+    let page = all
+        .iter()
+        .find(|b| b.name == "gamemaker/qoi/huge-page")
+        .unwrap();
+    with_limit(SMALL, || {
+        let h = page.format.handler().unwrap();
+        let lines = h.check(&page.bytes).lines();
+        assert!(!lines.contains("error"), "{lines}");
+        let tmp = tempfile::tempdir().unwrap();
+        h.extract(&page.bytes, tmp.path(), &ExtractOptions::default())
+            .unwrap();
+        let png = std::fs::read(tmp.path().join("textures/000.png")).unwrap();
+        assert_eq!(gamepak::codec::png::dimensions(&png), Some((16384, 64)));
+    });
+}

@@ -96,7 +96,35 @@ fn gamemaker(size: u64) -> Vec<Bomb> {
             gamemaker_bzip2_stream(size, (size + size / 4).min(640 << 20)),
             true,
         ),
+        bomb(
+            "gamemaker/qoi/huge-page",
+            gamemaker_pages(vec![solid_qoi(sides(size / 2))]),
+            false,
+        ),
     ]
+}
+
+/// A sound QOI page of `w` by `h` opaque black pixels, all in runs: a page larger than
+/// the limit that is not a bomb, checked and extracted as it streams.
+fn solid_qoi((w, h): (u32, u32)) -> Vec<u8> {
+    const LONGEST: u64 = 0x1fff + 33;
+    let mut ops = Vec::new();
+    let mut left = u64::from(w) * u64::from(h);
+    while left > 0 {
+        let run = left.min(LONGEST);
+        if run <= 32 {
+            ops.push(0x40 | (run - 1) as u8);
+        } else {
+            ops.extend([0x60 | ((run - 33) >> 8) as u8, (run - 33) as u8]);
+        }
+        left -= run;
+    }
+    let mut out = b"fioq".to_vec();
+    out.extend((w as u16).to_le_bytes());
+    out.extend((h as u16).to_le_bytes());
+    out.extend((ops.len() as u32).to_le_bytes());
+    out.extend(ops);
+    out
 }
 
 /// A BZip2-QOI page whose header claims `size` bytes of pixels and whose stream holds
