@@ -62,8 +62,13 @@ fn bombs(c: &mut Criterion) {
             run(verb, b.format, &b.bytes);
             let seconds = start.elapsed().as_secs_f64();
             let peak = peak_mb();
+            let what = if b.meets_limit {
+                "meets the limit"
+            } else {
+                "streams or is refused as damaged"
+            };
             println!(
-                "{}/{verb}: {seconds:.3} s, peak {} MB ({} KB file)",
+                "{}/{verb}: {seconds:.3} s, peak {} MB ({} KB file, {what})",
                 b.name,
                 peak.map_or("?".into(), |p| p.to_string()),
                 b.bytes.len() / 1000

@@ -535,7 +535,7 @@ mod tests {
             assert_eq!(dimensions(&q), Some((img.width, img.height)));
             assert_eq!(decode(&q, "t", &lim(1 << 24)).unwrap(), img);
             assert_eq!(verify(&q, "t").unwrap(), (img.width, img.height));
-            let mut rows = Vec::new();
+            let mut rows: Vec<u8> = Vec::new();
             each_row(&q, "t", |r| rows.extend(r)).unwrap();
             assert_eq!(rows, img.pixels);
             let padded = encode_padded(&img, true).unwrap();

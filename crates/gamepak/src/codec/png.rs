@@ -247,7 +247,7 @@ mod tests {
             (3, 2)
         );
         assert!(verify(&png[..png.len() - 20], "t", &Limits::for_max_alloc(16)).is_err());
-        let mut rows = Vec::new();
+        let mut rows: Vec<u8> = Vec::new();
         let sides = each_row(&png, "t", &Limits::for_max_alloc(16), |r| rows.extend(r)).unwrap();
         assert_eq!((sides, rows), ((3, 2), img.pixels.clone()));
         let mut big = Rgba::new(5, 4);
