@@ -26,8 +26,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = h.info(data);
     let _ = h.list(data);
     let _ = h.check(data);
-    let _ = gamepak::codec::gm_qoi::decode(data, "fuzz", 1 << 20);
-    let _ = gamepak::codec::gm_qoi::decode_bz2(data, "fuzz", 1 << 20);
+    let _ = gamepak::codec::gm_qoi::decode(data, "fuzz", &gamepak::limits::Limits::for_max_alloc(1 << 22));
+    let _ = gamepak::codec::gm_qoi::decode_bz2(data, "fuzz", &gamepak::limits::Limits::for_max_alloc(1 << 22));
     if data.len() < 8192 {
         let dir = tempfile::tempdir().expect("scratch folder");
         let out = dir.path().join("x");

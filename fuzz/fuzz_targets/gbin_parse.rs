@@ -2,7 +2,7 @@
 #![no_main]
 
 use gamepak::formats::gbin::{read, write, CrcMode};
-use gamepak::{Format, Handler};
+use gamepak::Format;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use gamepak::formats::native::{read, write};
-use gamepak::{ExtractOptions, Format, Handler};
+use gamepak::{ExtractOptions, Format};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

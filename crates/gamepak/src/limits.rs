@@ -33,21 +33,15 @@ pub fn max_alloc() -> u64 {
     MAX_ALLOC.load(Ordering::Relaxed)
 }
 
+/// The limits every reader and decoder applies. There is no `Default`: a decoder
+/// takes the limits it is given, and callers take [`Limits::current`], so the cap the
+/// user configured is the one that holds.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
-    /// Largest decompressed size of one stream.
-    pub max_inflate: u64,
+    /// Largest single inflated or decoded item, in bytes.
+    pub max_alloc: u64,
     /// Largest number of entries in one table.
     pub max_entries: u64,
-    /// Largest decoded image, in pixels (four bytes each, RGBA).
-    pub max_pixels: u64,
-}
-
-impl Default for Limits {
-    /// The limits in force: [`Limits::current`].
-    fn default() -> Self {
-        Limits::current()
-    }
 }
 
 impl Limits {
@@ -59,24 +53,37 @@ impl Limits {
     /// Limits that let no single item grow past `bytes`.
     pub fn for_max_alloc(bytes: u64) -> Limits {
         Limits {
-            max_inflate: bytes,
+            max_alloc: bytes,
             max_entries: 1 << 24,
-            max_pixels: bytes / 4,
         }
     }
 
-    /// Refuses an image of `w` by `h` RGBA pixels that would pass the limit.
-    pub fn check_pixels(&self, path: &str, w: u64, h: u64) -> Result<()> {
-        let bytes = w.saturating_mul(h).saturating_mul(4);
-        if w.saturating_mul(h) > self.max_pixels {
+    /// Refuses an item whose size is known before it is made (an image's pixels, a
+    /// stated uncompressed length, a map's tiles) when it would pass the limit.
+    /// `what` says what it is, e.g. "a 9000x9000 image decodes to"; the size follows.
+    pub fn check_size(
+        &self,
+        path: &str,
+        offset: Option<u64>,
+        what: &str,
+        bytes: u64,
+    ) -> Result<()> {
+        if bytes > self.max_alloc {
             return Err(exceeded(
                 path,
-                None,
-                &format!("a {w}x{h} image decodes to {}", show_size(bytes)),
-                self.max_pixels.saturating_mul(4),
+                offset,
+                &format!("{what} {}", show_size(bytes)),
+                self.max_alloc,
             ));
         }
         Ok(())
+    }
+
+    /// Refuses an image of `w` by `h` RGBA pixels that would pass the limit; `offset`
+    /// is where its header states the size, when it is in the input.
+    pub fn check_pixels(&self, path: &str, offset: Option<u64>, w: u64, h: u64) -> Result<()> {
+        let bytes = w.saturating_mul(h).saturating_mul(4);
+        self.check_size(path, offset, &format!("a {w}x{h} image decodes to"), bytes)
     }
 }
 
@@ -92,6 +99,16 @@ pub fn exceeded(path: &str, offset: Option<u64>, what: &str, limit: u64) -> Erro
             show_size(limit)
         )),
     )
+}
+
+/// What to report when decoding an item failed: a limit's own message, which says how
+/// to raise it (the item may be sound), or `failed` (e.g. "the page does not decode")
+/// with the reason.
+pub fn failure(failed: &str, e: &Error) -> String {
+    match &e.kind {
+        ErrorKind::Limit(_) => e.kind.to_string(),
+        kind => format!("{failed}: {kind}"),
+    }
 }
 
 /// A byte count as people write it: `512 MiB`, `1.5 GiB`, `300 bytes`.
@@ -156,8 +173,10 @@ mod tests {
 
     #[test]
     fn pixel_limit_names_the_option() {
-        let e = Limits::for_max_alloc(1 << 20)
-            .check_pixels("img", 1024, 1024)
+        let limits = Limits::for_max_alloc(1 << 20);
+        assert!(limits.check_pixels("img", None, 512, 512).is_ok());
+        let e = limits
+            .check_pixels("img", None, 1024, 1024)
             .unwrap_err()
             .to_string();
         assert!(

@@ -51,15 +51,28 @@ fn gm_qoi_fixture_pages_decode_and_round_trip() {
                 header + consumed,
                 "{what}: length differs from bzip2's"
             );
-            let img = gm_qoi::decode_bz2(&blob[..len], &what, 1 << 28)
-                .unwrap_or_else(|e| panic!("{what}: {e:?}"));
+            let img = gm_qoi::decode_bz2(
+                &blob[..len],
+                &what,
+                &gamepak::limits::Limits::for_max_alloc(1 << 30),
+            )
+            .unwrap_or_else(|e| panic!("{what}: {e:?}"));
             assert_eq!(
                 gm_qoi::dimensions(blob),
                 Some((img.width, img.height)),
                 "{what}"
             );
             let qoi = gm_qoi::encode(&img).unwrap();
-            assert_eq!(gm_qoi::decode(&qoi, &what, 1 << 28).unwrap(), img, "{what}");
+            assert_eq!(
+                gm_qoi::decode(
+                    &qoi,
+                    &what,
+                    &gamepak::limits::Limits::for_max_alloc(1 << 30)
+                )
+                .unwrap(),
+                img,
+                "{what}"
+            );
             // GameMaker's own bytes come back: the same ops, no padding after them
             // (2022.3+), and bzip2 level 9 compressing as libbzip2 does.
             assert!(qoi == inner, "{what}: encode differs from GameMaker's QOI");

@@ -319,9 +319,13 @@ fn basic_build_lists_extracts_and_decodes() {
         h.extract(bytes, &out, &ExtractOptions::default()).unwrap();
         for (k, name) in ["Coin", "Hero"].iter().enumerate() {
             let source = std::fs::read(inputs.join(format!("{name}.sprite.png"))).unwrap();
-            let source = gamepak::codec::png::decode(&source, name, 1 << 20).unwrap();
+            let source =
+                gamepak::codec::png::decode(&source, name, &gamepak::limits::Limits::current())
+                    .unwrap();
             let frame = std::fs::read(out.join(format!("sprites/{k:03}.png"))).unwrap();
-            let frame = gamepak::codec::png::decode(&frame, name, 1 << 20).unwrap();
+            let frame =
+                gamepak::codec::png::decode(&frame, name, &gamepak::limits::Limits::current())
+                    .unwrap();
             assert_eq!(Some(frame), cropped(&source), "{name}");
         }
         assert!(!out.join("sprites/002.png").exists());

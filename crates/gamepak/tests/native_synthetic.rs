@@ -227,13 +227,19 @@ fn edits_are_packed_with_counts_and_tables_following() {
         let old = native::read(&original).unwrap();
         let frames = gamepak_frames(&doc);
         assert_eq!((frames[1].width, frames[1].height), (6, 3));
-        let atlas = png::decode(&doc.chunks[4], "atlas", 1 << 20).unwrap();
+        let atlas =
+            png::decode(&doc.chunks[4], "atlas", &gamepak::limits::Limits::current()).unwrap();
         assert_eq!(
             atlas.get(frames[1].x as u32 + 5, frames[1].y as u32 + 2),
             [1, 2, 3, 255]
         );
-        let js = gamepak::codec::zlib::inflate(&doc.chunks[2], 1 << 20, "", 0)
-            .unwrap_or_else(|_| doc.chunks[2].to_vec());
+        let js = gamepak::codec::zlib::inflate(
+            &doc.chunks[2],
+            &gamepak::limits::Limits::for_max_alloc(1 << 20),
+            "",
+            0,
+        )
+        .unwrap_or_else(|_| doc.chunks[2].to_vec());
         assert_eq!(String::from_utf8(js).unwrap(), script);
         let (_, sound) = doc.chunk(Role::Audio(AudioKind::Sound, 0)).unwrap();
         if production {
@@ -256,8 +262,13 @@ fn edits_are_packed_with_counts_and_tables_following() {
 }
 
 fn gamepak_frames(doc: &GameBin<'_>) -> Vec<SpriteFrame> {
-    let plain = gamepak::codec::zlib::inflate(&doc.chunks[3], 1 << 20, "", 0)
-        .unwrap_or_else(|_| doc.chunks[3].to_vec());
+    let plain = gamepak::codec::zlib::inflate(
+        &doc.chunks[3],
+        &gamepak::limits::Limits::for_max_alloc(1 << 20),
+        "",
+        0,
+    )
+    .unwrap_or_else(|_| doc.chunks[3].to_vec());
     tables::sprites(&plain)
 }
 

@@ -10,6 +10,7 @@ use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
 use gamepak::codec::png::{self, Rgba};
+use gamepak::limits::Limits;
 use gamepak::{ExtractOptions, Format, PackOutcome};
 
 fn examples() -> PathBuf {
@@ -274,7 +275,7 @@ fn an_image_that_holds_its_own_size_may_change_it() {
             .extract(&packed.bytes, again.path(), &ExtractOptions::default())
             .unwrap();
         let back = std::fs::read(again.path().join(name)).unwrap();
-        let img = png::decode(&back, name, u64::MAX).unwrap();
+        let img = png::decode(&back, name, &Limits::current()).unwrap();
         assert_eq!((img.width, img.height), (3, 3), "{name}");
     }
 }
@@ -285,7 +286,7 @@ fn an_edited_tng_frame_view_is_reported() {
     let tmp = extracted(case);
     let name = "sprites/10-character-sprites/000/1-00.png";
     let path = tmp.path().join(name);
-    let mut img = png::decode(&std::fs::read(&path).unwrap(), name, u64::MAX).unwrap();
+    let mut img = png::decode(&std::fs::read(&path).unwrap(), name, &Limits::current()).unwrap();
     img.put(0, 0, [1, 2, 3, 4]);
     std::fs::write(&path, png::encode(&img).unwrap()).unwrap();
     let packed = gamepak::pack(tmp.path()).unwrap();

@@ -76,7 +76,12 @@ fn edits_are_encoded_again_and_nothing_else_changes() {
 
     // A hero frame turns solid red; the font and a scene get new bytes; code changes.
     let frame = dir.join("textures/000-hero/002.png");
-    let mut img = png::decode(&std::fs::read(&frame).unwrap(), "f", 1 << 20).unwrap();
+    let mut img = png::decode(
+        &std::fs::read(&frame).unwrap(),
+        "f",
+        &gamepak::limits::Limits::current(),
+    )
+    .unwrap();
     for y in 0..img.height {
         for x in 0..img.width {
             img.put(x, y, [255, 0, 0, 255]);
@@ -96,9 +101,19 @@ fn edits_are_encoded_again_and_nothing_else_changes() {
     assert_eq!(packed.reencoded, ["fonts/001-title.ttf", "sheet 0"]);
     let after = swag::read(&packed.bytes, table).unwrap();
     assert_eq!(after.endian, Endian::Big);
-    let sheet = png::decode(&after.sheets()[0].bytes, "s", 1 << 20).unwrap();
+    let sheet = png::decode(
+        &after.sheets()[0].bytes,
+        "s",
+        &gamepak::limits::Limits::current(),
+    )
+    .unwrap();
     assert_eq!(sheet.crop(32, 0, 16, 16), img);
-    let old = png::decode(&before.sheets()[0].bytes, "s", 1 << 20).unwrap();
+    let old = png::decode(
+        &before.sheets()[0].bytes,
+        "s",
+        &gamepak::limits::Limits::current(),
+    )
+    .unwrap();
     assert_eq!(sheet.crop(0, 0, 32, 16), old.crop(0, 0, 32, 16));
     assert_eq!(sheet.crop(48, 0, 16, 16), old.crop(48, 0, 16, 16));
     assert_eq!(after.sheets()[1], before.sheets()[1]);
@@ -109,7 +124,13 @@ fn edits_are_encoded_again_and_nothing_else_changes() {
                     panic!()
                 };
                 assert_eq!(
-                    gamepak::codec::zlib::inflate(&blob.bytes, 100, "", 0).unwrap(),
+                    gamepak::codec::zlib::inflate(
+                        &blob.bytes,
+                        &gamepak::limits::Limits::for_max_alloc(100),
+                        "",
+                        0
+                    )
+                    .unwrap(),
                     b"new font bytes"
                 );
                 assert_eq!(fa[0], fb[0]);

@@ -82,7 +82,14 @@ fn demo_round_trips_through_extract_and_pack() {
 fn sprite_frames_are_cut_and_turned() {
     let bytes = demo();
     let (_tmp, out) = extracted(&bytes);
-    let pic = |p: &str| png::decode(&std::fs::read(out.join(p)).unwrap(), p, 1 << 20).unwrap();
+    let pic = |p: &str| {
+        png::decode(
+            &std::fs::read(out.join(p)).unwrap(),
+            p,
+            &gamepak::limits::Limits::current(),
+        )
+        .unwrap()
+    };
     // The hero's second direction is its first frame turned clockwise: 16x24 becomes
     // 24x16, placed 4 pixels down on the 24x24 sprite. The atlas marks each cut's
     // top-left pixel dark; turned clockwise it lands top-right.
@@ -145,7 +152,10 @@ fn edits_pack_into_a_valid_file() {
         .unwrap();
     let stored =
         &packed[atlas_file.offset as usize..(atlas_file.offset + atlas_file.length) as usize];
-    assert_eq!(png::decode(stored, "atlas", 1 << 20).unwrap(), atlas);
+    assert_eq!(
+        png::decode(stored, "atlas", &gamepak::limits::Limits::current()).unwrap(),
+        atlas
+    );
     // Every other section reads as before. The file has no error; check warns where a
     // name now names nothing: the old music name, and the new map.
     let before = read(&bytes, true).unwrap();

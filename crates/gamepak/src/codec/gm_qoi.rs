@@ -21,10 +21,12 @@
 //! says which header it has or how long the stream is: see [`bz2_header_len`] and
 //! [`bz2_blob_len`].
 
-use std::io::{Read, Write};
+use std::io::Write;
 
+use super::capped::read_capped;
 use super::png::Rgba;
 use crate::error::{Error, ErrorKind, Result};
+use crate::limits::{self, Limits};
 
 const QOI_MAGIC: &[u8; 4] = b"fioq";
 const BZ2_MAGIC: &[u8; 4] = b"2zoq";
@@ -67,18 +69,45 @@ fn add(channel: &mut u8, v: u32, bits: u32) {
     *channel = channel.wrapping_add(d as u8);
 }
 
-fn too_big(path: &str, w: u32, h: u32, max_pixels: u64) -> Result<()> {
-    if u64::from(w) * u64::from(h) > max_pixels {
-        return Err(Error::new(
-            path,
-            Some(4),
-            ErrorKind::Limit(format!("{w}x{h} image exceeds {max_pixels} pixels")),
-        ));
+pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
+    if let Some((w, h)) = dimensions(data).filter(|_| is_qoi(data)) {
+        limits.check_pixels(path, Some(4), w.into(), h.into())?;
     }
-    Ok(())
+    let (w, h, _) = ops_header(data, path)?;
+    let mut img = Rgba::new(w, h);
+    let mut out = img.pixels.chunks_exact_mut(4);
+    each_pixel(data, path, |px| {
+        if let Some(o) = out.next() {
+            o.copy_from_slice(&px);
+        }
+    })?;
+    Ok(img)
 }
 
-pub fn decode(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
+/// Decodes every pixel without keeping any, giving the image's sides: how `check`
+/// verifies a page of any size.
+pub fn verify(data: &[u8], path: &str) -> Result<(u32, u32)> {
+    each_pixel(data, path, |_| ())
+}
+
+/// Decodes the image a row at a time, handing each row to `row` as RGBA: a page
+/// larger than the limit can be cut up this way, holding a row.
+pub fn each_row(data: &[u8], path: &str, mut row: impl FnMut(&[u8])) -> Result<(u32, u32)> {
+    let (w, _) = dimensions(data).unwrap_or_default();
+    let width = w as usize * 4;
+    let mut line = Vec::with_capacity(width);
+    each_pixel(data, path, |px| {
+        line.extend_from_slice(&px);
+        if line.len() == width {
+            row(&line);
+            line.clear();
+        }
+    })
+}
+
+/// The image's sides and where its ops end, once the header is judged sound: the
+/// stated length fits the data and can cover the pixels.
+fn ops_header(data: &[u8], path: &str) -> Result<(u32, u32, usize)> {
     let bad = |at: usize, msg: String| Error::invalid(path, at as u64, msg);
     if !is_qoi(data) || data.len() < HEADER {
         return Err(bad(
@@ -87,7 +116,6 @@ pub fn decode(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
         ));
     }
     let (w, h) = dimensions(data).unwrap_or_default();
-    too_big(path, w, h, max_pixels)?;
     let len = u32::from_le_bytes([data[8], data[9], data[10], data[11]]) as usize;
     let end = HEADER.saturating_add(len);
     if end > data.len() {
@@ -105,8 +133,15 @@ pub fn decode(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
             format!("{len} bytes of ops cannot cover {w}x{h} pixels"),
         ));
     }
+    Ok((w, h, end))
+}
+
+/// Decodes the image, handing each pixel in order to `put`.
+fn each_pixel(data: &[u8], path: &str, mut put: impl FnMut([u8; 4])) -> Result<(u32, u32)> {
+    let bad = |at: usize, msg: String| Error::invalid(path, at as u64, msg);
+    let (w, h, end) = ops_header(data, path)?;
+    let pixels = u64::from(w) * u64::from(h);
     let ops = &data[..end];
-    let mut img = Rgba::new(w, h);
     let mut index = [[0u8; 4]; 64];
     let mut px = START;
     let mut run = 0u32;
@@ -121,7 +156,7 @@ pub fn decode(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
         *pos += 1;
         Ok(u32::from(*b))
     };
-    for (i, out) in img.pixels.chunks_exact_mut(4).enumerate() {
+    for i in 0..pixels {
         if run > 0 {
             run -= 1;
         } else {
@@ -161,9 +196,9 @@ pub fn decode(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
             }
             index[hash(px)] = px;
         }
-        out.copy_from_slice(&px);
+        put(px);
     }
-    Ok(img)
+    Ok((w, h))
 }
 
 fn fits(v: i32, bits: u32) -> bool {
@@ -276,7 +311,38 @@ pub fn bz2_header_len(data: &[u8]) -> Option<usize> {
     [12, 8].into_iter().find(|&at| bz2_at(data, at))
 }
 
-pub fn decode_bz2(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
+pub fn decode_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
+    if let Some((w, h)) = dimensions(data).filter(|_| is_bz2_qoi(data)) {
+        limits.check_pixels(path, Some(4), w.into(), h.into())?;
+    }
+    let (qoi, start) = bz2_qoi(data, path, limits)?;
+    let img = decode(&qoi, path, limits).map_err(|e| inner_error(e, path, start))?;
+    same_sides(data, (img.width, img.height), path)?;
+    Ok(img)
+}
+
+/// [`verify`] for BZip2-QOI: the QOI is inflated (under the limit), its pixels
+/// decoded without being kept.
+pub fn verify_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<(u32, u32)> {
+    each_row_bz2(data, path, limits, |_| ())
+}
+
+/// [`each_row`] for BZip2-QOI: the QOI is inflated (under the limit), the pixels
+/// handed on a row at a time.
+pub fn each_row_bz2(
+    data: &[u8],
+    path: &str,
+    limits: &Limits,
+    row: impl FnMut(&[u8]),
+) -> Result<(u32, u32)> {
+    let (qoi, start) = bz2_qoi(data, path, limits)?;
+    let sides = each_row(&qoi, path, row).map_err(|e| inner_error(e, path, start))?;
+    same_sides(data, sides, path)?;
+    Ok(sides)
+}
+
+/// The QOI image a `2zoq` blob holds, and where its bzip2 stream starts.
+fn bz2_qoi(data: &[u8], path: &str, limits: &Limits) -> Result<(Vec<u8>, usize)> {
     let bad = |at: usize, msg: String| Error::invalid(path, at as u64, msg);
     if !is_bz2_qoi(data) || data.len() < 8 {
         return Err(bad(
@@ -285,29 +351,42 @@ pub fn decode_bz2(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
         ));
     }
     let (w, h) = dimensions(data).unwrap_or_default();
-    too_big(path, w, h, max_pixels)?;
     let start = bz2_header_len(data)
         .ok_or_else(|| bad(8, "no bzip2 stream (BZh1-9) at offset 12 or 8".into()))?;
     // What this image's QOI can need at most, with a little room for a foreign encoder.
-    let limit = (HEADER + PADDING + 64) as u64 + u64::from(w) * u64::from(h) * MAX_OP;
+    let need = (HEADER + PADDING + 64) as u64 + u64::from(w) * u64::from(h) * MAX_OP;
     let stated = (start == 12).then(|| u32::from_le_bytes([data[8], data[9], data[10], data[11]]));
-    if let Some(n) = stated.filter(|&n| u64::from(n) > limit) {
-        return Err(bad(
-            8,
-            format!("a {n}-byte QOI is more than {w}x{h} pixels need"),
-        ));
+    if let Some(n) = stated.map(u64::from) {
+        if n > need {
+            return Err(bad(
+                8,
+                format!("a {n}-byte QOI is more than {w}x{h} pixels need"),
+            ));
+        }
+        limits.check_size(path, Some(8), "the header states a QOI of", n)?;
     }
-    let mut qoi = Vec::new();
-    bzip2::read::BzDecoder::new(&data[start..])
-        .take(limit + 1)
-        .read_to_end(&mut qoi)
-        .map_err(|e| bad(start, format!("the bzip2 stream does not decompress: {e}")))?;
-    if qoi.len() as u64 > limit {
-        return Err(bad(
-            start,
-            format!("the bzip2 stream holds more than {w}x{h} pixels need"),
-        ));
-    }
+    let cap = need.min(limits.max_alloc);
+    let qoi = read_capped(
+        bzip2::read::BzDecoder::new(&data[start..]),
+        cap,
+        stated.map(u64::from),
+    )
+    .map_err(|e| bad(start, format!("the bzip2 stream does not decompress: {e}")))?
+    .ok_or_else(|| {
+        if cap < need {
+            limits::exceeded(
+                path,
+                Some(start as u64),
+                "the BZip2 stream keeps inflating",
+                limits.max_alloc,
+            )
+        } else {
+            bad(
+                start,
+                format!("the bzip2 stream holds more than {w}x{h} pixels need"),
+            )
+        }
+    })?;
     if let Some(n) = stated.filter(|&n| n as usize != qoi.len()) {
         return Err(bad(
             8,
@@ -317,22 +396,35 @@ pub fn decode_bz2(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
             ),
         ));
     }
-    let img = decode(&qoi, path, max_pixels).map_err(|e| {
-        let inner = e
-            .offset
-            .map_or(String::new(), |o| format!(" at byte {o} of it"));
-        bad(start, format!("the decompressed QOI{inner}: {}", e.kind))
-    })?;
-    if (img.width, img.height) != (w, h) {
-        return Err(bad(
+    Ok((qoi, start))
+}
+
+/// An error in the QOI a bzip2 stream held, placed at the stream.
+fn inner_error(e: Error, path: &str, start: usize) -> Error {
+    if matches!(e.kind, ErrorKind::Limit(_)) {
+        return e;
+    }
+    let inner = e
+        .offset
+        .map_or(String::new(), |o| format!(" at byte {o} of it"));
+    Error::invalid(
+        path,
+        start as u64,
+        format!("the decompressed QOI{inner}: {}", e.kind),
+    )
+}
+
+/// Refuses a `2zoq` blob whose header and inner QOI disagree on the image's sides.
+fn same_sides(data: &[u8], (iw, ih): (u32, u32), path: &str) -> Result<()> {
+    let (w, h) = dimensions(data).unwrap_or_default();
+    if (iw, ih) != (w, h) {
+        return Err(Error::invalid(
+            path,
             4,
-            format!(
-                "the header says {w}x{h}, the QOI inside {}x{}",
-                img.width, img.height
-            ),
+            format!("the header says {w}x{h}, the QOI inside {iw}x{ih}"),
         ));
     }
-    Ok(img)
+    Ok(())
 }
 
 /// `with_length`: write the 2022.5+ header form with the u32 uncompressed length.
@@ -388,6 +480,11 @@ pub fn bz2_blob_len(data: &[u8]) -> Option<usize> {
 mod tests {
     use super::*;
 
+    /// Limits allowing `pixels` RGBA pixels.
+    fn lim(pixels: u64) -> Limits {
+        Limits::for_max_alloc(pixels.saturating_mul(4))
+    }
+
     /// Every op: runs short, long and over the longest, index hits, each difference
     /// size, colour ops with partial masks, and alpha changes.
     fn sample() -> Rgba {
@@ -436,11 +533,15 @@ mod tests {
             let q = encode(&img).unwrap();
             assert!(is_qoi(&q) && !is_bz2_qoi(&q));
             assert_eq!(dimensions(&q), Some((img.width, img.height)));
-            assert_eq!(decode(&q, "t", 1 << 24).unwrap(), img);
+            assert_eq!(decode(&q, "t", &lim(1 << 24)).unwrap(), img);
+            assert_eq!(verify(&q, "t").unwrap(), (img.width, img.height));
+            let mut rows: Vec<u8> = Vec::new();
+            each_row(&q, "t", |r| rows.extend(r)).unwrap();
+            assert_eq!(rows, img.pixels);
             let padded = encode_padded(&img, true).unwrap();
             assert_eq!(padded[..8], q[..8]);
             assert_eq!(padded[12..], [&q[12..], &[0; PADDING]].concat());
-            assert_eq!(decode(&padded, "t", 1 << 24).unwrap(), img);
+            assert_eq!(decode(&padded, "t", &lim(1 << 24)).unwrap(), img);
         }
     }
 
@@ -471,7 +572,7 @@ mod tests {
         let mut q = b"fioq\x08\0\x01\0".to_vec();
         q.extend_from_slice(&(ops.len() as u32).to_le_bytes());
         q.extend_from_slice(&ops);
-        let img = decode(&q, "t", 100).unwrap();
+        let img = decode(&q, "t", &lim(400)).unwrap();
         let want: [[u8; 4]; 8] = [
             [10, 20, 30, 40],
             [8, 21, 30, 40],
@@ -494,7 +595,9 @@ mod tests {
                 assert!(is_bz2_qoi(&b) && !is_qoi(&b));
                 assert_eq!(bz2_header_len(&b), Some(header));
                 assert_eq!(dimensions(&b), Some((img.width, img.height)));
-                assert_eq!(decode_bz2(&b, "t", 1 << 24).unwrap(), img);
+                assert_eq!(decode_bz2(&b, "t", &lim(1 << 24)).unwrap(), img);
+                let sides = (img.width, img.height);
+                assert_eq!(verify_bz2(&b, "t", &lim(1 << 24)).unwrap(), sides);
             }
             assert_eq!(
                 encode_bz2(&img, with_length).unwrap(),
@@ -513,7 +616,7 @@ mod tests {
                     let mut more = b.clone();
                     more.extend_from_slice(tail);
                     assert_eq!(bz2_blob_len(&more), Some(b.len()));
-                    assert_eq!(decode_bz2(&more, "t", 1 << 24).unwrap(), img);
+                    assert_eq!(decode_bz2(&more, "t", &lim(1 << 24)).unwrap(), img);
                 }
                 assert_eq!(bz2_blob_len(&b[..b.len() - 1]), None);
             }
@@ -524,48 +627,55 @@ mod tests {
     fn hostile_inputs_are_errors() {
         let q = encode(&sample()).unwrap();
         for n in 0..q.len() {
-            assert!(decode(&q[..n], "t", 1 << 24).is_err(), "cut at {n}");
+            assert!(decode(&q[..n], "t", &lim(1 << 24)).is_err(), "cut at {n}");
+            assert!(verify(&q[..n], "t").is_err(), "cut at {n}");
         }
         // The stated length shortened with the data: the ops run out before the pixels.
         for cut in 1..4u32 {
             let mut short = q[..q.len() - cut as usize].to_vec();
             let len = (q.len() - HEADER) as u32 - cut;
             short[8..12].copy_from_slice(&len.to_le_bytes());
-            assert!(decode(&short, "t", 1 << 24).is_err(), "{cut} bytes short");
+            assert!(
+                decode(&short, "t", &lim(1 << 24)).is_err(),
+                "{cut} bytes short"
+            );
         }
         let mut short_len = q.clone();
         short_len[8..12].copy_from_slice(&3u32.to_le_bytes());
-        assert!(decode(&short_len, "t", 1 << 24).is_err());
+        assert!(decode(&short_len, "t", &lim(1 << 24)).is_err());
         let mut huge = q.clone();
         huge[4..8].copy_from_slice(&[0xff; 4]);
-        assert!(decode(&huge, "t", 1 << 20).is_err());
-        assert!(decode(&huge, "t", u64::MAX).is_err());
+        assert!(decode(&huge, "t", &lim(1 << 20)).is_err());
+        assert!(decode(&huge, "t", &lim(u64::MAX)).is_err());
         // Garbage ops: errors or images, never panics.
         for seed in 0..200u32 {
             let mut g = b"fioq\x10\0\x10\0\x40\0\0\0".to_vec();
             g.extend((0..64).map(|i| (seed.wrapping_mul(2654435761).rotate_left(i) >> 7) as u8));
-            let _ = decode(&g, "t", 1 << 20);
+            let _ = decode(&g, "t", &lim(1 << 20));
         }
 
         let b = encode_bz2(&sample(), true).unwrap();
         for n in [0, 4, 8, 11, 15, 16, b.len() / 2, b.len() - 1] {
-            assert!(decode_bz2(&b[..n], "t", 1 << 24).is_err(), "cut at {n}");
+            assert!(
+                decode_bz2(&b[..n], "t", &lim(1 << 24)).is_err(),
+                "cut at {n}"
+            );
             let _ = bz2_blob_len(&b[..n]);
         }
         let mut lying = b.clone();
         lying[8] ^= 1;
-        assert!(decode_bz2(&lying, "t", 1 << 24).is_err());
+        assert!(decode_bz2(&lying, "t", &lim(1 << 24)).is_err());
         let mut bigger = b.clone();
         bigger[4..8].copy_from_slice(&[1, 0, 1, 0]);
-        assert!(decode_bz2(&bigger, "t", 1 << 24).is_err());
-        assert!(decode_bz2(&b, "t", 100).is_err());
-        assert!(decode_bz2(b"2zoq\x01\0\x01\0xxxxxxxx", "t", 1 << 20).is_err());
+        assert!(decode_bz2(&bigger, "t", &lim(1 << 24)).is_err());
+        assert!(decode_bz2(&b, "t", &lim(400)).is_err());
+        assert!(decode_bz2(b"2zoq\x01\0\x01\0xxxxxxxx", "t", &lim(1 << 20)).is_err());
         // A bomb: far more QOI than a 1x1 image can need.
         let mut bomb = b"2zoq\x01\0\x01\0".to_vec();
         let mut enc = bzip2::write::BzEncoder::new(bomb, bzip2::Compression::fast());
         enc.write_all(&[0u8; 1 << 20]).unwrap();
         bomb = enc.finish().unwrap();
-        assert!(decode_bz2(&bomb, "t", 1 << 20).is_err());
+        assert!(decode_bz2(&bomb, "t", &lim(1 << 20)).is_err());
         assert!(encode(&Rgba {
             width: 2,
             height: 2,

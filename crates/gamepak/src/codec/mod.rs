@@ -1,5 +1,6 @@
 //! Thin wrappers over codec crates: checksums, zlib, PNG, WAV and Ogg Vorbis.
 
+pub mod capped;
 pub mod crc;
 pub mod gm_qoi;
 pub mod png;

@@ -1,6 +1,7 @@
 //! PNG in and out, always as 8-bit RGBA in memory.
 
 use crate::error::{Error, Result};
+use crate::limits::Limits;
 
 /// An 8-bit RGBA image.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +50,7 @@ impl Rgba {
     /// [`Rgba::crop`] for a rectangle a file states: refused over the pixel limit before
     /// it is allocated, since a damaged table can claim 65535x65535.
     pub fn crop_checked(&self, x: u32, y: u32, w: u32, h: u32, path: &str) -> Result<Rgba> {
-        crate::limits::Limits::default().check_pixels(path, w.into(), h.into())?;
+        Limits::current().check_pixels(path, None, w.into(), h.into())?;
         Ok(self.crop(x, y, w, h))
     }
 
@@ -99,8 +100,10 @@ fn encode_with(img: &Rgba, level: png::Compression) -> Result<Vec<u8>> {
     Ok(out)
 }
 
-/// Decodes any PNG to 8-bit RGBA, refusing images over `max_pixels`.
-pub fn decode(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
+/// Decodes any PNG to 8-bit RGBA, refusing an image over the allocation limit from
+/// its header, before any pixel is decoded. The pixels are decoded into the RGBA
+/// buffer itself and widened in place, so nothing but that buffer is held.
+pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
     let mut dec = png::Decoder::new(std::io::Cursor::new(data));
     dec.set_transformations(png::Transformations::normalize_to_color8());
     let mut reader = dec
@@ -110,26 +113,82 @@ pub fn decode(data: &[u8], path: &str, max_pixels: u64) -> Result<Rgba> {
         let info = reader.info();
         (info.width, info.height)
     };
-    if (w as u64) * (h as u64) > max_pixels {
-        return Err(Error::at(
-            path,
-            format!("PNG of {w}x{h} exceeds {max_pixels} pixels"),
-        ));
-    }
+    limits.check_pixels(path, None, w.into(), h.into())?;
+    let rgba = w as usize * h as usize * 4;
     let size = reader
         .output_buffer_size()
-        .ok_or_else(|| Error::at(path, "PNG too large"))?;
-    let mut buf = vec![0; size];
+        .filter(|&n| n <= rgba)
+        .ok_or_else(|| Error::at(path, "PNG rows are wider than 8-bit RGBA"))?;
+    let mut pixels = vec![0; rgba];
     let frame = reader
-        .next_frame(&mut buf)
+        .next_frame(&mut pixels[..size])
         .map_err(|e| Error::at(path, format!("PNG data is damaged: {e}")))?;
-    buf.truncate(frame.buffer_size());
-    let pixels = to_rgba(&buf, frame.color_type);
+    widen_to_rgba(&mut pixels, frame.color_type);
     Ok(Rgba {
         width: w,
         height: h,
         pixels,
     })
+}
+
+/// Decodes every row without keeping any, giving the image's sides: how `check`
+/// verifies an image of any size. Only a row is held, and that under the limit.
+pub fn verify(data: &[u8], path: &str, limits: &Limits) -> Result<(u32, u32)> {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(data));
+    dec.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = dec
+        .read_info()
+        .map_err(|e| Error::at(path, format!("not a readable PNG: {e}")))?;
+    let (w, h) = (reader.info().width, reader.info().height);
+    let row = reader.output_line_size(w).unwrap_or(usize::MAX);
+    limits.check_size(
+        path,
+        None,
+        &format!("a row of {w} pixels decodes to"),
+        row as u64,
+    )?;
+    let damaged = |e: png::DecodingError| Error::at(path, format!("PNG data is damaged: {e}"));
+    while reader.next_row().map_err(damaged)?.is_some() {}
+    Ok((w, h))
+}
+
+/// Decodes the image a row at a time, handing each row to `row` as RGBA, and gives
+/// its sides: a page larger than the limit can be cut up this way. An interlaced image
+/// comes in passes rather than rows, so it is decoded whole, under the limit.
+pub fn each_row(
+    data: &[u8],
+    path: &str,
+    limits: &Limits,
+    mut row: impl FnMut(&[u8]),
+) -> Result<(u32, u32)> {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(data));
+    dec.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = dec
+        .read_info()
+        .map_err(|e| Error::at(path, format!("not a readable PNG: {e}")))?;
+    let (w, h) = (reader.info().width, reader.info().height);
+    if reader.info().interlaced {
+        let img = decode(data, path, limits)?;
+        img.pixels.chunks_exact(w as usize * 4).for_each(&mut row);
+        return Ok((w, h));
+    }
+    let width = u64::from(w) * 4;
+    limits.check_size(
+        path,
+        None,
+        &format!("a row of {w} pixels decodes to"),
+        width,
+    )?;
+    let color = reader.output_color_type().0;
+    let mut rgba = vec![0; width as usize];
+    let damaged = |e: png::DecodingError| Error::at(path, format!("PNG data is damaged: {e}"));
+    while let Some(r) = reader.next_row().map_err(damaged)? {
+        let data = r.data();
+        rgba[..data.len()].copy_from_slice(data);
+        widen_to_rgba(&mut rgba, color);
+        row(&rgba);
+    }
+    Ok((w, h))
 }
 
 /// Samples per pixel the PNG itself stores: 1 grey or indexed, 2 grey and alpha, 3 RGB,
@@ -146,19 +205,25 @@ pub fn source_channels(data: &[u8]) -> Result<u8> {
     })
 }
 
-fn to_rgba(buf: &[u8], color: png::ColorType) -> Vec<u8> {
-    match color {
-        png::ColorType::Rgba => buf.to_vec(),
-        png::ColorType::Rgb => buf
-            .chunks_exact(3)
-            .flat_map(|p| [p[0], p[1], p[2], 255])
-            .collect(),
-        png::ColorType::GrayscaleAlpha => buf
-            .chunks_exact(2)
-            .flat_map(|p| [p[0], p[0], p[0], p[1]])
-            .collect(),
-        png::ColorType::Grayscale => buf.iter().flat_map(|&g| [g, g, g, 255]).collect(),
+/// Turns the 8-bit pixels of `color` at the start of `buf` into RGBA filling all of
+/// it. Working from the last pixel back, each is written at or after where it was
+/// read, so no pixel is overwritten before it is read.
+fn widen_to_rgba(buf: &mut [u8], color: png::ColorType) {
+    let from = match color {
+        png::ColorType::Rgba => return,
+        png::ColorType::Rgb => 3,
+        png::ColorType::GrayscaleAlpha => 2,
+        png::ColorType::Grayscale => 1,
         png::ColorType::Indexed => unreachable!("normalize_to_color8 expands palettes"),
+    };
+    for i in (0..buf.len() / 4).rev() {
+        let p = &buf[i * from..i * from + from];
+        let px = match from {
+            3 => [p[0], p[1], p[2], 255],
+            2 => [p[0], p[0], p[0], p[1]],
+            _ => [p[0], p[0], p[0], 255],
+        };
+        buf[i * 4..i * 4 + 4].copy_from_slice(&px);
     }
 }
 
@@ -171,7 +236,20 @@ mod tests {
         let mut img = Rgba::new(3, 2);
         img.put(1, 1, [1, 2, 3, 4]);
         let png = encode(&img).unwrap();
-        assert_eq!(decode(&png, "t", 1 << 20).unwrap(), img);
+        assert_eq!(
+            decode(&png, "t", &Limits::for_max_alloc(1 << 20)).unwrap(),
+            img
+        );
+        let e = decode(&png, "t", &Limits::for_max_alloc(16)).unwrap_err();
+        assert!(e.to_string().contains("--max-alloc"), "{e}");
+        assert_eq!(
+            verify(&png, "t", &Limits::for_max_alloc(16)).unwrap(),
+            (3, 2)
+        );
+        assert!(verify(&png[..png.len() - 20], "t", &Limits::for_max_alloc(16)).is_err());
+        let mut rows: Vec<u8> = Vec::new();
+        let sides = each_row(&png, "t", &Limits::for_max_alloc(16), |r| rows.extend(r)).unwrap();
+        assert_eq!((sides, rows), ((3, 2), img.pixels.clone()));
         let mut big = Rgba::new(5, 4);
         big.paste(&img, 2, 2);
         assert_eq!(big.get(3, 3), [1, 2, 3, 4]);
@@ -180,6 +258,29 @@ mod tests {
 
     #[test]
     fn garbage_is_an_error() {
-        assert!(decode(b"\x89PNG\r\n\x1a\nxx", "t", 1 << 20).is_err());
+        let limits = Limits::for_max_alloc(1 << 20);
+        assert!(decode(b"\x89PNG\r\n\x1a\nxx", "t", &limits).is_err());
+    }
+
+    #[test]
+    fn every_colour_type_widens_to_rgba() {
+        let mut grey = Vec::new();
+        {
+            let mut enc = png::Encoder::new(&mut grey, 3, 1);
+            enc.set_color(png::ColorType::Grayscale);
+            let mut w = enc.write_header().unwrap();
+            w.write_image_data(&[0, 128, 255]).unwrap();
+        }
+        let img = decode(&grey, "t", &Limits::for_max_alloc(1 << 20)).unwrap();
+        assert_eq!(
+            img.pixels,
+            [0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255]
+        );
+        let mut rgb = vec![1, 2, 3, 4, 5, 6, 0, 0];
+        widen_to_rgba(&mut rgb, png::ColorType::Rgb);
+        assert_eq!(rgb, [1, 2, 3, 255, 4, 5, 6, 255]);
+        let mut ga = vec![9, 8, 7, 6, 0, 0, 0, 0];
+        widen_to_rgba(&mut ga, png::ColorType::GrayscaleAlpha);
+        assert_eq!(ga, [9, 9, 9, 8, 7, 7, 7, 6]);
     }
 }

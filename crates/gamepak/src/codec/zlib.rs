@@ -2,7 +2,9 @@
 
 use std::io::Read;
 
-use crate::error::{Error, ErrorKind, Result};
+use super::capped::read_capped;
+use crate::error::{Error, Result};
+use crate::limits::{self, Limits};
 
 /// Whether `data` starts with a valid zlib header (deflate method, window size at most
 /// 32 KiB, header checksum right). Two bytes can match by chance: inflating decides.
@@ -15,10 +17,10 @@ pub fn has_header(data: &[u8]) -> bool {
     }
 }
 
-/// Inflates a whole zlib stream, refusing output over `limit` bytes and streams that
-/// end early or carry a bad checksum.
-pub fn inflate(data: &[u8], limit: u64, path: &str, offset: u64) -> Result<Vec<u8>> {
-    inflate_from(flate2::read::ZlibDecoder::new(data), limit, path, offset)
+/// Inflates a whole zlib stream, refusing output over the allocation limit and
+/// streams that end early or carry a bad checksum.
+pub fn inflate(data: &[u8], limits: &Limits, path: &str, offset: u64) -> Result<Vec<u8>> {
+    inflate_as(Wrapping::Zlib, data, limits, path, offset)
 }
 
 /// How a deflate stream is wrapped, told from its first bytes.
@@ -54,40 +56,64 @@ impl Wrapping {
 
 /// Inflates a zlib, gzip or raw deflate stream, whichever its first bytes say it is,
 /// under the same limit as [`inflate`].
-pub fn inflate_any(data: &[u8], limit: u64, path: &str, offset: u64) -> Result<Vec<u8>> {
-    match Wrapping::of(data) {
-        Wrapping::Zlib => inflate(data, limit, path, offset),
-        Wrapping::Gzip => inflate_from(flate2::read::GzDecoder::new(data), limit, path, offset),
-        Wrapping::Raw => inflate_from(flate2::read::DeflateDecoder::new(data), limit, path, offset),
+pub fn inflate_any(data: &[u8], limits: &Limits, path: &str, offset: u64) -> Result<Vec<u8>> {
+    inflate_as(Wrapping::of(data), data, limits, path, offset)
+}
+
+fn decoder<'a>(wrapping: Wrapping, data: &'a [u8]) -> Box<dyn Read + 'a> {
+    match wrapping {
+        Wrapping::Zlib => Box::new(flate2::read::ZlibDecoder::new(data)),
+        Wrapping::Gzip => Box::new(flate2::read::GzDecoder::new(data)),
+        Wrapping::Raw => Box::new(flate2::read::DeflateDecoder::new(data)),
     }
 }
 
-fn inflate_from(dec: impl Read, limit: u64, path: &str, offset: u64) -> Result<Vec<u8>> {
-    let mut out = Vec::new();
-    dec.take(limit.saturating_add(1))
-        .read_to_end(&mut out)
+fn inflate_as(
+    wrapping: Wrapping,
+    data: &[u8],
+    limits: &Limits,
+    path: &str,
+    offset: u64,
+) -> Result<Vec<u8>> {
+    let name = wrapping.name();
+    read_capped(decoder(wrapping, data), limits.max_alloc, None)
         .map_err(|e| {
             Error::invalid(
                 path,
                 offset,
-                format!("compressed stream does not inflate: {e}"),
+                format!("the {name} stream does not inflate: {e}"),
             )
-        })?;
-    if out.len() as u64 > limit {
-        return Err(Error::new(
-            path,
-            Some(offset),
-            ErrorKind::Limit(format!("compressed stream inflates past {limit} bytes")),
-        ));
-    }
-    Ok(out)
+        })?
+        .ok_or_else(|| {
+            limits::exceeded(
+                path,
+                Some(offset),
+                &format!("the {name} stream keeps inflating"),
+                limits.max_alloc,
+            )
+        })
 }
 
-/// The first `n` bytes a zlib stream inflates to (all of it if shorter), or `None` if
-/// those bytes do not come out: enough to tell what a stream holds without inflating it.
+/// What `data` (any wrapping) inflates to if that is exactly `len` bytes: inflating
+/// stops as soon as it gives more, so a stream of another size costs no more than `len`.
+pub fn inflate_exact(data: &[u8], len: u64) -> Option<Vec<u8>> {
+    read_capped(decoder(Wrapping::of(data), data), len, Some(len))
+        .ok()
+        .flatten()
+        .filter(|plain| plain.len() as u64 == len)
+}
+
+/// Whether `data` (any wrapping) inflates to exactly `want`, at no more cost than `want`.
+pub fn inflates_to(data: &[u8], want: &[u8]) -> bool {
+    inflate_exact(data, want.len() as u64).is_some_and(|p| p == want)
+}
+
+/// The first `n` bytes a stream (any wrapping) inflates to (all of it if shorter), or
+/// `None` if those bytes do not come out: enough to tell what a stream holds without
+/// inflating it.
 pub fn inflate_prefix(data: &[u8], n: u64) -> Option<Vec<u8>> {
     let mut out = Vec::new();
-    flate2::read::ZlibDecoder::new(data)
+    decoder(Wrapping::of(data), data)
         .take(n)
         .read_to_end(&mut out)
         .ok()?;
@@ -109,15 +135,30 @@ mod tests {
     #[test]
     fn round_trip_and_header() {
         let z = deflate(b"hello hello hello");
+        let roomy = Limits::for_max_alloc(100);
         assert!(has_header(&z));
-        assert_eq!(inflate(&z, 100, "t", 0).unwrap(), b"hello hello hello");
-        assert!(inflate(&z, 5, "t", 0).is_err());
-        assert!(inflate(&z[..z.len() - 1], 100, "t", 0).is_err());
+        assert_eq!(inflate(&z, &roomy, "t", 0).unwrap(), b"hello hello hello");
+        let e = inflate(&z, &Limits::for_max_alloc(5), "t", 0)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("5 bytes limit") && e.contains("--max-alloc"),
+            "{e}"
+        );
+        let e = inflate(&z[..z.len() - 1], &roomy, "t", 0)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("does not inflate"), "{e}");
+        assert!(inflates_to(&z, b"hello hello hello"));
+        assert!(!inflates_to(&z, b"hello"));
         assert!(!has_header(b"\x89PNG"));
         assert_eq!(inflate_prefix(&z, 5).unwrap(), b"hello");
         assert!(inflate_prefix(&z[..4], 5).is_none());
-        assert_eq!(inflate_any(&z, 100, "t", 0).unwrap(), b"hello hello hello");
-        assert!(inflate_any(&z[2..z.len() - 4], 100, "t", 0).is_ok());
+        assert_eq!(
+            inflate_any(&z, &roomy, "t", 0).unwrap(),
+            b"hello hello hello"
+        );
+        assert!(inflate_any(&z[2..z.len() - 4], &roomy, "t", 0).is_ok());
         assert_eq!(Wrapping::of(&[0x1f, 0x8b, 8]), Wrapping::Gzip);
     }
 }

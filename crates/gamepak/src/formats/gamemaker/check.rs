@@ -76,11 +76,11 @@ fn page_problems(game: &Game<'_>, r: &mut Report) {
                     "the page is in no format gamepak knows".into(),
                 ));
             }
-            pages::decode(blob, p.format, "").err().map(|e| {
+            pages::verify(blob, p.format, "").err().map(|e| {
                 (
                     k,
                     p.blob_offset,
-                    format!("the page does not decode: {}", e.kind),
+                    crate::limits::failure("the page does not decode", &e),
                 )
             })
         })

@@ -1,5 +1,6 @@
 //! Writing a GameMaker file's assets, its stored chunks and its manifest to a folder.
 
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -9,6 +10,7 @@ use rayon::prelude::*;
 use super::game::Game;
 use super::items::{self, Item};
 use super::manifest::*;
+use super::stream::{self, Cut};
 use super::{audo, code, pages, txtr};
 use crate::codec::crc::crc32;
 use crate::codec::png::{self as png_codec, Rgba};
@@ -39,13 +41,39 @@ struct CodeView {
     strings: Vec<String>,
 }
 
+/// Frames on pages too large to decode whole, by TPAG item address: each such page is
+/// decoded once, a row at a time, for all its selected frames.
+fn streamed_frames(game: &Game<'_>, selected: &[&(crate::Entry, Item)]) -> HashMap<u32, Cut> {
+    let mut by_page: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+    for (_, item) in selected {
+        let ptr = match *item {
+            Item::SpriteFrame { sprite, frame } => game.sprites[sprite].items[frame],
+            Item::Background(b) => game.backgrounds[b].items[0],
+            _ => continue,
+        };
+        if let Some(k) = game.item(ptr).map(|it| usize::from(it.page)) {
+            if stream::too_large(game, k) {
+                by_page.entry(k).or_default().push(ptr);
+            }
+        }
+    }
+    by_page
+        .into_par_iter()
+        .flat_map_iter(|(k, ptrs)| stream::frames(game, k, &ptrs))
+        .collect()
+}
+
 fn render(
     game: &Game<'_>,
     cells: &Decoded,
+    streamed: &HashMap<u32, Cut>,
     code_view: &OnceLock<CodeView>,
     item: Item,
 ) -> Result<Vec<u8>> {
     let framed = |ptr: u32| -> Result<Vec<u8>> {
+        if let Some(cut) = streamed.get(&ptr) {
+            return cut.clone().map_err(|why| Error::at("TPAG", why));
+        }
         let it = game
             .item(ptr)
             .ok_or_else(|| Error::at("TPAG", format!("no item at {ptr:#x}")))?;
@@ -56,6 +84,7 @@ fn render(
             let p = &game.pages()[k];
             match (p.format, p.blob) {
                 (txtr::PageFormat::Png | txtr::PageFormat::Unknown, Some(b)) => Ok(b.to_vec()),
+                _ if stream::too_large(game, k) => stream::page_png(game, k),
                 _ => png_codec::encode(page(game, cells, k)?),
             }
         }
@@ -99,13 +128,14 @@ pub fn extract(game: &Game<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
     let selected: Vec<&(crate::Entry, Item)> =
         all.iter().filter(|(e, _)| opts.selects(&e.path)).collect();
     let cells: Decoded = game.pages().iter().map(|_| OnceLock::new()).collect();
+    let streamed = streamed_frames(game, &selected);
     let code_view = OnceLock::new();
     let total = selected.len() as u64;
     let done = AtomicU64::new(0);
     let results: Vec<(String, std::result::Result<u32, String>, u64)> = selected
         .par_iter()
         .map(|(entry, item)| {
-            let r = match render(game, &cells, &code_view, *item) {
+            let r = match render(game, &cells, &streamed, &code_view, *item) {
                 Ok(bytes) => {
                     out.write(&sanitize_relative(&entry.path), &bytes)?;
                     Ok((crc32(&bytes), bytes.len() as u64))

@@ -71,6 +71,7 @@ mod rooms;
 mod sequences;
 pub mod sond;
 pub mod sprites;
+mod stream;
 pub mod strg;
 pub mod synth;
 pub mod tpag;

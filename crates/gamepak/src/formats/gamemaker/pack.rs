@@ -18,7 +18,7 @@ use crate::limits::Limits;
 use crate::PackOutcome;
 
 fn decode_png(bytes: &[u8], name: &str) -> Result<Rgba> {
-    png_codec::decode(bytes, name, Limits::default().max_pixels)
+    png_codec::decode(bytes, name, &Limits::current())
 }
 
 pub fn pack(dir: &Path) -> Result<PackOutcome> {

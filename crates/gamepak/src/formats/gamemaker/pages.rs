@@ -9,11 +9,23 @@ use crate::error::{Error, Result};
 use crate::limits::Limits;
 
 pub fn decode(blob: &[u8], format: PageFormat, path: &str) -> Result<Rgba> {
-    let max = Limits::default().max_pixels;
+    let limits = Limits::current();
     match format {
-        PageFormat::Png => png_codec::decode(blob, path, max),
-        PageFormat::Qoi => gm_qoi::decode(blob, path, max),
-        PageFormat::Bz2Qoi => gm_qoi::decode_bz2(blob, path, max),
+        PageFormat::Png => png_codec::decode(blob, path, &limits),
+        PageFormat::Qoi => gm_qoi::decode(blob, path, &limits),
+        PageFormat::Bz2Qoi => gm_qoi::decode_bz2(blob, path, &limits),
+        PageFormat::Unknown => Err(Error::at(path, "the page is in no format gamepak knows")),
+    }
+}
+
+/// Decodes a page without keeping its pixels, as `check` does: a page of any size is
+/// verified in the memory of a row (PNG) or of its compressed form (QOI, BZip2-QOI).
+pub fn verify(blob: &[u8], format: PageFormat, path: &str) -> Result<()> {
+    let limits = Limits::current();
+    match format {
+        PageFormat::Png => png_codec::verify(blob, path, &limits).map(drop),
+        PageFormat::Qoi => gm_qoi::verify(blob, path).map(drop),
+        PageFormat::Bz2Qoi => gm_qoi::verify_bz2(blob, path, &limits).map(drop),
         PageFormat::Unknown => Err(Error::at(path, "the page is in no format gamepak knows")),
     }
 }
@@ -40,7 +52,7 @@ pub fn frame(page: &Rgba, item: &tpag::Item) -> Result<Rgba> {
     let [sx, sy, sw, sh] = item.source.map(u32::from);
     let [tx, ty, _, _] = item.target.map(u32::from);
     let [bw, bh] = item.bounding.map(u32::from);
-    Limits::default().check_pixels("TPAG item", bw.into(), bh.into())?;
+    Limits::current().check_pixels("TPAG item", None, bw.into(), bh.into())?;
     let (w, h) = frame_size(item);
     let mut out = Rgba::new(w, h);
     let cut = page.crop(

@@ -33,6 +33,19 @@ pub fn game(pages: usize, clips: usize, blob_size: usize) -> Vec<u8> {
 
 /// [`game`] in either byte order (`MROF` when big-endian).
 pub fn game_in(endian: Endian, pages: usize, clips: usize, blob_size: usize) -> Vec<u8> {
+    let blobs = (0..pages).map(|_| page_blob(blob_size, 2048)).collect();
+    game_with_pages(endian, blobs, clips, blob_size)
+}
+
+/// A file whose texture pages are `blobs` as given (PNG, QOI or BZip2-QOI), each with
+/// one 64x64 TPAG item, and `clips` sounds of `clip_size` bytes.
+pub fn game_with_pages(
+    endian: Endian,
+    blobs: Vec<Vec<u8>>,
+    clips: usize,
+    clip_size: usize,
+) -> Vec<u8> {
+    let pages = blobs.len();
     let mut gen8 = vec![0u8; 144];
     gen8[1] = 17;
     let major = if endian == Endian::Big { 47 } else { 44 };
@@ -63,13 +76,11 @@ pub fn game_in(endian: Endian, pages: usize, clips: usize, blob_size: usize) -> 
             })
             .collect(),
     };
-    let blobs: Vec<Option<Vec<u8>>> = (0..pages)
-        .map(|_| Some(page_blob(blob_size, 2048)))
-        .collect();
+    let blobs: Vec<Option<Vec<u8>>> = blobs.into_iter().map(Some).collect();
     let txtr_body = txtr::write(&model, &blobs, txtr_at, 16, endian);
     drop(blobs);
     let audo_at = txtr_at + txtr_body.len() as u64 + 8;
-    let clip: Vec<u8> = [b"OggS".as_slice(), &vec![0xaa; blob_size.saturating_sub(4)]].concat();
+    let clip: Vec<u8> = [b"OggS".as_slice(), &vec![0xaa; clip_size.saturating_sub(4)]].concat();
     let refs: Vec<&[u8]> = (0..clips).map(|_| clip.as_slice()).collect();
     let audo_body = audo::write(&refs, audo_at, 1, endian);
     let chunks: Vec<([u8; 4], &[u8])> = vec![

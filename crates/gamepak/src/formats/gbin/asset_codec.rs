@@ -5,9 +5,10 @@ use super::pixel::{self, PixelFormat};
 use crate::bytes::Endian;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::codec::wav::{self, Pcm};
+use crate::limits::Limits;
 use crate::{Error, Result};
 
-/// Stored pixels to a PNG.
+/// Stored pixels to a PNG, refused over the allocation limit before they are widened.
 pub fn pixels_to_png(
     pf: PixelFormat,
     w: u32,
@@ -15,6 +16,7 @@ pub fn pixels_to_png(
     data: &[u8],
     order: Endian,
 ) -> Result<Vec<u8>> {
+    Limits::current().check_pixels("GBIN/IMGD", None, w.into(), h.into())?;
     let pixels = if order == Endian::Big {
         let mut le = data.to_vec();
         pixel::swap_order(pf, &mut le);
@@ -36,7 +38,7 @@ pub fn png_to_pixels(
     path: &str,
     order: Endian,
 ) -> Result<(u32, u32, Vec<u8>)> {
-    let img = png_codec::decode(png, path, crate::limits::Limits::default().max_pixels)?;
+    let img = png_codec::decode(png, path, &crate::limits::Limits::current())?;
     let mut data = pixel::encode(pf, &img.pixels);
     if order == Endian::Big {
         pixel::swap_order(pf, &mut data);
@@ -122,6 +124,22 @@ pub fn wav_to_samples(
     let rate = u16::try_from(rate)
         .map_err(|_| Error::at(path, format!("sample rate {rate} Hz does not fit 16 bits")))?;
     Ok((rate, samples))
+}
+
+/// The most one tile costs on extraction: its u64 in the grid, and its text in the
+/// indented JSON (up to 20 digits) and in the TMX.
+const TILE_COST: u64 = 56;
+
+/// Refuses a tile map whose stated size would take more than the allocation limit to
+/// extract: its tiles come from shared blocks, so a few bytes can claim 65535x65535.
+pub fn check_tilemap(width: u16, height: u16, path: &str) -> Result<()> {
+    let tiles = u64::from(width) * u64::from(height);
+    Limits::current().check_size(
+        path,
+        None,
+        &format!("a {width}x{height} tile map as JSON and TMX takes up to"),
+        tiles * TILE_COST,
+    )
 }
 
 /// Decodes one tile map's blocks into rows of tile values.

@@ -169,7 +169,7 @@ pub(super) fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered> {
             one(serde_json::to_vec_pretty(&strings).expect("strings serialise"))
         }
         Item::Tilemap(i) => {
-            let (id, bs, ts, grid) = tilemap(idx, i);
+            let (id, bs, ts, grid) = tilemap(idx, i)?;
             Ok(Rendered::Files(vec![
                 ("", codec::tilemap_json(id, bs, ts, &grid)),
                 (".tmx", codec::tilemap_tmx(&grid)),
@@ -206,9 +206,11 @@ fn image(idx: &Index<'_, '_>, item: Item, code: u8, w: u32, h: u32) -> Result<Re
 }
 
 /// The n-th tile map of either layout, decoded to rows of values.
-fn tilemap(idx: &Index<'_, '_>, n: usize) -> (u32, u8, u8, Vec<Vec<u64>>) {
+fn tilemap(idx: &Index<'_, '_>, n: usize) -> Result<(u32, u8, u8, Vec<Vec<u64>>)> {
+    let path = format!("GBIN/tilemap[{n}]");
     if let Some((_, Body::Tilemaps(t), _)) = idx.find(b"TMAP") {
         let m = &t.entries[n];
+        codec::check_tilemap(m.width, m.height, &path)?;
         let tmix = blob(idx, b"TMIX");
         let tmbl = blob(idx, b"TMBL");
         let indices = tmix.get(m.index_offset as usize..).unwrap_or(&[]);
@@ -222,7 +224,7 @@ fn tilemap(idx: &Index<'_, '_>, n: usize) -> (u32, u8, u8, Vec<Vec<u64>>) {
             blocks,
             order(idx),
         );
-        return (m.id, m.block_size, m.tile_size, grid);
+        return Ok((m.id, m.block_size, m.tile_size, grid));
     }
     let m = idx
         .doc
@@ -234,6 +236,7 @@ fn tilemap(idx: &Index<'_, '_>, n: usize) -> (u32, u8, u8, Vec<Vec<u64>>) {
         })
         .nth(n)
         .expect("list numbers seed tile maps in chunk order");
+    codec::check_tilemap(m.width, m.height, &path)?;
     let grid = codec::tilemap_grid(
         m.width,
         m.height,
@@ -243,7 +246,7 @@ fn tilemap(idx: &Index<'_, '_>, n: usize) -> (u32, u8, u8, Vec<Vec<u64>>) {
         &m.blocks,
         order(idx),
     );
-    (m.id, m.block_size, m.tile_size, grid)
+    Ok((m.id, m.block_size, m.tile_size, grid))
 }
 
 /// The manifest, and the residue files it names.

@@ -161,7 +161,7 @@ pub fn compose(frames: &[Option<Rgba>]) -> Result<Composed> {
             format!("frames need a {w}x{h} atlas; the sprite table holds 16-bit positions"),
         ));
     }
-    Limits::default().check_pixels("atlas", w.into(), h.into())?;
+    Limits::current().check_pixels("atlas", None, w.into(), h.into())?;
     let mut atlas = Rgba::new(w, h);
     for (img, &(x, y)) in unique.iter().zip(&at) {
         atlas.paste(&bordered(img), x, y);

@@ -143,11 +143,7 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
     let mut sprite_images = Vec::new();
     let mut offsets = Vec::new();
     for (i, (name, file)) in content["sprite"].iter().enumerate() {
-        let img = png_codec::decode(
-            &src.read(file)?,
-            &src.shown(file),
-            Limits::default().max_pixels,
-        )?;
+        let img = png_codec::decode(&src.read(file)?, &src.shown(file), &Limits::current())?;
         let c = crop(&img);
         sprite_images.push(c.image);
         offsets.push(c.offset);
@@ -176,7 +172,7 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
     let mut backgrounds = Vec::new();
     for (i, (name, file)) in content["background"].iter().enumerate() {
         let bytes = src.read(file)?;
-        png_codec::decode(&bytes, &src.shown(file), Limits::default().max_pixels)?;
+        png_codec::decode(&bytes, &src.shown(file), &Limits::current())?;
         backgrounds.push(bytes);
         names.push((name.clone(), i));
     }

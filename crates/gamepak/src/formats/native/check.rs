@@ -200,7 +200,7 @@ fn check_png(r: &mut Report, path: &str, at: u64, chunk: &[u8]) {
         );
         return;
     }
-    if let Err(e) = png_codec::decode(chunk, path, Limits::default().max_pixels) {
+    if let Err(e) = png_codec::decode(chunk, path, &Limits::current()) {
         r.error(path, at, e.kind.to_string());
     }
 }

@@ -12,7 +12,7 @@ use crate::limits::Limits;
 pub fn read(data: &[u8]) -> Result<GameBin<'_>> {
     let mut r = Reader::new(data, "game.bin").with_endian(Endian::Little);
     let count = r.u32("chunk count")? as u64;
-    if count * 4 > r.remaining() as u64 || count > Limits::default().max_entries {
+    if count * 4 > r.remaining() as u64 || count > Limits::current().max_entries {
         return Err(r.error_at(
             0,
             format!(

@@ -5,13 +5,13 @@ use std::borrow::Cow;
 use super::model::*;
 use crate::codec::{png, vorbis, zlib};
 use crate::error::Result;
-use crate::limits::Limits;
+use crate::limits::{show_size, Limits};
 
 /// A chunk's payload with any zlib wrapping removed: inflates a chunk that starts with
 /// a zlib header, passes any other through.
 pub fn unpack<'a>(chunk: &'a [u8], path: &str, offset: u64) -> Result<Cow<'a, [u8]>> {
     if zlib::has_header(chunk) {
-        let bytes = zlib::inflate(chunk, Limits::default().max_inflate, path, offset)?;
+        let bytes = zlib::inflate(chunk, &Limits::current(), path, offset)?;
         return Ok(Cow::Owned(bytes));
     }
     Ok(Cow::Borrowed(chunk))
@@ -28,13 +28,36 @@ pub fn plain(doc: &GameBin<'_>, role: Role) -> Result<Vec<u8>> {
 /// megabytes, and listing must not inflate it.
 const PEEK: usize = 4096;
 
-/// The first bytes of a chunk's payload, inflated if it is deflated; `None` when they
-/// do not inflate.
-fn peek(chunk: &[u8]) -> Option<Cow<'_, [u8]>> {
+/// The first `n` bytes of a chunk's payload, inflated if it is deflated; `None` when
+/// they do not inflate.
+fn peek(chunk: &[u8], n: usize) -> Option<Cow<'_, [u8]>> {
     if zlib::has_header(chunk) {
-        return zlib::inflate_prefix(chunk, PEEK as u64).map(Cow::Owned);
+        return zlib::inflate_prefix(chunk, n as u64).map(Cow::Owned);
     }
-    Some(Cow::Borrowed(&chunk[..chunk.len().min(PEEK)]))
+    Some(Cow::Borrowed(&chunk[..chunk.len().min(n)]))
+}
+
+/// A table's payload if it is exactly `len` bytes (the size its count in the metadata
+/// gives), inflated if deflated: a deflated chunk is inflated no further than `len`.
+fn table_payload(chunk: &[u8], len: usize) -> Option<Cow<'_, [u8]>> {
+    if zlib::has_header(chunk) {
+        return zlib::inflate_exact(chunk, len as u64).map(Cow::Owned);
+    }
+    (chunk.len() == len).then_some(Cow::Borrowed(chunk))
+}
+
+/// The size of the largest table the metadata declares.
+fn largest_table(meta: &Metadata) -> usize {
+    let gains = AudioKind::ALL
+        .iter()
+        .map(|&k| meta.audio(k) as usize * GAIN_RECORD);
+    gains
+        .chain([
+            meta.sprite_frames as usize * SPRITE_RECORD,
+            meta.background_frames as usize * BACKGROUND_RECORD,
+        ])
+        .max()
+        .unwrap_or(0)
 }
 
 /// Whether the start of a payload reads as text: like `is_text`, but a character cut
@@ -75,11 +98,29 @@ pub fn describe(chunk: &[u8], meta: &Metadata) -> String {
         return format!("an Ogg stream ({} bytes)", chunk.len());
     }
     if zlib::has_header(chunk) {
-        if let Ok(inner) = zlib::inflate(chunk, Limits::default().max_inflate, "", 0) {
-            return format!("{}, deflated", describe_plain(&inner, meta));
+        // Inflated only as far as tells it apart: past the largest table the metadata
+        // declares, its size can match no table, and listing must not inflate payloads.
+        let most = largest_table(meta).max(PEEK) + 1;
+        if let Some(inner) = peek(chunk, most) {
+            let what = if inner.len() < most {
+                describe_plain(&inner, meta)
+            } else {
+                describe_start(&inner)
+            };
+            return format!("{what}, deflated");
         }
     }
     describe_plain(chunk, meta)
+}
+
+/// What the first bytes of a longer payload say it holds.
+fn describe_start(b: &[u8]) -> String {
+    let n = show_size(b.len() as u64);
+    if starts_as_text(b) {
+        format!("JavaScript or text (over {n})")
+    } else {
+        format!("binary data (over {n})")
+    }
 }
 
 fn frames(n: u16) -> String {
@@ -111,15 +152,16 @@ fn describe_plain(b: &[u8], meta: &Metadata) -> String {
 }
 
 /// Whether a chunk's bytes fit its role: the structural test `check` starts from.
-/// Tables are inflated whole (they are small); the script and clips only peeked at.
+/// Tables are inflated no further than their declared size; the script and clips only
+/// peeked at.
 pub fn fits(role: Role, chunk: &[u8], meta: &Metadata) -> bool {
     let table = |count: u16, record: usize| {
-        unpack(chunk, "", 0).is_ok_and(|b| b.len() == count as usize * record && !is_text(&b))
+        table_payload(chunk, count as usize * record).is_some_and(|b| !is_text(&b))
     };
     match role {
         Role::Metadata => true,
         Role::Title => std::str::from_utf8(chunk).is_ok(),
-        Role::Script => peek(chunk).is_some_and(|b| b.is_empty() || starts_as_text(&b)),
+        Role::Script => peek(chunk, PEEK).is_some_and(|b| b.is_empty() || starts_as_text(&b)),
         Role::SpriteTable => table(meta.sprite_frames, SPRITE_RECORD),
         Role::BackgroundTable => table(meta.background_frames, BACKGROUND_RECORD),
         Role::GainTable(kind) => table(meta.audio(kind), GAIN_RECORD),
@@ -128,7 +170,7 @@ pub fn fits(role: Role, chunk: &[u8], meta: &Metadata) -> bool {
             vorbis::is_ogg(chunk)
                 || (png::dimensions(chunk).is_none()
                     && !(zlib::has_header(chunk)
-                        && peek(chunk).is_some_and(|b| starts_as_text(&b))))
+                        && peek(chunk, PEEK).is_some_and(|b| starts_as_text(&b))))
         }
     }
 }

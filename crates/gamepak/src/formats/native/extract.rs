@@ -87,7 +87,7 @@ fn decoded_atlas<'a>(
 ) -> Result<&'a png_codec::Rgba> {
     let r = cell.get_or_init(|| {
         let (_, c) = doc.chunk(Role::Atlas).unwrap_or((0, &[]));
-        png_codec::decode(c, "atlas", Limits::default().max_pixels)
+        png_codec::decode(c, "atlas", &Limits::current())
     });
     r.as_ref()
         .map_err(|e| Error::at("atlas", e.kind.to_string()))

@@ -188,7 +188,7 @@ fn relayout(files: &[Option<(&String, Vec<u8>)>], frames: &mut [SpriteFrame]) ->
         .iter()
         .map(|f| {
             f.as_ref()
-                .map(|(name, png)| png_codec::decode(png, name, Limits::default().max_pixels))
+                .map(|(name, png)| png_codec::decode(png, name, &Limits::current()))
                 .transpose()
         })
         .collect::<Result<Vec<_>>>()?;

@@ -10,7 +10,7 @@ use super::opcodes::OpcodeTable;
 use super::read::read_prefix;
 use super::source::inflated;
 use crate::codec::png as png_codec;
-use crate::limits::Limits;
+use crate::limits::{failure, Limits};
 use crate::Report;
 
 pub fn check(data: &[u8], table: &OpcodeTable) -> Report {
@@ -107,17 +107,13 @@ pub fn check(data: &[u8], table: &OpcodeTable) -> Report {
                     .par_iter()
                     .enumerate()
                     .filter_map(|(k, b)| {
-                        png_codec::decode(&b.bytes, "", Limits::default().max_pixels)
+                        png_codec::decode(&b.bytes, "", &Limits::current())
                             .err()
-                            .map(|e| (k, e.kind.to_string()))
+                            .map(|e| (k, failure("the PNG does not decode", &e)))
                     })
                     .collect();
                 for (k, why) in bad {
-                    r.error(
-                        format!("TXST/sheet[{k}]"),
-                        v[k].offset,
-                        format!("the PNG does not decode: {why}"),
-                    );
+                    r.error(format!("TXST/sheet[{k}]"), v[k].offset, why);
                 }
             }
             Section::Audio(v) => {
@@ -142,9 +138,11 @@ fn boolean(r: &mut Report, path: &str, at: u64, name: &str, v: u8) {
     }
 }
 
+/// Reports a stream that does not inflate, or that would pass the allocation limit
+/// (its message names the limit, and the stream is not known to be damaged).
 fn stream(r: &mut Report, path: &str, b: &Blob<'_>) {
-    if inflated(b).is_none() {
-        r.error(path, b.offset, "the compressed stream does not inflate");
+    if let Err(e) = inflated(b, path) {
+        r.error(path, b.offset, e.kind.to_string());
     }
 }
 

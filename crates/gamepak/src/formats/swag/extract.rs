@@ -57,7 +57,7 @@ pub fn extract(
             Err(failure) => summary.failed.push(failure),
         }
     }
-    let (document, files) = to_source(doc, Some(OPCODES));
+    let (document, files) = to_source(doc, Some(OPCODES))?;
     for (name, bytes) in &files {
         let plain = name
             .strip_prefix("raw/")
@@ -102,7 +102,7 @@ fn decoded_sheet<'s>(
         png_codec::decode(
             &doc.sheets()[k].bytes,
             &format!("TXST/sheet[{k}]"),
-            Limits::default().max_pixels,
+            &Limits::current(),
         )
     })
     .as_ref()

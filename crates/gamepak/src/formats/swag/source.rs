@@ -15,7 +15,7 @@ use super::model::*;
 use super::opcodes::OpcodeTable;
 use crate::bytes::Endian;
 use crate::codec::{crc::crc32, png as png_codec, zlib};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::io::SourceDir;
 use crate::limits::Limits;
 
@@ -128,9 +128,10 @@ fn flag_bits(names: &[String], all: &[&str; 8], what: &str) -> std::result::Resu
     })
 }
 
-/// A stream's plain bytes, or `None` when it does not inflate.
-pub fn inflated(b: &Blob<'_>) -> Option<Vec<u8>> {
-    zlib::inflate_any(&b.bytes, Limits::default().max_inflate, "", b.offset).ok()
+/// A stream's plain bytes; an error says whether it does not inflate or would pass
+/// the allocation limit.
+pub fn inflated(b: &Blob<'_>, path: &str) -> Result<Vec<u8>> {
+    zlib::inflate_any(&b.bytes, &Limits::current(), path, b.offset)
 }
 
 /// Files an extraction writes beside `swag.toml`: path and bytes.
@@ -138,18 +139,27 @@ pub type Files = Vec<(String, Vec<u8>)>;
 
 /// The document of `doc`, with the stream files it names (plain forms and the
 /// originals our deflater would not reproduce). Sheets, clips, frames and code are
-/// rendered by the caller under the names [`items::path`] gives.
-pub fn to_source(doc: &Swag<'_>, opcodes: Option<&str>) -> (Document, Files) {
+/// rendered by the caller under the names [`items::path`] gives. A stream that does
+/// not inflate is kept as stored; one that would pass the allocation limit is refused,
+/// since raising the limit gives the plain form.
+pub fn to_source(doc: &Swag<'_>, opcodes: Option<&str>) -> Result<(Document, Files)> {
     let mut files = Files::new();
+    let mut refused = None;
     let mut stream = |b: &Blob<'_>, file: String| -> StreamSource {
-        let Some(plain) = inflated(b) else {
-            files.push((file.clone(), b.bytes.to_vec()));
-            return StreamSource {
-                file,
-                stored: true,
-                original: None,
-                crc32: None,
-            };
+        let plain = match inflated(b, &file) {
+            Ok(plain) => plain,
+            Err(e) => {
+                if matches!(e.kind, ErrorKind::Limit(_)) {
+                    refused.get_or_insert(e);
+                }
+                files.push((file.clone(), b.bytes.to_vec()));
+                return StreamSource {
+                    file,
+                    stored: true,
+                    original: None,
+                    crc32: None,
+                };
+            }
         };
         let original = (zlib::deflate(&plain) != *b.bytes).then(|| {
             let name = format!("raw/{file}.stream");
@@ -233,7 +243,10 @@ pub fn to_source(doc: &Swag<'_>, opcodes: Option<&str>) -> (Document, Files) {
             }
         })
         .collect();
-    (
+    if let Some(e) = refused {
+        return Err(e);
+    }
+    Ok((
         Document {
             byte_order: doc.endian,
             version: doc.version,
@@ -242,7 +255,7 @@ pub fn to_source(doc: &Swag<'_>, opcodes: Option<&str>) -> (Document, Files) {
             section,
         },
         files,
-    )
+    ))
 }
 
 /// A document loaded from a folder, and what had to be encoded again.
@@ -362,7 +375,7 @@ pub fn load(
 /// Pastes every frame image whose pixels differ from its place in its sheet, and
 /// encodes the sheets that changed again. Gives the names of those sheets.
 fn apply_frames(dir: &SourceDir, doc: &mut Swag<'static>) -> Result<Vec<String>> {
-    let max = Limits::default().max_pixels;
+    let limits = Limits::current();
     let mut decoded: std::collections::BTreeMap<usize, (png_codec::Rgba, bool)> =
         Default::default();
     let sheet_section = doc.sections.iter().position(|s| s.tag() == "TXST");
@@ -384,7 +397,7 @@ fn apply_frames(dir: &SourceDir, doc: &mut Swag<'static>) -> Result<Vec<String>>
                 if !dir.is_file(&name)? {
                     continue;
                 }
-                let img = png_codec::decode(&dir.read(&name)?, &name, max)?;
+                let img = png_codec::decode(&dir.read(&name)?, &name, &limits)?;
                 if (img.width, img.height) != (t.width.into(), t.height.into()) {
                     return Err(Error::at(
                         &name,
@@ -402,7 +415,7 @@ fn apply_frames(dir: &SourceDir, doc: &mut Swag<'static>) -> Result<Vec<String>>
                     Entry::Occupied(e) => e.into_mut(),
                     Entry::Vacant(e) => {
                         let what = format!("sheet {k}");
-                        e.insert((png_codec::decode(&sheet.bytes, &what, max)?, false))
+                        e.insert((png_codec::decode(&sheet.bytes, &what, &limits)?, false))
                     }
                 };
                 if u32::from(f.x) + img.width > page.width

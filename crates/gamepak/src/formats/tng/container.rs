@@ -99,12 +99,7 @@ pub fn read(data: &[u8]) -> Result<Container<'_>> {
     let stored = r.sub(block_len as usize, "section block")?.data();
     let (stream, crc_bytes) = stored.split_at(stored.len() - 4);
     let wrapping = Wrapping::of(stream);
-    let block = zlib::inflate_any(
-        stream,
-        Limits::default().max_inflate,
-        "TNG/block",
-        BLOCK_AT as u64,
-    )?;
+    let block = zlib::inflate_any(stream, &Limits::current(), "TNG/block", BLOCK_AT as u64)?;
     let stored_crc = u32::from_le_bytes(crc_bytes.try_into().expect("4 bytes"));
     let block_crc = if stored_crc == crc32(&block) {
         BlockCrc::Uncompressed
@@ -198,9 +193,8 @@ pub fn write(
     for (_, body) in sections {
         block.extend(body);
     }
-    let same = |z: &[u8]| zlib::inflate_any(z, block.len() as u64, "", 0).is_ok_and(|b| b == block);
     let stored = match kept {
-        Some((z, of_compressed)) if same(z) => {
+        Some((z, of_compressed)) if zlib::inflates_to(z, &block) => {
             let crc = if of_compressed {
                 crc32(z)
             } else {

@@ -59,10 +59,7 @@ pub fn header_info(h: &Header, data: &[u8], title: Option<String>) -> Map<String
 pub fn info(read: &Read<'_>) -> Value {
     let c: &Container<'_> = &read.container;
     // The first text of the first translation is the title: one small stream.
-    let title = super::read::first_texts(c).map(|texts| {
-        let first = texts.split(|&b| b == 0).next().unwrap_or_default();
-        String::from_utf8_lossy(first).into_owned()
-    });
+    let title = super::read::title(c);
     let mut m = header_info(&c.header, c.data, title);
     let crc = match c.block_crc {
         BlockCrc::Uncompressed => "of the uncompressed sections (ok)".to_string(),

@@ -12,7 +12,9 @@ use super::schema::{self, Record};
 use super::strings::StringTable;
 use super::value::{split_strings, AssetRef, Decoder};
 use crate::bytes::{to_hex, Endian, Reader};
+use crate::codec::zlib;
 use crate::error::{Error, Result};
+use crate::limits::Limits;
 
 /// A read file: its container, its document, the assets its descriptors name, and
 /// what the reader had to decide on the way.
@@ -189,24 +191,32 @@ fn zlib_block_kept(c: &Container<'_>, kept: &mut Vec<(String, u64, u64)>) -> Opt
     })
 }
 
-/// The first translation's texts, inflated, if they are there: the first is the
-/// game's title.
-pub fn first_texts(c: &Container<'_>) -> Option<Vec<u8>> {
+/// The first translation's texts as stored (compressed), if they are there: the first
+/// is the game's title.
+fn first_texts<'a>(c: &Container<'a>) -> Option<&'a [u8]> {
     let i = c.sections.iter().position(|s| s.kind == 1)?;
     let body = c.body(i);
     let offset = u64::from_le_bytes(body.get(2..10)?.try_into().ok()?);
     let length = u64::from(u32::from_le_bytes(body.get(10..14)?.try_into().ok()?));
     let start = c.assets_base().checked_add(offset)?;
-    let stored = c
-        .data
-        .get(start as usize..start.checked_add(length)? as usize)?;
-    let limit = crate::limits::Limits::default().max_inflate;
-    crate::codec::zlib::inflate_any(stored, limit, "", 0).ok()
+    c.data
+        .get(start as usize..start.checked_add(length)? as usize)
+}
+
+/// How far the texts are inflated for the title: `info` reads no more of them.
+const TITLE_PEEK: u64 = 4096;
+
+/// The game's title: the first text of the first translation.
+pub fn title(c: &Container<'_>) -> Option<String> {
+    let start = zlib::inflate_prefix(first_texts(c)?, TITLE_PEEK)?;
+    let first = start.split(|&b| b == 0).next().unwrap_or_default();
+    Some(String::from_utf8_lossy(first).into_owned())
 }
 
 /// How many texts the first translation holds.
 fn text_count(c: &Container<'_>) -> Option<u64> {
-    Some(first_texts(c)?.iter().filter(|&&b| b == 0).count() as u64)
+    let texts = zlib::inflate_any(first_texts(c)?, &Limits::current(), "", 0).ok()?;
+    Some(texts.iter().filter(|&&b| b == 0).count() as u64)
 }
 
 /// The strings of the first type-0 section (none when there is none).

@@ -3,16 +3,19 @@
 //! are. Packets run across layer boundaries.
 
 use crate::error::{Error, Result};
-
-/// The most tiles one map may hold (every layer together): 2^28, as many as the
-/// largest image gamepak decodes has pixels.
-pub const MAX_TILES: u64 = 1 << 28;
+use crate::limits::Limits;
 
 /// Unpacks exactly `count` values; `base` is the absolute offset of `data` for errors.
-pub fn decode(data: &[u8], count: u64, path: &str, base: u64) -> Result<Vec<u16>> {
+pub fn decode(data: &[u8], count: u64, path: &str, base: u64, limits: &Limits) -> Result<Vec<u16>> {
+    limits.check_size(
+        path,
+        Some(base),
+        &format!("{count} RLE tiles decode to"),
+        count.saturating_mul(2),
+    )?;
     // A 3-byte packet gives at most 128 values: a claim beyond that is refused before
     // anything is allocated.
-    let most = ((data.len() as u64).div_ceil(3) * 128).min(MAX_TILES);
+    let most = (data.len() as u64).div_ceil(3) * 128;
     if count > most {
         return Err(Error::invalid(
             path,
@@ -102,6 +105,10 @@ pub fn encode(values: &[u16]) -> Vec<u8> {
 mod tests {
     use super::*;
 
+    fn roomy() -> Limits {
+        Limits::for_max_alloc(1 << 20)
+    }
+
     #[test]
     fn round_trip_and_spec_example() {
         let v = [5u16, 5, 5, 1, 2, 3, 3, 0xffff];
@@ -110,23 +117,33 @@ mod tests {
             packed,
             [0x82, 5, 0, 1, 1, 0, 2, 0, 0x81, 3, 0, 0, 0xff, 0xff]
         );
-        assert_eq!(decode(&packed, 8, "m", 0).unwrap(), v);
+        assert_eq!(decode(&packed, 8, "m", 0, &roomy()).unwrap(), v);
         let long: Vec<u16> = (0..1000).map(|i| (i / 300) as u16).collect();
-        assert_eq!(decode(&encode(&long), 1000, "m", 0).unwrap(), long);
+        assert_eq!(
+            decode(&encode(&long), 1000, "m", 0, &roomy()).unwrap(),
+            long
+        );
     }
 
     #[test]
     fn overruns_and_shortfalls_are_placed() {
-        let e = decode(&[0x82, 5, 0], 2, "m", 10).unwrap_err();
+        let e = decode(&[0x82, 5, 0], 2, "m", 10, &roomy()).unwrap_err();
         assert_eq!(e.offset, Some(10));
-        assert!(decode(&[0x81, 5, 0], 3, "m", 0)
+        assert!(decode(&[0x81, 5, 0], 3, "m", 0, &roomy())
             .unwrap_err()
             .to_string()
             .contains("gives 2"));
-        assert!(decode(&[3, 1, 0], 4, "m", 0)
+        assert!(decode(&[3, 1, 0], 4, "m", 0, &roomy())
             .unwrap_err()
             .to_string()
             .contains("cut short"));
-        assert!(decode(&[0], 1 << 40, "m", 0).is_err());
+        assert!(decode(&[0], 1 << 40, "m", 0, &roomy())
+            .unwrap_err()
+            .to_string()
+            .contains("--max-alloc"));
+        assert!(decode(&[0], 1000, "m", 0, &roomy())
+            .unwrap_err()
+            .to_string()
+            .contains("can hold"));
     }
 }

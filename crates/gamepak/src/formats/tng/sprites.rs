@@ -46,7 +46,7 @@ pub fn render(atlas: &Rgba, frame: &Frame, width: u32, height: u32, path: &str) 
     let cut = atlas.crop_checked(x, y, w, h, path)?;
     let turned = turn(&cut, frame.operation)
         .ok_or_else(|| Error::at(path, format!("operation {} is not 0-5", frame.operation)))?;
-    crate::limits::Limits::default().check_pixels(path, width.into(), height.into())?;
+    crate::limits::Limits::current().check_pixels(path, None, width.into(), height.into())?;
     let mut canvas = Rgba::new(width, height);
     // A damaged map can put a frame past its sprite's edge: what lies outside is cut.
     for y in 0..turned.height {

@@ -19,7 +19,7 @@ use crate::bytes::{from_hex, to_hex, Endian, Reader};
 use crate::codec::zlib;
 use crate::error::{Error, Result};
 use crate::io::file_stem;
-use crate::limits::Limits;
+use crate::limits::{self, Limits};
 
 /// An asset descriptor met while reading.
 #[derive(Debug, Clone)]
@@ -66,7 +66,20 @@ pub struct Decoder<'a> {
     /// their JSON, so that packing can use them again.
     pub kept: Option<Vec<(String, u64, u64)>>,
     pending: Option<usize>,
+    /// What the JSON decoded so far costs at most, charged as fields are read: the
+    /// document is one item under the allocation limit, however many assets inflate
+    /// into it.
+    spent: u64,
 }
+
+/// What one decoded field costs in JSON besides its text: a `Value`, its key and its
+/// place in a map.
+const FIELD_COST: u64 = 64;
+/// The most a byte read into a field can cost as JSON text: hex doubles it, and a
+/// disassembled instruction takes a line of text.
+const BYTE_COST: u64 = 8;
+/// The most text one map tile takes, in the JSON rows and in TMX: `65534 `.
+const TILE_TEXT: u64 = 6;
 
 impl<'a> Decoder<'a> {
     pub fn new(
@@ -82,7 +95,7 @@ impl<'a> Decoder<'a> {
             file,
             assets_base,
             inflate,
-            limits: Limits::default(),
+            limits: Limits::current(),
             assets: Vec::new(),
             folder: String::new(),
             section: 0,
@@ -92,7 +105,38 @@ impl<'a> Decoder<'a> {
             max_command: 0,
             kept: None,
             pending: None,
+            spent: 0,
         }
+    }
+
+    /// Adds `bytes` to what the decoded document costs, refusing it past the limit.
+    fn charge(&mut self, bytes: u64, path: &str, at: u64) -> Result<()> {
+        self.spent = self.spent.saturating_add(bytes);
+        if self.spent > self.limits.max_alloc {
+            return Err(limits::exceeded(
+                path,
+                Some(at),
+                "decoded as JSON, the document grows",
+                self.limits.max_alloc,
+            ));
+        }
+        Ok(())
+    }
+
+    /// The most text a map takes, as JSON rows or TMX, from the header's map size and
+    /// layer count alone: a map past the limit is refused before it is inflated.
+    fn map_text(&self, path: &str, at: u64) -> Result<u64> {
+        let side = self.header.map_tiles();
+        let layers = self.header.map_layers;
+        let tiles = side.saturating_mul(side).saturating_mul(layers.into());
+        let text = tiles.saturating_mul(TILE_TEXT);
+        self.limits.check_size(
+            path,
+            Some(at),
+            &format!("{layers} map layers of {side}x{side} tiles take up to"),
+            text,
+        )?;
+        Ok(text)
     }
 
     /// A whole body (or inflated asset): its fields, then any bytes left as `unused`.
@@ -105,6 +149,8 @@ impl<'a> Decoder<'a> {
         let mut obj = Map::new();
         self.record(r, fields, path, &mut obj)?;
         if !r.at_end() {
+            let left = r.remaining() as u64;
+            self.charge(FIELD_COST + left * BYTE_COST, path, r.offset())?;
             obj.insert(
                 "unused".into(),
                 to_hex(r.bytes(r.remaining(), "unused")?).into(),
@@ -125,6 +171,7 @@ impl<'a> Decoder<'a> {
             counts.iter().find(|(n, _)| *n == name).map_or(0, |c| c.1)
         };
         for f in fields {
+            let start = r.offset();
             let (name, value) = match f {
                 F::U8(n) => (*n, r.u8(n)?.into()),
                 F::I8(n) => (*n, r.i8(n)?.into()),
@@ -277,6 +324,13 @@ impl<'a> Decoder<'a> {
                     continue;
                 }
             };
+            // Lists, maps and assets are charged by what they hold.
+            let own = match f {
+                F::Rep(..) | F::Fixed(..) | F::PerTransport(..) | F::Rest(..) => 0,
+                F::Map(..) | F::Asset(..) => 0,
+                _ => r.offset() - start,
+            };
+            self.charge(FIELD_COST + own * BYTE_COST, path, start)?;
             obj.insert(name.into(), value);
         }
         Ok(())
@@ -335,7 +389,9 @@ impl<'a> Decoder<'a> {
         self.issues.push((path.to_string(), at, msg));
     }
 
-    fn map(&self, packed: &[u8], path: &str, at: u64) -> Result<Value> {
+    fn map(&mut self, packed: &[u8], path: &str, at: u64) -> Result<Value> {
+        let text = self.map_text(path, at)?;
+        self.charge(text, path, at)?;
         let side = self.header.map_tiles();
         let cells = side.saturating_mul(side);
         let tiles = rle::decode(
@@ -343,6 +399,7 @@ impl<'a> Decoder<'a> {
             cells.saturating_mul(self.header.map_layers.into()),
             path,
             at,
+            &self.limits,
         )?;
         let layers: Vec<Value> = tiles
             .chunks(cells.max(1) as usize)
@@ -402,8 +459,11 @@ impl<'a> Decoder<'a> {
             }
             Asset::Packed(_) if !self.inflate => Ok(json!({"offset": offset, "length": length})),
             Asset::Packed(fields) => {
+                if fields.iter().any(|f| matches!(f, F::Map(_))) {
+                    self.map_text(path, abs)?;
+                }
                 let stored = &self.file[abs as usize..(abs + u64::from(length)) as usize];
-                let plain = zlib::inflate_any(stored, self.limits.max_inflate, path, abs)?;
+                let plain = zlib::inflate_any(stored, &self.limits, path, abs)?;
                 let inner_path = format!("{path}(inflated from {abs:#x})");
                 let mut inner = Reader::new(&plain, inner_path.clone()).with_endian(Endian::Little);
                 let mut obj = self.body(&mut inner, fields, &inner_path)?;
@@ -747,9 +807,7 @@ impl Encoder<'_> {
                 match obj.get("stored").and_then(Value::as_str) {
                     Some(name) => {
                         let stored = (self.load)(name)?;
-                        let same = zlib::inflate_any(&stored, plain.len() as u64, path, 0)
-                            .is_ok_and(|p| p == plain);
-                        if same {
+                        if zlib::inflates_to(&stored, &plain) {
                             stored
                         } else {
                             zlib::deflate(&plain)

@@ -14,7 +14,7 @@ use super::tmx::tmx;
 use crate::codec::png::{self, Rgba};
 use crate::error::{Error, Result};
 use crate::io::{file_stem, SourceDir};
-use crate::limits::Limits;
+use crate::limits::{failure, Limits};
 
 /// Each map as Tiled XML, by the path extract writes it at.
 pub fn maps(read: &Read<'_>) -> Vec<(String, Vec<u8>)> {
@@ -91,7 +91,7 @@ pub fn frames(read: &Read<'_>) -> Vec<FrameView> {
 pub struct Atlases<'r> {
     read: &'r Read<'r>,
     files: Vec<Option<&'r super::value::AssetRef>>,
-    decoded: Vec<OnceLock<Option<Rgba>>>,
+    decoded: Vec<OnceLock<std::result::Result<Rgba, String>>>,
 }
 
 impl<'r> Atlases<'r> {
@@ -108,19 +108,17 @@ impl<'r> Atlases<'r> {
     /// The frame drawn as extract draws it; why not when its atlas does not decode.
     pub fn render(&self, v: &FrameView) -> std::result::Result<Rgba, String> {
         let i = v.frame.atlas;
-        let atlas = self.decoded.get(i).and_then(|cell| {
-            cell.get_or_init(|| {
-                let asset = (*self.files.get(i)?)?;
-                png::decode(
-                    self.read.stored(asset),
-                    "atlas",
-                    Limits::default().max_pixels,
-                )
-                .ok()
+        let failed = format!("{}: atlas {i} does not decode", v.path);
+        let (Some(cell), Some(Some(asset))) = (self.decoded.get(i), self.files.get(i)) else {
+            return Err(failed);
+        };
+        let atlas = cell
+            .get_or_init(|| {
+                png::decode(self.read.stored(asset), "atlas", &Limits::current())
+                    .map_err(|e| failure(&failed, &e))
             })
             .as_ref()
-        });
-        let atlas = atlas.ok_or_else(|| format!("{}: atlas {i} does not decode", v.path))?;
+            .map_err(Clone::clone)?;
         sprites::render(atlas, &v.frame, v.width, v.height, &v.path)
             .map_err(|e| format!("{}: {e}", v.path))
     }
@@ -143,7 +141,7 @@ pub fn compare(src: &SourceDir, packed: &[u8]) -> Result<()> {
         if !src.is_file(&v.path)? {
             continue;
         }
-        let found = png::decode(&src.read(&v.path)?, &v.path, Limits::default().max_pixels)?;
+        let found = png::decode(&src.read(&v.path)?, &v.path, &Limits::current())?;
         if (found.width, found.height) != (v.width, v.height) {
             return Err(Error::at(
                 src.shown(&v.path),

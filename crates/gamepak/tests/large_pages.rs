@@ -1,0 +1,80 @@
+//! Texture pages larger than the allocation limit, on the real games: with the limit
+//! set below every page, `check` still verifies each page (a row at a time) and
+//! `extract` cuts the same frames, and writes the same pages, as from the decoded page. Its own test binary,
+//! since the limit is process-wide.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use gamepak::codec::png;
+use gamepak::limits::{set_max_alloc, Limits, DEFAULT_MAX_ALLOC};
+use gamepak::{ExtractOptions, Format};
+
+/// Small enough that every fixture page passes it, large enough for most frames.
+const LIMIT: u64 = 64 << 10;
+
+/// The PNG files an extraction wrote under `subs`, by path.
+fn pngs(dir: &Path, subs: &[&str]) -> BTreeMap<String, Vec<u8>> {
+    subs.iter()
+        .map(|sub| dir.join(sub))
+        .filter(|d| d.is_dir())
+        .flat_map(|d| common::files_ending(&d, ".png"))
+        .map(|p| {
+            let name = p.strip_prefix(dir).unwrap().display().to_string();
+            (name, std::fs::read(p).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn pages_past_the_limit_are_checked_and_cut_row_by_row() {
+    let Some(dir) = common::fixture_dir("large_pages", "gamemaker") else {
+        return;
+    };
+    let h = Format::GameMaker.handler().unwrap();
+    let mut streamed = 0;
+    for file in std::fs::read_dir(&dir).unwrap() {
+        let path = file.unwrap().path();
+        if path.extension().is_some_and(|e| e == "tsv") {
+            continue;
+        }
+        let data = std::fs::read(&path).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        set_max_alloc(DEFAULT_MAX_ALLOC);
+        h.extract(&data, &tmp.path().join("whole"), &ExtractOptions::default())
+            .unwrap();
+        set_max_alloc(LIMIT);
+        let lines = h.check(&data).lines();
+        assert!(
+            !lines.contains("does not decode"),
+            "{}: {lines}",
+            path.display()
+        );
+        h.extract(&data, &tmp.path().join("rows"), &ExtractOptions::default())
+            .unwrap();
+        set_max_alloc(DEFAULT_MAX_ALLOC);
+        let (whole, rows) = (tmp.path().join("whole"), tmp.path().join("rows"));
+        let frames = ["sprites", "backgrounds"];
+        let whole_frames = pngs(&whole, &frames);
+        let row_frames = pngs(&rows, &frames);
+        for (name, png) in &row_frames {
+            assert_eq!(
+                Some(png),
+                whole_frames.get(name),
+                "{}: {name}",
+                path.display()
+            );
+        }
+        streamed += row_frames.len();
+        // Pages, converted to PNG as they stream, hold the same pixels.
+        let whole_pages = pngs(&whole, &["textures"]);
+        for (name, png) in pngs(&rows, &["textures"]) {
+            let limits = Limits::current();
+            let pixels = |b: &[u8]| png::decode(b, &name, &limits).unwrap();
+            assert_eq!(pixels(&png), pixels(&whole_pages[&name]), "{name}");
+        }
+    }
+    assert!(streamed > 100, "only {streamed} frames were cut row by row");
+}
