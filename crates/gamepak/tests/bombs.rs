@@ -22,12 +22,13 @@ fn with_limit<T>(bytes: u64, f: impl FnOnce() -> T) -> T {
     out
 }
 
-/// What `check` and `extract` say about a file: the report, and the error or notes.
+/// What `check` and `extract` say about a file: the report, and the error, or the
+/// notes and the entries that failed.
 fn check_and_extract(format: Format, bytes: &[u8]) -> String {
     let h = format.handler().unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let extracted = match h.extract(bytes, &tmp.path().join("out"), &ExtractOptions::default()) {
-        Ok(s) => s.notes.join("\n"),
+        Ok(s) => [s.notes, s.failed].concat().join("\n"),
         Err(e) => e.to_string(),
     };
     format!("{}\n{extracted}", h.check(bytes).lines())

@@ -100,15 +100,19 @@ fn encode_with(img: &Rgba, level: png::Compression) -> Result<Vec<u8>> {
     Ok(out)
 }
 
+/// A PNG reader past the header, giving 8-bit samples whatever the file stores.
+fn reader_8bit<'d>(data: &'d [u8], path: &str) -> Result<png::Reader<std::io::Cursor<&'d [u8]>>> {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(data));
+    dec.set_transformations(png::Transformations::normalize_to_color8());
+    dec.read_info()
+        .map_err(|e| Error::at(path, format!("not a readable PNG: {e}")))
+}
+
 /// Decodes any PNG to 8-bit RGBA, refusing an image over the allocation limit from
 /// its header, before any pixel is decoded. The pixels are decoded into the RGBA
 /// buffer itself and widened in place, so nothing but that buffer is held.
 pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
-    let mut dec = png::Decoder::new(std::io::Cursor::new(data));
-    dec.set_transformations(png::Transformations::normalize_to_color8());
-    let mut reader = dec
-        .read_info()
-        .map_err(|e| Error::at(path, format!("not a readable PNG: {e}")))?;
+    let mut reader = reader_8bit(data, path)?;
     let (w, h) = {
         let info = reader.info();
         (info.width, info.height)
@@ -134,11 +138,7 @@ pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
 /// Decodes every row without keeping any, giving the image's sides: how `check`
 /// verifies an image of any size. Only a row is held, and that under the limit.
 pub fn verify(data: &[u8], path: &str, limits: &Limits) -> Result<(u32, u32)> {
-    let mut dec = png::Decoder::new(std::io::Cursor::new(data));
-    dec.set_transformations(png::Transformations::normalize_to_color8());
-    let mut reader = dec
-        .read_info()
-        .map_err(|e| Error::at(path, format!("not a readable PNG: {e}")))?;
+    let mut reader = reader_8bit(data, path)?;
     let (w, h) = (reader.info().width, reader.info().height);
     let row = reader.output_line_size(w).unwrap_or(usize::MAX);
     limits.check_size(
@@ -161,11 +161,7 @@ pub fn each_row(
     limits: &Limits,
     mut row: impl FnMut(&[u8]),
 ) -> Result<(u32, u32)> {
-    let mut dec = png::Decoder::new(std::io::Cursor::new(data));
-    dec.set_transformations(png::Transformations::normalize_to_color8());
-    let mut reader = dec
-        .read_info()
-        .map_err(|e| Error::at(path, format!("not a readable PNG: {e}")))?;
+    let mut reader = reader_8bit(data, path)?;
     let (w, h) = (reader.info().width, reader.info().height);
     if reader.info().interlaced {
         let img = decode(data, path, limits)?;

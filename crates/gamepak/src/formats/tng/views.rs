@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+use super::model::Section;
 use super::read::Read;
 use super::sprites::{self, Frame};
 use super::tmx::tmx;
@@ -19,30 +20,37 @@ use crate::limits::{failure, Limits};
 /// Each map as Tiled XML, by the path extract writes it at.
 pub fn maps(read: &Read<'_>) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
-    for (si, s) in read
-        .doc
+    for (si, _, i, m) in listed(read, |s| s.layout_type() == 35, "maps") {
+        let name = m.get("name").and_then(Value::as_str).unwrap_or("");
+        let Some(map) = m.get("asset").filter(|a| a.get("layers").is_some()) else {
+            continue;
+        };
+        let path = format!("maps/{si:02}-{}.tmx", file_stem(i, name));
+        out.push((path, tmx(&read.doc.header, map).into_bytes()));
+    }
+    out
+}
+
+/// Every element of the list `key` in the body of each section `keep` selects, with
+/// the section's index and the element's.
+fn listed<'a>(
+    read: &'a Read<'_>,
+    keep: impl Fn(&Section) -> bool + 'a,
+    key: &'a str,
+) -> impl Iterator<Item = (usize, &'a Section, usize, &'a Value)> + 'a {
+    read.doc
         .sections
         .iter()
         .enumerate()
-        .filter(|(_, s)| s.layout_type() == 35)
-    {
-        for (i, m) in s
-            .body
-            .get("maps")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            let name = m.get("name").and_then(Value::as_str).unwrap_or("");
-            let Some(map) = m.get("asset").filter(|a| a.get("layers").is_some()) else {
-                continue;
-            };
-            let path = format!("maps/{si:02}-{}.tmx", file_stem(i, name));
-            out.push((path, tmx(&read.doc.header, map).into_bytes()));
-        }
-    }
-    out
+        .filter(move |(_, s)| keep(s))
+        .flat_map(move |(si, s)| {
+            let items = s.body.get(key).and_then(Value::as_array);
+            items
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .map(move |(i, v)| (si, s, i, v))
+        })
 }
 
 /// One sprite frame as a picture of its animation's size.
@@ -56,31 +64,16 @@ pub struct FrameView {
 /// Every frame of every sprite, by the path extract writes it at.
 pub fn frames(read: &Read<'_>) -> Vec<FrameView> {
     let mut out = Vec::new();
-    for (si, s) in read
-        .doc
-        .sections
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| (7..=10).contains(&s.kind))
-    {
+    for (si, s, ei, entry) in listed(read, |s| (7..=10).contains(&s.kind), "sprites") {
         let folder = format!("sprites/{si:02}-{}", s.kind_name());
-        for (ei, entry) in s
-            .body
-            .get("sprites")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            for (ai, (width, height, frames)) in sprites::frames(entry).into_iter().enumerate() {
-                for (fi, frame) in frames.into_iter().enumerate() {
-                    out.push(FrameView {
-                        path: format!("{folder}/{ei:03}/{ai}-{fi:02}.png"),
-                        width,
-                        height,
-                        frame,
-                    });
-                }
+        for (ai, (width, height, frames)) in sprites::frames(entry).into_iter().enumerate() {
+            for (fi, frame) in frames.into_iter().enumerate() {
+                out.push(FrameView {
+                    path: format!("{folder}/{ei:03}/{ai}-{fi:02}.png"),
+                    width,
+                    height,
+                    frame,
+                });
             }
         }
     }
