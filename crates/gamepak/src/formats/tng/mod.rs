@@ -67,6 +67,7 @@
 //!   its margins under `sprites/`, and each map as Tiled `.tmx` under `maps/` (views
 //!   only: pack reads the JSON and the atlases).
 
+mod budget;
 mod check;
 pub mod container;
 mod detect;
