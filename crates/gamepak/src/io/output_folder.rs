@@ -40,6 +40,9 @@ impl OutputFolder {
                 "cannot be replaced; name a folder to extract into",
             ));
         }
+        if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        }
         let staging = Temp::beside(&target, "partial");
         std::fs::create_dir(staging.path()).map_err(|e| Error::io(staging.path(), e))?;
         Ok(OutputFolder { target, staging })
