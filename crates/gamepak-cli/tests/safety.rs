@@ -202,6 +202,7 @@ fn pack_refuses_an_output_inside_its_folder() {
 }
 
 /// Leftovers of a run beside `target`: temporary files and staging folders.
+#[cfg(unix)]
 fn leftovers(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
         .unwrap()
@@ -213,6 +214,7 @@ fn leftovers(dir: &Path) -> Vec<String> {
 
 /// A package big enough that extracting it takes a while, so a signal lands while
 /// its staging folder exists.
+#[cfg(unix)]
 fn big_package(dir: &Path) -> PathBuf {
     use gamepak::formats::gbin::{synth, write, CrcMode};
     let path = dir.join("big.gbin");
@@ -222,7 +224,8 @@ fn big_package(dir: &Path) -> PathBuf {
 
 /// Starts an extraction of `input` into `out` and sends `signal` once its staging
 /// folder appears. Returns false when the run finished before it could be caught.
-fn interrupt_extraction(input: &Path, out: &Path, signal: &str) -> bool {
+#[cfg(unix)]
+fn interrupt_extraction(input: &Path, out: &Path, signal: libc::c_int) -> bool {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamepak"))
         .args(["extract", s(input), "-o", s(out)])
         .stdout(Stdio::null())
@@ -239,11 +242,9 @@ fn interrupt_extraction(input: &Path, out: &Path, signal: &str) -> bool {
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-    let sent = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: sends a signal to the child this test started and has not yet reaped.
+    assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
     child.wait().unwrap();
     true
 }
@@ -257,16 +258,16 @@ fn an_interrupted_run_removes_its_temporary_files_and_a_killed_runs_are_swept() 
     std::fs::create_dir(&out_dir).unwrap();
     let out = out_dir.join("extracted");
 
-    for signal in ["-INT", "-TERM"] {
+    for (name, signal) in [("SIGINT", libc::SIGINT), ("SIGTERM", libc::SIGTERM)] {
         if !interrupt_extraction(&input, &out, signal) {
-            eprintln!("SKIPPED {signal}: the extraction finished before it could be caught");
+            eprintln!("SKIPPED {name}: the extraction finished before it could be caught");
             continue;
         }
-        assert_eq!(leftovers(&out_dir), Vec::<String>::new(), "after {signal}");
+        assert_eq!(leftovers(&out_dir), Vec::<String>::new(), "after {name}");
         assert!(!out.exists(), "an interrupted extraction leaves no folder");
     }
 
-    if interrupt_extraction(&input, &out, "-KILL") {
+    if interrupt_extraction(&input, &out, libc::SIGKILL) {
         assert_eq!(leftovers(&out_dir).len(), 1, "SIGKILL cannot clean up");
         let o = gamepak(&["extract", s(&demo()), "-o", s(&out)]);
         assert_eq!(code(&o), 0, "{}", stderr(&o));
