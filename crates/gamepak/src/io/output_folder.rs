@@ -37,7 +37,8 @@ impl OutputFolder {
         if target.file_name().is_none() {
             return Err(Error::usage(
                 target.display().to_string(),
-                "cannot be replaced; name a folder to extract into",
+                "names no folder of its own (such as `.` or `..`), which an extraction \
+                 cannot replace: name a new folder, such as -o out",
             ));
         }
         if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
