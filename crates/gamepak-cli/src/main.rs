@@ -102,8 +102,8 @@ fn global(cli: &Cli) -> Result<output::Global, gamepak::Error> {
 }
 
 /// An interrupted run leaves nothing half-written behind: SIGINT, SIGTERM and SIGHUP
-/// remove this run's temporary files and staging folders, then end it as the signal
-/// would (128 + its number; 130 for Ctrl-C, which scripts treat alike).
+/// remove this run's temporary files and staging folders, then end it with status 130,
+/// the shell's status for Ctrl-C (the handler is not told which signal came).
 fn remove_temp_files_when_interrupted() {
     let installed = ctrlc::set_handler(|| {
         gamepak::io::remove_temp_files();
