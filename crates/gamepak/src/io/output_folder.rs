@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use super::target::follow_links;
-use super::temp::Temp;
+use super::temp::{stopping, Temp};
 use crate::error::{Error, Result};
 
 pub struct OutputFolder {
@@ -51,10 +51,13 @@ impl OutputFolder {
 
     /// Writes `bytes` at `rel` (already sanitised) inside the folder.
     pub fn write(&self, rel: &Path, bytes: &[u8]) -> Result<()> {
-        let path = self.staging.path().join(rel);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        let root = self.staging.path();
+        if stopping() {
+            let e = std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted");
+            return Err(Error::io(root, e));
         }
+        let path = root.join(rel);
+        make_parents(root, rel)?;
         std::fs::write(&path, bytes).map_err(|e| Error::io(&path, e))
     }
 
@@ -76,6 +79,29 @@ impl OutputFolder {
         self.staging.keep();
         Ok(())
     }
+}
+
+/// Creates the folders `rel` lies in below `root`, never `root` itself: once an
+/// interruption has removed the staging folder, a late write fails instead of
+/// bringing it back.
+fn make_parents(root: &Path, rel: &Path) -> Result<()> {
+    let Some(parent) = rel.parent().filter(|p| !p.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    if root.join(parent).is_dir() {
+        return Ok(());
+    }
+    let mut at = root.to_path_buf();
+    for part in parent.components() {
+        at.push(part);
+        match std::fs::create_dir(&at) {
+            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                return Err(Error::io(&at, e))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a folder that holds anything, naming a few of the things `--force` would

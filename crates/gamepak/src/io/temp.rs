@@ -8,11 +8,13 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 static LIVE: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
 static NEXT: AtomicU64 = AtomicU64::new(0);
+static STOPPING: AtomicBool = AtomicBool::new(false);
 
 /// The marker every temporary name carries after the output's own name.
 const MARK: &str = ".gamepak-";
@@ -62,13 +64,31 @@ impl Drop for Temp {
 
 /// Removes every temporary file and folder this run has open. Meant for a signal
 /// handler that ends the process right after: the registry stays locked, so no
-/// worker registers a new one in between.
+/// worker registers a new one in between, and [`stopping`] tells workers to write
+/// nothing more. A write a worker had already begun may land after a removal, so the
+/// removal is repeated until a pause finds nothing.
 pub fn remove_all() {
+    STOPPING.store(true, Ordering::SeqCst);
     let live = lock();
-    for p in live.iter() {
-        remove(p);
+    for round in 0..50 {
+        let mut found = false;
+        for p in live.iter() {
+            if std::fs::symlink_metadata(p).is_ok() {
+                found = true;
+                remove(p);
+            }
+        }
+        if !found && round > 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
     }
     std::mem::forget(live);
+}
+
+/// Whether the run is being interrupted: writers stop instead of starting a file.
+pub fn stopping() -> bool {
+    STOPPING.load(Ordering::Relaxed)
 }
 
 /// Removes the temporary files and folders a dead process left beside `target`.
