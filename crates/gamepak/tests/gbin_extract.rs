@@ -140,3 +140,107 @@ fn names_inside_the_file_stay_inside_the_output_folder() {
     assert!(!root.path().join("evil").exists());
     assert_eq!(gamepak::pack(&out).unwrap().bytes, data);
 }
+
+/// The summary's files and bytes are those in the folder, manifest and residues too.
+fn assert_counts_what_is_there(summary: &gamepak::ExtractSummary, dir: &std::path::Path) {
+    let files = common::files_ending(dir, "");
+    let bytes: u64 = files
+        .iter()
+        .map(|f| std::fs::metadata(f).unwrap().len())
+        .sum();
+    assert_eq!(summary.files, files.len() as u64, "{files:?}");
+    assert_eq!(summary.bytes, bytes);
+}
+
+#[test]
+fn the_summary_counts_every_file_written() {
+    let data = gbin::write(&gbin::synth::demo(), gbin::CrcMode::Compute);
+    let out = tempfile::tempdir().unwrap();
+    let summary = handler()
+        .extract(&data, out.path(), &ExtractOptions::default())
+        .unwrap();
+    // Tile maps write a JSON and a TMX file each.
+    assert!(out.path().join("gamepak.toml").is_file());
+    assert!(common::files_ending(out.path(), ".tmx").len() == 1);
+    assert_counts_what_is_there(&summary, out.path());
+}
+
+/// Colours of the second map, B, G, R, A: what its palette must hold.
+const SECOND_MAP: [[u8; 4]; 3] = [[1, 2, 3, 0xff], [4, 5, 6, 0xff], [7, 8, 9, 0x80]];
+
+/// The demo with a second colour map laid after 20000 colours (80000 bytes) of the
+/// first, as the reference packer lays them: its start is stored cut to 16 bits.
+fn wrapped_colour_map() -> Vec<u8> {
+    let mut doc = gbin::synth::demo();
+    let first: Vec<u8> = (0..20_000u32)
+        .flat_map(|i| [i as u8, (i >> 8) as u8, 0x40, 0xff])
+        .collect();
+    let colr = [first, SECOND_MAP.concat()].concat();
+    let entries = vec![
+        gbin::model::ColourMapEntry {
+            count: 20_000,
+            offset: 0,
+        },
+        gbin::model::ColourMapEntry {
+            count: SECOND_MAP.len() as u16,
+            offset: 80_000u32 as u16,
+        },
+    ];
+    for c in &mut doc.chunks {
+        match &mut c.body {
+            Body::Colours(b) => *b = colr.clone().into(),
+            Body::ColourMaps(t) => t.entries = entries.clone(),
+            _ => {}
+        }
+    }
+    gbin::write(&doc, gbin::CrcMode::Compute)
+}
+
+#[test]
+fn check_notes_a_colour_map_offset_cut_to_16_bits() {
+    let data = wrapped_colour_map();
+    let report = handler().check(&data);
+    assert!(report.is_clean(), "{}", report.lines());
+    let cmap = gbin::read(&data).unwrap().chunk(b"CMAP").unwrap().offset;
+    let notes: Vec<_> = report
+        .problems
+        .iter()
+        .filter(|p| p.path == "GBIN/CMAP/entry[1]")
+        .collect();
+    assert_eq!(notes.len(), 1, "{}", report.lines());
+    let note = notes[0];
+    assert_eq!(note.severity, gamepak::Severity::Note);
+    // The chunk header, then entry 0.
+    assert_eq!(note.offset, Some(cmap + 8 + 4));
+    assert!(
+        note.message.contains("0x3880")
+            && note.message.contains("COLR+0x13880")
+            && note.message.contains("start at colour 20000"),
+        "{}",
+        note.message
+    );
+    assert!(!report.lines().contains("entry[0]"), "{}", report.lines());
+}
+
+#[test]
+fn a_colour_map_past_64_kib_extracts_its_own_colours_and_packs_back() {
+    let data = wrapped_colour_map();
+    let out = tempfile::tempdir().unwrap();
+    let summary = handler()
+        .extract(&data, out.path(), &ExtractOptions::default())
+        .unwrap();
+    assert_counts_what_is_there(&summary, out.path());
+    let gpl = std::fs::read_to_string(out.path().join("palettes/001.gpl")).unwrap();
+    let colours: Vec<[u8; 4]> = gpl
+        .lines()
+        .filter_map(|l| {
+            let (rgb, alpha) = l.split_once("\talpha=")?;
+            let v: Vec<u8> = rgb.split_whitespace().map(|n| n.parse().unwrap()).collect();
+            Some([v[2], v[1], v[0], alpha.parse().unwrap()])
+        })
+        .collect();
+    assert_eq!(colours, SECOND_MAP);
+    let packed = gamepak::pack(out.path()).unwrap();
+    assert!(packed.bytes == data, "did not round-trip");
+    assert!(packed.reencoded.is_empty(), "{:?}", packed.reencoded);
+}

@@ -1,6 +1,8 @@
 //! The shipped SWAG demo: built from its sources, checked, taken apart, edited and
 //! rebuilt, in both byte orders.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use gamepak::bytes::Endian;
@@ -45,10 +47,22 @@ fn demos_round_trip_through_extract_and_pack() {
             .extract(&bytes, &out, &ExtractOptions::default())
             .unwrap();
         assert!(summary.notes.is_empty(), "{:?}", summary.notes);
+        assert_counts_what_is_there(&summary, &out);
         let packed = gamepak::pack(&out).unwrap();
         assert_eq!(packed.bytes, bytes);
         assert!(packed.reencoded.is_empty(), "{:?}", packed.reencoded);
     }
+}
+
+/// The summary's files and bytes are those in the folder: documents and manifest too.
+fn assert_counts_what_is_there(summary: &gamepak::ExtractSummary, dir: &Path) {
+    let files = common::files_ending(dir, "");
+    let bytes: u64 = files
+        .iter()
+        .map(|f| std::fs::metadata(f).unwrap().len())
+        .sum();
+    assert_eq!(summary.files, files.len() as u64, "{files:?}");
+    assert_eq!(summary.bytes, bytes);
 }
 
 #[test]
@@ -162,7 +176,9 @@ fn partial_extraction_refuses_to_pack() {
         ..ExtractOptions::default()
     };
     let s = handler().extract(&bytes, tmp.path(), &opts).unwrap();
-    assert_eq!(s.files, 2);
+    // Two sheets, with swag.toml, opcodes.toml and gamepak.toml.
+    assert_eq!(s.files, 5);
+    assert_counts_what_is_there(&s, tmp.path());
     assert!(!tmp.path().join("audio").exists());
     assert!(gamepak::pack(tmp.path()).is_err());
 }

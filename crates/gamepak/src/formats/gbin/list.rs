@@ -32,6 +32,9 @@ pub(super) struct Index<'d, 'a> {
     pub doc: &'d Gbin<'a>,
     /// Absolute offset of each chunk's payload, by chunk index.
     pub payload_at: Vec<u64>,
+    /// Where each reference colour map's colours start in COLR, worked out on first
+    /// use since only palettes need it.
+    colour_starts: std::sync::OnceLock<Vec<u64>>,
 }
 
 impl<'d, 'a> Index<'d, 'a> {
@@ -44,7 +47,11 @@ impl<'d, 'a> Index<'d, 'a> {
             payload_at.push(start + CHUNK_HEADER_LEN as u64);
             at = start + CHUNK_HEADER_LEN as u64 + body_len(&c.body) as u64;
         }
-        Index { doc, payload_at }
+        Index {
+            doc,
+            payload_at,
+            colour_starts: std::sync::OnceLock::new(),
+        }
     }
 
     /// The first chunk of a kind, with its payload offset.
@@ -75,6 +82,36 @@ impl<'d, 'a> Index<'d, 'a> {
             Some((_, Body::Tilesets(t), _)) => &t.entries,
             _ => &[],
         }
+    }
+
+    /// The byte offset in COLR where entry `i` of the reference CMAP table at chunk
+    /// `chunk` really starts. The reference packer lays maps back to back and stores
+    /// each start cut to 16 bits, so once 64 KiB of colours precede a map its stored
+    /// offset has wrapped. The start the layout gives is taken when cutting it gives
+    /// the stored offset and its colours fit in COLR; otherwise, and in any CMAP table
+    /// after the first, the stored offset is all there is.
+    pub fn colour_map_start(&self, chunk: usize, i: usize) -> u64 {
+        let Body::ColourMaps(t) = &self.doc.chunks[chunk].body else {
+            unreachable!("only reference CMAP tables hold colour map offsets")
+        };
+        if self.find(b"CMAP").map(|x| x.0) != Some(chunk) {
+            return t.entries[i].offset as u64;
+        }
+        self.colour_starts.get_or_init(|| {
+            let colr_len = self.raw(b"COLR").map_or(0, <[u8]>::len) as u64;
+            let mut laid = 0u64;
+            t.entries
+                .iter()
+                .map(|m| {
+                    let len = m.count as u64 * 4;
+                    let wrapped =
+                        laid > u16::MAX as u64 && laid as u16 == m.offset && laid + len <= colr_len;
+                    let start = if wrapped { laid } else { m.offset as u64 };
+                    laid += len;
+                    start
+                })
+                .collect()
+        })[i]
     }
 
     /// The bytes of the first chunk of a kind stored as plain bytes.
@@ -257,7 +294,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                 let colr_at = idx.find(b"COLR").map_or(0, |x| x.2);
                 for (i, m) in t.entries.iter().enumerate() {
                     out.push((
-                        palette_entry(i, "", m.count, colr_at + m.offset as u64),
+                        palette_entry(i, "", m.count, colr_at + idx.colour_map_start(ci, i)),
                         Item::ColourMap(i),
                     ));
                 }

@@ -27,6 +27,12 @@
 //!   a real CRC is standard CRC-32 over every byte after the header.
 //! - `build --compat gap` copies every quirk of the reference packer (see `gap`);
 //!   without it, the CRC is real.
+//! - A reference CMAP offset is a byte offset into COLR that the packer cuts to 16
+//!   bits, and the packer lays maps back to back. So past 64 KiB of colours, an offset
+//!   that is the laid-out start cut to 16 bits stands for that start: `list` and
+//!   `extract` use the colours there, `check` notes the cut, and a map laid out again
+//!   gets its start cut the same way.
+//! - `extract` counts every file it writes, residues and `gamepak.toml` included.
 
 mod asset_codec;
 mod check;

@@ -39,10 +39,10 @@ pub fn span(idx: &Index<'_, '_>, item: Item) -> Option<Span> {
             let len = pf.data_len(ts.tile_width as u32, ts.tile_height as u32);
             in_chunk(b"IMGD", ts.offset as u64 + t as u64 * len, len)
         }
-        Item::ColourMap(i) => match idx.find(b"CMAP")?.1 {
-            Body::ColourMaps(t) => {
-                let m = &t.entries[i];
-                in_chunk(b"COLR", m.offset as u64, m.count as u64 * 4)
+        Item::ColourMap(i) => match idx.find(b"CMAP")? {
+            (ci, Body::ColourMaps(t), _) => {
+                let len = t.entries.get(i)?.count as u64 * 4;
+                in_chunk(b"COLR", idx.colour_map_start(ci, i), len)
             }
             _ => None,
         },

@@ -79,14 +79,27 @@ pub fn extract(
         }
     }
     let text = toml::to_string(&document).map_err(|e| Error::at(DOCUMENT, e.to_string()))?;
-    out.write(Path::new(DOCUMENT), text.as_bytes())?;
-    out.write(Path::new(OPCODES), table.to_toml().as_bytes())?;
+    for (name, bytes) in [
+        (DOCUMENT, text.into_bytes()),
+        (OPCODES, table.to_toml().into_bytes()),
+    ] {
+        out.write(Path::new(name), &bytes)?;
+        summary.files += 1;
+        summary.bytes += bytes.len() as u64;
+    }
     let partial = selected.len() < all.len();
     let manifest = crate::manifest::Folder {
         format: Format::Swag,
         partial,
     };
     crate::manifest::finish_extraction(out, &manifest, partial, &mut summary)?;
+    // The manifest is the one file written outside this module: it is counted from
+    // what landed on disk rather than serialised a second time.
+    let manifest_path = out_path.join(crate::manifest::MANIFEST_NAME);
+    summary.files += 1;
+    summary.bytes += std::fs::metadata(&manifest_path)
+        .map_err(|e| Error::io(&manifest_path, e))?
+        .len();
     Ok(summary)
 }
 

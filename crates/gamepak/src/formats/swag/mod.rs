@@ -41,6 +41,8 @@
 //!   (see [`asm`]), and the rest in `swag.toml`. Packing reads the same folder: an
 //!   edited frame is pasted into its sheet, which is then encoded again; an edited
 //!   font or scene is deflated again. `build` reads a hand-made folder of that shape.
+//!   The count `extract` reports covers every file written: `swag.toml`,
+//!   `opcodes.toml` and the manifest too.
 
 pub mod asm;
 mod check;

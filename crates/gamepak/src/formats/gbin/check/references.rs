@@ -333,13 +333,28 @@ fn colour_maps(idx: &Index<'_, '_>, report: &mut Report) {
                 let p = place(idx, b"CMAP");
                 for (i, m) in t.entries.iter().enumerate() {
                     let (path, at) = p.entry(i, 4);
-                    if !inside(m.offset as u64, m.count as u64 * 4, colr_len) {
+                    let start = idx.colour_map_start(ci, i);
+                    if start != m.offset as u64 {
+                        report.note(
+                            &path,
+                            at,
+                            format!(
+                                "offset {:#x} is COLR+{start:#x} cut to 16 bits, as the \
+                                 reference packer stores it: the map's {} colours start \
+                                 at colour {} of COLR",
+                                m.offset,
+                                m.count,
+                                start / 4
+                            ),
+                        );
+                    }
+                    if !inside(start, m.count as u64 * 4, colr_len) {
                         report.error(
                             &path,
                             at,
                             format!(
-                                "{} colours at COLR+{:#x} run past end of COLR ({colr_len} bytes)",
-                                m.count, m.offset
+                                "{} colours at COLR+{start:#x} run past end of COLR ({colr_len} bytes)",
+                                m.count
                             ),
                         );
                     }
