@@ -62,8 +62,8 @@ pub fn require_whole(dir: &SourceDir) -> Result<()> {
     Ok(())
 }
 
-/// Ends an extraction: writes the manifest, moves the folder into place, and notes
-/// when `--only` made it a folder that cannot be packed.
+/// Ends an extraction: writes the manifest, moves the folder into place, counts what
+/// it holds, and notes when `--only` made it a folder that cannot be packed.
 pub fn finish_extraction<T: Serialize>(
     out: crate::io::OutputFolder,
     manifest: &T,
@@ -71,7 +71,7 @@ pub fn finish_extraction<T: Serialize>(
     summary: &mut crate::ExtractSummary,
 ) -> Result<()> {
     write_into(&out, manifest)?;
-    out.finish()?;
+    (summary.files, summary.bytes) = out.finish()?;
     if partial {
         summary
             .notes

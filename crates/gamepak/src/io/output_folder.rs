@@ -8,6 +8,7 @@
 //! (`--force`), because it may hold the user's edits.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::target::follow_links;
 use super::temp::{stopping, Temp};
@@ -16,6 +17,9 @@ use crate::error::{Error, Result};
 pub struct OutputFolder {
     target: PathBuf,
     staging: Temp,
+    /// Files and bytes written, so that a summary counts what is really there.
+    files: AtomicU64,
+    bytes: AtomicU64,
 }
 
 impl OutputFolder {
@@ -46,7 +50,12 @@ impl OutputFolder {
         }
         let staging = Temp::beside(&target, "partial");
         std::fs::create_dir(staging.path()).map_err(|e| Error::io(staging.path(), e))?;
-        Ok(OutputFolder { target, staging })
+        Ok(OutputFolder {
+            target,
+            staging,
+            files: AtomicU64::new(0),
+            bytes: AtomicU64::new(0),
+        })
     }
 
     /// Writes `bytes` at `rel` (already sanitised) inside the folder.
@@ -58,11 +67,15 @@ impl OutputFolder {
         }
         let path = root.join(rel);
         make_parents(root, rel)?;
-        std::fs::write(&path, bytes).map_err(|e| Error::io(&path, e))
+        std::fs::write(&path, bytes).map_err(|e| Error::io(&path, e))?;
+        self.files.fetch_add(1, Ordering::Relaxed);
+        self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        Ok(())
     }
 
-    /// Moves the staged folder into place, replacing what was there.
-    pub fn finish(self) -> Result<()> {
+    /// Moves the staged folder into place, replacing what was there, and says how
+    /// many files and bytes it holds.
+    pub fn finish(self) -> Result<(u64, u64)> {
         let io = |e| Error::io(&self.target, e);
         if self.target.exists() {
             let old = Temp::beside(&self.target, "old");
@@ -77,7 +90,7 @@ impl OutputFolder {
             std::fs::rename(self.staging.path(), &self.target).map_err(io)?;
         }
         self.staging.keep();
-        Ok(())
+        Ok((self.files.into_inner(), self.bytes.into_inner()))
     }
 }
 

@@ -132,13 +132,13 @@ pub fn extract(game: &Game<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
     let code_view = OnceLock::new();
     let total = selected.len() as u64;
     let done = AtomicU64::new(0);
-    let results: Vec<(String, std::result::Result<u32, String>, u64)> = selected
+    let results: Vec<(String, std::result::Result<u32, String>)> = selected
         .par_iter()
         .map(|(entry, item)| {
             let r = match render(game, &cells, &streamed, &code_view, *item) {
                 Ok(bytes) => {
                     out.write(&sanitize_relative(&entry.path), &bytes)?;
-                    Ok((crc32(&bytes), bytes.len() as u64))
+                    Ok(crc32(&bytes))
                 }
                 Err(e) if !matches!(item, Item::Chunk(_) | Item::Clip(_) | Item::Strings) => {
                     Err(format!("{}: {e}", entry.path))
@@ -146,19 +146,14 @@ pub fn extract(game: &Game<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
                 Err(e) => return Err(e),
             };
             opts.report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            Ok(match r {
-                Ok((crc, n)) => (entry.path.clone(), Ok(crc), n),
-                Err(note) => (entry.path.clone(), Err(note), 0),
-            })
+            Ok((entry.path.clone(), r))
         })
         .collect::<Result<_>>()?;
     let mut summary = ExtractSummary::default();
     let mut crcs = std::collections::HashMap::new();
-    for (path, r, n) in results {
+    for (path, r) in results {
         match r {
             Ok(crc) => {
-                summary.files += 1;
-                summary.bytes += n;
                 crcs.insert(path, crc);
             }
             Err(failure) => summary.failed.push(failure),

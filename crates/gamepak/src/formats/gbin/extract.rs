@@ -27,75 +27,38 @@ pub fn extract(doc: &Gbin<'_>, out_path: &Path, opts: &ExtractOptions) -> Result
         .collect();
     let total = selected.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
-    let results: Vec<Result<Written>> = selected
+    let results: Vec<Result<Option<String>>> = selected
         .par_iter()
         .map(|(entry, item)| {
-            let written = match render(&idx, *item)? {
+            let note = match render(&idx, *item)? {
                 Rendered::Files(files) => {
-                    let mut w = Written::default();
                     for (suffix, data) in files {
                         let path = format!("{}{suffix}", entry.path);
-                        w.add(&out, &sanitize_relative(&path), &data)?;
+                        out.write(&sanitize_relative(&path), &data)?;
                     }
-                    w
+                    None
                 }
-                Rendered::Skipped(why) => Written {
-                    note: Some(format!("{}: {why}", entry.path)),
-                    ..Written::default()
-                },
+                Rendered::Skipped(why) => Some(format!("{}: {why}", entry.path)),
             };
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             opts.report(n, total);
-            Ok(written)
+            Ok(note)
         })
         .collect();
-    let mut written = Written::default();
-    let mut notes = Vec::new();
+    let mut summary = ExtractSummary::default();
     for r in results {
-        let w = r?;
-        written.files += w.files;
-        written.bytes += w.bytes;
-        notes.extend(w.note);
+        summary.notes.extend(r?);
     }
     let partial = selected.len() < items.len();
     let (manifest, residues) = manifest(doc, &idx, &items, partial);
     for (name, data) in residues {
-        let path = Path::new(RESIDUE_DIR).join(sanitize_relative(&name));
-        written.add(&out, &path, &data)?;
+        out.write(
+            &Path::new(RESIDUE_DIR).join(sanitize_relative(&name)),
+            &data,
+        )?;
     }
-    let mut summary = ExtractSummary {
-        files: written.files,
-        bytes: written.bytes,
-        notes,
-        ..ExtractSummary::default()
-    };
     crate::manifest::finish_extraction(out, &manifest, partial, &mut summary)?;
-    // The manifest is the one file written outside this module: it is counted from
-    // what landed on disk rather than serialised a second time.
-    let manifest_path = out_path.join(crate::manifest::MANIFEST_NAME);
-    summary.files += 1;
-    summary.bytes += std::fs::metadata(&manifest_path)
-        .map_err(|e| crate::Error::io(&manifest_path, e))?
-        .len();
     Ok(summary)
-}
-
-/// What one entry, or the whole extraction, put in the folder.
-#[derive(Default)]
-struct Written {
-    files: u64,
-    bytes: u64,
-    /// Why an entry wrote nothing.
-    note: Option<String>,
-}
-
-impl Written {
-    fn add(&mut self, out: &OutputFolder, path: &Path, data: &[u8]) -> Result<()> {
-        out.write(path, data)?;
-        self.files += 1;
-        self.bytes += data.len() as u64;
-        Ok(())
-    }
 }
 
 pub(super) enum Rendered {

@@ -30,13 +30,13 @@ pub fn extract(
     let atlas = OnceLock::new();
     let total = selected.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
-    let written: Vec<Result<Option<(u64, String, u32)>>> = selected
+    let written: Vec<Result<Option<(String, u32)>>> = selected
         .par_iter()
         .map(|(entry, item)| {
             let r = match render(doc, tables, &atlas, *item)? {
                 Some(bytes) => {
                     out.write(&sanitize_relative(&entry.path), &bytes)?;
-                    Some((bytes.len() as u64, entry.path.clone(), crc32(&bytes)))
+                    Some((entry.path.clone(), crc32(&bytes)))
                 }
                 None => None,
             };
@@ -48,9 +48,7 @@ pub fn extract(
     let mut summary = ExtractSummary::default();
     let mut crcs = std::collections::HashMap::new();
     for w in written {
-        if let Some((bytes, path, crc)) = w? {
-            summary.files += 1;
-            summary.bytes += bytes;
+        if let Some((path, crc)) = w? {
             crcs.insert(path, crc);
         }
     }

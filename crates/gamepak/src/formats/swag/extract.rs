@@ -43,20 +43,11 @@ pub fn extract(
                 out.write(&sanitize_relative(&entry.path), b)?;
             }
             opts.report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            Ok(rendered.map(|b| b.map(|b| b.len() as u64)))
+            Ok(rendered.map(|_| ()))
         })
         .collect::<Result<Vec<_>>>()?;
     let mut summary = ExtractSummary::default();
-    for w in written {
-        match w {
-            Ok(Some(n)) => {
-                summary.files += 1;
-                summary.bytes += n;
-            }
-            Ok(None) => {}
-            Err(failure) => summary.failed.push(failure),
-        }
-    }
+    summary.failed = written.into_iter().filter_map(|w| w.err()).collect();
     let (document, files) = to_source(doc, Some(OPCODES))?;
     for (name, bytes) in &files {
         let plain = name
@@ -64,8 +55,6 @@ pub fn extract(
             .and_then(|n| n.strip_suffix(".stream"));
         if opts.selects(plain.unwrap_or(name)) {
             out.write(&sanitize_relative(name), bytes)?;
-            summary.files += 1;
-            summary.bytes += bytes.len() as u64;
         }
     }
     for s in document.section.iter() {
@@ -84,8 +73,6 @@ pub fn extract(
         (OPCODES, table.to_toml().into_bytes()),
     ] {
         out.write(Path::new(name), &bytes)?;
-        summary.files += 1;
-        summary.bytes += bytes.len() as u64;
     }
     let partial = selected.len() < all.len();
     let manifest = crate::manifest::Folder {
@@ -93,13 +80,6 @@ pub fn extract(
         partial,
     };
     crate::manifest::finish_extraction(out, &manifest, partial, &mut summary)?;
-    // The manifest is the one file written outside this module: it is counted from
-    // what landed on disk rather than serialised a second time.
-    let manifest_path = out_path.join(crate::manifest::MANIFEST_NAME);
-    summary.files += 1;
-    summary.bytes += std::fs::metadata(&manifest_path)
-        .map_err(|e| Error::io(&manifest_path, e))?
-        .len();
     Ok(summary)
 }
 

@@ -36,8 +36,6 @@ pub fn extract(read: &Read<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
     let total = selected.len() as u64;
     for (done, (name, bytes)) in selected.into_iter().enumerate() {
         out.write(&sanitize_relative(name), bytes)?;
-        summary.files += 1;
-        summary.bytes += bytes.len() as u64;
         opts.report(done as u64 + 1, total);
     }
     let manifest = crate::manifest::Folder {
