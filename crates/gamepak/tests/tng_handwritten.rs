@@ -226,6 +226,35 @@ fn every_field_reads_as_the_spec_says() {
 }
 
 #[test]
+fn info_counts_each_sections_records() {
+    let info = gamepak::Format::Tng
+        .handler()
+        .unwrap()
+        .info(&file())
+        .unwrap();
+    let records: Vec<(String, u64)> = info["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["kind"].as_str().unwrap().into(),
+                s["records"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("strings", 4),
+        ("music", 1),
+        ("tile-sprites", 1),
+        ("equipment-slots", 2),
+        ("npcs", 1),
+        ("maps", 1),
+    ];
+    assert_eq!(records, want.map(|(k, n)| (k.to_string(), n)));
+}
+
+#[test]
 fn our_writer_gives_the_same_bytes_back_but_for_deflate() {
     let data = file();
     let r = read(&data, true).unwrap();

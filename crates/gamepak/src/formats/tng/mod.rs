@@ -65,6 +65,13 @@
 //!   another writer split into other packets are kept the same way (`raw/*.rle`,
 //!   named by the map's `layers_stored`) and used again while they unpack to the
 //!   layers; an edited map is packed by our RLE.
+//! - `info` counts a section's records as the spec names them: the strings; the
+//!   16-byte (equipment slots: 4-byte, tile meta: 2 + 5 per transportation method)
+//!   entries of descriptor sections; the records after a header in attributes, the
+//!   credits' categories, the alerts, the UI elements' sprite records and the
+//!   translations' speech descriptors (its text asset is part of the header). The
+//!   main menu and the HUD are one record each; reserved and unknown types show no
+//!   count.
 //! - Extraction: `tng.json` and `sections/*.json` (every body, names resolved, scripts
 //!   as text lines, maps as rows of tile numbers), standard assets under `assets/`,
 //!   every sprite frame cut from its atlas with its operation applied and placed at

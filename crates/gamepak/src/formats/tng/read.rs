@@ -252,7 +252,7 @@ fn decode_body(
     };
     let path = section_path(i, layout.kind);
     let record = match layout.record {
-        Record::Free => None,
+        Record::Whole | Record::Varying(_) => None,
         Record::Fixed(n) => Some(n),
         Record::TileMeta => Some(2 + 5 * u64::from(dec.header.transports)),
     };
