@@ -56,6 +56,32 @@ fn demo_uses_every_section_type_the_spec_defines() {
 }
 
 #[test]
+fn info_counts_records_as_the_spec_defines_them() {
+    let info = handler().info(&demo()).unwrap();
+    let records = |kind: &str| -> Vec<u64> {
+        let sections = info["sections"].as_array().unwrap();
+        let of_kind = sections.iter().filter(|s| s["kind"] == kind);
+        of_kind.map(|s| s["records"].as_u64().unwrap()).collect()
+    };
+    // Varying records after a header: the attributes, the alerts, the credits'
+    // categories, the UI elements' sprites, the translations' speech descriptors.
+    assert_eq!(records("attributes"), [4]);
+    assert_eq!(records("alerts"), [3]);
+    assert_eq!(records("credits"), [2]);
+    assert_eq!(records("ui-elements"), [2]);
+    assert_eq!(records("translations"), [1, 1]);
+    assert_eq!(records("strings"), [info["strings"].as_u64().unwrap()]);
+    // Entries of a fixed size, tile meta's by the header's transportation methods.
+    assert_eq!(records("actions"), [9]);
+    assert_eq!(records("equipment-slots"), [2]);
+    assert_eq!(records("tile-meta"), [2]);
+    assert_eq!(records("maps"), [2]);
+    // A body the spec describes as one block.
+    assert_eq!(records("main-menu"), [1]);
+    assert_eq!(records("hud"), [1]);
+}
+
+#[test]
 fn demo_round_trips_through_extract_and_pack() {
     let bytes = demo();
     let (_tmp, out) = extracted(&bytes);

@@ -29,7 +29,16 @@ fn descriptor(offset: u64, length: usize, name: u32) -> Vec<u8> {
 /// Strings: "", "theme", "hp", "town". Offsets 0, 1, 7, 10.
 const STRINGS: &[u8] = b"\0theme\0hp\0town\0";
 
+/// The map's layers as our RLE packs them: a run of four, two literals, a run of two.
+const OUR_RLE: &[u8] = &[0x83, 7, 0, 1, 1, 0, 2, 0, 0x81, 0xff, 0xff];
+
 fn file() -> Vec<u8> {
+    file_with_rle(OUR_RLE)
+}
+
+/// The file with the map's layers (2 layers of 2x2: layer 0 all tile 7, layer 1 tiles
+/// 1, 2, none, none) packed as `rle`.
+fn file_with_rle(rle: &[u8]) -> Vec<u8> {
     // Assets, in file order: an OGG, a sprite map, an NPC, then the map.
     let ogg = b"OggS\0\x02 pretend vorbis".to_vec();
     let mut sprite_map = vec![];
@@ -67,8 +76,6 @@ fn file() -> Vec<u8> {
     map.extend(u24(1)); // music "theme"
     map.push(0); // parallaxes
     map.push(1); // patrol paths
-                 // 2 layers of 2x2: layer 0 all tile 7, layer 1 tiles 1, 2, none, none.
-    let rle = [0x83, 7, 0, 1, 1, 0, 2, 0, 0x81, 0xff, 0xff];
     map.extend(u24(rle.len() as u32));
     map.push(9); // patrol path id
     map.extend(2u16.to_le_bytes());
@@ -219,6 +226,35 @@ fn every_field_reads_as_the_spec_says() {
 }
 
 #[test]
+fn info_counts_each_sections_records() {
+    let info = gamepak::Format::Tng
+        .handler()
+        .unwrap()
+        .info(&file())
+        .unwrap();
+    let records: Vec<(String, u64)> = info["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["kind"].as_str().unwrap().into(),
+                s["records"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("strings", 4),
+        ("music", 1),
+        ("tile-sprites", 1),
+        ("equipment-slots", 2),
+        ("npcs", 1),
+        ("maps", 1),
+    ];
+    assert_eq!(records, want.map(|(k, n)| (k.to_string(), n)));
+}
+
+#[test]
 fn our_writer_gives_the_same_bytes_back_but_for_deflate() {
     let data = file();
     let r = read(&data, true).unwrap();
@@ -277,4 +313,41 @@ fn another_writers_file_comes_back_byte_for_byte_through_extract_and_pack() {
         .to_vec()
     };
     assert_eq!(sprite(&r), sprite(&original));
+}
+
+#[test]
+fn another_writers_map_rle_comes_back_byte_for_byte_and_an_edit_is_packed_again() {
+    // The same tiles in runs our encoder would not choose: the run of four as two
+    // runs of two, and the literals and the last run as one-value packets.
+    let theirs = [
+        0x81, 7, 0, 0x81, 7, 0, 0, 1, 0, 0, 2, 0, 0x80, 0xff, 0xff, 0, 0xff, 0xff,
+    ];
+    let data = file_with_rle(&theirs);
+    let plain = file();
+    let r = read(&data, true).unwrap();
+    assert_eq!(r.doc.sections, read(&plain, true).unwrap().doc.sections);
+
+    let handler = gamepak::Format::Tng.handler().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("x");
+    let opts = gamepak::ExtractOptions::default();
+    handler.extract(&data, &out, &opts).unwrap();
+    let maps = out.join("sections/05-maps.json");
+    let mut v: Value = serde_json::from_slice(&std::fs::read(&maps).unwrap()).unwrap();
+    let kept = v["maps"][0]["asset"]["layers_stored"].as_str().unwrap();
+    assert_eq!(std::fs::read(out.join(kept)).unwrap(), theirs);
+    assert_eq!(gamepak::pack(&out).unwrap().bytes, data);
+
+    // An edited map is packed by our encoder, and reads back with the edit.
+    v["maps"][0]["asset"]["layers"][1][1] = json!("3 3");
+    std::fs::write(&maps, serde_json::to_vec(&v).unwrap()).unwrap();
+    let packed = gamepak::pack(&out).unwrap().bytes;
+    let again = read(&packed, true).unwrap();
+    let layers = &again.doc.sections[5].body["maps"][0]["asset"]["layers"];
+    assert_eq!(layers, &json!([["7 7", "7 7"], ["1 2", "3 3"]]));
+    let re = tmp.path().join("re");
+    handler.extract(&packed, &re, &opts).unwrap();
+    let v: Value =
+        serde_json::from_slice(&std::fs::read(re.join("sections/05-maps.json")).unwrap()).unwrap();
+    assert!(v["maps"][0]["asset"].get("layers_stored").is_none(), "{v}");
 }

@@ -19,8 +19,7 @@ pub fn extract(read: &Read<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
             files.push((f.clone(), read.stored(a).to_vec()));
         }
     }
-    for (name, offset, length) in &read.kept {
-        let bytes = &read.container.data[*offset as usize..(offset + length) as usize];
+    for (name, bytes) in &read.kept {
         files.push((name.clone(), bytes.to_vec()));
     }
     // Packing needs every file so far; the maps and frames below are views.

@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 
 use super::container::{BlockCrc, Container};
 use super::header::Header;
+use super::model::Section;
 use super::read::Read;
 use super::schema::Record;
 
@@ -83,17 +84,16 @@ pub fn info(read: &Read<'_>) -> Value {
         .iter()
         .zip(&c.sections)
         .map(|(s, e)| {
-            json!({
+            let mut v = json!({
                 "type": s.kind,
                 "kind": s.kind_name(),
                 "offset": format!("{:#x}", e.offset),
                 "length": e.length,
-                "records": if s.kind == 0 {
-                    read.strings.entries.len() as u64
-                } else {
-                    records(s.layout_type(), e.length, read.container.header.transports)
-                },
-            })
+            });
+            if let Some(n) = records(s, e.length, read.container.header.transports) {
+                v["records"] = n.into();
+            }
+            v
         })
         .collect();
     m.insert("sections".into(), Value::Array(sections));
@@ -112,12 +112,40 @@ pub fn info(read: &Read<'_>) -> Value {
     Value::Object(m)
 }
 
-/// Records of a section made of equal records; other sections count as one (the
-/// string section counts its strings, above).
-fn records(kind: u8, length: u32, transports: u8) -> u64 {
-    match super::schema::section(kind, length.into()).map(|b| b.record) {
-        Some(Record::Fixed(n)) => u64::from(length) / n,
-        Some(Record::TileMeta) => u64::from(length) / (2 + 5 * u64::from(transports)),
-        _ => 1,
+/// The records of a section as the spec counts them (see [`Record`]); `None` for the
+/// reserved and unknown types, whose records the spec does not describe, so `info`
+/// shows no count rather than a made-up one.
+fn records(s: &Section, length: u32, transports: u8) -> Option<u64> {
+    let length = u64::from(length);
+    Some(
+        match super::schema::section(s.layout_type(), length)?.record {
+            Record::Fixed(n) => length / n,
+            Record::TileMeta => length / (2 + 5 * u64::from(transports)),
+            Record::Whole => 1,
+            Record::Varying(list) => s.body.get(list).and_then(Value::as_array)?.len() as u64,
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn section(kind: u8, body: Value) -> Section {
+        Section {
+            kind,
+            maps_under_34: false,
+            body,
+        }
+    }
+
+    #[test]
+    fn records_follow_the_spec_and_reserved_types_have_none() {
+        let attributes = section(25, json!({"attributes": [{}, {}, {}]}));
+        assert_eq!(records(&attributes, 40, 3), Some(3));
+        assert_eq!(records(&section(17, json!({})), 141, 3), Some(1));
+        assert_eq!(records(&section(33, json!({})), 34, 3), Some(2));
+        assert_eq!(records(&section(33, json!({})), 36, 5), Some(1));
+        assert_eq!(records(&section(12, json!({"raw": "00"})), 1, 3), None);
     }
 }

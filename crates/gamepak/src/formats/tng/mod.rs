@@ -37,7 +37,8 @@
 //!   verifiable" and passes.
 //! - Map RLE: header byte n, bit 7 set: one u16 repeated (n & 0x7f) + 1 times, else
 //!   n + 1 literal u16; packets cross layers; the result must be exactly layers x
-//!   size^2 tiles.
+//!   size^2 tiles. The spec fixes the packets, not how runs are split: we pack runs
+//!   of two or more as repeats, the rest as literals, at most 128 values a packet.
 //! - UI elements: the font block is 42 bytes, so the fields after it follow the sizes
 //!   (the table's 82 and 92 are off by two); tile meta likewise (24, not 25). Event
 //!   handler types 0-18 are accepted for objects and NPCs alike. The object asset is
@@ -60,7 +61,17 @@
 //!   streams another writer made (the section block, compressed assets) are kept
 //!   under `raw/` on extraction and used again while what they inflate to is
 //!   unchanged, so such a file comes back byte for byte too when its assets are in
-//!   our order and its header's recomputed fields agree with its content.
+//!   our order and its header's recomputed fields agree with its content. Map layers
+//!   another writer split into other packets are kept the same way (`raw/*.rle`,
+//!   named by the map's `layers_stored`) and used again while they unpack to the
+//!   layers; an edited map is packed by our RLE.
+//! - `info` counts a section's records as the spec names them: the strings; the
+//!   16-byte (equipment slots: 4-byte, tile meta: 2 + 5 per transportation method)
+//!   entries of descriptor sections; the records after a header in attributes, the
+//!   credits' categories, the alerts, the UI elements' sprite records and the
+//!   translations' speech descriptors (its text asset is part of the header). The
+//!   main menu and the HUD are one record each; reserved and unknown types show no
+//!   count.
 //! - Extraction: `tng.json` and `sections/*.json` (every body, names resolved, scripts
 //!   as text lines, maps as rows of tile numbers), standard assets under `assets/`,
 //!   every sprite frame cut from its atlas with its operation applied and placed at

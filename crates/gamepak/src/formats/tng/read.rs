@@ -1,11 +1,11 @@
 //! From bytes to the [`Document`]: the container, then every section body by its
 //! layout, with the assets it points at.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde_json::{json, Value};
 
-use super::container::BLOCK_AT;
 use super::container::{self, Container, SectionEntry};
 use super::model::{Document, KeptStream, Section};
 use super::schema::{self, Record};
@@ -28,9 +28,9 @@ pub struct Read<'a> {
     pub warnings: Vec<(String, u64, String)>,
     /// The highest command function the scripts call.
     pub max_command: u8,
-    /// Streams kept as another writer made them: (file name, absolute offset,
-    /// length). Empty unless read with [`read_keeping_streams`].
-    pub kept: Vec<(String, u64, u64)>,
+    /// Bytes kept as another writer made them (deflate streams, map RLE): (file
+    /// name, bytes). Empty unless read with [`read_keeping_streams`].
+    pub kept: Vec<(String, Cow<'a, [u8]>)>,
 }
 
 /// How errors and problems name section `i`, of layout `kind`.
@@ -89,7 +89,8 @@ pub fn read(data: &[u8], inflate: bool) -> Result<Read<'_>> {
 }
 
 /// Reads a file for extraction: compressed streams our deflater would not give back
-/// (the section block, assets) are noted in the document and in [`Read::kept`].
+/// (the section block, assets) and map layers our RLE would split otherwise are noted
+/// in the document and in [`Read::kept`].
 pub fn read_keeping_streams(data: &[u8]) -> Result<Read<'_>> {
     read_with(data, true, true)
 }
@@ -178,13 +179,16 @@ fn read_with(data: &[u8], inflate: bool, keep: bool) -> Result<Read<'_>> {
 }
 
 /// The section block as stored, when our deflater would give other bytes.
-fn zlib_block_kept(c: &Container<'_>, kept: &mut Vec<(String, u64, u64)>) -> Option<KeptStream> {
+fn zlib_block_kept<'a>(
+    c: &Container<'a>,
+    kept: &mut Vec<(String, Cow<'a, [u8]>)>,
+) -> Option<KeptStream> {
     let stored = c.stored_block();
     if crate::codec::zlib::deflate(&c.block) == stored {
         return None;
     }
     let name = "raw/block.zlib".to_string();
-    kept.push((name.clone(), BLOCK_AT as u64, stored.len() as u64));
+    kept.push((name.clone(), Cow::Borrowed(stored)));
     Some(KeptStream {
         stored: name,
         crc_of_compressed: c.block_crc == container::BlockCrc::Compressed,
@@ -234,7 +238,7 @@ fn string_table(c: &Container<'_>) -> Result<StringTable> {
 
 /// Decodes section `i`; errors give offsets in the uncompressed block.
 fn decode_body(
-    dec: &mut Decoder<'_>,
+    dec: &mut Decoder<'_, '_>,
     section: &Section,
     block: &[u8],
     i: usize,
@@ -248,7 +252,7 @@ fn decode_body(
     };
     let path = section_path(i, layout.kind);
     let record = match layout.record {
-        Record::Free => None,
+        Record::Whole | Record::Varying(_) => None,
         Record::Fixed(n) => Some(n),
         Record::TileMeta => Some(2 + 5 * u64::from(dec.header.transports)),
     };

@@ -70,6 +70,12 @@ pub fn decode(data: &[u8], count: u64, path: &str, base: u64, limits: &Limits) -
     Ok(out)
 }
 
+/// Whether `data` unpacks to exactly `want`.
+pub fn decodes_to(data: &[u8], want: &[u16]) -> bool {
+    let limits = Limits::for_max_alloc(want.len() as u64 * 2);
+    decode(data, want.len() as u64, "", 0, &limits).is_ok_and(|t| t == want)
+}
+
 /// Packs values: runs of two or more as repeats, the rest as literals.
 pub fn encode(values: &[u16]) -> Vec<u8> {
     let mut out = Vec::new();

@@ -78,8 +78,13 @@ pub struct Body {
     pub fields: &'static [F],
 }
 
+/// What the spec calls a section's records: `info` counts them, and a section of
+/// fixed-size records must be a whole number of them.
 pub enum Record {
-    Free,
+    /// The body is one record (the main menu, the HUD).
+    Whole,
+    /// Records of varying size: the items of the named list.
+    Varying(&'static str),
     Fixed(u64),
     /// 2 bytes, then 5 per transportation method.
     TileMeta,
@@ -420,10 +425,10 @@ macro_rules! packed {
 /// The layout of section `kind`, or `None` for the reserved and unknown types.
 pub fn section(kind: u8, main_menu_len: u64) -> Option<Body> {
     Some(match kind {
-        0 => body("strings", Record::Free, &[Strings("strings")]),
+        0 => body("strings", Record::Varying("strings"), &[Strings("strings")]),
         1 => body(
             "translations",
-            Record::Free,
+            Record::Varying("speech"),
             &[
                 Ascii("language", 2),
                 Asset("texts", Asset::Packed(&[Strings("texts")])),
@@ -443,7 +448,7 @@ pub fn section(kind: u8, main_menu_len: u64) -> Option<Body> {
         11 => body("backgrounds", ENTRY16, &[Rest("backgrounds", &NAMED_PNG)]),
         16 => body(
             "ui-elements",
-            Record::Free,
+            Record::Varying("sprites"),
             &[
                 Count("colors", 1),
                 Rep("colors", &[Color("color")]),
@@ -454,10 +459,10 @@ pub fn section(kind: u8, main_menu_len: u64) -> Option<Body> {
                 Rest("sprites", &[Sprite("sprite")]),
             ],
         ),
-        17 if main_menu_len == 3 => body("main-menu", Record::Free, &[Str("intro", 3)]),
+        17 if main_menu_len == 3 => body("main-menu", Record::Whole, &[Str("intro", 3)]),
         17 => body(
             "main-menu",
-            Record::Free,
+            Record::Whole,
             &[
                 Str("intro", 3),
                 Str("music", 3),
@@ -492,7 +497,7 @@ pub fn section(kind: u8, main_menu_len: u64) -> Option<Body> {
         ),
         18 => body(
             "hud",
-            Record::Free,
+            Record::Whole,
             &[
                 Sprite("navigator"),
                 Sprite("action_buttons"),
@@ -531,7 +536,7 @@ pub fn section(kind: u8, main_menu_len: u64) -> Option<Body> {
         ),
         20 => body(
             "alerts",
-            Record::Free,
+            Record::Varying("alerts"),
             &[
                 Font("font"),
                 U16("display_time"),
@@ -546,7 +551,7 @@ pub fn section(kind: u8, main_menu_len: u64) -> Option<Body> {
         ),
         21 => body(
             "credits",
-            Record::Free,
+            Record::Varying("categories"),
             &[
                 Str("music", 3),
                 Sprite("background"),
@@ -573,7 +578,7 @@ pub fn section(kind: u8, main_menu_len: u64) -> Option<Body> {
         ),
         25 => body(
             "attributes",
-            Record::Free,
+            Record::Varying("attributes"),
             &[
                 U16("free_total"),
                 U16("free_max"),

@@ -1,5 +1,7 @@
 //! Reading bodies and assets into JSON by their descriptions.
 
+use std::borrow::Cow;
+
 use serde_json::{json, Map, Value};
 
 use super::{all_ones, AssetRef};
@@ -16,11 +18,12 @@ use crate::formats::tng::strings::StringTable;
 use crate::io::file_stem;
 use crate::limits::Limits;
 
-/// Reads bodies and assets of one file.
-pub struct Decoder<'a> {
+/// Reads bodies and assets of one file; what it keeps borrows the file (`'f`), not
+/// the tables it reads by (`'a`).
+pub struct Decoder<'a, 'f> {
     pub header: &'a Header,
     pub strings: &'a StringTable,
-    pub file: &'a [u8],
+    pub file: &'f [u8],
     pub assets_base: u64,
     /// Inflate compressed assets and decode them; otherwise only note where they are.
     pub inflate: bool,
@@ -42,17 +45,21 @@ pub struct Decoder<'a> {
     /// The highest command function the scripts read so far call.
     pub max_command: u8,
     /// When set, compressed assets our deflater would not give back byte for byte
-    /// are noted here (file name, absolute offset, length) and named by `stored` in
-    /// their JSON, so that packing can use them again.
-    pub kept: Option<Vec<(String, u64, u64)>>,
+    /// are noted here (file name, bytes) and named by `stored` in their JSON, and
+    /// map layers our RLE would split otherwise by `<field>_stored`, so that packing
+    /// can use them again.
+    pub kept: Option<Vec<(String, Cow<'f, [u8]>)>>,
+    /// The file offset of the compressed asset being decoded: what is kept from
+    /// inside it is named after it.
+    inflated_from: u64,
     pending: Option<usize>,
 }
 
-impl<'a> Decoder<'a> {
+impl<'a, 'f> Decoder<'a, 'f> {
     pub fn new(
         header: &'a Header,
         strings: &'a StringTable,
-        file: &'a [u8],
+        file: &'f [u8],
         assets_base: u64,
         inflate: bool,
     ) -> Self {
@@ -71,6 +78,7 @@ impl<'a> Decoder<'a> {
             issues: Vec::new(),
             max_command: 0,
             kept: None,
+            inflated_from: 0,
             pending: None,
         }
     }
@@ -232,7 +240,14 @@ impl<'a> Decoder<'a> {
                     let len = count(&counts, n) as usize;
                     let at = r.offset();
                     let packed = r.bytes(len, n)?;
-                    (*n, self.map(packed, &format!("{path}/{n}"), at)?)
+                    let (layers, tiles) = self.map(packed, &format!("{path}/{n}"), at)?;
+                    if let Some(kept) = self.kept.as_mut().filter(|_| rle::encode(&tiles) != packed)
+                    {
+                        let name = format!("raw/{:010x}.rle", self.inflated_from);
+                        obj.insert(format!("{n}_stored"), json!(name));
+                        kept.push((name, Cow::Owned(packed.to_vec())));
+                    }
+                    (*n, layers)
                 }
                 F::Strings(n) => {
                     let at = r.offset();
@@ -324,7 +339,8 @@ impl<'a> Decoder<'a> {
         self.issues.push((path.to_string(), at, msg));
     }
 
-    fn map(&mut self, packed: &[u8], path: &str, at: u64) -> Result<Value> {
+    /// The layers as rows of tile numbers, and the tiles they show.
+    fn map(&mut self, packed: &[u8], path: &str, at: u64) -> Result<(Value, Vec<u16>)> {
         let text = self.budget.map_text(self.header, path, at)?;
         self.budget.charge(text, path, at)?;
         let side = self.header.map_tiles();
@@ -358,7 +374,7 @@ impl<'a> Decoder<'a> {
                     .into()
             })
             .collect();
-        Ok(layers.into())
+        Ok((layers.into(), tiles))
     }
 
     fn asset(&mut self, r: &mut Reader<'_>, kind: Asset, path: &str) -> Result<Value> {
@@ -397,10 +413,12 @@ impl<'a> Decoder<'a> {
                 if fields.iter().any(|f| matches!(f, F::Map(_))) {
                     self.budget.map_text(self.header, path, abs)?;
                 }
-                let stored = &self.file[abs as usize..(abs + u64::from(length)) as usize];
+                let file = self.file;
+                let stored = &file[abs as usize..(abs + u64::from(length)) as usize];
                 let plain = zlib::inflate_any(stored, &self.budget.limits, path, abs)?;
                 let inner_path = format!("{path}(inflated from {abs:#x})");
                 let mut inner = Reader::new(&plain, inner_path.clone()).with_endian(Endian::Little);
+                self.inflated_from = abs;
                 let mut obj = self.body(&mut inner, fields, &inner_path)?;
                 if let Some(kept) = self
                     .kept
@@ -409,7 +427,7 @@ impl<'a> Decoder<'a> {
                 {
                     let name = format!("raw/{abs:010x}.zlib");
                     obj.insert("stored".into(), json!(name));
-                    kept.push((name, abs, length.into()));
+                    kept.push((name, Cow::Borrowed(stored)));
                 }
                 Ok(Value::Object(obj))
             }

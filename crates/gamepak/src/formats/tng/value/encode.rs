@@ -264,6 +264,13 @@ impl Encoder<'_> {
                 }
             }
         }
+        // Another writer's packets are used again while they give these tiles.
+        if let Some(name) = obj.get(&format!("{n}_stored")).and_then(Value::as_str) {
+            let stored = (self.load)(name)?;
+            if rle::decodes_to(&stored, &tiles) {
+                return Ok(stored);
+            }
+        }
         Ok(rle::encode(&tiles))
     }
 
