@@ -46,8 +46,10 @@ pub fn extract(
             Ok(rendered.map(|_| ()))
         })
         .collect::<Result<Vec<_>>>()?;
-    let mut summary = ExtractSummary::default();
-    summary.failed = written.into_iter().filter_map(|w| w.err()).collect();
+    let mut summary = ExtractSummary {
+        failed: written.into_iter().filter_map(|w| w.err()).collect(),
+        ..ExtractSummary::default()
+    };
     let (document, files) = to_source(doc, Some(OPCODES))?;
     for (name, bytes) in &files {
         let plain = name
