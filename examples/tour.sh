@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q -p gamepak-cli
-gp=target/release/gamepak
+# Wherever cargo put it: CARGO_TARGET_DIR may name another folder.
+gp="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/gamepak"
 out=$(mktemp -d)
 $gp identify examples/gbin/*.gbin
 $gp info examples/gbin/demo.gbin
@@ -11,7 +12,7 @@ $gp check examples/gbin/*.gbin
 $gp extract examples/gbin/demo.gbin -o "$out/demo"
 $gp pack "$out/demo" -o "$out/demo.gbin"
 cmp examples/gbin/demo.gbin "$out/demo.gbin" && echo "rebuilt byte-identical: $out/demo.gbin"
-(cd examples/gbin/gap && "../../../$gp" build demo.gap -o "$out/")
+$gp build examples/gbin/gap/demo.gap -o "$out/"
 $gp check "$out/hero.gbin"
 
 # The native engine's game.bin: inspect, take apart, rebuild, and build from content.
