@@ -29,7 +29,7 @@ use clap::{Parser, Subcommand};
     propagate_version = true,
     max_term_width = 100
 )]
-struct Cli {
+pub(crate) struct Cli {
     /// Print more detail.
     #[arg(short, long, global = true)]
     verbose: bool,
@@ -56,6 +56,8 @@ enum Command {
     Extract(cmd::extract::Args),
     Pack(cmd::pack::Args),
     Build(cmd::build::Args),
+    Completions(cmd::completions::Args),
+    Man(cmd::man::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +79,8 @@ fn main() -> ExitCode {
         Command::Extract(a) => cmd::extract::run(a, &global),
         Command::Pack(a) => cmd::pack::run(a),
         Command::Build(a) => cmd::build::run(a, global),
+        Command::Completions(a) => cmd::completions::run(a),
+        Command::Man(a) => cmd::man::run(a),
     });
     match result {
         Ok(status) => ExitCode::from(status as u8),

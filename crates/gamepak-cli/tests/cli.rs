@@ -25,7 +25,15 @@ fn code(o: &Output) -> i32 {
 #[test]
 fn every_verb_has_help_with_an_example() {
     for verb in [
-        "identify", "info", "list", "check", "extract", "pack", "build",
+        "identify",
+        "info",
+        "list",
+        "check",
+        "extract",
+        "pack",
+        "build",
+        "completions",
+        "man",
     ] {
         let o = gamepak(&[verb, "--help"]);
         assert_eq!(code(&o), 0, "{verb}");
@@ -396,4 +404,21 @@ fn pack_refuses_a_link_out_of_its_folder_and_warns_of_unused_files() {
         )),
         "{err}"
     );
+}
+
+#[test]
+fn completions_and_the_manual_come_from_the_same_definitions() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let o = gamepak(&["completions", shell]);
+        assert_eq!(code(&o), 0, "{shell}");
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(text.contains("extract") && text.contains("max-alloc"), "{shell}");
+    }
+    let o = gamepak(&["completions", "tcsh"]);
+    assert_eq!(code(&o), 2);
+    let o = gamepak(&["man"]);
+    assert_eq!(code(&o), 0);
+    let page = String::from_utf8_lossy(&o.stdout);
+    assert!(page.contains(".TH gamepak"), "{page}");
+    assert!(page.contains(r"max\-alloc"), "the manual lists global options");
 }

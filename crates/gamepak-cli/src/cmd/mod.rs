@@ -2,8 +2,10 @@
 
 pub mod build;
 pub mod check;
+pub mod completions;
 pub mod extract;
 pub mod identify;
 pub mod info;
 pub mod list;
+pub mod man;
 pub mod pack;
