@@ -412,7 +412,10 @@ fn completions_and_the_manual_come_from_the_same_definitions() {
         let o = gamepak(&["completions", shell]);
         assert_eq!(code(&o), 0, "{shell}");
         let text = String::from_utf8_lossy(&o.stdout);
-        assert!(text.contains("extract") && text.contains("max-alloc"), "{shell}");
+        assert!(
+            text.contains("extract") && text.contains("max-alloc"),
+            "{shell}"
+        );
     }
     let o = gamepak(&["completions", "tcsh"]);
     assert_eq!(code(&o), 2);
@@ -420,5 +423,8 @@ fn completions_and_the_manual_come_from_the_same_definitions() {
     assert_eq!(code(&o), 0);
     let page = String::from_utf8_lossy(&o.stdout);
     assert!(page.contains(".TH gamepak"), "{page}");
-    assert!(page.contains(r"max\-alloc"), "the manual lists global options");
+    assert!(
+        page.contains(r"max\-alloc"),
+        "the manual lists global options"
+    );
 }

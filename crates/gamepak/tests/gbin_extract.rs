@@ -141,17 +141,6 @@ fn names_inside_the_file_stay_inside_the_output_folder() {
     assert_eq!(gamepak::pack(&out).unwrap().bytes, data);
 }
 
-/// The summary's files and bytes are those in the folder, manifest and residues too.
-fn assert_counts_what_is_there(summary: &gamepak::ExtractSummary, dir: &std::path::Path) {
-    let files = common::files_ending(dir, "");
-    let bytes: u64 = files
-        .iter()
-        .map(|f| std::fs::metadata(f).unwrap().len())
-        .sum();
-    assert_eq!(summary.files, files.len() as u64, "{files:?}");
-    assert_eq!(summary.bytes, bytes);
-}
-
 #[test]
 fn the_summary_counts_every_file_written() {
     let data = gbin::write(&gbin::synth::demo(), gbin::CrcMode::Compute);
@@ -162,7 +151,7 @@ fn the_summary_counts_every_file_written() {
     // Tile maps write a JSON and a TMX file each.
     assert!(out.path().join("gamepak.toml").is_file());
     assert!(common::files_ending(out.path(), ".tmx").len() == 1);
-    assert_counts_what_is_there(&summary, out.path());
+    common::assert_counts_what_is_there(&summary, out.path());
 }
 
 /// Colours of the second map, B, G, R, A: what its palette must hold.
@@ -229,7 +218,7 @@ fn a_colour_map_past_64_kib_extracts_its_own_colours_and_packs_back() {
     let summary = handler()
         .extract(&data, out.path(), &ExtractOptions::default())
         .unwrap();
-    assert_counts_what_is_there(&summary, out.path());
+    common::assert_counts_what_is_there(&summary, out.path());
     let gpl = std::fs::read_to_string(out.path().join("palettes/001.gpl")).unwrap();
     let colours: Vec<[u8; 4]> = gpl
         .lines()

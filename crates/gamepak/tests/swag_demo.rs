@@ -47,22 +47,11 @@ fn demos_round_trip_through_extract_and_pack() {
             .extract(&bytes, &out, &ExtractOptions::default())
             .unwrap();
         assert!(summary.notes.is_empty(), "{:?}", summary.notes);
-        assert_counts_what_is_there(&summary, &out);
+        common::assert_counts_what_is_there(&summary, &out);
         let packed = gamepak::pack(&out).unwrap();
         assert_eq!(packed.bytes, bytes);
         assert!(packed.reencoded.is_empty(), "{:?}", packed.reencoded);
     }
-}
-
-/// The summary's files and bytes are those in the folder: documents and manifest too.
-fn assert_counts_what_is_there(summary: &gamepak::ExtractSummary, dir: &Path) {
-    let files = common::files_ending(dir, "");
-    let bytes: u64 = files
-        .iter()
-        .map(|f| std::fs::metadata(f).unwrap().len())
-        .sum();
-    assert_eq!(summary.files, files.len() as u64, "{files:?}");
-    assert_eq!(summary.bytes, bytes);
 }
 
 #[test]
@@ -178,7 +167,7 @@ fn partial_extraction_refuses_to_pack() {
     let s = handler().extract(&bytes, tmp.path(), &opts).unwrap();
     // Two sheets, with swag.toml, opcodes.toml and gamepak.toml.
     assert_eq!(s.files, 5);
-    assert_counts_what_is_there(&s, tmp.path());
+    common::assert_counts_what_is_there(&s, tmp.path());
     assert!(!tmp.path().join("audio").exists());
     assert!(gamepak::pack(tmp.path()).is_err());
 }

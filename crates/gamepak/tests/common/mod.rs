@@ -63,3 +63,15 @@ pub fn files_ending(dir: &std::path::Path, suffix: &str) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// An extraction's summary counts the files and bytes its folder really holds:
+/// manifest, documents and kept originals too.
+pub fn assert_counts_what_is_there(summary: &gamepak::ExtractSummary, dir: &std::path::Path) {
+    let files = files_ending(dir, "");
+    let bytes: u64 = files
+        .iter()
+        .map(|f| std::fs::metadata(f).unwrap().len())
+        .sum();
+    assert_eq!(summary.files, files.len() as u64, "{files:?}");
+    assert_eq!(summary.bytes, bytes);
+}
