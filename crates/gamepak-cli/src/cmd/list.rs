@@ -24,15 +24,43 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         entries.iter().for_each(json_line);
         return Ok(Status::Ok);
     }
-    println!(
-        "{:<40} {:<8} {:>10} {:>9} {:>9}  {:<9} detail",
-        "path", "kind", "offset", "stored", "size", "encoding"
-    );
-    for e in &entries {
-        println!(
-            "{:<40} {:<8} {:>#10x} {:>9} {:>9}  {:<9} {}",
-            e.path, e.kind, e.offset, e.stored_size, e.size, e.encoding, e.detail
-        );
-    }
+    print_table(&entries);
     Ok(Status::Ok)
+}
+
+/// The entries as a table whose columns are as wide as their widest cell, so short
+/// names leave no gaps and long ones do not push the rest out of line.
+fn print_table(entries: &[gamepak::Entry]) {
+    let header = ["path", "kind", "offset", "stored", "size", "encoding"];
+    let rows: Vec<[String; 6]> = entries
+        .iter()
+        .map(|e| {
+            [
+                e.path.clone(),
+                e.kind.to_string(),
+                format!("{:#x}", e.offset),
+                e.stored_size.to_string(),
+                e.size.to_string(),
+                e.encoding.clone(),
+            ]
+        })
+        .collect();
+    let mut width = header.map(str::len);
+    for row in &rows {
+        for (w, cell) in width.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: [&str; 6], detail: &str| {
+        let [path, kind, offset, stored, size, encoding] = cells;
+        let [wp, wk, wo, ws, wz, we] = width;
+        let text = format!(
+            "{path:<wp$}  {kind:<wk$}  {offset:>wo$}  {stored:>ws$}  {size:>wz$}  {encoding:<we$}  {detail}"
+        );
+        println!("{}", text.trim_end());
+    };
+    line(header, "detail");
+    for (row, e) in rows.iter().zip(entries) {
+        line(row.each_ref().map(String::as_str), &e.detail);
+    }
 }
