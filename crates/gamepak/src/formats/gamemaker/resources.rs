@@ -108,12 +108,13 @@ impl At<'_, '_> {
     }
 }
 
-/// Every non-null record of a list chunk. TGIN and SEQN put a version before it.
+/// Every record of a list chunk, `None` for a null slot so that later records keep
+/// the index other chunks refer to them by. TGIN and SEQN put a version before it.
 fn records<'f, 'a>(
     form: &'f Form<'a>,
     chunk: &'f Chunk<'a>,
     sites: &'f RefCell<Noted>,
-) -> Result<Vec<At<'f, 'a>>> {
+) -> Result<Vec<Option<At<'f, 'a>>>> {
     let skip = if matches!(
         chunk.name.as_str(),
         "TGIN" | "SEQN" | "ACRV" | "FEDS" | "PSEM" | "PSYS"
@@ -130,13 +131,14 @@ fn records<'f, 'a>(
     Ok(pointers
         .into_iter()
         .enumerate()
-        .filter(|(_, p)| *p != 0)
-        .map(|(i, p)| At {
-            form,
-            chunk,
-            base: p.into(),
-            path: format!("FORM/{}/entry[{i}]", chunk.name),
-            sites,
+        .map(|(i, p)| {
+            (p != 0).then(|| At {
+                form,
+                chunk,
+                base: p.into(),
+                path: format!("FORM/{}/entry[{i}]", chunk.name),
+                sites,
+            })
         })
         .collect())
 }
@@ -251,7 +253,7 @@ fn view_noting(
     }
     Some(records(form, chunk, sites).and_then(|rs| {
         rs.iter()
-            .map(one)
+            .map(|r| r.as_ref().map_or(Ok(Value::Null), one))
             .collect::<Result<Vec<_>>>()
             .map(Value::Array)
     }))
