@@ -80,6 +80,7 @@ fn every_game_rebuilds_byte_for_byte_through_extract_and_pack() {
         assert!(summary.notes.is_empty(), "{name}: {:?}", summary.notes);
         let packed = gamepak::pack(&out).unwrap();
         assert!(packed.bytes == data, "{name}: pack differs");
+        assert!(packed.unused.is_empty(), "{name}: {:?}", packed.unused);
         assert!(
             packed.reencoded.is_empty(),
             "{name}: {:?}",

@@ -108,3 +108,43 @@ fn a_null_sprite_slot_keeps_every_later_index() {
     }
     assert!(packed || games.is_empty(), "no game has three sprites");
 }
+
+#[test]
+fn backgrounds_are_listed_by_name_with_or_without_a_texture() {
+    let mut seen = false;
+    for (name, data) in &games("gamemaker_views") {
+        let g = game::read(data).unwrap();
+        if g.backgrounds.is_empty() {
+            continue;
+        }
+        let listed = view(data, "BGND");
+        let names: Vec<&str> = listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["name"].as_str().unwrap())
+            .collect();
+        let want: Vec<&str> = g.backgrounds.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, want, "{name}");
+        assert!(listed[0]["texture item"].is_string(), "{name}");
+
+        // The first background without its texture: still listed, under its name.
+        let chunk = container::read(data).unwrap();
+        let chunk = chunk.chunk("BGND").unwrap();
+        let first = u32::from_le_bytes(
+            data[chunk.body_offset() as usize + 4..][..4]
+                .try_into()
+                .unwrap(),
+        );
+        let mut bare = data.clone();
+        bare[first as usize + 16..][..4].fill(0);
+        let listed = view(&bare, "BGND");
+        assert_eq!(listed[0]["name"], want[0], "{name}");
+        assert!(listed[0]["texture item"].is_null(), "{name}");
+        seen = true;
+    }
+    assert!(
+        seen || games("gamemaker_views").is_empty(),
+        "no game has backgrounds"
+    );
+}

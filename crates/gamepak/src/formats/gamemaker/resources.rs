@@ -1,9 +1,9 @@
 //! Readable JSON views of the resource chunks that are kept as stored: options and
-//! their constants, languages, tags, sounds, scripts, paths, fonts with their
-//! glyphs, objects with their events, rooms with their instances, timelines, and the
-//! names of the newer chunks' records (animation curves, filter effects, particle
-//! emitters and systems). They are for reading; `pack` rebuilds from the stored
-//! chunks.
+//! their constants, languages, tags, sounds, backgrounds (with or without a texture),
+//! scripts, paths, fonts with their glyphs, objects with their events, rooms with
+//! their instances, timelines, and the names of the newer chunks' records (animation
+//! curves, filter effects, particle emitters and systems). They are for reading;
+//! `pack` rebuilds from the stored chunks.
 //!
 //! Version differences are probed from the structure: a font's glyph list is the
 //! first place after its scale where a count is followed by pointers to glyphs that
@@ -21,7 +21,7 @@ use super::refs::{list_at, string_ref, u32_at};
 use crate::error::{Error, Result};
 
 /// The JSON file for each chunk this module reads.
-pub const VIEWS: [(&str, &str); 24] = [
+pub const VIEWS: [(&str, &str); 25] = [
     ("OPTN", "resources/options.json"),
     ("LANG", "resources/languages.json"),
     ("TAGS", "resources/tags.json"),
@@ -40,6 +40,7 @@ pub const VIEWS: [(&str, &str); 24] = [
     ("EMBI", "resources/embedded_images.json"),
     ("SOND", "resources/sounds.json"),
     ("SPRT", "resources/sprites.json"),
+    ("BGND", "resources/backgrounds.json"),
     ("SCPT", "resources/scripts.json"),
     ("PATH", "resources/paths.json"),
     ("FONT", "resources/fonts.json"),
@@ -200,6 +201,12 @@ fn view_noting(
             }),
             "SEQN" => super::sequences::sequence(r),
             "SPRT" => sprite(r)?,
+            // GameMaker Studio 2's tile set fields after the texture are not read.
+            "BGND" => json!({
+                "name": r.str(0)?, "transparent": r.u32(4)?, "smooth": r.u32(8)?,
+                "preload": r.u32(12)?,
+                "texture item": Some(r.u32(16)?).filter(|&t| t != 0).map(|t| format!("{t:#x}")),
+            }),
             "AGRP" | "TGIN" | "ACRV" | "FEDS" | "PSEM" | "PSYS" => {
                 json!({"name": r.str(0)?})
             }
