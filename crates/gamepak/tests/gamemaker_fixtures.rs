@@ -183,6 +183,8 @@ fn every_resource_view_reads_on_every_game() {
                         | "FEDS"
                         | "PSEM"
                         | "PSYS"
+                        | "VARI"
+                        | "FUNC"
                 ) {
                     continue;
                 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use gamepak::formats::gamemaker::{container, game, resources};
+use gamepak::formats::gamemaker::{container, game, refs, resources};
 use gamepak::{Format, Handler};
 use serde_json::Value;
 
@@ -147,4 +147,56 @@ fn backgrounds_are_listed_by_name_with_or_without_a_texture() {
         seen || games("gamemaker_views").is_empty(),
         "no game has backgrounds"
     );
+}
+
+#[test]
+fn variables_and_functions_are_listed_as_the_chunks_hold_them() {
+    let games = games("gamemaker_views");
+    // Built-in variables may be listed unused; across every game, names are used.
+    let mut used = 0;
+    for (name, data) in &games {
+        let g = game::read(data).unwrap();
+        let tables = refs::reference_tables(&g.form, g.gen8.bytecode);
+        for (chunk, key) in [("VARI", "variables"), ("FUNC", "functions")] {
+            let Some(&(.., n)) = tables.iter().find(|(c, ..)| c.name == chunk) else {
+                continue;
+            };
+            let listed = view(data, chunk);
+            let listed = listed[key].as_array().unwrap();
+            assert_eq!(listed.len() as u64, n, "{name}: {chunk}");
+            for e in listed {
+                assert!(!e["name"].as_str().unwrap().is_empty(), "{name}: {e}");
+                assert!(e["occurrences"].is_u64(), "{name}: {e}");
+                if chunk == "VARI" && g.gen8.bytecode >= 15 {
+                    assert!(
+                        e["instance type"].is_i64() && e["id"].is_i64(),
+                        "{name}: {e}"
+                    );
+                }
+            }
+            used += listed
+                .iter()
+                .map(|e| e["occurrences"].as_u64().unwrap())
+                .sum::<u64>();
+        }
+    }
+
+    assert!(used > 0 || games.is_empty());
+
+    // An edited view is not packed, and pack says so.
+    let Some((_, data)) = games.first() else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    handler()
+        .extract(data, tmp.path(), &Default::default())
+        .unwrap();
+    let file = tmp.path().join("resources/variables.json");
+    let mut vars: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    vars["variables"][0]["name"] = "renamed".into();
+    std::fs::write(&file, serde_json::to_vec_pretty(&vars).unwrap()).unwrap();
+    let packed = gamepak::pack(tmp.path()).unwrap();
+    assert!(packed.bytes == *data);
+    let unused: Vec<&str> = packed.unused.iter().map(|u| u.file.as_str()).collect();
+    assert_eq!(unused, ["resources/variables.json"]);
 }

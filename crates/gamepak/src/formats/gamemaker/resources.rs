@@ -2,7 +2,8 @@
 //! their constants, languages, tags, sounds, backgrounds (with or without a texture),
 //! scripts, paths, fonts with their glyphs, objects with their events, rooms with
 //! their instances, timelines, and the names of the newer chunks' records (animation
-//! curves, filter effects, particle emitters and systems). They are for reading;
+//! curves, filter effects, particle emitters and systems), variables and functions
+//! (see [`super::symbols`]). They are for reading;
 //! `pack` rebuilds from the stored chunks.
 //!
 //! Version differences are probed from the structure: a font's glyph list is the
@@ -21,7 +22,7 @@ use super::refs::{list_at, string_ref, u32_at};
 use crate::error::{Error, Result};
 
 /// The JSON file for each chunk this module reads.
-pub const VIEWS: [(&str, &str); 25] = [
+pub const VIEWS: [(&str, &str); 27] = [
     ("OPTN", "resources/options.json"),
     ("LANG", "resources/languages.json"),
     ("TAGS", "resources/tags.json"),
@@ -47,6 +48,8 @@ pub const VIEWS: [(&str, &str); 25] = [
     ("OBJT", "resources/objects.json"),
     ("ROOM", "resources/rooms.json"),
     ("TMLN", "resources/timelines.json"),
+    ("VARI", "resources/variables.json"),
+    ("FUNC", "resources/functions.json"),
 ];
 
 /// Fields of one record, read relative to its start.
@@ -289,6 +292,8 @@ fn flat(
         "OPTN" => return Some(options(&r)),
         "LANG" => return Some(languages(&r)),
         "TAGS" => return Some(tags(&r)),
+        "VARI" => return Some(super::symbols::variables(&r)),
+        "FUNC" => return Some(super::symbols::functions(&r)),
         // DAFL has held nothing in every version (its body is empty or zeros).
         "DAFL" => return Some(Ok(json!({"bytes": chunk.body.len()}))),
         _ => return None,
