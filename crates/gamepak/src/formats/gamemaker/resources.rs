@@ -3,7 +3,7 @@
 //! scripts, paths, fonts with their glyphs, objects with their events, rooms with
 //! their instances, timelines, and the names of the newer chunks' records (animation
 //! curves, filter effects, particle emitters and systems), variables and functions
-//! (see [`super::symbols`]). They are for reading;
+//! (read in `symbols`). They are for reading;
 //! `pack` rebuilds from the stored chunks.
 //!
 //! Version differences are probed from the structure: a font's glyph list is the
