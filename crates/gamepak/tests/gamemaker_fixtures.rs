@@ -80,6 +80,7 @@ fn every_game_rebuilds_byte_for_byte_through_extract_and_pack() {
         assert!(summary.notes.is_empty(), "{name}: {:?}", summary.notes);
         let packed = gamepak::pack(&out).unwrap();
         assert!(packed.bytes == data, "{name}: pack differs");
+        assert!(packed.unused.is_empty(), "{name}: {:?}", packed.unused);
         assert!(
             packed.reencoded.is_empty(),
             "{name}: {:?}",
@@ -182,19 +183,23 @@ fn every_resource_view_reads_on_every_game() {
                         | "FEDS"
                         | "PSEM"
                         | "PSYS"
+                        | "VARI"
+                        | "FUNC"
                 ) {
                     continue;
                 }
-                let n =
+                // A null slot is a null entry, so that later records keep their index.
+                let slots =
                     gamepak::formats::gamemaker::refs::list(&g.form, g.form.chunk(chunk).unwrap())
-                        .unwrap()
-                        .iter()
-                        .filter(|p| **p != 0)
-                        .count();
-                assert_eq!(v.as_array().unwrap().len(), n, "{name}: {chunk}");
+                        .unwrap();
+                let entries = v.as_array().unwrap();
+                assert_eq!(entries.len(), slots.len(), "{name}: {chunk}");
+                for (p, e) in slots.iter().zip(entries) {
+                    assert_eq!(*p == 0, e.is_null(), "{name}: {chunk}");
+                }
                 if chunk == "ROOM" && g.gen8.bytecode >= 17 {
                     // GameMaker 2: every instance sits on exactly one instance layer.
-                    for room in v.as_array().unwrap() {
+                    for room in entries.iter().filter(|r| !r.is_null()) {
                         let mut on_layers: Vec<u64> = room["layers"]
                             .as_array()
                             .unwrap_or_else(|| panic!("{name}: {} has no layers", room["name"]))

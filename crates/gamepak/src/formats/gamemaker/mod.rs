@@ -73,6 +73,7 @@ pub mod sond;
 pub mod sprites;
 mod stream;
 pub mod strg;
+mod symbols;
 pub mod synth;
 pub mod tpag;
 pub mod txtr;

@@ -89,8 +89,16 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
     }
     let mut bytes = container::write(m.endian, &chunks)?;
     repoint_names(&mut bytes, &moved, &mut reencoded)?;
+    // VARI's and FUNC's views follow the occurrence chains, which code edits write
+    // again: a view counts as unchanged when it matches the file before or after them.
+    let changed = changed_views(dir, &bytes, &super::resources::VIEWS)?;
     let bytes = edit_code(dir, &m, bytes, &added, &mut reencoded)?;
-    compare_views(dir, &bytes)?;
+    for (chunk, file) in changed_views(dir, &bytes, &changed)? {
+        dir.leave_out(
+            file,
+            format!("a view of {chunk}, which is packed as stored: edits to it are not packed"),
+        );
+    }
     Ok(PackOutcome {
         bytes,
         reencoded,
@@ -98,11 +106,20 @@ pub fn pack(dir: &Path) -> Result<PackOutcome> {
     })
 }
 
-/// The resource JSON files are views of chunks kept as stored: an unchanged view
-/// counts as used, an edited one is reported as left out.
-fn compare_views(dir: &SourceDir, bytes: &[u8]) -> Result<()> {
+/// The resource JSON files among `views` that differ from the views of `bytes`. They
+/// are views of chunks kept as stored: an unchanged view counts as used, an edited
+/// one is reported as left out.
+fn changed_views(
+    dir: &SourceDir,
+    bytes: &[u8],
+    views: &[(&'static str, &'static str)],
+) -> Result<Vec<(&'static str, &'static str)>> {
+    if views.is_empty() {
+        return Ok(Vec::new());
+    }
     let game = super::game::read(bytes)?;
-    for (chunk, file) in super::resources::VIEWS {
+    let mut changed = Vec::new();
+    for &(chunk, file) in views {
         if !dir.is_file(file)? {
             continue;
         }
@@ -111,13 +128,10 @@ fn compare_views(dir: &SourceDir, bytes: &[u8]) -> Result<()> {
             .transpose()?
             .map(|v| serde_json::to_vec_pretty(&v).expect("JSON serialises"));
         if made.as_ref() != Some(&found) {
-            dir.leave_out(
-                file,
-                format!("a view of {chunk}, which is packed as stored: edits to it are not packed"),
-            );
+            changed.push((chunk, file));
         }
     }
-    Ok(())
+    Ok(changed)
 }
 
 /// Assembles every edited disassembly into its blob, adds the `added` strings to

@@ -107,50 +107,67 @@ pub fn name_references(form: &Form<'_>, bytecode: u8) -> Vec<(String, u64)> {
             }
         }
     }
-    {
-        // VARI: 12 header bytes, 20-byte entries; FUNC: a count, 12-byte entries;
-        // bytecode 13/14: 12-byte entries of both, no headers, no code locals.
-        let layouts = if bytecode >= 15 {
-            [("VARI", 12u64, 20u64), ("FUNC", 4, 12)]
-        } else {
-            [("VARI", 0, 12), ("FUNC", 0, 12)]
-        };
-        for (kind, header, size) in layouts {
-            let Some(c) = form.chunk(kind) else { continue };
-            let mut n = (c.body.len() as u64).saturating_sub(header) / size;
-            if kind == "FUNC" && bytecode >= 15 {
-                n = n.min(u32_at(form, c.body_offset()).unwrap_or(0).into());
-            }
-            for i in 0..n {
-                out.push((
-                    format!("FORM/{kind}/entry[{i}]"),
-                    c.body_offset() + header + size * i,
-                ));
-            }
-            if kind == "FUNC" && bytecode >= 15 {
-                code_locals(form, c, c.body_offset() + header + size * n, &mut out);
+    for (c, first, size, n) in reference_tables(form, bytecode) {
+        for i in 0..n {
+            out.push((format!("FORM/{}/entry[{i}]", c.name), first + size * i));
+        }
+        if c.name == "FUNC" && bytecode >= 15 {
+            for (i, (at, n)) in code_locals(form, c, first + size * n)
+                .into_iter()
+                .enumerate()
+            {
+                let path = format!("FORM/FUNC/locals[{i}]");
+                out.push((path.clone(), at + 4));
+                for k in 0..u64::from(n) {
+                    out.push((format!("{path}/local[{k}]"), at + 12 + 8 * k));
+                }
             }
         }
     }
     out
 }
 
-/// FUNC's code locals after its entries: a count of lists, each a count of locals,
-/// the code entry's name, then (index, name) per local.
-fn code_locals(form: &Form<'_>, chunk: &Chunk<'_>, at: u64, out: &mut Vec<(String, u64)>) {
+/// VARI's and FUNC's entry tables, as (chunk, offset of the first entry, entry size,
+/// entry count). Bytecode 15 and later put 12 header bytes before VARI's 20-byte
+/// entries and a count before FUNC's 12-byte ones; 13 and 14 have 12-byte entries of
+/// both and no headers.
+pub fn reference_tables<'f, 'a>(
+    form: &'f Form<'a>,
+    bytecode: u8,
+) -> Vec<(&'f Chunk<'a>, u64, u64, u64)> {
+    let layouts = if bytecode >= 15 {
+        [("VARI", 12u64, 20u64), ("FUNC", 4, 12)]
+    } else {
+        [("VARI", 0, 12), ("FUNC", 0, 12)]
+    };
+    layouts
+        .into_iter()
+        .filter_map(|(kind, header, size)| {
+            let c = form.chunk(kind)?;
+            let mut n = (c.body.len() as u64).saturating_sub(header) / size;
+            if kind == "FUNC" && bytecode >= 15 {
+                n = n.min(u32_at(form, c.body_offset()).unwrap_or(0).into());
+            }
+            Some((c, c.body_offset() + header, size, n))
+        })
+        .collect()
+}
+
+/// FUNC's code locals after its entries (bytecode 15 and later): a count of lists,
+/// each a count of locals, the code entry's name, then (index, name) per local. Gives
+/// each list's offset and count, up to the first that does not fit the chunk.
+pub fn code_locals(form: &Form<'_>, chunk: &Chunk<'_>, at: u64) -> Vec<(u64, u32)> {
+    let mut out = Vec::new();
     let Some(lists) = u32_at(form, at) else {
-        return;
+        return out;
     };
     let mut at = at + 4;
-    for i in 0..lists {
-        let path = format!("FORM/FUNC/locals[{i}]");
+    for _ in 0..lists {
         let Some(n) = u32_at(form, at).filter(|&n| at + 8 + 8 * u64::from(n) <= chunk.end()) else {
-            return;
+            break;
         };
-        out.push((path.clone(), at + 4));
-        for k in 0..u64::from(n) {
-            out.push((format!("{path}/local[{k}]"), at + 12 + 8 * k));
-        }
+        out.push((at, n));
         at += 8 + 8 * u64::from(n);
     }
+    out
 }

@@ -1,9 +1,10 @@
 //! Readable JSON views of the resource chunks that are kept as stored: options and
-//! their constants, languages, tags, sounds, scripts, paths, fonts with their
-//! glyphs, objects with their events, rooms with their instances, timelines, and the
-//! names of the newer chunks' records (animation curves, filter effects, particle
-//! emitters and systems). They are for reading; `pack` rebuilds from the stored
-//! chunks.
+//! their constants, languages, tags, sounds, backgrounds (with or without a texture),
+//! scripts, paths, fonts with their glyphs, objects with their events, rooms with
+//! their instances, timelines, and the names of the newer chunks' records (animation
+//! curves, filter effects, particle emitters and systems), variables and functions
+//! (read in `symbols`). They are for reading;
+//! `pack` rebuilds from the stored chunks.
 //!
 //! Version differences are probed from the structure: a font's glyph list is the
 //! first place after its scale where a count is followed by pointers to glyphs that
@@ -21,7 +22,7 @@ use super::refs::{list_at, string_ref, u32_at};
 use crate::error::{Error, Result};
 
 /// The JSON file for each chunk this module reads.
-pub const VIEWS: [(&str, &str); 24] = [
+pub const VIEWS: [(&str, &str); 27] = [
     ("OPTN", "resources/options.json"),
     ("LANG", "resources/languages.json"),
     ("TAGS", "resources/tags.json"),
@@ -40,12 +41,15 @@ pub const VIEWS: [(&str, &str); 24] = [
     ("EMBI", "resources/embedded_images.json"),
     ("SOND", "resources/sounds.json"),
     ("SPRT", "resources/sprites.json"),
+    ("BGND", "resources/backgrounds.json"),
     ("SCPT", "resources/scripts.json"),
     ("PATH", "resources/paths.json"),
     ("FONT", "resources/fonts.json"),
     ("OBJT", "resources/objects.json"),
     ("ROOM", "resources/rooms.json"),
     ("TMLN", "resources/timelines.json"),
+    ("VARI", "resources/variables.json"),
+    ("FUNC", "resources/functions.json"),
 ];
 
 /// Fields of one record, read relative to its start.
@@ -108,12 +112,13 @@ impl At<'_, '_> {
     }
 }
 
-/// Every non-null record of a list chunk. TGIN and SEQN put a version before it.
+/// Every record of a list chunk, `None` for a null slot so that later records keep
+/// the index other chunks refer to them by. TGIN and SEQN put a version before it.
 fn records<'f, 'a>(
     form: &'f Form<'a>,
     chunk: &'f Chunk<'a>,
     sites: &'f RefCell<Noted>,
-) -> Result<Vec<At<'f, 'a>>> {
+) -> Result<Vec<Option<At<'f, 'a>>>> {
     let skip = if matches!(
         chunk.name.as_str(),
         "TGIN" | "SEQN" | "ACRV" | "FEDS" | "PSEM" | "PSYS"
@@ -130,13 +135,14 @@ fn records<'f, 'a>(
     Ok(pointers
         .into_iter()
         .enumerate()
-        .filter(|(_, p)| *p != 0)
-        .map(|(i, p)| At {
-            form,
-            chunk,
-            base: p.into(),
-            path: format!("FORM/{}/entry[{i}]", chunk.name),
-            sites,
+        .map(|(i, p)| {
+            (p != 0).then(|| At {
+                form,
+                chunk,
+                base: p.into(),
+                path: format!("FORM/{}/entry[{i}]", chunk.name),
+                sites,
+            })
         })
         .collect())
 }
@@ -198,6 +204,12 @@ fn view_noting(
             }),
             "SEQN" => super::sequences::sequence(r),
             "SPRT" => sprite(r)?,
+            // GameMaker Studio 2's tile set fields after the texture are not read.
+            "BGND" => json!({
+                "name": r.str(0)?, "transparent": r.u32(4)?, "smooth": r.u32(8)?,
+                "preload": r.u32(12)?,
+                "texture item": Some(r.u32(16)?).filter(|&t| t != 0).map(|t| format!("{t:#x}")),
+            }),
             "AGRP" | "TGIN" | "ACRV" | "FEDS" | "PSEM" | "PSYS" => {
                 json!({"name": r.str(0)?})
             }
@@ -251,7 +263,7 @@ fn view_noting(
     }
     Some(records(form, chunk, sites).and_then(|rs| {
         rs.iter()
-            .map(one)
+            .map(|r| r.as_ref().map_or(Ok(Value::Null), one))
             .collect::<Result<Vec<_>>>()
             .map(Value::Array)
     }))
@@ -280,6 +292,8 @@ fn flat(
         "OPTN" => return Some(options(&r)),
         "LANG" => return Some(languages(&r)),
         "TAGS" => return Some(tags(&r)),
+        "VARI" => return Some(super::symbols::variables(&r)),
+        "FUNC" => return Some(super::symbols::functions(&r)),
         // DAFL has held nothing in every version (its body is empty or zeros).
         "DAFL" => return Some(Ok(json!({"bytes": chunk.body.len()}))),
         _ => return None,

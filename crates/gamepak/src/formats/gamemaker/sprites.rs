@@ -10,8 +10,9 @@ use super::container::Form;
 use super::refs::{list, list_at, string_ref, u32_at};
 use crate::error::{Error, Result};
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Frames {
+    /// Empty, with no items, for a null slot, which keeps the index of the rest.
     pub name: String,
     /// Absolute offsets of TPAG items; 0 for none.
     pub items: Vec<u32>,
@@ -24,8 +25,10 @@ pub fn sprites(form: &Form<'_>) -> Result<Vec<Frames>> {
     list(form, chunk)?
         .into_iter()
         .enumerate()
-        .filter(|(_, p)| *p != 0)
         .map(|(i, p)| {
+            if p == 0 {
+                return Ok(Frames::default());
+            }
             let path = format!("FORM/SPRT/entry[{i}]");
             let at = p as u64;
             if at < chunk.body_offset() || at + 60 > chunk.end() {
@@ -70,8 +73,10 @@ pub fn backgrounds(form: &Form<'_>) -> Result<Vec<Frames>> {
     };
     list(form, chunk)?
         .into_iter()
-        .filter(|p| *p != 0)
         .map(|p| {
+            if p == 0 {
+                return Ok(Frames::default());
+            }
             let at = p as u64;
             Ok(Frames {
                 name: string_ref(form, at).to_string(),
