@@ -372,3 +372,47 @@ fn damage_is_located_and_explained() {
         assert!(e.contains(" at 0x"), "no offset in:\n{e}");
     }
 }
+
+/// Content in subfolders is named by its path, as the engine's importer names it, and
+/// numbered in that order; other files there are reported, not dropped in silence.
+#[test]
+fn subfolders_build_into_nested_content() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    content(dir);
+    let flying = dir.join("Enemies").join("Flying");
+    std::fs::create_dir_all(&flying).unwrap();
+    std::fs::write(
+        flying.join("Bat.sprite.png"),
+        sprite(6, 6, &[(1, 1), (3, 2)]),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("Enemies").join("Slime.sprite.png"),
+        sprite(5, 5, &[(0, 0), (0, 4)]),
+    )
+    .unwrap();
+    let hiss: Vec<i16> = (0..2000).map(|i| ((i % 50) * 300) as i16).collect();
+    wav(&dir.join("Enemies").join("Hiss.sound.wav"), &hiss, 1);
+    std::fs::write(flying.join("notes.txt"), "draw more bats").unwrap();
+
+    let made = native::build(dir, &BuildOptions::default()).unwrap();
+    let unused: Vec<&str> = made.unused.iter().map(|u| u.file.as_str()).collect();
+    assert_eq!(unused, ["Enemies/Flying/notes.txt"]);
+    let doc = native::read(&made.bytes).unwrap();
+    assert_eq!((doc.meta.sprite_frames, doc.meta.sounds), (4, 2));
+    let js = String::from_utf8(doc.chunks[2].to_vec()).unwrap();
+    let expected = "var Content = {\n\t Beep: 0,\n\t Enemies: {\n\t\t Flying: {\n\t\t\t Bat: 0\n\t\t},\n\t\t Hiss: 1,\n\t\t Slime: 1\n\t},\n\t Ghost: 2,\n\t Hero: 3,\n\t Sky: 0,\n\t Theme: 0\n}";
+    assert!(js.contains(expected), "{js}");
+    // Frames are numbered in that order: Bat's 2x2 opaque area, then Slime's 1x5.
+    let frames = tables::sprites(&doc.chunks[3]);
+    let sizes: Vec<(u16, u16)> = frames.iter().map(|f| (f.width, f.height)).collect();
+    assert_eq!(sizes, [(3, 2), (1, 5), (0, 0), (5, 4)]);
+
+    std::fs::write(dir.join("Enemies.sprite.png"), sprite(2, 2, &[(0, 0)])).unwrap();
+    let err = native::build(dir, &BuildOptions::default()).unwrap_err();
+    assert!(
+        err.to_string().contains("both content and a folder"),
+        "{err}"
+    );
+}

@@ -1,5 +1,5 @@
 //! The sprite atlas: cropping frames to their opaque area, a 1-pixel edge border, and
-//! a deterministic packer that keeps the smallest area it finds.
+//! deterministic packers (shelves, skyline) of which the smallest area is kept.
 
 use std::collections::HashMap;
 
@@ -52,6 +52,15 @@ fn bordered(inner: &Rgba) -> Rgba {
     out
 }
 
+/// Places rectangles, in the given order, in an atlas `width` wide; returns the height
+/// used and each rectangle's position.
+type Packer = fn(&[(u32, u32)], &[usize], u32) -> (u32, Vec<(u32, u32)>);
+
+/// A packer, and whether its time grows with the square of the rectangle count: such a
+/// packer tries fewer widths on big sets, so a few thousand frames still build in
+/// seconds.
+type Method = (Packer, bool);
+
 /// Positions for rectangles in a `width` wide atlas, by shelves of decreasing height.
 fn shelves(sizes: &[(u32, u32)], order: &[usize], width: u32) -> (u32, Vec<(u32, u32)>) {
     let mut at = vec![(0, 0); sizes.len()];
@@ -70,21 +79,66 @@ fn shelves(sizes: &[(u32, u32)], order: &[usize], width: u32) -> (u32, Vec<(u32,
     (y + shelf, at)
 }
 
-/// Packs rectangles: tries atlas widths from the widest rectangle to a single row and
-/// keeps the smallest area (then the squarer, then the narrower). Returns the atlas
-/// size and each rectangle's position.
-pub fn pack(sizes: &[(u32, u32)]) -> (u32, u32, Vec<(u32, u32)>) {
-    if sizes.is_empty() {
-        return (1, 1, Vec::new());
+/// Positions by a bottom-left skyline: each rectangle goes where its bottom edge is
+/// lowest (then leftmost) on the outline of what is placed. Unlike shelves, a short
+/// rectangle can fill the gap beside a tall one, which is where shelves lose area.
+fn skyline(sizes: &[(u32, u32)], order: &[usize], width: u32) -> (u32, Vec<(u32, u32)>) {
+    let mut at = vec![(0, 0); sizes.len()];
+    // The outline as (x, top) steps from left to right; each runs to the next one's x.
+    let mut line: Vec<(u32, u32)> = vec![(0, 0)];
+    let mut height = 0;
+    for &i in order {
+        let (w, h) = sizes[i];
+        let mut best: Option<(u32, u32, usize)> = None;
+        for (start, &(x, _)) in line.iter().enumerate() {
+            if x + w > width {
+                break;
+            }
+            let y = line[start..]
+                .iter()
+                .take_while(|s| s.0 < x + w)
+                .map(|s| s.1)
+                .max()
+                .unwrap_or(0);
+            if best.is_none_or(|(by, bx, _)| (y, x) < (by, bx)) {
+                best = Some((y, x, start));
+            }
+        }
+        let (y, x, start) = best.expect("the widest rectangle fits at x = 0");
+        at[i] = (x, y);
+        height = height.max(y + h);
+        // The step under the rectangle's right edge keeps its level beyond that edge.
+        let covered = line[start..].iter().take_while(|s| s.0 < x + w).count();
+        let after = line[start + covered - 1].1;
+        let mut tail = vec![(x, y + h)];
+        if x + w < width && line.get(start + covered).is_none_or(|s| s.0 > x + w) {
+            tail.push((x + w, after));
+        }
+        line.splice(start..start + covered, tail);
+        line.dedup_by(|next, prev| next.1 == prev.1);
     }
-    let mut order: Vec<usize> = (0..sizes.len()).collect();
-    order.sort_by_key(|&i| {
-        (
-            std::cmp::Reverse(sizes[i].1),
-            std::cmp::Reverse(sizes[i].0),
-            i,
-        )
-    });
+    (height, at)
+}
+
+/// The orders rectangles are offered in: tallest first suits shelves; largest side or
+/// area first suits the skyline.
+fn orders(sizes: &[(u32, u32)]) -> [Vec<usize>; 3] {
+    let by = |key: &dyn Fn((u32, u32)) -> (u64, u64)| {
+        let mut order: Vec<usize> = (0..sizes.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(key(sizes[i])), i));
+        order
+    };
+    [
+        by(&|(w, h)| (h.into(), w.into())),
+        by(&|(w, h)| (w.max(h).into(), w as u64 * h as u64)),
+        by(&|(w, h)| (w as u64 * h as u64, h.into())),
+    ]
+}
+
+/// The smallest layout (then the squarer, then the narrower) any of `methods` finds
+/// over the orders and over atlas widths from the widest rectangle to a single row.
+fn best(sizes: &[(u32, u32)], methods: &[Method]) -> Layout {
+    let orders = orders(sizes);
     let widest = sizes.iter().map(|s| s.0).max().unwrap_or(1);
     let row: u32 = sizes.iter().map(|s| s.0).sum();
     // Every width for small sets; 512 evenly spread ones for big sets.
@@ -93,25 +147,47 @@ pub fn pack(sizes: &[(u32, u32)]) -> (u32, u32, Vec<(u32, u32)>) {
     let mut best: Option<Layout> = None;
     for s in 0..=steps {
         let width = widest + (span as u64 * s as u64 / steps as u64) as u32;
-        let (height, at) = shelves(sizes, &order, width);
-        let used = at
-            .iter()
-            .zip(sizes)
-            .map(|(p, s)| p.0 + s.0)
-            .max()
-            .unwrap_or(width);
-        let candidate = Layout {
-            area: used as u64 * height as u64,
-            perimeter: used + height,
-            width: used,
-            height,
-            at,
-        };
-        if best.as_ref().is_none_or(|b| b.key() > candidate.key()) {
-            best = Some(candidate);
+        for &(packer, quadratic) in methods {
+            let stride = if quadratic {
+                sizes.len().div_ceil(128)
+            } else {
+                1
+            };
+            if !(s as usize).is_multiple_of(stride) && s != steps {
+                continue;
+            }
+            for order in &orders {
+                let (height, at) = packer(sizes, order, width);
+                let used = at
+                    .iter()
+                    .zip(sizes)
+                    .map(|(p, s)| p.0 + s.0)
+                    .max()
+                    .unwrap_or(width);
+                let candidate = Layout {
+                    area: used as u64 * height as u64,
+                    perimeter: used + height,
+                    width: used,
+                    height,
+                    at,
+                };
+                if best.as_ref().is_none_or(|b| b.key() > candidate.key()) {
+                    best = Some(candidate);
+                }
+            }
         }
     }
-    let best = best.expect("at least one width is tried");
+    best.expect("at least one width is tried")
+}
+
+/// Packs rectangles by shelves and by skyline and keeps the smallest area, so the
+/// atlas is never larger than shelves alone would make it. Returns the atlas size and
+/// each rectangle's position.
+pub fn pack(sizes: &[(u32, u32)]) -> (u32, u32, Vec<(u32, u32)>) {
+    if sizes.is_empty() {
+        return (1, 1, Vec::new());
+    }
+    let best = best(sizes, &[(shelves, false), (skyline, true)]);
     (best.width, best.height, best.at)
 }
 
@@ -202,6 +278,54 @@ mod tests {
         assert_eq!(composed.rects[1], None);
         assert_eq!((composed.atlas.width, composed.atlas.height), (7, 6));
         assert_eq!(composed.atlas.get(0, 0), [1, 2, 3, 255]);
+    }
+
+    /// Whether rectangles at `at` lie inside a `w` x `h` atlas and none overlap.
+    fn fits(sizes: &[(u32, u32)], at: &[(u32, u32)], w: u32, h: u32) -> bool {
+        let r: Vec<_> = sizes.iter().zip(at).collect();
+        r.iter()
+            .all(|((sw, sh), (x, y))| x + sw <= w && y + sh <= h)
+            && r.iter().enumerate().all(|(i, ((aw, ah), (ax, ay)))| {
+                r[i + 1..].iter().all(|((bw, bh), (bx, by))| {
+                    ax + aw <= *bx || bx + bw <= *ax || ay + ah <= *by || by + bh <= *ay
+                })
+            })
+    }
+
+    #[test]
+    fn skyline_is_never_larger_than_shelves_on_mixed_sizes() {
+        let mut seed = 0x2545_f491u32;
+        let mut next = |range: u32| {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            3 + (seed >> 16) % range
+        };
+        for (count, range) in [(30, 40), (45, 12), (60, 90)] {
+            let sizes: Vec<(u32, u32)> = (0..count).map(|_| (next(range), next(range))).collect();
+            let shelf = best(&sizes, &[(shelves, false)]);
+            let (w, h, at) = pack(&sizes);
+            assert!(
+                fits(&sizes, &at, w, h),
+                "{count} rectangles overlap or stick out"
+            );
+            assert!(fits(&sizes, &shelf.at, shelf.width, shelf.height));
+            assert!(
+                w as u64 * h as u64 <= shelf.area,
+                "{w}x{h} > {}",
+                shelf.area
+            );
+            assert_eq!(pack(&sizes), (w, h, at), "not deterministic");
+        }
+    }
+
+    #[test]
+    fn skyline_fills_the_gap_beside_a_tall_rectangle() {
+        // A shelf as tall as the tall one wastes the space under the short ones: 4x12
+        // at best, where the skyline stacks them beside it in 6x6.
+        let sizes = [(2, 6), (4, 3), (4, 3)];
+        assert_eq!(best(&sizes, &[(shelves, false)]).area, 48);
+        let (w, h, at) = pack(&sizes);
+        assert_eq!((w, h), (6, 6));
+        assert!(fits(&sizes, &at, w, h));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Building a game.bin from a content folder in the engine's convention:
 //! `Name.sprite.png`, `Name.background.png`, `Name.sound.wav`, `Name.music.wav`,
 //! `Name.dialog.wav`, `Configuration.json` (Name, VirtualWidth, VirtualHeight), and a
-//! game script in JavaScript.
+//! game script in JavaScript. Content in subfolders is named by its path, as the
+//! engine's importer names it: `Enemies/Bat.sprite.png` is `Content.Enemies.Bat`.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -53,14 +54,48 @@ const KINDS: [&str; 5] = ["sprite", "background", "sound", "music", "dialog"];
 const NOT_CONTENT: &str = "not a content file (Name.sprite.png, Name.background.png, \
      Name.sound.wav, Name.music.wav, Name.dialog.wav, Configuration.json, the game script)";
 
-/// The folder's content files by kind, then name.
-type Content = BTreeMap<&'static str, BTreeMap<String, String>>;
+/// The folder's content files by kind, then content path (a segment per folder).
+type Content = BTreeMap<&'static str, BTreeMap<Vec<String>, String>>;
+
+/// How deep folders are walked: only a link that loops back reaches it.
+const MAX_DEPTH: usize = 64;
+
+/// Every file in the folder and its subfolders, as the engine's importer walks them.
+/// A name that resolves outside the folder is kept as a file, so that reading it is
+/// refused if it looks like content and `unused` reports it otherwise.
+fn files(src: &SourceDir) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    let mut pending = vec![(String::new(), 0)];
+    while let Some((dir, depth)) = pending.pop() {
+        if depth > MAX_DEPTH {
+            return Err(Error::at(
+                src.shown(&dir),
+                format!("folders nest more than {MAX_DEPTH} deep: a link that loops?"),
+            ));
+        }
+        let entries = match src.list(&dir) {
+            Ok(entries) => entries,
+            Err(e) if dir.is_empty() => return Err(e),
+            // A link to nothing or a special file: `unused` reports it.
+            Err(_) => continue,
+        };
+        for name in entries {
+            if src.is_file(&name).unwrap_or(true) {
+                out.push(name);
+            } else {
+                pending.push((name, depth + 1));
+            }
+        }
+    }
+    Ok(out)
+}
 
 fn scan(src: &SourceDir) -> Result<Content> {
     let mut content: Content = KINDS.iter().map(|k| (*k, BTreeMap::new())).collect();
-    let mut owner: BTreeMap<String, String> = BTreeMap::new();
-    for file in src.list("")? {
-        let parts: Vec<&str> = file.rsplitn(3, '.').collect();
+    let mut owner: BTreeMap<Vec<String>, String> = BTreeMap::new();
+    for file in files(src)? {
+        let (dir, base) = file.rsplit_once('/').unwrap_or(("", &file));
+        let parts: Vec<&str> = base.rsplitn(3, '.').collect();
         let [ext, kind, name] = parts[..] else {
             continue;
         };
@@ -77,19 +112,42 @@ fn scan(src: &SourceDir) -> Result<Content> {
             continue;
         }
         let shown = src.shown(&file);
-        if !script::is_identifier(name) {
-            return Err(Error::at(shown, format!("{name:?} cannot be a Content name: use letters, digits, _ or $, not starting with a digit")));
+        let path: Vec<String> = dir
+            .split('/')
+            .filter(|d| !d.is_empty())
+            .chain([name])
+            .map(str::to_string)
+            .collect();
+        if let Some(bad) = path.iter().find(|s| !script::is_identifier(s)) {
+            return Err(Error::at(shown, format!("{bad:?} cannot be part of a Content name: use letters, digits, _ or $, not starting with a digit")));
         }
-        if let Some(first) = owner.insert(name.to_string(), file.clone()) {
+        if let Some(first) = owner.insert(path.clone(), file.clone()) {
             return Err(Error::at(
                 shown,
-                format!("duplicate name {name:?}: {} has it too", src.shown(&first)),
+                format!(
+                    "duplicate name {:?}: {} has it too",
+                    path.join("."),
+                    src.shown(&first)
+                ),
             ));
         }
         content
             .get_mut(kind)
             .expect("every kind is present")
-            .insert(name.to_string(), file);
+            .insert(path, file);
+    }
+    // The engine's Content nests an object per folder, so a name cannot be both.
+    for (path, file) in &owner {
+        if let Some(clash) = (1..path.len()).find_map(|n| owner.get(&path[..n])) {
+            return Err(Error::at(
+                src.shown(clash),
+                format!(
+                    "{:?} is both content and a folder holding {}",
+                    path[..path.len() - 1].join("."),
+                    src.shown(file)
+                ),
+            ));
+        }
     }
     Ok(content)
 }
@@ -221,7 +279,6 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
         audio_chunks.push(pack_table(tables::gains_bytes(&gains)));
         audio_chunks.extend(clips);
     }
-    names.sort();
     let js = script::layout(
         meta.width,
         meta.height,

@@ -28,9 +28,11 @@
 //! - Pack: an edited frame lays the atlas out again (our packer) and rewrites every
 //!   rectangle; counts follow the tables and the listed files. A file whose chunks do
 //!   not fit its metadata is extracted as raw chunks and packs back as such.
-//! - Build: sprites cropped to their opaque area with a 1-pixel edge border, identical
-//!   frames sharing a place, packed by trying every shelf width and keeping the
-//!   smallest area. Audio normalised to its peak (kept as the gain), then samples under
+//! - Build: content in subfolders too, named by its path as the engine's importer
+//!   names it (`Enemies/Bat.sprite.png` is `Content.Enemies.Bat`, a nested object).
+//!   Sprites cropped to their opaque area with a 1-pixel edge border, identical
+//!   frames sharing a place, packed by shelves and by a bottom-left skyline over the
+//!   candidate widths, keeping the smallest area (never more than shelves alone). Audio normalised to its peak (kept as the gain), then samples under
 //!   0.02 trimmed from both ends, computed in f32 as the real writer does: our PCM
 //!   matches the real writer's sample for sample on the fixtures' content folders. Production deflates the script and tables (we do not minify)
 //!   and encodes clips as Vorbis unless `--audio pcm`.
