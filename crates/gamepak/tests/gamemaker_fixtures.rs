@@ -10,20 +10,7 @@ fn handler() -> &'static dyn Handler {
 }
 
 fn games() -> Vec<(String, Vec<u8>)> {
-    let Some(dir) = common::fixture_dir("gamemaker_fixtures", "gamemaker") else {
-        return Vec::new();
-    };
-    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e != "tsv"))
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read(&p).unwrap())
-        })
-        .collect();
-    out.sort();
-    out
+    common::gamemaker_games("gamemaker_fixtures")
 }
 
 #[test]

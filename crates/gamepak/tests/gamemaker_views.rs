@@ -14,18 +14,7 @@ fn handler() -> &'static dyn Handler {
 
 /// The real games, smallest first.
 fn games(test: &str) -> Vec<(String, Vec<u8>)> {
-    let Some(dir) = common::fixture_dir(test, "gamemaker") else {
-        return Vec::new();
-    };
-    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e != "tsv"))
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read(&p).unwrap())
-        })
-        .collect();
+    let mut out = common::gamemaker_games(test);
     out.sort_by_key(|(name, data)| (data.len(), name.clone()));
     out
 }

@@ -75,3 +75,22 @@ pub fn assert_counts_what_is_there(summary: &gamepak::ExtractSummary, dir: &std:
     assert_eq!(summary.files, files.len() as u64, "{files:?}");
     assert_eq!(summary.bytes, bytes);
 }
+
+/// Every real GameMaker game in the fixtures, by name, with its bytes; none (with a
+/// notice) when the fixtures are absent.
+pub fn gamemaker_games(test: &str) -> Vec<(String, Vec<u8>)> {
+    let Some(dir) = fixture_dir(test, "gamemaker") else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e != "tsv"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&p).unwrap())
+        })
+        .collect();
+    out.sort();
+    out
+}
