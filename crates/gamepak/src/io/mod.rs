@@ -51,21 +51,17 @@ impl Source {
 /// Reads a pipe or device whole, refusing one that goes on past the allocation limit
 /// (`gamepak info /dev/zero` would otherwise fill memory).
 fn read_stream(file: File, path: &Path) -> Result<Vec<u8>> {
-    use std::io::Read;
     let limit = crate::limits::max_alloc();
-    let mut bytes = Vec::new();
-    file.take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|e| Error::io(path, e))?;
-    if bytes.len() as u64 > limit {
-        return Err(crate::limits::exceeded(
-            &path.display().to_string(),
-            None,
-            "the input is not a regular file and goes on",
-            limit,
-        ));
-    }
-    Ok(bytes)
+    crate::codec::capped::read_capped(file, limit, None)
+        .map_err(|e| Error::io(path, e))?
+        .ok_or_else(|| {
+            crate::limits::exceeded(
+                &path.display().to_string(),
+                None,
+                "the input is not a regular file and goes on",
+                limit,
+            )
+        })
 }
 
 impl std::ops::Deref for Source {
