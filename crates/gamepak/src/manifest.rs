@@ -3,8 +3,6 @@
 //! Every manifest starts with the same fields (format, tool version, source name and
 //! size); what follows belongs to the format.
 
-use std::path::Path;
-
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -38,7 +36,10 @@ pub fn read<T: DeserializeOwned>(dir: &SourceDir) -> Result<T> {
 /// Writes a manifest into an extraction's output folder.
 pub fn write_into<T: Serialize>(out: &crate::io::OutputFolder, manifest: &T) -> Result<()> {
     let text = toml::to_string(manifest).map_err(|e| Error::at(MANIFEST_NAME, e.to_string()))?;
-    out.write(Path::new(MANIFEST_NAME), text.as_bytes())
+    out.write(
+        &crate::io::EnclosedPath::new(MANIFEST_NAME),
+        text.as_bytes(),
+    )
 }
 
 /// The manifest of a format whose document lives beside it (SWAG's `swag.toml`,
@@ -58,24 +59,6 @@ pub fn require_whole(dir: &SourceDir) -> Result<()> {
             MANIFEST_NAME,
             "this folder was extracted with --only and lacks entries: extract it whole to pack it",
         ));
-    }
-    Ok(())
-}
-
-/// Ends an extraction: writes the manifest, moves the folder into place, counts what
-/// it holds, and notes when `--only` made it a folder that cannot be packed.
-pub fn finish_extraction<T: Serialize>(
-    out: crate::io::OutputFolder,
-    manifest: &T,
-    partial: bool,
-    summary: &mut crate::ExtractSummary,
-) -> Result<()> {
-    write_into(&out, manifest)?;
-    (summary.files, summary.bytes) = out.finish()?;
-    if partial {
-        summary
-            .notes
-            .push("--only left entries out: this folder cannot be packed".into());
     }
     Ok(())
 }

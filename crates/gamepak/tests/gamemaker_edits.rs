@@ -27,7 +27,10 @@ fn edit_and_reread(name: &str) {
         .unwrap();
     let entries = handler.list(&original).unwrap();
 
-    let frame = entries.iter().find(|e| e.kind == "sprite").unwrap();
+    let frame = entries
+        .iter()
+        .find(|e| e.kind == gamepak::assets::Kind::Sprite)
+        .unwrap();
     let it = *before.item(frame.offset as u32).unwrap();
     let [bw, bh] = it.bounding.map(u32::from);
     let mut red = Rgba::new(bw, bh);
@@ -38,7 +41,10 @@ fn edit_and_reread(name: &str) {
     }
     std::fs::write(out.join(&frame.path), png::encode(&red).unwrap()).unwrap();
 
-    let clip = entries.iter().find(|e| e.kind == "sound").unwrap();
+    let clip = entries
+        .iter()
+        .find(|e| e.kind == gamepak::assets::Kind::Sound)
+        .unwrap();
     let sound = gamepak::codec::wav::encode(
         &[1, 2, 3, 4, 5, 6, 7, 8],
         gamepak::codec::wav::Pcm::S16,

@@ -83,7 +83,7 @@ fn extracted_counts_match_info() {
         let info = handler().info(&data).unwrap();
         let count = |k: &str| info["counts"][k].as_u64().unwrap_or(0) as usize;
         let entries = handler().list(&data).unwrap();
-        let kind = |k: &str| entries.iter().filter(|e| e.kind == k).count();
+        let kind = |k: &str| entries.iter().filter(|e| e.kind.name() == k).count();
         assert_eq!(count("texture pages"), g.pages().len(), "{name}");
         let frames: usize = g
             .sprites

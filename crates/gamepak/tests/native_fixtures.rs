@@ -293,7 +293,7 @@ fn basic_build_lists_extracts_and_decodes() {
     for bytes in [&pcm, &ogg] {
         assert!(h.check(bytes).is_clean());
         let list = h.list(bytes).unwrap();
-        let count = |kind: &str| list.iter().filter(|e| e.kind == kind).count();
+        let count = |kind: &str| list.iter().filter(|e| e.kind.name() == kind).count();
         assert_eq!(count("sprite"), 3);
         assert_eq!(list.iter().filter(|e| e.encoding == "empty").count(), 1);
         assert_eq!(

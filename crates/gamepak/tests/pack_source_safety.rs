@@ -219,7 +219,10 @@ fn a_gamemaker_frame_of_another_size_is_refused() {
     let handler = Format::GameMaker.handler().unwrap();
     let game = gamepak::formats::gamemaker::game::read(&data).unwrap();
     let entries = handler.list(&data).unwrap();
-    let frame = entries.iter().find(|e| e.kind == "sprite").unwrap();
+    let frame = entries
+        .iter()
+        .find(|e| e.kind == gamepak::assets::Kind::Sprite)
+        .unwrap();
     let [bw, bh] = game.item(frame.offset as u32).unwrap().bounding;
     assert_ne!((bw, bh), (3, 3));
     let case = Case {

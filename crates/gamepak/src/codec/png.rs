@@ -39,10 +39,14 @@ impl Rgba {
     /// A rectangle of the image; parts outside it stay transparent.
     pub fn crop(&self, x: u32, y: u32, w: u32, h: u32) -> Rgba {
         let mut out = Rgba::new(w, h);
+        let n = w.min(self.width.saturating_sub(x)) as usize * 4;
+        if n == 0 {
+            return out;
+        }
         for yy in 0..h.min(self.height.saturating_sub(y)) {
-            for xx in 0..w.min(self.width.saturating_sub(x)) {
-                out.put(xx, yy, self.get(x + xx, y + yy));
-            }
+            let from = ((y + yy) as usize * self.width as usize + x as usize) * 4;
+            let to = yy as usize * w as usize * 4;
+            out.pixels[to..to + n].copy_from_slice(&self.pixels[from..from + n]);
         }
         out
     }

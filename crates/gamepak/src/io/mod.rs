@@ -2,17 +2,19 @@
 //! and source folders confined to themselves.
 
 mod atomic;
+mod enclosed;
 mod output_folder;
 mod target;
 mod temp;
 
 pub use atomic::write_atomic;
+pub use enclosed::EnclosedPath;
 pub use output_folder::OutputFolder;
 pub use target::{refuse_inside, write_output};
 pub use temp::{remove_all as remove_temp_files, sweep_stale};
 
 use std::fs::File;
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 
 use crate::error::{Error, Result};
 
@@ -74,35 +76,6 @@ impl std::ops::Deref for Source {
     }
 }
 
-/// Turns a name found inside a file into a relative path that stays inside the output
-/// folder: separators split components, `..`, `.`, roots, drive prefixes and empty parts
-/// are dropped, and characters that are unsafe in file names are replaced.
-pub fn sanitize_relative(name: &str) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in name.split(['/', '\\']) {
-        let cleaned: String = part
-            .chars()
-            .map(|c| {
-                if c.is_control() || matches!(c, ':' | '*' | '?' | '"' | '<' | '>' | '|') {
-                    '_'
-                } else {
-                    c
-                }
-            })
-            .collect();
-        let cleaned = cleaned.trim_end_matches(['.', ' ']);
-        if cleaned.is_empty() || cleaned == "." || cleaned == ".." {
-            continue;
-        }
-        out.push(cleaned);
-    }
-    if out.as_os_str().is_empty() {
-        out.push("_");
-    }
-    debug_assert!(out.components().all(|c| matches!(c, Component::Normal(_))));
-    out
-}
-
 /// An index and a name reduced to letters, digits, `-`, `_` and `.`.
 pub fn file_stem(index: usize, name: &str) -> String {
     let safe: String = name
@@ -120,25 +93,5 @@ pub fn file_stem(index: usize, name: &str) -> String {
         format!("{index:03}")
     } else {
         format!("{index:03}-{safe}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hostile_names_stay_inside() {
-        for (name, want) in [
-            ("../../etc/passwd", "etc/passwd"),
-            ("/abs/path", "abs/path"),
-            ("C:\\windows\\x", "C_/windows/x"),
-            ("..", "_"),
-            ("", "_"),
-            ("a/./b", "a/b"),
-            ("nul\0byte", "nul_byte"),
-        ] {
-            assert_eq!(sanitize_relative(name), PathBuf::from(want), "{name:?}");
-        }
     }
 }

@@ -7,11 +7,14 @@
 //! A folder that already holds something is replaced only when the caller says so
 //! (`--force`), because it may hold the user's edits.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use super::target::follow_links;
 use super::temp::{stopping, Temp};
+use super::EnclosedPath;
 use crate::error::{Error, Result};
 
 pub struct OutputFolder {
@@ -20,6 +23,8 @@ pub struct OutputFolder {
     /// Files and bytes written, so that a summary counts what is really there.
     files: AtomicU64,
     bytes: AtomicU64,
+    /// Folders already made below the root, so each costs one mkdir, not one per file.
+    made: Mutex<HashSet<PathBuf>>,
 }
 
 impl OutputFolder {
@@ -55,21 +60,49 @@ impl OutputFolder {
             staging,
             files: AtomicU64::new(0),
             bytes: AtomicU64::new(0),
+            made: Mutex::default(),
         })
     }
 
-    /// Writes `bytes` at `rel` (already sanitised) inside the folder.
-    pub fn write(&self, rel: &Path, bytes: &[u8]) -> Result<()> {
+    /// Writes `bytes` at `rel` inside the folder.
+    pub fn write(&self, rel: &EnclosedPath, bytes: &[u8]) -> Result<()> {
         let root = self.staging.path();
         if stopping() {
             let e = std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted");
             return Err(Error::io(root, e));
         }
-        let path = root.join(rel);
-        make_parents(root, rel)?;
+        let path = root.join(rel.as_path());
+        if let Some(parent) = rel.parent() {
+            self.make_parents(root, parent)?;
+        }
         std::fs::write(&path, bytes).map_err(|e| Error::io(&path, e))?;
         self.files.fetch_add(1, Ordering::Relaxed);
         self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Creates `parent` and the folders above it below `root`, never `root` itself:
+    /// once an interruption has removed the staging folder, a late write fails
+    /// instead of bringing it back.
+    fn make_parents(&self, root: &Path, parent: &Path) -> Result<()> {
+        let mut made = self.made.lock().unwrap_or_else(|p| p.into_inner());
+        if made.contains(parent) {
+            return Ok(());
+        }
+        let mut rel = PathBuf::new();
+        for part in parent.components() {
+            rel.push(part);
+            if made.contains(&rel) {
+                continue;
+            }
+            let at = root.join(&rel);
+            match std::fs::create_dir(&at) {
+                Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                    return Err(Error::io(&at, e))
+                }
+                _ => made.insert(rel.clone()),
+            };
+        }
         Ok(())
     }
 
@@ -92,29 +125,6 @@ impl OutputFolder {
         self.staging.keep();
         Ok((self.files.into_inner(), self.bytes.into_inner()))
     }
-}
-
-/// Creates the folders `rel` lies in below `root`, never `root` itself: once an
-/// interruption has removed the staging folder, a late write fails instead of
-/// bringing it back.
-fn make_parents(root: &Path, rel: &Path) -> Result<()> {
-    let Some(parent) = rel.parent().filter(|p| !p.as_os_str().is_empty()) else {
-        return Ok(());
-    };
-    if root.join(parent).is_dir() {
-        return Ok(());
-    }
-    let mut at = root.to_path_buf();
-    for part in parent.components() {
-        at.push(part);
-        match std::fs::create_dir(&at) {
-            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
-                return Err(Error::io(&at, e))
-            }
-            _ => {}
-        }
-    }
-    Ok(())
 }
 
 /// Refuses a folder that holds anything, naming a few of the things `--force` would
@@ -158,7 +168,7 @@ mod tests {
         assert!(e.contains("strings.json") && e.contains("--force"), "{e}");
 
         let out = OutputFolder::create(&target, true).unwrap();
-        out.write(Path::new("a/b.txt"), b"new").unwrap();
+        out.write(&EnclosedPath::new("a/b.txt"), b"new").unwrap();
         out.finish().unwrap();
         assert!(!target.join("strings.json").exists());
         assert_eq!(std::fs::read(target.join("a/b.txt")).unwrap(), b"new");
@@ -179,7 +189,7 @@ mod tests {
         std::fs::create_dir(&target).unwrap();
         std::os::unix::fs::symlink(&victim, target.join("strings.json")).unwrap();
         let out = OutputFolder::create(&target, true).unwrap();
-        out.write(Path::new("strings.json"), b"overwritten?")
+        out.write(&EnclosedPath::new("strings.json"), b"overwritten?")
             .unwrap();
         out.finish().unwrap();
         assert_eq!(std::fs::read(&victim).unwrap(), b"precious");

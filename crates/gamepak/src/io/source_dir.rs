@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use super::sanitize_relative;
+use super::EnclosedPath;
 use crate::error::{Error, Result};
 
 /// A source folder, confined to itself.
@@ -67,7 +67,7 @@ impl SourceDir {
     /// `name` inside the folder as a message shows it.
     pub fn shown(&self, name: &str) -> String {
         self.shown
-            .join(sanitize_relative(name))
+            .join(EnclosedPath::new(name).as_path())
             .display()
             .to_string()
     }
@@ -75,7 +75,7 @@ impl SourceDir {
     /// Where `name` really is, refused when that is outside the folder. Names are
     /// sanitised as extraction sanitised them, so they find what it wrote.
     fn resolve(&self, name: &str) -> Result<PathBuf> {
-        let joined = self.shown.join(sanitize_relative(name));
+        let joined = self.shown.join(EnclosedPath::new(name).as_path());
         let real = joined.canonicalize().map_err(|e| Error::io(&joined, e))?;
         self.inside(&joined, real)
     }
@@ -122,7 +122,7 @@ impl SourceDir {
 
     /// Whether `name` is a file; an error when it resolves outside the folder.
     pub fn is_file(&self, name: &str) -> Result<bool> {
-        let joined = self.shown.join(sanitize_relative(name));
+        let joined = self.shown.join(EnclosedPath::new(name).as_path());
         match joined.canonicalize() {
             Ok(real) => Ok(self.inside(&joined, real)?.is_file()),
             Err(_) => Ok(false),

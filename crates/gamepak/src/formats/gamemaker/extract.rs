@@ -1,8 +1,7 @@
 //! Writing a GameMaker file's assets, its stored chunks and its manifest to a folder.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use rayon::prelude::*;
@@ -10,30 +9,11 @@ use rayon::prelude::*;
 use super::game::Game;
 use super::items::{self, Item};
 use super::manifest::*;
-use super::stream::{self, Cut};
+use super::stream;
 use super::{audo, code, pages, txtr};
-use crate::codec::crc::crc32;
-use crate::codec::png::{self as png_codec, Rgba};
+use crate::assets::{Extraction, Rendered};
 use crate::error::{Error, Result};
-use crate::io::{sanitize_relative, OutputFolder};
 use crate::{ExtractOptions, ExtractSummary, Format};
-
-type Decoded = Vec<OnceLock<std::result::Result<Rgba, String>>>;
-
-fn page<'d>(game: &Game<'_>, cells: &'d Decoded, k: usize) -> Result<&'d Rgba> {
-    let p = game
-        .pages()
-        .get(k)
-        .ok_or_else(|| Error::at("TPAG", format!("page {k} does not exist")))?;
-    cells[k]
-        .get_or_init(|| {
-            let blob = p.blob.ok_or("the page is stored outside the file")?;
-            pages::decode(blob, p.format, &format!("FORM/TXTR/page[{k}]"))
-                .map_err(|e| e.to_string())
-        })
-        .as_ref()
-        .map_err(|e| Error::at(format!("FORM/TXTR/page[{k}]"), e.clone()))
-}
 
 /// What code disassembly needs, made once per extraction.
 struct CodeView {
@@ -41,63 +21,72 @@ struct CodeView {
     strings: Vec<String>,
 }
 
-/// Frames on pages too large to decode whole, by TPAG item address: each such page is
-/// decoded once, a row at a time, for all its selected frames.
-fn streamed_frames(game: &Game<'_>, selected: &[&(crate::Entry, Item)]) -> HashMap<u32, Cut> {
-    let mut by_page: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
-    for (_, item) in selected {
-        let ptr = match *item {
-            Item::SpriteFrame { sprite, frame } => game.sprites[sprite].items[frame],
-            Item::Background(b) => game.backgrounds[b].items[0],
-            _ => continue,
-        };
-        if let Some(k) = game.item(ptr).map(|it| usize::from(it.page)) {
-            if stream::too_large(game, k) {
-                by_page.entry(k).or_default().push(ptr);
-            }
-        }
+/// The TPAG item a frame entry is cut through.
+fn frame_item(game: &Game<'_>, item: Item) -> Option<u32> {
+    match item {
+        Item::SpriteFrame { sprite, frame } => Some(game.sprites[sprite].items[frame]),
+        Item::Background(b) => Some(game.backgrounds[b].items[0]),
+        _ => None,
     }
-    by_page
-        .into_par_iter()
-        .flat_map_iter(|(k, ptrs)| stream::frames(game, k, &ptrs))
-        .collect()
 }
 
-fn render(
-    game: &Game<'_>,
-    cells: &Decoded,
-    streamed: &HashMap<u32, Cut>,
+/// Cuts the selected frames, one page per worker: each page streams a row at a time
+/// and its frames are written as they finish, so no page is ever held whole.
+fn cut_frames(game: &Game<'_>, ex: &Extraction, frames: &[(&crate::Entry, u32)]) -> Result<()> {
+    let mut by_page: BTreeMap<usize, BTreeMap<u32, Vec<&str>>> = BTreeMap::new();
+    for &(entry, ptr) in frames {
+        match game.item(ptr) {
+            Some(it) => by_page
+                .entry(it.page.into())
+                .or_default()
+                .entry(ptr)
+                .or_default()
+                .push(&entry.path),
+            None => ex.emit(
+                &entry.path,
+                Err(Error::at("TPAG", format!("no item at {ptr:#x}"))),
+                true,
+            )?,
+        }
+    }
+    by_page.into_par_iter().try_for_each(|(k, by_ptr)| {
+        let ptrs: Vec<u32> = by_ptr.keys().copied().collect();
+        stream::frames(game, k, &ptrs, |ptr, cut| {
+            for path in &by_ptr[&ptr] {
+                let cut = cut.clone().map(Rendered::File);
+                ex.emit(path, cut.map_err(|why| Error::at("", why)), true)?;
+            }
+            Ok(())
+        })
+    })
+}
+
+fn render<'g>(
+    game: &'g Game<'_>,
     code_view: &OnceLock<CodeView>,
     item: Item,
-) -> Result<Vec<u8>> {
-    let framed = |ptr: u32| -> Result<Vec<u8>> {
-        if let Some(cut) = streamed.get(&ptr) {
-            return cut.clone().map_err(|why| Error::at("TPAG", why));
-        }
-        let it = game
-            .item(ptr)
-            .ok_or_else(|| Error::at("TPAG", format!("no item at {ptr:#x}")))?;
-        png_codec::encode(&pages::frame(page(game, cells, it.page.into())?, it)?)
-    };
-    match item {
+) -> Result<Rendered<'g>> {
+    Ok(match item {
         Item::Page(k) => {
             let p = &game.pages()[k];
             match (p.format, p.blob) {
-                (txtr::PageFormat::Png | txtr::PageFormat::Unknown, Some(b)) => Ok(b.to_vec()),
-                _ if stream::too_large(game, k) => stream::page_png(game, k),
-                _ => png_codec::encode(page(game, cells, k)?),
+                (txtr::PageFormat::Png | txtr::PageFormat::Unknown, Some(b)) => Rendered::Stored(b),
+                _ => Rendered::File(stream::page_png(game, k)?),
             }
         }
-        Item::SpriteFrame { sprite, frame } => framed(game.sprites[sprite].items[frame]),
-        Item::Background(b) => framed(game.backgrounds[b].items[0]),
-        Item::Clip(i) => Ok(game.clips[i].bytes.to_vec()),
-        Item::Strings => Ok(serde_json::to_vec_pretty(&game.texts()).expect("strings serialise")),
-        Item::Chunk(i) => Ok(game.form.chunks[i].body.to_vec()),
+        Item::SpriteFrame { .. } | Item::Background(_) => {
+            unreachable!("frames are cut as their pages stream")
+        }
+        Item::Clip(i) => Rendered::Stored(game.clips[i].bytes),
+        Item::Strings => {
+            Rendered::File(serde_json::to_vec_pretty(&game.texts()).expect("strings serialise"))
+        }
+        Item::Chunk(i) => Rendered::Stored(game.form.chunks[i].body),
         Item::View(k) => {
             let chunk = super::resources::VIEWS[k].0;
             let value = super::resources::view(&game.form, chunk, &game.code)
                 .ok_or_else(|| Error::at(chunk, "no such chunk"))??;
-            Ok(serde_json::to_vec_pretty(&value).expect("JSON serialises"))
+            Rendered::File(serde_json::to_vec_pretty(&value).expect("JSON serialises"))
         }
         Item::Code(k) => {
             let view = code_view.get_or_init(|| CodeView {
@@ -109,73 +98,56 @@ fn render(
                 .map(|&i| &game.code[i])
                 .collect();
             let e = entries[0];
-            Ok(code::disassemble(
-                &game.form,
-                e.blob,
-                e.length,
-                &entries,
-                &view.names,
-                &view.strings,
+            Rendered::File(
+                code::disassemble(
+                    &game.form,
+                    e.blob,
+                    e.length,
+                    &entries,
+                    &view.names,
+                    &view.strings,
+                )
+                .into_bytes(),
             )
-            .into_bytes())
         }
-    }
+    })
 }
 
 pub fn extract(game: &Game<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-    let out = OutputFolder::create(out_path, opts.replace)?;
     let all = items::items(game);
-    let selected: Vec<&(crate::Entry, Item)> =
-        all.iter().filter(|(e, _)| opts.selects(&e.path)).collect();
-    let cells: Decoded = game.pages().iter().map(|_| OnceLock::new()).collect();
-    let streamed = streamed_frames(game, &selected);
+    let (ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    let (frames, rest): (Vec<_>, Vec<_>) = selected
+        .into_iter()
+        .partition(|(_, item)| frame_item(game, *item).is_some());
+    let frames: Vec<(&crate::Entry, u32)> = frames
+        .into_iter()
+        .filter_map(|(e, item)| Some((e, frame_item(game, *item)?)))
+        .collect();
     let code_view = OnceLock::new();
-    let total = selected.len() as u64;
-    let done = AtomicU64::new(0);
-    let results: Vec<(String, std::result::Result<u32, String>)> = selected
-        .par_iter()
-        .map(|(entry, item)| {
-            let r = match render(game, &cells, &streamed, &code_view, *item) {
-                Ok(bytes) => {
-                    out.write(&sanitize_relative(&entry.path), &bytes)?;
-                    Ok(crc32(&bytes))
-                }
-                Err(e) if !matches!(item, Item::Chunk(_) | Item::Clip(_) | Item::Strings) => {
-                    Err(format!("{}: {e}", entry.path))
-                }
-                Err(e) => return Err(e),
-            };
-            opts.report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            Ok((entry.path.clone(), r))
-        })
-        .collect::<Result<_>>()?;
-    let mut summary = ExtractSummary::default();
-    let mut crcs = std::collections::HashMap::new();
-    for (path, r) in results {
-        match r {
-            Ok(crc) => {
-                crcs.insert(path, crc);
-            }
-            Err(failure) => summary.failed.push(failure),
-        }
-    }
-    let partial = selected.len() < all.len();
-    let manifest = manifest(game, &all, &crcs, partial, &out, &mut summary)?;
-    crate::manifest::finish_extraction(out, &manifest, partial, &mut summary)?;
-    Ok(summary)
+    // A chunk, clip or the strings always render; anything else that cannot is left
+    // out and counted as failed.
+    let tolerated = |(_, item): &(crate::Entry, Item)| {
+        !matches!(item, Item::Chunk(_) | Item::Clip(_) | Item::Strings)
+    };
+    let (cut, rendered) = rayon::join(
+        || cut_frames(game, &ex, &frames),
+        || {
+            ex.render(
+                &rest,
+                |(_, item)| render(game, &code_view, *item),
+                tolerated,
+            )
+        },
+    );
+    cut.and(rendered)?;
+    let manifest = manifest(game, &all, &ex)?;
+    ex.finish(&manifest)
 }
 
 /// The manifest, writing the stored blobs of pages that are not PNG beside it. TXTR
 /// and AUDO are described by their assets only when our writer gives their exact
 /// bytes back; otherwise they are kept as stored chunks too.
-fn manifest(
-    game: &Game<'_>,
-    all: &[(crate::Entry, Item)],
-    crcs: &std::collections::HashMap<String, u32>,
-    partial: bool,
-    out: &OutputFolder,
-    summary: &mut ExtractSummary,
-) -> Result<Manifest> {
+fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> Result<Manifest> {
     let form = &game.form;
     let align = form.alignment();
     let align_for = |name: &str| {
@@ -197,13 +169,13 @@ fn manifest(
                     (txtr::PageFormat::Png, _) | (_, None) => None,
                     (_, Some(b)) => {
                         let name = format!("raw/textures/{k:03}.{}", p.format.name());
-                        out.write(&sanitize_relative(&name), b)?;
+                        ex.write(&name, b)?;
                         Some(name)
                     }
                 };
                 pages.push(PageFile {
                     fields: p.fields.clone(),
-                    crc32: file.as_ref().and_then(|f| crcs.get(f).copied()),
+                    crc32: file.as_ref().and_then(|f| ex.crc(f)),
                     file,
                     format: p.format,
                     with_length: p.blob.is_some_and(pages::bz2_with_length),
@@ -215,7 +187,7 @@ fn manifest(
                 pages,
             });
         } else {
-            summary.notes.push("TXTR is laid out in a way our writer does not reproduce: kept as stored, so page edits are not packed".into());
+            ex.note("TXTR is laid out in a way our writer does not reproduce: kept as stored, so page edits are not packed".into());
         }
     }
     let mut audio = None;
@@ -227,14 +199,14 @@ fn manifest(
                     .map(|i| {
                         let file = items::path(game, Item::Clip(i));
                         ClipFile {
-                            crc32: crcs.get(&file).copied().unwrap_or_default(),
+                            crc32: ex.crc(&file).unwrap_or_default(),
                             file,
                         }
                     })
                     .collect(),
             );
         } else {
-            summary.notes.push("AUDO is laid out in a way our writer does not reproduce: kept as stored, so sound edits are not packed".into());
+            ex.note("AUDO is laid out in a way our writer does not reproduce: kept as stored, so sound edits are not packed".into());
         }
     }
     // Only the first TXTR and AUDO are what the views read; a repeat is kept as stored.
@@ -248,7 +220,7 @@ fn manifest(
             None
         } else if matches!(c.name.as_str(), "TXTR" | "AUDO") {
             let name = items::path(game, Item::Chunk(i));
-            out.write(&sanitize_relative(&name), c.body)?;
+            ex.write(&name, c.body)?;
             Some(name)
         } else {
             Some(items::path(game, Item::Chunk(i)))
@@ -271,7 +243,7 @@ fn manifest(
             let it = game.item(ptr)?;
             Some(FrameFile {
                 file: e.path.clone(),
-                crc32: *crcs.get(&e.path)?,
+                crc32: ex.crc(&e.path)?,
                 page: it.page,
                 source: it.source,
                 target: it.target,
@@ -284,20 +256,20 @@ fn manifest(
         .find(|(_, i)| *i == Item::Strings)
         .map(|(e, _)| ClipFile {
             file: e.path.clone(),
-            crc32: crcs.get(&e.path).copied().unwrap_or_default(),
+            crc32: ex.crc(&e.path).unwrap_or_default(),
         });
     let code = all
         .iter()
         .filter(|(_, item)| matches!(item, Item::Code(_)))
         .map(|(e, _)| ClipFile {
             file: e.path.clone(),
-            crc32: crcs.get(&e.path).copied().unwrap_or_default(),
+            crc32: ex.crc(&e.path).unwrap_or_default(),
         })
         .collect();
     Ok(Manifest {
         format: Format::GameMaker,
         strings,
-        partial,
+        partial: ex.partial(),
         endian: form.endian,
         alignment: align,
         chunks,

@@ -2,6 +2,7 @@
 
 use super::game::Game;
 use super::txtr::{Page, PageFormat};
+use crate::assets::Kind;
 use crate::codec::vorbis;
 use crate::io::file_stem;
 use crate::Entry;
@@ -100,7 +101,7 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
         };
         list.push(
             Item::Page(i),
-            "image",
+            Kind::Image,
             (p.blob_offset, stored),
             u64::from(w) * u64::from(h) * 4,
             p.format.name(),
@@ -121,7 +122,7 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
                     sprite: s,
                     frame: f,
                 },
-                "sprite",
+                Kind::Sprite,
                 (ptr.into(), 0),
                 u64::from(bw) * u64::from(bh) * 4,
                 "tpag",
@@ -137,7 +138,7 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
         let detail = format!("{bw}x{bh} from page {}", it.page);
         list.push(
             Item::Background(b),
-            "image",
+            Kind::Image,
             (bg.items[0].into(), 0),
             u64::from(bw) * u64::from(bh) * 4,
             "tpag",
@@ -153,7 +154,7 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
             .unwrap_or_default();
         list.push(
             Item::Clip(i),
-            "sound",
+            Kind::Sound,
             (c.offset, c.bytes.len() as u64),
             c.bytes.len() as u64,
             ext,
@@ -164,7 +165,7 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
         let n = game.strings.len();
         list.push(
             Item::Strings,
-            "strings",
+            Kind::Strings,
             (c.body_offset(), c.body.len() as u64),
             0,
             "utf-8",
@@ -176,7 +177,7 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
             let n = c.body.len() as u64;
             list.push(
                 Item::View(k),
-                "table",
+                Kind::Table,
                 (c.body_offset(), n),
                 0,
                 "json",
@@ -189,7 +190,7 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
         let detail = format!("{} functions", entries.len());
         list.push(
             Item::Code(k),
-            "script",
+            Kind::Script,
             (e.blob, e.length.into()),
             e.length.into(),
             "bytecode",
@@ -201,7 +202,7 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
             let n = c.body.len() as u64;
             list.push(
                 Item::Chunk(i),
-                "chunk",
+                Kind::Chunk,
                 (c.body_offset(), n),
                 n,
                 "raw",

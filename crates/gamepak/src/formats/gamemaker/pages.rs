@@ -45,26 +45,6 @@ pub fn encode(img: &Rgba, format: PageFormat, with_length: bool) -> Result<Vec<u
     }
 }
 
-/// A frame as GameMaker draws it: its bounding box, with the page's rectangle placed
-/// at its target position. The box is refused over the pixel limit before it is
-/// allocated, since a damaged item can claim 65535x65535.
-pub fn frame(page: &Rgba, item: &tpag::Item) -> Result<Rgba> {
-    let [sx, sy, sw, sh] = item.source.map(u32::from);
-    let [tx, ty, _, _] = item.target.map(u32::from);
-    let [bw, bh] = item.bounding.map(u32::from);
-    Limits::current().check_pixels("TPAG item", None, bw.into(), bh.into())?;
-    let (w, h) = frame_size(item);
-    let mut out = Rgba::new(w, h);
-    let cut = page.crop(
-        sx,
-        sy,
-        sw.min(bw.saturating_sub(tx)),
-        sh.min(bh.saturating_sub(ty)),
-    );
-    out.paste(&cut, tx.min(out.width), ty.min(out.height));
-    Ok(out)
-}
-
 /// The size of a frame's picture: its bounding box, never empty.
 pub fn frame_size(item: &tpag::Item) -> (u32, u32) {
     let [bw, bh] = item.bounding.map(u32::from);

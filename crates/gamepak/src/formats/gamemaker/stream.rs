@@ -1,9 +1,9 @@
-//! Frames cut from texture pages too large to hold: the page is decoded a row at a
+//! Frames cut from texture pages as they stream: the page is decoded a row at a
 //! time and each frame takes its rows as they pass, encoded as soon as its last row
-//! has, so only the frames being cut are held. A 16384x16384 page is 1 GiB of RGBA,
-//! past the default limit, while its frames are small.
+//! has, so only the frames being cut are held, never the page. A 2048x2048 page is
+//! 16 MiB of RGBA and a 16384x16384 one 1 GiB, past the default limit, while their
+//! frames are small.
 
-use std::collections::HashMap;
 use std::io::Write;
 
 use super::game::Game;
@@ -17,13 +17,6 @@ use crate::limits::Limits;
 
 /// A frame's PNG, or why it could not be cut.
 pub type Cut = std::result::Result<Vec<u8>, String>;
-
-/// Whether a page's pixels would pass the allocation limit, so its frames are cut
-/// while it streams rather than from the decoded page.
-pub fn too_large(game: &Game<'_>, page: usize) -> bool {
-    let size = game.pages().get(page).and_then(page_size);
-    size.is_some_and(|(w, h)| u64::from(w) * u64::from(h) * 4 > Limits::current().max_alloc)
-}
 
 /// A QOI or BZip2-QOI page as a PNG, encoded as it is decoded, a row at a time.
 pub fn page_png(game: &Game<'_>, k: usize) -> Result<Vec<u8>> {
@@ -66,10 +59,12 @@ fn each_row(blob: &[u8], format: PageFormat, path: &str, row: impl FnMut(&[u8]))
 }
 
 /// One frame being cut: the rows `sy..sy + ch` of the page, columns `sx..sx + cw`,
-/// go to `(tx, ty)` in the frame, as [`super::pages::frame`] places them.
+/// go to `(tx, ty)` in the frame's bounding box, as GameMaker draws it.
 struct Cutting {
     ptr: u32,
-    img: Rgba,
+    /// Its pixels, made when its first row passes.
+    img: Option<Rgba>,
+    size: [u32; 2],
     source: [u32; 2],
     cut: [u32; 2],
     target: [u32; 2],
@@ -81,12 +76,13 @@ impl Cutting {
         let [tx, ty, _, _] = item.target.map(u32::from);
         let [bw, bh] = item.bounding.map(u32::from);
         Limits::current().check_pixels("TPAG item", None, bw.into(), bh.into())?;
-        let img = Rgba::new(bw.max(1), bh.max(1));
+        let size = [bw.max(1), bh.max(1)];
         let cut = [sw.min(bw.saturating_sub(tx)), sh.min(bh.saturating_sub(ty))];
-        let target = [tx.min(img.width), ty.min(img.height)];
+        let target = [tx.min(size[0]), ty.min(size[1])];
         Ok(Cutting {
             ptr,
-            img,
+            img: None,
+            size,
             source: [sx, sy],
             cut,
             target,
@@ -101,11 +97,13 @@ impl Cutting {
         if y < sy || y - sy >= ch {
             return;
         }
+        let [w, h] = self.size;
+        let img = self.img.get_or_insert_with(|| Rgba::new(w, h));
         let page_width = (row.len() / 4) as u32;
         let n = cw.min(page_width.saturating_sub(sx)) as usize * 4;
-        let at = ((ty + y - sy) as usize * self.img.width as usize + tx as usize) * 4;
+        let at = ((ty + y - sy) as usize * w as usize + tx as usize) * 4;
         let from = sx as usize * 4;
-        self.img.pixels[at..at + n].copy_from_slice(&row[from..from + n]);
+        img.pixels[at..at + n].copy_from_slice(&row[from..from + n]);
     }
 
     fn last_row(&self) -> u32 {
@@ -113,31 +111,42 @@ impl Cutting {
     }
 
     fn finish(self) -> (u32, Cut) {
-        let png = png_codec::encode(&self.img).map_err(|e| e.to_string());
-        (self.ptr, png)
+        let [w, h] = self.size;
+        let img = self.img.unwrap_or_else(|| Rgba::new(w, h));
+        (self.ptr, png_codec::encode(&img).map_err(|e| e.to_string()))
     }
 }
 
-/// The frames `ptrs` (TPAG item addresses) of page `k`, cut as the page streams.
-pub fn frames(game: &Game<'_>, k: usize, ptrs: &[u32]) -> HashMap<u32, Cut> {
-    let mut done = HashMap::new();
+/// The frames `ptrs` (TPAG item addresses) of page `k`, cut as the page streams and
+/// handed to `done` as each is finished; the first error `done` returns stops it.
+pub fn frames(
+    game: &Game<'_>,
+    k: usize,
+    ptrs: &[u32],
+    mut done: impl FnMut(u32, Cut) -> Result<()>,
+) -> Result<()> {
     let mut cutting = Vec::new();
     for &ptr in ptrs {
         match game.item(ptr).map(|it| Cutting::new(ptr, it)) {
             Some(Ok(c)) => cutting.push(c),
-            Some(Err(e)) => drop(done.insert(ptr, Err(e.to_string()))),
-            None => drop(done.insert(ptr, Err(format!("no item at {ptr:#x}")))),
+            Some(Err(e)) => done(ptr, Err(e.to_string()))?,
+            None => done(ptr, Err(format!("no item at {ptr:#x}")))?,
         }
     }
     let path = format!("FORM/TXTR/page[{k}]");
     let page = &game.pages()[k];
     let Some(blob) = page.blob else {
-        let why = "the page is stored outside the file".to_string();
-        done.extend(cutting.iter().map(|c| (c.ptr, Err(why.clone()))));
-        return done;
+        let why = "the page is stored outside the file";
+        return cutting
+            .iter()
+            .try_for_each(|c| done(c.ptr, Err(why.into())));
     };
     let mut y = 0u32;
+    let mut stopped = Ok(());
     let streamed = each_row(blob, page.format, &path, |row| {
+        if stopped.is_err() {
+            return;
+        }
         for c in &mut cutting {
             c.take(y, row);
         }
@@ -146,12 +155,20 @@ pub fn frames(game: &Game<'_>, k: usize, ptrs: &[u32]) -> HashMap<u32, Cut> {
             .into_iter()
             .partition(|c| c.last_row() <= y);
         cutting = rest;
-        done.extend(finished.into_iter().map(Cutting::finish));
+        stopped = finished.into_iter().try_for_each(|c| {
+            let (ptr, cut) = c.finish();
+            done(ptr, cut)
+        });
         y += 1;
     });
+    stopped?;
     match streamed {
-        Ok(()) => done.extend(cutting.into_iter().map(Cutting::finish)),
-        Err(e) => done.extend(cutting.iter().map(|c| (c.ptr, Err(e.to_string())))),
+        Ok(()) => cutting.into_iter().try_for_each(|c| {
+            let (ptr, cut) = c.finish();
+            done(ptr, cut)
+        }),
+        Err(e) => cutting
+            .iter()
+            .try_for_each(|c| done(c.ptr, Err(e.to_string()))),
     }
-    done
 }

@@ -2,70 +2,33 @@
 
 use std::path::Path;
 
-use rayon::prelude::*;
-
 use super::asset_codec as codec;
 use super::list::{self, Index, Item};
 use super::manifest::*;
 use super::model::*;
 use super::pixel::PixelFormat;
 use super::views;
+use crate::assets::{Extraction, Rendered};
 use crate::bytes::fixed_str;
-use crate::io::{sanitize_relative, OutputFolder};
+use crate::io::EnclosedPath;
 use crate::{Entry, ExtractOptions, ExtractSummary, Format, Result};
 
 /// The folder, under the output, for bytes no asset covers.
 pub const RESIDUE_DIR: &str = "raw";
 
 pub fn extract(doc: &Gbin<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-    let out = OutputFolder::create(out_path, opts.replace)?;
     let idx = Index::new(doc);
     let items = list::items(doc);
-    let selected: Vec<&(Entry, Item)> = items
-        .iter()
-        .filter(|(e, _)| opts.selects(&e.path))
-        .collect();
-    let total = selected.len() as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let results: Vec<Result<Option<String>>> = selected
-        .par_iter()
-        .map(|(entry, item)| {
-            let note = match render(&idx, *item)? {
-                Rendered::Files(files) => {
-                    for (suffix, data) in files {
-                        let path = format!("{}{suffix}", entry.path);
-                        out.write(&sanitize_relative(&path), &data)?;
-                    }
-                    None
-                }
-                Rendered::Skipped(why) => Some(format!("{}: {why}", entry.path)),
-            };
-            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            opts.report(n, total);
-            Ok(note)
-        })
-        .collect();
-    let mut summary = ExtractSummary::default();
-    for r in results {
-        summary.notes.extend(r?);
-    }
-    let partial = selected.len() < items.len();
-    let (manifest, residues) = manifest(doc, &idx, &items, partial);
+    let (ex, selected) = Extraction::begin(out_path, opts, &items)?;
+    ex.render(&selected, |(_, item)| render(&idx, *item), |_| false)?;
+    let (manifest, residues) = manifest(doc, &idx, &items, ex.partial());
     for (name, data) in residues {
-        out.write(
-            &Path::new(RESIDUE_DIR).join(sanitize_relative(&name)),
+        ex.write(
+            &format!("{RESIDUE_DIR}/{}", EnclosedPath::new(&name)),
             &data,
         )?;
     }
-    crate::manifest::finish_extraction(out, &manifest, partial, &mut summary)?;
-    Ok(summary)
-}
-
-pub(super) enum Rendered {
-    /// Files to write: a suffix to the entry's path (empty for the entry itself) and
-    /// the bytes.
-    Files(Vec<(&'static str, Vec<u8>)>),
-    Skipped(String),
+    ex.finish(&manifest)
 }
 
 fn blob<'d>(idx: &Index<'d, '_>, id: &[u8; 4]) -> &'d [u8] {
@@ -78,8 +41,8 @@ fn span_bytes<'d>(idx: &Index<'d, '_>, id: &[u8; 4], item: Item) -> Option<&'d [
     b.get(s.offset as usize..(s.offset + s.len).try_into().ok()?)
 }
 
-pub(super) fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered> {
-    let one = |data: Vec<u8>| Ok(Rendered::Files(vec![("", data)]));
+pub(super) fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered<'static>> {
+    let one = |data: Vec<u8>| Ok(Rendered::File(data));
     let skipped = |why: &str| Ok(Rendered::Skipped(why.to_string()));
     match item {
         Item::Image(i) => {
@@ -177,7 +140,7 @@ fn order(idx: &Index<'_, '_>) -> crate::bytes::Endian {
     idx.doc.header.endian()
 }
 
-fn image(idx: &Index<'_, '_>, item: Item, code: u8, w: u32, h: u32) -> Result<Rendered> {
+fn image(idx: &Index<'_, '_>, item: Item, code: u8, w: u32, h: u32) -> Result<Rendered<'static>> {
     let Some(pf) = PixelFormat::from_code(code) else {
         return Ok(Rendered::Skipped(format!("unknown pixel format {code}")));
     };
@@ -188,10 +151,13 @@ fn image(idx: &Index<'_, '_>, item: Item, code: u8, w: u32, h: u32) -> Result<Re
         )));
     }
     match span_bytes(idx, b"IMGD", item) {
-        Some(b) => Ok(Rendered::Files(vec![(
-            "",
-            codec::pixels_to_png(pf, w, h, b, order(idx))?,
-        )])),
+        Some(b) => Ok(Rendered::File(codec::pixels_to_png(
+            pf,
+            w,
+            h,
+            b,
+            order(idx),
+        )?)),
         None => Ok(Rendered::Skipped("pixel data lies outside IMGD".into())),
     }
 }

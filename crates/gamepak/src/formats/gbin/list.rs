@@ -3,6 +3,7 @@
 
 use super::model::*;
 use super::pixel::PixelFormat;
+use crate::assets::Kind;
 use crate::bytes::fixed_str;
 use crate::Entry;
 
@@ -155,9 +156,7 @@ pub(super) fn body_len(body: &Body<'_>) -> usize {
 
 /// A path component made from a name inside the file.
 pub(super) fn safe_name(name: &str) -> String {
-    crate::io::sanitize_relative(name)
-        .to_string_lossy()
-        .replace('/', "_")
+    crate::io::EnclosedPath::new(name).component()
 }
 
 fn pf_name(code: u8) -> String {
@@ -213,7 +212,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
         out.push((
             Entry {
                 path: image_path(groups, i),
-                kind: "image",
+                kind: Kind::Image,
                 offset: imgd_at + im.offset as u64,
                 stored_size: stored,
                 size: im.width as u64 * im.height as u64 * 4,
@@ -234,7 +233,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
             out.push((
                 Entry {
                     path: format!("tilesets/{}/{t:03}.png", ts.id),
-                    kind: "tile",
+                    kind: Kind::Tile,
                     offset: imgd_at + ts.offset as u64 + t as u64 * tile_len,
                     stored_size: tile_len,
                     size: ts.tile_width as u64 * ts.tile_height as u64 * 4,
@@ -334,7 +333,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                 out.push((
                     Entry {
                         path: format!("strings/{ci}_{}.json", safe_name(&lang)),
-                        kind: "strings",
+                        kind: Kind::Strings,
                         offset: at,
                         stored_size: crate::formats::gbin::list::body_len(&chunk.body) as u64,
                         size: s.data.len() as u64,
@@ -351,7 +350,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                     out.push((
                         Entry {
                             path: format!("sounds/{i:03}.wav"),
-                            kind: "sound",
+                            kind: Kind::Sound,
                             offset: wavd_at + s.offset as u64,
                             stored_size: bytes,
                             size: bytes,
@@ -370,7 +369,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                         "chunks/{ci:03}_{}.bin",
                         safe_name(&crate::bytes::fourcc_text(&chunk.id))
                     ),
-                    kind: "opaque",
+                    kind: Kind::Opaque,
                     offset: at,
                     stored_size: b.len() as u64,
                     size: b.len() as u64,
@@ -391,7 +390,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
 fn tilemap_entry(id: u32, w: u16, h: u16, at: u64, len: usize) -> Entry {
     Entry {
         path: format!("tilemaps/{id}.json"),
-        kind: "tilemap",
+        kind: Kind::Tilemap,
         offset: at,
         stored_size: len as u64,
         size: w as u64 * h as u64,
@@ -408,7 +407,7 @@ fn palette_entry(i: usize, name: &str, count: u16, at: u64) -> Entry {
     };
     Entry {
         path: format!("palettes/{stem}.gpl"),
-        kind: "palette",
+        kind: Kind::Palette,
         offset: at,
         stored_size: count as u64 * 4,
         size: count as u64 * 4,
@@ -422,14 +421,11 @@ fn file_entry(i: usize, name: &[u8], ty: &[u8; 4], at: u64, size: u64) -> Entry 
     let path = if name.is_empty() {
         format!("files/{i:03}")
     } else {
-        format!(
-            "files/{}",
-            crate::io::sanitize_relative(&name).to_string_lossy()
-        )
+        format!("files/{}", crate::io::EnclosedPath::new(&name))
     };
     Entry {
         path,
-        kind: "file",
+        kind: Kind::File,
         offset: at,
         stored_size: size,
         size,

@@ -7,13 +7,14 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use super::asset_codec as codec;
-use super::extract::{render, Rendered, RESIDUE_DIR};
+use super::extract::{render, RESIDUE_DIR};
 use super::list::{self, Index, Item};
 use super::manifest::*;
 use super::model::*;
 use super::pixel::PixelFormat;
 use super::views::{self, Span};
 use super::write::{payload_crc, write, CrcMode};
+use crate::assets::Rendered;
 use crate::io::SourceDir;
 use crate::{Error, PackOutcome, Result};
 

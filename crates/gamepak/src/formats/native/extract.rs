@@ -3,14 +3,12 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use rayon::prelude::*;
-
 use super::content::plain;
 use super::items::{self, codec, Codec, Item, Tables, View};
 use super::manifest::*;
 use super::model::*;
+use crate::assets::{Extraction, Rendered};
 use crate::codec::{crc::crc32, png as png_codec, wav};
-use crate::io::{sanitize_relative, OutputFolder};
 use crate::limits::Limits;
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
@@ -19,60 +17,33 @@ pub fn extract(
     out_path: &Path,
     opts: &ExtractOptions,
 ) -> Result<ExtractSummary> {
-    let out = OutputFolder::create(out_path, opts.replace)?;
     let view = View::new(doc);
     let all = items::items(&view);
-    let selected: Vec<&(crate::Entry, Item)> =
-        all.iter().filter(|(e, _)| opts.selects(&e.path)).collect();
+    let (ex, selected) = Extraction::begin(out_path, opts, &all)?;
     // Raw chunks, the only items of a file whose chunks do not fit, need no tables.
     let no_tables = Tables::default();
     let tables = view.tables.as_ref().unwrap_or(&no_tables);
     let atlas = OnceLock::new();
-    let total = selected.len() as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let written: Vec<Result<Option<(String, u32)>>> = selected
-        .par_iter()
-        .map(|(entry, item)| {
-            let r = match render(doc, tables, &atlas, *item)? {
-                Some(bytes) => {
-                    out.write(&sanitize_relative(&entry.path), &bytes)?;
-                    Some((entry.path.clone(), crc32(&bytes)))
-                }
-                None => None,
-            };
-            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            opts.report(n, total);
-            Ok(r)
-        })
-        .collect();
-    let mut summary = ExtractSummary::default();
-    let mut crcs = std::collections::HashMap::new();
-    for w in written {
-        if let Some((path, crc)) = w? {
-            crcs.insert(path, crc);
-        }
-    }
-    let partial = selected.len() < all.len();
-    let (manifest, originals) = manifest(&view, &all, partial, &crcs)?;
+    ex.render(
+        &selected,
+        |(_, item)| render(doc, tables, &atlas, *item),
+        |_| false,
+    )?;
+    let (manifest, originals) = manifest(&view, &all, ex.partial(), &ex)?;
     for (name, bytes) in originals {
-        out.write(&sanitize_relative(&name), bytes)?;
+        ex.write(&name, bytes)?;
     }
     for (e, item) in &all {
         if let Item::Frame(k) = item {
             if tables.frames[*k].is_empty() {
-                summary
-                    .notes
-                    .push(format!("{}: empty frame, noted in the manifest", e.path));
+                ex.note(format!("{}: empty frame, noted in the manifest", e.path));
             }
         }
     }
     if !manifest.raw_chunks.is_empty() {
-        summary
-            .notes
-            .push("the chunks do not fit the metadata (see `check`): kept as raw chunks".into());
+        ex.note("the chunks do not fit the metadata (see `check`): kept as raw chunks".into());
     }
-    crate::manifest::finish_extraction(out, &manifest, partial, &mut summary)?;
-    Ok(summary)
+    ex.finish(&manifest)
 }
 
 fn json<T: serde::Serialize>(v: &T) -> Vec<u8> {
@@ -91,39 +62,39 @@ fn decoded_atlas<'a>(
         .map_err(|e| Error::at("atlas", e.kind.to_string()))
 }
 
-/// An item's bytes in its standard form; `None` for an empty frame.
-fn render(
-    doc: &GameBin<'_>,
+/// An item's bytes in its standard form; nothing for an empty frame.
+fn render<'d>(
+    doc: &'d GameBin<'_>,
     t: &Tables,
     atlas: &OnceLock<Result<png_codec::Rgba>>,
     item: Item,
-) -> Result<Option<Vec<u8>>> {
+) -> Result<Rendered<'d>> {
     let chunk = |role: Role| doc.chunk(role).map_or(&[][..], |(_, c)| c);
-    Ok(Some(match item {
-        Item::Script => plain(doc, Role::Script)?,
-        Item::SpriteTable => json(&t.frames),
-        Item::Atlas => chunk(Role::Atlas).to_vec(),
+    Ok(match item {
+        Item::Script => Rendered::File(plain(doc, Role::Script)?),
+        Item::SpriteTable => Rendered::File(json(&t.frames)),
+        Item::Atlas => Rendered::Stored(chunk(Role::Atlas)),
         Item::Frame(k) => {
             let f = t.frames[k];
             if f.is_empty() {
-                return Ok(None);
+                return Ok(Rendered::Nothing);
             }
             let (x, y, w, h) = (f.x.into(), f.y.into(), f.width.into(), f.height.into());
             let img = decoded_atlas(doc, atlas)?.crop_checked(x, y, w, h, "sprite frame")?;
-            png_codec::encode(&img)?
+            Rendered::File(png_codec::encode(&img)?)
         }
-        Item::BackgroundTable => json(&t.backgrounds),
-        Item::Background(b) => chunk(Role::Background(b as u16)).to_vec(),
-        Item::GainTable(k) => json(&t.gains(k)),
+        Item::BackgroundTable => Rendered::File(json(&t.backgrounds)),
+        Item::Background(b) => Rendered::Stored(chunk(Role::Background(b as u16))),
+        Item::GainTable(k) => Rendered::File(json(&t.gains(k))),
         Item::Audio(k, n) => {
             let c = chunk(Role::Audio(k, n as u16));
             match codec(c) {
-                Codec::Pcm => wav::encode(c, wav::Pcm::S16, SAMPLE_RATE, 2)?,
-                Codec::Vorbis | Codec::Raw => c.to_vec(),
+                Codec::Pcm => Rendered::File(wav::encode(c, wav::Pcm::S16, SAMPLE_RATE, 2)?),
+                Codec::Vorbis | Codec::Raw => Rendered::Stored(c),
             }
         }
-        Item::Raw(i) => doc.chunks[i].to_vec(),
-    }))
+        Item::Raw(i) => Rendered::Stored(&doc.chunks[i]),
+    })
 }
 
 /// Original deflated streams to keep, by the name the manifest gives them.
@@ -134,7 +105,7 @@ fn manifest<'d>(
     view: &View<'d, '_>,
     items: &[(crate::Entry, Item)],
     partial: bool,
-    crcs: &std::collections::HashMap<String, u32>,
+    written: &Extraction,
 ) -> Result<(Manifest, Originals<'d>)> {
     let doc = view.doc;
     let m = doc.meta;
@@ -209,7 +180,7 @@ fn manifest<'d>(
             } else {
                 FrameFile {
                     file: Some(e.path.clone()),
-                    crc32: crcs.get(&e.path).copied(),
+                    crc32: written.crc(&e.path),
                 }
             });
         }

@@ -5,6 +5,7 @@
 use super::content::{self, fits};
 use super::model::*;
 use super::tables;
+use crate::assets::Kind;
 use crate::codec::png::dimensions as png_size;
 use crate::codec::vorbis;
 use crate::Entry;
@@ -122,7 +123,7 @@ pub fn audio_ext(clip: &[u8]) -> &'static str {
 
 fn entry(
     path: String,
-    kind: &'static str,
+    kind: Kind,
     at: u64,
     stored: &[u8],
     encoding: &str,
@@ -151,7 +152,7 @@ pub fn items(view: &View<'_, '_>) -> Vec<(Entry, Item)> {
             .map(|(i, c)| {
                 let e = entry(
                     raw_path(i),
-                    "opaque",
+                    Kind::Opaque,
                     doc.offset(i),
                     c,
                     "raw",
@@ -170,7 +171,7 @@ pub fn items(view: &View<'_, '_>) -> Vec<(Entry, Item)> {
             Role::Script => out.push((
                 entry(
                     "script.js".into(),
-                    "script",
+                    Kind::Script,
                     at,
                     c,
                     stored_as(c),
@@ -181,7 +182,7 @@ pub fn items(view: &View<'_, '_>) -> Vec<(Entry, Item)> {
             Role::SpriteTable => out.push((
                 entry(
                     "sprites.json".into(),
-                    "table",
+                    Kind::Table,
                     at,
                     c,
                     stored_as(c),
@@ -194,7 +195,7 @@ pub fn items(view: &View<'_, '_>) -> Vec<(Entry, Item)> {
                 out.push((
                     entry(
                         "atlas.png".into(),
-                        "image",
+                        Kind::Image,
                         at,
                         c,
                         "png",
@@ -213,7 +214,7 @@ pub fn items(view: &View<'_, '_>) -> Vec<(Entry, Item)> {
                     };
                     let mut e = entry(
                         frame_path(k),
-                        "sprite",
+                        Kind::Sprite,
                         at,
                         &[],
                         if f.is_empty() { "empty" } else { "atlas" },
@@ -226,7 +227,7 @@ pub fn items(view: &View<'_, '_>) -> Vec<(Entry, Item)> {
             Role::BackgroundTable => out.push((
                 entry(
                     "backgrounds.json".into(),
-                    "table",
+                    Kind::Table,
                     at,
                     c,
                     stored_as(c),
@@ -246,7 +247,7 @@ pub fn items(view: &View<'_, '_>) -> Vec<(Entry, Item)> {
                 out.push((
                     entry(
                         background_path(b as usize),
-                        "image",
+                        Kind::Image,
                         at,
                         c,
                         "png",
@@ -258,7 +259,7 @@ pub fn items(view: &View<'_, '_>) -> Vec<(Entry, Item)> {
             Role::GainTable(k) => out.push((
                 entry(
                     format!("{}.json", k.plural()),
-                    "table",
+                    Kind::Table,
                     at,
                     c,
                     stored_as(c),
@@ -271,7 +272,7 @@ pub fn items(view: &View<'_, '_>) -> Vec<(Entry, Item)> {
                 out.push((
                     entry(
                         audio_path(k, n as usize, c),
-                        "sound",
+                        Kind::Sound,
                         at,
                         c,
                         match codec(c) {

@@ -1,18 +1,15 @@
 //! Writing a SWAG file's assets, its `swag.toml` and its manifest to a folder.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
-
-use rayon::prelude::*;
 
 use super::asm::disassemble;
 use super::items::{self, Item, DOCUMENT, OPCODES};
 use super::model::*;
 use super::opcodes::OpcodeTable;
 use super::source::to_source;
+use crate::assets::{Extraction, Rendered};
 use crate::codec::png::{self as png_codec, Rgba};
-use crate::io::{sanitize_relative, OutputFolder};
 use crate::limits::Limits;
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
@@ -22,47 +19,30 @@ pub fn extract(
     out_path: &Path,
     opts: &ExtractOptions,
 ) -> Result<ExtractSummary> {
-    let out = OutputFolder::create(out_path, opts.replace)?;
     let all = items::items(doc);
-    let selected: Vec<&(crate::Entry, Item)> =
-        all.iter().filter(|(e, _)| opts.selects(&e.path)).collect();
+    let (ex, selected) = Extraction::begin(out_path, opts, &all)?;
     let sheets: Vec<OnceLock<Result<Rgba>>> =
         doc.sheets().iter().map(|_| OnceLock::new()).collect();
-    let total = selected.len() as u64;
-    let done = AtomicU64::new(0);
     // A frame that cannot be cut out (its sheet does not decode, or it has no pixels)
     // is left out with a note: packing then keeps its sheet as stored.
-    let written = selected
-        .par_iter()
-        .map(|(entry, item)| {
-            let rendered = match render(doc, table, &sheets, *item) {
-                Err(e) if matches!(item, Item::Frame { .. }) => Err(format!("{}: {e}", entry.path)),
-                other => Ok(other?),
-            };
-            if let Ok(Some(b)) = &rendered {
-                out.write(&sanitize_relative(&entry.path), b)?;
-            }
-            opts.report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            Ok(rendered.map(|_| ()))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let mut summary = ExtractSummary {
-        failed: written.into_iter().filter_map(|w| w.err()).collect(),
-        ..ExtractSummary::default()
-    };
+    ex.render(
+        &selected,
+        |(_, item)| render(doc, table, &sheets, *item),
+        |(_, item)| matches!(item, Item::Frame { .. }),
+    )?;
     let (document, files) = to_source(doc, Some(OPCODES))?;
     for (name, bytes) in &files {
         let plain = name
             .strip_prefix("raw/")
             .and_then(|n| n.strip_suffix(".stream"));
         if opts.selects(plain.unwrap_or(name)) {
-            out.write(&sanitize_relative(name), bytes)?;
+            ex.write(name, bytes)?;
         }
     }
     for s in document.section.iter() {
         for stream in super::source::streams(s) {
             if stream.stored {
-                summary.notes.push(format!(
+                ex.note(format!(
                     "{}: the stream does not inflate, so it is kept as stored",
                     stream.file
                 ));
@@ -70,19 +50,13 @@ pub fn extract(
         }
     }
     let text = toml::to_string(&document).map_err(|e| Error::at(DOCUMENT, e.to_string()))?;
-    for (name, bytes) in [
-        (DOCUMENT, text.into_bytes()),
-        (OPCODES, table.to_toml().into_bytes()),
-    ] {
-        out.write(Path::new(name), &bytes)?;
-    }
-    let partial = selected.len() < all.len();
+    ex.write(DOCUMENT, text.as_bytes())?;
+    ex.write(OPCODES, table.to_toml().as_bytes())?;
     let manifest = crate::manifest::Folder {
         format: Format::Swag,
-        partial,
+        partial: ex.partial(),
     };
-    crate::manifest::finish_extraction(out, &manifest, partial, &mut summary)?;
-    Ok(summary)
+    ex.finish(&manifest)
 }
 
 fn decoded_sheet<'s>(
@@ -104,33 +78,34 @@ fn decoded_sheet<'s>(
     .map_err(|e| Error::at(e.path.clone(), e.kind.to_string()))
 }
 
-/// An item's bytes in its standard form; `None` for what the document writes itself.
-fn render(
-    doc: &Swag<'_>,
+/// An item's bytes in its standard form; nothing for what the document writes itself.
+fn render<'d>(
+    doc: &'d Swag<'_>,
     table: &OpcodeTable,
     sheets: &[OnceLock<Result<Rgba>>],
     item: Item,
-) -> Result<Option<Vec<u8>>> {
+) -> Result<Rendered<'d>> {
     let section = |s: usize| &doc.sections[s];
-    Ok(Some(match (item, item.section().map(section)) {
-        (Item::Sheet { index, .. }, Some(Section::Sheets(v))) => v[index].bytes.to_vec(),
-        (Item::Clip { index, .. }, Some(Section::Audio(v))) => v[index].bytes.to_vec(),
+    Ok(match (item, item.section().map(section)) {
+        (Item::Sheet { index, .. }, Some(Section::Sheets(v))) => Rendered::Stored(&v[index].bytes),
+        (Item::Clip { index, .. }, Some(Section::Audio(v))) => Rendered::Stored(&v[index].bytes),
         (Item::Code { index, .. }, Some(Section::Code(v))) => {
-            disassemble(&v[index], table).into_bytes()
+            Rendered::File(disassemble(&v[index], table).into_bytes())
         }
         (Item::Frame { texture, frame, .. }, Some(Section::Textures(v))) => {
             let t = &v[texture];
             let f = t.frames[frame];
             let sheet = decoded_sheet(doc, sheets, f.sheet as usize)?;
             let (w, h) = (t.width.into(), t.height.into());
-            png_codec::encode(&sheet.crop_checked(
-                f.x.into(),
-                f.y.into(),
+            let (x, y) = (f.x.into(), f.y.into());
+            Rendered::File(png_codec::encode(&sheet.crop_checked(
+                x,
+                y,
                 w,
                 h,
                 "texture frame",
-            )?)?
+            )?)?)
         }
-        _ => return Ok(None),
-    }))
+        _ => Rendered::Nothing,
+    })
 }

@@ -5,6 +5,7 @@
 //! outside the folder or collides with another.
 
 use super::model::*;
+use crate::assets::Kind;
 use crate::codec::vorbis;
 use crate::io::file_stem as stem;
 use crate::Entry;
@@ -132,7 +133,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
     let mut list = crate::assets::Listing::new(&path_of);
     let tags: Vec<&str> = doc.sections.iter().map(|s| s.tag()).collect();
     let detail = format!("header, {}", tags.join(" "));
-    list.push(Item::Document, "table", (0, 0), 0, "toml", detail);
+    list.push(Item::Document, Kind::Table, (0, 0), 0, "toml", detail);
     let sheets = doc.sheets();
     for (section, s) in doc.sections.iter().enumerate() {
         match s {
@@ -141,7 +142,14 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                     let detail = crate::codec::png::dimensions(&b.bytes)
                         .map_or("not a PNG".into(), |(w, h)| format!("{w}x{h}"));
                     let item = Item::Sheet { section, index };
-                    list.push(item, "image", place(b), b.bytes.len() as u64, "png", detail);
+                    list.push(
+                        item,
+                        Kind::Image,
+                        place(b),
+                        b.bytes.len() as u64,
+                        "png",
+                        detail,
+                    );
                 }
             }
             Section::Textures(v) => {
@@ -158,7 +166,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                         );
                         let size = u64::from(t.width) * u64::from(t.height) * 4;
                         let sheet = sheets.get(f.sheet as usize).map_or((0, 0), place);
-                        list.push(item, "image", sheet, size, "png crop", detail);
+                        list.push(item, Kind::Image, sheet, size, "png crop", detail);
                     }
                 }
             }
@@ -168,7 +176,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                     let item = Item::Clip { section, index };
                     list.push(
                         item,
-                        "sound",
+                        Kind::Sound,
                         place(b),
                         b.bytes.len() as u64,
                         ext,
@@ -183,7 +191,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                         let detail = format!("TrueType, {} pt", f.size);
                         list.push(
                             Item::Font { section, index },
-                            "file",
+                            Kind::File,
                             place(b),
                             0,
                             wrapping,
@@ -196,7 +204,14 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                 for (index, sc) in v.iter().enumerate() {
                     let wrapping = crate::codec::zlib::Wrapping::of(&sc.data.bytes).name();
                     let item = Item::Scene { section, index };
-                    list.push(item, "file", place(&sc.data), 0, wrapping, sc.name.clone());
+                    list.push(
+                        item,
+                        Kind::File,
+                        place(&sc.data),
+                        0,
+                        wrapping,
+                        sc.name.clone(),
+                    );
                 }
             }
             Section::Code(v) => {
@@ -211,7 +226,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
                     );
                     list.push(
                         Item::Code { section, index },
-                        "script",
+                        Kind::Script,
                         (at.start, 0),
                         0,
                         "bytecode",

@@ -6,6 +6,7 @@ use super::container::BLOCK_AT;
 use super::read::{section_path, Read};
 use super::source::{section_file, DOCUMENT};
 use super::value::AssetRef;
+use crate::assets::Kind;
 use crate::Entry;
 
 pub fn entries(read: &Read<'_>) -> Vec<Entry> {
@@ -13,7 +14,7 @@ pub fn entries(read: &Read<'_>) -> Vec<Entry> {
     let block = (BLOCK_AT as u64, u64::from(c.block_len));
     let mut out = vec![Entry::new(
         DOCUMENT.into(),
-        "table",
+        Kind::Table,
         block,
         c.block.len() as u64,
         c.wrapping.name(),
@@ -22,7 +23,7 @@ pub fn entries(read: &Read<'_>) -> Vec<Entry> {
     for (i, (s, e)) in read.doc.sections.iter().zip(&c.sections).enumerate() {
         out.push(Entry::new(
             section_file(i, s),
-            "table",
+            Kind::Table,
             block,
             e.length.into(),
             c.wrapping.name(),
@@ -35,7 +36,7 @@ pub fn entries(read: &Read<'_>) -> Vec<Entry> {
     for a in &read.assets {
         let (path, kind) = match &a.file {
             Some(f) => (f.clone(), kind_of(a.encoding)),
-            None => (packed_place(read, a), "table"),
+            None => (packed_place(read, a), Kind::Table),
         };
         let size = if a.encoding == "zlib" { 0 } else { a.length };
         let detail = match a.file {
@@ -58,13 +59,13 @@ pub fn entries(read: &Read<'_>) -> Vec<Entry> {
     out
 }
 
-fn kind_of(ext: &str) -> &'static str {
+fn kind_of(ext: &str) -> Kind {
     match ext {
-        "png" => "image",
-        "ogg" => "sound",
-        "ogv" => "video",
-        "sfn" => "font",
-        _ => "file",
+        "png" => Kind::Image,
+        "ogg" => Kind::Sound,
+        "ogv" => Kind::Video,
+        "sfn" => Kind::Font,
+        _ => Kind::File,
     }
 }
 

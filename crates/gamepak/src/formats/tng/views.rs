@@ -101,7 +101,7 @@ impl<'r> Atlases<'r> {
     /// The frame drawn as extract draws it; why not when its atlas does not decode.
     pub fn render(&self, v: &FrameView) -> std::result::Result<Rgba, String> {
         let i = v.frame.atlas;
-        let failed = format!("{}: atlas {i} does not decode", v.path);
+        let failed = format!("atlas {i} does not decode");
         let (Some(cell), Some(Some(asset))) = (self.decoded.get(i), self.files.get(i)) else {
             return Err(failed);
         };
@@ -112,8 +112,7 @@ impl<'r> Atlases<'r> {
             })
             .as_ref()
             .map_err(Clone::clone)?;
-        sprites::render(atlas, &v.frame, v.width, v.height, &v.path)
-            .map_err(|e| format!("{}: {e}", v.path))
+        sprites::render(atlas, &v.frame, v.width, v.height, &v.path).map_err(|e| e.kind.to_string())
     }
 }
 

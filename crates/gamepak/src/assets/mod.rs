@@ -1,14 +1,74 @@
-//! The neutral view every format offers: entries with kinds, places and sizes.
+//! The neutral view every format offers: entries with kinds, places and sizes; and
+//! the one extraction driver every format renders its entries through.
+
+mod extract;
+
+pub use extract::{Extraction, Rendered};
 
 use serde::Serialize;
+
+/// What an entry is, as `list` shows it and `--only` can tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A picture: a texture page, a sheet, an atlas, a background.
+    Image,
+    /// One frame of a sprite.
+    Sprite,
+    /// One tile of a tile set.
+    Tile,
+    Tilemap,
+    Palette,
+    Font,
+    Sound,
+    Video,
+    /// Text: a string table.
+    Strings,
+    /// Code or a script, as text.
+    Script,
+    /// A structured table, written as JSON.
+    Table,
+    /// A file the format stores by name.
+    File,
+    /// A container chunk kept as stored.
+    Chunk,
+    /// Bytes whose meaning gamepak does not know.
+    Opaque,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Image => "image",
+            Kind::Sprite => "sprite",
+            Kind::Tile => "tile",
+            Kind::Tilemap => "tilemap",
+            Kind::Palette => "palette",
+            Kind::Font => "font",
+            Kind::Sound => "sound",
+            Kind::Video => "video",
+            Kind::Strings => "strings",
+            Kind::Script => "script",
+            Kind::Table => "table",
+            Kind::File => "file",
+            Kind::Chunk => "chunk",
+            Kind::Opaque => "opaque",
+        }
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// One entry of a file, as `list` shows it.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Entry {
     /// Where the entry goes in an extracted folder, and how `--only` selects it.
     pub path: String,
-    /// What it is: image, tile, tilemap, palette, file, strings, sound, table, opaque.
-    pub kind: &'static str,
+    pub kind: Kind,
     /// Absolute offset of its stored bytes.
     pub offset: u64,
     /// Bytes it occupies in the file.
@@ -25,7 +85,7 @@ impl Entry {
     /// An entry whose stored bytes are `(offset, stored_size)`.
     pub fn new(
         path: String,
-        kind: &'static str,
+        kind: Kind,
         (offset, stored_size): (u64, u64),
         size: u64,
         encoding: &str,
@@ -60,7 +120,7 @@ impl<'p, I: Copy> Listing<'p, I> {
     pub fn push(
         &mut self,
         item: I,
-        kind: &'static str,
+        kind: Kind,
         place: (u64, u64),
         size: u64,
         encoding: &str,
