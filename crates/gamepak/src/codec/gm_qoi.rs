@@ -25,6 +25,8 @@ use std::io::Write;
 
 use super::capped::read_capped;
 use super::png::Rgba;
+use std::ops::ControlFlow;
+
 use crate::error::{Error, ErrorKind, Result};
 use crate::limits::{self, Limits};
 
@@ -80,6 +82,7 @@ pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
         if let Some(o) = out.next() {
             o.copy_from_slice(&px);
         }
+        ControlFlow::Continue(())
     })?;
     Ok(img)
 }
@@ -87,21 +90,27 @@ pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
 /// Decodes every pixel without keeping any, giving the image's sides: how `check`
 /// verifies a page of any size.
 pub fn verify(data: &[u8], path: &str) -> Result<(u32, u32)> {
-    each_pixel(data, path, |_| ())
+    each_pixel(data, path, |_| ControlFlow::Continue(()))
 }
 
-/// Decodes the image a row at a time, handing each row to `row` as RGBA: a page
-/// larger than the limit can be cut up this way, holding a row.
-pub fn each_row(data: &[u8], path: &str, mut row: impl FnMut(&[u8])) -> Result<(u32, u32)> {
+/// Decodes the image a row at a time, handing each row to `row` as RGBA until it
+/// breaks: a page larger than the limit can be cut up this way, holding a row.
+pub fn each_row(
+    data: &[u8],
+    path: &str,
+    mut row: impl FnMut(&[u8]) -> ControlFlow<()>,
+) -> Result<(u32, u32)> {
     let (w, _) = dimensions(data).unwrap_or_default();
     let width = w as usize * 4;
     let mut line = Vec::with_capacity(width);
     each_pixel(data, path, |px| {
         line.extend_from_slice(&px);
-        if line.len() == width {
-            row(&line);
-            line.clear();
+        if line.len() < width {
+            return ControlFlow::Continue(());
         }
+        let flow = row(&line);
+        line.clear();
+        flow
     })
 }
 
@@ -136,8 +145,12 @@ fn ops_header(data: &[u8], path: &str) -> Result<(u32, u32, usize)> {
     Ok((w, h, end))
 }
 
-/// Decodes the image, handing each pixel in order to `put`.
-fn each_pixel(data: &[u8], path: &str, mut put: impl FnMut([u8; 4])) -> Result<(u32, u32)> {
+/// Decodes the image, handing each pixel in order to `put` until it breaks.
+fn each_pixel(
+    data: &[u8],
+    path: &str,
+    mut put: impl FnMut([u8; 4]) -> ControlFlow<()>,
+) -> Result<(u32, u32)> {
     let bad = |at: usize, msg: String| Error::invalid(path, at as u64, msg);
     let (w, h, end) = ops_header(data, path)?;
     let pixels = u64::from(w) * u64::from(h);
@@ -196,7 +209,9 @@ fn each_pixel(data: &[u8], path: &str, mut put: impl FnMut([u8; 4])) -> Result<(
             }
             index[hash(px)] = px;
         }
-        put(px);
+        if put(px).is_break() {
+            break;
+        }
     }
     Ok((w, h))
 }
@@ -324,7 +339,7 @@ pub fn decode_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
 /// [`verify`] for BZip2-QOI: the QOI is inflated (under the limit), its pixels
 /// decoded without being kept.
 pub fn verify_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<(u32, u32)> {
-    each_row_bz2(data, path, limits, |_| ())
+    each_row_bz2(data, path, limits, |_| ControlFlow::Continue(()))
 }
 
 /// [`each_row`] for BZip2-QOI: the QOI is inflated (under the limit), the pixels
@@ -333,7 +348,7 @@ pub fn each_row_bz2(
     data: &[u8],
     path: &str,
     limits: &Limits,
-    row: impl FnMut(&[u8]),
+    row: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Result<(u32, u32)> {
     let (qoi, start) = bz2_qoi(data, path, limits)?;
     let sides = each_row(&qoi, path, row).map_err(|e| inner_error(e, path, start))?;
@@ -536,7 +551,11 @@ mod tests {
             assert_eq!(decode(&q, "t", &lim(1 << 24)).unwrap(), img);
             assert_eq!(verify(&q, "t").unwrap(), (img.width, img.height));
             let mut rows: Vec<u8> = Vec::new();
-            each_row(&q, "t", |r| rows.extend(r)).unwrap();
+            each_row(&q, "t", |r| {
+                rows.extend(r);
+                ControlFlow::Continue(())
+            })
+            .unwrap();
             assert_eq!(rows, img.pixels);
             let padded = encode_padded(&img, true).unwrap();
             assert_eq!(padded[..8], q[..8]);

@@ -1,5 +1,7 @@
 //! PNG in and out, always as 8-bit RGBA in memory.
 
+use std::ops::ControlFlow;
+
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 
@@ -156,20 +158,23 @@ pub fn verify(data: &[u8], path: &str, limits: &Limits) -> Result<(u32, u32)> {
     Ok((w, h))
 }
 
-/// Decodes the image a row at a time, handing each row to `row` as RGBA, and gives
+/// Decodes the image a row at a time, handing each row to `row` as RGBA until it breaks,
 /// its sides: a page larger than the limit can be cut up this way. An interlaced image
 /// comes in passes rather than rows, so it is decoded whole, under the limit.
 pub fn each_row(
     data: &[u8],
     path: &str,
     limits: &Limits,
-    mut row: impl FnMut(&[u8]),
+    mut row: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Result<(u32, u32)> {
     let mut reader = reader_8bit(data, path)?;
     let (w, h) = (reader.info().width, reader.info().height);
     if reader.info().interlaced {
         let img = decode(data, path, limits)?;
-        img.pixels.chunks_exact(w as usize * 4).for_each(&mut row);
+        let _ = img
+            .pixels
+            .chunks_exact(w as usize * 4)
+            .try_for_each(&mut row);
         return Ok((w, h));
     }
     let width = u64::from(w) * 4;
@@ -186,7 +191,9 @@ pub fn each_row(
         let data = r.data();
         rgba[..data.len()].copy_from_slice(data);
         widen_to_rgba(&mut rgba, color);
-        row(&rgba);
+        if row(&rgba).is_break() {
+            break;
+        }
     }
     Ok((w, h))
 }
@@ -248,7 +255,11 @@ mod tests {
         );
         assert!(verify(&png[..png.len() - 20], "t", &Limits::for_max_alloc(16)).is_err());
         let mut rows: Vec<u8> = Vec::new();
-        let sides = each_row(&png, "t", &Limits::for_max_alloc(16), |r| rows.extend(r)).unwrap();
+        let sides = each_row(&png, "t", &Limits::for_max_alloc(16), |r| {
+            rows.extend(r);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
         assert_eq!((sides, rows), ((3, 2), img.pixels.clone()));
         let mut big = Rgba::new(5, 4);
         big.paste(&img, 2, 2);

@@ -5,6 +5,7 @@
 //! frames are small.
 
 use std::io::Write;
+use std::ops::ControlFlow;
 
 use super::game::Game;
 use super::items::page_size;
@@ -36,8 +37,11 @@ pub fn page_png(game: &Game<'_>, k: usize) -> Result<Vec<u8>> {
     let mut rows = header.stream_writer().map_err(|e| failed(&e))?;
     let mut written = Ok(());
     each_row(blob, page.format, &path, |row| {
+        written = rows.write_all(row);
         if written.is_ok() {
-            written = rows.write_all(row);
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
         }
     })?;
     written.map_err(|e| failed(&e))?;
@@ -46,8 +50,13 @@ pub fn page_png(game: &Game<'_>, k: usize) -> Result<Vec<u8>> {
     Ok(out)
 }
 
-/// Decodes a page a row at a time, handing each row to `row` as RGBA.
-fn each_row(blob: &[u8], format: PageFormat, path: &str, row: impl FnMut(&[u8])) -> Result<()> {
+/// Decodes a page a row at a time, handing each row to `row` as RGBA until it breaks.
+fn each_row(
+    blob: &[u8],
+    format: PageFormat,
+    path: &str,
+    row: impl FnMut(&[u8]) -> ControlFlow<()>,
+) -> Result<()> {
     let limits = Limits::current();
     match format {
         PageFormat::Png => png_codec::each_row(blob, path, &limits, row),
@@ -141,12 +150,10 @@ pub fn frames(
             .iter()
             .try_for_each(|c| done(c.ptr, Err(why.into())));
     };
+    // Rows below the last frame are never decoded.
     let mut y = 0u32;
     let mut stopped = Ok(());
     let streamed = each_row(blob, page.format, &path, |row| {
-        if stopped.is_err() {
-            return;
-        }
         for c in &mut cutting {
             c.take(y, row);
         }
@@ -160,6 +167,11 @@ pub fn frames(
             done(ptr, cut)
         });
         y += 1;
+        if stopped.is_err() || cutting.is_empty() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     });
     stopped?;
     match streamed {
