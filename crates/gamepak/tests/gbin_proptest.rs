@@ -198,9 +198,11 @@ fn body(reference: bool) -> impl Strategy<Value = (&'static [u8; 4], Body<'stati
                 |(name, count, reserved, colours)| (
                     b"CMAP",
                     Body::ColourMapInline(ColourMapInline {
-                        name,
-                        count,
-                        reserved,
+                        head: ColourMapHead {
+                            name,
+                            count,
+                            reserved,
+                        },
                         colours
                     })
                 )
@@ -220,14 +222,16 @@ fn body(reference: bool) -> impl Strategy<Value = (&'static [u8; 4], Body<'stati
                         (
                             b"TMAP",
                             Body::TilemapInline(TilemapInline {
-                                id,
-                                width: wh[0],
-                                height: wh[1],
-                                index_count,
-                                block_count,
-                                block_size: bt[0],
-                                tile_size: bt[1],
-                                reserved,
+                                head: TilemapHead {
+                                    id,
+                                    width: wh[0],
+                                    height: wh[1],
+                                    index_count,
+                                    block_count,
+                                    block_size: bt[0],
+                                    tile_size: bt[1],
+                                    reserved,
+                                },
                                 indices: Cow::Owned(indices),
                                 blocks,
                             }),

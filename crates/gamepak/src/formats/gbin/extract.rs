@@ -75,8 +75,10 @@ pub(super) fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered<'static
                 .map(|c| &c.body)
             {
                 Some(Body::ColourMapInline(m)) => (
-                    fixed_str(&m.name),
-                    m.colours.get(..m.count as usize * 4).unwrap_or(&m.colours),
+                    fixed_str(&m.head.name),
+                    m.colours
+                        .get(..m.head.count as usize * 4)
+                        .unwrap_or(&m.colours),
                 ),
                 _ => match span_bytes(idx, b"COLR", item) {
                     Some(b) => (format!("colour map {i}"), b),
@@ -87,7 +89,7 @@ pub(super) fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered<'static
         }
         Item::File(i) => match idx.doc.chunks.get(i).map(|c| &c.body) {
             Some(Body::File(f)) if idx.find(b"FDIR").is_none() => {
-                let len = f.data.len().saturating_sub(f.padding as usize);
+                let len = f.data.len().saturating_sub(f.head.padding as usize);
                 one(f.data[..len].to_vec())
             }
             _ => match span_bytes(idx, b"FDAT", item) {
@@ -193,17 +195,17 @@ fn tilemap(idx: &Index<'_, '_>, n: usize) -> Result<(u32, u8, u8, Vec<Vec<u64>>)
         })
         .nth(n)
         .expect("list numbers seed tile maps in chunk order");
-    codec::check_tilemap(m.width, m.height, &path)?;
+    codec::check_tilemap(m.head.width, m.head.height, &path)?;
     let grid = codec::tilemap_grid(
-        m.width,
-        m.height,
-        m.block_size,
-        m.tile_size,
+        m.head.width,
+        m.head.height,
+        m.head.block_size,
+        m.head.tile_size,
         &m.indices,
         &m.blocks,
         order(idx),
     );
-    Ok((m.id, m.block_size, m.tile_size, grid))
+    Ok((m.head.id, m.head.block_size, m.head.tile_size, grid))
 }
 
 /// The manifest, and the residue files it names.
@@ -289,33 +291,21 @@ fn manifest(
                 tail: to_hex(&t.tail),
             },
             Body::TilemapInline(m) => BodyEntry::TilemapInline {
-                id: m.id,
-                width: m.width,
-                height: m.height,
-                index_count: m.index_count,
-                block_count: m.block_count,
-                block_size: m.block_size,
-                tile_size: m.tile_size,
-                reserved: m.reserved,
+                head: m.head.clone(),
                 data: to_hex(&[m.indices.as_ref(), m.blocks.as_ref()].concat()),
                 index_len: m.indices.len() as u64,
             },
             Body::ColourMapInline(m) => {
-                let used = (m.count as usize * 4).min(m.colours.len());
+                let used = (m.head.count as usize * 4).min(m.colours.len());
                 BodyEntry::ColourMapInline {
-                    name: m.name,
-                    count: m.count,
-                    reserved: m.reserved,
+                    head: m.head.clone(),
                     tail: to_hex(&m.colours[used..]),
                 }
             }
             Body::File(f) => {
-                let len = f.data.len().saturating_sub(f.padding as usize);
+                let len = f.data.len().saturating_sub(f.head.padding as usize);
                 BodyEntry::FileInline {
-                    file_type: f.file_type,
-                    compression: f.compression,
-                    padding: f.padding,
-                    filler: f.filler,
+                    head: f.head.clone(),
                     name: to_hex(&f.name),
                     name_len: f.name_len,
                     tail: to_hex(&f.data[len..]),

@@ -128,29 +128,30 @@ impl<'d, 'a> Index<'d, 'a> {
     }
 }
 
+/// Where a FILE chunk's name starts: after its head and the name length byte.
+fn file_name_at() -> usize {
+    FileHead::wire_len() + 1
+}
+
 /// Length of a chunk payload as it would be written.
 pub(super) fn body_len(body: &Body<'_>) -> usize {
     let t = |n: usize, e: usize, tail: usize| n * e + tail;
     match body {
         plain_bytes!(b) => b.len(),
-        Body::SourceImages(x) => t(x.entries.len(), 12, x.tail.len()),
-        Body::Images(v, x) => t(
-            x.entries.len(),
-            if *v == ImagVersion::V1 { 12 } else { 16 },
-            x.tail.len(),
-        ),
-        Body::Groups(x) => t(x.entries.len(), 24, x.tail.len()),
-        Body::Sequences(x) => t(x.entries.len(), 8, x.tail.len()),
-        Body::Frames(x) => t(x.entries.len(), 8, x.tail.len()),
-        Body::Tilesets(x) => t(x.entries.len(), 12, x.tail.len()),
-        Body::Tilemaps(x) => t(x.entries.len(), 28, x.tail.len()),
-        Body::TilemapInline(m) => 24 + m.indices.len() + m.blocks.len(),
-        Body::ColourMaps(x) => t(x.entries.len(), 4, x.tail.len()),
-        Body::ColourMapInline(m) => 20 + m.colours.len(),
-        Body::FileDirectory(x) => t(x.entries.len(), 28, x.tail.len()),
-        Body::File(f) => 8 + f.name.len() + f.data.len(),
+        Body::SourceImages(x) => t(x.entries.len(), SourceImage::wire_len(), x.tail.len()),
+        Body::Images(v, x) => t(x.entries.len(), Image::wire_len(*v), x.tail.len()),
+        Body::Groups(x) => t(x.entries.len(), Group::wire_len(), x.tail.len()),
+        Body::Sequences(x) => t(x.entries.len(), Sequence::wire_len(), x.tail.len()),
+        Body::Frames(x) => t(x.entries.len(), Frame::wire_len(), x.tail.len()),
+        Body::Tilesets(x) => t(x.entries.len(), Tileset::wire_len(), x.tail.len()),
+        Body::Tilemaps(x) => t(x.entries.len(), TilemapEntry::wire_len(), x.tail.len()),
+        Body::TilemapInline(m) => TilemapHead::wire_len() + m.indices.len() + m.blocks.len(),
+        Body::ColourMaps(x) => t(x.entries.len(), ColourMapEntry::wire_len(), x.tail.len()),
+        Body::ColourMapInline(m) => ColourMapHead::wire_len() + m.colours.len(),
+        Body::FileDirectory(x) => t(x.entries.len(), FileEntry::wire_len(), x.tail.len()),
+        Body::File(f) => file_name_at() + f.name.len() + f.data.len(),
         Body::Strings(s) => 8 + s.entries.len() * 4 + s.data.len(),
-        Body::Sounds(x) => t(x.entries.len(), 12, x.tail.len()),
+        Body::Sounds(x) => t(x.entries.len(), SoundSample::wire_len(), x.tail.len()),
     }
 }
 
@@ -253,11 +254,11 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
             Body::TilemapInline(m) => {
                 out.push((
                     tilemap_entry(
-                        m.id,
-                        m.width,
-                        m.height,
+                        m.head.id,
+                        m.head.width,
+                        m.head.height,
                         at,
-                        24 + m.indices.len() + m.blocks.len(),
+                        body_len(&chunk.body),
                     ),
                     Item::Tilemap(seed_maps),
                 ));
@@ -282,9 +283,14 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                 }
             }
             Body::ColourMapInline(m) => {
-                let name = fixed_str(&m.name);
+                let name = fixed_str(&m.head.name);
                 out.push((
-                    palette_entry(seed_cmaps, &name, m.count, at + 20),
+                    palette_entry(
+                        seed_cmaps,
+                        &name,
+                        m.head.count,
+                        at + ColourMapHead::wire_len() as u64,
+                    ),
                     Item::ColourMap(seed_cmaps),
                 ));
                 seed_cmaps += 1;
@@ -314,14 +320,14 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                 }
             }
             Body::File(f) => {
-                let len = f.data.len().saturating_sub(f.padding as usize);
+                let len = f.data.len().saturating_sub(f.head.padding as usize);
                 let name_end = (f.name_len as usize).min(f.name.len());
                 out.push((
                     file_entry(
                         seed_files,
                         &f.name[..name_end],
-                        &f.file_type,
-                        at + 8 + f.name.len() as u64,
+                        &f.head.file_type,
+                        at + (file_name_at() + f.name.len()) as u64,
                         len as u64,
                     ),
                     Item::File(ci),

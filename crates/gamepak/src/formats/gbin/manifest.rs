@@ -74,14 +74,8 @@ pub enum BodyEntry {
         tail: String,
     },
     TilemapInline {
-        id: u32,
-        width: u16,
-        height: u16,
-        index_count: u32,
-        block_count: u32,
-        block_size: u8,
-        tile_size: u8,
-        reserved: [u8; 6],
+        #[serde(flatten)]
+        head: TilemapHead,
         /// The indices and blocks, stored raw.
         data: String,
         index_len: u64,
@@ -91,9 +85,8 @@ pub enum BodyEntry {
         tail: String,
     },
     ColourMapInline {
-        name: [u8; 16],
-        count: u16,
-        reserved: u16,
+        #[serde(flatten)]
+        head: ColourMapHead,
         tail: String,
     },
     Files {
@@ -101,10 +94,8 @@ pub enum BodyEntry {
         tail: String,
     },
     FileInline {
-        file_type: [u8; 4],
-        compression: u8,
-        padding: u8,
-        filler: u8,
+        #[serde(flatten)]
+        head: FileHead,
         name: String,
         name_len: u8,
         /// Bytes after the file's data (its padding).

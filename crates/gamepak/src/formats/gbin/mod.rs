@@ -46,6 +46,7 @@ pub mod model;
 mod pack;
 pub mod pixel;
 pub mod read;
+mod records;
 pub mod synth;
 mod views;
 pub mod write;

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
+use super::records::record;
 use crate::bytes::Endian;
 
 /// Size of the file header.
@@ -29,19 +30,21 @@ pub const CRC_PLACEHOLDER: [u8; 4] = *b"CRC-";
 /// The reserved field as the reference packer writes it.
 pub const RESERVED_REFERENCE: [u8; 8] = *b"xxxxxxxx";
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Header {
-    /// Header size byte at 0x04: 32 in every known file.
-    pub size: u8,
-    /// Flag byte at 0x05.
-    pub flags: u8,
-    /// Two ASCII digits at 0x06: "01" (12-byte IMAG entries) or "02" (16-byte).
-    pub version: [u8; 2],
-    /// CRC-32 of everything after the header, or the `CRC-` placeholder.
-    pub crc: [u8; 4],
-    /// Package name, NUL padded, not always terminated.
-    pub name: [u8; 12],
-    pub reserved: [u8; 8],
+record! {
+    /// The header after its `GBIN` magic.
+    pub struct Header {
+        /// Header size byte at 0x04: 32 in every known file.
+        size: u8 = "header size",
+        /// Flag byte at 0x05.
+        flags: u8 = "flags",
+        /// Two ASCII digits at 0x06: "01" (12-byte IMAG entries) or "02" (16-byte).
+        version: [u8; 2] = "version",
+        /// CRC-32 of everything after the header, or the `CRC-` placeholder.
+        crc: [u8; 4] = "CRC",
+        /// Package name, NUL padded, not always terminated.
+        name: [u8; 12] = "name",
+        reserved: [u8; 8] = "reserved",
+    }
 }
 
 impl Header {
@@ -174,139 +177,170 @@ impl<T> Table<'_, T> {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SourceImage {
-    pub width: u16,
-    pub height: u16,
-    pub offset: u32,
-    pub pixel_format: u8,
-    pub reserved: [u8; 3],
+record! {
+    pub struct SourceImage {
+        width: u16 = "width",
+        height: u16 = "height",
+        offset: u32 = "offset",
+        pixel_format: u8 = "pixel format",
+        reserved: [u8; 3] = "reserved",
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Image {
-    pub width: u16,
-    pub height: u16,
-    pub x_origin: u16,
-    pub y_origin: u16,
-    pub line_offset: u16,
-    pub pixel_format: u8,
-    pub palette: u8,
-    /// Byte offset into the IMGD payload.
-    pub offset: u32,
+record! {
+    /// An IMAG entry, whose sizes and origins are as wide as the version says.
+    pub struct Image(version: ImagVersion) {
+        width: u16 = "width" as version,
+        height: u16 = "height" as version,
+        x_origin: u16 = "x origin" as version,
+        y_origin: u16 = "y origin" as version,
+        line_offset: u16 = "line offset",
+        pixel_format: u8 = "pixel format",
+        palette: u8 = "palette",
+        /// Byte offset into the IMGD payload.
+        offset: u32 = "offset",
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Group {
-    pub base: u16,
-    pub count: u16,
-    /// Index of the group's first image in IMAG.
-    pub first: u32,
-    pub name: [u8; 16],
+record! {
+    pub struct Group {
+        base: u16 = "base",
+        count: u16 = "count",
+        /// Index of the group's first image in IMAG.
+        first: u32 = "first image",
+        name: [u8; 16] = "name",
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Sequence {
-    /// 0 once, 1 loop, 2 bounce.
-    pub mode: u8,
-    pub reserved: u8,
-    pub frame_count: u16,
-    /// Index of the first frame in IFRM.
-    pub first_frame: u32,
+record! {
+    pub struct Sequence {
+        /// 0 once, 1 loop, 2 bounce.
+        mode: u8 = "mode",
+        reserved: u8 = "reserved",
+        frame_count: u16 = "frame count",
+        /// Index of the first frame in IFRM.
+        first_frame: u32 = "first frame",
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Frame {
-    pub group: u16,
-    /// Image in the group, or -1 for the whole group.
-    pub image: i16,
-    pub time: u8,
-    pub x: i8,
-    pub y: i8,
-    pub reserved: u8,
+record! {
+    pub struct Frame {
+        group: u16 = "group",
+        /// Image in the group, or -1 for the whole group.
+        image: i16 = "image",
+        time: u8 = "time",
+        x: i8 = "x",
+        y: i8 = "y",
+        reserved: u8 = "reserved",
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tileset {
-    pub tile_width: u8,
-    pub tile_height: u8,
-    pub pixel_format: u8,
-    pub palette: u8,
-    pub tile_count: u16,
-    pub id: u16,
-    /// Byte offset of the first tile into the IMGD payload.
-    pub offset: u32,
+record! {
+    pub struct Tileset {
+        tile_width: u8 = "tile width",
+        tile_height: u8 = "tile height",
+        pixel_format: u8 = "pixel format",
+        palette: u8 = "palette",
+        tile_count: u16 = "tile count",
+        id: u16 = "id",
+        /// Byte offset of the first tile into the IMGD payload.
+        offset: u32 = "offset",
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TilemapEntry {
-    pub id: u32,
-    pub width: u16,
-    pub height: u16,
-    pub index_count: u32,
-    /// Byte offset into the TMIX payload.
-    pub index_offset: u32,
-    pub block_count: u32,
-    /// Byte offset into the TMBL payload.
-    pub block_offset: u32,
-    /// Block edge in tiles.
-    pub block_size: u8,
-    /// Bytes per tile value.
-    pub tile_size: u8,
-    pub reserved: u16,
+record! {
+    pub struct TilemapEntry {
+        id: u32 = "id",
+        width: u16 = "width",
+        height: u16 = "height",
+        index_count: u32 = "index count",
+        /// Byte offset into the TMIX payload.
+        index_offset: u32 = "index offset",
+        block_count: u32 = "block count",
+        /// Byte offset into the TMBL payload.
+        block_offset: u32 = "block offset",
+        /// Block edge in tiles.
+        block_size: u8 = "block size",
+        /// Bytes per tile value.
+        tile_size: u8 = "tile size",
+        reserved: u16 = "reserved",
+    }
+}
+
+record! {
+    /// The fields that open a seed-layout TMAP chunk, before its indices and blocks.
+    pub struct TilemapHead {
+        id: u32 = "id",
+        width: u16 = "width",
+        height: u16 = "height",
+        index_count: u32 = "index count",
+        block_count: u32 = "block count",
+        block_size: u8 = "block size",
+        tile_size: u8 = "tile size",
+        reserved: [u8; 6] = "reserved",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct TilemapInline<'a> {
-    pub id: u32,
-    pub width: u16,
-    pub height: u16,
-    pub index_count: u32,
-    pub block_count: u32,
-    pub block_size: u8,
-    pub tile_size: u8,
-    pub reserved: [u8; 6],
+    pub head: TilemapHead,
     /// `index_count` u16 indices, padded to 4 bytes.
     pub indices: Cow<'a, [u8]>,
     /// Block data, padded to 4 bytes, and anything after it.
     pub blocks: Cow<'a, [u8]>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ColourMapEntry {
-    pub count: u16,
-    /// Byte offset into the COLR payload (truncated to 16 bits by the reference packer).
-    pub offset: u16,
+record! {
+    pub struct ColourMapEntry {
+        count: u16 = "count",
+        /// Byte offset into the COLR payload (truncated to 16 bits by the reference packer).
+        offset: u16 = "offset",
+    }
+}
+
+record! {
+    /// The fields that open a seed-layout CMAP chunk, before its colours.
+    pub struct ColourMapHead {
+        name: [u8; 16] = "name",
+        count: u16 = "count",
+        reserved: u16 = "reserved",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ColourMapInline<'a> {
-    pub name: [u8; 16],
-    pub count: u16,
-    pub reserved: u16,
+    pub head: ColourMapHead,
     /// B, G, R, A colours, and anything after the last one.
     pub colours: Cow<'a, [u8]>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FileEntry {
-    pub file_type: [u8; 4],
-    /// Always little-endian, whatever the package's byte order.
-    pub size: u32,
-    /// Byte offset into the FDAT payload.
-    pub offset: u32,
-    pub name: [u8; 16],
+record! {
+    pub struct FileEntry {
+        file_type: [u8; 4] = "type",
+        /// Always little-endian, whatever the package's byte order.
+        size: u32 = "size" as LittleEndian,
+        /// Byte offset into the FDAT payload.
+        offset: u32 = "offset",
+        name: [u8; 16] = "name",
+    }
 }
 
-/// The packer's earlier FILE chunk: type FourCC, u8 compression, u8 count of padding
-/// bytes after the data, u8 filler, u8 name length, the name padded to 4, then the data
-/// padded to 4.
+record! {
+    /// The fields that open the packer's earlier FILE chunk.
+    pub struct FileHead {
+        file_type: [u8; 4] = "type",
+        compression: u8 = "compression",
+        /// Count of padding bytes after the data.
+        padding: u8 = "padding",
+        filler: u8 = "filler",
+    }
+}
+
+/// The packer's earlier FILE chunk: its head, u8 name length, the name padded to 4,
+/// then the data padded to 4.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FileInline<'a> {
-    pub file_type: [u8; 4],
-    pub compression: u8,
-    pub padding: u8,
-    pub filler: u8,
+    pub head: FileHead,
     /// The name's bytes and the padding after them.
     pub name: Cow<'a, [u8]>,
     pub name_len: u8,
@@ -314,6 +348,8 @@ pub struct FileInline<'a> {
     pub data: Cow<'a, [u8]>,
 }
 
+/// A string table: language, u16 count, u16 reserved, (offset, length) per string,
+/// then the string data. The count is the length of `entries`, so it is not a field.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StringTable<'a> {
     pub language: [u8; 4],
@@ -324,16 +360,17 @@ pub struct StringTable<'a> {
     pub data: Cow<'a, [u8]>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SoundSample {
-    pub rate: u16,
-    /// 0 S8, 1 U8, 2 S16, 3 U16.
-    pub format: u8,
-    /// 0 uncompressed.
-    pub compression: u8,
-    pub sample_count: u32,
-    /// Byte offset into the WAVD payload.
-    pub offset: u32,
+record! {
+    pub struct SoundSample {
+        rate: u16 = "rate",
+        /// 0 S8, 1 U8, 2 S16, 3 U16.
+        format: u8 = "format",
+        /// 0 uncompressed.
+        compression: u8 = "compression",
+        sample_count: u32 = "sample count",
+        /// Byte offset into the WAVD payload.
+        offset: u32 = "offset",
+    }
 }
 
 /// The body variants stored as plain bytes (data chunks, ENDC, opaque ones), as one

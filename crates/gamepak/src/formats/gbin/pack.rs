@@ -156,60 +156,33 @@ fn skeleton(m: &Manifest, dir: &SourceDir) -> Result<Gbin<'static>> {
             BodyEntry::Files { entries, tail } => Body::FileDirectory(table(entries, tail)?),
             BodyEntry::Sounds { entries, tail } => Body::Sounds(table(entries, tail)?),
             BodyEntry::TilemapInline {
-                id: map_id,
-                width,
-                height,
-                index_count,
-                block_count,
-                block_size,
-                tile_size,
-                reserved,
+                head,
                 data,
                 index_len,
             } => {
                 let data = hex(data, "tile map data")?.into_owned();
                 let split = (*index_len as usize).min(data.len());
                 Body::TilemapInline(TilemapInline {
-                    id: *map_id,
-                    width: *width,
-                    height: *height,
-                    index_count: *index_count,
-                    block_count: *block_count,
-                    block_size: *block_size,
-                    tile_size: *tile_size,
-                    reserved: *reserved,
+                    head: head.clone(),
                     indices: Cow::Owned(data[..split].to_vec()),
                     blocks: Cow::Owned(data[split..].to_vec()),
                 })
             }
-            BodyEntry::ColourMapInline {
-                name,
-                count,
-                reserved,
-                tail,
-            } => {
-                let mut colours = vec![0; *count as usize * 4];
+            BodyEntry::ColourMapInline { head, tail } => {
+                let mut colours = vec![0; head.count as usize * 4];
                 colours.extend_from_slice(&hex(tail, "colour map tail")?);
                 Body::ColourMapInline(ColourMapInline {
-                    name: *name,
-                    count: *count,
-                    reserved: *reserved,
+                    head: head.clone(),
                     colours: Cow::Owned(colours),
                 })
             }
             BodyEntry::FileInline {
-                file_type,
-                compression,
-                padding,
-                filler,
+                head,
                 name,
                 name_len,
                 tail,
             } => Body::File(FileInline {
-                file_type: *file_type,
-                compression: *compression,
-                padding: *padding,
-                filler: *filler,
+                head: head.clone(),
                 name: hex(name, "file name")?,
                 name_len: *name_len,
                 data: hex(tail, "file padding")?,
@@ -315,8 +288,9 @@ fn place(
                 .nth(i);
             match seed {
                 Some(m) => {
-                    let tail = m.colours[(m.count as usize * 4).min(m.colours.len())..].to_vec();
-                    m.count = (colours.len() / 4) as u16;
+                    let used = (m.head.count as usize * 4).min(m.colours.len());
+                    let tail = m.colours[used..].to_vec();
+                    m.head.count = (colours.len() / 4) as u16;
                     m.colours = Cow::Owned([colours, tail].concat());
                     Ok(None)
                 }

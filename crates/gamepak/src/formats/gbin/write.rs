@@ -63,17 +63,12 @@ pub fn payload_crc(body: &Body<'_>, endian: Endian) -> u32 {
 
 fn write_header(w: &mut Writer, h: &Header) {
     w.bytes(b"GBIN");
-    w.u8(h.size);
-    w.u8(h.flags);
-    w.bytes(&h.version);
-    w.bytes(&h.crc);
-    w.bytes(&h.name);
-    w.bytes(&h.reserved);
+    h.write(w);
 }
 
-fn write_table<T>(w: &mut Writer, t: &Table<'_, T>, mut one: impl FnMut(&mut Writer, &T)) {
+fn write_table<T>(w: &mut Writer, t: &Table<'_, T>, mut one: impl FnMut(&T, &mut Writer)) {
     for e in &t.entries {
-        one(w, e);
+        one(e, w);
     }
     w.bytes(&t.tail);
 }
@@ -81,89 +76,26 @@ fn write_table<T>(w: &mut Writer, t: &Table<'_, T>, mut one: impl FnMut(&mut Wri
 fn write_body(w: &mut Writer, body: &Body<'_>) {
     match body {
         plain_bytes!(b) => w.bytes(b),
-        Body::SourceImages(t) => write_table(w, t, |w, s| {
-            w.u16(s.width);
-            w.u16(s.height);
-            w.u32(s.offset);
-            w.u8(s.pixel_format);
-            w.bytes(&s.reserved);
-        }),
-        Body::Images(v, t) => write_table(w, t, |w, i| write_image(w, i, *v)),
-        Body::Groups(t) => write_table(w, t, |w, g| {
-            w.u16(g.base);
-            w.u16(g.count);
-            w.u32(g.first);
-            w.bytes(&g.name);
-        }),
-        Body::Sequences(t) => write_table(w, t, |w, s| {
-            w.u8(s.mode);
-            w.u8(s.reserved);
-            w.u16(s.frame_count);
-            w.u32(s.first_frame);
-        }),
-        Body::Frames(t) => write_table(w, t, |w, f| {
-            w.u16(f.group);
-            w.i16(f.image);
-            w.u8(f.time);
-            w.i8(f.x);
-            w.i8(f.y);
-            w.u8(f.reserved);
-        }),
-        Body::Tilesets(t) => write_table(w, t, |w, s| {
-            w.u8(s.tile_width);
-            w.u8(s.tile_height);
-            w.u8(s.pixel_format);
-            w.u8(s.palette);
-            w.u16(s.tile_count);
-            w.u16(s.id);
-            w.u32(s.offset);
-        }),
-        Body::Tilemaps(t) => write_table(w, t, |w, m| {
-            w.u32(m.id);
-            w.u16(m.width);
-            w.u16(m.height);
-            w.u32(m.index_count);
-            w.u32(m.index_offset);
-            w.u32(m.block_count);
-            w.u32(m.block_offset);
-            w.u8(m.block_size);
-            w.u8(m.tile_size);
-            w.u16(m.reserved);
-        }),
+        Body::SourceImages(t) => write_table(w, t, SourceImage::write),
+        Body::Images(v, t) => write_table(w, t, |i, w| i.write(w, *v)),
+        Body::Groups(t) => write_table(w, t, Group::write),
+        Body::Sequences(t) => write_table(w, t, Sequence::write),
+        Body::Frames(t) => write_table(w, t, Frame::write),
+        Body::Tilesets(t) => write_table(w, t, Tileset::write),
+        Body::Tilemaps(t) => write_table(w, t, TilemapEntry::write),
         Body::TilemapInline(m) => {
-            w.u32(m.id);
-            w.u16(m.width);
-            w.u16(m.height);
-            w.u32(m.index_count);
-            w.u32(m.block_count);
-            w.u8(m.block_size);
-            w.u8(m.tile_size);
-            w.bytes(&m.reserved);
+            m.head.write(w);
             w.bytes(&m.indices);
             w.bytes(&m.blocks);
         }
-        Body::ColourMaps(t) => write_table(w, t, |w, c| {
-            w.u16(c.count);
-            w.u16(c.offset);
-        }),
+        Body::ColourMaps(t) => write_table(w, t, ColourMapEntry::write),
         Body::ColourMapInline(m) => {
-            w.bytes(&m.name);
-            w.u16(m.count);
-            w.u16(m.reserved);
+            m.head.write(w);
             w.bytes(&m.colours);
         }
-        Body::FileDirectory(t) => write_table(w, t, |w, f| {
-            // Sizes are little-endian in every package.
-            w.bytes(&f.file_type);
-            w.bytes(&f.size.to_le_bytes());
-            w.u32(f.offset);
-            w.bytes(&f.name);
-        }),
+        Body::FileDirectory(t) => write_table(w, t, FileEntry::write),
         Body::File(f) => {
-            w.bytes(&f.file_type);
-            w.u8(f.compression);
-            w.u8(f.padding);
-            w.u8(f.filler);
+            f.head.write(w);
             w.u8(f.name_len);
             w.bytes(&f.name);
             w.bytes(&f.data);
@@ -178,33 +110,6 @@ fn write_body(w: &mut Writer, body: &Body<'_>) {
             }
             w.bytes(&s.data);
         }
-        Body::Sounds(t) => write_table(w, t, |w, s| {
-            w.u16(s.rate);
-            w.u8(s.format);
-            w.u8(s.compression);
-            w.u32(s.sample_count);
-            w.u32(s.offset);
-        }),
+        Body::Sounds(t) => write_table(w, t, SoundSample::write),
     }
-}
-
-fn write_image(w: &mut Writer, i: &Image, v: ImagVersion) {
-    match v {
-        ImagVersion::V1 => {
-            w.u8(i.width as u8);
-            w.u8(i.height as u8);
-            w.u8(i.x_origin as u8);
-            w.u8(i.y_origin as u8);
-        }
-        ImagVersion::V2 => {
-            w.u16(i.width);
-            w.u16(i.height);
-            w.u16(i.x_origin);
-            w.u16(i.y_origin);
-        }
-    }
-    w.u16(i.line_offset);
-    w.u8(i.pixel_format);
-    w.u8(i.palette);
-    w.u32(i.offset);
 }

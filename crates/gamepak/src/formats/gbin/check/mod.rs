@@ -95,7 +95,7 @@ fn header(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
     }
     let executable = doc.chunks.iter().any(|c| match &c.body {
         Body::FileDirectory(t) => t.entries.iter().any(|f| &f.file_type == b"CODE"),
-        Body::File(f) => &f.file_type == b"CODE",
+        Body::File(f) => &f.head.file_type == b"CODE",
         _ => false,
     });
     if executable != (h.flags & FLAG_EXECUTABLE != 0) {

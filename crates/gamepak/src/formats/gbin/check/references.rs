@@ -253,25 +253,26 @@ fn tilemaps(idx: &Index<'_, '_>, report: &mut Report) {
             }
             Body::TilemapInline(m) => {
                 let path = format!("GBIN/TMAP[{ci}]");
-                let blocks_len =
-                    m.block_count as u64 * (m.block_size as u64).pow(2) * m.tile_size as u64;
+                let blocks_len = m.head.block_count as u64
+                    * (m.head.block_size as u64).pow(2)
+                    * m.head.tile_size as u64;
                 if blocks_len > m.blocks.len() as u64 {
                     report.error(
                         &path,
                         c.offset,
                         format!(
                             "{} blocks need {blocks_len} bytes, the chunk holds {}",
-                            m.block_count,
+                            m.head.block_count,
                             m.blocks.len()
                         ),
                     );
                 }
                 block_shape(
-                    m.block_size,
-                    m.tile_size,
-                    m.width,
-                    m.height,
-                    m.index_count,
+                    m.head.block_size,
+                    m.head.tile_size,
+                    m.head.width,
+                    m.head.height,
+                    m.head.index_count,
                     &path,
                     c.offset,
                     report,
@@ -360,14 +361,14 @@ fn colour_maps(idx: &Index<'_, '_>, report: &mut Report) {
                     }
                 }
             }
-            Body::ColourMapInline(m) if m.count as usize * 4 > m.colours.len() => {
+            Body::ColourMapInline(m) if m.head.count as usize * 4 > m.colours.len() => {
                 report.error(
                     format!("GBIN/CMAP[{ci}]"),
                     c.offset,
                     format!(
                         "{} colours need {} bytes, the chunk holds {}",
-                        m.count,
-                        m.count as usize * 4,
+                        m.head.count,
+                        m.head.count as usize * 4,
                         m.colours.len()
                     ),
                 );
