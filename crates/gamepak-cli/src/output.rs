@@ -7,7 +7,6 @@ use crate::style::{paint, Stream};
 use gamepak::{Error, Format, Handler, Options, Severity, Source};
 
 /// What every verb shares: how talkative to be, and the library's options.
-#[derive(Default)]
 pub struct Global {
     pub verbose: bool,
     /// Errors and the data a verb exists to print only: no warnings, notes,

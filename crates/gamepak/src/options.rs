@@ -15,7 +15,9 @@ pub use crate::formats::native::ProductionAudio;
 /// Settings for one run of any verb.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// The caps every reader and decoder applies.
+    /// The caps a verb works under. The decoders below the handlers still take
+    /// [`Limits::current`], the process-wide cap [`crate::limits::set_max_alloc`]
+    /// sets, so set that too until they take these.
     pub limits: Limits,
     /// SWAG: the table bytecode is read by; the shipped one when `None`.
     pub opcodes: Option<OpcodeTable>,
