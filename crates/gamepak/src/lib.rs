@@ -2,9 +2,10 @@
 //!
 //! The front door is [`detect()`] (what is this file?) and [`Format::handler`] (what can
 //! be done with it), with [`pack()`] and [`build()`] for the verbs that start from a
-//! folder or a script; [`Options`] configures any of them. Data flows one way: bytes go to detection, then to the format's
-//! reader, which gives a typed document; the document goes either to the writer, which
-//! gives bytes, or to the neutral view of [`assets`] for listing and extraction.
+//! folder or a script; [`Options`] configures any of them. Data flows one way: bytes
+//! go to detection, then to the format's reader, which gives a typed document; the
+//! document goes either to the writer, which gives bytes, or to the neutral view of
+//! [`assets`] for listing and extraction.
 
 pub mod assets;
 pub mod bytes;
