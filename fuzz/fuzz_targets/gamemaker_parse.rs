@@ -23,16 +23,16 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let h = Format::GameMaker.handler().expect("GameMaker is supported");
-    let _ = h.info(data);
-    let _ = h.list(data);
-    let _ = h.check(data);
+    let _ = h.info(data, &Default::default());
+    let _ = h.list(data, &Default::default());
+    let _ = h.check(data, &Default::default());
     let _ = gamepak::codec::gm_qoi::decode(data, "fuzz", &gamepak::limits::Limits::for_max_alloc(1 << 22));
     let _ = gamepak::codec::gm_qoi::decode_bz2(data, "fuzz", &gamepak::limits::Limits::for_max_alloc(1 << 22));
     if data.len() < 8192 {
         let dir = tempfile::tempdir().expect("scratch folder");
         let out = dir.path().join("x");
-        if h.extract(data, &out, &ExtractOptions::default()).is_ok() {
-            if let Ok(p) = gamepak::pack(&out) {
+        if h.extract(data, &out, &ExtractOptions::default(), &Default::default()).is_ok() {
+            if let Ok(p) = gamepak::pack(&out, &Default::default()) {
                 if p.reencoded.is_empty() {
                     let form = container::read(data).expect("extracted, so it reads");
                     let kept = &data[..data.len() - form.trailing];

@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(again, doc);
     }
     let h = Format::Gbin.handler().expect("GBIN is supported");
-    let _ = h.info(data);
-    let _ = h.list(data);
-    let _ = h.check(data);
+    let _ = h.info(data, &Default::default());
+    let _ = h.list(data, &Default::default());
+    let _ = h.check(data, &Default::default());
 });

@@ -25,14 +25,14 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let h = Format::Swag.handler().expect("SWAG is supported");
-    let _ = h.info(data);
-    let _ = h.list(data);
-    let _ = h.check(data);
+    let _ = h.info(data, &Default::default());
+    let _ = h.list(data, &Default::default());
+    let _ = h.check(data, &Default::default());
     if data.len() < 4096 {
         let dir = tempfile::tempdir().expect("scratch folder");
         let out = dir.path().join("x");
-        if h.extract(data, &out, &ExtractOptions::default()).is_ok() {
-            let _ = gamepak::pack(&out);
+        if h.extract(data, &out, &ExtractOptions::default(), &Default::default()).is_ok() {
+            let _ = gamepak::pack(&out, &Default::default());
         }
     }
 });

@@ -73,14 +73,14 @@ fn whole_file(data: &[u8]) {
         }
     }
     let h = Format::Tng.handler().expect("TirNanoG is supported");
-    let _ = h.info(data);
-    let _ = h.list(data);
-    let _ = h.check(data);
+    let _ = h.info(data, &Default::default());
+    let _ = h.list(data, &Default::default());
+    let _ = h.check(data, &Default::default());
     if data.len() < 8192 {
         let dir = tempfile::tempdir().expect("scratch folder");
         let out = dir.path().join("x");
-        if h.extract(data, &out, &ExtractOptions::default()).is_ok() {
-            let _ = gamepak::pack(&out);
+        if h.extract(data, &out, &ExtractOptions::default(), &Default::default()).is_ok() {
+            let _ = gamepak::pack(&out, &Default::default());
         }
     }
 }

@@ -1,7 +1,9 @@
 //! The `gamepak` command line: parses arguments, calls the library, prints.
 
 mod cmd;
+mod files;
 mod output;
+mod style;
 
 use std::process::ExitCode;
 
@@ -18,6 +20,22 @@ use clap::{Parser, Subcommand};
 /// 2 when any file could not be read or written, needs more memory than
 /// --max-alloc allows, or the command line is wrong. 2 wins over 1.
 ///
+/// Input: `-` as a file reads standard input (identify, info, list, check, extract).
+///
+/// Output: --quiet prints only errors and what a verb exists to print (identify's
+/// answers, info, list's entries, check's failed files and their errors, JSON
+/// records): no warnings, notes, summaries or progress bars. --color colours errors
+/// red and warnings yellow; `auto` does so on a terminal unless NO_COLOR is set.
+///
+/// JSON: with --json, identify, info, list and check print one JSON object per line,
+/// each naming its "file", and end with one summary record of the same shape for
+/// every verb:
+/// {"summary":{"files":F,"entries":E,"errors":X,"warnings":W,"notes":N,"status":S}}
+///
+/// entries counts what list listed; errors counts check's errors and the files that
+/// could not be read or understood; warnings and notes are check's; status is the
+/// exit code.
+///
 /// Memory: no single item is inflated or decoded past --max-alloc (512M by
 /// default); hitting the limit names it. Interrupting a run (Ctrl-C, SIGTERM)
 /// removes its temporary files; a killed run's leftovers are removed by the next
@@ -33,9 +51,22 @@ pub(crate) struct Cli {
     /// Print more detail.
     #[arg(short, long, global = true)]
     verbose: bool,
-    /// SWAG: read bytecode with this opcode table instead of the default (a TOML file
-    /// of [[opcode]] entries: code, name, operands).
-    #[arg(long, global = true, value_name = "FILE")]
+    /// Print only errors and the data the verb exists to print: no warnings, notes,
+    /// summaries or progress.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// When to colour errors (red) and warnings (yellow).
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "WHEN",
+        default_value = "auto"
+    )]
+    color: style::ColorChoice,
+    /// Read bytecode with this opcode table instead of the default (a TOML file of
+    /// [[opcode]] entries: code, name, operands).
+    #[arg(long, global = true, value_name = "FILE", help_heading = "SWAG")]
     opcodes: Option<std::path::PathBuf>,
     /// The largest single item any decoder may inflate or decode (a stream, an
     /// image, a map), such as 512M or 2G. Raise it for a file that legitimately
@@ -62,7 +93,6 @@ enum Command {
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
-    remove_temp_files_when_interrupted();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -71,50 +101,55 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let result = global(&cli).and_then(|global| match cli.command {
-        Command::Identify(a) => cmd::identify::run(a, &global),
-        Command::Info(a) => cmd::info::run(a, &global),
-        Command::List(a) => cmd::list::run(a, &global),
-        Command::Check(a) => cmd::check::run(a, &global),
-        Command::Extract(a) => cmd::extract::run(a, &global),
-        Command::Pack(a) => cmd::pack::run(a),
-        Command::Build(a) => cmd::build::run(a, global),
-        Command::Completions(a) => cmd::completions::run(a),
-        Command::Man(a) => cmd::man::run(a),
+    style::init(cli.color);
+    let result = global(&cli).and_then(|global| {
+        remove_temp_files_when_interrupted(&global);
+        match cli.command {
+            Command::Identify(a) => cmd::identify::run(a, &global),
+            Command::Info(a) => cmd::info::run(a, &global),
+            Command::List(a) => cmd::list::run(a, &global),
+            Command::Check(a) => cmd::check::run(a, &global),
+            Command::Extract(a) => cmd::extract::run(a, &global),
+            Command::Pack(a) => cmd::pack::run(a, &global),
+            Command::Build(a) => cmd::build::run(a, global),
+            Command::Completions(a) => cmd::completions::run(a),
+            Command::Man(a) => cmd::man::run(a),
+        }
     });
     match result {
         Ok(status) => ExitCode::from(status as u8),
-        Err(e) => {
-            eprintln!("gamepak: {e}");
-            ExitCode::from(output::exit_code_for(&e) as u8)
-        }
+        Err(e) => ExitCode::from(output::report_error(&e) as u8),
     }
 }
 
+/// The run's settings: the allocation limit is set process-wide first, so the
+/// options' limits are the ones every decoder applies.
 fn global(cli: &Cli) -> Result<output::Global, gamepak::Error> {
     if let Some(bytes) = cli.max_alloc {
         gamepak::limits::set_max_alloc(bytes);
     }
+    let mut options = gamepak::Options::default();
+    if let Some(table) = &cli.opcodes {
+        options.load_opcodes(table)?;
+    }
     Ok(output::Global {
         verbose: cli.verbose,
-        opcodes: cli
-            .opcodes
-            .as_deref()
-            .map(gamepak::formats::swag::OpcodeTable::load)
-            .transpose()?,
+        quiet: cli.quiet,
+        options,
     })
 }
 
 /// An interrupted run leaves nothing half-written behind: SIGINT, SIGTERM and SIGHUP
 /// remove this run's temporary files and staging folders, then end it with status 130,
 /// the shell's status for Ctrl-C (the handler is not told which signal came).
-fn remove_temp_files_when_interrupted() {
+fn remove_temp_files_when_interrupted(global: &output::Global) {
     let installed = ctrlc::set_handler(|| {
         gamepak::io::remove_temp_files();
         std::process::exit(130);
     });
     if let Err(e) = installed {
-        eprintln!("gamepak: warning: temporary files will not be removed on Ctrl-C: {e}");
+        let why = format!("temporary files will not be removed on Ctrl-C: {e}");
+        output::warn(global, &why);
     }
 }
 

@@ -3,15 +3,16 @@
 use std::io::IsTerminal;
 use std::path::Path;
 
-use gamepak::formats::swag::{OpcodeTable, SwagHandler};
-use gamepak::{Error, Format, Handler, Source};
+use crate::style::{paint, Stream};
+use gamepak::{Error, Format, Handler, Options, Severity, Source};
 
-/// Options every verb shares.
-#[derive(Default)]
+/// What every verb shares: how talkative to be, and the library's options.
 pub struct Global {
     pub verbose: bool,
-    /// A SWAG opcode table other than the default.
-    pub opcodes: Option<OpcodeTable>,
+    /// Errors and the data a verb exists to print only: no warnings, notes,
+    /// summaries or progress.
+    pub quiet: bool,
+    pub options: Options,
 }
 
 /// What a verb reports back to `main`, ordered so that the worst outcome of several
@@ -26,7 +27,8 @@ pub enum Status {
 }
 
 impl Status {
-    /// The status an error ends a file's work with.
+    /// The status an error ends a file's work with: I/O and usage errors are exit 2;
+    /// an input that breaks its format is exit 1.
     pub fn of(e: &Error) -> Status {
         if e.is_request_fault() {
             Status::Failed
@@ -36,21 +38,39 @@ impl Status {
     }
 }
 
-/// I/O and usage errors are exit 2; an input that breaks its format is exit 1.
-pub fn exit_code_for(e: &Error) -> i32 {
-    Status::of(e) as i32
+/// Prints an error on stderr, in red on a terminal.
+pub fn print_error(message: &str) {
+    eprintln!(
+        "{}",
+        paint(
+            Stream::Stderr,
+            Severity::Error,
+            &format!("gamepak: {message}")
+        )
+    );
 }
 
 /// Prints an error that ends one file's work among several, and says how it counts.
 pub fn report_error(e: &Error) -> Status {
-    eprintln!("gamepak: {e}");
+    print_error(&e.to_string());
     Status::of(e)
 }
 
-/// Writes a verb's output where `-o` points and says so: on standard output, or on
-/// standard error when the bytes themselves went to standard output.
-pub fn written(path: &Path, bytes: &[u8], detail: &str) -> Result<Status, Error> {
+/// Prints `gamepak: warning: ...` on stderr, unless the run is quiet.
+pub fn warn(global: &Global, message: &str) {
+    if !global.quiet {
+        let word = paint(Stream::Stderr, Severity::Warning, "warning:");
+        eprintln!("gamepak: {word} {message}");
+    }
+}
+
+/// Writes a verb's output where `-o` points and says so (unless quiet): on standard
+/// output, or on standard error when the bytes themselves went to standard output.
+pub fn written(path: &Path, bytes: &[u8], detail: &str, global: &Global) -> Result<Status, Error> {
     gamepak::io::write_output(path, bytes)?;
+    if global.quiet {
+        return Ok(Status::Ok);
+    }
     let line = format!("{}: {} bytes{detail}", path.display(), bytes.len());
     if path.as_os_str() == "-" {
         eprintln!("{line}");
@@ -61,9 +81,9 @@ pub fn written(path: &Path, bytes: &[u8], detail: &str) -> Result<Status, Error>
 }
 
 /// Names on stderr every file of a source folder that pack or build did not use.
-pub fn warn_unused(folder: &Path, unused: &[gamepak::io::Unused]) {
+pub fn warn_unused(folder: &Path, unused: &[gamepak::io::Unused], global: &Global) {
     for u in unused {
-        eprintln!("gamepak: warning: {}: {u}", folder.display());
+        warn(global, &format!("{}: {u}", folder.display()));
     }
 }
 
@@ -75,24 +95,33 @@ pub fn json_line(v: &impl serde::Serialize) {
     );
 }
 
-/// An input file, mapped, with its detected format and handler.
+/// One JSON record about a file: `"file"` first, then the record's own fields.
+#[derive(serde::Serialize)]
+pub struct FileRecord<'a, T: serde::Serialize> {
+    pub file: &'a Path,
+    #[serde(flatten)]
+    pub record: T,
+}
+
+/// The bytes of an input: the file, or standard input for `-`.
+pub fn read_input(path: &Path) -> Result<Source, Error> {
+    if path.as_os_str() == "-" {
+        let stdin = std::io::stdin().lock();
+        return gamepak::io::read_stream(stdin, path).map(Source::Owned);
+    }
+    Source::open(path)
+}
+
+/// An input file, read, with its detected format and handler.
 pub struct Opened {
     pub data: Source,
     pub format: Format,
-    fixed: &'static dyn Handler,
-    /// A handler made for this run's options, used instead of `fixed`.
-    own: Option<Box<dyn Handler>>,
-}
-
-impl Opened {
-    pub fn handler(&self) -> &dyn Handler {
-        self.own.as_deref().unwrap_or(self.fixed)
-    }
+    pub handler: &'static dyn Handler,
 }
 
 /// Opens a file and finds what can read it, or explains why nothing can.
-pub fn open(path: &Path, global: &Global) -> Result<Opened, Error> {
-    let data = Source::open(path)?;
+pub fn open(path: &Path) -> Result<Opened, Error> {
+    let data = read_input(path)?;
     let d = gamepak::detect(&data);
     let name = path.display().to_string();
     let Some(format) = d.format else {
@@ -105,7 +134,7 @@ pub fn open(path: &Path, global: &Global) -> Result<Opened, Error> {
             format!("not a file gamepak recognises{why}"),
         ));
     };
-    let fixed = format.handler().ok_or_else(|| {
+    let handler = format.handler().ok_or_else(|| {
         Error::at(
             name,
             format!(
@@ -114,26 +143,20 @@ pub fn open(path: &Path, global: &Global) -> Result<Opened, Error> {
             ),
         )
     })?;
-    let own = match (format, &global.opcodes) {
-        (Format::Swag, Some(t)) => {
-            Some(Box::new(SwagHandler::with_table(t.clone())) as Box<dyn Handler>)
-        }
-        _ => None,
-    };
     Ok(Opened {
         data,
         format,
-        fixed,
-        own,
+        handler,
     })
 }
 
-/// A progress bar on stderr, only when stderr is a terminal.
-pub fn progress_bar(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() || total < 2 {
+/// A progress bar on stderr, only when stderr is a terminal and the run is not
+/// quiet. Its length is set as the work reports it.
+pub fn progress_bar(what: &str, global: &Global) -> Option<indicatif::ProgressBar> {
+    if global.quiet || !std::io::stderr().is_terminal() {
         return None;
     }
-    let bar = indicatif::ProgressBar::new(total);
+    let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta})")
             .expect("static template")

@@ -110,7 +110,11 @@ fn unknown_files_are_named_and_not_claimed() {
         std::fs::write(&p, bytes).unwrap();
         let o = gamepak(&["identify", p.to_str().unwrap(), "--json"]);
         assert_eq!(code(&o), 0);
-        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let first = String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .next()
+            .map(str::to_owned);
+        let v: serde_json::Value = serde_json::from_str(&first.unwrap()).unwrap();
         assert_eq!(v["detection"]["certainty"], "unknown", "{name}");
         assert!(v["detection"]["closest"]["failed"].is_string(), "{name}");
         assert_eq!(code(&gamepak(&["check", p.to_str().unwrap()])), 1, "{name}");

@@ -22,12 +22,17 @@ fn run(verb: &str, format: Format, bytes: &[u8]) {
     let h = format.handler().unwrap();
     // Refusing is as good an outcome as finishing: only time and memory are judged.
     match verb {
-        "info" => drop(h.info(bytes)),
-        "list" => drop(h.list(bytes)),
-        "check" => drop(h.check(bytes)),
+        "info" => drop(h.info(bytes, &Default::default())),
+        "list" => drop(h.list(bytes, &Default::default())),
+        "check" => drop(h.check(bytes, &Default::default())),
         _ => {
             let tmp = tempfile::tempdir().unwrap();
-            drop(h.extract(bytes, &tmp.path().join("out"), &ExtractOptions::default()));
+            drop(h.extract(
+                bytes,
+                &tmp.path().join("out"),
+                &ExtractOptions::default(),
+                &Default::default(),
+            ));
         }
     }
 }

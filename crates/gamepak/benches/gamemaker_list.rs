@@ -37,7 +37,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 games
                     .iter()
-                    .map(|d| handler.list(d).unwrap().len())
+                    .map(|d| handler.list(d, &Default::default()).unwrap().len())
                     .sum::<usize>()
             })
         });
@@ -49,7 +49,9 @@ fn bench(c: &mut Criterion) {
     let data = Source::open(&path).unwrap();
     let mut g = c.benchmark_group("gamemaker_synthetic_2GB");
     g.sample_size(20);
-    g.bench_function("list", |b| b.iter(|| handler.list(&data).unwrap().len()));
+    g.bench_function("list", |b| {
+        b.iter(|| handler.list(&data, &Default::default()).unwrap().len())
+    });
     g.finish();
 }
 

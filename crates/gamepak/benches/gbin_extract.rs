@@ -33,7 +33,12 @@ fn extract_vs_copy(c: &mut Criterion) {
             fresh,
             |out| {
                 handler
-                    .extract(&data, &out.path().join("x"), &ExtractOptions::default())
+                    .extract(
+                        &data,
+                        &out.path().join("x"),
+                        &ExtractOptions::default(),
+                        &Default::default(),
+                    )
                     .unwrap();
                 keep(out)
             },

@@ -1,9 +1,11 @@
 //! gamepak: identify, inspect, validate, extract and rebuild binary game data files.
 //!
 //! The front door is [`detect()`] (what is this file?) and [`Format::handler`] (what can
-//! be done with it). Data flows one way: bytes go to detection, then to the format's
-//! reader, which gives a typed document; the document goes either to the writer, which
-//! gives bytes, or to the neutral view of [`assets`] for listing and extraction.
+//! be done with it), with [`pack()`] and [`build()`] for the verbs that start from a
+//! folder or a script; [`Options`] configures any of them. Data flows one way: bytes
+//! go to detection, then to the format's reader, which gives a typed document; the
+//! document goes either to the writer, which gives bytes, or to the neutral view of
+//! [`assets`] for listing and extraction.
 
 pub mod assets;
 pub mod bytes;
@@ -14,9 +16,10 @@ pub mod formats;
 pub mod io;
 pub mod limits;
 pub mod manifest;
+pub mod options;
 pub mod report;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +27,7 @@ pub use assets::{Entry, ExtractOptions, ExtractSummary};
 pub use detect::{detect, Certainty, Detection};
 pub use error::{Error, ErrorKind, Result};
 pub use io::Source;
+pub use options::{BuildOptions, Options};
 pub use report::{Report, Severity};
 
 /// The formats gamepak knows.
@@ -93,7 +97,7 @@ impl Format {
             Format::GameMaker => Some(&formats::gamemaker::GameMakerHandler),
             Format::Gbin => Some(&formats::gbin::GbinHandler),
             Format::Native => Some(&formats::native::NativeHandler),
-            Format::Swag => Some(&formats::swag::SWAG_HANDLER),
+            Format::Swag => Some(&formats::swag::SwagHandler),
             Format::Tng => Some(&formats::tng::TngHandler),
         }
     }
@@ -105,18 +109,38 @@ impl std::fmt::Display for Format {
     }
 }
 
-/// The operations every fully supported format offers.
+/// The operations every fully supported format offers. Each takes the run's
+/// [`Options`]; a format reads only the settings that concern it.
 pub trait Handler: Sync {
     /// Header, metadata, counts and sizes, as a JSON object with keys in display order.
-    fn info(&self, data: &[u8]) -> Result<serde_json::Value>;
+    fn info(&self, data: &[u8], opts: &Options) -> Result<serde_json::Value>;
     /// Every entry, from headers and tables only: no payload is decoded.
-    fn list(&self, data: &[u8]) -> Result<Vec<Entry>>;
+    fn list(&self, data: &[u8], opts: &Options) -> Result<Vec<Entry>>;
     /// Strict validation: every problem found, not just the first.
-    fn check(&self, data: &[u8]) -> Report;
+    fn check(&self, data: &[u8], opts: &Options) -> Report;
     /// Writes the manifest and assets into `out`.
-    fn extract(&self, data: &[u8], out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary>;
-    /// Rebuilds the file from an extracted folder.
-    fn pack(&self, dir: &Path) -> Result<PackOutcome>;
+    fn extract(
+        &self,
+        data: &[u8],
+        out: &Path,
+        extract: &ExtractOptions,
+        opts: &Options,
+    ) -> Result<ExtractSummary>;
+    /// Rebuilds the file from an extracted folder, already opened by [`pack()`].
+    fn pack(&self, dir: &io::SourceDir, opts: &Options) -> Result<PackOutcome>;
+    /// Whether `source` is something this format's `build` makes a file from.
+    /// [`build()`] asks in [`BUILD_ORDER`], so a format may claim broadly (any folder)
+    /// when the formats asked before it claim narrowly (a folder holding a file).
+    fn is_source(&self, _source: &Path) -> bool {
+        false
+    }
+    /// Makes files from a source; `output` is where `-o` points, if anywhere.
+    fn build(&self, source: &Path, _output: Option<&Path>, _opts: &Options) -> Result<Built> {
+        Err(Error::at(
+            source.display().to_string(),
+            "this format has no builder",
+        ))
+    }
 }
 
 /// The bytes `pack` or `build` made, which entries had to be re-encoded, and the
@@ -128,14 +152,76 @@ pub struct PackOutcome {
     pub unused: Vec<io::Unused>,
 }
 
+/// What `build` made: every file with where it goes (a script may export several),
+/// and the files of the source folder nothing used.
+#[derive(Debug, Default)]
+pub struct Built {
+    pub outputs: Vec<BuiltFile>,
+    pub unused: Vec<io::Unused>,
+}
+
+/// One file `build` made, not yet written.
+#[derive(Debug, Clone)]
+pub struct BuiltFile {
+    /// Where it goes (`-` for standard output).
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+impl Built {
+    /// The one file a source folder builds, going to `output` or to `default` (a
+    /// name in the current folder), never inside the folder, where the next build
+    /// would read it back as a source.
+    pub fn from_folder(
+        source: &Path,
+        output: Option<&Path>,
+        default: &str,
+        make: impl FnOnce() -> Result<PackOutcome>,
+    ) -> Result<Built> {
+        let path = output.unwrap_or(Path::new(default));
+        io::refuse_inside(path, source, "the next build would read it as a source")?;
+        let made = make()?;
+        Ok(Built {
+            outputs: vec![BuiltFile {
+                path: path.to_path_buf(),
+                bytes: made.bytes,
+            }],
+            unused: made.unused,
+        })
+    }
+}
+
+/// The order [`build()`] asks formats whether a source is theirs: a folder holding
+/// `tng.json` or `swag.toml` before any other folder (native content), and a script
+/// (any path that is not a folder) last.
+pub const BUILD_ORDER: [Format; 4] = [Format::Tng, Format::Swag, Format::Native, Format::Gbin];
+
+/// Builds from a source, whatever its kind: a `.gap` script, a native content folder,
+/// a TirNanoG project folder or a SWAG source folder. `output` is where `-o` points:
+/// the file to make, or for a script the folder its exports go into.
+pub fn build(source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
+    BUILD_ORDER
+        .iter()
+        .filter_map(|f| f.handler())
+        .find(|h| h.is_source(source))
+        .ok_or_else(|| {
+            Error::at(
+                source.display().to_string(),
+                "not a source gamepak builds from",
+            )
+        })?
+        .build(source, output, opts)
+}
+
 /// Rebuilds a file from a folder written by `extract`, whatever its format.
-pub fn pack(dir: &Path) -> Result<PackOutcome> {
-    let format = manifest::read_format(&io::SourceDir::open(dir)?)?;
+pub fn pack(folder: &Path, opts: &Options) -> Result<PackOutcome> {
+    let dir = io::SourceDir::open(folder)?;
+    let format = manifest::read_format(&dir)?;
     let handler = format.handler().ok_or_else(|| {
         Error::at(
-            dir.display().to_string(),
+            folder.display().to_string(),
             format!("packing {} is not supported yet", format.title()),
         )
     })?;
-    handler.pack(dir)
+    handler.pack(&dir, opts)
 }

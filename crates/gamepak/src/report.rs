@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Worth knowing, not wrong (a placeholder CRC).
@@ -21,18 +21,68 @@ pub struct Problem {
     pub message: String,
 }
 
-impl std::fmt::Display for Problem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let sev = match self.severity {
+impl Severity {
+    /// The word a problem line starts with.
+    pub fn name(self) -> &'static str {
+        match self {
             Severity::Note => "note",
             Severity::Warning => "warning",
             Severity::Error => "error",
-        };
-        write!(f, "{sev}: {}: {}", self.path, self.message)?;
-        if let Some(o) = self.offset {
-            write!(f, " at {o:#x}")?;
         }
-        Ok(())
+    }
+}
+
+impl Problem {
+    /// The problem without its severity: `path: message at 0x...`.
+    pub fn located(&self) -> String {
+        match self.offset {
+            Some(o) => format!("{}: {} at {o:#x}", self.path, self.message),
+            None => format!("{}: {}", self.path, self.message),
+        }
+    }
+
+    /// What problems that differ only in numbers share: the path with every index
+    /// and the message with every number written `…`, so a problem repeated over
+    /// thousands of entries can be counted as one kind.
+    pub fn shape(&self) -> String {
+        format!(
+            "{}: {}",
+            numbers_elided(&self.path),
+            numbers_elided(&self.message)
+        )
+    }
+}
+
+/// `text` with every run of digits (and a `0x` before one) replaced by `…`.
+fn numbers_elided(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let number = rest
+            .strip_prefix("0x")
+            .filter(|r| r.starts_with(|c: char| c.is_ascii_hexdigit()))
+            .map(|r| r.trim_start_matches(|c: char| c.is_ascii_hexdigit()))
+            .or_else(|| {
+                c.is_ascii_digit()
+                    .then(|| rest.trim_start_matches(|c: char| c.is_ascii_digit()))
+            });
+        match number {
+            Some(after) => {
+                out.push('…');
+                rest = after;
+            }
+            None => {
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+    out
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.severity.name(), self.located())
     }
 }
 
@@ -100,5 +150,25 @@ impl Report {
             .iter()
             .filter(|p| p.severity == severity)
             .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn problems_differing_in_numbers_share_a_shape() {
+        let mut r = Report::default();
+        r.error("FORM/STRG/string[12]", 0x40, "not in order after 11");
+        r.error("FORM/STRG/string[3]", 0x1a2b, "not in order after 2");
+        let [a, b] = [&r.problems[0], &r.problems[1]];
+        assert_eq!(a.shape(), "FORM/STRG/string[…]: not in order after …");
+        assert_eq!(a.shape(), b.shape());
+        assert_eq!(
+            a.to_string(),
+            "error: FORM/STRG/string[12]: not in order after 11 at 0x40"
+        );
+        assert_eq!(numbers_elided("chunk 0x1F at a0"), "chunk … at a…");
     }
 }

@@ -27,11 +27,19 @@ fn with_limit<T>(bytes: u64, f: impl FnOnce() -> T) -> T {
 fn check_and_extract(format: Format, bytes: &[u8]) -> String {
     let h = format.handler().unwrap();
     let tmp = tempfile::tempdir().unwrap();
-    let extracted = match h.extract(bytes, &tmp.path().join("out"), &ExtractOptions::default()) {
+    let extracted = match h.extract(
+        bytes,
+        &tmp.path().join("out"),
+        &ExtractOptions::default(),
+        &Default::default(),
+    ) {
         Ok(s) => [s.notes, s.failed].concat().join("\n"),
         Err(e) => e.to_string(),
     };
-    format!("{}\n{extracted}", h.check(bytes).lines())
+    format!(
+        "{}\n{extracted}",
+        h.check(bytes, &Default::default()).lines()
+    )
 }
 
 const SMALL: u64 = 1 << 20;
@@ -60,13 +68,16 @@ fn info_and_list_decode_no_payload() {
             let h = b.format.handler().unwrap();
             // The section block is TirNanoG's table of contents: listing needs it.
             if b.name == "tng/zlib/section-block" {
-                let e = h.list(&b.bytes).unwrap_err().to_string();
+                let e = h
+                    .list(&b.bytes, &Default::default())
+                    .unwrap_err()
+                    .to_string();
                 assert!(e.contains("--max-alloc"), "{e}");
                 continue;
             }
-            h.info(&b.bytes)
+            h.info(&b.bytes, &Default::default())
                 .unwrap_or_else(|e| panic!("{}: info: {e}", b.name));
-            h.list(&b.bytes)
+            h.list(&b.bytes, &Default::default())
                 .unwrap_or_else(|e| panic!("{}: list: {e}", b.name));
         }
     });
@@ -92,10 +103,18 @@ fn raising_the_limit_lets_a_large_stream_through() {
     assert!(refused.contains("--max-alloc"), "{refused}");
     with_limit(16 * SMALL, || {
         let h = scene.format.handler().unwrap();
-        assert!(!h.check(&scene.bytes).lines().contains("--max-alloc"));
+        assert!(!h
+            .check(&scene.bytes, &Default::default())
+            .lines()
+            .contains("--max-alloc"));
         let tmp = tempfile::tempdir().unwrap();
         let s = h
-            .extract(&scene.bytes, tmp.path(), &ExtractOptions::default())
+            .extract(
+                &scene.bytes,
+                tmp.path(),
+                &ExtractOptions::default(),
+                &Default::default(),
+            )
             .unwrap();
         assert!(s.bytes >= 8 * SMALL, "{s:?}");
     });
@@ -131,11 +150,16 @@ fn a_sound_page_past_the_limit_checks_clean_and_extracts() {
         .unwrap();
     with_limit(SMALL, || {
         let h = page.format.handler().unwrap();
-        let lines = h.check(&page.bytes).lines();
+        let lines = h.check(&page.bytes, &Default::default()).lines();
         assert!(!lines.contains("error"), "{lines}");
         let tmp = tempfile::tempdir().unwrap();
-        h.extract(&page.bytes, tmp.path(), &ExtractOptions::default())
-            .unwrap();
+        h.extract(
+            &page.bytes,
+            tmp.path(),
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
+        .unwrap();
         let png = std::fs::read(tmp.path().join("textures/000.png")).unwrap();
         assert_eq!(gamepak::codec::png::dimensions(&png), Some((16384, 64)));
     });

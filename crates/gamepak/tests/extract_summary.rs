@@ -17,7 +17,7 @@ fn extract_and_count(format: Format, bytes: &[u8]) {
     let summary = format
         .handler()
         .unwrap()
-        .extract(bytes, &dir, &ExtractOptions::default())
+        .extract(bytes, &dir, &ExtractOptions::default(), &Default::default())
         .unwrap();
     common::assert_counts_what_is_there(&summary, &dir);
 }

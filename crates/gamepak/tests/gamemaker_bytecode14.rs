@@ -77,7 +77,7 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     assert_eq!(g.code.len(), 1);
     assert_eq!((g.code[0].blob, g.code[0].length), (184, 52));
     let handler = Format::GameMaker.handler().unwrap();
-    let report = handler.check(&data);
+    let report = handler.check(&data, &Default::default());
     assert!(
         !report.lines().contains("VARI") && !report.lines().contains("FUNC"),
         "{}",
@@ -87,7 +87,7 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
     handler
-        .extract(&data, &out, &ExtractOptions::default())
+        .extract(&data, &out, &ExtractOptions::default(), &Default::default())
         .unwrap();
     let text = std::fs::read_to_string(out.join("code/000-gml_Script_s.asm")).unwrap();
     let lines: Vec<&str> = text
@@ -114,10 +114,15 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     );
     assert!(text.contains("bytecode 14"), "{text}");
     // Unedited, the folder packs to the file; an edited disassembly is refused.
-    assert_eq!(gamepak::pack(&out).unwrap().bytes, data);
+    assert_eq!(
+        gamepak::pack(&out, &Default::default()).unwrap().bytes,
+        data
+    );
     let file = out.join("code/000-gml_Script_s.asm");
     std::fs::write(&file, text.replace("push.e 3", "push.e 4")).unwrap();
-    let e = gamepak::pack(&out).unwrap_err().to_string();
+    let e = gamepak::pack(&out, &Default::default())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("pack does not assemble it"), "{e}");
 
     // Strings may still be added: CODE stays as stored, its names follow STRG.
@@ -126,11 +131,11 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     let mut strings: Vec<String> = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     strings.push("added".into());
     std::fs::write(&json, serde_json::to_vec(&strings).unwrap()).unwrap();
-    let packed = gamepak::pack(&out).unwrap();
+    let packed = gamepak::pack(&out, &Default::default()).unwrap();
     let g = game::read(&packed.bytes).unwrap();
     assert_eq!(g.texts(), strings);
     assert_eq!(g.code[0].name, "gml_Script_s");
-    let report = handler.check(&packed.bytes);
+    let report = handler.check(&packed.bytes, &Default::default());
     assert!(
         !report.lines().contains("VARI") && !report.lines().contains("FUNC"),
         "{}",
@@ -138,7 +143,12 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     );
     let again = tmp.path().join("again");
     handler
-        .extract(&packed.bytes, &again, &ExtractOptions::default())
+        .extract(
+            &packed.bytes,
+            &again,
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap();
     let now = std::fs::read_to_string(again.join("code/000-gml_Script_s.asm")).unwrap();
     assert_eq!(

@@ -23,7 +23,12 @@ fn extracted_code(
     Format::GameMaker
         .handler()
         .unwrap()
-        .extract(&original, &out, &ExtractOptions::default())
+        .extract(
+            &original,
+            &out,
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap();
     let mut files: Vec<_> = std::fs::read_dir(out.join("code"))
         .unwrap()
@@ -41,11 +46,16 @@ fn checked_and_extracted_again(
     tmp: &tempfile::TempDir,
 ) -> std::path::PathBuf {
     let handler = Format::GameMaker.handler().unwrap();
-    let report = handler.check(bytes);
+    let report = handler.check(bytes, &Default::default());
     assert!(report.is_clean(), "{name}: {}", report.lines());
     let again = tmp.path().join("again");
     handler
-        .extract(bytes, &again, &ExtractOptions::default())
+        .extract(
+            bytes,
+            &again,
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap();
     again
 }
@@ -127,7 +137,7 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
             })
             .collect();
         std::fs::write(pick, edited.join("\n")).unwrap();
-        let packed = gamepak::pack(&out).unwrap();
+        let packed = gamepak::pack(&out, &Default::default()).unwrap();
         for (k, d) in kinds.iter_mut().zip(done) {
             *k += usize::from(d);
         }
@@ -176,7 +186,9 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
         let mut bad = edited.clone();
         bad[pop] = format!("{}_renamed", bad[pop]);
         std::fs::write(pick, bad.join("\n")).unwrap();
-        let e = gamepak::pack(&out).unwrap_err().to_string();
+        let e = gamepak::pack(&out, &Default::default())
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains(&format!("line {}", pop + 1)) && e.contains("is used anywhere"),
             "{name}: {e}"
@@ -278,7 +290,7 @@ fn code_edits_may_point_a_use_at_another_variable_or_function() {
                 for k in [pk, ck] {
                     std::fs::write(&files[k], &edited[k]).unwrap();
                 }
-                match gamepak::pack(&out) {
+                match gamepak::pack(&out, &Default::default()) {
                     Ok(p) => {
                         done = Some((p, edited));
                         break 'search;
@@ -290,11 +302,16 @@ fn code_edits_may_point_a_use_at_another_variable_or_function() {
         let (packed, edited) =
             done.unwrap_or_else(|| panic!("{name}: no other variable and function to use: {last}"));
         // Check walks every chain: they hold together.
-        let report = handler.check(&packed.bytes);
+        let report = handler.check(&packed.bytes, &Default::default());
         assert!(report.is_clean(), "{name}: {}", report.lines());
         let again = tmp.path().join("again");
         handler
-            .extract(&packed.bytes, &again, &ExtractOptions::default())
+            .extract(
+                &packed.bytes,
+                &again,
+                &ExtractOptions::default(),
+                &Default::default(),
+            )
             .unwrap();
         for (f, want) in files.iter().zip(&edited) {
             let now = std::fs::read_to_string(again.join(f.strip_prefix(&out).unwrap())).unwrap();
@@ -435,7 +452,8 @@ fn code_edits_that_add_instructions_move_the_chunks_after_code() {
         }
         let edited = lines.join("\n");
         std::fs::write(&pick, &edited).unwrap();
-        let packed = gamepak::pack(&out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let packed =
+            gamepak::pack(&out, &Default::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
         let grew = packed
             .reencoded
             .iter()
@@ -464,7 +482,7 @@ fn code_edits_that_add_instructions_move_the_chunks_after_code() {
         // Taking the lines out again gives the game back byte for byte.
         let rel = pick.strip_prefix(&out).unwrap();
         std::fs::write(again.join(rel), &text).unwrap();
-        let back = gamepak::pack(&again).unwrap();
+        let back = gamepak::pack(&again, &Default::default()).unwrap();
         assert!(back.unused.is_empty(), "{name}: {:?}", back.unused);
         assert!(
             back.bytes == original,
@@ -495,7 +513,7 @@ fn growing_code_is_refused_where_a_chunk_holds_a_reference_gamepak_cannot_place(
     // More than CODE's padding, so that the chunks after it must move.
     let added = "\n    pushi.e 7\n    popz.i".repeat(16);
     std::fs::write(&pick, text.replacen("\n    ", &format!("{added}\n    "), 1)).unwrap();
-    let Err(e) = gamepak::pack(&out) else {
+    let Err(e) = gamepak::pack(&out, &Default::default()) else {
         panic!("packed");
     };
     let e = e.to_string();
@@ -508,7 +526,7 @@ fn growing_code_is_refused_where_a_chunk_holds_a_reference_gamepak_cannot_place(
     );
     // An edit that keeps every size still packs.
     std::fs::write(&pick, text.replacen("pushi.e ", "pushi.e 1", 1)).unwrap();
-    let packed = gamepak::pack(&out).unwrap();
+    let packed = gamepak::pack(&out, &Default::default()).unwrap();
     assert_eq!(packed.bytes.len(), data.len());
 }
 
@@ -544,7 +562,7 @@ fn edits_that_do_not_assemble_are_refused_with_their_line() {
         let mut lines: Vec<&str> = text.lines().collect();
         lines.insert(first, bad);
         std::fs::write(&pick, lines.join("\n")).unwrap();
-        let Err(e) = gamepak::pack(&out) else {
+        let Err(e) = gamepak::pack(&out, &Default::default()) else {
             panic!("`{bad}` packed");
         };
         let e = e.to_string();
@@ -555,7 +573,7 @@ fn edits_that_do_not_assemble_are_refused_with_their_line() {
     }
     // The text as extracted packs to the game again.
     std::fs::write(&pick, &text).unwrap();
-    assert!(gamepak::pack(&out).unwrap().bytes == original);
+    assert!(gamepak::pack(&out, &Default::default()).unwrap().bytes == original);
 }
 
 #[test]
@@ -583,7 +601,8 @@ fn strings_added_at_the_end_of_strings_json_can_be_pushed_by_new_code() {
         let line = "    push.s \"zweite Zeile, ünïcode\"\n    popz.v\n    ";
         let edited = text.replacen("\n    ", &format!("\n{line}"), 1);
         std::fs::write(&pick, &edited).unwrap();
-        let packed = gamepak::pack(&out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let packed =
+            gamepak::pack(&out, &Default::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
         let said = format!("2 strings added to STRG (indices {n} to {})", n + 1);
         assert!(
             packed.reencoded.contains(&said),
@@ -606,7 +625,7 @@ fn strings_added_at_the_end_of_strings_json_can_be_pushed_by_new_code() {
     let mut strings: Vec<String> = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     strings.pop();
     std::fs::write(&json, serde_json::to_vec_pretty(&strings).unwrap()).unwrap();
-    let Err(e) = gamepak::pack(&out) else {
+    let Err(e) = gamepak::pack(&out, &Default::default()) else {
         panic!("packed");
     };
     assert!(e.to_string().contains("not removed"), "{e}");

@@ -23,9 +23,14 @@ fn edit_and_reread(name: &str) {
     let out = tmp.path();
     let handler = Format::GameMaker.handler().unwrap();
     handler
-        .extract(&original, out, &ExtractOptions::default())
+        .extract(
+            &original,
+            out,
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap();
-    let entries = handler.list(&original).unwrap();
+    let entries = handler.list(&original, &Default::default()).unwrap();
 
     let frame = entries
         .iter()
@@ -63,10 +68,10 @@ fn edit_and_reread(name: &str) {
     strings[s] = reversed.clone();
     std::fs::write(&strings_path, serde_json::to_vec(&strings).unwrap()).unwrap();
 
-    let packed = gamepak::pack(out).unwrap();
+    let packed = gamepak::pack(out, &Default::default()).unwrap();
     assert_eq!(packed.reencoded.len(), 3, "{name}: {:?}", packed.reencoded);
     let after = game::read(&packed.bytes).unwrap();
-    let report = handler.check(&packed.bytes);
+    let report = handler.check(&packed.bytes, &Default::default());
     assert!(report.is_clean(), "{name}: {}", report.lines());
 
     // The frame's rectangle on its page is red; every other pixel is as it was.
@@ -150,7 +155,12 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
         let tmp = tempfile::tempdir().unwrap();
         let handler = Format::GameMaker.handler().unwrap();
         handler
-            .extract(&original, tmp.path(), &ExtractOptions::default())
+            .extract(
+                &original,
+                tmp.path(),
+                &ExtractOptions::default(),
+                &Default::default(),
+            )
             .unwrap();
         let path = tmp.path().join("strings.json");
         let mut strings: Vec<String> =
@@ -163,7 +173,7 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
         strings[last].push_str(" and more ✓");
         std::fs::write(&path, serde_json::to_vec(&strings).unwrap()).unwrap();
 
-        let packed = gamepak::pack(tmp.path()).unwrap();
+        let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
         assert!(
             packed
                 .reencoded
@@ -172,7 +182,7 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
             "{:?}",
             packed.reencoded
         );
-        let report = handler.check(&packed.bytes);
+        let report = handler.check(&packed.bytes, &Default::default());
         assert!(report.is_clean(), "{name}: {}", report.lines());
         let after = game::read(&packed.bytes).unwrap();
         assert_eq!(after.gen8.name, longer, "{name}");

@@ -49,9 +49,9 @@ fn texture_and_audio_chunks_rebuild_byte_for_byte() {
 #[test]
 fn every_game_reads_and_checks_clean() {
     for (name, data) in games() {
-        let report = handler().check(&data);
+        let report = handler().check(&data, &Default::default());
         assert!(report.is_clean(), "{name}:\n{}", report.lines());
-        let info = handler().info(&data).unwrap();
+        let info = handler().info(&data, &Default::default()).unwrap();
         assert!(info["GameMaker version"].is_string(), "{name}");
     }
 }
@@ -62,10 +62,10 @@ fn every_game_rebuilds_byte_for_byte_through_extract_and_pack() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
         let summary = handler()
-            .extract(&data, &out, &ExtractOptions::default())
+            .extract(&data, &out, &ExtractOptions::default(), &Default::default())
             .unwrap();
         assert!(summary.notes.is_empty(), "{name}: {:?}", summary.notes);
-        let packed = gamepak::pack(&out).unwrap();
+        let packed = gamepak::pack(&out, &Default::default()).unwrap();
         assert!(packed.bytes == data, "{name}: pack differs");
         assert!(packed.unused.is_empty(), "{name}: {:?}", packed.unused);
         assert!(
@@ -80,9 +80,9 @@ fn every_game_rebuilds_byte_for_byte_through_extract_and_pack() {
 fn extracted_counts_match_info() {
     for (name, data) in games() {
         let g = game::read(&data).unwrap();
-        let info = handler().info(&data).unwrap();
+        let info = handler().info(&data, &Default::default()).unwrap();
         let count = |k: &str| info["counts"][k].as_u64().unwrap_or(0) as usize;
-        let entries = handler().list(&data).unwrap();
+        let entries = handler().list(&data, &Default::default()).unwrap();
         let kind = |k: &str| entries.iter().filter(|e| e.kind.name() == k).count();
         assert_eq!(count("texture pages"), g.pages().len(), "{name}");
         let frames: usize = g

@@ -28,7 +28,7 @@ fn view(data: &[u8], chunk: &str) -> Value {
 fn frame_paths(data: &[u8], sprite: &str) -> Vec<String> {
     let prefix = format!("sprites/{sprite}/");
     let mut paths: Vec<String> = handler()
-        .list(data)
+        .list(data, &Default::default())
         .unwrap()
         .into_iter()
         .filter(|e| e.path.contains(&prefix))
@@ -87,9 +87,14 @@ fn a_null_sprite_slot_keeps_every_later_index() {
         if !packed {
             let tmp = tempfile::tempdir().unwrap();
             handler()
-                .extract(&edited, tmp.path(), &Default::default())
+                .extract(
+                    &edited,
+                    tmp.path(),
+                    &Default::default(),
+                    &Default::default(),
+                )
                 .unwrap();
-            let out = gamepak::pack(tmp.path()).unwrap();
+            let out = gamepak::pack(tmp.path(), &Default::default()).unwrap();
             assert!(out.unused.is_empty(), "{name}: {:?}", out.unused);
             assert!(out.bytes == edited, "{name}");
             packed = true;
@@ -178,13 +183,13 @@ fn variables_and_functions_are_listed_as_the_chunks_hold_them() {
     };
     let tmp = tempfile::tempdir().unwrap();
     handler()
-        .extract(data, tmp.path(), &Default::default())
+        .extract(data, tmp.path(), &Default::default(), &Default::default())
         .unwrap();
     let file = tmp.path().join("resources/variables.json");
     let mut vars: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
     vars["variables"][0]["name"] = "renamed".into();
     std::fs::write(&file, serde_json::to_vec_pretty(&vars).unwrap()).unwrap();
-    let packed = gamepak::pack(tmp.path()).unwrap();
+    let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
     assert!(packed.bytes == *data);
     let unused: Vec<&str> = packed.unused.iter().map(|u| u.file.as_str()).collect();
     assert_eq!(unused, ["resources/variables.json"]);

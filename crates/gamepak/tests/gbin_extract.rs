@@ -21,13 +21,18 @@ fn every_reference_file_checks_clean_and_round_trips() {
     assert!(files.len() >= 14);
     for f in files {
         let data = std::fs::read(&f).unwrap();
-        let report = handler().check(&data);
+        let report = handler().check(&data, &Default::default());
         assert!(report.is_clean(), "{}: {:?}", f.display(), report.problems);
         let out = tempfile::tempdir().unwrap();
         handler()
-            .extract(&data, out.path(), &ExtractOptions::default())
+            .extract(
+                &data,
+                out.path(),
+                &ExtractOptions::default(),
+                &Default::default(),
+            )
             .unwrap();
-        let packed = gamepak::pack(out.path()).unwrap();
+        let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
         assert!(packed.bytes == data, "{} did not round-trip", f.display());
         assert!(packed.reencoded.is_empty(), "{:?}", packed.reencoded);
     }
@@ -53,7 +58,12 @@ fn edited_images_are_re_encoded_in_their_pixel_format() {
     let data = std::fs::read(dir.join("02_images/images.gbin")).unwrap();
     let out = tempfile::tempdir().unwrap();
     handler()
-        .extract(&data, out.path(), &ExtractOptions::default())
+        .extract(
+            &data,
+            out.path(),
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap();
     // Image 2 of "sprites" is 2x2 RGB565; image 0 is the 8x4 ARGB8888 source.
     let red = [0xf8, 0, 0, 0xff];
@@ -67,9 +77,11 @@ fn edited_images_are_re_encoded_in_their_pixel_format() {
         png(10, 6, |x, y| [x as u8, y as u8, 7, 255]),
     )
     .unwrap();
-    let packed = gamepak::pack(out.path()).unwrap();
+    let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
     assert!(packed.reencoded.contains(&"IMGD".to_string()));
-    assert!(handler().check(&packed.bytes).is_clean());
+    assert!(handler()
+        .check(&packed.bytes, &Default::default())
+        .is_clean());
     let before = gbin::read(&data).unwrap();
     let after = gbin::read(&packed.bytes).unwrap();
     let images = |d: &gbin::Gbin| match &d.chunk(b"IMAG").unwrap().body {
@@ -134,11 +146,14 @@ fn names_inside_the_file_stay_inside_the_output_folder() {
     let root = tempfile::tempdir().unwrap();
     let out = root.path().join("a/b");
     handler()
-        .extract(&data, &out, &ExtractOptions::default())
+        .extract(&data, &out, &ExtractOptions::default(), &Default::default())
         .unwrap();
     assert_eq!(std::fs::read(out.join("files/evil")).unwrap(), b"boom");
     assert!(!root.path().join("evil").exists());
-    assert_eq!(gamepak::pack(&out).unwrap().bytes, data);
+    assert_eq!(
+        gamepak::pack(&out, &Default::default()).unwrap().bytes,
+        data
+    );
 }
 
 #[test]
@@ -146,7 +161,12 @@ fn the_summary_counts_every_file_written() {
     let data = gbin::write(&gbin::synth::demo(), gbin::CrcMode::Compute);
     let out = tempfile::tempdir().unwrap();
     let summary = handler()
-        .extract(&data, out.path(), &ExtractOptions::default())
+        .extract(
+            &data,
+            out.path(),
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap();
     // Tile maps write a JSON and a TMX file each.
     assert!(out.path().join("gamepak.toml").is_file());
@@ -188,7 +208,7 @@ fn wrapped_colour_map() -> Vec<u8> {
 #[test]
 fn check_notes_a_colour_map_offset_cut_to_16_bits() {
     let data = wrapped_colour_map();
-    let report = handler().check(&data);
+    let report = handler().check(&data, &Default::default());
     assert!(report.is_clean(), "{}", report.lines());
     let cmap = gbin::read(&data).unwrap().chunk(b"CMAP").unwrap().offset;
     let notes: Vec<_> = report
@@ -216,7 +236,12 @@ fn a_colour_map_past_64_kib_extracts_its_own_colours_and_packs_back() {
     let data = wrapped_colour_map();
     let out = tempfile::tempdir().unwrap();
     let summary = handler()
-        .extract(&data, out.path(), &ExtractOptions::default())
+        .extract(
+            &data,
+            out.path(),
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap();
     common::assert_counts_what_is_there(&summary, out.path());
     let gpl = std::fs::read_to_string(out.path().join("palettes/001.gpl")).unwrap();
@@ -229,7 +254,7 @@ fn a_colour_map_past_64_kib_extracts_its_own_colours_and_packs_back() {
         })
         .collect();
     assert_eq!(colours, SECOND_MAP);
-    let packed = gamepak::pack(out.path()).unwrap();
+    let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
     assert!(packed.bytes == data, "did not round-trip");
     assert!(packed.reencoded.is_empty(), "{:?}", packed.reencoded);
 }

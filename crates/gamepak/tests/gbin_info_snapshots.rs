@@ -6,7 +6,11 @@ use gamepak::formats::gbin::{synth, write, CrcMode};
 use gamepak::Format;
 
 fn info(data: &[u8]) -> serde_json::Value {
-    Format::Gbin.handler().unwrap().info(data).unwrap()
+    Format::Gbin
+        .handler()
+        .unwrap()
+        .info(data, &Default::default())
+        .unwrap()
 }
 
 #[test]

@@ -42,18 +42,21 @@ fn pages_past_the_limit_are_checked_and_cut_row_by_row() {
         }
         let data = std::fs::read(&path).unwrap();
         let tmp = tempfile::tempdir().unwrap();
+        let extract_to = |name: &str| {
+            let out = tmp.path().join(name);
+            h.extract(&data, &out, &ExtractOptions::default(), &Default::default())
+                .unwrap()
+        };
         set_max_alloc(DEFAULT_MAX_ALLOC);
-        h.extract(&data, &tmp.path().join("whole"), &ExtractOptions::default())
-            .unwrap();
+        extract_to("whole");
         set_max_alloc(LIMIT);
-        let lines = h.check(&data).lines();
+        let lines = h.check(&data, &Default::default()).lines();
         assert!(
             !lines.contains("does not decode"),
             "{}: {lines}",
             path.display()
         );
-        h.extract(&data, &tmp.path().join("rows"), &ExtractOptions::default())
-            .unwrap();
+        extract_to("rows");
         set_max_alloc(DEFAULT_MAX_ALLOC);
         let (whole, rows) = (tmp.path().join("whole"), tmp.path().join("rows"));
         let frames = ["sprites", "backgrounds"];

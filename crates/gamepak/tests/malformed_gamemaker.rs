@@ -48,9 +48,14 @@ fn assert_error(base: &[u8], at: usize, v: u32, wants: &[&str]) {
 fn assert_round_trips(data: &[u8]) {
     let tmp = tempfile::tempdir().unwrap();
     handler()
-        .extract(data, tmp.path(), &Default::default())
+        .extract(data, tmp.path(), &Default::default(), &Default::default())
         .unwrap();
-    assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, data);
+    assert_eq!(
+        gamepak::pack(tmp.path(), &Default::default())
+            .unwrap()
+            .bytes,
+        data
+    );
 }
 
 fn put(data: &mut [u8], at: usize, v: u32) {
@@ -64,7 +69,7 @@ fn every_truncation_is_a_located_error() {
         let e = game::read(&full[..n]).err();
         let e = e.unwrap_or_else(|| panic!("cut at {n} read"));
         assert!(e.offset.is_some(), "cut at {n}: {e}");
-        assert!(!handler().check(&full[..n]).is_clean());
+        assert!(!handler().check(&full[..n], &Default::default()).is_clean());
     }
 }
 
@@ -100,14 +105,17 @@ fn pointer_cycles_and_misplaced_items_are_reported_not_followed() {
     let tpag = body(&full, "TPAG");
     let mut m = full.clone();
     put(&mut m, tpag + 4, tpag as u32);
-    let report = handler().check(&m);
+    let report = handler().check(&m, &Default::default());
     assert!(!report.is_clean(), "{}", report.lines());
     // A texture entry whose blob pointer aims at its own entry.
     let txtr = body(&full, "TXTR");
     let mut m = full.clone();
     let entry = get(&m, txtr + 4);
     put(&mut m, entry + 8, entry as u32);
-    assert!(handler().check(&m).lines().contains("does not decode"));
+    assert!(handler()
+        .check(&m, &Default::default())
+        .lines()
+        .contains("does not decode"));
 }
 
 #[test]
@@ -122,13 +130,16 @@ fn mutated_real_and_synthetic_files_never_panic() {
             for flip in [0xff, 0x80, 0x01] {
                 let mut m = full.clone();
                 m[at] ^= flip;
-                let _ = handler().check(&m);
-                if handler().list(&m).is_ok() {
-                    let _ = handler().info(&m);
+                let _ = handler().check(&m, &Default::default());
+                if handler().list(&m, &Default::default()).is_ok() {
+                    let _ = handler().info(&m, &Default::default());
                     if at % 211 == 0 {
                         let out = tmp.path().join(format!("{at}-{flip}"));
-                        if handler().extract(&m, &out, &Default::default()).is_ok() {
-                            let _ = gamepak::pack(&out);
+                        if handler()
+                            .extract(&m, &out, &Default::default(), &Default::default())
+                            .is_ok()
+                        {
+                            let _ = gamepak::pack(&out, &Default::default());
                         }
                     }
                 }
@@ -157,7 +168,7 @@ fn references_between_resources_are_checked() {
     let first = get(&full, objt + 4);
     let mut m = full.clone();
     put(&mut m, first + 4, 9999);
-    let lines = handler().check(&m).lines();
+    let lines = handler().check(&m, &Default::default()).lines();
     assert!(lines.contains("sprite 9999 does not exist"), "{lines}");
     let rooms = body(&full, "ROOM");
     let room = get(&full, rooms + 4);
@@ -165,7 +176,7 @@ fn references_between_resources_are_checked() {
     let inst = get(&full, list + 4);
     let mut m = full.clone();
     put(&mut m, inst + 8, 777);
-    let lines = handler().check(&m).lines();
+    let lines = handler().check(&m, &Default::default()).lines();
     assert!(
         lines.contains("object 777, which does not exist"),
         "{lines}"
@@ -185,7 +196,7 @@ fn a_null_code_entry_keeps_its_place() {
     let g = game::read(&data).unwrap();
     assert_eq!(g.code.len(), 3);
     assert_eq!(g.code[2].at, 0);
-    let listed = handler().list(&data).unwrap();
+    let listed = handler().list(&data, &Default::default()).unwrap();
     assert_eq!(
         listed
             .iter()
@@ -250,7 +261,7 @@ fn a_frame_claiming_a_huge_bounding_box_is_refused_before_allocating() {
     m[item + 16..item + 20].copy_from_slice(&[0xff; 4]);
     let tmp = tempfile::tempdir().unwrap();
     let s = handler()
-        .extract(&m, tmp.path(), &Default::default())
+        .extract(&m, tmp.path(), &Default::default(), &Default::default())
         .unwrap();
     assert!(
         s.failed.iter().any(|n| n.contains("--max-alloc")),
@@ -259,7 +270,7 @@ fn a_frame_claiming_a_huge_bounding_box_is_refused_before_allocating() {
     );
     let mut m = full.clone();
     m[item + 12..item + 14].copy_from_slice(&0x7fffu16.to_le_bytes());
-    let lines = handler().check(&m).lines();
+    let lines = handler().check(&m, &Default::default()).lines();
     assert!(
         lines.contains("outside its") && lines.contains("bounding box"),
         "{lines}"
@@ -280,7 +291,7 @@ fn big_endian_files_read_and_rebuild() {
     assert_eq!(g.gen8.version[0], 2);
     assert_eq!(g.tpag.items[2].page, 2);
     assert_round_trips(&data);
-    let info = handler().info(&data).unwrap();
+    let info = handler().info(&data, &Default::default()).unwrap();
     assert_eq!(info["byte order"], "big-endian (MROF)");
 }
 
@@ -292,7 +303,7 @@ fn a_repeated_chunk_is_reported_and_kept_as_stored() {
     let size = (m.len() - 8) as u32;
     put(&mut m, 4, size);
     assert!(handler()
-        .check(&m)
+        .check(&m, &Default::default())
         .lines()
         .contains("chunk TXTR appears again"));
     assert_round_trips(&m);
@@ -304,7 +315,7 @@ fn list_pointers_outside_their_records_are_reported() {
     let tpag = body(&full, "TPAG");
     let mut m = full.clone();
     put(&mut m, tpag + 4, tpag as u32);
-    let lines = handler().check(&m).lines();
+    let lines = handler().check(&m, &Default::default()).lines();
     assert!(lines.contains("FORM/TPAG/entry[0]: points at"), "{lines}");
 }
 
@@ -317,7 +328,7 @@ fn names_that_miss_the_string_table_are_reported() {
     let sprt = body(&m, "SPRT");
     let sprite = get(&m, sprt + 4);
     put(&mut m, sprite, 0x10);
-    let lines = handler().check(&m).lines();
+    let lines = handler().check(&m, &Default::default()).lines();
     assert!(
         lines.contains("FORM/SPRT/entry[0]: the name reference 0x10 is no STRG string"),
         "{lines}"
@@ -334,7 +345,7 @@ fn views_that_do_not_read_and_layers_with_strangers_are_reported() {
     let optn = body(&full, "OPTN");
     let mut m = full.clone();
     put(&mut m, optn + 60, 0x1000_0000);
-    let lines = handler().check(&m).lines();
+    let lines = handler().check(&m, &Default::default()).lines();
     assert!(
         lines.contains("FORM/OPTN: 268435456 entries of 8 bytes do not fit the chunk"),
         "{lines}"
@@ -349,7 +360,7 @@ fn views_that_do_not_read_and_layers_with_strangers_are_reported() {
     // Instance layer: 48 bytes of common and effect fields, then the count and ids.
     assert_eq!(get(&full, layer + 8), 2, "the first layer holds instances");
     put(&mut m, layer + 56, 12345);
-    let lines = handler().check(&m).lines();
+    let lines = handler().check(&m, &Default::default()).lines();
     assert!(
         lines.contains("layer \"Instances\" holds an instance the room does not"),
         "{lines}"

@@ -18,9 +18,9 @@ fn exercise(data: &[u8]) -> Result<Report, String> {
         let h = Format::Gbin.handler().unwrap();
         let _ = gamepak::detect(data);
         let _ = gbin::read(data);
-        let _ = h.info(data);
-        let _ = h.list(data);
-        h.check(data)
+        let _ = h.info(data, &Default::default());
+        let _ = h.list(data, &Default::default());
+        h.check(data, &Default::default())
     }))
     .map_err(|p| {
         p.downcast_ref::<String>()

@@ -43,7 +43,7 @@ fn with(sections: Vec<Section<'static>>) -> Vec<u8> {
 
 /// The findings of `check`, a line each.
 fn findings(bytes: &[u8]) -> String {
-    handler().check(bytes).lines()
+    handler().check(bytes, &Default::default()).lines()
 }
 
 #[test]
@@ -54,7 +54,10 @@ fn every_truncation_is_a_located_error() {
             let cut = &full[..n];
             let e = swag::read(cut, table()).unwrap_err();
             assert!(e.offset.is_some(), "{name} cut at {n}: {e}");
-            assert!(!handler().check(cut).is_clean(), "{name} cut at {n}");
+            assert!(
+                !handler().check(cut, &Default::default()).is_clean(),
+                "{name} cut at {n}"
+            );
         }
     }
 }
@@ -67,12 +70,12 @@ fn mutated_bytes_never_panic() {
         for flip in [0xff, 0x80, 0x01] {
             let mut m = full.clone();
             m[at] ^= flip;
-            let _ = handler().check(&m);
-            if let Ok(entries) = handler().list(&m) {
-                let _ = handler().info(&m);
+            let _ = handler().check(&m, &Default::default());
+            if let Ok(entries) = handler().list(&m, &Default::default()) {
+                let _ = handler().info(&m, &Default::default());
                 if at % 97 == 0 {
                     let out = tmp.path().join(format!("{at}-{flip}"));
-                    let _ = handler().extract(&m, &out, &Default::default());
+                    let _ = handler().extract(&m, &out, &Default::default(), &Default::default());
                 }
                 assert!(!entries.is_empty());
             }
@@ -278,12 +281,17 @@ fn frames_that_cannot_be_cut_out_are_noted_and_the_file_still_round_trips() {
     ]);
     let tmp = tempfile::tempdir().unwrap();
     let s = handler()
-        .extract(&b, tmp.path(), &Default::default())
+        .extract(&b, tmp.path(), &Default::default(), &Default::default())
         .unwrap();
     assert_eq!(s.failed.len(), 2, "{:?}", s.failed);
     assert!(s
         .failed
         .iter()
         .any(|n| n.starts_with("textures/001-broken/000.png")));
-    assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, b);
+    assert_eq!(
+        gamepak::pack(tmp.path(), &Default::default())
+            .unwrap()
+            .bytes,
+        b
+    );
 }

@@ -78,7 +78,7 @@ fn one_map(rle: &[u8]) -> Vec<u8> {
 }
 
 fn check_lines(bytes: &[u8]) -> String {
-    handler().check(bytes).lines()
+    handler().check(bytes, &Default::default()).lines()
 }
 
 fn read_error(bytes: &[u8]) -> String {
@@ -101,7 +101,7 @@ fn every_truncation_is_a_located_error() {
             "cut at {n}: {e} has no offset"
         );
         if n % 13 == 0 {
-            let report = handler().check(cut);
+            let report = handler().check(cut, &Default::default());
             assert!(
                 report.count(gamepak::Severity::Error) > 0,
                 "cut at {n}: {}",
@@ -130,14 +130,15 @@ fn byte_flips_never_panic() {
         for mask in [0x01u8, 0x80, 0xff] {
             let mut d = data.clone();
             d[at] ^= mask;
-            let _ = handler().check(&d);
-            let _ = handler().list(&d);
-            let _ = handler().info(&d);
+            let _ = handler().check(&d, &Default::default());
+            let _ = handler().list(&d, &Default::default());
+            let _ = handler().info(&d, &Default::default());
             if at % 29 == 0 {
                 let _ = handler().extract(
                     &d,
                     &tmp.path().join(format!("{at}-{mask}")),
                     &ExtractOptions::default(),
+                    &Default::default(),
                 );
             }
         }
@@ -162,7 +163,11 @@ fn wrong_crcs_are_reported_where_they_are() {
     data[56..60].copy_from_slice(&crc.to_le_bytes());
     let lines = check_lines(&data);
     assert!(lines.contains("section block CRC is"), "{lines}");
-    assert_eq!(handler().check(&data).problems.len(), 1, "{lines}");
+    assert_eq!(
+        handler().check(&data, &Default::default()).problems.len(),
+        1,
+        "{lines}"
+    );
 }
 
 #[test]
@@ -189,7 +194,9 @@ fn a_crc_of_the_compressed_bytes_and_a_raw_stream_are_read_and_reported() {
         "{lines}"
     );
     assert_eq!(
-        handler().check(&f).count(gamepak::Severity::Error),
+        handler()
+            .check(&f, &Default::default())
+            .count(gamepak::Severity::Error),
         0,
         "{lines}"
     );

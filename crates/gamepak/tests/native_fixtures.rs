@@ -23,7 +23,7 @@ fn check(path: &Path) -> Report {
     Format::Native
         .handler()
         .unwrap()
-        .check(&std::fs::read(path).unwrap())
+        .check(&std::fs::read(path).unwrap(), &Default::default())
 }
 
 fn messages(r: &Report) -> String {
@@ -80,9 +80,10 @@ fn round_trip(path: &Path) -> Vec<u8> {
         &std::fs::read(path).unwrap(),
         &dir,
         &ExtractOptions::default(),
+        &Default::default(),
     )
     .unwrap();
-    h.pack(&dir).unwrap().bytes
+    gamepak::pack(&dir, &Default::default()).unwrap().bytes
 }
 
 #[test]
@@ -198,7 +199,10 @@ fn development_builds_match_the_real_writer() {
 }
 
 fn check_bytes(b: &[u8]) -> Report {
-    Format::Native.handler().unwrap().check(b)
+    Format::Native
+        .handler()
+        .unwrap()
+        .check(b, &Default::default())
 }
 
 #[test]
@@ -291,8 +295,8 @@ fn basic_build_lists_extracts_and_decodes() {
     let ogg = build(&inputs, true, ProductionAudio::Vorbis);
     let h = Format::Native.handler().unwrap();
     for bytes in [&pcm, &ogg] {
-        assert!(h.check(bytes).is_clean());
-        let list = h.list(bytes).unwrap();
+        assert!(h.check(bytes, &Default::default()).is_clean());
+        let list = h.list(bytes, &Default::default()).unwrap();
         let count = |kind: &str| list.iter().filter(|e| e.kind.name() == kind).count();
         assert_eq!(count("sprite"), 3);
         assert_eq!(list.iter().filter(|e| e.encoding == "empty").count(), 1);
@@ -316,7 +320,8 @@ fn basic_build_lists_extracts_and_decodes() {
 
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
-        h.extract(bytes, &out, &ExtractOptions::default()).unwrap();
+        h.extract(bytes, &out, &ExtractOptions::default(), &Default::default())
+            .unwrap();
         for (k, name) in ["Coin", "Hero"].iter().enumerate() {
             let source = std::fs::read(inputs.join(format!("{name}.sprite.png"))).unwrap();
             let source =

@@ -163,9 +163,9 @@ fn hand_written_file_reads_field_by_field() {
         ]
     );
     assert_eq!(tables::gains(&doc.chunks[7]), vec![0.5]);
-    let r = handler().check(&file);
+    let r = handler().check(&file, &Default::default());
     assert!(r.is_clean(), "{:?}", r.problems);
-    let info = handler().info(&file).unwrap();
+    let info = handler().info(&file, &Default::default()).unwrap();
     assert_eq!(info["title"], "Hand");
     assert_eq!(info["virtual_size"], "320x200");
     assert_eq!(info["sounds"][0]["gain"], 0.5);
@@ -174,7 +174,7 @@ fn hand_written_file_reads_field_by_field() {
 
 fn extract(bytes: &[u8], dir: &Path) {
     handler()
-        .extract(bytes, dir, &ExtractOptions::default())
+        .extract(bytes, dir, &ExtractOptions::default(), &Default::default())
         .unwrap();
 }
 
@@ -185,7 +185,7 @@ fn edits_are_packed_with_counts_and_tables_following() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("x");
         extract(&original, &dir);
-        assert!(handler().pack(&dir).unwrap().bytes == original);
+        assert!(gamepak::pack(&dir, &Default::default()).unwrap().bytes == original);
 
         // A bigger frame, a longer script, a new sound.
         let mut frame = Rgba::new(6, 3);
@@ -208,7 +208,7 @@ fn edits_are_packed_with_counts_and_tables_following() {
             .unwrap();
         }
 
-        let out = handler().pack(&dir).unwrap();
+        let out = gamepak::pack(&dir, &Default::default()).unwrap();
         for part in ["atlas", "sprite_table", "script", "sounds[0]"] {
             assert!(
                 out.reencoded.iter().any(|r| r == part),
@@ -220,7 +220,7 @@ fn edits_are_packed_with_counts_and_tables_following() {
             .reencoded
             .iter()
             .any(|r| r == "music[0]" || r == "background[0]"));
-        let r = handler().check(&out.bytes);
+        let r = handler().check(&out.bytes, &Default::default());
         assert!(r.is_clean(), "{:?}", r.problems);
 
         let doc = native::read(&out.bytes).unwrap();
@@ -281,19 +281,20 @@ fn malformed_input_never_panics() {
         let small = &bytes[..bytes.len().min(2000)];
         for cut in 0..small.len() {
             let b = &bytes[..cut];
-            let _ = handler().info(b);
-            let _ = handler().list(b);
-            assert!(!handler().check(b).is_clean() || cut == bytes.len());
+            let _ = handler().info(b, &Default::default());
+            let _ = handler().list(b, &Default::default());
+            assert!(!handler().check(b, &Default::default()).is_clean() || cut == bytes.len());
         }
         for at in (0..bytes.len()).step_by(7) {
             let mut b = bytes.clone();
             b[at] ^= 0xa5;
-            let _ = handler().info(&b);
-            let _ = handler().list(&b);
-            let _ = handler().check(&b);
+            let _ = handler().info(&b, &Default::default());
+            let _ = handler().list(&b, &Default::default());
+            let _ = handler().check(&b, &Default::default());
             if at % 97 == 0 {
                 let out = tmp.path().join(format!("m{at}"));
-                let _ = handler().extract(&b, &out, &ExtractOptions::default());
+                let _ =
+                    handler().extract(&b, &out, &ExtractOptions::default(), &Default::default());
             }
         }
     }
@@ -306,7 +307,7 @@ fn with_chunk(bytes: &[u8], index: usize, chunk: &[u8]) -> Vec<u8> {
 }
 
 fn errors(bytes: &[u8]) -> String {
-    let r = handler().check(bytes);
+    let r = handler().check(bytes, &Default::default());
     assert!(!r.is_clean());
     r.lines()
 }

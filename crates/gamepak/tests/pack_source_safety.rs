@@ -67,7 +67,12 @@ fn extracted(case: &Case) -> tempfile::TempDir {
     case.format
         .handler()
         .unwrap()
-        .extract(&case.data, tmp.path(), &ExtractOptions::default())
+        .extract(
+            &case.data,
+            tmp.path(),
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap();
     tmp
 }
@@ -105,7 +110,12 @@ fn a_link_to_a_file_outside_is_refused() {
             let tmp = extracted(&case);
             let outside = tempfile::tempdir().unwrap();
             let target = link_out(tmp.path(), name, outside.path());
-            refused(gamepak::pack(tmp.path()), tmp.path(), name, &target);
+            refused(
+                gamepak::pack(tmp.path(), &Default::default()),
+                tmp.path(),
+                name,
+                &target,
+            );
         }
     }
 }
@@ -116,7 +126,7 @@ fn a_linked_folder_outside_is_refused() {
         let tmp = extracted(&case);
         let outside = tempfile::tempdir().unwrap();
         let target = link_out(tmp.path(), case.sub, outside.path());
-        let Err(e) = gamepak::pack(tmp.path()) else {
+        let Err(e) = gamepak::pack(tmp.path(), &Default::default()) else {
             panic!("{}: {} was read", case.format, case.sub);
         };
         assert!(!e.is_io(), "{e}");
@@ -141,7 +151,7 @@ fn a_link_that_stays_inside_is_followed() {
         std::fs::create_dir(dir.join("kept")).unwrap();
         std::fs::rename(dir.join(case.file), dir.join("kept/real")).unwrap();
         symlink(dir.join("kept/real"), dir.join(case.file)).unwrap();
-        let packed = gamepak::pack(dir).unwrap();
+        let packed = gamepak::pack(dir, &Default::default()).unwrap();
         assert!(packed.bytes == case.data, "{}", case.format);
         assert_eq!(packed.unused, [], "{}", case.format);
     }
@@ -157,7 +167,9 @@ fn names_in_the_manifest_cannot_climb_out() {
     assert_ne!(text, climbing);
     std::fs::write(&manifest, climbing).unwrap();
     // Sanitised as extraction sanitises names: looked for inside, and not there.
-    let e = gamepak::pack(tmp.path()).unwrap_err().to_string();
+    let e = gamepak::pack(tmp.path(), &Default::default())
+        .unwrap_err()
+        .to_string();
     assert!(
         e.starts_with(&tmp.path().join("etc/hostname").display().to_string()),
         "{e}"
@@ -170,7 +182,7 @@ fn an_added_file_is_reported() {
         let tmp = extracted(&case);
         std::fs::create_dir_all(tmp.path().join("sprites/x")).unwrap();
         std::fs::write(tmp.path().join("sprites/x/050.png"), b"new").unwrap();
-        let packed = gamepak::pack(tmp.path()).unwrap();
+        let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
         assert!(packed.bytes == case.data, "{}", case.format);
         let files: Vec<&str> = packed.unused.iter().map(|u| u.file.as_str()).collect();
         assert_eq!(files, ["sprites/x/050.png"], "{}", case.format);
@@ -185,7 +197,7 @@ fn a_link_leaving_the_folder_is_reported_when_nothing_reads_it() {
     let outside = tempfile::tempdir().unwrap();
     std::fs::write(outside.path().join("secret"), b"key").unwrap();
     symlink(outside.path(), tmp.path().join("elsewhere")).unwrap();
-    let packed = gamepak::pack(tmp.path()).unwrap();
+    let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
     assert_eq!(packed.unused.len(), 1, "{:?}", packed.unused);
     assert_eq!(packed.unused[0].file, "elsewhere");
     assert!(packed.unused[0].reason.contains("outside the folder"));
@@ -205,7 +217,9 @@ fn solid(w: u32, h: u32) -> Vec<u8> {
 fn three_by_three(case: &Case, name: &str) -> String {
     let tmp = extracted(case);
     std::fs::write(tmp.path().join(name), solid(3, 3)).unwrap();
-    gamepak::pack(tmp.path()).unwrap_err().to_string()
+    gamepak::pack(tmp.path(), &Default::default())
+        .unwrap_err()
+        .to_string()
 }
 
 #[test]
@@ -218,7 +232,7 @@ fn a_gamemaker_frame_of_another_size_is_refused() {
     let data = std::fs::read(dir.join("KappaTrooper.win")).unwrap();
     let handler = Format::GameMaker.handler().unwrap();
     let game = gamepak::formats::gamemaker::game::read(&data).unwrap();
-    let entries = handler.list(&data).unwrap();
+    let entries = handler.list(&data, &Default::default()).unwrap();
     let frame = entries
         .iter()
         .find(|e| e.kind == gamepak::assets::Kind::Sprite)
@@ -269,13 +283,18 @@ fn an_image_that_holds_its_own_size_may_change_it() {
         let case = &cases()[k];
         let tmp = extracted(case);
         std::fs::write(tmp.path().join(name), solid(3, 3)).unwrap();
-        let packed = gamepak::pack(tmp.path()).unwrap();
+        let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
         assert!(!packed.reencoded.is_empty(), "{name}");
         let again = tempfile::tempdir().unwrap();
         case.format
             .handler()
             .unwrap()
-            .extract(&packed.bytes, again.path(), &ExtractOptions::default())
+            .extract(
+                &packed.bytes,
+                again.path(),
+                &ExtractOptions::default(),
+                &Default::default(),
+            )
             .unwrap();
         let back = std::fs::read(again.path().join(name)).unwrap();
         let img = png::decode(&back, name, &Limits::current()).unwrap();
@@ -292,7 +311,7 @@ fn an_edited_tng_frame_view_is_reported() {
     let mut img = png::decode(&std::fs::read(&path).unwrap(), name, &Limits::current()).unwrap();
     img.put(0, 0, [1, 2, 3, 4]);
     std::fs::write(&path, png::encode(&img).unwrap()).unwrap();
-    let packed = gamepak::pack(tmp.path()).unwrap();
+    let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
     assert_eq!(packed.unused.len(), 1, "{:?}", packed.unused);
     assert_eq!(packed.unused[0].file, name);
     assert!(packed.unused[0].reason.contains("edit the atlas"));

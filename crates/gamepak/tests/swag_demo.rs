@@ -32,7 +32,7 @@ fn shipped_demos_are_what_the_sources_build() {
     for (name, endian) in [("demo.swag", Endian::Little), ("demo-be.swag", Endian::Big)] {
         let shipped = std::fs::read(examples().join(name)).unwrap();
         assert_eq!(build(endian), shipped, "{name} is stale: run make_examples");
-        let report = handler().check(&shipped);
+        let report = handler().check(&shipped, &Default::default());
         assert!(report.problems.is_empty(), "{name}: {}", report.lines());
     }
 }
@@ -44,11 +44,16 @@ fn demos_round_trip_through_extract_and_pack() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
         let summary = handler()
-            .extract(&bytes, &out, &ExtractOptions::default())
+            .extract(
+                &bytes,
+                &out,
+                &ExtractOptions::default(),
+                &Default::default(),
+            )
             .unwrap();
         assert!(summary.notes.is_empty(), "{:?}", summary.notes);
         common::assert_counts_what_is_there(&summary, &out);
-        let packed = gamepak::pack(&out).unwrap();
+        let packed = gamepak::pack(&out, &Default::default()).unwrap();
         assert_eq!(packed.bytes, bytes);
         assert!(packed.reencoded.is_empty(), "{:?}", packed.reencoded);
     }
@@ -59,9 +64,14 @@ fn every_listed_entry_is_extracted() {
     let bytes = build(Endian::Little);
     let tmp = tempfile::tempdir().unwrap();
     handler()
-        .extract(&bytes, tmp.path(), &ExtractOptions::default())
+        .extract(
+            &bytes,
+            tmp.path(),
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap();
-    for e in handler().list(&bytes).unwrap() {
+    for e in handler().list(&bytes, &Default::default()).unwrap() {
         assert!(tmp.path().join(&e.path).is_file(), "{} missing", e.path);
     }
 }
@@ -74,7 +84,7 @@ fn edits_are_encoded_again_and_nothing_else_changes() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     handler()
-        .extract(&bytes, dir, &ExtractOptions::default())
+        .extract(&bytes, dir, &ExtractOptions::default(), &Default::default())
         .unwrap();
 
     // A hero frame turns solid red; the font and a scene get new bytes; code changes.
@@ -100,7 +110,7 @@ fn edits_are_encoded_again_and_nothing_else_changes() {
     )
     .unwrap();
 
-    let packed = gamepak::pack(dir).unwrap();
+    let packed = gamepak::pack(dir, &Default::default()).unwrap();
     assert_eq!(packed.reencoded, ["fonts/001-title.ttf", "sheet 0"]);
     let after = swag::read(&packed.bytes, table).unwrap();
     assert_eq!(after.endian, Endian::Big);
@@ -150,7 +160,7 @@ fn edits_are_encoded_again_and_nothing_else_changes() {
             _ => assert_eq!(a, b),
         }
     }
-    let report = handler().check(&packed.bytes);
+    let report = handler().check(&packed.bytes, &Default::default());
     assert!(report.is_clean(), "{}", report.lines());
 }
 
@@ -164,10 +174,12 @@ fn partial_extraction_refuses_to_pack() {
         only: Some(only.build().unwrap()),
         ..ExtractOptions::default()
     };
-    let s = handler().extract(&bytes, tmp.path(), &opts).unwrap();
+    let s = handler()
+        .extract(&bytes, tmp.path(), &opts, &Default::default())
+        .unwrap();
     // Two sheets, with swag.toml, opcodes.toml and gamepak.toml.
     assert_eq!(s.files, 5);
     common::assert_counts_what_is_there(&s, tmp.path());
     assert!(!tmp.path().join("audio").exists());
-    assert!(gamepak::pack(tmp.path()).is_err());
+    assert!(gamepak::pack(tmp.path(), &Default::default()).is_err());
 }

@@ -250,7 +250,10 @@ fn hand_written_file_reads_field_by_field_in_both_byte_orders() {
         let doc = swag::read(&bytes, table).unwrap();
         check_fields(&doc, endian);
         assert_eq!(swag::write(&doc).unwrap(), bytes, "big-endian: {be}");
-        let report = gamepak::Format::Swag.handler().unwrap().check(&bytes);
+        let report = gamepak::Format::Swag
+            .handler()
+            .unwrap()
+            .check(&bytes, &Default::default());
         assert!(report.is_clean(), "{}", report.lines());
     }
 }

@@ -225,9 +225,9 @@ proptest! {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
         Format::Swag.handler().unwrap()
-            .extract(&bytes, &out, &ExtractOptions::default())
+            .extract(&bytes, &out, &ExtractOptions::default(), &Default::default())
             .unwrap();
-        let packed = gamepak::pack(&out).unwrap();
+        let packed = gamepak::pack(&out, &Default::default()).unwrap();
         prop_assert!(packed.bytes == bytes, "{:?}", packed.reencoded);
         prop_assert!(packed.reencoded.is_empty());
     }
@@ -253,12 +253,22 @@ fn foreign_streams_survive_unchanged() {
     let bytes = swag::write(&doc).unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let h = Format::Swag.handler().unwrap();
-    h.extract(&bytes, tmp.path(), &ExtractOptions::default())
-        .unwrap();
+    h.extract(
+        &bytes,
+        tmp.path(),
+        &ExtractOptions::default(),
+        &Default::default(),
+    )
+    .unwrap();
     assert_eq!(
         std::fs::read(tmp.path().join("scenes/000-s.bin")).unwrap(),
         b"scene data, compressed elsewhere"
     );
-    assert_eq!(gamepak::pack(tmp.path()).unwrap().bytes, bytes);
-    assert!(h.check(&bytes).is_clean());
+    assert_eq!(
+        gamepak::pack(tmp.path(), &Default::default())
+            .unwrap()
+            .bytes,
+        bytes
+    );
+    assert!(h.check(&bytes, &Default::default()).is_clean());
 }

@@ -24,7 +24,7 @@ fn extracted(bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
     let summary = handler()
-        .extract(bytes, &out, &ExtractOptions::default())
+        .extract(bytes, &out, &ExtractOptions::default(), &Default::default())
         .unwrap();
     assert!(summary.notes.is_empty(), "{:?}", summary.notes);
     (tmp, out)
@@ -34,7 +34,7 @@ fn extracted(bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
 fn shipped_demo_is_what_the_sources_build_and_checks_clean() {
     let shipped = std::fs::read(examples().join("demo.tng")).unwrap();
     assert_eq!(demo(), shipped, "demo.tng is stale: run make_examples");
-    let report = handler().check(&shipped);
+    let report = handler().check(&shipped, &Default::default());
     assert!(report.problems.is_empty(), "{}", report.lines());
 }
 
@@ -48,7 +48,7 @@ fn demo_uses_every_section_type_the_spec_defines() {
             "no section of type {kind}"
         );
     }
-    let info = handler().info(&bytes).unwrap();
+    let info = handler().info(&bytes, &Default::default()).unwrap();
     assert_eq!(info["title"], "gamepak demo");
     // Scripts use every opcode, and the header's highest command is recomputed.
     assert_eq!(r.doc.header.max_command, 42);
@@ -57,7 +57,7 @@ fn demo_uses_every_section_type_the_spec_defines() {
 
 #[test]
 fn info_counts_records_as_the_spec_defines_them() {
-    let info = handler().info(&demo()).unwrap();
+    let info = handler().info(&demo(), &Default::default()).unwrap();
     let records = |kind: &str| -> Vec<u64> {
         let sections = info["sections"].as_array().unwrap();
         let of_kind = sections.iter().filter(|s| s["kind"] == kind);
@@ -85,9 +85,9 @@ fn info_counts_records_as_the_spec_defines_them() {
 fn demo_round_trips_through_extract_and_pack() {
     let bytes = demo();
     let (_tmp, out) = extracted(&bytes);
-    let packed = gamepak::pack(&out).unwrap();
+    let packed = gamepak::pack(&out, &Default::default()).unwrap();
     assert_eq!(packed.bytes, bytes);
-    for e in handler().list(&bytes).unwrap() {
+    for e in handler().list(&bytes, &Default::default()).unwrap() {
         let file = e.path.split('#').next().unwrap();
         assert!(
             out.join(file).is_file(),
@@ -162,7 +162,7 @@ fn edits_pack_into_a_valid_file() {
         png::encode(&atlas).unwrap(),
     )
     .unwrap();
-    let packed = gamepak::pack(&out).unwrap().bytes;
+    let packed = gamepak::pack(&out, &Default::default()).unwrap().bytes;
     assert_ne!(packed, bytes);
     let r = read(&packed, true).unwrap();
     assert_eq!(r.doc.header.max_command, 43);
@@ -190,7 +190,7 @@ fn edits_pack_into_a_valid_file() {
             assert_eq!(a, b, "section {i} changed");
         }
     }
-    let report = handler().check(&packed);
+    let report = handler().check(&packed, &Default::default());
     assert_eq!(
         report.count(gamepak::Severity::Error),
         0,
@@ -222,9 +222,11 @@ fn a_partial_extraction_does_not_pack() {
         only: Some(only.build().unwrap()),
         ..ExtractOptions::default()
     };
-    let summary = handler().extract(&bytes, tmp.path(), &opts).unwrap();
+    let summary = handler()
+        .extract(&bytes, tmp.path(), &opts, &Default::default())
+        .unwrap();
     assert!(summary.notes.iter().any(|n| n.contains("cannot be packed")));
-    assert!(gamepak::pack(tmp.path()).is_err());
+    assert!(gamepak::pack(tmp.path(), &Default::default()).is_err());
 }
 
 #[test]
@@ -238,14 +240,14 @@ fn an_encrypted_file_is_named_and_not_read() {
         "{:?}",
         d.evidence
     );
-    let report = handler().check(&bytes);
+    let report = handler().check(&bytes, &Default::default());
     assert!(report.is_clean(), "{}", report.lines());
     assert!(report
         .lines()
         .contains("encrypted: contents not verifiable"));
-    let info = handler().info(&bytes).unwrap();
+    let info = handler().info(&bytes, &Default::default()).unwrap();
     assert_eq!(info["encrypted"], true);
     assert!(info.get("title").is_none());
     assert!(info.get("sections").is_none());
-    assert!(handler().list(&bytes).is_err());
+    assert!(handler().list(&bytes, &Default::default()).is_err());
 }

@@ -230,7 +230,7 @@ fn info_counts_each_sections_records() {
     let info = gamepak::Format::Tng
         .handler()
         .unwrap()
-        .info(&file())
+        .info(&file(), &Default::default())
         .unwrap();
     let records: Vec<(String, u64)> = info["sections"]
         .as_array()
@@ -263,7 +263,12 @@ fn our_writer_gives_the_same_bytes_back_but_for_deflate() {
     // Our deflater is another level, so the bytes differ; the content does not.
     let again = read(&ours, true).unwrap();
     assert_eq!(again.doc.sections, r.doc.sections);
-    let check = |d: &[u8]| gamepak::Format::Tng.handler().unwrap().check(d);
+    let check = |d: &[u8]| {
+        gamepak::Format::Tng
+            .handler()
+            .unwrap()
+            .check(d, &Default::default())
+    };
     assert_eq!(check(&ours).problems.len(), check(&data).problems.len());
     // The file is small, not whole: no atlases or backgrounds, and check says so.
     let lines = check(&data).lines();
@@ -284,17 +289,25 @@ fn another_writers_file_comes_back_byte_for_byte_through_extract_and_pack() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
     handler
-        .extract(&data, &out, &gamepak::ExtractOptions::default())
+        .extract(
+            &data,
+            &out,
+            &gamepak::ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap();
     assert!(out.join("raw/block.zlib").is_file());
-    assert_eq!(gamepak::pack(&out).unwrap().bytes, data);
+    assert_eq!(
+        gamepak::pack(&out, &Default::default()).unwrap().bytes,
+        data
+    );
 
     // An edit to the NPC: its stream is made again, the others are kept.
     let npcs = out.join("sections/04-npcs.json");
     let mut v: Value = serde_json::from_slice(&std::fs::read(&npcs).unwrap()).unwrap();
     v["npcs"][0]["asset"]["speed"] = json!(175);
     std::fs::write(&npcs, serde_json::to_vec(&v).unwrap()).unwrap();
-    let packed = gamepak::pack(&out).unwrap().bytes;
+    let packed = gamepak::pack(&out, &Default::default()).unwrap().bytes;
     assert_ne!(packed, data);
     let r = read(&packed, true).unwrap();
     assert_eq!(r.doc.sections[4].body["npcs"][0]["asset"]["speed"], 175);
@@ -331,22 +344,29 @@ fn another_writers_map_rle_comes_back_byte_for_byte_and_an_edit_is_packed_again(
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
     let opts = gamepak::ExtractOptions::default();
-    handler.extract(&data, &out, &opts).unwrap();
+    handler
+        .extract(&data, &out, &opts, &Default::default())
+        .unwrap();
     let maps = out.join("sections/05-maps.json");
     let mut v: Value = serde_json::from_slice(&std::fs::read(&maps).unwrap()).unwrap();
     let kept = v["maps"][0]["asset"]["layers_stored"].as_str().unwrap();
     assert_eq!(std::fs::read(out.join(kept)).unwrap(), theirs);
-    assert_eq!(gamepak::pack(&out).unwrap().bytes, data);
+    assert_eq!(
+        gamepak::pack(&out, &Default::default()).unwrap().bytes,
+        data
+    );
 
     // An edited map is packed by our encoder, and reads back with the edit.
     v["maps"][0]["asset"]["layers"][1][1] = json!("3 3");
     std::fs::write(&maps, serde_json::to_vec(&v).unwrap()).unwrap();
-    let packed = gamepak::pack(&out).unwrap().bytes;
+    let packed = gamepak::pack(&out, &Default::default()).unwrap().bytes;
     let again = read(&packed, true).unwrap();
     let layers = &again.doc.sections[5].body["maps"][0]["asset"]["layers"];
     assert_eq!(layers, &json!([["7 7", "7 7"], ["1 2", "3 3"]]));
     let re = tmp.path().join("re");
-    handler.extract(&packed, &re, &opts).unwrap();
+    handler
+        .extract(&packed, &re, &opts, &Default::default())
+        .unwrap();
     let v: Value =
         serde_json::from_slice(&std::fs::read(re.join("sections/05-maps.json")).unwrap()).unwrap();
     assert!(v["maps"][0]["asset"].get("layers_stored").is_none(), "{v}");

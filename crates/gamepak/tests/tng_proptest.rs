@@ -272,8 +272,8 @@ proptest! {
         let bytes = write(&document(seed), &file_bytes).unwrap();
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
-        gamepak::Format::Tng.handler().unwrap().extract(&bytes, &out, &gamepak::ExtractOptions::default()).unwrap();
-        prop_assert!(gamepak::pack(&out).unwrap().bytes == bytes);
+        gamepak::Format::Tng.handler().unwrap().extract(&bytes, &out, &gamepak::ExtractOptions::default(), &Default::default()).unwrap();
+        prop_assert!(gamepak::pack(&out, &Default::default()).unwrap().bytes == bytes);
     }
 }
 

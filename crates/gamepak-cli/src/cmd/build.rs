@@ -1,16 +1,17 @@
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::output::{warn_unused, written, Global, Status};
 use gamepak::bytes::Endian;
-use gamepak::formats::gbin::gap::{self, GapOptions};
-use gamepak::formats::native::{self, BuildOptions, ProductionAudio};
-use gamepak::formats::swag;
-use gamepak::formats::tng;
+use gamepak::options::ProductionAudio;
 use gamepak::Error;
 
-/// Build a file from sources: a .gap script makes GBIN packages; a folder holding
-/// tng.json makes a TirNanoG game; a folder holding swag.toml makes a SWAG file; any
-/// other content folder makes a native engine game.bin.
+/// Build a file from sources: a .gap script, or a native, SWAG or TirNanoG folder.
+///
+/// Four kinds of source, recognised in this order:
+///   a TirNanoG project folder  holds tng.json; makes a TirNanoG game (game.tng)
+///   a SWAG source folder       holds swag.toml; makes a SWAG file (game.swag)
+///   a native content folder    any other folder; makes a native game.bin (game.bin)
+///   a .gap script              anything else; makes GBIN packages and C exports
 ///
 /// A .gap script runs as the reference packer runs it from the script's folder: its
 /// paths are taken from there, and its export lines name the outputs (GBIN binary, C
@@ -24,7 +25,8 @@ use gamepak::Error;
 /// `Name.background.png`, `Name.sound.wav`, `Name.music.wav`, `Name.dialog.wav`,
 /// `Configuration.json` (Name, VirtualWidth, VirtualHeight) and the game script
 /// (the folder's one .js file, or --script). Sprites are cropped and packed into one
-/// atlas; audio must be 44100 Hz and is normalised and trimmed.
+/// atlas; audio must be 44100 Hz and is normalised and trimmed. Output defaults to
+/// game.bin.
 ///
 /// A SWAG source folder has the shape `gamepak extract` writes: swag.toml lists the
 /// sections in order and names the sheet PNGs, clips, TrueType fonts, scene files and
@@ -35,43 +37,47 @@ use gamepak::Error;
 /// JSON file per section under sections/, and the PNG, OGG, OGV and .sfn files they
 /// name: the shape `gamepak extract` writes. Output defaults to game.tng.
 ///
+/// Example: gamepak build examples/tng/src -o demo.tng          (TirNanoG project folder)
+/// Example: gamepak build examples/swag/src -o demo.swag        (SWAG source folder)
+/// Example: gamepak build mygame/ -o game.bin --production      (native content folder)
+/// Example: gamepak build game/assets.gap -o build/             (.gap script)
 /// Example: gamepak build images.gap --compat gap
-/// Example: gamepak build game/assets.gap -o build/
-/// Example: gamepak build mygame/ -o game.bin --production
-/// Example: gamepak build examples/swag/src -o demo.swag --byte-order big
-/// Example: gamepak build examples/tng/src -o demo.tng
+/// Example: gamepak build examples/swag/src -o demo-be.swag --byte-order big
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
-    /// A .gap script, or a native content folder.
+    /// A .gap script, or a native content, SWAG source or TirNanoG project folder.
     source: PathBuf,
-    /// Byte-for-byte compatibility with another tool's output (.gap only).
-    #[arg(long, value_enum)]
-    compat: Option<Compat>,
     /// .gap: the folder to write its exports into (default: the script's folder).
-    /// Content folder: the game.bin to write (default game.bin).
+    /// A folder: the file to write (default game.bin, game.swag or game.tng).
     #[arg(short, long)]
-    output: Option<String>,
-    /// .gap: let the script read and write outside its folder; only for scripts you
-    /// trust.
-    #[arg(long)]
+    output: Option<PathBuf>,
+    /// Byte-for-byte compatibility with another tool's output.
+    #[arg(long, value_enum, help_heading = GAP)]
+    compat: Option<Compat>,
+    /// Let the script read and write outside its folder; only for scripts you trust.
+    #[arg(long, help_heading = GAP)]
     allow_outside: bool,
-    /// Content folder: a production build (deflated script and tables, Vorbis audio).
-    #[arg(long)]
+    /// A production build (deflated script and tables, Vorbis audio).
+    #[arg(long, help_heading = NATIVE)]
     production: bool,
-    /// Content folder: how a production build stores audio.
-    #[arg(long, value_enum, default_value = "vorbis")]
+    /// How a production build stores audio.
+    #[arg(long, value_enum, default_value = "vorbis", help_heading = NATIVE)]
     audio: Audio,
-    /// Content folder: the game's JavaScript, if not the folder's one .js file.
-    #[arg(long)]
+    /// The game's JavaScript, if not the folder's one .js file.
+    #[arg(long, help_heading = NATIVE)]
     script: Option<PathBuf>,
-    /// Content folder: engine JavaScript to place before the generated Content table.
-    #[arg(long)]
+    /// Engine JavaScript to place before the generated Content table.
+    #[arg(long, help_heading = NATIVE)]
     engine: Option<PathBuf>,
-    /// SWAG folder: the byte order to write, instead of swag.toml's.
-    #[arg(long, value_enum)]
+    /// The byte order to write, instead of swag.toml's.
+    #[arg(long, value_enum, help_heading = SWAG)]
     byte_order: Option<ByteOrder>,
 }
+
+const GAP: &str = ".gap script (GBIN)";
+const NATIVE: &str = "Native content folder";
+const SWAG: &str = "SWAG";
 
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum ByteOrder {
@@ -93,58 +99,25 @@ enum Audio {
     Pcm,
 }
 
-pub fn run(args: Args, global: Global) -> Result<Status, Error> {
-    if tng::is_source(&args.source) {
-        let built = tng::build(&args.source)?;
-        warn_unused(&args.source, &built.unused);
-        return folder_output(&args, "game.tng", &built.bytes);
-    }
-    if swag::is_source(&args.source) {
-        let opts = swag::BuildOptions {
-            opcodes: global.opcodes,
-            endian: args.byte_order.map(|b| match b {
-                ByteOrder::Little => Endian::Little,
-                ByteOrder::Big => Endian::Big,
-            }),
-        };
-        let built = swag::build(&args.source, &opts)?;
-        warn_unused(&args.source, &built.unused);
-        return folder_output(&args, "game.swag", &built.bytes);
-    }
-    if args.source.is_dir() {
-        let opts = BuildOptions {
-            production: args.production,
-            audio: match args.audio {
-                Audio::Vorbis => ProductionAudio::Vorbis,
-                Audio::Pcm => ProductionAudio::Pcm,
-            },
-            script: args.script.clone(),
-            engine: args.engine.clone(),
-        };
-        let built = native::build(&args.source, &opts)?;
-        warn_unused(&args.source, &built.unused);
-        return folder_output(&args, "game.bin", &built.bytes);
-    }
-    let opts = GapOptions {
-        compat: args.compat.is_some(),
-        output_dir: args.output.map(PathBuf::from),
-        allow_outside: args.allow_outside,
+pub fn run(args: Args, mut global: Global) -> Result<Status, Error> {
+    let build = &mut global.options.build;
+    build.gap_compat = args.compat.is_some();
+    build.gap_allow_outside = args.allow_outside;
+    build.native_production = args.production;
+    build.native_audio = match args.audio {
+        Audio::Vorbis => ProductionAudio::Vorbis,
+        Audio::Pcm => ProductionAudio::Pcm,
     };
-    let outputs = gap::run(&args.source, &opts)?;
-    for o in &outputs {
-        written(&o.path, &o.bytes, "")?;
+    build.native_script = args.script;
+    build.native_engine = args.engine;
+    build.swag_byte_order = args.byte_order.map(|b| match b {
+        ByteOrder::Little => Endian::Little,
+        ByteOrder::Big => Endian::Big,
+    });
+    let built = gamepak::build(&args.source, args.output.as_deref(), &global.options)?;
+    warn_unused(&args.source, &built.unused, &global);
+    for o in &built.outputs {
+        written(&o.path, &o.bytes, "", &global)?;
     }
     Ok(Status::Ok)
-}
-
-/// Writes what a source folder built to `-o` (or `default`), never inside that
-/// folder, where the next build would read it back as a source.
-fn folder_output(args: &Args, default: &str, bytes: &[u8]) -> Result<Status, Error> {
-    let out = Path::new(args.output.as_deref().unwrap_or(default));
-    gamepak::io::refuse_inside(
-        out,
-        &args.source,
-        "the next build would read it as a source",
-    )?;
-    written(out, bytes, "")
 }

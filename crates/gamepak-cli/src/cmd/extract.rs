@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, open, progress_bar, Global, Status};
+use crate::output::{json_line, open, print_error, progress_bar, Global, Status};
 use gamepak::{Error, ExtractOptions};
 
 /// Write every asset of a file into a folder, in standard forms, with a manifest.
@@ -20,6 +20,7 @@ use gamepak::{Error, ExtractOptions};
 /// Example: gamepak extract images.gbin -o images/ --only 'images/**'
 #[derive(clap::Args)]
 pub struct Args {
+    /// The file to extract (`-` reads standard input).
     file: PathBuf,
     /// The folder to extract into (created if missing; must be empty or absent
     /// unless --force is given).
@@ -39,7 +40,7 @@ pub struct Args {
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let only = globs(&args.only)?;
-    let f = open(&args.file, global)?;
+    let f = open(&args.file)?;
     if args.force {
         gamepak::io::refuse_inside(
             &args.file,
@@ -47,10 +48,10 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
             "--force would delete the file being extracted",
         )?;
     }
-    let total = f.handler().list(&f.data)?.len() as u64;
-    let bar = progress_bar(total, "extracting");
-    let tick = |done: u64, _total: u64| {
-        if let Some(b) = &bar {
+    let bar = progress_bar("extracting", global);
+    let tick = |done: u64, total: u64| {
+        if let Some(b) = bar.as_ref().filter(|_| total > 1) {
+            b.set_length(total);
             b.set_position(done);
         }
     };
@@ -59,13 +60,15 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         progress: Some(&tick),
         replace: args.force,
     };
-    let summary = f.handler().extract(&f.data, &args.output, &opts)?;
+    let summary = f
+        .handler
+        .extract(&f.data, &args.output, &opts, &global.options)?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     if args.json {
         json_line(&summary);
-    } else {
+    } else if !global.quiet {
         println!(
             "{}: wrote {} files ({} bytes) to {}",
             args.file.display(),
@@ -80,11 +83,11 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     if summary.failed.is_empty() {
         return Ok(Status::Ok);
     }
-    eprintln!(
-        "gamepak: {}: {} entries could not be decoded:",
+    print_error(&format!(
+        "{}: {} entries could not be decoded:",
         args.file.display(),
         summary.failed.len()
-    );
+    ));
     for failure in &summary.failed {
         eprintln!("  {failure}");
     }

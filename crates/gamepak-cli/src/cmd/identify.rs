@@ -1,7 +1,8 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, report_error, Global, Status};
-use gamepak::{Certainty, Error, Source};
+use crate::files::{each_file, Summary};
+use crate::output::{json_line, read_input, FileRecord, Global, Status};
+use gamepak::{Certainty, Error};
 
 /// Say what each file is, how sure gamepak is, and why.
 ///
@@ -10,30 +11,26 @@ use gamepak::{Certainty, Error, Source};
 /// Exit 2 when any file could not be read.
 ///
 /// Example: gamepak identify data.win game.bin
+/// Example: curl -s https://example.com/game.bin | gamepak identify -
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files to identify.
+    /// Files to identify (`-` reads standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Print one JSON object per file.
+    /// Print one JSON object per file, then a summary record.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
-    let mut status = Status::Ok;
-    for path in &args.files {
-        let data = match Source::open(path) {
-            Ok(d) => d,
-            Err(e) => {
-                status = status.max(report_error(&e));
-                continue;
-            }
-        };
+    let mut summary = Summary::default();
+    let status = each_file(&args.files, &mut summary, |path, _, _| {
+        let data = read_input(path)?;
         let d = gamepak::detect(&data);
         if args.json {
-            json_line(&serde_json::json!({ "file": path, "detection": d }));
-            continue;
+            let record = serde_json::json!({ "detection": d });
+            json_line(&FileRecord { file: path, record });
+            return Ok(Status::Ok);
         }
         match d.format {
             Some(f) => {
@@ -59,6 +56,10 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         if let Some(c) = &d.closest {
             println!("  closest: {} ({})", c.format.title(), c.failed);
         }
+        Ok(Status::Ok)
+    });
+    if args.json {
+        summary.print(status);
     }
     Ok(status)
 }

@@ -1,31 +1,53 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, open, Global, Status};
+use crate::files::{each_file, Summary};
+use crate::output::{json_line, open, FileRecord, Global, Status};
 use gamepak::Error;
 
 /// List every entry: path, kind, offset, stored size, decoded size and encoding.
 ///
 /// Listing reads tables only: it never decompresses or decodes a payload, so it costs
-/// the same for a 10 MB file and a 1 GB one with as many entries.
+/// the same for a 10 MB file and a 1 GB one with as many entries. With several files,
+/// each table follows a `FILE:` line; in JSON each entry names its "file".
 ///
 /// Example: gamepak list tiles.gbin --json
+/// Example: gamepak list - < game.bin
 #[derive(clap::Args)]
 pub struct Args {
-    file: PathBuf,
-    /// Print one JSON object per entry.
+    /// Files to list (`-` reads standard input).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Print one JSON object per entry, then a summary record.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
-    let f = open(&args.file, global)?;
-    let entries = f.handler().list(&f.data)?;
+    let several = args.files.len() > 1;
+    let mut summary = Summary::default();
+    let status = each_file(&args.files, &mut summary, |path, first, summary| {
+        let f = open(path)?;
+        let entries = f.handler.list(&f.data, &global.options)?;
+        summary.entries += entries.len();
+        if args.json {
+            for record in &entries {
+                json_line(&FileRecord { file: path, record });
+            }
+            return Ok(Status::Ok);
+        }
+        if several {
+            if !first {
+                println!();
+            }
+            println!("{}:", path.display());
+        }
+        print_table(&entries);
+        Ok(Status::Ok)
+    });
     if args.json {
-        entries.iter().for_each(json_line);
-        return Ok(Status::Ok);
+        summary.print(status);
     }
-    print_table(&entries);
-    Ok(Status::Ok)
+    Ok(status)
 }
 
 /// The entries as a table whose columns are as wide as their widest cell, so short

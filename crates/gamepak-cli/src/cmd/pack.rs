@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::output::{written, Status};
+use crate::output::{warn_unused, written, Global, Status};
 use gamepak::Error;
 
 /// Rebuild a file from a folder written by `extract`.
@@ -17,24 +17,25 @@ use gamepak::Error;
 /// Example: gamepak pack images/ -o images.gbin
 #[derive(clap::Args)]
 pub struct Args {
+    /// A folder `gamepak extract` wrote (and you may have edited).
     folder: PathBuf,
     /// The file to write (`-` for standard output). It may not lie inside the folder.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
 }
 
-pub fn run(args: Args) -> Result<Status, Error> {
+pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     gamepak::io::refuse_inside(
         &args.output,
         &args.folder,
         "the next pack would read it back as part of the folder",
     )?;
-    let outcome = gamepak::pack(&args.folder)?;
-    crate::output::warn_unused(&args.folder, &outcome.unused);
+    let outcome = gamepak::pack(&args.folder, &global.options)?;
+    warn_unused(&args.folder, &outcome.unused, global);
     let reencoded = if outcome.reencoded.is_empty() {
         String::new()
     } else {
         format!(", re-encoded: {}", outcome.reencoded.join(", "))
     };
-    written(&args.output, &outcome.bytes, &reencoded)
+    written(&args.output, &outcome.bytes, &reencoded, global)
 }

@@ -19,7 +19,9 @@ pub fn bench(
     for (label, size) in [("10MB", 10 << 20), ("1GB", 1 << 30)] {
         let (_dir, path) = make(size);
         let data = Source::open(&path).unwrap();
-        group.bench_function(label, |b| b.iter(|| handler.list(&data).unwrap().len()));
+        group.bench_function(label, |b| {
+            b.iter(|| handler.list(&data, &Default::default()).unwrap().len())
+        });
     }
     group.finish();
 }

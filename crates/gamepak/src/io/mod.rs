@@ -52,7 +52,7 @@ impl Source {
 
 /// Reads a pipe or device whole, refusing one that goes on past the allocation limit
 /// (`gamepak info /dev/zero` would otherwise fill memory).
-fn read_stream(file: File, path: &Path) -> Result<Vec<u8>> {
+pub fn read_stream(file: impl std::io::Read, path: &Path) -> Result<Vec<u8>> {
     let limit = crate::limits::max_alloc();
     crate::codec::capped::read_capped(file, limit, None)
         .map_err(|e| Error::io(path, e))?

@@ -83,32 +83,39 @@ pub use detect::probe;
 
 use std::path::Path;
 
-use crate::{Entry, ExtractOptions, ExtractSummary, Handler, PackOutcome, Report, Result};
+use crate::io::SourceDir;
+use crate::{Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Report, Result};
 
 /// GameMaker's implementation of the format operations.
 pub struct GameMakerHandler;
 
 impl Handler for GameMakerHandler {
-    fn info(&self, data: &[u8]) -> Result<serde_json::Value> {
+    fn info(&self, data: &[u8], _opts: &Options) -> Result<serde_json::Value> {
         Ok(info::info(&game::read(data)?))
     }
 
-    fn list(&self, data: &[u8]) -> Result<Vec<Entry>> {
+    fn list(&self, data: &[u8], _opts: &Options) -> Result<Vec<Entry>> {
         Ok(items::items(&game::read(data)?)
             .into_iter()
             .map(|(e, _)| e)
             .collect())
     }
 
-    fn check(&self, data: &[u8]) -> Report {
+    fn check(&self, data: &[u8], _opts: &Options) -> Report {
         check::check(data)
     }
 
-    fn extract(&self, data: &[u8], out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-        extract::extract(&game::read(data)?, out, opts)
+    fn extract(
+        &self,
+        data: &[u8],
+        out: &Path,
+        extract: &ExtractOptions,
+        _opts: &Options,
+    ) -> Result<ExtractSummary> {
+        extract::extract(&game::read(data)?, out, extract)
     }
 
-    fn pack(&self, dir: &Path) -> Result<PackOutcome> {
+    fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {
         pack::pack(dir)
     }
 }

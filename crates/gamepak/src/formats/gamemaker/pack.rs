@@ -4,7 +4,6 @@
 //! an unedited folder packs to the original file.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use super::manifest::*;
 use super::refs::{get_u32, put_u32};
@@ -21,8 +20,7 @@ fn decode_png(bytes: &[u8], name: &str) -> Result<Rgba> {
     png_codec::decode(bytes, name, &Limits::current())
 }
 
-pub fn pack(dir: &Path) -> Result<PackOutcome> {
-    let dir = &SourceDir::open(dir)?;
+pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
     crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
     let mut reencoded = Vec::new();

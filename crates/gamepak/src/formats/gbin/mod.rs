@@ -58,29 +58,64 @@ pub use model::Gbin;
 pub use read::read;
 pub use write::{write, CrcMode};
 
-use crate::{Entry, ExtractOptions, ExtractSummary, Handler, PackOutcome, Report, Result};
+use crate::io::SourceDir;
+use crate::{
+    Built, BuiltFile, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Report,
+    Result,
+};
 
 /// GBIN's implementation of the format operations.
 pub struct GbinHandler;
 
 impl Handler for GbinHandler {
-    fn info(&self, data: &[u8]) -> Result<serde_json::Value> {
+    fn info(&self, data: &[u8], _opts: &Options) -> Result<serde_json::Value> {
         info::info(&read(data)?, data)
     }
 
-    fn list(&self, data: &[u8]) -> Result<Vec<Entry>> {
+    fn list(&self, data: &[u8], _opts: &Options) -> Result<Vec<Entry>> {
         Ok(list::entries(&read(data)?))
     }
 
-    fn check(&self, data: &[u8]) -> Report {
+    fn check(&self, data: &[u8], _opts: &Options) -> Report {
         check::check(data)
     }
 
-    fn extract(&self, data: &[u8], out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-        extract::extract(&read(data)?, out, opts)
+    fn extract(
+        &self,
+        data: &[u8],
+        out: &Path,
+        extract: &ExtractOptions,
+        _opts: &Options,
+    ) -> Result<ExtractSummary> {
+        extract::extract(&read(data)?, out, extract)
     }
 
-    fn pack(&self, dir: &Path) -> Result<PackOutcome> {
+    fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {
         pack::pack(dir)
+    }
+
+    /// A `.gap` script: anything that is not a folder, asked for after every
+    /// folder format, so a missing script is reported as one that cannot be read.
+    fn is_source(&self, source: &Path) -> bool {
+        !source.is_dir()
+    }
+
+    fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
+        let gap = gap::GapOptions {
+            compat: opts.build.gap_compat,
+            output_dir: output.map(Path::to_path_buf),
+            allow_outside: opts.build.gap_allow_outside,
+        };
+        let outputs = gap::run(source, &gap)?
+            .into_iter()
+            .map(|o| BuiltFile {
+                path: o.path,
+                bytes: o.bytes,
+            })
+            .collect();
+        Ok(Built {
+            outputs,
+            unused: Vec::new(),
+        })
     }
 }

@@ -4,7 +4,6 @@
 //! lays it out, with every offset following.
 
 use std::borrow::Cow;
-use std::path::Path;
 
 use super::asset_codec as codec;
 use super::extract::{render, RESIDUE_DIR};
@@ -18,8 +17,7 @@ use crate::assets::Rendered;
 use crate::io::SourceDir;
 use crate::{Error, PackOutcome, Result};
 
-pub fn pack(dir: &Path) -> Result<PackOutcome> {
-    let dir = &SourceDir::open(dir)?;
+pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
     crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
     let mut doc = skeleton(&m, dir)?;

@@ -60,32 +60,52 @@ pub use container::{read, write};
 pub use detect::probe;
 pub use model::GameBin;
 
-use crate::{Entry, ExtractOptions, ExtractSummary, Handler, PackOutcome, Report, Result};
+use crate::io::SourceDir;
+use crate::{
+    Built, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Report, Result,
+};
 
 /// The native game.bin's implementation of the format operations.
 pub struct NativeHandler;
 
 impl Handler for NativeHandler {
-    fn info(&self, data: &[u8]) -> Result<serde_json::Value> {
+    fn info(&self, data: &[u8], _opts: &Options) -> Result<serde_json::Value> {
         Ok(info::info(&read(data)?))
     }
 
-    fn list(&self, data: &[u8]) -> Result<Vec<Entry>> {
+    fn list(&self, data: &[u8], _opts: &Options) -> Result<Vec<Entry>> {
         Ok(items::items(&items::View::new(&read(data)?))
             .into_iter()
             .map(|(e, _)| e)
             .collect())
     }
 
-    fn check(&self, data: &[u8]) -> Report {
+    fn check(&self, data: &[u8], _opts: &Options) -> Report {
         check::check(data)
     }
 
-    fn extract(&self, data: &[u8], out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-        extract::extract(&read(data)?, out, opts)
+    fn extract(
+        &self,
+        data: &[u8],
+        out: &Path,
+        extract: &ExtractOptions,
+        _opts: &Options,
+    ) -> Result<ExtractSummary> {
+        extract::extract(&read(data)?, out, extract)
     }
 
-    fn pack(&self, dir: &Path) -> Result<PackOutcome> {
+    fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {
         pack::pack(dir)
+    }
+
+    /// A content folder: any folder the formats with a marker file did not claim.
+    fn is_source(&self, source: &Path) -> bool {
+        source.is_dir()
+    }
+
+    fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
+        Built::from_folder(source, output, "game.bin", || {
+            build(source, &opts.build.native())
+        })
     }
 }

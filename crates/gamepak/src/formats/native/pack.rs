@@ -2,7 +2,6 @@
 //! exact bytes, edited ones are encoded again and every count follows.
 
 use std::borrow::Cow;
-use std::path::Path;
 
 use super::atlas::compose;
 use super::items::Codec;
@@ -36,8 +35,7 @@ fn part<'m>(p: &'m Option<Stored>, what: &str) -> Result<&'m Stored> {
         .ok_or_else(|| Error::at("gamepak.toml", format!("no {what} entry")))
 }
 
-pub fn pack(dir: &Path) -> Result<PackOutcome> {
-    let dir = &SourceDir::open(dir)?;
+pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
     crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
     let chunks = if m.raw_chunks.is_empty() {

@@ -66,57 +66,57 @@ pub use write::write;
 
 use crate::bytes::Endian;
 use crate::io::SourceDir;
-use crate::{Entry, ExtractOptions, ExtractSummary, Handler, PackOutcome, Report, Result};
+use crate::{
+    Built, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Report, Result,
+};
 
-/// SWAG's implementation of the format operations, with the opcode table to read
-/// bytecode by.
-pub struct SwagHandler {
-    table: Option<OpcodeTable>,
-}
-
-/// The handler with the default opcode table.
-pub static SWAG_HANDLER: SwagHandler = SwagHandler { table: None };
-
-impl SwagHandler {
-    pub fn with_table(table: OpcodeTable) -> SwagHandler {
-        SwagHandler { table: Some(table) }
-    }
-
-    fn table(&self) -> &OpcodeTable {
-        self.table
-            .as_ref()
-            .unwrap_or_else(|| OpcodeTable::default_table())
-    }
-}
+/// SWAG's implementation of the format operations; bytecode is read by the opcode
+/// table the options give.
+pub struct SwagHandler;
 
 impl Handler for SwagHandler {
-    fn info(&self, data: &[u8]) -> Result<serde_json::Value> {
-        Ok(info::info(&read(data, self.table())?))
+    fn info(&self, data: &[u8], opts: &Options) -> Result<serde_json::Value> {
+        Ok(info::info(&read(data, opts.opcode_table())?))
     }
 
-    fn list(&self, data: &[u8]) -> Result<Vec<Entry>> {
-        Ok(items::items(&read(data, self.table())?)
+    fn list(&self, data: &[u8], opts: &Options) -> Result<Vec<Entry>> {
+        Ok(items::items(&read(data, opts.opcode_table())?)
             .into_iter()
             .map(|(e, _)| e)
             .collect())
     }
 
-    fn check(&self, data: &[u8]) -> Report {
-        check::check(data, self.table())
+    fn check(&self, data: &[u8], opts: &Options) -> Report {
+        check::check(data, opts.opcode_table())
     }
 
-    fn extract(&self, data: &[u8], out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-        extract::extract(&read(data, self.table())?, self.table(), out, opts)
+    fn extract(
+        &self,
+        data: &[u8],
+        out: &Path,
+        extract: &ExtractOptions,
+        opts: &Options,
+    ) -> Result<ExtractSummary> {
+        let table = opts.opcode_table();
+        extract::extract(&read(data, table)?, table, out, extract)
     }
 
-    fn pack(&self, dir: &Path) -> Result<PackOutcome> {
-        let dir = SourceDir::open(dir)?;
-        crate::manifest::require_whole(&dir)?;
-        let loaded = source::load(&dir, self.table.as_ref(), None)?;
-        Ok(PackOutcome {
-            bytes: write(&loaded.doc)?,
-            reencoded: loaded.reencoded,
-            unused: dir.unused(UNNAMED),
+    fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
+        crate::manifest::require_whole(dir)?;
+        made(dir, opts.opcodes.as_ref(), None)
+    }
+
+    fn is_source(&self, source: &Path) -> bool {
+        is_source(source)
+    }
+
+    fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
+        Built::from_folder(source, output, "game.swag", || {
+            made(
+                &SourceDir::open(source)?,
+                opts.opcodes.as_ref(),
+                opts.build.swag_byte_order,
+            )
         })
     }
 }
@@ -137,8 +137,16 @@ pub fn is_source(dir: &Path) -> bool {
 
 /// Builds a SWAG file from a folder holding `swag.toml` and the files it names.
 pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
-    let dir = SourceDir::open(dir)?;
-    let loaded = source::load(&dir, opts.opcodes.as_ref(), opts.endian)?;
+    made(&SourceDir::open(dir)?, opts.opcodes.as_ref(), opts.endian)
+}
+
+/// The file a source folder describes: `table` and `endian` override the folder's.
+fn made(
+    dir: &SourceDir,
+    table: Option<&OpcodeTable>,
+    endian: Option<Endian>,
+) -> Result<PackOutcome> {
+    let loaded = source::load(dir, table, endian)?;
     Ok(PackOutcome {
         bytes: write(&loaded.doc)?,
         reencoded: loaded.reencoded,

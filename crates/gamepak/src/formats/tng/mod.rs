@@ -107,14 +107,17 @@ pub use detect::probe;
 pub use model::Document;
 pub use source::{build, is_source};
 
+use crate::io::SourceDir;
 use crate::{
-    Entry, ErrorKind, ExtractOptions, ExtractSummary, Handler, PackOutcome, Report, Result,
+    Built, Entry, ErrorKind, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Report,
+    Result,
 };
 
+/// TirNanoG's implementation of the format operations.
 pub struct TngHandler;
 
 impl Handler for TngHandler {
-    fn info(&self, data: &[u8]) -> Result<serde_json::Value> {
+    fn info(&self, data: &[u8], _opts: &Options) -> Result<serde_json::Value> {
         match read::read(data, false) {
             Ok(r) => Ok(info::info(&r)),
             Err(e) if matches!(e.kind, ErrorKind::Unsupported(_)) => {
@@ -125,19 +128,33 @@ impl Handler for TngHandler {
         }
     }
 
-    fn list(&self, data: &[u8]) -> Result<Vec<Entry>> {
+    fn list(&self, data: &[u8], _opts: &Options) -> Result<Vec<Entry>> {
         Ok(items::entries(&read::read(data, false)?))
     }
 
-    fn check(&self, data: &[u8]) -> Report {
+    fn check(&self, data: &[u8], _opts: &Options) -> Report {
         check::check(data)
     }
 
-    fn extract(&self, data: &[u8], out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-        extract::extract(&read::read_keeping_streams(data)?, out, opts)
+    fn extract(
+        &self,
+        data: &[u8],
+        out: &Path,
+        extract: &ExtractOptions,
+        _opts: &Options,
+    ) -> Result<ExtractSummary> {
+        extract::extract(&read::read_keeping_streams(data)?, out, extract)
     }
 
-    fn pack(&self, dir: &Path) -> Result<PackOutcome> {
+    fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {
         source::pack(dir)
+    }
+
+    fn is_source(&self, source: &Path) -> bool {
+        is_source(source)
+    }
+
+    fn build(&self, source: &Path, output: Option<&Path>, _opts: &Options) -> Result<Built> {
+        Built::from_folder(source, output, "game.tng", || build(source))
     }
 }

@@ -90,10 +90,9 @@ pub fn build(dir: &Path) -> Result<PackOutcome> {
 }
 
 /// Rebuilds a .tng from a folder extract wrote.
-pub fn pack(dir: &Path) -> Result<PackOutcome> {
-    let dir = SourceDir::open(dir)?;
-    crate::manifest::require_whole(&dir)?;
-    made(&dir)
+pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
+    crate::manifest::require_whole(dir)?;
+    made(dir)
 }
 
 fn made(dir: &SourceDir) -> Result<PackOutcome> {
