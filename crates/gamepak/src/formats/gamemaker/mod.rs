@@ -63,6 +63,7 @@ pub mod gen8;
 mod info;
 pub mod items;
 mod manifest;
+mod opcodes;
 mod pack;
 pub mod pages;
 pub mod refs;
