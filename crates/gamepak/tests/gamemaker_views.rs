@@ -189,3 +189,165 @@ fn variables_and_functions_are_listed_as_the_chunks_hold_them() {
     let unused: Vec<&str> = packed.unused.iter().map(|u| u.file.as_str()).collect();
     assert_eq!(unused, ["resources/variables.json"]);
 }
+
+/// The little-endian u32 at `at`, as an offset; 0 past the end.
+fn get(data: &[u8], at: usize) -> usize {
+    data.get(at..at.saturating_add(4))
+        .map_or(0, |b| u32::from_le_bytes(b.try_into().unwrap()) as usize)
+}
+
+/// `data` with the pointer at `at` set to 0.
+fn zeroed(data: &[u8], at: usize) -> Vec<u8> {
+    let mut out = data.to_vec();
+    out[at..at + 4].fill(0);
+    out
+}
+
+/// The records of `chunk`'s pointer list.
+fn records(data: &[u8], chunk: &str) -> Vec<usize> {
+    let body = container::read(data)
+        .unwrap()
+        .chunk(chunk)
+        .unwrap()
+        .body_offset() as usize;
+    (0..get(data, body))
+        .map(|k| get(data, body + 4 + 4 * k))
+        .collect()
+}
+
+/// Where the pointer list at `list` (a count, then pointers) has its slot `k`.
+fn slot(list: usize, k: usize) -> usize {
+    list + 4 + 4 * k
+}
+
+/// `edited` extracts and packs back to itself.
+fn round_trips(name: &str, edited: &[u8]) {
+    let tmp = tempfile::tempdir().unwrap();
+    handler()
+        .extract(edited, tmp.path(), &Default::default())
+        .unwrap();
+    let out = gamepak::pack(tmp.path()).unwrap();
+    assert!(out.unused.is_empty(), "{name}: {:?}", out.unused);
+    assert!(out.bytes == edited, "{name}");
+}
+
+/// Nulls `at` in `data` and checks that `list` (read by `pick` from `chunk`'s view)
+/// keeps its length, reads null at `k` and is unchanged elsewhere.
+fn null_reads_in_place(
+    name: &str,
+    data: &[u8],
+    chunk: &str,
+    at: usize,
+    k: usize,
+    pick: impl Fn(&Value) -> &Value,
+) -> Vec<u8> {
+    let edited = zeroed(data, at);
+    let (before, after) = (view(data, chunk), view(&edited, chunk));
+    let (old, new) = (
+        pick(&before).as_array().unwrap(),
+        pick(&after).as_array().unwrap(),
+    );
+    assert_eq!(new.len(), old.len(), "{name}: {chunk}");
+    assert!(new[k].is_null(), "{name}: {chunk}: {}", new[k]);
+    assert!(!old[k].is_null(), "{name}: {chunk}");
+    assert_eq!(new[..k], old[..k], "{name}: {chunk}");
+    assert_eq!(new[k + 1..], old[k + 1..], "{name}: {chunk}");
+    edited
+}
+
+/// The slot of an object's event-type list: the layout with or without the
+/// `managed` field whose list has its first event list right after it.
+fn event_types(data: &[u8], object: usize) -> usize {
+    [0, 4]
+        .into_iter()
+        .map(|managed| object + 80 + managed + 8 * get(data, object + 64 + managed))
+        .find(|&list| {
+            let n = get(data, list);
+            n > 0 && get(data, slot(list, 0)) == slot(list, n)
+        })
+        .unwrap()
+}
+
+#[test]
+fn a_null_slot_in_a_records_own_list_reads_as_null_in_its_place() {
+    // Room instances, room layers, font glyphs, object events, event actions.
+    let mut seen = [false; 5];
+    for (name, data) in &games("gamemaker_views") {
+        let mut edits = Vec::new();
+        let rooms = view(data, "ROOM");
+        for (i, &room) in records(data, "ROOM").iter().enumerate() {
+            let n = rooms[i]["instances"].as_array().unwrap().len();
+            if !seen[0] && n >= 2 {
+                let at = slot(get(data, room + 48), 1);
+                edits.push((
+                    0,
+                    null_reads_in_place(name, data, "ROOM", at, 1, |v| &v[i]["instances"]),
+                ));
+            }
+            let layers = rooms[i]["layers"].as_array().map_or(0, Vec::len);
+            let list = [88, 92]
+                .map(|off| get(data, room + off))
+                .into_iter()
+                .find(|&l| l != 0 && get(data, l) == layers);
+            if let (false, true, Some(list)) = (seen[1], layers >= 2, list) {
+                let at = slot(list, 0);
+                edits.push((
+                    1,
+                    null_reads_in_place(name, data, "ROOM", at, 0, |v| &v[i]["layers"]),
+                ));
+            }
+        }
+        let fonts = view(data, "FONT");
+        for (i, &font) in records(data, "FONT").iter().enumerate() {
+            let glyphs = fonts[i]["glyphs"].as_array().unwrap().len();
+            let list = (40..=56)
+                .map(|off| font + off)
+                .find(|&l| get(data, l) == glyphs && get(data, slot(l, 0)) == slot(l, glyphs));
+            if let (false, true, Some(list)) = (seen[2], glyphs >= 2, list) {
+                let at = slot(list, 1);
+                edits.push((
+                    2,
+                    null_reads_in_place(name, data, "FONT", at, 1, |v| &v[i]["glyphs"]),
+                ));
+            }
+        }
+        let objects = view(data, "OBJT");
+        for (i, &object) in records(data, "OBJT").iter().enumerate() {
+            let events = objects[i]["events"].as_array().unwrap();
+            let types = event_types(data, object);
+            for kind in 0..get(data, types) {
+                let Some(k) = events.iter().position(|e| e["type"] == kind) else {
+                    continue;
+                };
+                let list = get(data, slot(types, kind));
+                if !seen[3] {
+                    let at = slot(list, 0);
+                    edits.push((
+                        3,
+                        null_reads_in_place(name, data, "OBJT", at, k, |v| &v[i]["events"]),
+                    ));
+                }
+                let actions = get(data, slot(list, 0)) + 4;
+                if !seen[4] && get(data, actions) >= 1 {
+                    let at = slot(actions, 0);
+                    edits.push((
+                        4,
+                        null_reads_in_place(name, data, "OBJT", at, 0, |v| {
+                            &v[i]["events"][k]["code"]
+                        }),
+                    ));
+                }
+            }
+        }
+        for (kind, edited) in edits {
+            if !seen[kind] {
+                round_trips(name, &edited);
+                seen[kind] = true;
+            }
+        }
+    }
+    assert!(
+        seen.iter().all(|&s| s) || games("gamemaker_views").is_empty(),
+        "{seen:?}"
+    );
+}

@@ -94,7 +94,7 @@ fn render(
         Item::Strings => Ok(serde_json::to_vec_pretty(&game.texts()).expect("strings serialise")),
         Item::Chunk(i) => Ok(game.form.chunks[i].body.to_vec()),
         Item::View(k) => {
-            let chunk = super::resources::VIEWS[k].0;
+            let chunk = super::resources::VIEWS[k].chunk;
             let value = super::resources::view(&game.form, chunk, &game.code)
                 .ok_or_else(|| Error::at(chunk, "no such chunk"))??;
             Ok(serde_json::to_vec_pretty(&value).expect("JSON serialises"))
