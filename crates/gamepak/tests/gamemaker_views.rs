@@ -351,3 +351,49 @@ fn a_null_slot_in_a_records_own_list_reads_as_null_in_its_place() {
         "{seen:?}"
     );
 }
+
+#[test]
+fn gamemaker_2_backgrounds_give_their_tile_sets() {
+    let mut seen = false;
+    for (name, data) in &games("gamemaker_views") {
+        let g = game::read(data).unwrap();
+        if g.backgrounds.is_empty() {
+            continue;
+        }
+        for (k, b) in view(data, "BGND").as_array().unwrap().iter().enumerate() {
+            let set = &b["tile set"];
+            if g.gen8.version[0] < 2 {
+                assert!(set.is_null(), "{name}: {set}");
+                continue;
+            }
+            let n = |v: &Value| v.as_u64().unwrap_or_else(|| panic!("{name}: {set}"));
+            let (columns, tiles, frames) = (
+                n(&set["columns"]),
+                n(&set["tiles"]),
+                n(&set["frames per tile"]),
+            );
+            // The texture holds the tiles in rows of `columns`, a border around each.
+            let cell = [
+                n(&set["tile width"]) + 2 * n(&set["border"][0]),
+                n(&set["tile height"]) + 2 * n(&set["border"][1]),
+            ];
+            let [width, height] = g.item(g.backgrounds[k].items[0]).unwrap().bounding;
+            assert_eq!(u64::from(width), columns * cell[0], "{name}: {set}");
+            assert_eq!(u64::from(height) % cell[1], 0, "{name}: {set}");
+            let rows = u64::from(height) / cell[1];
+            assert!(
+                tiles <= columns * rows && tiles > columns * (rows - 1),
+                "{name}: {set}"
+            );
+            let ids = set["tile ids"].as_array().unwrap();
+            assert_eq!(ids.len() as u64, tiles * frames, "{name}");
+            assert!(ids.iter().all(|id| n(id) < columns * rows), "{name}");
+            assert!(set["frame length"].as_i64().unwrap() > 0, "{name}");
+            seen = true;
+        }
+    }
+    assert!(
+        seen || games("gamemaker_views").is_empty(),
+        "no game has a tile set"
+    );
+}

@@ -13,7 +13,7 @@ use crate::formats::gamemaker::refs::{list_at, string_at, string_ref, u32_at};
 
 /// What reading the views learns of a file: where every string reference they
 /// read lies (absolute offsets of the u32s), and byte ranges whose every field is a
-/// number (glyphs).
+/// number (glyphs, tile ids).
 #[derive(Debug, Default)]
 pub struct Noted {
     pub strings: Vec<u64>,
@@ -49,6 +49,12 @@ impl At<'_, '_> {
     }
     pub(super) fn f32(&self, off: u64) -> Result<f32> {
         self.u32(off).map(f32::from_bits)
+    }
+    pub(super) fn i64(&self, off: u64) -> Result<i64> {
+        self.u32(off + 4)?;
+        self.form
+            .reader_at(self.base + off, &self.path)?
+            .i64("field")
     }
     pub(super) fn str(&self, off: u64) -> Result<&str> {
         self.u32(off)?;
