@@ -1,6 +1,7 @@
 //! The JSON views of real games, and what they keep when a resource table holds a
 //! null slot (2024.11 writes them): every later record keeps its index, which is how
-//! other records refer to it.
+//! other records refer to it. A null slot in a list inside a record reads as null in
+//! its place too.
 
 mod common;
 
@@ -98,14 +99,18 @@ fn a_null_sprite_slot_keeps_every_later_index() {
     assert!(packed || games.is_empty(), "no game has three sprites");
 }
 
+/// The real games that have backgrounds.
+fn with_backgrounds() -> Vec<(String, Vec<u8>)> {
+    let mut out = games("gamemaker_views");
+    out.retain(|(_, data)| !game::read(data).unwrap().backgrounds.is_empty());
+    out
+}
+
 #[test]
 fn backgrounds_are_listed_by_name_with_or_without_a_texture() {
     let mut seen = false;
-    for (name, data) in &games("gamemaker_views") {
+    for (name, data) in &with_backgrounds() {
         let g = game::read(data).unwrap();
-        if g.backgrounds.is_empty() {
-            continue;
-        }
         let listed = view(data, "BGND");
         let names: Vec<&str> = listed
             .as_array()
@@ -216,7 +221,7 @@ fn records(data: &[u8], chunk: &str) -> Vec<usize> {
 }
 
 /// Where the pointer list at `list` (a count, then pointers) has its slot `k`.
-fn slot(list: usize, k: usize) -> usize {
+fn slot_at(list: usize, k: usize) -> usize {
     list + 4 + 4 * k
 }
 
@@ -231,117 +236,112 @@ fn round_trips(name: &str, edited: &[u8]) {
     assert!(out.bytes == edited, "{name}");
 }
 
-/// Nulls `at` in `data` and checks that `list` (read by `pick` from `chunk`'s view)
-/// keeps its length, reads null at `k` and is unchanged elsewhere.
-fn null_reads_in_place(
-    name: &str,
-    data: &[u8],
-    chunk: &str,
-    at: usize,
+/// A pointer-list slot inside a record: the list's offset, the slot, and where the
+/// list is in its chunk's view (a JSON pointer).
+struct Slot {
+    chunk: &'static str,
+    list: usize,
     k: usize,
-    pick: impl Fn(&Value) -> &Value,
-) -> Vec<u8> {
-    let edited = zeroed(data, at);
-    let (before, after) = (view(data, chunk), view(&edited, chunk));
-    let (old, new) = (
-        pick(&before).as_array().unwrap(),
-        pick(&after).as_array().unwrap(),
-    );
-    assert_eq!(new.len(), old.len(), "{name}: {chunk}");
-    assert!(new[k].is_null(), "{name}: {chunk}: {}", new[k]);
-    assert!(!old[k].is_null(), "{name}: {chunk}");
-    assert_eq!(new[..k], old[..k], "{name}: {chunk}");
-    assert_eq!(new[k + 1..], old[k + 1..], "{name}: {chunk}");
+    json: String,
+}
+
+/// Nulls `slot` in `data` and checks that its list in the view keeps its length,
+/// reads null in the slot's place and is unchanged elsewhere.
+fn null_reads_in_place(name: &str, data: &[u8], slot: &Slot) -> Vec<u8> {
+    let edited = zeroed(data, slot_at(slot.list, slot.k));
+    let (before, after) = (view(data, slot.chunk), view(&edited, slot.chunk));
+    let list = |v: &Value| v.pointer(&slot.json).unwrap().as_array().unwrap().clone();
+    let (old, new) = (list(&before), list(&after));
+    let (k, at) = (slot.k, format!("{name}: {}{}", slot.chunk, slot.json));
+    assert_eq!(new.len(), old.len(), "{at}");
+    assert!(new[k].is_null() && !old[k].is_null(), "{at}: {}", new[k]);
+    assert_eq!(new[..k], old[..k], "{at}");
+    assert_eq!(new[k + 1..], old[k + 1..], "{at}");
     edited
 }
 
-/// The slot of an object's event-type list: the layout with or without the
-/// `managed` field whose list has its first event list right after it.
+/// An object's event-type list: where the layout with or without the `managed`
+/// field has a list whose first event list starts right after it.
 fn event_types(data: &[u8], object: usize) -> usize {
     [0, 4]
         .into_iter()
         .map(|managed| object + 80 + managed + 8 * get(data, object + 64 + managed))
         .find(|&list| {
             let n = get(data, list);
-            n > 0 && get(data, slot(list, 0)) == slot(list, n)
+            n > 0 && get(data, slot_at(list, 0)) == slot_at(list, n)
         })
         .unwrap()
 }
 
+/// One slot of each kind of list inside records that `data` has, by kind: room
+/// instances, room layers, font glyphs, object events and an event's actions.
+fn inner_slots(data: &[u8]) -> [Option<Slot>; 5] {
+    let mut out: [Option<Slot>; 5] = Default::default();
+    let mut offer = |kind: usize, chunk, list, k, json| {
+        out[kind].get_or_insert(Slot {
+            chunk,
+            list,
+            k,
+            json,
+        });
+    };
+    let rooms = view(data, "ROOM");
+    for (i, &room) in records(data, "ROOM").iter().enumerate() {
+        if rooms[i]["instances"].as_array().unwrap().len() >= 2 {
+            offer(
+                0,
+                "ROOM",
+                get(data, room + 48),
+                1,
+                format!("/{i}/instances"),
+            );
+        }
+        let layers = rooms[i]["layers"].as_array().map_or(0, Vec::len);
+        let list = [88, 92]
+            .map(|off| get(data, room + off))
+            .into_iter()
+            .find(|&l| l != 0 && get(data, l) == layers);
+        if let (true, Some(list)) = (layers >= 2, list) {
+            offer(1, "ROOM", list, 0, format!("/{i}/layers"));
+        }
+    }
+    let fonts = view(data, "FONT");
+    for (i, &font) in records(data, "FONT").iter().enumerate() {
+        let glyphs = fonts[i]["glyphs"].as_array().unwrap().len();
+        let list = (40..=56)
+            .map(|off| font + off)
+            .find(|&l| get(data, l) == glyphs && get(data, slot_at(l, 0)) == slot_at(l, glyphs));
+        // Not the first glyph: the glyph list is found by its first glyph.
+        if let (true, Some(list)) = (glyphs >= 2, list) {
+            offer(2, "FONT", list, 1, format!("/{i}/glyphs"));
+        }
+    }
+    let objects = view(data, "OBJT");
+    for (i, &object) in records(data, "OBJT").iter().enumerate() {
+        let events = objects[i]["events"].as_array().unwrap();
+        let types = event_types(data, object);
+        for kind in 0..get(data, types) {
+            let Some(k) = events.iter().position(|e| e["type"] == kind) else {
+                continue;
+            };
+            let list = get(data, slot_at(types, kind));
+            offer(3, "OBJT", list, 0, format!("/{i}/events"));
+            let actions = get(data, slot_at(list, 0)) + 4;
+            if get(data, actions) > 0 {
+                offer(4, "OBJT", actions, 0, format!("/{i}/events/{k}/code"));
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn a_null_slot_in_a_records_own_list_reads_as_null_in_its_place() {
-    // Room instances, room layers, font glyphs, object events, event actions.
     let mut seen = [false; 5];
     for (name, data) in &games("gamemaker_views") {
-        let mut edits = Vec::new();
-        let rooms = view(data, "ROOM");
-        for (i, &room) in records(data, "ROOM").iter().enumerate() {
-            let n = rooms[i]["instances"].as_array().unwrap().len();
-            if !seen[0] && n >= 2 {
-                let at = slot(get(data, room + 48), 1);
-                edits.push((
-                    0,
-                    null_reads_in_place(name, data, "ROOM", at, 1, |v| &v[i]["instances"]),
-                ));
-            }
-            let layers = rooms[i]["layers"].as_array().map_or(0, Vec::len);
-            let list = [88, 92]
-                .map(|off| get(data, room + off))
-                .into_iter()
-                .find(|&l| l != 0 && get(data, l) == layers);
-            if let (false, true, Some(list)) = (seen[1], layers >= 2, list) {
-                let at = slot(list, 0);
-                edits.push((
-                    1,
-                    null_reads_in_place(name, data, "ROOM", at, 0, |v| &v[i]["layers"]),
-                ));
-            }
-        }
-        let fonts = view(data, "FONT");
-        for (i, &font) in records(data, "FONT").iter().enumerate() {
-            let glyphs = fonts[i]["glyphs"].as_array().unwrap().len();
-            let list = (40..=56)
-                .map(|off| font + off)
-                .find(|&l| get(data, l) == glyphs && get(data, slot(l, 0)) == slot(l, glyphs));
-            if let (false, true, Some(list)) = (seen[2], glyphs >= 2, list) {
-                let at = slot(list, 1);
-                edits.push((
-                    2,
-                    null_reads_in_place(name, data, "FONT", at, 1, |v| &v[i]["glyphs"]),
-                ));
-            }
-        }
-        let objects = view(data, "OBJT");
-        for (i, &object) in records(data, "OBJT").iter().enumerate() {
-            let events = objects[i]["events"].as_array().unwrap();
-            let types = event_types(data, object);
-            for kind in 0..get(data, types) {
-                let Some(k) = events.iter().position(|e| e["type"] == kind) else {
-                    continue;
-                };
-                let list = get(data, slot(types, kind));
-                if !seen[3] {
-                    let at = slot(list, 0);
-                    edits.push((
-                        3,
-                        null_reads_in_place(name, data, "OBJT", at, k, |v| &v[i]["events"]),
-                    ));
-                }
-                let actions = get(data, slot(list, 0)) + 4;
-                if !seen[4] && get(data, actions) >= 1 {
-                    let at = slot(actions, 0);
-                    edits.push((
-                        4,
-                        null_reads_in_place(name, data, "OBJT", at, 0, |v| {
-                            &v[i]["events"][k]["code"]
-                        }),
-                    ));
-                }
-            }
-        }
-        for (kind, edited) in edits {
-            if !seen[kind] {
-                round_trips(name, &edited);
+        for (kind, slot) in inner_slots(data).into_iter().enumerate() {
+            if let (false, Some(slot)) = (seen[kind], slot) {
+                round_trips(name, &null_reads_in_place(name, data, &slot));
                 seen[kind] = true;
             }
         }
@@ -355,11 +355,8 @@ fn a_null_slot_in_a_records_own_list_reads_as_null_in_its_place() {
 #[test]
 fn gamemaker_2_backgrounds_give_their_tile_sets() {
     let mut seen = false;
-    for (name, data) in &games("gamemaker_views") {
+    for (name, data) in &with_backgrounds() {
         let g = game::read(data).unwrap();
-        if g.backgrounds.is_empty() {
-            continue;
-        }
         for (k, b) in view(data, "BGND").as_array().unwrap().iter().enumerate() {
             let set = &b["tile set"];
             if g.gen8.version[0] < 2 {

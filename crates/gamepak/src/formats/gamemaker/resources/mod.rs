@@ -40,6 +40,7 @@ use super::container::Form;
 use crate::error::Result;
 use record::At;
 pub use record::Noted;
+use Read::{Body, Records, Versioned};
 
 /// One chunk's JSON view: the chunk, the file extract writes it to, and its reader.
 #[derive(Clone, Copy)]
@@ -49,91 +50,53 @@ pub struct View {
     read: Read,
 }
 
+/// How a view reads its chunk.
 #[derive(Clone, Copy)]
 enum Read {
     /// The chunk's body as a whole.
     Body(fn(&At) -> Result<Value>),
-    /// A pointer list of records after `skip` bytes, each record read alone.
-    Records {
-        skip: u64,
-        record: fn(&At) -> Result<Value>,
-    },
+    /// A pointer list of records, each read alone.
+    Records(fn(&At) -> Result<Value>),
+    /// A version word, then a pointer list of records.
+    Versioned(fn(&At) -> Result<Value>),
 }
 
 impl View {
-    const fn body(chunk: &'static str, file: &'static str, read: fn(&At) -> Result<Value>) -> Self {
-        View {
-            chunk,
-            file,
-            read: Read::Body(read),
-        }
-    }
-    const fn records(
-        chunk: &'static str,
-        file: &'static str,
-        record: fn(&At) -> Result<Value>,
-    ) -> Self {
-        View {
-            chunk,
-            file,
-            read: Read::Records { skip: 0, record },
-        }
-    }
-    /// Records whose pointer list comes after a version word.
-    const fn versioned(
-        chunk: &'static str,
-        file: &'static str,
-        record: fn(&At) -> Result<Value>,
-    ) -> Self {
-        View {
-            chunk,
-            file,
-            read: Read::Records { skip: 4, record },
-        }
+    const fn new(chunk: &'static str, file: &'static str, read: Read) -> Self {
+        View { chunk, file, read }
     }
 }
 
 /// Every view, in the order extract lists them.
+#[rustfmt::skip]
 pub const VIEWS: [View; 27] = [
-    View::body("OPTN", "resources/options.json", options::options),
-    View::body("LANG", "resources/languages.json", languages::languages),
-    View::body("TAGS", "resources/tags.json", tags::tags),
-    View::body("DAFL", "resources/data_files.json", inline::data_files),
-    View::versioned("ACRV", "resources/animation_curves.json", named::named),
-    View::versioned("FEDS", "resources/filter_effects.json", named::named),
-    View::versioned("PSEM", "resources/particle_emitters.json", named::named),
-    View::versioned("PSYS", "resources/particle_systems.json", named::named),
-    View::records("SHDR", "resources/shaders.json", shaders::shader),
-    View::records("EXTN", "resources/extensions.json", extensions::extension),
-    View::versioned("TGIN", "resources/texture_groups.json", textures::group),
-    View::versioned("SEQN", "resources/sequences.json", sequences::record),
-    View::records("AGRP", "resources/audio_groups.json", audio::group),
-    View::body(
-        "GLOB",
-        "resources/global_scripts.json",
-        inline::global_scripts,
-    ),
-    View::body("FEAT", "resources/features.json", inline::features),
-    View::body(
-        "EMBI",
-        "resources/embedded_images.json",
-        inline::embedded_images,
-    ),
-    View::records("SOND", "resources/sounds.json", audio::sound),
-    View::records("SPRT", "resources/sprites.json", sprites::sprite),
-    View::records(
-        "BGND",
-        "resources/backgrounds.json",
-        backgrounds::background,
-    ),
-    View::records("SCPT", "resources/scripts.json", scripts::script),
-    View::records("PATH", "resources/paths.json", paths::path),
-    View::records("FONT", "resources/fonts.json", fonts::font),
-    View::records("OBJT", "resources/objects.json", objects::object),
-    View::records("ROOM", "resources/rooms.json", rooms::room),
-    View::records("TMLN", "resources/timelines.json", timelines::timeline),
-    View::body("VARI", "resources/variables.json", symbols::variables),
-    View::body("FUNC", "resources/functions.json", symbols::functions),
+    View::new("OPTN", "resources/options.json",           Body(options::options)),
+    View::new("LANG", "resources/languages.json",         Body(languages::languages)),
+    View::new("TAGS", "resources/tags.json",              Body(tags::tags)),
+    View::new("DAFL", "resources/data_files.json",        Body(inline::data_files)),
+    View::new("ACRV", "resources/animation_curves.json",  Versioned(named::named)),
+    View::new("FEDS", "resources/filter_effects.json",    Versioned(named::named)),
+    View::new("PSEM", "resources/particle_emitters.json", Versioned(named::named)),
+    View::new("PSYS", "resources/particle_systems.json",  Versioned(named::named)),
+    View::new("SHDR", "resources/shaders.json",           Records(shaders::shader)),
+    View::new("EXTN", "resources/extensions.json",        Records(extensions::extension)),
+    View::new("TGIN", "resources/texture_groups.json",    Versioned(textures::group)),
+    View::new("SEQN", "resources/sequences.json",         Versioned(sequences::record)),
+    View::new("AGRP", "resources/audio_groups.json",      Records(audio::group)),
+    View::new("GLOB", "resources/global_scripts.json",    Body(inline::global_scripts)),
+    View::new("FEAT", "resources/features.json",          Body(inline::features)),
+    View::new("EMBI", "resources/embedded_images.json",   Body(inline::embedded_images)),
+    View::new("SOND", "resources/sounds.json",            Records(audio::sound)),
+    View::new("SPRT", "resources/sprites.json",           Records(sprites::sprite)),
+    View::new("BGND", "resources/backgrounds.json",       Records(backgrounds::background)),
+    View::new("SCPT", "resources/scripts.json",           Records(scripts::script)),
+    View::new("PATH", "resources/paths.json",             Records(paths::path)),
+    View::new("FONT", "resources/fonts.json",             Records(fonts::font)),
+    View::new("OBJT", "resources/objects.json",           Records(objects::object)),
+    View::new("ROOM", "resources/rooms.json",             Records(rooms::room)),
+    View::new("TMLN", "resources/timelines.json",         Records(timelines::timeline)),
+    View::new("VARI", "resources/variables.json",         Body(symbols::variables)),
+    View::new("FUNC", "resources/functions.json",         Body(symbols::functions)),
 ];
 
 /// The JSON view of one chunk, or `None` for a chunk the file lacks or no view reads.
@@ -167,12 +130,17 @@ fn view_noting(
         sites,
         code,
     };
-    Some(match read {
-        Read::Body(read) => read(&body),
-        Read::Records { skip, .. } if chunk.body.len() as u64 <= skip => Ok(json!([])),
-        Read::Records { skip, record } => body
-            .list(skip)
+    let (skip, record) = match read {
+        Body(read) => return Some(read(&body)),
+        Records(record) => (0, record),
+        Versioned(record) => (4, record),
+    };
+    if chunk.body.len() as u64 <= skip {
+        return Some(Ok(json!([])));
+    }
+    Some(
+        body.list(skip)
             .and_then(|pointers| body.each(&pointers, "entry", record))
             .map(Value::Array),
-    })
+    )
 }
