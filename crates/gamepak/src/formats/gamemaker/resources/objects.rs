@@ -13,7 +13,8 @@ use crate::error::{Error, Result};
 /// runs. Tries the layout without `managed` first, then with it.
 ///
 /// The events of all types are one list, each naming its type (its slot in the
-/// type list); a null event slot is null in its place there.
+/// type list); a null event slot is null in its place there, and a null type slot
+/// adds no events.
 pub(super) fn object(r: &At) -> Result<Value> {
     for managed in [0u64, 4] {
         let verts = u64::from(r.u32(64 + managed)?);
