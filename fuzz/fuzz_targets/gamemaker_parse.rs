@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(bytes, &data[..data.len() - form.trailing]);
     }
     if let Ok(g) = game::read(data) {
-        for (chunk, _) in resources::VIEWS {
+        for chunk in resources::VIEWS.map(|v| v.chunk) {
             let _ = resources::view(&g.form, chunk, &g.code);
         }
         let names = code::names(&g.form, g.gen8.bytecode);

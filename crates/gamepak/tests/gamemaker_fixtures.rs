@@ -138,7 +138,7 @@ fn every_resource_view_reads_on_every_game() {
     use gamepak::formats::gamemaker::resources;
     for (name, data) in games() {
         let g = game::read(&data).unwrap();
-        for (chunk, _) in resources::VIEWS {
+        for chunk in resources::VIEWS.map(|v| v.chunk) {
             if let Some(v) = resources::view(&g.form, chunk, &g.code) {
                 let v = v.unwrap_or_else(|e| panic!("{name}: {chunk}: {e}"));
                 if chunk == "OPTN" {

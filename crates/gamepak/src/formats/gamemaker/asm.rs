@@ -3,7 +3,7 @@
 //! variable or function operand: those link the occurrence chains, which
 //! `code_edit` writes once every instruction has its place.
 
-use super::code::{instance_code, mnemonic, variable_kind, COMPARISONS, TYPES};
+use super::opcodes::{instance_code, mnemonic, variable_kind, COMPARISONS, TYPES};
 use crate::bytes::{Endian, Writer};
 
 /// What an instruction's operand names, for the occurrence chains.

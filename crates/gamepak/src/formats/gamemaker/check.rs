@@ -157,7 +157,7 @@ fn references(game: &Game<'_>, r: &mut Report) {
     // Every view reads: a record that does not is located by its error. The views
     // that read are kept for the checks below.
     let mut views = std::collections::HashMap::new();
-    for (chunk, _) in super::resources::VIEWS {
+    for chunk in super::resources::VIEWS.map(|v| v.chunk) {
         match super::resources::view(form, chunk, &game.code) {
             Some(Ok(v)) => {
                 views.insert(chunk, v);

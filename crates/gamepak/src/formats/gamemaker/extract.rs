@@ -83,7 +83,7 @@ fn render<'g>(
         }
         Item::Chunk(i) => Rendered::Stored(game.form.chunks[i].body),
         Item::View(k) => {
-            let chunk = super::resources::VIEWS[k].0;
+            let chunk = super::resources::VIEWS[k].chunk;
             let value = super::resources::view(&game.form, chunk, &game.code)
                 .ok_or_else(|| Error::at(chunk, "no such chunk"))??;
             Rendered::File(serde_json::to_vec_pretty(&value).expect("JSON serialises"))

@@ -73,7 +73,7 @@ pub fn path(game: &Game<'_>, item: Item) -> String {
             )
         }
         Item::Strings => "strings.json".into(),
-        Item::View(k) => super::resources::VIEWS[k].1.into(),
+        Item::View(k) => super::resources::VIEWS[k].file.into(),
         Item::Code(k) => {
             let entries = &game.blob_entries()[k];
             let owner = entries
@@ -172,8 +172,8 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
             format!("{n} strings"),
         );
     }
-    for (k, (chunk, _)) in super::resources::VIEWS.iter().enumerate() {
-        if let Some(c) = game.form.chunk(chunk) {
+    for (k, view) in super::resources::VIEWS.iter().enumerate() {
+        if let Some(c) = game.form.chunk(view.chunk) {
             let n = c.body.len() as u64;
             list.push(
                 Item::View(k),
@@ -181,7 +181,7 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
                 (c.body_offset(), n),
                 0,
                 "json",
-                format!("{chunk} as JSON"),
+                format!("{} as JSON", view.chunk),
             );
         }
     }

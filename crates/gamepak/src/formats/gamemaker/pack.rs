@@ -89,7 +89,11 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
     repoint_names(&mut bytes, &moved, &mut reencoded)?;
     // VARI's and FUNC's views follow the occurrence chains, which code edits write
     // again: a view counts as unchanged when it matches the file before or after them.
-    let changed = changed_views(dir, &bytes, &super::resources::VIEWS)?;
+    let changed = changed_views(
+        dir,
+        &bytes,
+        &super::resources::VIEWS.map(|v| (v.chunk, v.file)),
+    )?;
     let bytes = edit_code(dir, &m, bytes, &added, &mut reencoded)?;
     for (chunk, file) in changed_views(dir, &bytes, &changed)? {
         dir.leave_out(

@@ -1,17 +1,18 @@
 //! VARI and FUNC as JSON: the variables and functions the bytecode names, each with
 //! the count and first address of its occurrence chain as stored (see
-//! [`super::refs::reference_tables`] for the layouts), and FUNC's code locals.
+//! [`reference_tables`] for the layouts), and FUNC's code locals.
 
 use serde_json::{json, Value};
 
-use super::refs::{code_locals, reference_tables};
-use super::resources::At;
+use super::record::At;
 use crate::error::Result;
+use crate::formats::gamemaker::gen8;
+use crate::formats::gamemaker::refs::{code_locals, reference_tables};
 
 /// The bytecode version the layouts follow; GEN8 gives it, and a file without a
 /// readable GEN8 fails before any view is read.
 fn bytecode(r: &At) -> u8 {
-    super::gen8::read(r.form).map_or(17, |g| g.bytecode)
+    gen8::read(r.form).map_or(17, |g| g.bytecode)
 }
 
 /// VARI: from bytecode 15, two variable counts and the most locals any code entry

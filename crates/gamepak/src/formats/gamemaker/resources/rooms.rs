@@ -14,9 +14,9 @@ use std::collections::HashSet;
 
 use serde_json::{json, Value};
 
-use super::refs::list_at;
-use super::resources::At;
+use super::record::At;
 use crate::error::Result;
+use crate::formats::gamemaker::refs::list_at;
 
 const LAYER_TYPES: [&str; 8] = [
     "path",
@@ -29,17 +29,12 @@ const LAYER_TYPES: [&str; 8] = [
     "path2",
 ];
 
-pub fn room(r: &At, code_name: &dyn Fn(i32) -> Value) -> Result<Value> {
-    let instances = r
-        .list_at_ptr(48)?
-        .iter()
-        .map(|&p| {
-            let inst = r.at(p, "instance");
-            inst.plain(0, 20);
-            Ok(json!({"x": inst.i32(0)?, "y": inst.i32(4)?, "object": inst.i32(8)?, "id": inst.u32(12)?,
-                      "creation code": code_name(inst.i32(16)?)}))
-        })
-        .collect::<Result<Vec<_>>>()?;
+pub(super) fn room(r: &At) -> Result<Value> {
+    let instances = r.each(&r.list_at_ptr(48)?, "instance", |inst| {
+        inst.plain(0, 20);
+        Ok(json!({"x": inst.i32(0)?, "y": inst.i32(4)?, "object": inst.i32(8)?, "id": inst.u32(12)?,
+                  "creation code": inst.code_name(inst.i32(16)?)}))
+    })?;
     // After the name and caption, 20 fields of numbers and pointers inside ROOM in
     // every version.
     r.plain(8, 88);
@@ -48,7 +43,7 @@ pub fn room(r: &At, code_name: &dyn Fn(i32) -> Value) -> Result<Value> {
         "name": r.str(0)?, "caption": r.str(4)?, "width": r.u32(8)?, "height": r.u32(12)?,
         "speed": r.u32(16)?, "persistent": r.u32(20)?,
         "background colour": format!("{:#010x}", r.u32(24)?),
-        "creation code": code_name(r.i32(32)?),
+        "creation code": r.code_name(r.i32(32)?),
         "instances": instances,
     });
     if let Some(layers) = layers(r, &ids) {
@@ -68,23 +63,27 @@ fn layers_at(r: &At, off: u64, ids: &HashSet<u64>) -> Option<Value> {
     let list = list_at(r.form, r.chunk, ptr.into())
         .ok()
         .filter(|l| !l.is_empty())?;
-    let layers: Vec<At> = list.iter().map(|&p| r.at(p, "layer")).collect();
-    // Every layer must start with a name and a known type to count as a layer list.
-    if !layers
+    let present: Vec<At> = list
         .iter()
-        .all(|l| l.u32(8).is_ok_and(|t| t < 8) && !l.str(0).unwrap_or("").is_empty())
+        .filter(|&&p| p != 0)
+        .map(|&p| r.at(p, "layer"))
+        .collect();
+    // Every layer must start with a name and a known type to count as a layer list,
+    // and a list of null slots alone is not taken for one.
+    if present.is_empty()
+        || !present
+            .iter()
+            .all(|l| l.u32(8).is_ok_and(|t| t < 8) && !l.str(0).unwrap_or("").is_empty())
     {
         return None;
     }
-    let effects = layers
+    let effects = present
         .iter()
         .find_map(|l| data_offset_by_instances(l, ids))
         .unwrap_or_else(|| r.form.chunk("FEAT").is_some());
-    let views = layers
-        .iter()
-        .map(|l| layer(l, effects, ids))
-        .collect::<Result<Vec<_>>>();
-    views.ok().map(Value::Array)
+    r.each(&list, "layer", |l| layer(l, effects, ids))
+        .ok()
+        .map(Value::Array)
 }
 
 /// For an instance layer holding instances: whether its ids follow effect fields.

@@ -15,14 +15,19 @@
 
 use serde_json::{json, Map, Value};
 
-use super::resources::{fits, At};
+use super::record::At;
 use crate::error::{Error, Result};
 
 /// Tracks nest; deeper than this is taken as damage, not a sequence.
 const MAX_DEPTH: usize = 16;
 
+/// A SEQN record.
+pub(super) fn record(r: &At) -> Result<Value> {
+    Ok(sequence(r))
+}
+
 /// The sequence at the start of `r`.
-pub fn sequence(r: &At) -> Value {
+pub(super) fn sequence(r: &At) -> Value {
     let mut c = Cursor { r, off: 0 };
     let mut out = Map::new();
     match read(&mut c, &mut out) {
@@ -65,7 +70,7 @@ impl Cursor<'_, '_, '_> {
     fn count(&mut self, size: u64) -> Result<u32> {
         let off = self.off;
         let n = self.u32()?;
-        fits(self.r, off, n.into(), size)?;
+        self.r.fits(off, n.into(), size)?;
         Ok(n)
     }
     fn refuse(&self, why: String) -> Error {

@@ -1,0 +1,133 @@
+//! The bytecode's vocabulary, shared by the disassembler (`code`) and the assembler
+//! (`asm`): opcode mnemonics, operand types, comparison kinds, instance names and
+//! variable kinds, each with its inverse where text is read back.
+
+/// Bytecode 13/14 opcodes as the later ones, with the comparison kind of the six
+/// comparison opcodes that `cmp` replaced.
+pub fn from_v14(op: u8) -> Option<(u8, Option<u8>)> {
+    Some(match op {
+        0x03..=0x10 => (op + 4, None),
+        0x11..=0x16 => (0x15, Some(op - 0x10)),
+        0x41 => (0x45, None),
+        0x82 => (0x86, None),
+        0x9d..=0x9f => (op - 1, None),
+        0xb7..=0xb9 | 0xbb | 0xbc => (op - 1, None),
+        0xc0 | 0xff => (op, None),
+        0xda => (0xd9, None),
+        _ => return None,
+    })
+}
+
+pub const TYPES: [&str; 16] = [
+    "d", "f", "i", "l", "b", "v", "s", "inst", "?8", "?9", "?a", "?b", "?c", "?d", "?e", "e",
+];
+
+pub fn mnemonic(op: u8) -> Option<&'static str> {
+    Some(match op {
+        0x07 => "conv",
+        0x08 => "mul",
+        0x09 => "div",
+        0x0a => "rem",
+        0x0b => "mod",
+        0x0c => "add",
+        0x0d => "sub",
+        0x0e => "and",
+        0x0f => "or",
+        0x10 => "xor",
+        0x11 => "neg",
+        0x12 => "not",
+        0x13 => "shl",
+        0x14 => "shr",
+        0x15 => "cmp",
+        0x45 => "pop",
+        0x84 => "pushi",
+        0x86 => "dup",
+        0x99 => "callv",
+        0x9c => "ret",
+        0x9d => "exit",
+        0x9e => "popz",
+        0xb6 => "b",
+        0xb7 => "bt",
+        0xb8 => "bf",
+        0xba => "pushenv",
+        0xbb => "popenv",
+        0xc0 => "push",
+        0xc1 => "pushloc",
+        0xc2 => "pushglb",
+        0xc3 => "pushbltn",
+        0xd9 => "call",
+        0xff => "break",
+        _ => return None,
+    })
+}
+
+/// The instance field's special values and the names the disassembly gives them;
+/// any other value is an object index, written `objectN`.
+const INSTANCES: [(i16, &str); 10] = [
+    (-1, "self"),
+    (-2, "other"),
+    (-3, "all"),
+    (-4, "noone"),
+    (-5, "global"),
+    (-6, "builtin"),
+    (-7, "local"),
+    (-9, "stacktop"),
+    (-15, "arg"),
+    (-16, "static"),
+];
+
+fn instance(kind: i16) -> String {
+    match INSTANCES.iter().find(|(k, _)| *k == kind) {
+        Some((_, name)) => name.to_string(),
+        None => format!("object{kind}"),
+    }
+}
+
+/// How a variable operand reads its variable, in the top 5 bits of the operand word
+/// (the other 27 link the occurrence chain). Plain reads and writes (0xa0) are
+/// written without a prefix.
+pub const VARIABLE_KINDS: [(u8, &str); 5] = [
+    (0x00, "array"),
+    (0x80, "stacktop"),
+    (0xe0, "instance"),
+    (0x10, "arraypushaf"),
+    (0x90, "arraypopaf"),
+];
+
+/// The plain variable kind.
+pub const PLAIN_VARIABLE: u8 = 0xa0;
+
+/// A variable operand as text: `[kind]instance.name`, no prefix for a plain one.
+pub fn variable(operand: u32, instance_field: u16, name: &str) -> String {
+    let kind = (operand >> 24) as u8 & 0xf8;
+    let prefix = match VARIABLE_KINDS.iter().find(|(k, _)| *k == kind) {
+        _ if kind == PLAIN_VARIABLE => String::new(),
+        Some((_, n)) => format!("[{n}]"),
+        None => format!("[{kind:#04x}]"),
+    };
+    format!("{prefix}{}.{name}", instance(instance_field as i16))
+}
+
+/// The kind a `[kind]` prefix names, and the rest of the operand.
+pub fn variable_kind(operand: &str) -> Option<(u8, &str)> {
+    let Some(rest) = operand.strip_prefix('[') else {
+        return Some((PLAIN_VARIABLE, operand));
+    };
+    let (kind, rest) = rest.split_once(']')?;
+    let code = match VARIABLE_KINDS.iter().find(|(_, n)| *n == kind) {
+        Some((k, _)) => *k,
+        None => u8::from_str_radix(kind.strip_prefix("0x")?, 16).ok()?,
+    };
+    Some((code, rest))
+}
+
+/// The inverse of the instance names the disassembly writes.
+pub fn instance_code(name: &str) -> Option<i16> {
+    match INSTANCES.iter().find(|(_, n)| *n == name) {
+        Some((k, _)) => Some(*k),
+        None => name.strip_prefix("object")?.parse().ok(),
+    }
+}
+
+/// Comparison kinds of `cmp`, by their code.
+pub const COMPARISONS: [&str; 7] = ["?", "lt", "le", "eq", "ne", "ge", "gt"];

@@ -1,0 +1,146 @@
+//! The record walker every view reads through: fields of one record by their offset
+//! from its start, the pointer lists inside it, and what reading learns of the file
+//! on the way (where string references lie, which bytes hold numbers only).
+
+use std::cell::RefCell;
+
+use serde_json::{json, Value};
+
+use crate::error::{Error, Result};
+use crate::formats::gamemaker::code::Entry as CodeEntry;
+use crate::formats::gamemaker::container::{Chunk, Form};
+use crate::formats::gamemaker::refs::{list_at, string_at, string_ref, u32_at};
+
+/// What reading the views learns of a file: where every string reference they
+/// read lies (absolute offsets of the u32s), and byte ranges whose every field is a
+/// number (glyphs, tile ids).
+#[derive(Debug, Default)]
+pub struct Noted {
+    pub strings: Vec<u64>,
+    pub plain: Vec<(u64, u64)>,
+}
+
+/// Fields of one record, read relative to its start.
+pub(super) struct At<'f, 'a> {
+    pub(super) form: &'f Form<'a>,
+    pub(super) chunk: &'f Chunk<'a>,
+    pub(super) base: u64,
+    pub(super) path: String,
+    /// What reading has learnt of the file so far.
+    pub(super) sites: &'f RefCell<Noted>,
+    /// CODE's entries, which code ids name.
+    pub(super) code: &'f [CodeEntry],
+}
+
+impl At<'_, '_> {
+    pub(super) fn u32(&self, off: u64) -> Result<u32> {
+        let at = self.base + off;
+        if at + 4 > self.chunk.end() {
+            return Err(Error::invalid(
+                &self.path,
+                at,
+                "field runs past the end of the chunk",
+            ));
+        }
+        u32_at(self.form, at).ok_or_else(|| Error::invalid(&self.path, at, "field past the end"))
+    }
+    pub(super) fn i32(&self, off: u64) -> Result<i32> {
+        self.u32(off).map(|v| v as i32)
+    }
+    pub(super) fn f32(&self, off: u64) -> Result<f32> {
+        self.u32(off).map(f32::from_bits)
+    }
+    pub(super) fn i64(&self, off: u64) -> Result<i64> {
+        self.u32(off + 4)?;
+        self.form
+            .reader_at(self.base + off, &self.path)?
+            .i64("field")
+    }
+    pub(super) fn str(&self, off: u64) -> Result<&str> {
+        self.u32(off)?;
+        self.sites.borrow_mut().strings.push(self.base + off);
+        Ok(string_ref(self.form, self.base + off))
+    }
+    /// Notes that the record's bytes from `from` to `to` hold numbers only.
+    pub(super) fn plain(&self, from: u64, to: u64) {
+        let end = (self.base + to).min(self.chunk.end());
+        self.sites.borrow_mut().plain.push((self.base + from, end));
+    }
+    /// Whether the field at `off` is a reference to a STRG string.
+    pub(super) fn names_string(&self, off: u64) -> bool {
+        let strg = self.form.chunk("STRG");
+        self.u32(off).is_ok_and(|p| {
+            strg.is_some_and(|c| u64::from(p) > c.body_offset() && u64::from(p) < c.end())
+                && string_at(self.form, p).is_some()
+        })
+    }
+    /// The code a code id names: null for none (-1) or a null CODE slot; an id with
+    /// no code entry stays a number, for check.
+    pub(super) fn code_name(&self, id: i32) -> Value {
+        match usize::try_from(id).ok().and_then(|i| self.code.get(i)) {
+            Some(e) if e.at == 0 => Value::Null,
+            Some(e) => json!(e.name),
+            None if id < 0 => Value::Null,
+            None => json!(id),
+        }
+    }
+    /// The pointer list at `off`.
+    pub(super) fn list(&self, off: u64) -> Result<Vec<u32>> {
+        list_at(self.form, self.chunk, self.base + off)
+    }
+    /// The pointer list that the field at `off` points at.
+    pub(super) fn list_at_ptr(&self, off: u64) -> Result<Vec<u32>> {
+        let p = self.u32(off)?;
+        list_at(self.form, self.chunk, p.into())
+    }
+    /// The record at absolute offset `base`, named `name` under this one.
+    pub(super) fn at(&self, base: u32, name: &str) -> Self {
+        At {
+            form: self.form,
+            chunk: self.chunk,
+            base: base.into(),
+            path: format!("{}/{name}", self.path),
+            sites: self.sites,
+            code: self.code,
+        }
+    }
+    /// The records `pointers` point at, each read by `read`. A null pointer reads
+    /// as null, so that the records after it keep their index.
+    pub(super) fn each(
+        &self,
+        pointers: &[u32],
+        name: &str,
+        read: impl Fn(&Self) -> Result<Value>,
+    ) -> Result<Vec<Value>> {
+        pointers
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| match p {
+                0 => Ok(Value::Null),
+                p => read(&self.at(p, &format!("{name}[{i}]"))),
+            })
+            .collect()
+    }
+    /// A count at `off`, then that many string references; gives them and the
+    /// offset after them.
+    pub(super) fn strings(&self, off: u64) -> Result<(Value, u64)> {
+        let n = u64::from(self.u32(off)?);
+        self.fits(off, n, 4)?;
+        let list = (0..n)
+            .map(|k| Ok(json!(self.str(off + 4 + 4 * k)?)))
+            .collect::<Result<Vec<_>>>()?;
+        Ok((Value::Array(list), off + 4 + 4 * n))
+    }
+    /// Refuses a count at `off` whose `n` entries of `size` bytes cannot fit in the
+    /// chunk.
+    pub(super) fn fits(&self, off: u64, n: u64, size: u64) -> Result<()> {
+        if self.base + off + 4 + n.saturating_mul(size) > self.chunk.end() {
+            return Err(Error::invalid(
+                &self.path,
+                self.base + off,
+                format!("{n} entries of {size} bytes do not fit the chunk"),
+            ));
+        }
+        Ok(())
+    }
+}
