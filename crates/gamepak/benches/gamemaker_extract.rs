@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use gamepak::{ExtractOptions, Format, Source};
+use gamepak::{ExtractOptions, Format, Options, Source};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -33,10 +33,11 @@ fn bench(c: &mut Criterion) {
     };
     let data = Source::open(dir.join(GAME)).unwrap();
     let handler = Format::GameMaker.handler().unwrap();
+    let options = Options::default();
     let work = tempfile::tempdir().unwrap();
     let extracted = work.path().join("extracted");
     handler
-        .extract(&data, &extracted, &ExtractOptions::default())
+        .extract(&data, &extracted, &ExtractOptions::default(), &options)
         .unwrap();
     let kept = std::cell::RefCell::new(Vec::new());
     let fresh = || tempfile::tempdir_in(work.path()).unwrap();
@@ -49,7 +50,12 @@ fn bench(c: &mut Criterion) {
             fresh,
             |out| {
                 handler
-                    .extract(&data, &out.path().join("x"), &ExtractOptions::default())
+                    .extract(
+                        &data,
+                        &out.path().join("x"),
+                        &ExtractOptions::default(),
+                        &options,
+                    )
                     .unwrap();
                 keep(out)
             },
@@ -66,7 +72,9 @@ fn bench(c: &mut Criterion) {
             BatchSize::PerIteration,
         )
     });
-    g.bench_function("check", |b| b.iter(|| handler.check(&data).is_clean()));
+    g.bench_function("check", |b| {
+        b.iter(|| handler.check(&data, &options).is_clean())
+    });
     g.finish();
 }
 

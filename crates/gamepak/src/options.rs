@@ -1,13 +1,13 @@
-//! What a verb needs beyond its input: the allocation limits, and the settings the
-//! formats that take any read. Every [`Handler`](crate::Handler) method takes one, so
-//! a caller configures a run once and never names a format to do it.
+//! What a verb needs beyond its input: the settings the formats that take any read.
+//! Every [`Handler`](crate::Handler) method takes one, so a caller configures a run
+//! once and never names a format to do it. The allocation cap is not here: it is
+//! process-wide (see [`crate::limits`]).
 
 use std::path::{Path, PathBuf};
 
 use crate::bytes::Endian;
 use crate::formats::native;
 use crate::formats::swag::OpcodeTable;
-use crate::limits::Limits;
 use crate::Result;
 
 pub use crate::formats::native::ProductionAudio;
@@ -15,10 +15,6 @@ pub use crate::formats::native::ProductionAudio;
 /// Settings for one run of any verb.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// The caps a verb works under. The decoders below the handlers still take
-    /// [`Limits::current`], the process-wide cap [`crate::limits::set_max_alloc`]
-    /// sets, so set that too until they take these.
-    pub limits: Limits,
     /// SWAG: the table bytecode is read by; the shipped one when `None`.
     pub opcodes: Option<OpcodeTable>,
     /// What `build` needs.
@@ -26,11 +22,9 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// The limits in force ([`Limits::current`]), the shipped opcode table, and a
-    /// plain build.
+    /// The shipped opcode table and a plain build.
     fn default() -> Options {
         Options {
-            limits: Limits::current(),
             opcodes: None,
             build: BuildOptions::default(),
         }

@@ -234,9 +234,9 @@ fn slot_at(list: usize, k: usize) -> usize {
 fn round_trips(name: &str, edited: &[u8]) {
     let tmp = tempfile::tempdir().unwrap();
     handler()
-        .extract(edited, tmp.path(), &Default::default())
+        .extract(edited, tmp.path(), &Default::default(), &Default::default())
         .unwrap();
-    let out = gamepak::pack(tmp.path()).unwrap();
+    let out = gamepak::pack(tmp.path(), &Default::default()).unwrap();
     assert!(out.unused.is_empty(), "{name}: {:?}", out.unused);
     assert!(out.bytes == edited, "{name}");
 }
