@@ -399,3 +399,27 @@ fn gamemaker_2_backgrounds_give_their_tile_sets() {
         "no game has a tile set"
     );
 }
+
+/// A string edit changes what every view naming that string would show, but views the
+/// user did not touch are not theirs to report: pack stays quiet about them.
+#[test]
+fn a_string_edit_leaves_untouched_views_quiet() {
+    let Some((name, data)) = games("gamemaker_views").into_iter().next() else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    handler()
+        .extract(&data, tmp.path(), &Default::default(), &Default::default())
+        .unwrap();
+    let objects = view(&data, "OBJT");
+    let object = objects[0]["name"].as_str().unwrap().to_string();
+    let file = tmp.path().join("strings.json");
+    let mut strings: Vec<String> = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let k = strings.iter().position(|s| *s == object).unwrap();
+    strings[k] = format!("{object}_renamed");
+    std::fs::write(&file, serde_json::to_vec_pretty(&strings).unwrap()).unwrap();
+    let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
+    assert!(packed.unused.is_empty(), "{name}: {:?}", packed.unused);
+    let renamed = view(&packed.bytes, "OBJT");
+    assert_eq!(renamed[0]["name"], format!("{object}_renamed"), "{name}");
+}

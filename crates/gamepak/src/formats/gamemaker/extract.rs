@@ -258,14 +258,17 @@ fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> R
             file: e.path.clone(),
             crc32: ex.crc(&e.path).unwrap_or_default(),
         });
-    let code = all
-        .iter()
-        .filter(|(_, item)| matches!(item, Item::Code(_)))
-        .map(|(e, _)| ClipFile {
-            file: e.path.clone(),
-            crc32: ex.crc(&e.path).unwrap_or_default(),
-        })
-        .collect();
+    let written = |kind: fn(&Item) -> bool| {
+        all.iter()
+            .filter(|(_, item)| kind(item))
+            .map(|(e, _)| ClipFile {
+                file: e.path.clone(),
+                crc32: ex.crc(&e.path).unwrap_or_default(),
+            })
+            .collect()
+    };
+    let code = written(|item| matches!(item, Item::Code(_)));
+    let views = written(|item| matches!(item, Item::View(_)));
     Ok(Manifest {
         format: Format::GameMaker,
         strings,
@@ -277,5 +280,6 @@ fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> R
         audio,
         frames,
         code,
+        views,
     })
 }

@@ -32,6 +32,11 @@ pub struct Manifest {
     /// back in place (see `code_edit`).
     #[serde(default)]
     pub code: Vec<ClipFile>,
+    /// The resource views as extracted. They are views of chunks packed as stored:
+    /// one the user has not touched is not compared with the packed file, which may
+    /// differ only because of another edit (a renamed string).
+    #[serde(default)]
+    pub views: Vec<ClipFile>,
 }
 
 /// An asset file and its CRC-32 as extracted.

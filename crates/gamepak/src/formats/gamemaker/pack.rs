@@ -89,11 +89,7 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
     repoint_names(&mut bytes, &moved, &mut reencoded)?;
     // VARI's and FUNC's views follow the occurrence chains, which code edits write
     // again: a view counts as unchanged when it matches the file before or after them.
-    let changed = changed_views(
-        dir,
-        &bytes,
-        &super::resources::VIEWS.map(|v| (v.chunk, v.file)),
-    )?;
+    let changed = changed_views(dir, &bytes, &edited_views(dir, &m)?)?;
     let bytes = edit_code(dir, &m, bytes, &added, &mut reencoded)?;
     for (chunk, file) in changed_views(dir, &bytes, &changed)? {
         dir.leave_out(
@@ -106,6 +102,23 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
         reencoded,
         unused: dir.unused(crate::manifest::UNNAMED),
     })
+}
+
+/// The resource views the user may have edited: those whose CRC-32 is not the one
+/// extract recorded (all of them, for a folder extracted before views were recorded).
+fn edited_views(dir: &SourceDir, m: &Manifest) -> Result<Vec<(&'static str, &'static str)>> {
+    let mut edited = Vec::new();
+    for v in &super::resources::VIEWS {
+        let recorded = m.views.iter().find(|r| r.file == v.file);
+        let untouched = match recorded {
+            Some(r) if dir.is_file(v.file)? => crc32(&dir.read(v.file)?) == r.crc32,
+            _ => false,
+        };
+        if !untouched {
+            edited.push((v.chunk, v.file));
+        }
+    }
+    Ok(edited)
 }
 
 /// The resource JSON files among `views` that differ from the views of `bytes`. They
