@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use rayon::prelude::*;
 
@@ -12,6 +12,7 @@ use super::manifest::*;
 use super::stream;
 use super::{audo, code, pages, txtr};
 use crate::assets::{Extraction, Rendered};
+use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
 use crate::{ExtractOptions, ExtractSummary, Format};
 
@@ -31,7 +32,9 @@ fn frame_item(game: &Game<'_>, item: Item) -> Option<u32> {
 }
 
 /// Cuts the selected frames, one page per worker: each page streams a row at a time
-/// and its frames are written as they finish, so no page is ever held whole.
+/// and each frame is encoded and written, by any worker, as soon as its last row has
+/// passed, so no page is ever held whole and a page with many frames does not leave
+/// the other workers idle.
 fn cut_frames(game: &Game<'_>, ex: &Extraction, frames: &[(&crate::Entry, u32)]) -> Result<()> {
     let mut by_page: BTreeMap<usize, BTreeMap<u32, Vec<&str>>> = BTreeMap::new();
     for &(entry, ptr) in frames {
@@ -49,16 +52,41 @@ fn cut_frames(game: &Game<'_>, ex: &Extraction, frames: &[(&crate::Entry, u32)])
             )?,
         }
     }
+    let failure = Mutex::new(None);
+    let write = |paths: &[&str], cut: stream::Cut| -> Result<()> {
+        let png = cut
+            .map_err(|why| Error::at("", why))
+            .and_then(|img| png_codec::encode(&img));
+        for path in paths {
+            let rendered = match &png {
+                Ok(bytes) => Ok(Rendered::Stored(bytes)),
+                Err(e) => Err(Error::at("", e.to_string())),
+            };
+            ex.emit(path, rendered, true)?;
+        }
+        Ok(())
+    };
     by_page.into_par_iter().try_for_each(|(k, by_ptr)| {
         let ptrs: Vec<u32> = by_ptr.keys().copied().collect();
-        stream::frames(game, k, &ptrs, |ptr, cut| {
-            for path in &by_ptr[&ptr] {
-                let cut = cut.clone().map(Rendered::File);
-                ex.emit(path, cut.map_err(|why| Error::at("", why)), true)?;
-            }
-            Ok(())
+        rayon::scope(|s| {
+            stream::frames(game, k, &ptrs, |ptr, cut| {
+                let (paths, write, failure) = (&by_ptr[&ptr], &write, &failure);
+                s.spawn(move |_| {
+                    if let Err(e) = write(paths, cut) {
+                        failure
+                            .lock()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .get_or_insert(e);
+                    }
+                });
+                Ok(())
+            })
         })
-    })
+    })?;
+    failure
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .map_or(Ok(()), Err)
 }
 
 fn render<'g>(

@@ -16,8 +16,8 @@ use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 
-/// A frame's PNG, or why it could not be cut.
-pub type Cut = std::result::Result<Vec<u8>, String>;
+/// A frame's pixels, or why it could not be cut.
+pub type Cut = std::result::Result<Rgba, String>;
 
 /// A QOI or BZip2-QOI page as a PNG, encoded as it is decoded, a row at a time.
 pub fn page_png(game: &Game<'_>, k: usize) -> Result<Vec<u8>> {
@@ -121,13 +121,13 @@ impl Cutting {
 
     fn finish(self) -> (u32, Cut) {
         let [w, h] = self.size;
-        let img = self.img.unwrap_or_else(|| Rgba::new(w, h));
-        (self.ptr, png_codec::encode(&img).map_err(|e| e.to_string()))
+        (self.ptr, Ok(self.img.unwrap_or_else(|| Rgba::new(w, h))))
     }
 }
 
 /// The frames `ptrs` (TPAG item addresses) of page `k`, cut as the page streams and
-/// handed to `done` as each is finished; the first error `done` returns stops it.
+/// handed to `done` as each is finished, to encode while the page goes on; the first
+/// error `done` returns stops it.
 pub fn frames(
     game: &Game<'_>,
     k: usize,
@@ -157,15 +157,13 @@ pub fn frames(
         for c in &mut cutting {
             c.take(y, row);
         }
-        // Frames whose last row this was are encoded and let go.
-        let (finished, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut cutting)
-            .into_iter()
-            .partition(|c| c.last_row() <= y);
-        cutting = rest;
-        stopped = finished.into_iter().try_for_each(|c| {
-            let (ptr, cut) = c.finish();
-            done(ptr, cut)
-        });
+        // Frames whose last row this was are handed on and let go.
+        stopped = cutting
+            .extract_if(.., |c| c.last_row() <= y)
+            .try_for_each(|c| {
+                let (ptr, cut) = c.finish();
+                done(ptr, cut)
+            });
         y += 1;
         if stopped.is_err() || cutting.is_empty() {
             ControlFlow::Break(())
