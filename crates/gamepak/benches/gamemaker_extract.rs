@@ -1,16 +1,18 @@
 //! GameMaker `extract` and `check` on the largest real game (Chonko, 4.1 MB, 287 files
 //! out), against a plain recursive copy of the folder extract writes: the copy is the
 //! floor any extraction pays for creating that many files, so the ratio of the two is
-//! what decoding and encoding add. Outputs are kept until the end, as in the GBIN
-//! bench, so ext4's clean-up of deleted inodes is not what is measured.
+//! what decoding and encoding add.
 
 use std::path::Path;
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 use gamepak::{ExtractOptions, Format, Options, Source};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "shared/fresh_folders.rs"]
+mod fresh_folders;
+use fresh_folders::FreshFolders;
 
 const GAME: &str = "Andreasholmbrg_Chonko.win";
 
@@ -39,38 +41,20 @@ fn bench(c: &mut Criterion) {
     handler
         .extract(&data, &extracted, &ExtractOptions::default(), &options)
         .unwrap();
-    let kept = std::cell::RefCell::new(Vec::new());
-    let fresh = || tempfile::tempdir_in(work.path()).unwrap();
-    let keep = |out: tempfile::TempDir| kept.borrow_mut().push(out);
+    let folders = FreshFolders::under(work.path());
 
     let mut g = c.benchmark_group("gamemaker_chonko");
     g.sample_size(20);
     g.bench_function("extract", |b| {
-        b.iter_batched(
-            fresh,
-            |out| {
-                handler
-                    .extract(
-                        &data,
-                        &out.path().join("x"),
-                        &ExtractOptions::default(),
-                        &options,
-                    )
-                    .unwrap();
-                keep(out)
-            },
-            BatchSize::PerIteration,
-        )
+        folders.bench(b, |out| {
+            let opts = ExtractOptions::default();
+            handler
+                .extract(&data, &out.join("x"), &opts, &options)
+                .unwrap();
+        })
     });
     g.bench_function("copy_of_extracted_folder", |b| {
-        b.iter_batched(
-            fresh,
-            |out| {
-                copy_folder(&extracted, &out.path().join("x"));
-                keep(out)
-            },
-            BatchSize::PerIteration,
-        )
+        folders.bench(b, |out| copy_folder(&extracted, &out.join("x")))
     });
     g.bench_function("check", |b| {
         b.iter(|| handler.check(&data, &options).is_clean())
