@@ -42,6 +42,11 @@ fn every_verb_has_help_with_an_example() {
             text.contains("Example:"),
             "{verb} help has no example:\n{text}"
         );
+        // Each example on a line of its own, not run together by the wrapping.
+        assert!(
+            text.lines().all(|l| l.matches("Example:").count() <= 1),
+            "{verb} help runs examples together:\n{text}"
+        );
     }
 }
 

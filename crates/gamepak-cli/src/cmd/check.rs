@@ -17,6 +17,7 @@ use gamepak::{Error, Report, Severity};
 /// errors.
 ///
 /// Example: gamepak check *.gbin
+///
 /// Example: gamepak check --max-problems 5 data.win
 #[derive(clap::Args)]
 pub struct Args {

@@ -9,6 +9,7 @@ use gamepak::Error;
 /// and option.
 ///
 /// Example: gamepak completions bash > /etc/bash_completion.d/gamepak
+///
 /// Example: gamepak completions zsh > "${fpath[1]}/_gamepak"
 #[derive(clap::Args)]
 pub struct Args {

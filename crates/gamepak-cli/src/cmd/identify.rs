@@ -11,6 +11,7 @@ use gamepak::{Certainty, Error};
 /// Exit 2 when any file could not be read.
 ///
 /// Example: gamepak identify data.win game.bin
+///
 /// Example: curl -s https://example.com/game.bin | gamepak identify -
 #[derive(clap::Args)]
 pub struct Args {

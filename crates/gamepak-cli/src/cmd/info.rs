@@ -10,6 +10,7 @@ use gamepak::Error;
 /// starts with its own `FILE: format` line; in JSON each record names its "file".
 ///
 /// Example: gamepak info images.gbin
+///
 /// Example: gamepak info --json *.tng
 #[derive(clap::Args)]
 pub struct Args {

@@ -11,6 +11,7 @@ use gamepak::Error;
 /// each table follows a `FILE:` line; in JSON each entry names its "file".
 ///
 /// Example: gamepak list tiles.gbin --json
+///
 /// Example: gamepak list - < game.bin
 #[derive(clap::Args)]
 pub struct Args {
