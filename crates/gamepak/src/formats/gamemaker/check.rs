@@ -43,9 +43,8 @@ pub fn check(data: &[u8]) -> Report {
             );
         }
     }
-    for (path, at, why) in super::code::names(&game.form, game.gen8.bytecode).problems {
-        r.error(path, at, why);
-    }
+    r.problems
+        .extend(super::code::names(&game.form, game.gen8.bytecode).problems);
     for (i, s) in game.strings.iter().enumerate() {
         let path = format!("FORM/STRG/entry[{i}]");
         if std::str::from_utf8(s.bytes).is_err() {

@@ -22,6 +22,7 @@ use super::container::Form;
 use super::opcodes::{from_v14, mnemonic, variable, COMPARISONS, TYPES};
 use super::refs::{list, string_ref, u32_at};
 use crate::error::{Error, Result};
+use crate::report::Problem;
 
 #[derive(Debug, Clone)]
 pub struct Entry {
@@ -131,7 +132,7 @@ pub struct Names {
     pub owner: HashMap<u64, usize>,
     /// Every VARI and FUNC entry with occurrences, in chunk order.
     pub chains: Vec<Chain>,
-    pub problems: Vec<(String, u64, String)>,
+    pub problems: Vec<Problem>,
     /// Bytecode 13/14: instructions use the older opcodes (see [`from_v14`]).
     pub old_opcodes: bool,
 }
@@ -183,7 +184,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
         for n in 0..count {
             let word = u32_at(form, addr).filter(|_| inside(addr));
             let Some(word) = word else {
-                out.problems.push((
+                out.problems.push(Problem::error(
                     format!("FORM/{kind}/entry[{i}]"),
                     addr,
                     format!("{name:?}: occurrence {n} of {count} lies outside CODE"),
@@ -200,7 +201,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
                 matches!(op, POP | PUSH_I | PUSH..=PUSH_BUILTIN | BREAK)
             };
             if !fits {
-                out.problems.push((
+                out.problems.push(Problem::error(
                     format!("FORM/{kind}/entry[{i}]"),
                     addr,
                     format!(
@@ -215,7 +216,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
             let link = u32_at(form, addr + 4).unwrap_or(0) & 0x07ff_ffff;
             if n + 1 < count {
                 if link == 0 {
-                    out.problems.push((
+                    out.problems.push(Problem::error(
                         format!("FORM/{kind}/entry[{i}]"),
                         addr,
                         format!(

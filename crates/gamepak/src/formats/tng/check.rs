@@ -29,9 +29,7 @@ pub fn check(data: &[u8]) -> Report {
         }
     };
     block_checks(&read, &mut rep);
-    for (path, at, msg) in &read.warnings {
-        rep.warn(path, *at, msg);
-    }
+    rep.problems.extend(read.warnings.iter().cloned());
     if read.max_command > header.max_command {
         rep.error(
             "TNG/header",

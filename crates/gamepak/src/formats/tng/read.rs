@@ -15,6 +15,7 @@ use crate::bytes::{to_hex, Endian, Reader};
 use crate::codec::zlib;
 use crate::error::{Error, Result};
 use crate::limits::Limits;
+use crate::report::Problem;
 
 /// A read file: its container, its document, the assets its descriptors name, and
 /// what the reader had to decide on the way.
@@ -23,9 +24,8 @@ pub struct Read<'a> {
     pub doc: Document,
     pub assets: Vec<AssetRef>,
     pub strings: StringTable,
-    /// Things the reader decided, and references that do not resolve: (path, offset,
-    /// message).
-    pub warnings: Vec<(String, u64, String)>,
+    /// Things the reader decided, and references that do not resolve.
+    pub warnings: Vec<Problem>,
     /// The highest command function the scripts call.
     pub max_command: u8,
     /// Bytes kept as another writer made them (deflate streams, map RLE): (file
@@ -138,10 +138,10 @@ fn read_with(data: &[u8], inflate: bool, keep: bool) -> Result<Read<'_>> {
                 match decode_body(&mut dec, &maps, &container.block, i, entry) {
                     Ok(v) => {
                         section.maps_under_34 = true;
-                        warnings.push((
+                        warnings.push(Problem::warning(
                             format!("TNG/block/section[{i}]"),
                             entry.offset.into(),
-                            "type 34 holds maps, not quests: read as maps".into(),
+                            "type 34 holds maps, not quests: read as maps",
                         ));
                         v
                     }

@@ -17,6 +17,7 @@ use crate::formats::tng::script;
 use crate::formats::tng::strings::StringTable;
 use crate::io::file_stem;
 use crate::limits::Limits;
+use crate::report::Problem;
 
 /// Reads bodies and assets of one file; what it keeps borrows the file (`'f`), not
 /// the tables it reads by (`'a`).
@@ -39,9 +40,8 @@ pub struct Decoder<'a, 'f> {
     pub sprite_counts: [u64; 5],
     /// Texts of the first translation, when known, to check text indices against.
     pub text_count: Option<u64>,
-    /// References that do not resolve, and other things `check` reports: (path,
-    /// offset, message).
-    pub issues: Vec<(String, u64, String)>,
+    /// References that do not resolve, and other things `check` warns of.
+    pub issues: Vec<Problem>,
     /// The highest command function the scripts read so far call.
     pub max_command: u8,
     /// When set, compressed assets our deflater would not give back byte for byte
@@ -147,7 +147,8 @@ impl<'a, 'f> Decoder<'a, 'f> {
                                 "text index {v} is past the {} texts of the first translation",
                                 self.text_count.unwrap_or(0)
                             );
-                            self.issues.push((format!("{path}/{n}"), at, msg));
+                            self.issues
+                                .push(Problem::warning(format!("{path}/{n}"), at, msg));
                         }
                         (*n, v.into())
                     }
@@ -164,7 +165,8 @@ impl<'a, 'f> Decoder<'a, 'f> {
                             sprite_text(c, i),
                             count.unwrap_or(0)
                         );
-                        self.issues.push((format!("{path}/{n}"), at, msg));
+                        self.issues
+                            .push(Problem::warning(format!("{path}/{n}"), at, msg));
                     }
                     (*n, sprite_text(c, i).into())
                 }
@@ -336,7 +338,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
         } else {
             format!("string offset {off} is not the start of a string")
         };
-        self.issues.push((path.to_string(), at, msg));
+        self.issues.push(Problem::warning(path, at, msg));
     }
 
     /// The layers as rows of tile numbers, and the tiles they show.
