@@ -15,6 +15,7 @@ pub mod error;
 pub mod formats;
 pub mod io;
 pub mod limits;
+pub mod location;
 pub mod manifest;
 pub mod options;
 pub mod report;
@@ -27,6 +28,7 @@ pub use assets::{Entry, ExtractOptions, ExtractSummary};
 pub use detect::{detect, Certainty, Detection};
 pub use error::{Error, ErrorKind, Result};
 pub use io::Source;
+pub use location::Location;
 pub use options::{BuildOptions, Options};
 pub use report::{Report, Severity};
 

@@ -320,7 +320,7 @@ fn another_writers_file_comes_back_byte_for_byte_through_extract_and_pack() {
         r.stored(
             r.assets
                 .iter()
-                .find(|a| a.path.contains("sprites[0]"))
+                .find(|a| a.path.to_string().contains("sprites[0]"))
                 .unwrap(),
         )
         .to_vec()

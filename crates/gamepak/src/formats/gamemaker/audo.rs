@@ -21,7 +21,7 @@ pub fn read<'a>(form: &Form<'a>) -> Result<Vec<Clip<'a>>> {
         .iter()
         .enumerate()
         .map(|(i, &p)| {
-            let path = format!("FORM/AUDO/entry[{i}]");
+            let path = chunk.location().at("entry", i);
             if (p as u64) < chunk.body_offset() || p as u64 + 4 > chunk.end() {
                 return Err(Error::invalid(&path, p as u64, "entry lies outside AUDO"));
             }

@@ -4,9 +4,11 @@
 
 use rayon::prelude::*;
 
+use super::container::{chunk_location, form_location};
 use super::game::{self, Game};
 use super::items::page_size;
 use super::{pages, txtr::PageFormat};
+use crate::location::Location;
 use crate::report::Report;
 
 pub fn check(data: &[u8]) -> Report {
@@ -17,7 +19,7 @@ pub fn check(data: &[u8]) -> Report {
     let mut r = Report::default();
     if game.form.trailing > 0 {
         r.warn(
-            "FORM",
+            form_location(),
             (data.len() - game.form.trailing) as u64,
             format!("{} bytes follow the FORM's end", game.form.trailing),
         );
@@ -26,7 +28,7 @@ pub fn check(data: &[u8]) -> Report {
     for c in &game.form.chunks {
         if !seen.insert(&c.name) {
             let msg = format!("chunk {} appears again: readers use the first", c.name);
-            r.error(format!("FORM/{}", c.name), c.offset, msg);
+            r.error(c.location(), c.offset, msg);
         }
     }
     lists(&game, &mut r);
@@ -37,7 +39,7 @@ pub fn check(data: &[u8]) -> Report {
     for (&id, name) in &game.clip_names {
         if id >= clips && id != u32::MAX && game.form.chunk("AUDO").is_some() {
             r.note(
-                "FORM/SOND",
+                chunk_location("SOND"),
                 game.form.chunk("SOND").map_or(0, |c| c.offset),
                 format!("sound {name:?} names audio {id}, but AUDO holds {clips} clips (an audio group file holds it?)"),
             );
@@ -46,7 +48,7 @@ pub fn check(data: &[u8]) -> Report {
     r.problems
         .extend(super::code::names(&game.form, game.gen8.bytecode).problems);
     for (i, s) in game.strings.iter().enumerate() {
-        let path = format!("FORM/STRG/entry[{i}]");
+        let path = chunk_location("STRG").at("entry", i);
         if std::str::from_utf8(s.bytes).is_err() {
             r.error(&path, s.offset + 4, "the string is not UTF-8");
         }
@@ -85,11 +87,11 @@ fn page_problems(game: &Game<'_>, r: &mut Report) {
         })
         .collect();
     for (k, at, why) in failures {
-        r.error(format!("FORM/TXTR/page[{k}]"), at, why);
+        r.error(chunk_location("TXTR").at("page", k), at, why);
     }
     let tpag_at = game.form.chunk("TPAG").map_or(0, |c| c.offset);
     for (i, it) in game.tpag.items.iter().enumerate() {
-        let path = format!("FORM/TPAG/entry[{i}]");
+        let path = chunk_location("TPAG").at("entry", i);
         let Some(page) = game.pages().get(it.page as usize) else {
             r.error(
                 &path,
@@ -136,7 +138,7 @@ fn frames(game: &Game<'_>, r: &mut Report) {
             for (f, &ptr) in s.items.iter().enumerate() {
                 if ptr != 0 && game.item(ptr).is_none() {
                     r.error(
-                        format!("FORM/{chunk}/entry[{i}]"),
+                        chunk_location(chunk).at("entry", i),
                         at,
                         format!(
                             "{what} {:?} frame {f} points at {ptr:#x}, which is no TPAG item",
@@ -184,7 +186,7 @@ fn references(game: &Game<'_>, r: &mut Report) {
     };
     let mut bad = |chunk: &str, i: usize, msg: String| {
         let at = form.chunk(chunk).map_or(0, |c| c.offset);
-        r.error(format!("FORM/{chunk}/entry[{i}]"), at, msg);
+        r.error(chunk_location(chunk).at("entry", i), at, msg);
     };
     for (i, o) in view("OBJT").iter().enumerate() {
         let name = &o["name"];
@@ -260,7 +262,7 @@ fn lists(game: &Game<'_>, r: &mut Report) {
     let form = &game.form;
     let strings: std::collections::HashSet<u64> =
         game.strings.iter().map(|s| s.offset + 4).collect();
-    let mut name_at = |path: String, at: u64| {
+    let mut name_at = |path: Location, at: u64| {
         let p = super::refs::u32_at(form, at).unwrap_or(0);
         if p != 0 && !strings.contains(&u64::from(p)) {
             r.error(
@@ -285,7 +287,7 @@ fn lists(game: &Game<'_>, r: &mut Report) {
         let mut last = 0u64;
         for (i, &p) in ptrs.iter().enumerate().filter(|(_, p)| **p != 0) {
             let p = u64::from(p);
-            let path = format!("FORM/{}/entry[{i}]", c.name);
+            let path = c.location().at("entry", i);
             if p < after_list || p >= c.end() {
                 r.error(
                     path,

@@ -18,10 +18,11 @@
 
 use std::collections::HashMap;
 
-use super::container::Form;
+use super::container::{chunk_location, Form};
 use super::opcodes::{from_v14, mnemonic, variable, COMPARISONS, TYPES};
 use super::refs::{list, string_ref, u32_at};
 use crate::error::{Error, Result};
+use crate::location::Location;
 use crate::report::Problem;
 
 #[derive(Debug, Clone)]
@@ -47,7 +48,7 @@ pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
         .into_iter()
         .enumerate()
         .map(|(i, p)| {
-            let path = format!("FORM/CODE/entry[{i}]");
+            let path = chunk.location().at("entry", i);
             let at = p as u64;
             if at == 0 {
                 return Ok(Entry {
@@ -100,7 +101,7 @@ fn inline_entry(
     form: &Form<'_>,
     chunk: &super::container::Chunk<'_>,
     at: u64,
-    path: &str,
+    path: &Location,
 ) -> Result<Entry> {
     let length = u32_at(form, at + 4)
         .filter(|_| at >= chunk.body_offset() && at + 8 <= chunk.end())
@@ -185,7 +186,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
             let word = u32_at(form, addr).filter(|_| inside(addr));
             let Some(word) = word else {
                 out.problems.push(Problem::error(
-                    format!("FORM/{kind}/entry[{i}]"),
+                    chunk_location(kind).at("entry", i),
                     addr,
                     format!("{name:?}: occurrence {n} of {count} lies outside CODE"),
                 ));
@@ -202,7 +203,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
             };
             if !fits {
                 out.problems.push(Problem::error(
-                    format!("FORM/{kind}/entry[{i}]"),
+                    chunk_location(kind).at("entry", i),
                     addr,
                     format!(
                         "{name:?}: occurrence {n} is not a {} instruction",
@@ -217,7 +218,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
             if n + 1 < count {
                 if link == 0 {
                     out.problems.push(Problem::error(
-                        format!("FORM/{kind}/entry[{i}]"),
+                        chunk_location(kind).at("entry", i),
                         addr,
                         format!(
                             "{name:?}: the chain stops after {} of {count} occurrences",

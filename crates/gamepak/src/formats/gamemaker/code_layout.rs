@@ -40,7 +40,7 @@ pub fn rebuild(
     let form = &game.form;
     let code = form
         .chunk("CODE")
-        .ok_or_else(|| Error::at("FORM", "the file has no CODE chunk"))?;
+        .ok_or_else(|| Error::at(container::form_location(), "the file has no CODE chunk"))?;
     let align = form.alignment();
     let last = form.chunks.len() - 1;
     // Bytecode 13/14 code is not assembled: its CODE is kept as stored (with its
@@ -74,7 +74,7 @@ pub fn rebuild(
             (Some(c.body.to_vec()), c.body.len() as u64)
         } else if !MOVABLE.contains(&c.name.as_str()) {
             return Err(Error::at(
-                format!("FORM/{}", c.name),
+                c.location(),
                 "the chunk would move, and gamepak does not rewrite the pointers inside it; \
                  in GameMaker's order it comes before CODE and STRG and never moves",
             ));
@@ -192,7 +192,7 @@ fn laid_out_again(game: &Game<'_>, c: &Chunk<'_>, at: u64, align: u64) -> Result
             Ok(new)
         } else {
             Err(Error::at(
-                format!("FORM/{}", c.name),
+                c.location(),
                 "the chunk is not laid out as gamepak lays it out, so it cannot move; code edits must keep every blob's size",
             ))
         }
@@ -350,7 +350,7 @@ pub fn unexplained(game: &Game<'_>, known: &[u64], plain: &[(u64, u64)]) -> Resu
                     None => format!("a reference to {v:#x}"),
                 };
                 return Err(Error::invalid(
-                    format!("FORM/{}", c.name),
+                    c.location(),
                     at,
                     format!(
                         "this word reads like {what} where gamepak knows no field, so the \

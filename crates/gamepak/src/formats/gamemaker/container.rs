@@ -5,6 +5,17 @@
 
 use crate::bytes::{Endian, Reader, Writer};
 use crate::error::{Error, ErrorKind, Result};
+use crate::location::Location;
+
+/// Where the FORM is: every path in a GameMaker file starts here.
+pub fn form_location() -> Location {
+    Location::root("FORM")
+}
+
+/// Where the chunk named `name` is.
+pub fn chunk_location(name: &str) -> Location {
+    form_location().child(name.to_string())
+}
 
 #[derive(Debug, Clone)]
 pub struct Chunk<'a> {
@@ -19,6 +30,10 @@ pub struct Chunk<'a> {
 }
 
 impl Chunk<'_> {
+    pub fn location(&self) -> Location {
+        chunk_location(&self.name)
+    }
+
     /// Absolute offset of the body's first byte.
     pub fn body_offset(&self) -> u64 {
         self.offset + 8
@@ -45,9 +60,10 @@ impl<'a> Form<'a> {
     }
 
     /// A reader over the whole file in its byte order, positioned at `offset`.
-    pub fn reader_at(&self, offset: u64, path: &str) -> Result<Reader<'a>> {
-        let mut r = Reader::new(self.data, path).with_endian(self.endian);
-        r.seek(offset as usize, path)?;
+    pub fn reader_at(&self, offset: u64, path: impl Into<String>) -> Result<Reader<'a>> {
+        let path = path.into();
+        let mut r = Reader::new(self.data, path.clone()).with_endian(self.endian);
+        r.seek(offset as usize, &path)?;
         Ok(r)
     }
 
@@ -67,14 +83,14 @@ fn name_of(raw: &[u8; 4], endian: Endian) -> String {
 }
 
 pub fn read(data: &[u8]) -> Result<Form<'_>> {
-    let mut r = Reader::new(data, "FORM");
+    let mut r = Reader::new(data, form_location());
     let magic = r.array::<4>("magic")?;
     let endian = match &magic {
         b"FORM" => Endian::Little,
         b"MROF" => Endian::Big,
         _ => {
             return Err(Error::new(
-                "FORM",
+                form_location(),
                 Some(0),
                 ErrorKind::BadMagic {
                     expected: "FORM or MROF".into(),
@@ -104,7 +120,7 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
         let len = body.u32("chunk size")? as usize;
         if len > body.remaining() {
             return Err(Error::invalid(
-                format!("FORM/{name}"),
+                chunk_location(&name),
                 offset + 4,
                 format!(
                     "chunk size {len} runs past the end of FORM ({} bytes left)",
@@ -141,7 +157,7 @@ pub fn write<B: AsRef<[u8]>>(endian: Endian, chunks: &[([u8; 4], B)]) -> Result<
     let total: usize = chunks.iter().map(|(_, b)| 8 + b.as_ref().len()).sum();
     let size = u32::try_from(total).map_err(|_| {
         Error::at(
-            "FORM",
+            form_location(),
             format!("{total} bytes of chunks exceed the u32 size"),
         )
     })?;
@@ -153,7 +169,7 @@ pub fn write<B: AsRef<[u8]>>(endian: Endian, chunks: &[([u8; 4], B)]) -> Result<
     w.u32(size);
     for (raw, body) in chunks {
         let len = u32::try_from(body.as_ref().len())
-            .map_err(|_| Error::at("FORM", "a chunk exceeds the u32 size"))?;
+            .map_err(|_| Error::at(form_location(), "a chunk exceeds the u32 size"))?;
         w.bytes(raw);
         w.u32(len);
         w.bytes(body.as_ref());

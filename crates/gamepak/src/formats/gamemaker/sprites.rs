@@ -29,7 +29,7 @@ pub fn sprites(form: &Form<'_>) -> Result<Vec<Frames>> {
             if p == 0 {
                 return Ok(Frames::default());
             }
-            let path = format!("FORM/SPRT/entry[{i}]");
+            let path = chunk.location().at("entry", i);
             let at = p as u64;
             if at < chunk.body_offset() || at + 60 > chunk.end() {
                 return Err(Error::invalid(&path, at, "sprite lies outside SPRT"));

@@ -11,7 +11,7 @@
 //! [`super::resources::noted`]) at the new text. Texts past STRG's last string are
 //! strings to add, which `code_layout` appends.
 
-use super::container::Form;
+use super::container::{chunk_location, Form};
 use super::refs::list;
 use crate::bytes::{Endian, Reader};
 use crate::error::{Error, Result};
@@ -33,7 +33,7 @@ pub fn strings<'a>(form: &Form<'a>) -> Result<Vec<Str<'a>>> {
         .into_iter()
         .enumerate()
         .map(|(i, p)| {
-            let path = format!("FORM/STRG/entry[{i}]");
+            let path = chunk.location().at("entry", i);
             let at = p as u64;
             let mut r = form.reader_at(at, &path)?;
             let len = r.u32("length")? as u64;
@@ -78,7 +78,7 @@ pub fn patch(
     texts: &[String],
     align: u64,
 ) -> Result<Patched> {
-    let path = "FORM/STRG";
+    let path = &String::from(chunk_location("STRG"));
     let ptrs: Vec<u32> = {
         let mut r = Reader::new(body, path).with_endian(endian);
         let n = r.u32("entry count")? as usize;

@@ -37,7 +37,7 @@ pub fn read(form: &Form<'_>) -> Result<Tpag> {
         return Ok(out);
     };
     for (i, p) in list(form, chunk)?.into_iter().enumerate() {
-        let path = format!("FORM/TPAG/entry[{i}]");
+        let path = chunk.location().at("entry", i);
         if (p as u64) < chunk.body_offset() || p as u64 + ITEM_SIZE > chunk.end() {
             return Err(Error::invalid(&path, p as u64, "item lies outside TPAG"));
         }

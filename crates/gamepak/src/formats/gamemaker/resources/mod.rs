@@ -126,7 +126,7 @@ fn view_noting(
         form,
         chunk,
         base: chunk.body_offset(),
-        path: format!("FORM/{name}"),
+        path: chunk.location(),
         sites,
         code,
     };
