@@ -5,6 +5,7 @@ use super::container::Form;
 use super::refs::list;
 use crate::bytes::{Endian, Writer};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 #[derive(Debug, Clone)]
 pub struct Clip<'a> {
@@ -14,7 +15,7 @@ pub struct Clip<'a> {
 }
 
 pub fn read<'a>(form: &Form<'a>) -> Result<Vec<Clip<'a>>> {
-    let Some(chunk) = form.chunk("AUDO") else {
+    let Some(chunk) = form.chunk(FourCC::AUDO) else {
         return Ok(Vec::new());
     };
     list(form, chunk)?

@@ -22,6 +22,7 @@ use super::container::{chunk_location, Form};
 use super::opcodes::{from_v14, mnemonic, variable, COMPARISONS, TYPES};
 use super::refs::{list, string_ref, u32_at};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 use crate::location::Location;
 use crate::report::Problem;
 
@@ -41,7 +42,7 @@ pub struct Entry {
 }
 
 pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
-    let Some(chunk) = form.chunk("CODE") else {
+    let Some(chunk) = form.chunk(FourCC::CODE) else {
         return Ok(Vec::new());
     };
     list(form, chunk)?
@@ -167,13 +168,13 @@ const BREAK: u8 = 0xff;
 /// Walks every VARI and FUNC chain inside the CODE chunk.
 pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
     let mut out = Names::default();
-    let Some(code) = form.chunk("CODE") else {
+    let Some(code) = form.chunk(FourCC::CODE) else {
         return out;
     };
     out.old_opcodes = bytecode < 15;
     let old_opcodes = out.old_opcodes;
     let inside = |a: u64| a >= code.body_offset() && a + 8 <= code.end();
-    let mut walk = |kind: &str, i: usize, chain: Chain, count: u32, first: u64| {
+    let mut walk = |kind: FourCC, i: usize, chain: Chain, count: u32, first: u64| {
         let (call, name) = (chain.call, chain.name.clone());
         let name = name.as_str();
         let mut addr = first;
@@ -235,9 +236,9 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
     // header is its entry count; code locals follow its entries. Bytecode 13/14 has
     // 12-byte entries of both (name, occurrences, first address) and no headers.
     let layouts = if old_opcodes {
-        [("VARI", 0, 12, false), ("FUNC", 0, 12, true)]
+        [(FourCC::VARI, 0, 12, false), (FourCC::FUNC, 0, 12, true)]
     } else {
-        [("VARI", 12, 20, false), ("FUNC", 4, 12, true)]
+        [(FourCC::VARI, 12, 20, false), (FourCC::FUNC, 4, 12, true)]
     };
     for (kind, header, size, call) in layouts {
         let Some(c) = form.chunk(kind) else { continue };

@@ -5,6 +5,7 @@
 
 use crate::bytes::{Endian, Reader, Writer};
 use crate::error::{Error, ErrorKind, Result};
+use crate::fourcc::FourCC;
 use crate::location::Location;
 
 /// Where the FORM is: every path in a GameMaker file starts here.
@@ -13,15 +14,14 @@ pub fn form_location() -> Location {
 }
 
 /// Where the chunk named `name` is.
-pub fn chunk_location(name: &str) -> Location {
+pub fn chunk_location(name: FourCC) -> Location {
     form_location().child(name.to_string())
 }
 
 #[derive(Debug, Clone)]
 pub struct Chunk<'a> {
-    /// The name as GameMaker spells it (`TXTR`), whatever the byte order; hex when
-    /// not printable.
-    pub name: String,
+    /// The name as GameMaker spells it (`TXTR`), whatever the byte order.
+    pub name: FourCC,
     /// The name's four bytes as stored.
     pub raw: [u8; 4],
     /// Absolute offset of the chunk's 8-byte header.
@@ -31,7 +31,7 @@ pub struct Chunk<'a> {
 
 impl Chunk<'_> {
     pub fn location(&self) -> Location {
-        chunk_location(&self.name)
+        chunk_location(self.name)
     }
 
     /// Absolute offset of the body's first byte.
@@ -55,7 +55,7 @@ pub struct Form<'a> {
 }
 
 impl<'a> Form<'a> {
-    pub fn chunk(&self, name: &str) -> Option<&Chunk<'a>> {
+    pub fn chunk(&self, name: FourCC) -> Option<&Chunk<'a>> {
         self.chunks.iter().find(|c| c.name == name)
     }
 
@@ -76,10 +76,6 @@ impl<'a> Form<'a> {
             .find(|a| starts.iter().all(|s| s % a == 0))
             .unwrap_or(1)
     }
-}
-
-fn name_of(raw: &[u8; 4], endian: Endian) -> String {
-    crate::bytes::fourcc_text(&stored_name(raw, endian))
 }
 
 pub fn read(data: &[u8]) -> Result<Form<'_>> {
@@ -116,11 +112,11 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
     while !body.at_end() {
         let offset = body.offset();
         let raw = body.array::<4>("chunk name")?;
-        let name = name_of(&raw, endian);
+        let name = FourCC(stored_name(&raw, endian));
         let len = body.u32("chunk size")? as usize;
         if len > body.remaining() {
             return Err(Error::invalid(
-                chunk_location(&name),
+                chunk_location(name),
                 offset + 4,
                 format!(
                     "chunk size {len} runs past the end of FORM ({} bytes left)",
@@ -129,7 +125,7 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
             ));
         }
         chunks.push(Chunk {
-            body: body.bytes(len, &name)?,
+            body: body.bytes(len, &name.to_string())?,
             name,
             raw,
             offset,

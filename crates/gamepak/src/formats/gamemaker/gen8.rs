@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::container::{form_location, Form};
 use super::refs::{string_ref, u32_at};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Gen8 {
@@ -25,7 +26,7 @@ pub struct Gen8 {
 /// The fields up to the display name, which every version has at the same offsets.
 pub fn read(form: &Form<'_>) -> Result<Gen8> {
     let c = form
-        .chunk("GEN8")
+        .chunk(FourCC::GEN8)
         .ok_or_else(|| Error::at(form_location(), "no GEN8 chunk"))?;
     if c.body.len() < 104 {
         return Err(Error::invalid(

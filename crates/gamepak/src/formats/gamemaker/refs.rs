@@ -5,6 +5,7 @@
 use super::container::{Chunk, Form};
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 use crate::location::Location;
 
 /// The pointer list at the start of a chunk's body. The count is refused when the
@@ -82,9 +83,24 @@ pub fn string_ref<'a>(form: &Form<'a>, at: u64) -> &'a str {
 }
 
 /// Chunks that start with a pointer list of their records.
-pub const LISTS: [&str; 17] = [
-    "SOND", "AGRP", "SPRT", "BGND", "PATH", "SCPT", "SHDR", "FONT", "TMLN", "OBJT", "ROOM", "TPAG",
-    "CODE", "STRG", "TXTR", "AUDO", "EXTN",
+pub const LISTS: [FourCC; 17] = [
+    FourCC::SOND,
+    FourCC::AGRP,
+    FourCC::SPRT,
+    FourCC::BGND,
+    FourCC::PATH,
+    FourCC::SCPT,
+    FourCC::SHDR,
+    FourCC::FONT,
+    FourCC::TMLN,
+    FourCC::OBJT,
+    FourCC::ROOM,
+    FourCC::TPAG,
+    FourCC::CODE,
+    FourCC::STRG,
+    FourCC::TXTR,
+    FourCC::AUDO,
+    FourCC::EXTN,
 ];
 
 /// Every name reference whose place the layout fixes, as (structure path, absolute
@@ -93,14 +109,17 @@ pub const LISTS: [&str; 17] = [
 /// (bytecode 15 and later). References elsewhere in records are not listed.
 pub fn name_references(form: &Form<'_>, bytecode: u8) -> Vec<(Location, u64)> {
     let mut out = Vec::new();
-    if let Some(g) = form.chunk("GEN8") {
+    if let Some(g) = form.chunk(FourCC::GEN8) {
         for off in [4, 8, 40, 100] {
             out.push((g.location(), g.body_offset() + off));
         }
     }
     let named = form.chunks.iter().filter(|c| {
-        LISTS.contains(&c.name.as_str())
-            && !matches!(c.name.as_str(), "TPAG" | "STRG" | "TXTR" | "AUDO")
+        LISTS.contains(&c.name)
+            && !matches!(
+                c.name,
+                FourCC::TPAG | FourCC::STRG | FourCC::TXTR | FourCC::AUDO
+            )
     });
     for c in named {
         for (i, p) in list(form, c).unwrap_or_default().into_iter().enumerate() {
@@ -113,7 +132,7 @@ pub fn name_references(form: &Form<'_>, bytecode: u8) -> Vec<(Location, u64)> {
         for i in 0..n {
             out.push((c.location().at("entry", i as usize), first + size * i));
         }
-        if c.name == "FUNC" && bytecode >= 15 {
+        if c.name == FourCC::FUNC && bytecode >= 15 {
             for (i, (at, n)) in code_locals(form, c, first + size * n)
                 .into_iter()
                 .enumerate()
@@ -138,16 +157,16 @@ pub fn reference_tables<'f, 'a>(
     bytecode: u8,
 ) -> Vec<(&'f Chunk<'a>, u64, u64, u64)> {
     let layouts = if bytecode >= 15 {
-        [("VARI", 12u64, 20u64), ("FUNC", 4, 12)]
+        [(FourCC::VARI, 12u64, 20u64), (FourCC::FUNC, 4, 12)]
     } else {
-        [("VARI", 0, 12), ("FUNC", 0, 12)]
+        [(FourCC::VARI, 0, 12), (FourCC::FUNC, 0, 12)]
     };
     layouts
         .into_iter()
         .filter_map(|(kind, header, size)| {
             let c = form.chunk(kind)?;
             let mut n = (c.body.len() as u64).saturating_sub(header) / size;
-            if kind == "FUNC" && bytecode >= 15 {
+            if kind == FourCC::FUNC && bytecode >= 15 {
                 n = n.min(u32_at(form, c.body_offset()).unwrap_or(0).into());
             }
             Some((c, c.body_offset() + header, size, n))

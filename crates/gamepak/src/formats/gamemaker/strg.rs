@@ -15,6 +15,7 @@ use super::container::{chunk_location, Form};
 use super::refs::list;
 use crate::bytes::{Endian, Reader};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 #[derive(Debug, Clone)]
 pub struct Str<'a> {
@@ -26,7 +27,7 @@ pub struct Str<'a> {
 }
 
 pub fn strings<'a>(form: &Form<'a>) -> Result<Vec<Str<'a>>> {
-    let Some(chunk) = form.chunk("STRG") else {
+    let Some(chunk) = form.chunk(FourCC::STRG) else {
         return Ok(Vec::new());
     };
     list(form, chunk)?
@@ -78,7 +79,7 @@ pub fn patch(
     texts: &[String],
     align: u64,
 ) -> Result<Patched> {
-    let path = &String::from(chunk_location("STRG"));
+    let path = &String::from(chunk_location(FourCC::STRG));
     let ptrs: Vec<u32> = {
         let mut r = Reader::new(body, path).with_endian(endian);
         let n = r.u32("entry count")? as usize;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use super::container::Form;
 use super::refs::list;
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Item {
@@ -33,7 +34,7 @@ pub fn read(form: &Form<'_>) -> Result<Tpag> {
         items: Vec::new(),
         by_offset: HashMap::new(),
     };
-    let Some(chunk) = form.chunk("TPAG") else {
+    let Some(chunk) = form.chunk(FourCC::TPAG) else {
         return Ok(out);
     };
     for (i, p) in list(form, chunk)?.into_iter().enumerate() {

@@ -9,6 +9,7 @@
 use super::container::{Chunk, Form};
 use super::refs::{list, u32_at};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 /// How a page's pixels are stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -127,7 +128,7 @@ pub fn png_len(b: &[u8]) -> Option<usize> {
 }
 
 pub fn read<'a>(form: &Form<'a>) -> Result<Option<Txtr<'a>>> {
-    let Some(chunk) = form.chunk("TXTR") else {
+    let Some(chunk) = form.chunk(FourCC::TXTR) else {
         return Ok(None);
     };
     let ptrs = list(form, chunk)?;

@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::formats::gamemaker::code::Entry as CodeEntry;
 use crate::formats::gamemaker::container::{Chunk, Form};
 use crate::formats::gamemaker::refs::{list_at, string_at, string_ref, u32_at};
+use crate::fourcc::FourCC;
 use crate::location::Location;
 
 /// What reading the views learns of a file: where every string reference they
@@ -69,7 +70,7 @@ impl At<'_, '_> {
     }
     /// Whether the field at `off` is a reference to a STRG string.
     pub(super) fn names_string(&self, off: u64) -> bool {
-        let strg = self.form.chunk("STRG");
+        let strg = self.form.chunk(FourCC::STRG);
         self.u32(off).is_ok_and(|p| {
             strg.is_some_and(|c| u64::from(p) > c.body_offset() && u64::from(p) < c.end())
                 && string_at(self.form, p).is_some()
