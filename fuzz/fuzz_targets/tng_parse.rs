@@ -91,7 +91,7 @@ fn one_asset(layout: &'static [F], data: &[u8]) {
     let decode = |bytes: &[u8]| {
         let mut dec = Decoder::new(&h, &strings, &[], 0, true);
         let mut r = Reader::new(bytes, "asset").with_endian(Endian::Little);
-        dec.body(&mut r, layout, "asset")
+        dec.body(&mut r, layout, &gamepak::Location::root("asset"))
             .map(serde_json::Value::Object)
     };
     let Ok(first) = decode(data) else { return };

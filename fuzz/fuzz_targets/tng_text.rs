@@ -65,7 +65,7 @@ fuzz_target!(|data: &[u8]| {
     let mut dec = Decoder::new(&h, &table, &assets, 0, true);
     let mut r = Reader::new(&body, "body").with_endian(Endian::Little);
     let read = dec
-        .body(&mut r, layout.fields, "body")
+        .body(&mut r, layout.fields, &gamepak::Location::root("body"))
         .expect("what we write reads");
     let mut again = Encoder {
         header: &h,

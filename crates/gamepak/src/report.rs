@@ -33,6 +33,35 @@ impl Severity {
 }
 
 impl Problem {
+    pub fn new(
+        severity: Severity,
+        path: impl Into<String>,
+        offset: Option<u64>,
+        message: impl Into<String>,
+    ) -> Problem {
+        Problem {
+            severity,
+            path: path.into(),
+            offset,
+            message: message.into(),
+        }
+    }
+
+    /// The file breaks its format at `offset`.
+    pub fn error(path: impl Into<String>, offset: u64, message: impl Into<String>) -> Problem {
+        Problem::new(Severity::Error, path, Some(offset), message)
+    }
+
+    /// A tolerated deviation at `offset`.
+    pub fn warning(path: impl Into<String>, offset: u64, message: impl Into<String>) -> Problem {
+        Problem::new(Severity::Warning, path, Some(offset), message)
+    }
+
+    /// Something worth knowing at `offset`.
+    pub fn note(path: impl Into<String>, offset: u64, message: impl Into<String>) -> Problem {
+        Problem::new(Severity::Note, path, Some(offset), message)
+    }
+
     /// The problem without its severity: `path: message at 0x...`.
     pub fn located(&self) -> String {
         match self.offset {
@@ -100,24 +129,20 @@ impl Report {
         offset: Option<u64>,
         message: impl Into<String>,
     ) {
-        self.problems.push(Problem {
-            severity,
-            path: path.into(),
-            offset,
-            message: message.into(),
-        });
+        self.problems
+            .push(Problem::new(severity, path, offset, message));
     }
 
     pub fn error(&mut self, path: impl Into<String>, offset: u64, message: impl Into<String>) {
-        self.push(Severity::Error, path, Some(offset), message);
+        self.problems.push(Problem::error(path, offset, message));
     }
 
     pub fn warn(&mut self, path: impl Into<String>, offset: u64, message: impl Into<String>) {
-        self.push(Severity::Warning, path, Some(offset), message);
+        self.problems.push(Problem::warning(path, offset, message));
     }
 
     pub fn note(&mut self, path: impl Into<String>, offset: u64, message: impl Into<String>) {
-        self.push(Severity::Note, path, Some(offset), message);
+        self.problems.push(Problem::note(path, offset, message));
     }
 
     /// Records a parse error as a problem.

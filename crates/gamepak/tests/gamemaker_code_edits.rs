@@ -5,6 +5,7 @@
 mod common;
 
 use gamepak::formats::gamemaker::game;
+use gamepak::FourCC;
 use gamepak::{ExtractOptions, Format};
 
 /// A game read and extracted into a scratch folder: its bytes, the folder (kept
@@ -173,7 +174,7 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
             game::read(&packed.bytes).unwrap(),
         );
         for (a, b) in after.form.chunks.iter().zip(&before.form.chunks) {
-            if a.name != "CODE" {
+            if a.name != FourCC::CODE {
                 assert_eq!(a.body, b.body, "{name}: {}", a.name);
             }
         }
@@ -500,7 +501,7 @@ fn growing_code_is_refused_where_a_chunk_holds_a_reference_gamepak_cannot_place(
     // reference in a field no view knows.
     let mut data = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
     let g = game::read(&data).unwrap();
-    let dafl = g.form.chunk("DAFL").unwrap().body_offset() as usize;
+    let dafl = g.form.chunk(FourCC::DAFL).unwrap().body_offset() as usize;
     let s = &g.strings[5];
     let name = String::from_utf8_lossy(s.bytes).into_owned();
     let planted = (s.offset as u32 + 4).to_le_bytes();

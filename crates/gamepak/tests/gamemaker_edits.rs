@@ -6,6 +6,7 @@ mod common;
 
 use gamepak::codec::png::{self, Rgba};
 use gamepak::formats::gamemaker::{game, pages, refs};
+use gamepak::FourCC;
 use gamepak::{ExtractOptions, Format};
 
 fn page(g: &game::Game<'_>, k: usize) -> Rgba {
@@ -121,10 +122,10 @@ fn edit_and_reread(name: &str) {
     // Every chunk before TXTR but STRG is byte for byte what it was, where it was.
     for (a, b) in after.form.chunks.iter().zip(&before.form.chunks) {
         assert_eq!((&a.name, a.offset), (&b.name, b.offset), "{name}");
-        if a.name == "TXTR" {
+        if a.name == FourCC::TXTR {
             break;
         }
-        if a.name != "STRG" {
+        if a.name != FourCC::STRG {
             assert_eq!(a.body, b.body, "{name}: {}", a.name);
         }
     }
@@ -219,7 +220,7 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
         );
         let mut repointed = 0;
         for (a, b) in after.form.chunks.iter().zip(&before.form.chunks) {
-            if a.name == "STRG" {
+            if a.name == FourCC::STRG {
                 break;
             }
             assert_eq!(a.offset, b.offset, "{name}");
@@ -238,7 +239,7 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
         assert!(repointed > 0, "{name}");
         // A string field a view reads follows too (FEAT names features by string).
         let feat = |g: &game::Game<'_>| {
-            gamepak::formats::gamemaker::resources::view(&g.form, "FEAT", &g.code)
+            gamepak::formats::gamemaker::resources::view(&g.form, FourCC::FEAT, &g.code)
                 .map(|v| v.unwrap().to_string())
                 .unwrap_or_default()
         };

@@ -3,6 +3,7 @@
 mod common;
 
 use gamepak::formats::gamemaker::{audo, container, game, txtr};
+use gamepak::FourCC;
 use gamepak::{ExtractOptions, Format, Handler};
 
 fn handler() -> &'static dyn Handler {
@@ -18,12 +19,12 @@ fn texture_and_audio_chunks_rebuild_byte_for_byte() {
     for (name, data) in games() {
         let form = container::read(&data).unwrap();
         let align = form.alignment();
-        let last = form.chunks.last().unwrap().name.clone();
+        let last = form.chunks.last().unwrap().name;
         let t = txtr::read(&form).unwrap().unwrap();
-        let chunk = form.chunk("TXTR").unwrap();
+        let chunk = form.chunk(FourCC::TXTR).unwrap();
         let blobs: Vec<Option<Vec<u8>>> =
             t.pages.iter().map(|p| p.blob.map(|b| b.to_vec())).collect();
-        let a = if last == "TXTR" { 1 } else { align };
+        let a = if last == FourCC::TXTR { 1 } else { align };
         let body = txtr::write(&t, &blobs, chunk.body_offset(), a, form.endian);
         assert!(
             body == chunk.body,
@@ -33,8 +34,8 @@ fn texture_and_audio_chunks_rebuild_byte_for_byte() {
             t.entry_size
         );
         let clips = audo::read(&form).unwrap();
-        let chunk = form.chunk("AUDO").unwrap();
-        let a = if last == "AUDO" { 1 } else { align };
+        let chunk = form.chunk(FourCC::AUDO).unwrap();
+        let a = if last == FourCC::AUDO { 1 } else { align };
         let bytes: Vec<&[u8]> = clips.iter().map(|c| c.bytes).collect();
         let body = audo::write(&bytes, chunk.body_offset(), a, form.endian);
         assert!(
@@ -141,7 +142,7 @@ fn every_resource_view_reads_on_every_game() {
         for chunk in resources::VIEWS.map(|v| v.chunk) {
             if let Some(v) = resources::view(&g.form, chunk, &g.code) {
                 let v = v.unwrap_or_else(|e| panic!("{name}: {chunk}: {e}"));
-                if chunk == "OPTN" {
+                if chunk == FourCC::OPTN {
                     // Every game records its version numbers as constants.
                     let names: Vec<&str> = v["constants"]
                         .as_array()
@@ -157,21 +158,21 @@ fn every_resource_view_reads_on_every_game() {
                 }
                 if matches!(
                     chunk,
-                    "GLOB"
-                        | "FEAT"
-                        | "EMBI"
-                        | "TGIN"
-                        | "SEQN"
-                        | "OPTN"
-                        | "LANG"
-                        | "TAGS"
-                        | "DAFL"
-                        | "ACRV"
-                        | "FEDS"
-                        | "PSEM"
-                        | "PSYS"
-                        | "VARI"
-                        | "FUNC"
+                    FourCC::GLOB
+                        | FourCC::FEAT
+                        | FourCC::EMBI
+                        | FourCC::TGIN
+                        | FourCC::SEQN
+                        | FourCC::OPTN
+                        | FourCC::LANG
+                        | FourCC::TAGS
+                        | FourCC::DAFL
+                        | FourCC::ACRV
+                        | FourCC::FEDS
+                        | FourCC::PSEM
+                        | FourCC::PSYS
+                        | FourCC::VARI
+                        | FourCC::FUNC
                 ) {
                     continue;
                 }
@@ -184,7 +185,7 @@ fn every_resource_view_reads_on_every_game() {
                 for (p, e) in slots.iter().zip(entries) {
                     assert_eq!(*p == 0, e.is_null(), "{name}: {chunk}");
                 }
-                if chunk == "ROOM" && g.gen8.bytecode >= 17 {
+                if chunk == FourCC::ROOM && g.gen8.bytecode >= 17 {
                     // GameMaker 2: every instance sits on exactly one instance layer.
                     for room in entries.iter().filter(|r| !r.is_null()) {
                         let mut on_layers: Vec<u64> = room["layers"]
@@ -211,7 +212,7 @@ fn every_resource_view_reads_on_every_game() {
                         assert_eq!(on_layers, ids, "{name}: {}", room["name"]);
                     }
                 }
-                if chunk == "FONT" {
+                if chunk == FourCC::FONT {
                     for f in v.as_array().unwrap() {
                         assert!(
                             !f["glyphs"].as_array().unwrap().is_empty(),

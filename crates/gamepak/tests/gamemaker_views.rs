@@ -6,6 +6,7 @@
 mod common;
 
 use gamepak::formats::gamemaker::{container, game, refs, resources};
+use gamepak::FourCC;
 use gamepak::{Format, Handler};
 use serde_json::Value;
 
@@ -22,7 +23,9 @@ fn games(test: &str) -> Vec<(String, Vec<u8>)> {
 
 fn view(data: &[u8], chunk: &str) -> Value {
     let g = game::read(data).unwrap();
-    resources::view(&g.form, chunk, &g.code).unwrap().unwrap()
+    resources::view(&g.form, chunk.parse().unwrap(), &g.code)
+        .unwrap()
+        .unwrap()
 }
 
 /// The paths `list` gives for one sprite's frames.
@@ -43,7 +46,7 @@ fn frame_paths(data: &[u8], sprite: &str) -> Vec<String> {
 fn null_slot(data: &[u8], chunk: &str, slot: usize) -> Vec<u8> {
     let at = container::read(data)
         .unwrap()
-        .chunk(chunk)
+        .chunk(chunk.parse().unwrap())
         .unwrap()
         .body_offset() as usize
         + 4
@@ -129,7 +132,7 @@ fn backgrounds_are_listed_by_name_with_or_without_a_texture() {
 
         // The first background without its texture: still listed, under its name.
         let chunk = container::read(data).unwrap();
-        let chunk = chunk.chunk("BGND").unwrap();
+        let chunk = chunk.chunk(FourCC::BGND).unwrap();
         let first = u32::from_le_bytes(
             data[chunk.body_offset() as usize + 4..][..4]
                 .try_into()
@@ -157,7 +160,7 @@ fn variables_and_functions_are_listed_as_the_chunks_hold_them() {
         let g = game::read(data).unwrap();
         let tables = refs::reference_tables(&g.form, g.gen8.bytecode);
         for (chunk, key) in [("VARI", "variables"), ("FUNC", "functions")] {
-            let Some(&(.., n)) = tables.iter().find(|(c, ..)| c.name == chunk) else {
+            let Some(&(.., n)) = tables.iter().find(|(c, ..)| c.name.to_string() == chunk) else {
                 continue;
             };
             let listed = view(data, chunk);
@@ -217,7 +220,7 @@ fn zeroed(data: &[u8], at: usize) -> Vec<u8> {
 fn records(data: &[u8], chunk: &str) -> Vec<usize> {
     let body = container::read(data)
         .unwrap()
-        .chunk(chunk)
+        .chunk(chunk.parse().unwrap())
         .unwrap()
         .body_offset() as usize;
     (0..get(data, body))

@@ -5,6 +5,7 @@
 mod common;
 
 use gamepak::formats::gamemaker::{container, game, synth};
+use gamepak::FourCC;
 use gamepak::{Format, Handler};
 
 fn handler() -> &'static dyn Handler {
@@ -17,7 +18,7 @@ fn small() -> Vec<u8> {
 }
 
 /// The absolute offset of a chunk's body.
-fn body(data: &[u8], name: &str) -> usize {
+fn body(data: &[u8], name: FourCC) -> usize {
     container::read(data)
         .unwrap()
         .chunk(name)
@@ -76,7 +77,7 @@ fn every_truncation_is_a_located_error() {
 #[test]
 fn pointers_past_the_end_and_absurd_counts_name_their_place() {
     let full = small();
-    let txtr = body(&full, "TXTR");
+    let txtr = body(&full, FourCC::TXTR);
 
     assert_error(&full, txtr, 0x4000_0000, &["FORM/TXTR", "entries need"]);
 
@@ -86,7 +87,7 @@ fn pointers_past_the_end_and_absurd_counts_name_their_place() {
     let wants = ["entry[0]", "blob pointer 0xfffffff0 lies outside TXTR"];
     assert_error(&full, entry + 8, 0xffff_fff0, &wants);
 
-    let audo = body(&full, "AUDO");
+    let audo = body(&full, FourCC::AUDO);
     let entry = get(&full, audo + 4);
     let wants = ["FORM/AUDO/entry[0]", "run past the end of AUDO"];
     assert_error(&full, entry, 0x7fff_ffff, &wants);
@@ -102,13 +103,13 @@ fn pointer_cycles_and_misplaced_items_are_reported_not_followed() {
     let full = small();
     // The TPAG list's first pointer aimed at the list itself: an item that overlaps
     // the pointers, reported by check as pointing at the wrong page.
-    let tpag = body(&full, "TPAG");
+    let tpag = body(&full, FourCC::TPAG);
     let mut m = full.clone();
     put(&mut m, tpag + 4, tpag as u32);
     let report = handler().check(&m, &Default::default());
     assert!(!report.is_clean(), "{}", report.lines());
     // A texture entry whose blob pointer aims at its own entry.
-    let txtr = body(&full, "TXTR");
+    let txtr = body(&full, FourCC::TXTR);
     let mut m = full.clone();
     let entry = get(&m, txtr + 4);
     put(&mut m, entry + 8, entry as u32);
@@ -151,10 +152,10 @@ fn mutated_real_and_synthetic_files_never_panic() {
 #[test]
 fn unprintable_chunk_names_are_kept_and_written_back() {
     let mut m = small();
-    let audo = body(&m, "AUDO") - 8;
+    let audo = body(&m, FourCC::AUDO) - 8;
     m[audo..audo + 4].copy_from_slice(&[0x42, 0x88, 0x4e, 0x44]);
     let form = container::read(&m).unwrap();
-    assert_eq!(form.chunks.last().unwrap().name, "42884e44");
+    assert_eq!(form.chunks.last().unwrap().name.to_string(), "42884e44");
     assert_round_trips(&m);
 }
 
@@ -164,13 +165,13 @@ fn references_between_resources_are_checked() {
         return;
     };
     let full = std::fs::read(dir.join("KappaTrooper.win")).unwrap();
-    let objt = body(&full, "OBJT");
+    let objt = body(&full, FourCC::OBJT);
     let first = get(&full, objt + 4);
     let mut m = full.clone();
     put(&mut m, first + 4, 9999);
     let lines = handler().check(&m, &Default::default()).lines();
     assert!(lines.contains("sprite 9999 does not exist"), "{lines}");
-    let rooms = body(&full, "ROOM");
+    let rooms = body(&full, FourCC::ROOM);
     let room = get(&full, rooms + 4);
     let list = get(&full, room + 48);
     let inst = get(&full, list + 4);
@@ -191,7 +192,7 @@ fn a_null_code_entry_keeps_its_place() {
     // From 2024.11 a list may hold a null pointer; in CODE, later code ids still
     // count it.
     let mut data = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
-    let code = body(&data, "CODE");
+    let code = body(&data, FourCC::CODE);
     put(&mut data, code + 4 + 4 * 2, 0);
     let g = game::read(&data).unwrap();
     assert_eq!(g.code.len(), 3);
@@ -219,8 +220,17 @@ fn strings_added_to_an_empty_strg_give_it_a_list() {
     let chunks: Vec<([u8; 4], &[u8])> = form
         .chunks
         .iter()
-        .filter(|c| c.name != "TXTR" && c.name != "AUDO")
-        .map(|c| (c.raw, if c.name == "STRG" { &[][..] } else { c.body }))
+        .filter(|c| c.name != FourCC::TXTR && c.name != FourCC::AUDO)
+        .map(|c| {
+            (
+                c.raw,
+                if c.name == FourCC::STRG {
+                    &[][..]
+                } else {
+                    c.body
+                },
+            )
+        })
         .collect();
     let data = container::write(form.endian, &chunks).unwrap();
     let g = game::read(&data).unwrap();
@@ -243,7 +253,7 @@ fn a_code_blob_address_before_the_file_is_an_error() {
         return;
     };
     let full = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
-    let code = body(&full, "CODE");
+    let code = body(&full, FourCC::CODE);
     let entry = get(&full, code + 4);
     let wants = ["FORM/CODE/entry[0]", "lies outside CODE"];
     assert_error(&full, entry + 12, 0x8000_0001, &wants);
@@ -255,7 +265,7 @@ fn a_frame_claiming_a_huge_bounding_box_is_refused_before_allocating() {
         return;
     };
     let full = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
-    let tpag = body(&full, "TPAG");
+    let tpag = body(&full, FourCC::TPAG);
     let item = get(&full, tpag + 4);
     let mut m = full.clone();
     m[item + 16..item + 20].copy_from_slice(&[0xff; 4]);
@@ -282,8 +292,11 @@ fn big_endian_files_read_and_rebuild() {
     let data = synth::game_in(gamepak::bytes::Endian::Big, 3, 2, 500);
     assert!(data.starts_with(b"MROF"));
     let g = game::read(&data).unwrap();
-    let names: Vec<&str> = g.form.chunks.iter().map(|c| c.name.as_str()).collect();
-    assert_eq!(names, ["GEN8", "TPAG", "TXTR", "AUDO"]);
+    let names: Vec<FourCC> = g.form.chunks.iter().map(|c| c.name).collect();
+    assert_eq!(
+        names,
+        [FourCC::GEN8, FourCC::TPAG, FourCC::TXTR, FourCC::AUDO]
+    );
     assert_eq!(
         (g.pages().len(), g.clips.len(), g.tpag.items.len()),
         (3, 2, 3)
@@ -312,7 +325,7 @@ fn a_repeated_chunk_is_reported_and_kept_as_stored() {
 #[test]
 fn list_pointers_outside_their_records_are_reported() {
     let full = small();
-    let tpag = body(&full, "TPAG");
+    let tpag = body(&full, FourCC::TPAG);
     let mut m = full.clone();
     put(&mut m, tpag + 4, tpag as u32);
     let lines = handler().check(&m, &Default::default()).lines();
@@ -325,7 +338,7 @@ fn names_that_miss_the_string_table_are_reported() {
         return;
     };
     let mut m = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
-    let sprt = body(&m, "SPRT");
+    let sprt = body(&m, FourCC::SPRT);
     let sprite = get(&m, sprt + 4);
     put(&mut m, sprite, 0x10);
     let lines = handler().check(&m, &Default::default()).lines();
@@ -342,7 +355,7 @@ fn views_that_do_not_read_and_layers_with_strangers_are_reported() {
     };
     let full = std::fs::read(dir.join("MistaCarson_Fall2024MiniJam.win")).unwrap();
     // OPTN's constant count (the 16th word) made absurd.
-    let optn = body(&full, "OPTN");
+    let optn = body(&full, FourCC::OPTN);
     let mut m = full.clone();
     put(&mut m, optn + 60, 0x1000_0000);
     let lines = handler().check(&m, &Default::default()).lines();
@@ -352,7 +365,7 @@ fn views_that_do_not_read_and_layers_with_strangers_are_reported() {
     );
     assert!(lines.contains(&format!("at {:#x}", optn + 60)), "{lines}");
     // The first room's instance layer names an instance the room does not hold.
-    let rooms = body(&full, "ROOM");
+    let rooms = body(&full, FourCC::ROOM);
     let room = get(&full, rooms + 4);
     let layers = get(&full, room + 88);
     let layer = get(&full, layers + 4);

@@ -218,7 +218,7 @@ fn every_field_reads_as_the_spec_says() {
     assert_eq!(m["layers"], json!([["7 7", "7 7"], ["1 2", "-1 -1"]]));
     assert_eq!(r.max_command, 6);
     // The file has no backgrounds section, so the map's daylight sprite names nothing.
-    let warnings: Vec<&str> = r.warnings.iter().map(|w| w.2.as_str()).collect();
+    let warnings: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
     assert_eq!(
         warnings,
         ["sprite backgrounds/0 is past the 0 entries of its section"]
@@ -320,7 +320,7 @@ fn another_writers_file_comes_back_byte_for_byte_through_extract_and_pack() {
         r.stored(
             r.assets
                 .iter()
-                .find(|a| a.path.contains("sprites[0]"))
+                .find(|a| a.path.to_string().contains("sprites[0]"))
                 .unwrap(),
         )
         .to_vec()

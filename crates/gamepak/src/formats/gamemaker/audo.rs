@@ -5,6 +5,7 @@ use super::container::Form;
 use super::refs::list;
 use crate::bytes::{Endian, Writer};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 #[derive(Debug, Clone)]
 pub struct Clip<'a> {
@@ -14,14 +15,14 @@ pub struct Clip<'a> {
 }
 
 pub fn read<'a>(form: &Form<'a>) -> Result<Vec<Clip<'a>>> {
-    let Some(chunk) = form.chunk("AUDO") else {
+    let Some(chunk) = form.chunk(FourCC::AUDO) else {
         return Ok(Vec::new());
     };
     list(form, chunk)?
         .iter()
         .enumerate()
         .map(|(i, &p)| {
-            let path = format!("FORM/AUDO/entry[{i}]");
+            let path = chunk.location().at("entry", i);
             if (p as u64) < chunk.body_offset() || p as u64 + 4 > chunk.end() {
                 return Err(Error::invalid(&path, p as u64, "entry lies outside AUDO"));
             }

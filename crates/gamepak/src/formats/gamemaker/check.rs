@@ -4,9 +4,12 @@
 
 use rayon::prelude::*;
 
+use super::container::{chunk_location, form_location};
 use super::game::{self, Game};
 use super::items::page_size;
 use super::{pages, txtr::PageFormat};
+use crate::fourcc::FourCC;
+use crate::location::Location;
 use crate::report::Report;
 
 pub fn check(data: &[u8]) -> Report {
@@ -17,7 +20,7 @@ pub fn check(data: &[u8]) -> Report {
     let mut r = Report::default();
     if game.form.trailing > 0 {
         r.warn(
-            "FORM",
+            form_location(),
             (data.len() - game.form.trailing) as u64,
             format!("{} bytes follow the FORM's end", game.form.trailing),
         );
@@ -26,7 +29,7 @@ pub fn check(data: &[u8]) -> Report {
     for c in &game.form.chunks {
         if !seen.insert(&c.name) {
             let msg = format!("chunk {} appears again: readers use the first", c.name);
-            r.error(format!("FORM/{}", c.name), c.offset, msg);
+            r.error(c.location(), c.offset, msg);
         }
     }
     lists(&game, &mut r);
@@ -35,19 +38,18 @@ pub fn check(data: &[u8]) -> Report {
     references(&game, &mut r);
     let clips = game.clips.len() as u32;
     for (&id, name) in &game.clip_names {
-        if id >= clips && id != u32::MAX && game.form.chunk("AUDO").is_some() {
+        if id >= clips && id != u32::MAX && game.form.chunk(FourCC::AUDO).is_some() {
             r.note(
-                "FORM/SOND",
-                game.form.chunk("SOND").map_or(0, |c| c.offset),
+                chunk_location(FourCC::SOND),
+                game.form.chunk(FourCC::SOND).map_or(0, |c| c.offset),
                 format!("sound {name:?} names audio {id}, but AUDO holds {clips} clips (an audio group file holds it?)"),
             );
         }
     }
-    for (path, at, why) in super::code::names(&game.form, game.gen8.bytecode).problems {
-        r.error(path, at, why);
-    }
+    r.problems
+        .extend(super::code::names(&game.form, game.gen8.bytecode).problems);
     for (i, s) in game.strings.iter().enumerate() {
-        let path = format!("FORM/STRG/entry[{i}]");
+        let path = chunk_location(FourCC::STRG).at("entry", i);
         if std::str::from_utf8(s.bytes).is_err() {
             r.error(&path, s.offset + 4, "the string is not UTF-8");
         }
@@ -86,11 +88,11 @@ fn page_problems(game: &Game<'_>, r: &mut Report) {
         })
         .collect();
     for (k, at, why) in failures {
-        r.error(format!("FORM/TXTR/page[{k}]"), at, why);
+        r.error(chunk_location(FourCC::TXTR).at("page", k), at, why);
     }
-    let tpag_at = game.form.chunk("TPAG").map_or(0, |c| c.offset);
+    let tpag_at = game.form.chunk(FourCC::TPAG).map_or(0, |c| c.offset);
     for (i, it) in game.tpag.items.iter().enumerate() {
-        let path = format!("FORM/TPAG/entry[{i}]");
+        let path = chunk_location(FourCC::TPAG).at("entry", i);
         let Some(page) = game.pages().get(it.page as usize) else {
             r.error(
                 &path,
@@ -129,15 +131,15 @@ fn page_problems(game: &Game<'_>, r: &mut Report) {
 
 fn frames(game: &Game<'_>, r: &mut Report) {
     for (what, list, chunk) in [
-        ("sprite", &game.sprites, "SPRT"),
-        ("background", &game.backgrounds, "BGND"),
+        ("sprite", &game.sprites, FourCC::SPRT),
+        ("background", &game.backgrounds, FourCC::BGND),
     ] {
         let at = game.form.chunk(chunk).map_or(0, |c| c.offset);
         for (i, s) in list.iter().enumerate() {
             for (f, &ptr) in s.items.iter().enumerate() {
                 if ptr != 0 && game.item(ptr).is_none() {
                     r.error(
-                        format!("FORM/{chunk}/entry[{i}]"),
+                        chunk_location(chunk).at("entry", i),
                         at,
                         format!(
                             "{what} {:?} frame {f} points at {ptr:#x}, which is no TPAG item",
@@ -171,28 +173,28 @@ fn references(game: &Game<'_>, r: &mut Report) {
             None => {}
         }
     }
-    let count = |chunk: &str| {
+    let count = |chunk: FourCC| {
         form.chunk(chunk)
             .and_then(|c| super::refs::list(form, c).ok())
             .map_or(0, |l| l.len() as i64)
     };
-    let (sprites, objects) = (count("SPRT"), count("OBJT"));
-    let view = |chunk: &str| -> &[serde_json::Value] {
+    let (sprites, objects) = (count(FourCC::SPRT), count(FourCC::OBJT));
+    let view = |chunk: FourCC| -> &[serde_json::Value] {
         views
-            .get(chunk)
+            .get(&chunk)
             .and_then(serde_json::Value::as_array)
             .map_or(&[], Vec::as_slice)
     };
-    let mut bad = |chunk: &str, i: usize, msg: String| {
+    let mut bad = |chunk: FourCC, i: usize, msg: String| {
         let at = form.chunk(chunk).map_or(0, |c| c.offset);
-        r.error(format!("FORM/{chunk}/entry[{i}]"), at, msg);
+        r.error(chunk_location(chunk).at("entry", i), at, msg);
     };
-    for (i, o) in view("OBJT").iter().enumerate() {
+    for (i, o) in view(FourCC::OBJT).iter().enumerate() {
         let name = &o["name"];
         let sprite = o["sprite"].as_i64().unwrap_or(-1);
         if sprite < -1 || sprite >= sprites {
             bad(
-                "OBJT",
+                FourCC::OBJT,
                 i,
                 format!("object {name}: sprite {sprite} does not exist ({sprites} sprites)"),
             );
@@ -200,7 +202,7 @@ fn references(game: &Game<'_>, r: &mut Report) {
         let parent = o["parent"].as_i64().unwrap_or(-100);
         if !(parent == -100 || parent == -1 || (0..objects).contains(&parent)) {
             bad(
-                "OBJT",
+                FourCC::OBJT,
                 i,
                 format!("object {name}: parent {parent} does not exist ({objects} objects)"),
             );
@@ -212,14 +214,14 @@ fn references(game: &Game<'_>, r: &mut Report) {
         for missing in codes.filter(|c| c.is_number()) {
             let msg =
                 format!("object {name}: an event runs code entry {missing}, which does not exist");
-            bad("OBJT", i, msg);
+            bad(FourCC::OBJT, i, msg);
         }
     }
-    for (i, room) in view("ROOM").iter().enumerate() {
+    for (i, room) in view(FourCC::ROOM).iter().enumerate() {
         let layers = room["layers"].as_array().into_iter().flatten();
         for layer in layers.filter(|l| l["all instances known"] == false) {
             bad(
-                "ROOM",
+                FourCC::ROOM,
                 i,
                 format!(
                     "room {}: layer {} holds an instance the room does not",
@@ -231,7 +233,7 @@ fn references(game: &Game<'_>, r: &mut Report) {
             let o = inst["object"].as_i64().unwrap_or(-1);
             if !(0..objects).contains(&o) {
                 bad(
-                    "ROOM",
+                    FourCC::ROOM,
                     i,
                     format!(
                         "room {}: instance {} is of object {o}, which does not exist",
@@ -241,7 +243,7 @@ fn references(game: &Game<'_>, r: &mut Report) {
             }
         }
     }
-    if let Some(c) = form.chunk("FONT") {
+    if let Some(c) = form.chunk(FourCC::FONT) {
         for (i, p) in super::refs::list(form, c)
             .unwrap_or_default()
             .into_iter()
@@ -249,7 +251,11 @@ fn references(game: &Game<'_>, r: &mut Report) {
         {
             let item = super::refs::u32_at(form, u64::from(p) + 28).unwrap_or(0);
             if p != 0 && item != 0 && game.item(item).is_none() {
-                bad("FONT", i, format!("font texture {item:#x} is no TPAG item"));
+                bad(
+                    FourCC::FONT,
+                    i,
+                    format!("font texture {item:#x} is no TPAG item"),
+                );
             }
         }
     }
@@ -261,7 +267,7 @@ fn lists(game: &Game<'_>, r: &mut Report) {
     let form = &game.form;
     let strings: std::collections::HashSet<u64> =
         game.strings.iter().map(|s| s.offset + 4).collect();
-    let mut name_at = |path: String, at: u64| {
+    let mut name_at = |path: Location, at: u64| {
         let p = super::refs::u32_at(form, at).unwrap_or(0);
         if p != 0 && !strings.contains(&u64::from(p)) {
             r.error(
@@ -277,7 +283,7 @@ fn lists(game: &Game<'_>, r: &mut Report) {
     for c in form
         .chunks
         .iter()
-        .filter(|c| super::refs::LISTS.contains(&c.name.as_str()))
+        .filter(|c| super::refs::LISTS.contains(&c.name))
     {
         let Ok(ptrs) = super::refs::list(form, c) else {
             continue;
@@ -286,7 +292,7 @@ fn lists(game: &Game<'_>, r: &mut Report) {
         let mut last = 0u64;
         for (i, &p) in ptrs.iter().enumerate().filter(|(_, p)| **p != 0) {
             let p = u64::from(p);
-            let path = format!("FORM/{}/entry[{i}]", c.name);
+            let path = c.location().at("entry", i);
             if p < after_list || p >= c.end() {
                 r.error(
                     path,

@@ -18,10 +18,13 @@
 
 use std::collections::HashMap;
 
-use super::container::Form;
+use super::container::{chunk_location, Form};
 use super::opcodes::{from_v14, mnemonic, variable, COMPARISONS, TYPES};
 use super::refs::{list, string_ref, u32_at};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
+use crate::location::Location;
+use crate::report::Problem;
 
 #[derive(Debug, Clone)]
 pub struct Entry {
@@ -39,14 +42,14 @@ pub struct Entry {
 }
 
 pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
-    let Some(chunk) = form.chunk("CODE") else {
+    let Some(chunk) = form.chunk(FourCC::CODE) else {
         return Ok(Vec::new());
     };
     list(form, chunk)?
         .into_iter()
         .enumerate()
         .map(|(i, p)| {
-            let path = format!("FORM/CODE/entry[{i}]");
+            let path = chunk.location().at("entry", i);
             let at = p as u64;
             if at == 0 {
                 return Ok(Entry {
@@ -99,7 +102,7 @@ fn inline_entry(
     form: &Form<'_>,
     chunk: &super::container::Chunk<'_>,
     at: u64,
-    path: &str,
+    path: &Location,
 ) -> Result<Entry> {
     let length = u32_at(form, at + 4)
         .filter(|_| at >= chunk.body_offset() && at + 8 <= chunk.end())
@@ -131,7 +134,7 @@ pub struct Names {
     pub owner: HashMap<u64, usize>,
     /// Every VARI and FUNC entry with occurrences, in chunk order.
     pub chains: Vec<Chain>,
-    pub problems: Vec<(String, u64, String)>,
+    pub problems: Vec<Problem>,
     /// Bytecode 13/14: instructions use the older opcodes (see [`from_v14`]).
     pub old_opcodes: bool,
 }
@@ -165,13 +168,13 @@ const BREAK: u8 = 0xff;
 /// Walks every VARI and FUNC chain inside the CODE chunk.
 pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
     let mut out = Names::default();
-    let Some(code) = form.chunk("CODE") else {
+    let Some(code) = form.chunk(FourCC::CODE) else {
         return out;
     };
     out.old_opcodes = bytecode < 15;
     let old_opcodes = out.old_opcodes;
     let inside = |a: u64| a >= code.body_offset() && a + 8 <= code.end();
-    let mut walk = |kind: &str, i: usize, chain: Chain, count: u32, first: u64| {
+    let mut walk = |kind: FourCC, i: usize, chain: Chain, count: u32, first: u64| {
         let (call, name) = (chain.call, chain.name.clone());
         let name = name.as_str();
         let mut addr = first;
@@ -183,8 +186,8 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
         for n in 0..count {
             let word = u32_at(form, addr).filter(|_| inside(addr));
             let Some(word) = word else {
-                out.problems.push((
-                    format!("FORM/{kind}/entry[{i}]"),
+                out.problems.push(Problem::error(
+                    chunk_location(kind).at("entry", i),
                     addr,
                     format!("{name:?}: occurrence {n} of {count} lies outside CODE"),
                 ));
@@ -200,8 +203,8 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
                 matches!(op, POP | PUSH_I | PUSH..=PUSH_BUILTIN | BREAK)
             };
             if !fits {
-                out.problems.push((
-                    format!("FORM/{kind}/entry[{i}]"),
+                out.problems.push(Problem::error(
+                    chunk_location(kind).at("entry", i),
                     addr,
                     format!(
                         "{name:?}: occurrence {n} is not a {} instruction",
@@ -215,8 +218,8 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
             let link = u32_at(form, addr + 4).unwrap_or(0) & 0x07ff_ffff;
             if n + 1 < count {
                 if link == 0 {
-                    out.problems.push((
-                        format!("FORM/{kind}/entry[{i}]"),
+                    out.problems.push(Problem::error(
+                        chunk_location(kind).at("entry", i),
                         addr,
                         format!(
                             "{name:?}: the chain stops after {} of {count} occurrences",
@@ -233,9 +236,9 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
     // header is its entry count; code locals follow its entries. Bytecode 13/14 has
     // 12-byte entries of both (name, occurrences, first address) and no headers.
     let layouts = if old_opcodes {
-        [("VARI", 0, 12, false), ("FUNC", 0, 12, true)]
+        [(FourCC::VARI, 0, 12, false), (FourCC::FUNC, 0, 12, true)]
     } else {
-        [("VARI", 12, 20, false), ("FUNC", 4, 12, true)]
+        [(FourCC::VARI, 12, 20, false), (FourCC::FUNC, 4, 12, true)]
     };
     for (kind, header, size, call) in layouts {
         let Some(c) = form.chunk(kind) else { continue };

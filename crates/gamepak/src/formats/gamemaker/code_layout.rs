@@ -28,6 +28,7 @@ use super::resources::{self, Noted};
 use super::{audo, txtr};
 use crate::bytes::Writer;
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 /// The file `game` is with `blobs` (one per blob of [`super::code::blobs`], in its order) in
 /// CODE, and `added` strings at the end of STRG.
@@ -39,8 +40,8 @@ pub fn rebuild(
 ) -> Result<Vec<u8>> {
     let form = &game.form;
     let code = form
-        .chunk("CODE")
-        .ok_or_else(|| Error::at("FORM", "the file has no CODE chunk"))?;
+        .chunk(FourCC::CODE)
+        .ok_or_else(|| Error::at(container::form_location(), "the file has no CODE chunk"))?;
     let align = form.alignment();
     let last = form.chunks.len() - 1;
     // Bytecode 13/14 code is not assembled: its CODE is kept as stored (with its
@@ -57,7 +58,7 @@ pub fn rebuild(
         let at = offset + 8;
         let align = if i == last { 1 } else { align };
         let moves = at as i64 - c.body_offset() as i64;
-        if is_read(form, c, "STRG") && !added.is_empty() {
+        if is_read(form, c, FourCC::STRG) && !added.is_empty() {
             // The list grows, so every string after it moves 4 bytes per string added.
             let list_end = c.body_offset() + 4 + 4 * game.strings.len() as u64;
             let body = with_strings_added(game, c, at, added, align)?;
@@ -67,14 +68,14 @@ pub fn rebuild(
             bodies.push(Some(body));
             continue;
         }
-        let (body, len) = if is_read(form, c, "CODE") && assembles {
+        let (body, len) = if is_read(form, c, FourCC::CODE) && assembles {
             code_place = (at, align);
             (None, code_size(game, blobs, at, align))
         } else if at == c.body_offset() {
             (Some(c.body.to_vec()), c.body.len() as u64)
-        } else if !MOVABLE.contains(&c.name.as_str()) {
+        } else if !MOVABLE.contains(&c.name) {
             return Err(Error::at(
-                format!("FORM/{}", c.name),
+                c.location(),
                 "the chunk would move, and gamepak does not rewrite the pointers inside it; \
                  in GameMaker's order it comes before CODE and STRG and never moves",
             ));
@@ -117,7 +118,7 @@ pub fn rebuild(
     // again, so a place inside them (only a damaged file names one) is not followed.
     let rewritten = |site: u64| {
         form.chunks.iter().any(|c| {
-            (matches!(c.name.as_str(), "TXTR" | "AUDO") || c.name == "CODE" && assembles)
+            (matches!(c.name, FourCC::TXTR | FourCC::AUDO) || c.name == FourCC::CODE && assembles)
                 && (c.body_offset()..c.end()).contains(&site)
         })
     };
@@ -139,11 +140,18 @@ pub fn rebuild(
 /// The chunks that may move: every pointer inside them is one gamepak follows (VARI
 /// and FUNC point into CODE, FEAT and STRG at strings) or they are laid out again
 /// (TXTR, AUDO). CODE is written at its new place when it is assembled.
-const MOVABLE: [&str; 6] = ["VARI", "FUNC", "FEAT", "STRG", "TXTR", "AUDO"];
+const MOVABLE: [FourCC; 6] = [
+    FourCC::VARI,
+    FourCC::FUNC,
+    FourCC::FEAT,
+    FourCC::STRG,
+    FourCC::TXTR,
+    FourCC::AUDO,
+];
 
 /// Whether `c` is the chunk of that name the game was read from (a damaged file may
 /// repeat a chunk; the repeat is kept as stored).
-fn is_read(form: &container::Form<'_>, c: &Chunk<'_>, name: &str) -> bool {
+fn is_read(form: &container::Form<'_>, c: &Chunk<'_>, name: FourCC) -> bool {
     c.name == name && form.chunk(name).is_some_and(|r| r.offset == c.offset)
 }
 
@@ -192,13 +200,13 @@ fn laid_out_again(game: &Game<'_>, c: &Chunk<'_>, at: u64, align: u64) -> Result
             Ok(new)
         } else {
             Err(Error::at(
-                format!("FORM/{}", c.name),
+                c.location(),
                 "the chunk is not laid out as gamepak lays it out, so it cannot move; code edits must keep every blob's size",
             ))
         }
     };
-    Ok(match (c.name.as_str(), &game.txtr) {
-        ("TXTR", Some(t)) if is_read(form, c, "TXTR") => {
+    Ok(match (c.name, &game.txtr) {
+        (FourCC::TXTR, Some(t)) if is_read(form, c, FourCC::TXTR) => {
             let blobs: Vec<Option<Vec<u8>>> =
                 t.pages.iter().map(|p| p.blob.map(<[u8]>::to_vec)).collect();
             again(
@@ -206,7 +214,7 @@ fn laid_out_again(game: &Game<'_>, c: &Chunk<'_>, at: u64, align: u64) -> Result
                 txtr::write(t, &blobs, at, align, form.endian),
             )?
         }
-        ("AUDO", _) if is_read(form, c, "AUDO") => {
+        (FourCC::AUDO, _) if is_read(form, c, FourCC::AUDO) => {
             let clips: Vec<&[u8]> = game.clips.iter().map(|c| c.bytes).collect();
             again(
                 audo::write(&clips, c.body_offset(), align, form.endian),
@@ -246,7 +254,7 @@ fn write_code(
     moved: &dyn Fn(u64) -> u64,
 ) -> Result<(Vec<u8>, Uses)> {
     let form = &game.form;
-    let code = form.chunk("CODE").expect("CODE read");
+    let code = form.chunk(FourCC::CODE).expect("CODE read");
     let mut group_of = vec![0; game.code.len()];
     for (k, entries) in game.blob_entries().iter().enumerate() {
         entries.iter().for_each(|&i| group_of[i] = k);
@@ -303,7 +311,7 @@ pub fn string_references(game: &Game<'_>, noted: &Noted) -> Vec<u64> {
 pub fn references(game: &Game<'_>, noted: &Noted) -> Vec<u64> {
     let form = &game.form;
     let mut sites = string_references(game, noted);
-    if let Some(strg) = form.chunk("STRG") {
+    if let Some(strg) = form.chunk(FourCC::STRG) {
         let n = refs::list(form, strg).map_or(0, |l| l.len() as u64);
         sites.extend((0..n).map(|i| strg.body_offset() + 4 + 4 * i));
     }
@@ -317,7 +325,7 @@ pub fn references(game: &Game<'_>, noted: &Noted) -> Vec<u64> {
 /// and outside the ranges it knows hold numbers only (`plain`).
 pub fn unexplained(game: &Game<'_>, known: &[u64], plain: &[(u64, u64)]) -> Result<()> {
     let form = &game.form;
-    let code = form.chunk("CODE").expect("CODE read");
+    let code = form.chunk(FourCC::CODE).expect("CODE read");
     let mut targets: HashSet<u32> = HashSet::new();
     for s in &game.strings {
         targets.insert(s.offset as u32);
@@ -335,8 +343,8 @@ pub fn unexplained(game: &Game<'_>, known: &[u64], plain: &[(u64, u64)]) -> Resu
     // like a reference is a number that happens to match.
     let scanned = form.chunks.iter().filter(|c| {
         !matches!(
-            c.name.as_str(),
-            "CODE" | "STRG" | "TXTR" | "AUDO" | "GEN8" | "TPAG"
+            c.name,
+            FourCC::CODE | FourCC::STRG | FourCC::TXTR | FourCC::AUDO | FourCC::GEN8 | FourCC::TPAG
         )
     });
     for c in scanned {
@@ -350,7 +358,7 @@ pub fn unexplained(game: &Game<'_>, known: &[u64], plain: &[(u64, u64)]) -> Resu
                     None => format!("a reference to {v:#x}"),
                 };
                 return Err(Error::invalid(
-                    format!("FORM/{}", c.name),
+                    c.location(),
                     at,
                     format!(
                         "this word reads like {what} where gamepak knows no field, so the \

@@ -5,12 +5,23 @@
 
 use crate::bytes::{Endian, Reader, Writer};
 use crate::error::{Error, ErrorKind, Result};
+use crate::fourcc::FourCC;
+use crate::location::Location;
+
+/// Where the FORM is: every path in a GameMaker file starts here.
+pub fn form_location() -> Location {
+    Location::root("FORM")
+}
+
+/// Where the chunk named `name` is.
+pub fn chunk_location(name: FourCC) -> Location {
+    form_location().child(name.to_string())
+}
 
 #[derive(Debug, Clone)]
 pub struct Chunk<'a> {
-    /// The name as GameMaker spells it (`TXTR`), whatever the byte order; hex when
-    /// not printable.
-    pub name: String,
+    /// The name as GameMaker spells it (`TXTR`), whatever the byte order.
+    pub name: FourCC,
     /// The name's four bytes as stored.
     pub raw: [u8; 4],
     /// Absolute offset of the chunk's 8-byte header.
@@ -19,6 +30,10 @@ pub struct Chunk<'a> {
 }
 
 impl Chunk<'_> {
+    pub fn location(&self) -> Location {
+        chunk_location(self.name)
+    }
+
     /// Absolute offset of the body's first byte.
     pub fn body_offset(&self) -> u64 {
         self.offset + 8
@@ -40,14 +55,15 @@ pub struct Form<'a> {
 }
 
 impl<'a> Form<'a> {
-    pub fn chunk(&self, name: &str) -> Option<&Chunk<'a>> {
+    pub fn chunk(&self, name: FourCC) -> Option<&Chunk<'a>> {
         self.chunks.iter().find(|c| c.name == name)
     }
 
     /// A reader over the whole file in its byte order, positioned at `offset`.
-    pub fn reader_at(&self, offset: u64, path: &str) -> Result<Reader<'a>> {
-        let mut r = Reader::new(self.data, path).with_endian(self.endian);
-        r.seek(offset as usize, path)?;
+    pub fn reader_at(&self, offset: u64, path: impl Into<String>) -> Result<Reader<'a>> {
+        let path = path.into();
+        let mut r = Reader::new(self.data, path.clone()).with_endian(self.endian);
+        r.seek(offset as usize, &path)?;
         Ok(r)
     }
 
@@ -62,19 +78,15 @@ impl<'a> Form<'a> {
     }
 }
 
-fn name_of(raw: &[u8; 4], endian: Endian) -> String {
-    crate::bytes::fourcc_text(&stored_name(raw, endian))
-}
-
 pub fn read(data: &[u8]) -> Result<Form<'_>> {
-    let mut r = Reader::new(data, "FORM");
+    let mut r = Reader::new(data, form_location());
     let magic = r.array::<4>("magic")?;
     let endian = match &magic {
         b"FORM" => Endian::Little,
         b"MROF" => Endian::Big,
         _ => {
             return Err(Error::new(
-                "FORM",
+                form_location(),
                 Some(0),
                 ErrorKind::BadMagic {
                     expected: "FORM or MROF".into(),
@@ -100,11 +112,11 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
     while !body.at_end() {
         let offset = body.offset();
         let raw = body.array::<4>("chunk name")?;
-        let name = name_of(&raw, endian);
+        let name = FourCC(stored_name(&raw, endian));
         let len = body.u32("chunk size")? as usize;
         if len > body.remaining() {
             return Err(Error::invalid(
-                format!("FORM/{name}"),
+                chunk_location(name),
                 offset + 4,
                 format!(
                     "chunk size {len} runs past the end of FORM ({} bytes left)",
@@ -113,7 +125,7 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
             ));
         }
         chunks.push(Chunk {
-            body: body.bytes(len, &name)?,
+            body: body.bytes(len, &name.to_string())?,
             name,
             raw,
             offset,
@@ -141,7 +153,7 @@ pub fn write<B: AsRef<[u8]>>(endian: Endian, chunks: &[([u8; 4], B)]) -> Result<
     let total: usize = chunks.iter().map(|(_, b)| 8 + b.as_ref().len()).sum();
     let size = u32::try_from(total).map_err(|_| {
         Error::at(
-            "FORM",
+            form_location(),
             format!("{total} bytes of chunks exceed the u32 size"),
         )
     })?;
@@ -153,7 +165,7 @@ pub fn write<B: AsRef<[u8]>>(endian: Endian, chunks: &[([u8; 4], B)]) -> Result<
     w.u32(size);
     for (raw, body) in chunks {
         let len = u32::try_from(body.as_ref().len())
-            .map_err(|_| Error::at("FORM", "a chunk exceeds the u32 size"))?;
+            .map_err(|_| Error::at(form_location(), "a chunk exceeds the u32 size"))?;
         w.bytes(raw);
         w.u32(len);
         w.bytes(body.as_ref());

@@ -14,6 +14,7 @@ use super::{audo, code, pages, txtr};
 use crate::assets::{Extraction, Rendered};
 use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 use crate::{ExtractOptions, ExtractSummary, Format};
 
 /// What code disassembly needs, made once per extraction.
@@ -178,7 +179,7 @@ pub fn extract(game: &Game<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
 fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> Result<Manifest> {
     let form = &game.form;
     let align = form.alignment();
-    let align_for = |name: &str| {
+    let align_for = |name: FourCC| {
         if form.chunks.last().is_some_and(|c| c.name == name) {
             1
         } else {
@@ -186,10 +187,17 @@ fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> R
         }
     };
     let mut textures = None;
-    if let (Some(t), Some(c)) = (&game.txtr, form.chunk("TXTR")) {
+    if let (Some(t), Some(c)) = (&game.txtr, form.chunk(FourCC::TXTR)) {
         let blobs: Vec<Option<Vec<u8>>> =
             t.pages.iter().map(|p| p.blob.map(<[u8]>::to_vec)).collect();
-        if txtr::write(t, &blobs, c.body_offset(), align_for("TXTR"), form.endian) == c.body {
+        if txtr::write(
+            t,
+            &blobs,
+            c.body_offset(),
+            align_for(FourCC::TXTR),
+            form.endian,
+        ) == c.body
+        {
             let mut pages = Vec::new();
             for (k, p) in t.pages.iter().enumerate() {
                 let file = p.blob.map(|_| items::path(game, Item::Page(k)));
@@ -219,9 +227,15 @@ fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> R
         }
     }
     let mut audio = None;
-    if let Some(c) = form.chunk("AUDO") {
+    if let Some(c) = form.chunk(FourCC::AUDO) {
         let bytes: Vec<&[u8]> = game.clips.iter().map(|c| c.bytes).collect();
-        if audo::write(&bytes, c.body_offset(), align_for("AUDO"), form.endian) == c.body {
+        if audo::write(
+            &bytes,
+            c.body_offset(),
+            align_for(FourCC::AUDO),
+            form.endian,
+        ) == c.body
+        {
             audio = Some(
                 (0..game.clips.len())
                     .map(|i| {
@@ -238,15 +252,15 @@ fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> R
         }
     }
     // Only the first TXTR and AUDO are what the views read; a repeat is kept as stored.
-    let first = |name: &str| form.chunks.iter().position(|c| c.name == name);
-    let (first_txtr, first_audo) = (first("TXTR"), first("AUDO"));
+    let first = |name: FourCC| form.chunks.iter().position(|c| c.name == name);
+    let (first_txtr, first_audo) = (first(FourCC::TXTR), first(FourCC::AUDO));
     let mut chunks = Vec::new();
     for (i, c) in form.chunks.iter().enumerate() {
         let rebuilt = (Some(i) == first_txtr && textures.is_some())
             || (Some(i) == first_audo && audio.is_some());
         let file = if rebuilt {
             None
-        } else if matches!(c.name.as_str(), "TXTR" | "AUDO") {
+        } else if matches!(c.name, FourCC::TXTR | FourCC::AUDO) {
             let name = items::path(game, Item::Chunk(i));
             ex.write(&name, c.body)?;
             Some(name)
@@ -254,7 +268,7 @@ fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> R
             Some(items::path(game, Item::Chunk(i)))
         };
         chunks.push(ChunkFile {
-            name: c.name.clone(),
+            name: c.name,
             raw: c.raw,
             offset: c.offset,
             file,

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use super::container::{self, Form};
 use super::{audo, code, gen8, sond, sprites, strg, tpag, txtr};
 use crate::error::Result;
+use crate::fourcc::FourCC;
 
 #[derive(Debug)]
 pub struct Game<'a> {
@@ -25,10 +26,40 @@ pub struct Game<'a> {
 }
 
 /// The chunks read into typed or JSON views; `info` names the others.
-pub const TYPED: [&str; 33] = [
-    "GEN8", "TXTR", "TPAG", "SPRT", "BGND", "SOND", "AUDO", "STRG", "CODE", "VARI", "FUNC", "SCPT",
-    "PATH", "FONT", "OBJT", "ROOM", "TMLN", "AGRP", "GLOB", "FEAT", "EMBI", "SHDR", "EXTN", "TGIN",
-    "SEQN", "OPTN", "LANG", "TAGS", "DAFL", "ACRV", "FEDS", "PSEM", "PSYS",
+pub const TYPED: [FourCC; 33] = [
+    FourCC::GEN8,
+    FourCC::TXTR,
+    FourCC::TPAG,
+    FourCC::SPRT,
+    FourCC::BGND,
+    FourCC::SOND,
+    FourCC::AUDO,
+    FourCC::STRG,
+    FourCC::CODE,
+    FourCC::VARI,
+    FourCC::FUNC,
+    FourCC::SCPT,
+    FourCC::PATH,
+    FourCC::FONT,
+    FourCC::OBJT,
+    FourCC::ROOM,
+    FourCC::TMLN,
+    FourCC::AGRP,
+    FourCC::GLOB,
+    FourCC::FEAT,
+    FourCC::EMBI,
+    FourCC::SHDR,
+    FourCC::EXTN,
+    FourCC::TGIN,
+    FourCC::SEQN,
+    FourCC::OPTN,
+    FourCC::LANG,
+    FourCC::TAGS,
+    FourCC::DAFL,
+    FourCC::ACRV,
+    FourCC::FEDS,
+    FourCC::PSEM,
+    FourCC::PSYS,
 ];
 
 pub fn read(data: &[u8]) -> Result<Game<'_>> {

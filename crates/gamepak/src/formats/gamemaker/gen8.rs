@@ -3,9 +3,10 @@
 
 use serde::Serialize;
 
-use super::container::Form;
+use super::container::{form_location, Form};
 use super::refs::{string_ref, u32_at};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Gen8 {
@@ -25,18 +26,18 @@ pub struct Gen8 {
 /// The fields up to the display name, which every version has at the same offsets.
 pub fn read(form: &Form<'_>) -> Result<Gen8> {
     let c = form
-        .chunk("GEN8")
-        .ok_or_else(|| Error::at("FORM", "no GEN8 chunk"))?;
+        .chunk(FourCC::GEN8)
+        .ok_or_else(|| Error::at(form_location(), "no GEN8 chunk"))?;
     if c.body.len() < 104 {
         return Err(Error::invalid(
-            "FORM/GEN8",
+            c.location(),
             c.offset,
             format!("{} bytes: GEN8 needs at least 104", c.body.len()),
         ));
     }
     let at = |o: u64| c.body_offset() + o;
     let u32f = |o: u64| u32_at(form, at(o)).unwrap_or(0);
-    let mut r = form.reader_at(at(92), "FORM/GEN8")?;
+    let mut r = form.reader_at(at(92), c.location())?;
     Ok(Gen8 {
         debugger_disabled: c.body[0],
         bytecode: c.body[1],

@@ -8,23 +8,24 @@ use super::items::page_size;
 use super::refs::list;
 use super::version;
 use crate::bytes::Endian;
+use crate::fourcc::FourCC;
 
 /// Chunks that start with a pointer list of resources, and what the resources are.
-const LISTS: [(&str, &str); 14] = [
-    ("SOND", "sounds"),
-    ("SPRT", "sprites"),
-    ("BGND", "backgrounds"),
-    ("PATH", "paths"),
-    ("SCPT", "scripts"),
-    ("SHDR", "shaders"),
-    ("FONT", "fonts"),
-    ("TMLN", "timelines"),
-    ("OBJT", "objects"),
-    ("ROOM", "rooms"),
-    ("TPAG", "texture page items"),
-    ("CODE", "code entries"),
-    ("STRG", "strings"),
-    ("AUDO", "embedded audio"),
+const LISTS: [(FourCC, &str); 14] = [
+    (FourCC::SOND, "sounds"),
+    (FourCC::SPRT, "sprites"),
+    (FourCC::BGND, "backgrounds"),
+    (FourCC::PATH, "paths"),
+    (FourCC::SCPT, "scripts"),
+    (FourCC::SHDR, "shaders"),
+    (FourCC::FONT, "fonts"),
+    (FourCC::TMLN, "timelines"),
+    (FourCC::OBJT, "objects"),
+    (FourCC::ROOM, "rooms"),
+    (FourCC::TPAG, "texture page items"),
+    (FourCC::CODE, "code entries"),
+    (FourCC::STRG, "strings"),
+    (FourCC::AUDO, "embedded audio"),
 ];
 
 pub fn info(game: &Game<'_>) -> Value {
@@ -98,12 +99,13 @@ pub fn info(game: &Game<'_>) -> Value {
         .map(|p| page_size(p).map_or("?".into(), |(w, h)| format!("{w}x{h}")))
         .collect();
     m.insert("texture page sizes".into(), json!(sizes.join(", ")));
-    let opaque: Vec<&str> = game
+    let opaque: Vec<String> = game
         .form
         .chunks
         .iter()
-        .map(|c| c.name.as_str())
+        .map(|c| c.name)
         .filter(|n| !TYPED.contains(n))
+        .map(|n| n.to_string())
         .collect();
     let opaque = if opaque.is_empty() {
         "none".to_string()

@@ -4,6 +4,7 @@ use super::game::Game;
 use super::txtr::{Page, PageFormat};
 use crate::assets::Kind;
 use crate::codec::vorbis;
+use crate::fourcc::FourCC;
 use crate::io::file_stem;
 use crate::Entry;
 
@@ -83,7 +84,10 @@ pub fn path(game: &Game<'_>, item: Item) -> String {
                 .unwrap_or(&game.code[entries[0]]);
             format!("code/{}.asm", file_stem(k, &owner.name))
         }
-        Item::Chunk(i) => format!("chunks/{}.bin", file_stem(i, &game.form.chunks[i].name)),
+        Item::Chunk(i) => format!(
+            "chunks/{}.bin",
+            file_stem(i, &game.form.chunks[i].name.to_string())
+        ),
     }
 }
 
@@ -161,7 +165,7 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
             detail,
         );
     }
-    if let Some(c) = game.form.chunk("STRG") {
+    if let Some(c) = game.form.chunk(FourCC::STRG) {
         let n = game.strings.len();
         list.push(
             Item::Strings,
@@ -198,7 +202,7 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
         );
     }
     for (i, c) in game.form.chunks.iter().enumerate() {
-        if c.name != "TXTR" && c.name != "AUDO" {
+        if c.name != FourCC::TXTR && c.name != FourCC::AUDO {
             let n = c.body.len() as u64;
             list.push(
                 Item::Chunk(i),

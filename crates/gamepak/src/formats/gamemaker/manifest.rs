@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::txtr::PageFormat;
 use crate::bytes::Endian;
+use crate::fourcc::FourCC;
 use crate::Format;
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -48,7 +49,7 @@ pub struct ClipFile {
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct ChunkFile {
-    pub name: String,
+    pub name: FourCC,
     /// The name's bytes as stored (names need not be printable).
     pub raw: [u8; 4],
     /// Where the chunk's header was: a stored chunk cannot move, since pointers into

@@ -12,6 +12,7 @@ use super::{audo, container, pages, strg};
 use crate::codec::crc::crc32;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 use crate::io::SourceDir;
 use crate::limits::Limits;
 use crate::PackOutcome;
@@ -49,7 +50,7 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
     for (i, c) in m.chunks.iter().enumerate() {
         let body_at = offset + 8;
         let align = if i == last { 1 } else { m.alignment };
-        let body = match (&c.file, c.name.as_str(), &m.textures) {
+        let body = match (&c.file, c.name, &m.textures) {
             (Some(f), _, _) => {
                 if offset != c.offset {
                     return Err(Error::at(
@@ -63,15 +64,17 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
                     ));
                 }
                 let mut body = dir.read(f)?;
-                if c.name == "STRG" {
+                if c.name == FourCC::STRG {
                     let patched = edit_strings(dir, &m, &mut body, body_at, &mut reencoded)?;
                     moved = patched.moved;
                     added = patched.added;
                 }
                 body
             }
-            (None, "TXTR", Some(t)) => txtr::write(&layout(t), &blobs, body_at, align, m.endian),
-            (None, "AUDO", _) => {
+            (None, FourCC::TXTR, Some(t)) => {
+                txtr::write(&layout(t), &blobs, body_at, align, m.endian)
+            }
+            (None, FourCC::AUDO, _) => {
                 let refs: Vec<&[u8]> = clips.iter().map(Vec::as_slice).collect();
                 audo::write(&refs, body_at, align, m.endian)
             }
@@ -106,7 +109,7 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
 
 /// The resource views the user may have edited: those whose CRC-32 is not the one
 /// extract recorded (all of them, for a folder extracted before views were recorded).
-fn edited_views(dir: &SourceDir, m: &Manifest) -> Result<Vec<(&'static str, &'static str)>> {
+fn edited_views(dir: &SourceDir, m: &Manifest) -> Result<Vec<(FourCC, &'static str)>> {
     let mut edited = Vec::new();
     for v in &super::resources::VIEWS {
         let recorded = m.views.iter().find(|r| r.file == v.file);
@@ -127,8 +130,8 @@ fn edited_views(dir: &SourceDir, m: &Manifest) -> Result<Vec<(&'static str, &'st
 fn changed_views(
     dir: &SourceDir,
     bytes: &[u8],
-    views: &[(&'static str, &'static str)],
-) -> Result<Vec<(&'static str, &'static str)>> {
+    views: &[(FourCC, &'static str)],
+) -> Result<Vec<(FourCC, &'static str)>> {
     if views.is_empty() {
         return Ok(Vec::new());
     }
@@ -195,7 +198,7 @@ fn edit_code(
         ));
     }
     let after = container::read(&packed)?;
-    let size = |form: &container::Form<'_>| form.chunk("CODE").map_or(0, |c| c.body.len());
+    let size = |form: &container::Form<'_>| form.chunk(FourCC::CODE).map_or(0, |c| c.body.len());
     if size(&after) != size(&game.form) {
         reencoded.push(format!(
             "CODE is {} bytes (was {})",
@@ -203,12 +206,12 @@ fn edit_code(
             size(&game.form)
         ));
     }
-    let moved: Vec<&str> = after
+    let moved: Vec<String> = after
         .chunks
         .iter()
         .zip(&game.form.chunks)
         .filter(|(a, b)| a.offset != b.offset)
-        .map(|(a, _)| a.name.as_str())
+        .map(|(a, _)| a.name.to_string())
         .collect();
     if !moved.is_empty() {
         reencoded.push(format!(

@@ -5,6 +5,8 @@
 use super::container::{Chunk, Form};
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
+use crate::location::Location;
 
 /// The pointer list at the start of a chunk's body. The count is refused when the
 /// chunk cannot hold that many pointers.
@@ -14,7 +16,7 @@ pub fn list(form: &Form<'_>, chunk: &Chunk<'_>) -> Result<Vec<u32>> {
 
 /// A pointer list at an absolute offset inside `chunk`.
 pub fn list_at(form: &Form<'_>, chunk: &Chunk<'_>, at: u64) -> Result<Vec<u32>> {
-    let path = format!("FORM/{}", chunk.name);
+    let path = chunk.location();
     if chunk.body.is_empty() {
         return Ok(Vec::new());
     }
@@ -39,8 +41,7 @@ pub fn list_at(form: &Form<'_>, chunk: &Chunk<'_>, at: u64) -> Result<Vec<u32>> 
 /// The string a reference points at, if it lands on one: the u32 length just before
 /// it fits the file, and the text is UTF-8.
 pub fn string_at<'a>(form: &Form<'a>, ptr: u32) -> Option<&'a str> {
-    let at = (ptr as usize).checked_sub(4)?;
-    let len = form.reader_at(at as u64, "").ok()?.u32("").ok()? as usize;
+    let len = u32_at(form, u64::from(ptr).checked_sub(4)?)? as usize;
     let bytes = form
         .data
         .get(ptr as usize..(ptr as usize).checked_add(len)?)?;
@@ -49,7 +50,9 @@ pub fn string_at<'a>(form: &Form<'a>, ptr: u32) -> Option<&'a str> {
 
 /// A u32 of the file at an absolute offset, in its byte order.
 pub fn u32_at(form: &Form<'_>, at: u64) -> Option<u32> {
-    form.reader_at(at, "").ok()?.u32("").ok()
+    let at = usize::try_from(at).ok()?;
+    let word = form.data.get(at..at.checked_add(4)?)?;
+    Some(get_u32(word, 0, form.endian))
 }
 
 /// A u32 of `file` in its byte order.
@@ -80,46 +83,64 @@ pub fn string_ref<'a>(form: &Form<'a>, at: u64) -> &'a str {
 }
 
 /// Chunks that start with a pointer list of their records.
-pub const LISTS: [&str; 17] = [
-    "SOND", "AGRP", "SPRT", "BGND", "PATH", "SCPT", "SHDR", "FONT", "TMLN", "OBJT", "ROOM", "TPAG",
-    "CODE", "STRG", "TXTR", "AUDO", "EXTN",
+pub const LISTS: [FourCC; 17] = [
+    FourCC::SOND,
+    FourCC::AGRP,
+    FourCC::SPRT,
+    FourCC::BGND,
+    FourCC::PATH,
+    FourCC::SCPT,
+    FourCC::SHDR,
+    FourCC::FONT,
+    FourCC::TMLN,
+    FourCC::OBJT,
+    FourCC::ROOM,
+    FourCC::TPAG,
+    FourCC::CODE,
+    FourCC::STRG,
+    FourCC::TXTR,
+    FourCC::AUDO,
+    FourCC::EXTN,
 ];
 
 /// Every name reference whose place the layout fixes, as (structure path, absolute
 /// offset of the u32): GEN8's four names, the first field of every record in a list
 /// chunk that names its records, and the name of every VARI and FUNC entry
 /// (bytecode 15 and later). References elsewhere in records are not listed.
-pub fn name_references(form: &Form<'_>, bytecode: u8) -> Vec<(String, u64)> {
+pub fn name_references(form: &Form<'_>, bytecode: u8) -> Vec<(Location, u64)> {
     let mut out = Vec::new();
-    if let Some(g) = form.chunk("GEN8") {
+    if let Some(g) = form.chunk(FourCC::GEN8) {
         for off in [4, 8, 40, 100] {
-            out.push(("FORM/GEN8".to_string(), g.body_offset() + off));
+            out.push((g.location(), g.body_offset() + off));
         }
     }
     let named = form.chunks.iter().filter(|c| {
-        LISTS.contains(&c.name.as_str())
-            && !matches!(c.name.as_str(), "TPAG" | "STRG" | "TXTR" | "AUDO")
+        LISTS.contains(&c.name)
+            && !matches!(
+                c.name,
+                FourCC::TPAG | FourCC::STRG | FourCC::TXTR | FourCC::AUDO
+            )
     });
     for c in named {
         for (i, p) in list(form, c).unwrap_or_default().into_iter().enumerate() {
             if p != 0 {
-                out.push((format!("FORM/{}/entry[{i}]", c.name), p.into()));
+                out.push((c.location().at("entry", i), p.into()));
             }
         }
     }
     for (c, first, size, n) in reference_tables(form, bytecode) {
         for i in 0..n {
-            out.push((format!("FORM/{}/entry[{i}]", c.name), first + size * i));
+            out.push((c.location().at("entry", i as usize), first + size * i));
         }
-        if c.name == "FUNC" && bytecode >= 15 {
+        if c.name == FourCC::FUNC && bytecode >= 15 {
             for (i, (at, n)) in code_locals(form, c, first + size * n)
                 .into_iter()
                 .enumerate()
             {
-                let path = format!("FORM/FUNC/locals[{i}]");
+                let path = c.location().at("locals", i);
                 out.push((path.clone(), at + 4));
-                for k in 0..u64::from(n) {
-                    out.push((format!("{path}/local[{k}]"), at + 12 + 8 * k));
+                for k in 0..n as usize {
+                    out.push((path.at("local", k), at + 12 + 8 * k as u64));
                 }
             }
         }
@@ -136,16 +157,16 @@ pub fn reference_tables<'f, 'a>(
     bytecode: u8,
 ) -> Vec<(&'f Chunk<'a>, u64, u64, u64)> {
     let layouts = if bytecode >= 15 {
-        [("VARI", 12u64, 20u64), ("FUNC", 4, 12)]
+        [(FourCC::VARI, 12u64, 20u64), (FourCC::FUNC, 4, 12)]
     } else {
-        [("VARI", 0, 12), ("FUNC", 0, 12)]
+        [(FourCC::VARI, 0, 12), (FourCC::FUNC, 0, 12)]
     };
     layouts
         .into_iter()
         .filter_map(|(kind, header, size)| {
             let c = form.chunk(kind)?;
             let mut n = (c.body.len() as u64).saturating_sub(header) / size;
-            if kind == "FUNC" && bytecode >= 15 {
+            if kind == FourCC::FUNC && bytecode >= 15 {
                 n = n.min(u32_at(form, c.body_offset()).unwrap_or(0).into());
             }
             Some((c, c.body_offset() + header, size, n))

@@ -5,10 +5,11 @@ use std::collections::HashMap;
 use super::container::Form;
 use super::refs::{list, string_ref, u32_at};
 use crate::error::Result;
+use crate::fourcc::FourCC;
 
 /// The name of each embedded clip, by AUDO index: sounds flagged embedded name theirs.
 pub fn clip_names(form: &Form<'_>) -> Result<HashMap<u32, String>> {
-    let Some(chunk) = form.chunk("SOND") else {
+    let Some(chunk) = form.chunk(FourCC::SOND) else {
         return Ok(HashMap::new());
     };
     let mut out = HashMap::new();

@@ -9,6 +9,7 @@
 use super::container::Form;
 use super::refs::{list, list_at, string_ref, u32_at};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 #[derive(Debug, Clone, Default)]
 pub struct Frames {
@@ -19,7 +20,7 @@ pub struct Frames {
 }
 
 pub fn sprites(form: &Form<'_>) -> Result<Vec<Frames>> {
-    let Some(chunk) = form.chunk("SPRT") else {
+    let Some(chunk) = form.chunk(FourCC::SPRT) else {
         return Ok(Vec::new());
     };
     list(form, chunk)?
@@ -29,7 +30,7 @@ pub fn sprites(form: &Form<'_>) -> Result<Vec<Frames>> {
             if p == 0 {
                 return Ok(Frames::default());
             }
-            let path = format!("FORM/SPRT/entry[{i}]");
+            let path = chunk.location().at("entry", i);
             let at = p as u64;
             if at < chunk.body_offset() || at + 60 > chunk.end() {
                 return Err(Error::invalid(&path, at, "sprite lies outside SPRT"));
@@ -68,7 +69,7 @@ pub fn sprites(form: &Form<'_>) -> Result<Vec<Frames>> {
 }
 
 pub fn backgrounds(form: &Form<'_>) -> Result<Vec<Frames>> {
-    let Some(chunk) = form.chunk("BGND") else {
+    let Some(chunk) = form.chunk(FourCC::BGND) else {
         return Ok(Vec::new());
     };
     list(form, chunk)?

@@ -7,6 +7,7 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 
+use super::container::chunk_location;
 use super::game::Game;
 use super::items::page_size;
 use super::tpag;
@@ -14,6 +15,7 @@ use super::txtr::PageFormat;
 use crate::codec::gm_qoi;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 use crate::limits::Limits;
 
 /// A frame's pixels, or why it could not be cut.
@@ -21,7 +23,7 @@ pub type Cut = std::result::Result<Rgba, String>;
 
 /// A QOI or BZip2-QOI page as a PNG, encoded as it is decoded, a row at a time.
 pub fn page_png(game: &Game<'_>, k: usize) -> Result<Vec<u8>> {
-    let path = format!("FORM/TXTR/page[{k}]");
+    let path = chunk_location(FourCC::TXTR).at("page", k).to_string();
     let page = &game.pages()[k];
     let (blob, (w, h)) = page
         .blob
@@ -142,7 +144,7 @@ pub fn frames(
             None => done(ptr, Err(format!("no item at {ptr:#x}")))?,
         }
     }
-    let path = format!("FORM/TXTR/page[{k}]");
+    let path = chunk_location(FourCC::TXTR).at("page", k).to_string();
     let page = &game.pages()[k];
     let Some(blob) = page.blob else {
         let why = "the page is stored outside the file";

@@ -11,10 +11,11 @@
 //! [`super::resources::noted`]) at the new text. Texts past STRG's last string are
 //! strings to add, which `code_layout` appends.
 
-use super::container::Form;
+use super::container::{chunk_location, Form};
 use super::refs::list;
 use crate::bytes::{Endian, Reader};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 #[derive(Debug, Clone)]
 pub struct Str<'a> {
@@ -26,14 +27,14 @@ pub struct Str<'a> {
 }
 
 pub fn strings<'a>(form: &Form<'a>) -> Result<Vec<Str<'a>>> {
-    let Some(chunk) = form.chunk("STRG") else {
+    let Some(chunk) = form.chunk(FourCC::STRG) else {
         return Ok(Vec::new());
     };
     list(form, chunk)?
         .into_iter()
         .enumerate()
         .map(|(i, p)| {
-            let path = format!("FORM/STRG/entry[{i}]");
+            let path = chunk.location().at("entry", i);
             let at = p as u64;
             let mut r = form.reader_at(at, &path)?;
             let len = r.u32("length")? as u64;
@@ -78,7 +79,7 @@ pub fn patch(
     texts: &[String],
     align: u64,
 ) -> Result<Patched> {
-    let path = "FORM/STRG";
+    let path = &String::from(chunk_location(FourCC::STRG));
     let ptrs: Vec<u32> = {
         let mut r = Reader::new(body, path).with_endian(endian);
         let n = r.u32("entry count")? as usize;

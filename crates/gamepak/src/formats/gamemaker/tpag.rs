@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use super::container::Form;
 use super::refs::list;
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Item {
@@ -33,11 +34,11 @@ pub fn read(form: &Form<'_>) -> Result<Tpag> {
         items: Vec::new(),
         by_offset: HashMap::new(),
     };
-    let Some(chunk) = form.chunk("TPAG") else {
+    let Some(chunk) = form.chunk(FourCC::TPAG) else {
         return Ok(out);
     };
     for (i, p) in list(form, chunk)?.into_iter().enumerate() {
-        let path = format!("FORM/TPAG/entry[{i}]");
+        let path = chunk.location().at("entry", i);
         if (p as u64) < chunk.body_offset() || p as u64 + ITEM_SIZE > chunk.end() {
             return Err(Error::invalid(&path, p as u64, "item lies outside TPAG"));
         }

@@ -9,6 +9,7 @@
 use super::container::{Chunk, Form};
 use super::refs::{list, u32_at};
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 /// How a page's pixels are stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -72,7 +73,7 @@ fn has_magic(form: &Form<'_>, at: u32) -> bool {
 }
 
 fn entry_size(form: &Form<'_>, chunk: &Chunk<'_>, ptrs: &[u32]) -> Result<usize> {
-    let path = "FORM/TXTR";
+    let path = chunk.location();
     if let [a, b, ..] = ptrs {
         let size = b.wrapping_sub(*a) as usize;
         if ENTRY_SIZES.contains(&size) {
@@ -127,7 +128,7 @@ pub fn png_len(b: &[u8]) -> Option<usize> {
 }
 
 pub fn read<'a>(form: &Form<'a>) -> Result<Option<Txtr<'a>>> {
-    let Some(chunk) = form.chunk("TXTR") else {
+    let Some(chunk) = form.chunk(FourCC::TXTR) else {
         return Ok(None);
     };
     let ptrs = list(form, chunk)?;
@@ -141,7 +142,7 @@ pub fn read<'a>(form: &Form<'a>) -> Result<Option<Txtr<'a>>> {
     let mut blob_ptrs = Vec::with_capacity(ptrs.len());
     let mut all_fields = Vec::with_capacity(ptrs.len());
     for (i, &p) in ptrs.iter().enumerate() {
-        let path = format!("FORM/TXTR/entry[{i}]");
+        let path = chunk.location().at("entry", i);
         let mut r = form.reader_at(p as u64, &path)?;
         if p as u64 + entry_size as u64 > chunk.end() || (p as u64) < chunk.body_offset() {
             return Err(Error::invalid(path, p as u64, "entry lies outside TXTR"));

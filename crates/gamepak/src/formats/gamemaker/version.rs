@@ -5,15 +5,16 @@
 use serde::Serialize;
 
 use super::game::Game;
+use crate::fourcc::FourCC;
 
 /// A chunk and the release that introduced it, oldest first.
-const MARKERS: [(&str, &str); 6] = [
-    ("TGIN", "2.2.1"),
-    ("SEQN", "2.3"),
-    ("FEDS", "2.3.6"),
-    ("FEAT", "2022.8"),
-    ("PSEM", "2023.2"),
-    ("UILR", "2024.13"),
+const MARKERS: [(FourCC, &str); 6] = [
+    (FourCC::TGIN, "2.2.1"),
+    (FourCC::SEQN, "2.3"),
+    (FourCC::FEDS, "2.3.6"),
+    (FourCC::FEAT, "2022.8"),
+    (FourCC::PSEM, "2023.2"),
+    (FourCC::UILR, "2024.13"),
 ];
 
 #[derive(Debug, Clone, Serialize)]

@@ -8,6 +8,7 @@
 use super::header::Header;
 use crate::error::Result;
 use crate::limits::{self, Limits};
+use crate::location::Location;
 
 /// What one decoded field costs in JSON besides its text: a `Value`, its key and its
 /// place in a map.
@@ -29,11 +30,11 @@ impl Budget {
     }
 
     /// Adds `bytes` to what the decoded document costs, refusing it past the limit.
-    pub fn charge(&mut self, bytes: u64, path: &str, at: u64) -> Result<()> {
+    pub fn charge(&mut self, bytes: u64, path: &Location, at: u64) -> Result<()> {
         self.spent = self.spent.saturating_add(bytes);
         if self.spent > self.limits.max_alloc {
             return Err(limits::exceeded(
-                path,
+                &path.to_string(),
                 Some(at),
                 "decoded as JSON, the document grows",
                 self.limits.max_alloc,
@@ -43,7 +44,7 @@ impl Budget {
     }
 
     /// Charges one field made of `read` bytes of the file.
-    pub fn field(&mut self, read: u64, path: &str, at: u64) -> Result<()> {
+    pub fn field(&mut self, read: u64, path: &Location, at: u64) -> Result<()> {
         self.charge(
             FIELD_COST.saturating_add(read.saturating_mul(BYTE_COST)),
             path,
@@ -53,13 +54,13 @@ impl Budget {
 
     /// The most text a map takes, as JSON rows or TMX, from the header's map size and
     /// layer count alone: a map past the limit is refused before it is inflated.
-    pub fn map_text(&self, header: &Header, path: &str, at: u64) -> Result<u64> {
+    pub fn map_text(&self, header: &Header, path: &Location, at: u64) -> Result<u64> {
         let side = header.map_tiles();
         let layers = header.map_layers;
         let tiles = side.saturating_mul(side).saturating_mul(layers.into());
         let text = tiles.saturating_mul(TILE_TEXT);
         self.limits.check_size(
-            path,
+            &path.to_string(),
             Some(at),
             &format!("{layers} map layers of {side}x{side} tiles take up to"),
             text,

@@ -29,9 +29,7 @@ pub fn check(data: &[u8]) -> Report {
         }
     };
     block_checks(&read, &mut rep);
-    for (path, at, msg) in &read.warnings {
-        rep.warn(path, *at, msg);
-    }
+    rep.problems.extend(read.warnings.iter().cloned());
     if read.max_command > header.max_command {
         rep.error(
             "TNG/header",
@@ -164,7 +162,7 @@ fn body_checks(read: &Read<'_>, rep: &mut Report) {
     for (i, s) in doc.sections.iter().enumerate() {
         let path = section_path(i, &s.kind_name());
         let at = u64::from(read.container.sections[i].offset);
-        unused(&s.body, &path, at, rep);
+        unused(&s.body, &path.to_string(), at, rep);
         match s.kind {
             1 => {
                 let lang = s.body.get("language").and_then(Value::as_str).unwrap_or("");
@@ -318,16 +316,16 @@ fn asset_checks(read: &Read<'_>, rep: &mut Report) {
             );
         }
     }
-    let mut spans: Vec<(u64, u64, &str)> = read
+    let mut spans: Vec<(u64, u64, String)> = read
         .assets
         .iter()
         .filter(|a| a.length > 0)
-        .map(|a| (a.offset, a.offset + a.length, a.path.as_str()))
+        .map(|a| (a.offset, a.offset + a.length, a.path.to_string()))
         .collect();
     spans.sort();
     for w in spans.windows(2) {
         if w[1].0 < w[0].1 {
-            rep.warn(w[1].2, w[1].0, format!("asset overlaps {}", w[0].2));
+            rep.warn(&w[1].2, w[1].0, format!("asset overlaps {}", w[0].2));
         }
     }
     for a in read

@@ -40,7 +40,9 @@ pub fn entries(read: &Read<'_>) -> Vec<Entry> {
         };
         let size = if a.encoding == "zlib" { 0 } else { a.length };
         let detail = match a.file {
-            None if a.path.ends_with("/texts") => "texts, not inflated".to_string(),
+            None if a.path.last().is_some_and(|s| s.name == "texts") => {
+                "texts, not inflated".to_string()
+            }
             None => format!(
                 "{} record, not inflated",
                 read.doc.sections[a.section].kind_name()
@@ -73,7 +75,10 @@ fn kind_of(ext: &str) -> Kind {
 /// `TNG/block/section[28] npcs/npcs[2]/asset`.
 fn packed_place(read: &Read<'_>, a: &AssetRef) -> String {
     let s = &read.doc.sections[a.section];
-    let prefix = format!("{}/", section_path(a.section, &s.kind_name()));
-    let place = a.path.strip_prefix(&prefix).unwrap_or(&a.path);
+    let section = section_path(a.section, &s.kind_name());
+    let place = a
+        .path
+        .strip_prefix(&section)
+        .unwrap_or_else(|| a.path.clone());
     format!("{}#{place}", section_file(a.section, s))
 }

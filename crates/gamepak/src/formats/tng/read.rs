@@ -15,6 +15,8 @@ use crate::bytes::{to_hex, Endian, Reader};
 use crate::codec::zlib;
 use crate::error::{Error, Result};
 use crate::limits::Limits;
+use crate::location::Location;
+use crate::report::Problem;
 
 /// A read file: its container, its document, the assets its descriptors name, and
 /// what the reader had to decide on the way.
@@ -23,9 +25,8 @@ pub struct Read<'a> {
     pub doc: Document,
     pub assets: Vec<AssetRef>,
     pub strings: StringTable,
-    /// Things the reader decided, and references that do not resolve: (path, offset,
-    /// message).
-    pub warnings: Vec<(String, u64, String)>,
+    /// Things the reader decided, and references that do not resolve.
+    pub warnings: Vec<Problem>,
     /// The highest command function the scripts call.
     pub max_command: u8,
     /// Bytes kept as another writer made them (deflate streams, map RLE): (file
@@ -33,9 +34,14 @@ pub struct Read<'a> {
     pub kept: Vec<(String, Cow<'a, [u8]>)>,
 }
 
+/// Where section `i`'s entry is.
+fn section_entry(i: usize) -> Location {
+    Location::root("TNG").child("block").at("section", i)
+}
+
 /// How errors and problems name section `i`, of layout `kind`.
-pub fn section_path(i: usize, kind: &str) -> String {
-    format!("TNG/block/section[{i}] {kind}")
+pub fn section_path(i: usize, kind: &str) -> Location {
+    section_entry(i).with_suffix(format!(" {kind}"))
 }
 
 impl Read<'_> {
@@ -138,10 +144,10 @@ fn read_with(data: &[u8], inflate: bool, keep: bool) -> Result<Read<'_>> {
                 match decode_body(&mut dec, &maps, &container.block, i, entry) {
                     Ok(v) => {
                         section.maps_under_34 = true;
-                        warnings.push((
-                            format!("TNG/block/section[{i}]"),
+                        warnings.push(Problem::warning(
+                            section_entry(i),
                             entry.offset.into(),
-                            "type 34 holds maps, not quests: read as maps".into(),
+                            "type 34 holds maps, not quests: read as maps",
                         ));
                         v
                     }
@@ -231,7 +237,7 @@ fn string_table(c: &Container<'_>) -> Result<StringTable> {
     let path = section_path(i, "strings");
     Ok(StringTable::new(split_strings(
         c.body(i),
-        &path,
+        &path.to_string(),
         c.sections[i].offset.into(),
     )?))
 }
@@ -264,6 +270,6 @@ fn decode_body(
     let mut r = Reader::new(block, "")
         .with_endian(Endian::Little)
         .slice(at, len, "")?;
-    r.set_path(path.clone());
+    r.set_path(path.to_string());
     Ok(Value::Object(dec.body(&mut r, layout.fields, &path)?))
 }

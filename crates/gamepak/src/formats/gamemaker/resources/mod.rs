@@ -38,6 +38,7 @@ use serde_json::{json, Value};
 use super::code::Entry as CodeEntry;
 use super::container::Form;
 use crate::error::Result;
+use crate::fourcc::FourCC;
 use record::At;
 pub use record::Noted;
 use Read::{Body, Records, Versioned};
@@ -45,7 +46,7 @@ use Read::{Body, Records, Versioned};
 /// One chunk's JSON view: the chunk, the file extract writes it to, and its reader.
 #[derive(Clone, Copy)]
 pub struct View {
-    pub chunk: &'static str,
+    pub chunk: FourCC,
     pub file: &'static str,
     read: Read,
 }
@@ -62,7 +63,7 @@ enum Read {
 }
 
 impl View {
-    const fn new(chunk: &'static str, file: &'static str, read: Read) -> Self {
+    const fn new(chunk: FourCC, file: &'static str, read: Read) -> Self {
         View { chunk, file, read }
     }
 }
@@ -70,37 +71,37 @@ impl View {
 /// Every view, in the order extract lists them.
 #[rustfmt::skip]
 pub const VIEWS: [View; 27] = [
-    View::new("OPTN", "resources/options.json",           Body(options::options)),
-    View::new("LANG", "resources/languages.json",         Body(languages::languages)),
-    View::new("TAGS", "resources/tags.json",              Body(tags::tags)),
-    View::new("DAFL", "resources/data_files.json",        Body(inline::data_files)),
-    View::new("ACRV", "resources/animation_curves.json",  Versioned(named::named)),
-    View::new("FEDS", "resources/filter_effects.json",    Versioned(named::named)),
-    View::new("PSEM", "resources/particle_emitters.json", Versioned(named::named)),
-    View::new("PSYS", "resources/particle_systems.json",  Versioned(named::named)),
-    View::new("SHDR", "resources/shaders.json",           Records(shaders::shader)),
-    View::new("EXTN", "resources/extensions.json",        Records(extensions::extension)),
-    View::new("TGIN", "resources/texture_groups.json",    Versioned(textures::group)),
-    View::new("SEQN", "resources/sequences.json",         Versioned(sequences::record)),
-    View::new("AGRP", "resources/audio_groups.json",      Records(audio::group)),
-    View::new("GLOB", "resources/global_scripts.json",    Body(inline::global_scripts)),
-    View::new("FEAT", "resources/features.json",          Body(inline::features)),
-    View::new("EMBI", "resources/embedded_images.json",   Body(inline::embedded_images)),
-    View::new("SOND", "resources/sounds.json",            Records(audio::sound)),
-    View::new("SPRT", "resources/sprites.json",           Records(sprites::sprite)),
-    View::new("BGND", "resources/backgrounds.json",       Records(backgrounds::background)),
-    View::new("SCPT", "resources/scripts.json",           Records(scripts::script)),
-    View::new("PATH", "resources/paths.json",             Records(paths::path)),
-    View::new("FONT", "resources/fonts.json",             Records(fonts::font)),
-    View::new("OBJT", "resources/objects.json",           Records(objects::object)),
-    View::new("ROOM", "resources/rooms.json",             Records(rooms::room)),
-    View::new("TMLN", "resources/timelines.json",         Records(timelines::timeline)),
-    View::new("VARI", "resources/variables.json",         Body(symbols::variables)),
-    View::new("FUNC", "resources/functions.json",         Body(symbols::functions)),
+    View::new(FourCC::OPTN, "resources/options.json",           Body(options::options)),
+    View::new(FourCC::LANG, "resources/languages.json",         Body(languages::languages)),
+    View::new(FourCC::TAGS, "resources/tags.json",              Body(tags::tags)),
+    View::new(FourCC::DAFL, "resources/data_files.json",        Body(inline::data_files)),
+    View::new(FourCC::ACRV, "resources/animation_curves.json",  Versioned(named::named)),
+    View::new(FourCC::FEDS, "resources/filter_effects.json",    Versioned(named::named)),
+    View::new(FourCC::PSEM, "resources/particle_emitters.json", Versioned(named::named)),
+    View::new(FourCC::PSYS, "resources/particle_systems.json",  Versioned(named::named)),
+    View::new(FourCC::SHDR, "resources/shaders.json",           Records(shaders::shader)),
+    View::new(FourCC::EXTN, "resources/extensions.json",        Records(extensions::extension)),
+    View::new(FourCC::TGIN, "resources/texture_groups.json",    Versioned(textures::group)),
+    View::new(FourCC::SEQN, "resources/sequences.json",         Versioned(sequences::record)),
+    View::new(FourCC::AGRP, "resources/audio_groups.json",      Records(audio::group)),
+    View::new(FourCC::GLOB, "resources/global_scripts.json",    Body(inline::global_scripts)),
+    View::new(FourCC::FEAT, "resources/features.json",          Body(inline::features)),
+    View::new(FourCC::EMBI, "resources/embedded_images.json",   Body(inline::embedded_images)),
+    View::new(FourCC::SOND, "resources/sounds.json",            Records(audio::sound)),
+    View::new(FourCC::SPRT, "resources/sprites.json",           Records(sprites::sprite)),
+    View::new(FourCC::BGND, "resources/backgrounds.json",       Records(backgrounds::background)),
+    View::new(FourCC::SCPT, "resources/scripts.json",           Records(scripts::script)),
+    View::new(FourCC::PATH, "resources/paths.json",             Records(paths::path)),
+    View::new(FourCC::FONT, "resources/fonts.json",             Records(fonts::font)),
+    View::new(FourCC::OBJT, "resources/objects.json",           Records(objects::object)),
+    View::new(FourCC::ROOM, "resources/rooms.json",             Records(rooms::room)),
+    View::new(FourCC::TMLN, "resources/timelines.json",         Records(timelines::timeline)),
+    View::new(FourCC::VARI, "resources/variables.json",         Body(symbols::variables)),
+    View::new(FourCC::FUNC, "resources/functions.json",         Body(symbols::functions)),
 ];
 
 /// The JSON view of one chunk, or `None` for a chunk the file lacks or no view reads.
-pub fn view(form: &Form<'_>, name: &str, code: &[CodeEntry]) -> Option<Result<Value>> {
+pub fn view(form: &Form<'_>, name: FourCC, code: &[CodeEntry]) -> Option<Result<Value>> {
     view_noting(form, name, code, &RefCell::new(Noted::default()))
 }
 
@@ -116,7 +117,7 @@ pub fn noted(form: &Form<'_>, code: &[CodeEntry]) -> Noted {
 /// [`view`], noting in `sites` what it learns.
 fn view_noting(
     form: &Form<'_>,
-    name: &str,
+    name: FourCC,
     code: &[CodeEntry],
     sites: &RefCell<Noted>,
 ) -> Option<Result<Value>> {
@@ -126,7 +127,7 @@ fn view_noting(
         form,
         chunk,
         base: chunk.body_offset(),
-        path: format!("FORM/{name}"),
+        path: chunk.location(),
         sites,
         code,
     };

@@ -33,7 +33,7 @@ pub(super) fn object(r: &At) -> Result<Value> {
         }
         let mut events = Vec::new();
         for (kind, &p) in types.iter().enumerate().filter(|(_, &p)| p != 0) {
-            let list = r.at(p, &format!("event type[{kind}]"));
+            let list = r.nth(p, "event type", kind);
             events.extend(list.each(&list.list(0)?, "event", |ev| {
                 Ok(json!({"type": kind, "subtype": ev.u32(0)?, "code": action_codes(ev, 4)?}))
             })?);

@@ -10,6 +10,8 @@ use crate::error::{Error, Result};
 use crate::formats::gamemaker::code::Entry as CodeEntry;
 use crate::formats::gamemaker::container::{Chunk, Form};
 use crate::formats::gamemaker::refs::{list_at, string_at, string_ref, u32_at};
+use crate::fourcc::FourCC;
+use crate::location::Location;
 
 /// What reading the views learns of a file: where every string reference they
 /// read lies (absolute offsets of the u32s), and byte ranges whose every field is a
@@ -25,7 +27,7 @@ pub(super) struct At<'f, 'a> {
     pub(super) form: &'f Form<'a>,
     pub(super) chunk: &'f Chunk<'a>,
     pub(super) base: u64,
-    pub(super) path: String,
+    pub(super) path: Location,
     /// What reading has learnt of the file so far.
     pub(super) sites: &'f RefCell<Noted>,
     /// CODE's entries, which code ids name.
@@ -68,7 +70,7 @@ impl At<'_, '_> {
     }
     /// Whether the field at `off` is a reference to a STRG string.
     pub(super) fn names_string(&self, off: u64) -> bool {
-        let strg = self.form.chunk("STRG");
+        let strg = self.form.chunk(FourCC::STRG);
         self.u32(off).is_ok_and(|p| {
             strg.is_some_and(|c| u64::from(p) > c.body_offset() && u64::from(p) < c.end())
                 && string_at(self.form, p).is_some()
@@ -94,12 +96,20 @@ impl At<'_, '_> {
         list_at(self.form, self.chunk, p.into())
     }
     /// The record at absolute offset `base`, named `name` under this one.
-    pub(super) fn at(&self, base: u32, name: &str) -> Self {
+    pub(super) fn at(&self, base: u32, name: &'static str) -> Self {
+        self.record(base, self.path.child(name))
+    }
+    /// The record at absolute offset `base`, entry `index` of the `name`s under
+    /// this one.
+    pub(super) fn nth(&self, base: u32, name: &'static str, index: usize) -> Self {
+        self.record(base, self.path.at(name, index))
+    }
+    fn record(&self, base: u32, path: Location) -> Self {
         At {
             form: self.form,
             chunk: self.chunk,
             base: base.into(),
-            path: format!("{}/{name}", self.path),
+            path,
             sites: self.sites,
             code: self.code,
         }
@@ -109,7 +119,7 @@ impl At<'_, '_> {
     pub(super) fn each(
         &self,
         pointers: &[u32],
-        name: &str,
+        name: &'static str,
         read: impl Fn(&Self) -> Result<Value>,
     ) -> Result<Vec<Value>> {
         pointers
@@ -117,7 +127,7 @@ impl At<'_, '_> {
             .enumerate()
             .map(|(i, &p)| match p {
                 0 => Ok(Value::Null),
-                p => read(&self.at(p, &format!("{name}[{i}]"))),
+                p => read(&self.nth(p, name, i)),
             })
             .collect()
     }

@@ -17,6 +17,7 @@ use serde_json::{json, Value};
 use super::record::At;
 use crate::error::Result;
 use crate::formats::gamemaker::refs::list_at;
+use crate::fourcc::FourCC;
 
 const LAYER_TYPES: [&str; 8] = [
     "path",
@@ -80,7 +81,7 @@ fn layers_at(r: &At, off: u64, ids: &HashSet<u64>) -> Option<Value> {
     let effects = present
         .iter()
         .find_map(|l| data_offset_by_instances(l, ids))
-        .unwrap_or_else(|| r.form.chunk("FEAT").is_some());
+        .unwrap_or_else(|| r.form.chunk(FourCC::FEAT).is_some());
     r.each(&list, "layer", |l| layer(l, effects, ids))
         .ok()
         .map(Value::Array)

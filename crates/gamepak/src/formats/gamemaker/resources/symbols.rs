@@ -8,6 +8,7 @@ use super::record::At;
 use crate::error::Result;
 use crate::formats::gamemaker::gen8;
 use crate::formats::gamemaker::refs::{code_locals, reference_tables};
+use crate::fourcc::FourCC;
 
 /// The bytecode version the layouts follow; GEN8 gives it, and a file without a
 /// readable GEN8 fails before any view is read.
@@ -19,7 +20,7 @@ fn bytecode(r: &At) -> u8 {
 /// has, then per variable its instance type and id besides its chain.
 pub(super) fn variables(r: &At) -> Result<Value> {
     let bytecode = bytecode(r);
-    let vars = entries(r, "VARI", bytecode, |e| {
+    let vars = entries(r, FourCC::VARI, bytecode, |e| {
         Ok(if bytecode >= 15 {
             json!({
                 "name": e.str(0)?, "instance type": e.i32(4)?, "id": e.i32(8)?,
@@ -41,13 +42,13 @@ pub(super) fn variables(r: &At) -> Result<Value> {
 /// FUNC: the functions, then (bytecode 15 and later) each code entry's locals.
 pub(super) fn functions(r: &At) -> Result<Value> {
     let bytecode = bytecode(r);
-    let functions = entries(r, "FUNC", bytecode, |e| {
+    let functions = entries(r, FourCC::FUNC, bytecode, |e| {
         Ok(json!({"name": e.str(0)?, "occurrences": e.u32(4)?, "first address": e.i32(8)?}))
     })?;
     let mut out = json!({ "functions": functions });
     if let Some((c, first, size, n)) = reference_tables(r.form, bytecode)
         .into_iter()
-        .find(|(c, ..)| c.name == "FUNC" && bytecode >= 15)
+        .find(|(c, ..)| c.name == FourCC::FUNC && bytecode >= 15)
     {
         let locals = code_locals(r.form, c, first + size * n)
             .into_iter()
@@ -69,7 +70,7 @@ pub(super) fn functions(r: &At) -> Result<Value> {
 /// Each entry of `chunk`'s table, read by `one`.
 fn entries(
     r: &At,
-    chunk: &str,
+    chunk: FourCC,
     bytecode: u8,
     one: impl Fn(&At) -> Result<Value>,
 ) -> Result<Vec<Value>> {

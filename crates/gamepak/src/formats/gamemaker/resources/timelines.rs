@@ -15,7 +15,7 @@ pub(super) fn timeline(r: &At) -> Result<Value> {
             let step = r.u32(8 + 8 * k)?;
             let code = match r.u32(12 + 8 * k)? {
                 0 => Value::Null,
-                p => json!(action_codes(&r.at(p, &format!("moment[{k}]")), 0)?),
+                p => json!(action_codes(&r.nth(p, "moment", k as usize), 0)?),
             };
             Ok(json!({"step": step, "code": code}))
         })

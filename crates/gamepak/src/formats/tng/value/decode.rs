@@ -17,6 +17,8 @@ use crate::formats::tng::script;
 use crate::formats::tng::strings::StringTable;
 use crate::io::file_stem;
 use crate::limits::Limits;
+use crate::location::Location;
+use crate::report::Problem;
 
 /// Reads bodies and assets of one file; what it keeps borrows the file (`'f`), not
 /// the tables it reads by (`'a`).
@@ -39,9 +41,8 @@ pub struct Decoder<'a, 'f> {
     pub sprite_counts: [u64; 5],
     /// Texts of the first translation, when known, to check text indices against.
     pub text_count: Option<u64>,
-    /// References that do not resolve, and other things `check` reports: (path,
-    /// offset, message).
-    pub issues: Vec<(String, u64, String)>,
+    /// References that do not resolve, and other things `check` warns of.
+    pub issues: Vec<Problem>,
     /// The highest command function the scripts read so far call.
     pub max_command: u8,
     /// When set, compressed assets our deflater would not give back byte for byte
@@ -88,7 +89,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
         &mut self,
         r: &mut Reader<'_>,
         fields: &[F],
-        path: &str,
+        path: &Location,
     ) -> Result<Map<String, Value>> {
         let mut obj = Map::new();
         self.record(r, fields, path, &mut obj)?;
@@ -106,7 +107,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
         &mut self,
         r: &mut Reader<'_>,
         fields: &[F],
-        path: &str,
+        path: &Location,
         obj: &mut Map<String, Value>,
     ) -> Result<()> {
         let mut counts: Vec<(&str, u64)> = Vec::new();
@@ -133,7 +134,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
                 F::Str(n, w) => {
                     let at = r.offset();
                     let off = int(r, *w, n)?;
-                    self.check_string(off, *w, &format!("{path}/{n}"), at);
+                    self.check_string(off, *w, path, n, at);
                     (*n, self.string(off, *w))
                 }
                 F::Text(n, w) => {
@@ -147,7 +148,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
                                 "text index {v} is past the {} texts of the first translation",
                                 self.text_count.unwrap_or(0)
                             );
-                            self.issues.push((format!("{path}/{n}"), at, msg));
+                            self.issues.push(Problem::warning(path.child(*n), at, msg));
                         }
                         (*n, v.into())
                     }
@@ -164,7 +165,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
                             sprite_text(c, i),
                             count.unwrap_or(0)
                         );
-                        self.issues.push((format!("{path}/{n}"), at, msg));
+                        self.issues.push(Problem::warning(path.child(*n), at, msg));
                     }
                     (*n, sprite_text(c, i).into())
                 }
@@ -205,9 +206,9 @@ impl<'a, 'f> Decoder<'a, 'f> {
                 F::Rest(n, rec) => {
                     let mut items = Vec::new();
                     while !r.at_end() {
-                        let p = format!("{path}/{n}[{}]", items.len());
+                        let p = path.at(*n, items.len());
                         let mut o = Map::new();
-                        let outer = r.set_path(p.clone());
+                        let outer = r.set_path(p.to_string());
                         self.record(r, rec, &p, &mut o)?;
                         r.set_path(outer);
                         self.name_file(&mut o, items.len());
@@ -219,12 +220,12 @@ impl<'a, 'f> Decoder<'a, 'f> {
                     let len = count(&counts, n) as usize;
                     let at = r.offset();
                     let code = r.bytes(len, n)?;
-                    (*n, self.code(code, &format!("{path}/{n}"), at)?)
+                    (*n, self.code(code, &path.child(*n), at)?)
                 }
                 F::CodeRest(n) => {
                     let at = r.offset();
                     let code = r.bytes(r.remaining(), n)?;
-                    (*n, self.code(code, &format!("{path}/{n}"), at)?)
+                    (*n, self.code(code, &path.child(*n), at)?)
                 }
                 F::Mask(n, w, h) => {
                     let w = obj.get(*w).and_then(Value::as_u64).unwrap_or(0) as usize;
@@ -240,7 +241,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
                     let len = count(&counts, n) as usize;
                     let at = r.offset();
                     let packed = r.bytes(len, n)?;
-                    let (layers, tiles) = self.map(packed, &format!("{path}/{n}"), at)?;
+                    let (layers, tiles) = self.map(packed, &path.child(*n), at)?;
                     if let Some(kept) = self.kept.as_mut().filter(|_| rle::encode(&tiles) != packed)
                     {
                         let name = format!("raw/{:010x}.rle", self.inflated_from);
@@ -252,7 +253,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
                 F::Strings(n) => {
                     let at = r.offset();
                     let all = r.bytes(r.remaining(), n)?;
-                    let texts = split_strings(all, &format!("{path}/{n}"), at)?;
+                    let texts = split_strings(all, &path.child(*n).to_string(), at)?;
                     (
                         *n,
                         texts
@@ -262,7 +263,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
                             .into(),
                     )
                 }
-                F::Asset(n, kind) => (*n, self.asset(r, *kind, &format!("{path}/{n}"))?),
+                F::Asset(n, kind) => (*n, self.asset(r, *kind, path.child(*n))?),
                 F::Switch(tag, cases) => {
                     let t = obj.get(*tag).and_then(Value::as_u64).unwrap_or(u64::MAX);
                     let case = cases
@@ -290,15 +291,15 @@ impl<'a, 'f> Decoder<'a, 'f> {
         &mut self,
         r: &mut Reader<'_>,
         rec: &[F],
-        path: &str,
-        name: &str,
+        path: &Location,
+        name: &'static str,
         n: u64,
     ) -> Result<Value> {
         (0..n)
             .map(|i| {
                 let mut o = Map::new();
-                let p = format!("{path}/{name}[{i}]");
-                let outer = r.set_path(p.clone());
+                let p = path.at(name, i as usize);
+                let outer = r.set_path(p.to_string());
                 self.record(r, rec, &p, &mut o)?;
                 r.set_path(outer);
                 Ok(Value::Object(o))
@@ -317,14 +318,14 @@ impl<'a, 'f> Decoder<'a, 'f> {
         }
     }
 
-    fn code(&mut self, code: &[u8], path: &str, at: u64) -> Result<Value> {
-        let lines = script::disassemble(code, self.strings, path, at)?;
+    fn code(&mut self, code: &[u8], path: &Location, at: u64) -> Result<Value> {
+        let lines = script::disassemble(code, self.strings, &path.to_string(), at)?;
         self.max_command = self.max_command.max(script::max_command(code).unwrap_or(0));
         Ok(lines.into())
     }
 
-    /// Notes a string offset that names no string.
-    fn check_string(&mut self, off: u32, w: u8, path: &str, at: u64) {
+    /// Notes a string offset (of field `name` under `path`) that names no string.
+    fn check_string(&mut self, off: u32, w: u8, path: &Location, name: &'static str, at: u64) {
         if off == all_ones(w) || self.strings.starts_at(off) {
             return;
         }
@@ -336,11 +337,12 @@ impl<'a, 'f> Decoder<'a, 'f> {
         } else {
             format!("string offset {off} is not the start of a string")
         };
-        self.issues.push((path.to_string(), at, msg));
+        self.issues
+            .push(Problem::warning(path.child(name), at, msg));
     }
 
     /// The layers as rows of tile numbers, and the tiles they show.
-    fn map(&mut self, packed: &[u8], path: &str, at: u64) -> Result<(Value, Vec<u16>)> {
+    fn map(&mut self, packed: &[u8], path: &Location, at: u64) -> Result<(Value, Vec<u16>)> {
         let text = self.budget.map_text(self.header, path, at)?;
         self.budget.charge(text, path, at)?;
         let side = self.header.map_tiles();
@@ -348,7 +350,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
         let tiles = rle::decode(
             packed,
             cells.saturating_mul(self.header.map_layers.into()),
-            path,
+            &path.to_string(),
             at,
             &self.budget.limits,
         )?;
@@ -377,7 +379,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
         Ok((layers.into(), tiles))
     }
 
-    fn asset(&mut self, r: &mut Reader<'_>, kind: Asset, path: &str) -> Result<Value> {
+    fn asset(&mut self, r: &mut Reader<'_>, kind: Asset, path: Location) -> Result<Value> {
         let at = r.offset();
         let offset = r.u64("asset offset")?;
         let length = r.u32("asset length")?;
@@ -386,14 +388,14 @@ impl<'a, 'f> Decoder<'a, 'f> {
                 .is_some_and(|e| e <= self.file.len() as u64)
         });
         let abs = abs.ok_or_else(|| {
-            Error::invalid(path, at, format!("asset at {offset:#x}+{length:#x} after the section block lies outside the file"))
+            Error::invalid(&path, at, format!("asset at {offset:#x}+{length:#x} after the section block lies outside the file"))
         })?;
         let encoding = match kind {
             Asset::File(ext) => ext,
             Asset::Packed(_) => "zlib",
         };
         self.assets.push(AssetRef {
-            path: path.into(),
+            path: path.clone(),
             offset: abs,
             length: length.into(),
             file: None,
@@ -411,13 +413,13 @@ impl<'a, 'f> Decoder<'a, 'f> {
             Asset::Packed(_) if !self.inflate => Ok(json!({"offset": offset, "length": length})),
             Asset::Packed(fields) => {
                 if fields.iter().any(|f| matches!(f, F::Map(_))) {
-                    self.budget.map_text(self.header, path, abs)?;
+                    self.budget.map_text(self.header, &path, abs)?;
                 }
                 let file = self.file;
                 let stored = &file[abs as usize..(abs + u64::from(length)) as usize];
-                let plain = zlib::inflate_any(stored, &self.budget.limits, path, abs)?;
-                let inner_path = format!("{path}(inflated from {abs:#x})");
-                let mut inner = Reader::new(&plain, inner_path.clone()).with_endian(Endian::Little);
+                let plain = zlib::inflate_any(stored, &self.budget.limits, &path.to_string(), abs)?;
+                let inner_path = path.with_suffix(format!("(inflated from {abs:#x})"));
+                let mut inner = Reader::new(&plain, &inner_path).with_endian(Endian::Little);
                 self.inflated_from = abs;
                 let mut obj = self.body(&mut inner, fields, &inner_path)?;
                 if let Some(kept) = self

@@ -13,11 +13,13 @@ mod encode;
 pub use decode::{split_strings, Decoder};
 pub use encode::Encoder;
 
+use crate::location::Location;
+
 /// An asset descriptor met while reading.
 #[derive(Debug, Clone)]
 pub struct AssetRef {
-    /// Where the descriptor is, as a structure path.
-    pub path: String,
+    /// Where the descriptor is.
+    pub path: Location,
     /// Absolute offset of the asset in the file.
     pub offset: u64,
     pub length: u64,
