@@ -342,15 +342,6 @@ pub fn fixed_str(b: &[u8]) -> String {
     String::from_utf8_lossy(&b[..end]).into_owned()
 }
 
-/// Four bytes as text when printable ASCII, else as hex.
-pub fn fourcc_text(b: &[u8]) -> String {
-    if b.iter().all(|c| c.is_ascii_graphic() || *c == b' ') {
-        String::from_utf8_lossy(b).into_owned()
-    } else {
-        b.iter().map(|c| format!("{c:02x}")).collect()
-    }
-}
-
 /// Bytes as lowercase hex digits.
 pub fn to_hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()

@@ -84,11 +84,11 @@ fn edited_images_are_re_encoded_in_their_pixel_format() {
         .is_clean());
     let before = gbin::read(&data).unwrap();
     let after = gbin::read(&packed.bytes).unwrap();
-    let images = |d: &gbin::Gbin| match &d.chunk(b"IMAG").unwrap().body {
+    let images = |d: &gbin::Gbin| match &d.chunk(gamepak::FourCC::IMAG).unwrap().body {
         Body::Images(_, t) => t.entries.clone(),
         _ => unreachable!(),
     };
-    let imgd = |d: &gbin::Gbin| match &d.chunk(b"IMGD").unwrap().body {
+    let imgd = |d: &gbin::Gbin| match &d.chunk(gamepak::FourCC::IMGD).unwrap().body {
         Body::ImageData(b) => b.to_vec(),
         _ => unreachable!(),
     };
@@ -125,7 +125,7 @@ fn names_inside_the_file_stay_inside_the_output_folder() {
     let mut name = [0u8; 16];
     name[..10].copy_from_slice(b"../../evil");
     let chunk = |id: &[u8; 4], body| gbin::model::Chunk {
-        id: *id,
+        id: gamepak::FourCC(*id),
         offset: 0,
         body,
     };
@@ -210,7 +210,11 @@ fn check_notes_a_colour_map_offset_cut_to_16_bits() {
     let data = wrapped_colour_map();
     let report = handler().check(&data, &Default::default());
     assert!(report.is_clean(), "{}", report.lines());
-    let cmap = gbin::read(&data).unwrap().chunk(b"CMAP").unwrap().offset;
+    let cmap = gbin::read(&data)
+        .unwrap()
+        .chunk(gamepak::FourCC::CMAP)
+        .unwrap()
+        .offset;
     let notes: Vec<_> = report
         .problems
         .iter()

@@ -256,23 +256,23 @@ fn document() -> impl Strategy<Value = Gbin<'static>> {
                 let mut chunks: Vec<Chunk<'static>> = Vec::new();
                 if reference {
                     chunks.push(Chunk {
-                        id: *b"COLR",
+                        id: gamepak::FourCC::COLR,
                         offset: 0,
                         body: Body::Colours(Cow::Owned(vec![1, 2, 3, 4])),
                     });
                     chunks.push(Chunk {
-                        id: *b"TMIX",
+                        id: gamepak::FourCC::TMIX,
                         offset: 0,
                         body: Body::TileIndices(Cow::Owned(vec![0, 0])),
                     });
                 }
                 chunks.extend(bodies.into_iter().map(|(id, body)| Chunk {
-                    id: *id,
+                    id: gamepak::FourCC(*id),
                     offset: 0,
                     body,
                 }));
                 chunks.push(Chunk {
-                    id: *b"ENDC",
+                    id: gamepak::FourCC::ENDC,
                     offset: 0,
                     body: Body::End(Cow::Borrowed(&[])),
                 });

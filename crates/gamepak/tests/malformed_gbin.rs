@@ -57,7 +57,7 @@ fn chunk_offsets(data: &[u8]) -> Vec<(usize, [u8; 4])> {
         .unwrap()
         .chunks
         .iter()
-        .map(|c| (c.offset as usize, c.id))
+        .map(|c| (c.offset as usize, c.id.0))
         .collect()
 }
 

@@ -123,7 +123,7 @@ fn check_fields(doc: &Swag<'_>, endian: Endian) {
     assert_eq!(doc.endian, endian);
     assert_eq!(doc.version, 10);
     assert_eq!(platform_names(doc.platforms), ["Windows", "Linux", "HTML5"]);
-    let tags: Vec<&str> = doc.sections.iter().map(|s| s.tag()).collect();
+    let tags: Vec<String> = doc.sections.iter().map(|s| s.tag().to_string()).collect();
     assert_eq!(
         tags,
         ["CNFG", "SDRM", "TXTR", "SOND", "FONT", "CODE", "SCNE", "TXST", "AUDO"]

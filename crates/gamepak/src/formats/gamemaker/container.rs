@@ -90,7 +90,7 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
                 Some(0),
                 ErrorKind::BadMagic {
                     expected: "FORM or MROF".into(),
-                    found: crate::bytes::fourcc_text(&magic),
+                    found: FourCC(magic).to_string(),
                 },
             ))
         }

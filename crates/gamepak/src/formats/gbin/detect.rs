@@ -1,11 +1,12 @@
 use crate::detect::{Certainty, Probe};
 use crate::Format;
+use crate::FourCC;
 
 /// `GBIN`, a header size byte of 32, two ASCII version digits, and a first chunk
 /// with a printable FourCC.
 pub fn probe(data: &[u8]) -> Probe {
     let mut p = Probe::new(Format::Gbin);
-    if !data.starts_with(b"GBIN") {
+    if !data.starts_with(&FourCC::GBIN.0) {
         return p.fail("no GBIN magic at offset 0");
     }
     p.hit("magic GBIN at offset 0");

@@ -1,5 +1,6 @@
 //! Writing a package's assets and manifest to a folder.
 
+use crate::FourCC;
 use std::path::Path;
 
 use super::asset_codec as codec;
@@ -31,11 +32,11 @@ pub fn extract(doc: &Gbin<'_>, out_path: &Path, opts: &ExtractOptions) -> Result
     ex.finish(&manifest)
 }
 
-fn blob<'d>(idx: &Index<'d, '_>, id: &[u8; 4]) -> &'d [u8] {
+fn blob<'d>(idx: &Index<'d, '_>, id: FourCC) -> &'d [u8] {
     idx.raw(id).unwrap_or(&[])
 }
 
-fn span_bytes<'d>(idx: &Index<'d, '_>, id: &[u8; 4], item: Item) -> Option<&'d [u8]> {
+fn span_bytes<'d>(idx: &Index<'d, '_>, id: FourCC, item: Item) -> Option<&'d [u8]> {
     let s = views::span(idx, item)?;
     let b = blob(idx, id);
     b.get(s.offset as usize..(s.offset + s.len).try_into().ok()?)
@@ -80,7 +81,7 @@ pub(super) fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered<'static
                         .get(..m.head.count as usize * 4)
                         .unwrap_or(&m.colours),
                 ),
-                _ => match span_bytes(idx, b"COLR", item) {
+                _ => match span_bytes(idx, FourCC::COLR, item) {
                     Some(b) => (format!("colour map {i}"), b),
                     None => return skipped("colours lie outside COLR"),
                 },
@@ -88,21 +89,21 @@ pub(super) fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered<'static
             one(codec::colours_to_gpl(&name, colours))
         }
         Item::File(i) => match idx.doc.chunks.get(i).map(|c| &c.body) {
-            Some(Body::File(f)) if idx.find(b"FDIR").is_none() => {
+            Some(Body::File(f)) if idx.find(FourCC::FDIR).is_none() => {
                 let len = f.data.len().saturating_sub(f.head.padding as usize);
                 one(f.data[..len].to_vec())
             }
-            _ => match span_bytes(idx, b"FDAT", item) {
+            _ => match span_bytes(idx, FourCC::FDAT, item) {
                 Some(b) => one(b.to_vec()),
                 None => skipped("file data lies outside FDAT"),
             },
         },
         Item::Sound(i) => {
-            let Some((_, Body::Sounds(t), _)) = idx.find(b"SWAV") else {
+            let Some((_, Body::Sounds(t), _)) = idx.find(FourCC::SWAV) else {
                 return skipped("no SWAV table");
             };
             let s = &t.entries[i];
-            match span_bytes(idx, b"WAVD", item) {
+            match span_bytes(idx, FourCC::WAVD, item) {
                 Some(b) => one(codec::samples_to_wav(s.format, s.rate, b, order(idx))?),
                 None => skipped("samples lie outside WAVD"),
             }
@@ -152,7 +153,7 @@ fn image(idx: &Index<'_, '_>, item: Item, code: u8, w: u32, h: u32) -> Result<Re
             pf.name()
         )));
     }
-    match span_bytes(idx, b"IMGD", item) {
+    match span_bytes(idx, FourCC::IMGD, item) {
         Some(b) => Ok(Rendered::File(codec::pixels_to_png(
             pf,
             w,
@@ -167,11 +168,11 @@ fn image(idx: &Index<'_, '_>, item: Item, code: u8, w: u32, h: u32) -> Result<Re
 /// The n-th tile map of either layout, decoded to rows of values.
 fn tilemap(idx: &Index<'_, '_>, n: usize) -> Result<(u32, u8, u8, Vec<Vec<u64>>)> {
     let path = format!("GBIN/tilemap[{n}]");
-    if let Some((_, Body::Tilemaps(t), _)) = idx.find(b"TMAP") {
+    if let Some((_, Body::Tilemaps(t), _)) = idx.find(FourCC::TMAP) {
         let m = &t.entries[n];
         codec::check_tilemap(m.width, m.height, &path)?;
-        let tmix = blob(idx, b"TMIX");
-        let tmbl = blob(idx, b"TMBL");
+        let tmix = blob(idx, FourCC::TMIX);
+        let tmbl = blob(idx, FourCC::TMBL);
         let indices = tmix.get(m.index_offset as usize..).unwrap_or(&[]);
         let blocks = tmbl.get(m.block_offset as usize..).unwrap_or(&[]);
         let grid = codec::tilemap_grid(
@@ -229,7 +230,7 @@ fn manifest(
             if runs.is_empty() {
                 return None;
             }
-            let name = format!("{ci:03}_{}.bin", id_text(&c.id));
+            let name = format!("{ci:03}_{}.bin", id_text(c.id));
             residues.push((name.clone(), views::residue(data, &runs)));
             Some(name)
         };
@@ -327,7 +328,7 @@ fn manifest(
             }
         };
         chunks.push(ChunkEntry {
-            id: id_text(&c.id),
+            id: id_text(c.id),
             crc32: super::write::payload_crc(&c.body, doc.header.endian()),
             body,
         });

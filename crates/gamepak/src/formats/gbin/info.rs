@@ -22,7 +22,7 @@ pub fn info(doc: &Gbin<'_>, data: &[u8]) -> Result<Value> {
         .enumerate()
         .map(|(i, c)| {
             json!({
-                "id": crate::bytes::fourcc_text(&c.id),
+                "id": c.id.to_string(),
                 "offset": idx.payload_at[i] - CHUNK_HEADER_LEN as u64,
                 "size": body_len(&c.body),
                 "decoded": !matches!(c.body, Body::Opaque(_)),

@@ -6,6 +6,7 @@ use super::pixel::PixelFormat;
 use crate::assets::Kind;
 use crate::bytes::fixed_str;
 use crate::Entry;
+use crate::FourCC;
 
 /// What an entry refers to inside the document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,30 +57,30 @@ impl<'d, 'a> Index<'d, 'a> {
     }
 
     /// The first chunk of a kind, with its payload offset.
-    pub fn find(&self, id: &[u8; 4]) -> Option<(usize, &'d Body<'a>, u64)> {
+    pub fn find(&self, id: FourCC) -> Option<(usize, &'d Body<'a>, u64)> {
         self.doc
             .chunks
             .iter()
-            .position(|c| &c.id == id)
+            .position(|c| c.id == id)
             .map(|i| (i, &self.doc.chunks[i].body, self.payload_at[i]))
     }
 
     pub fn images(&self) -> &'d [Image] {
-        match self.find(b"IMAG") {
+        match self.find(FourCC::IMAG) {
             Some((_, Body::Images(_, t), _)) => &t.entries,
             _ => &[],
         }
     }
 
     pub fn groups(&self) -> &'d [Group] {
-        match self.find(b"IGRP") {
+        match self.find(FourCC::IGRP) {
             Some((_, Body::Groups(t), _)) => &t.entries,
             _ => &[],
         }
     }
 
     pub fn tilesets(&self) -> &'d [Tileset] {
-        match self.find(b"TSET") {
+        match self.find(FourCC::TSET) {
             Some((_, Body::Tilesets(t), _)) => &t.entries,
             _ => &[],
         }
@@ -95,11 +96,11 @@ impl<'d, 'a> Index<'d, 'a> {
         let Body::ColourMaps(t) = &self.doc.chunks[chunk].body else {
             unreachable!("only reference CMAP tables hold colour map offsets")
         };
-        if self.find(b"CMAP").map(|x| x.0) != Some(chunk) {
+        if self.find(FourCC::CMAP).map(|x| x.0) != Some(chunk) {
             return t.entries[i].offset as u64;
         }
         self.colour_starts.get_or_init(|| {
-            let colr_len = self.raw(b"COLR").map_or(0, <[u8]>::len) as u64;
+            let colr_len = self.raw(FourCC::COLR).map_or(0, <[u8]>::len) as u64;
             let mut laid = 0u64;
             t.entries
                 .iter()
@@ -116,12 +117,12 @@ impl<'d, 'a> Index<'d, 'a> {
     }
 
     /// The bytes of the first chunk of a kind stored as plain bytes.
-    pub fn raw(&self, id: &[u8; 4]) -> Option<&'d [u8]> {
+    pub fn raw(&self, id: FourCC) -> Option<&'d [u8]> {
         self.find(id)?.1.raw()
     }
 
     pub fn image_data(&self) -> (&'d [u8], u64) {
-        match self.find(b"IMGD") {
+        match self.find(FourCC::IMGD) {
             Some((_, Body::ImageData(b), at)) => (b, at),
             _ => (&[], 0),
         }
@@ -265,7 +266,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                 seed_maps += 1;
             }
             Body::Tilemaps(t) => {
-                let tmbl_at = idx.find(b"TMBL").map_or(0, |x| x.2);
+                let tmbl_at = idx.find(FourCC::TMBL).map_or(0, |x| x.2);
                 for (i, m) in t.entries.iter().enumerate() {
                     let len = m.block_count as usize
                         * (m.block_size as usize).pow(2)
@@ -296,7 +297,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                 seed_cmaps += 1;
             }
             Body::ColourMaps(t) => {
-                let colr_at = idx.find(b"COLR").map_or(0, |x| x.2);
+                let colr_at = idx.find(FourCC::COLR).map_or(0, |x| x.2);
                 for (i, m) in t.entries.iter().enumerate() {
                     out.push((
                         palette_entry(i, "", m.count, colr_at + idx.colour_map_start(ci, i)),
@@ -305,7 +306,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                 }
             }
             Body::FileDirectory(t) => {
-                let fdat_at = idx.find(b"FDAT").map_or(0, |x| x.2);
+                let fdat_at = idx.find(FourCC::FDAT).map_or(0, |x| x.2);
                 for (i, f) in t.entries.iter().enumerate() {
                     out.push((
                         file_entry(
@@ -335,7 +336,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                 seed_files += 1;
             }
             Body::Strings(s) => {
-                let lang = crate::bytes::fourcc_text(&s.language);
+                let lang = FourCC(s.language).to_string();
                 out.push((
                     Entry {
                         path: format!("strings/{ci}_{}.json", safe_name(&lang)),
@@ -350,7 +351,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                 ));
             }
             Body::Sounds(t) => {
-                let wavd_at = idx.find(b"WAVD").map_or(0, |x| x.2);
+                let wavd_at = idx.find(FourCC::WAVD).map_or(0, |x| x.2);
                 for (i, s) in t.entries.iter().enumerate() {
                     let bytes = s.sample_count as u64 * if s.format >= 2 { 2 } else { 1 };
                     out.push((
@@ -371,19 +372,13 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
             }
             Body::Opaque(b) => out.push((
                 Entry {
-                    path: format!(
-                        "chunks/{ci:03}_{}.bin",
-                        safe_name(&crate::bytes::fourcc_text(&chunk.id))
-                    ),
+                    path: format!("chunks/{ci:03}_{}.bin", safe_name(&chunk.id.to_string())),
                     kind: Kind::Opaque,
                     offset: at,
                     stored_size: b.len() as u64,
                     size: b.len() as u64,
                     encoding: "raw".into(),
-                    detail: format!(
-                        "{} chunk kept as bytes",
-                        crate::bytes::fourcc_text(&chunk.id)
-                    ),
+                    detail: format!("{} chunk kept as bytes", chunk.id),
                 },
                 Item::Opaque(ci),
             )),
@@ -436,7 +431,7 @@ fn file_entry(i: usize, name: &[u8], ty: &[u8; 4], at: u64, size: u64) -> Entry 
         stored_size: size,
         size,
         encoding: "raw".into(),
-        detail: format!("type {}", crate::bytes::fourcc_text(ty)),
+        detail: format!("type {}", FourCC(*ty)),
     }
 }
 

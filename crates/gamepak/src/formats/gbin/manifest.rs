@@ -2,6 +2,7 @@
 //! that `pack` can rebuild the exact bytes; pixel data, colours, files, samples and
 //! strings come back from the asset files beside it.
 
+use crate::FourCC;
 use serde::{Deserialize, Serialize};
 
 use super::model::*;
@@ -117,19 +118,22 @@ pub enum BodyEntry {
 
 pub use crate::bytes::{from_hex, to_hex};
 
-pub fn id_text(id: &[u8; 4]) -> String {
-    if id.iter().all(u8::is_ascii_alphanumeric) {
-        String::from_utf8_lossy(id).into_owned()
+/// A chunk id as the manifest stores it: its text when every byte is a letter or a
+/// digit, hex otherwise (stricter than [`FourCC`]'s display, and kept so that
+/// manifests already written read the same).
+pub fn id_text(id: FourCC) -> String {
+    if id.0.iter().all(u8::is_ascii_alphanumeric) {
+        String::from_utf8_lossy(&id.0).into_owned()
     } else {
-        to_hex(id)
+        to_hex(&id.0)
     }
 }
 
-pub fn id_from_text(s: &str) -> Option<[u8; 4]> {
+pub fn id_from_text(s: &str) -> Option<FourCC> {
     let b = if s.len() == 4 {
         s.as_bytes().to_vec()
     } else {
         from_hex(s)?
     };
-    b.try_into().ok()
+    b.try_into().ok().map(FourCC)
 }

@@ -5,6 +5,7 @@
 //! document read from a file gives back the same bytes. Blobs borrow from the input
 //! (`Cow`), so reading a 1 GB file copies nothing.
 
+use crate::FourCC;
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
@@ -60,8 +61,13 @@ impl Header {
         crate::bytes::fixed_str(&self.name)
     }
 
+    /// The two version bytes as text ("01"), or as hex when not printable.
     pub fn version_text(&self) -> String {
-        crate::bytes::fourcc_text(&self.version)
+        if self.version.iter().all(u8::is_ascii_graphic) {
+            String::from_utf8_lossy(&self.version).into_owned()
+        } else {
+            crate::bytes::to_hex(&self.version)
+        }
     }
 
     /// IMAG entries are 12 bytes in version "01" files and 16 bytes otherwise.
@@ -86,7 +92,7 @@ pub struct Gbin<'a> {
 /// One chunk: its FourCC and decoded payload.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chunk<'a> {
-    pub id: [u8; 4],
+    pub id: FourCC,
     /// Absolute offset of the chunk header in the file it was read from (0 when built).
     pub offset: u64,
     pub body: Body<'a>,
@@ -412,10 +418,10 @@ impl<'a> Gbin<'a> {
     /// The layout, told apart by the chunks present: COLR, TMIX or TMBL mean the
     /// reference packer's; CMAP or TMAP without them, or FILE or SIMG, the seed's.
     pub fn layout(&self) -> Layout {
-        let has = |ids: &[&[u8; 4]]| self.chunks.iter().any(|c| ids.contains(&&c.id));
-        if has(&[b"COLR", b"TMIX", b"TMBL"]) {
+        let has = |ids: &[FourCC]| self.chunks.iter().any(|c| ids.contains(&c.id));
+        if has(&[FourCC::COLR, FourCC::TMIX, FourCC::TMBL]) {
             Layout::Reference
-        } else if has(&[b"CMAP", b"TMAP", b"FILE", b"SIMG"]) {
+        } else if has(&[FourCC::CMAP, FourCC::TMAP, FourCC::FILE, FourCC::SIMG]) {
             Layout::Seed
         } else {
             Layout::Common
@@ -423,8 +429,8 @@ impl<'a> Gbin<'a> {
     }
 
     /// The first chunk with this FourCC.
-    pub fn chunk(&self, id: &[u8; 4]) -> Option<&Chunk<'a>> {
-        self.chunks.iter().find(|c| &c.id == id)
+    pub fn chunk(&self, id: FourCC) -> Option<&Chunk<'a>> {
+        self.chunks.iter().find(|c| c.id == id)
     }
 
     /// Copies every borrowed blob, detaching the document from its input.

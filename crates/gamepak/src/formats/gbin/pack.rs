@@ -3,6 +3,7 @@
 //! encoded size changed makes its data chunk laid out afresh, as the reference packer
 //! lays it out, with every offset following.
 
+use crate::FourCC;
 use std::borrow::Cow;
 
 use super::asset_codec as codec;
@@ -54,7 +55,7 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
         .iter()
         .zip(&m.chunks)
         .filter(|(c, e)| payload_crc(&c.body, doc.header.endian()) != e.crc32)
-        .map(|(c, _)| id_text(&c.id))
+        .map(|(c, _)| id_text(c.id))
         .collect();
     let crc = if m.crc_is_real {
         CrcMode::Compute
@@ -128,14 +129,14 @@ fn skeleton(m: &Manifest, dir: &SourceDir) -> Result<Gbin<'static>> {
         let body = match &e.body {
             BodyEntry::Blob { len, residue: r } => {
                 let data = residue(dir, *len, r)?;
-                match &id {
-                    b"IMGD" => Body::ImageData(data),
-                    b"TMIX" => Body::TileIndices(data),
-                    b"TMBL" => Body::TileBlocks(data),
-                    b"COLR" => Body::Colours(data),
-                    b"FDAT" => Body::FileData(data),
-                    b"WAVD" => Body::WaveData(data),
-                    b"ENDC" => Body::End(data),
+                match id {
+                    FourCC::IMGD => Body::ImageData(data),
+                    FourCC::TMIX => Body::TileIndices(data),
+                    FourCC::TMBL => Body::TileBlocks(data),
+                    FourCC::COLR => Body::Colours(data),
+                    FourCC::FDAT => Body::FileData(data),
+                    FourCC::WAVD => Body::WaveData(data),
+                    FourCC::ENDC => Body::End(data),
                     _ => Body::Opaque(data),
                 }
             }
@@ -307,7 +308,7 @@ fn place(
         }
         Item::File(i) => {
             let data = read()?;
-            let seed = idx.find(b"FDIR").is_none();
+            let seed = idx.find(FourCC::FDIR).is_none();
             match doc.chunks.get_mut(i).map(|c| &mut c.body) {
                 Some(Body::File(f)) if seed => {
                     // The data field holds the padding recorded in the manifest.
@@ -318,7 +319,7 @@ fn place(
             }
         }
         Item::Sound(i) => {
-            let format = match idx.find(b"SWAV") {
+            let format = match idx.find(FourCC::SWAV) {
                 Some((_, Body::Sounds(t), _)) => t.entries[i].format,
                 _ => return Ok(None),
             };

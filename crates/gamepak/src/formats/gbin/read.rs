@@ -1,6 +1,7 @@
 //! GBIN bytes to a [`Gbin`] document. Permissive: a chunk whose payload cannot be
 //! decoded as its type is kept opaque; only a broken header or chunk framing fails.
 
+use crate::FourCC;
 use std::borrow::Cow;
 
 use super::model::*;
@@ -17,8 +18,8 @@ pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
     let mut seen_end = false;
     while !seen_end && !r.at_end() {
         let offset = r.offset();
-        let id: [u8; 4] = r.array("chunk FourCC")?;
-        let name = crate::bytes::fourcc_text(&id);
+        let id = FourCC(r.array("chunk FourCC")?);
+        let name = id.to_string();
         let size = r.u32(&format!("{name} chunk size"))?;
         let available = r.remaining() as u64;
         let mut body_r = r.sub(size as usize, &name).map_err(|_| {
@@ -33,8 +34,8 @@ pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
                 },
             )
         })?;
-        let body = decode_body(&id, &mut body_r, &header, &chunks);
-        seen_end = &id == b"ENDC";
+        let body = decode_body(id, &mut body_r, &header, &chunks);
+        seen_end = id == FourCC::ENDC;
         chunks.push(Chunk { id, offset, body });
     }
     let trailing = Cow::Borrowed(&data[r.pos()..]);
@@ -48,13 +49,13 @@ pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
 /// Reads the 32-byte header.
 pub fn read_header(r: &mut Reader<'_>) -> Result<Header> {
     let magic: [u8; 4] = r.array("magic")?;
-    if &magic != b"GBIN" {
+    if magic != FourCC::GBIN.0 {
         return Err(Error::new(
             "GBIN/header",
             Some(0),
             ErrorKind::BadMagic {
                 expected: "GBIN".into(),
-                found: crate::bytes::fourcc_text(&magic),
+                found: FourCC(magic).to_string(),
             },
         ));
     }
@@ -69,7 +70,7 @@ pub fn read_header(r: &mut Reader<'_>) -> Result<Header> {
 }
 
 fn decode_body<'a>(
-    id: &[u8; 4],
+    id: FourCC,
     r: &mut Reader<'a>,
     header: &Header,
     before: &[Chunk<'_>],
@@ -81,42 +82,44 @@ fn decode_body<'a>(
 /// Decodes a payload as its FourCC says, or says why it cannot. Unknown FourCCs are
 /// opaque. `before` holds the chunks read so far, which decide the CMAP/TMAP layout.
 pub(super) fn decode_typed<'a>(
-    id: &[u8; 4],
+    id: FourCC,
     r: &mut Reader<'a>,
     header: &Header,
     before: &[Chunk<'_>],
 ) -> Result<Body<'a>> {
     let whole = Cow::Borrowed(r.data());
-    let has = |want: &[u8; 4]| before.iter().any(|c| &c.id == want);
+    let has = |want: FourCC| before.iter().any(|c| c.id == want);
     match id {
-        b"IMGD" => Ok(Body::ImageData(whole)),
-        b"SIMG" => table(r, SourceImage::wire_len(), SourceImage::read).map(Body::SourceImages),
-        b"IMAG" => {
+        FourCC::IMGD => Ok(Body::ImageData(whole)),
+        FourCC::SIMG => {
+            table(r, SourceImage::wire_len(), SourceImage::read).map(Body::SourceImages)
+        }
+        FourCC::IMAG => {
             let v = header.imag_version();
             table(r, Image::wire_len(v), |r| Image::read(r, v)).map(|t| Body::Images(v, t))
         }
-        b"IGRP" => table(r, Group::wire_len(), Group::read).map(Body::Groups),
-        b"ISEQ" => table(r, Sequence::wire_len(), Sequence::read).map(Body::Sequences),
-        b"IFRM" => table(r, Frame::wire_len(), Frame::read).map(Body::Frames),
-        b"TSET" => table(r, Tileset::wire_len(), Tileset::read).map(Body::Tilesets),
-        b"TMIX" => Ok(Body::TileIndices(whole)),
-        b"TMBL" => Ok(Body::TileBlocks(whole)),
-        b"TMAP" if has(b"TMIX") || has(b"TMBL") => {
+        FourCC::IGRP => table(r, Group::wire_len(), Group::read).map(Body::Groups),
+        FourCC::ISEQ => table(r, Sequence::wire_len(), Sequence::read).map(Body::Sequences),
+        FourCC::IFRM => table(r, Frame::wire_len(), Frame::read).map(Body::Frames),
+        FourCC::TSET => table(r, Tileset::wire_len(), Tileset::read).map(Body::Tilesets),
+        FourCC::TMIX => Ok(Body::TileIndices(whole)),
+        FourCC::TMBL => Ok(Body::TileBlocks(whole)),
+        FourCC::TMAP if has(FourCC::TMIX) || has(FourCC::TMBL) => {
             table(r, TilemapEntry::wire_len(), TilemapEntry::read).map(Body::Tilemaps)
         }
-        b"TMAP" => read_tilemap_inline(r).map(Body::TilemapInline),
-        b"COLR" => Ok(Body::Colours(whole)),
-        b"CMAP" if has(b"COLR") => {
+        FourCC::TMAP => read_tilemap_inline(r).map(Body::TilemapInline),
+        FourCC::COLR => Ok(Body::Colours(whole)),
+        FourCC::CMAP if has(FourCC::COLR) => {
             table(r, ColourMapEntry::wire_len(), ColourMapEntry::read).map(Body::ColourMaps)
         }
-        b"CMAP" => read_colour_map_inline(r).map(Body::ColourMapInline),
-        b"FDIR" => table(r, FileEntry::wire_len(), FileEntry::read).map(Body::FileDirectory),
-        b"FDAT" => Ok(Body::FileData(whole)),
-        b"FILE" => read_file_inline(r).map(Body::File),
-        b"STRT" => read_string_table(r).map(Body::Strings),
-        b"SWAV" => table(r, SoundSample::wire_len(), SoundSample::read).map(Body::Sounds),
-        b"WAVD" => Ok(Body::WaveData(whole)),
-        b"ENDC" => Ok(Body::End(whole)),
+        FourCC::CMAP => read_colour_map_inline(r).map(Body::ColourMapInline),
+        FourCC::FDIR => table(r, FileEntry::wire_len(), FileEntry::read).map(Body::FileDirectory),
+        FourCC::FDAT => Ok(Body::FileData(whole)),
+        FourCC::FILE => read_file_inline(r).map(Body::File),
+        FourCC::STRT => read_string_table(r).map(Body::Strings),
+        FourCC::SWAV => table(r, SoundSample::wire_len(), SoundSample::read).map(Body::Sounds),
+        FourCC::WAVD => Ok(Body::WaveData(whole)),
+        FourCC::ENDC => Ok(Body::End(whole)),
         _ => Ok(Body::Opaque(whole)),
     }
 }

@@ -1,13 +1,14 @@
 //! Packages made in code, for examples, tests, benchmarks and fuzzing seeds.
 
+use crate::FourCC;
 use std::borrow::Cow;
 
 use super::model::*;
 use super::pixel::{self, PixelFormat};
 
-fn chunk(id: &[u8; 4], body: Body<'static>) -> Chunk<'static> {
+fn chunk(id: FourCC, body: Body<'static>) -> Chunk<'static> {
     Chunk {
-        id: *id,
+        id,
         offset: 0,
         body,
     }
@@ -180,16 +181,19 @@ pub fn demo() -> Gbin<'static> {
     Gbin {
         header: header("demo"),
         chunks: vec![
-            chunk(b"IMGD", Body::ImageData(Cow::Owned(imgd))),
-            chunk(b"IMAG", Body::Images(ImagVersion::V2, Table::new(images))),
-            chunk(b"IGRP", Body::Groups(Table::new(groups))),
-            chunk(b"IFRM", Body::Frames(Table::new(frames))),
-            chunk(b"ISEQ", Body::Sequences(Table::new(sequences))),
-            chunk(b"TSET", Body::Tilesets(Table::new(tilesets))),
-            chunk(b"TMIX", Body::TileIndices(Cow::Owned(tmix))),
-            chunk(b"TMBL", Body::TileBlocks(Cow::Owned(tmbl))),
+            chunk(FourCC::IMGD, Body::ImageData(Cow::Owned(imgd))),
             chunk(
-                b"TMAP",
+                FourCC::IMAG,
+                Body::Images(ImagVersion::V2, Table::new(images)),
+            ),
+            chunk(FourCC::IGRP, Body::Groups(Table::new(groups))),
+            chunk(FourCC::IFRM, Body::Frames(Table::new(frames))),
+            chunk(FourCC::ISEQ, Body::Sequences(Table::new(sequences))),
+            chunk(FourCC::TSET, Body::Tilesets(Table::new(tilesets))),
+            chunk(FourCC::TMIX, Body::TileIndices(Cow::Owned(tmix))),
+            chunk(FourCC::TMBL, Body::TileBlocks(Cow::Owned(tmbl))),
+            chunk(
+                FourCC::TMAP,
                 Body::Tilemaps(Table::new(vec![TilemapEntry {
                     id: 1,
                     width: mw,
@@ -203,18 +207,18 @@ pub fn demo() -> Gbin<'static> {
                     reserved: 0,
                 }])),
             ),
-            chunk(b"COLR", Body::Colours(Cow::Owned(colours))),
+            chunk(FourCC::COLR, Body::Colours(Cow::Owned(colours))),
             chunk(
-                b"CMAP",
+                FourCC::CMAP,
                 Body::ColourMaps(Table::new(vec![ColourMapEntry {
                     count: 4,
                     offset: 0,
                 }])),
             ),
-            chunk(b"FDAT", Body::FileData(Cow::Owned(fdat))),
-            chunk(b"FDIR", Body::FileDirectory(Table::new(fdir))),
+            chunk(FourCC::FDAT, Body::FileData(Cow::Owned(fdat))),
+            chunk(FourCC::FDIR, Body::FileDirectory(Table::new(fdir))),
             chunk(
-                b"STRT",
+                FourCC::STRT,
                 Body::Strings(StringTable {
                     language: *b"ENGB",
                     reserved: 0,
@@ -223,7 +227,7 @@ pub fn demo() -> Gbin<'static> {
                 }),
             ),
             chunk(
-                b"SWAV",
+                FourCC::SWAV,
                 Body::Sounds(Table::new(vec![SoundSample {
                     rate: 22050,
                     format: 2,
@@ -232,8 +236,8 @@ pub fn demo() -> Gbin<'static> {
                     offset: 0,
                 }])),
             ),
-            chunk(b"WAVD", Body::WaveData(Cow::Owned(samples))),
-            chunk(b"ENDC", Body::End(Cow::Borrowed(&[]))),
+            chunk(FourCC::WAVD, Body::WaveData(Cow::Owned(samples))),
+            chunk(FourCC::ENDC, Body::End(Cow::Borrowed(&[]))),
         ],
         trailing: Cow::Borrowed(&[]),
     }
@@ -275,10 +279,13 @@ pub fn package(images: usize, image_bytes: usize) -> Gbin<'static> {
     Gbin {
         header: header("bench"),
         chunks: vec![
-            chunk(b"IMGD", Body::ImageData(Cow::Owned(imgd))),
-            chunk(b"IMAG", Body::Images(ImagVersion::V2, Table::new(entries))),
-            chunk(b"IGRP", Body::Groups(Table::new(groups))),
-            chunk(b"ENDC", Body::End(Cow::Borrowed(&[]))),
+            chunk(FourCC::IMGD, Body::ImageData(Cow::Owned(imgd))),
+            chunk(
+                FourCC::IMAG,
+                Body::Images(ImagVersion::V2, Table::new(entries)),
+            ),
+            chunk(FourCC::IGRP, Body::Groups(Table::new(groups))),
+            chunk(FourCC::ENDC, Body::End(Cow::Borrowed(&[]))),
         ],
         trailing: Cow::Borrowed(&[]),
     }

@@ -7,6 +7,7 @@
 use super::list::{Index, Item};
 use super::model::*;
 use super::pixel::PixelFormat;
+use crate::FourCC;
 
 /// The data chunk an item's bytes live in, and where.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,7 +20,7 @@ pub struct Span {
 
 /// The span of an item inside its data chunk, if it has one.
 pub fn span(idx: &Index<'_, '_>, item: Item) -> Option<Span> {
-    let in_chunk = |id: &[u8; 4], offset: u64, len: u64| {
+    let in_chunk = |id: FourCC, offset: u64, len: u64| {
         idx.find(id)
             .map(|(chunk, _, _)| Span { chunk, offset, len })
     };
@@ -28,7 +29,7 @@ pub fn span(idx: &Index<'_, '_>, item: Item) -> Option<Span> {
             let im = &idx.images()[i];
             let pf = PixelFormat::from_code(im.pixel_format)?;
             in_chunk(
-                b"IMGD",
+                FourCC::IMGD,
                 im.offset as u64,
                 pf.data_len(im.width as u32, im.height as u32),
             )
@@ -37,27 +38,27 @@ pub fn span(idx: &Index<'_, '_>, item: Item) -> Option<Span> {
             let ts = &idx.tilesets()[s];
             let pf = PixelFormat::from_code(ts.pixel_format)?;
             let len = pf.data_len(ts.tile_width as u32, ts.tile_height as u32);
-            in_chunk(b"IMGD", ts.offset as u64 + t as u64 * len, len)
+            in_chunk(FourCC::IMGD, ts.offset as u64 + t as u64 * len, len)
         }
-        Item::ColourMap(i) => match idx.find(b"CMAP")? {
+        Item::ColourMap(i) => match idx.find(FourCC::CMAP)? {
             (ci, Body::ColourMaps(t), _) => {
                 let len = t.entries.get(i)?.count as u64 * 4;
-                in_chunk(b"COLR", idx.colour_map_start(ci, i), len)
+                in_chunk(FourCC::COLR, idx.colour_map_start(ci, i), len)
             }
             _ => None,
         },
-        Item::File(i) => match idx.find(b"FDIR")?.1 {
+        Item::File(i) => match idx.find(FourCC::FDIR)?.1 {
             Body::FileDirectory(t) => {
                 let f = &t.entries[i];
-                in_chunk(b"FDAT", f.offset as u64, f.size as u64)
+                in_chunk(FourCC::FDAT, f.offset as u64, f.size as u64)
             }
             _ => None,
         },
-        Item::Sound(i) => match idx.find(b"SWAV")?.1 {
+        Item::Sound(i) => match idx.find(FourCC::SWAV)?.1 {
             Body::Sounds(t) => {
                 let s = &t.entries[i];
                 let width = if s.format >= 2 { 2 } else { 1 };
-                in_chunk(b"WAVD", s.offset as u64, s.sample_count as u64 * width)
+                in_chunk(FourCC::WAVD, s.offset as u64, s.sample_count as u64 * width)
             }
             _ => None,
         },

@@ -2,6 +2,7 @@
 
 use super::model::*;
 use crate::bytes::{Endian, Writer};
+use crate::FourCC;
 
 /// How the header's CRC field is filled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,7 +20,7 @@ pub fn write(doc: &Gbin<'_>, crc: CrcMode) -> Vec<u8> {
     let mut w = Writer::new(endian);
     write_header(&mut w, &doc.header);
     for chunk in &doc.chunks {
-        w.bytes(&chunk.id);
+        w.bytes(&chunk.id.0);
         let size_at = w.len();
         w.u32(0);
         let start = w.len();
@@ -62,7 +63,7 @@ pub fn payload_crc(body: &Body<'_>, endian: Endian) -> u32 {
 }
 
 fn write_header(w: &mut Writer, h: &Header) {
-    w.bytes(b"GBIN");
+    w.bytes(&FourCC::GBIN.0);
     h.write(w);
 }
 

@@ -40,7 +40,7 @@ pub fn check(data: &[u8], table: &OpcodeTable) -> Report {
                 "the tag appears twice: indices into it are ambiguous (the first is used)",
             );
         }
-        let path = s.tag();
+        let path = &s.tag().to_string();
         match s {
             Section::Config(c) => {
                 for (name, v) in [

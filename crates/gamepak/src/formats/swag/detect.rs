@@ -2,9 +2,19 @@ use super::model::{platform_names, VERSION};
 use crate::bytes::Endian;
 use crate::detect::{Certainty, Probe};
 use crate::Format;
+use crate::FourCC;
 
-const TAGS: [&[u8; 4]; 10] = [
-    b"CNFG", b"SDRM", b"TXTR", b"SOND", b"FONT", b"CODE", b"STAT", b"SCNE", b"TXST", b"AUDO",
+const TAGS: [FourCC; 10] = [
+    FourCC::CNFG,
+    FourCC::SDRM,
+    FourCC::TXTR,
+    FourCC::SOND,
+    FourCC::FONT,
+    FourCC::CODE,
+    FourCC::STAT,
+    FourCC::SCNE,
+    FourCC::TXST,
+    FourCC::AUDO,
 ];
 
 /// The magic, the version (whose byte order gives the file's), and the platform flags.
@@ -36,7 +46,7 @@ pub fn probe(data: &[u8]) -> Probe {
         p.hit(format!("platforms: {}", platform_names(flags).join(", ")));
     }
     if let (Some(&count), Some(tag)) = (data.get(7), data.get(8..12)) {
-        if TAGS.iter().any(|t| t.as_slice() == tag) {
+        if TAGS.iter().any(|t| t.0 == tag) {
             p.hit(format!(
                 "{count} sections, the first tagged {}",
                 String::from_utf8_lossy(tag)

@@ -9,6 +9,7 @@ use crate::assets::Kind;
 use crate::codec::vorbis;
 use crate::io::file_stem as stem;
 use crate::Entry;
+use crate::FourCC;
 
 /// The file describing the document in an extracted or source folder.
 pub const DOCUMENT: &str = "swag.toml";
@@ -50,13 +51,13 @@ pub enum Item {
 pub fn folder(doc: &Swag<'_>, section: usize) -> String {
     let tag = doc.sections[section].tag();
     let base = match tag {
-        "TXST" => "sheets",
-        "TXTR" => "textures",
-        "AUDO" => "audio",
-        "FONT" => "fonts",
-        "SCNE" => "scenes",
-        "CODE" => "code",
-        other => return other.to_ascii_lowercase(),
+        FourCC::TXST => "sheets",
+        FourCC::TXTR => "textures",
+        FourCC::AUDO => "audio",
+        FourCC::FONT => "fonts",
+        FourCC::SCNE => "scenes",
+        FourCC::CODE => "code",
+        other => return other.to_string().to_ascii_lowercase(),
     };
     let repeat = doc.sections[..section]
         .iter()
@@ -131,7 +132,7 @@ pub fn items(doc: &Swag<'_>) -> Vec<(Entry, Item)> {
     let place = |b: &Blob| (b.offset, b.bytes.len() as u64);
     let path_of = |item| path(doc, item);
     let mut list = crate::assets::Listing::new(&path_of);
-    let tags: Vec<&str> = doc.sections.iter().map(|s| s.tag()).collect();
+    let tags: Vec<String> = doc.sections.iter().map(|s| s.tag().to_string()).collect();
     let detail = format!("header, {}", tags.join(" "));
     list.push(Item::Document, Kind::Table, (0, 0), 0, "toml", detail);
     let sheets = doc.sheets();

@@ -3,6 +3,7 @@
 //! Blobs (sheets, audio, compressed streams) borrow from the input when read, so
 //! listing a large file copies none of them; they are owned when a document is built.
 
+use crate::FourCC;
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
@@ -79,17 +80,17 @@ pub enum Section<'a> {
 }
 
 impl Section<'_> {
-    pub fn tag(&self) -> &'static str {
+    pub fn tag(&self) -> FourCC {
         match self {
-            Section::Config(_) => "CNFG",
-            Section::Drm(_) => "SDRM",
-            Section::Textures(_) => "TXTR",
-            Section::Sounds(_) => "SOND",
-            Section::Fonts(_) => "FONT",
-            Section::Code(_) => "CODE",
-            Section::Scenes(_) => "SCNE",
-            Section::Sheets(_) => "TXST",
-            Section::Audio(_) => "AUDO",
+            Section::Config(_) => FourCC::CNFG,
+            Section::Drm(_) => FourCC::SDRM,
+            Section::Textures(_) => FourCC::TXTR,
+            Section::Sounds(_) => FourCC::SOND,
+            Section::Fonts(_) => FourCC::FONT,
+            Section::Code(_) => FourCC::CODE,
+            Section::Scenes(_) => FourCC::SCNE,
+            Section::Sheets(_) => FourCC::TXST,
+            Section::Audio(_) => FourCC::AUDO,
         }
     }
 
@@ -286,19 +287,19 @@ pub struct Instruction {
 
 impl Swag<'_> {
     /// The first section with this tag.
-    pub fn section(&self, tag: &str) -> Option<&Section<'_>> {
+    pub fn section(&self, tag: FourCC) -> Option<&Section<'_>> {
         self.sections.iter().find(|s| s.tag() == tag)
     }
 
     pub fn sheets(&self) -> &[Blob<'_>] {
-        match self.section("TXST") {
+        match self.section(FourCC::TXST) {
             Some(Section::Sheets(v)) => v,
             _ => &[],
         }
     }
 
     pub fn audio(&self) -> &[Blob<'_>] {
-        match self.section("AUDO") {
+        match self.section(FourCC::AUDO) {
             Some(Section::Audio(v)) => v,
             _ => &[],
         }

@@ -4,6 +4,7 @@
 //! thing not understood (STAT, an unknown tag, an opcode missing from the table) ends
 //! the read with an error at its offset.
 
+use crate::FourCC;
 use std::borrow::Cow;
 
 use super::model::*;
@@ -27,14 +28,14 @@ pub fn byte_order(v: [u8; 2]) -> Option<(Endian, u8)> {
 /// The header: byte order, version and platform flags.
 pub fn header(data: &[u8]) -> Result<(Endian, u8, u8)> {
     let mut r = Reader::new(data, "SWAG");
-    let magic = r.bytes(4, "magic")?;
-    if magic != b"SWAG" {
+    let magic = r.array::<4>("magic")?;
+    if &magic != b"SWAG" {
         return Err(Error::new(
             "SWAG",
             Some(0),
             ErrorKind::BadMagic {
                 expected: "SWAG".into(),
-                found: crate::bytes::fourcc_text(magic),
+                found: FourCC(magic).to_string(),
             },
         ));
     }
@@ -73,9 +74,9 @@ pub fn read_prefix<'a>(data: &'a [u8], table: &OpcodeTable) -> Result<(Swag<'a>,
     let mut spans = Vec::with_capacity(count as usize);
     for _ in 0..count {
         let at = r.offset();
-        let tag = r.array::<4>("section tag")?;
-        let name = crate::bytes::fourcc_text(&tag);
-        let section = within(&mut r, &name, |r| section(r, &tag, at, table))?;
+        let tag = FourCC(r.array::<4>("section tag")?);
+        let name = tag.to_string();
+        let section = within(&mut r, &name, |r| section(r, tag, at, table))?;
         sections.push(section);
         spans.push(at..r.offset());
     }
@@ -105,26 +106,26 @@ fn within<'a, T>(
 
 fn section<'a>(
     r: &mut Reader<'a>,
-    tag: &[u8; 4],
+    tag: FourCC,
     at: u64,
     table: &OpcodeTable,
 ) -> Result<Section<'a>> {
     Ok(match tag {
-        b"CNFG" => Section::Config(config(r)?),
-        b"SDRM" => Section::Drm(drm(r)?),
-        b"TXTR" => Section::Textures(records(r, "texture", 29, texture)?),
-        b"SOND" => Section::Sounds(records(r, "sound", 9, sound)?),
-        b"FONT" => Section::Fonts(records(r, "font", 15, font)?),
-        b"CODE" => Section::Code(records(r, "object", 9, |r| object(r, table))?),
-        b"SCNE" => Section::Scenes(records(r, "scene", 8, |r| {
+        FourCC::CNFG => Section::Config(config(r)?),
+        FourCC::SDRM => Section::Drm(drm(r)?),
+        FourCC::TXTR => Section::Textures(records(r, "texture", 29, texture)?),
+        FourCC::SOND => Section::Sounds(records(r, "sound", 9, sound)?),
+        FourCC::FONT => Section::Fonts(records(r, "font", 15, font)?),
+        FourCC::CODE => Section::Code(records(r, "object", 9, |r| object(r, table))?),
+        FourCC::SCNE => Section::Scenes(records(r, "scene", 8, |r| {
             Ok(Scene {
                 name: string(r, "name")?,
                 data: blob(r, "compressed stream")?,
             })
         })?),
-        b"TXST" => Section::Sheets(records(r, "sheet", 4, |r| blob(r, "PNG"))?),
-        b"AUDO" => Section::Audio(records(r, "clip", 4, |r| blob(r, "audio"))?),
-        b"STAT" => {
+        FourCC::TXST => Section::Sheets(records(r, "sheet", 4, |r| blob(r, "PNG"))?),
+        FourCC::AUDO => Section::Audio(records(r, "clip", 4, |r| blob(r, "audio"))?),
+        FourCC::STAT => {
             return Err(Error::new(
                 r.path(),
                 Some(at),
@@ -142,7 +143,7 @@ fn section<'a>(
                 format!(
                     "unknown section tag {:?}: sections carry no length, so nothing after it \
                      can be read",
-                    crate::bytes::fourcc_text(tag)
+                    tag.to_string()
                 ),
             ))
         }

@@ -5,6 +5,7 @@
 //! folder. Sections keep their order as `[[section]]` entries tagged by their
 //! four-letter tag.
 
+use crate::FourCC;
 use std::collections::btree_map::Entry;
 
 use serde::{Deserialize, Serialize};
@@ -378,7 +379,7 @@ fn apply_frames(dir: &SourceDir, doc: &mut Swag<'static>) -> Result<Vec<String>>
     let limits = Limits::current();
     let mut decoded: std::collections::BTreeMap<usize, (png_codec::Rgba, bool)> =
         Default::default();
-    let sheet_section = doc.sections.iter().position(|s| s.tag() == "TXST");
+    let sheet_section = doc.sections.iter().position(|s| s.tag() == FourCC::TXST);
     let sheets = doc.sheets();
     for (section, s) in doc.sections.iter().enumerate() {
         let Section::Textures(textures) = s else {

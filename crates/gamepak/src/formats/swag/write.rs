@@ -23,7 +23,7 @@ pub fn write(doc: &Swag<'_>) -> Result<Vec<u8>> {
     })?;
     w.u8(count);
     for s in &doc.sections {
-        w.bytes(s.tag().as_bytes());
+        w.bytes(&s.tag().0);
         section(&mut w, s)
             .map_err(|e| Error::at(format!("SWAG/{}/{}", s.tag(), e.path), e.kind.to_string()))?;
     }

@@ -4,25 +4,43 @@
 mod references;
 
 use super::model::*;
-use crate::bytes::{fourcc_text, Reader};
+use crate::bytes::Reader;
+use crate::FourCC;
 use crate::{Report, Severity};
 
 /// Entry sizes of the fixed-size tables, by FourCC, for the "whole entries" check.
-fn entry_len(id: &[u8; 4], header: &Header) -> Option<usize> {
+fn entry_len(id: FourCC, header: &Header) -> Option<usize> {
     Some(match id {
-        b"SIMG" | b"TSET" | b"SWAV" => 12,
-        b"IMAG" if header.imag_version() == ImagVersion::V1 => 12,
-        b"IMAG" => 16,
-        b"IGRP" => 24,
-        b"ISEQ" | b"IFRM" => 8,
-        b"FDIR" => 28,
+        FourCC::SIMG | FourCC::TSET | FourCC::SWAV => 12,
+        FourCC::IMAG if header.imag_version() == ImagVersion::V1 => 12,
+        FourCC::IMAG => 16,
+        FourCC::IGRP => 24,
+        FourCC::ISEQ | FourCC::IFRM => 8,
+        FourCC::FDIR => 28,
         _ => return None,
     })
 }
 
-const KNOWN: [&[u8; 4]; 19] = [
-    b"IMGD", b"SIMG", b"IMAG", b"IGRP", b"ISEQ", b"IFRM", b"TSET", b"TMAP", b"TMIX", b"TMBL",
-    b"CMAP", b"COLR", b"FDIR", b"FDAT", b"FILE", b"STRT", b"SWAV", b"WAVD", b"ENDC",
+const KNOWN: [FourCC; 19] = [
+    FourCC::IMGD,
+    FourCC::SIMG,
+    FourCC::IMAG,
+    FourCC::IGRP,
+    FourCC::ISEQ,
+    FourCC::IFRM,
+    FourCC::TSET,
+    FourCC::TMAP,
+    FourCC::TMIX,
+    FourCC::TMBL,
+    FourCC::CMAP,
+    FourCC::COLR,
+    FourCC::FDIR,
+    FourCC::FDAT,
+    FourCC::FILE,
+    FourCC::STRT,
+    FourCC::SWAV,
+    FourCC::WAVD,
+    FourCC::ENDC,
 ];
 
 pub fn check(data: &[u8]) -> Report {
@@ -94,8 +112,8 @@ fn header(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
         }
     }
     let executable = doc.chunks.iter().any(|c| match &c.body {
-        Body::FileDirectory(t) => t.entries.iter().any(|f| &f.file_type == b"CODE"),
-        Body::File(f) => &f.head.file_type == b"CODE",
+        Body::FileDirectory(t) => t.entries.iter().any(|f| f.file_type == FourCC::CODE.0),
+        Body::File(f) => f.head.file_type == FourCC::CODE.0,
         _ => false,
     });
     if executable != (h.flags & FLAG_EXECUTABLE != 0) {
@@ -112,14 +130,17 @@ fn header(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
 }
 
 fn chunks(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
-    let mut seen: Vec<[u8; 4]> = Vec::new();
+    let mut seen: Vec<FourCC> = Vec::new();
     for (i, c) in doc.chunks.iter().enumerate() {
-        let name = fourcc_text(&c.id);
+        let name = c.id.to_string();
         let path = format!("GBIN/{name}");
         let payload_at = c.offset + CHUNK_HEADER_LEN as u64;
         let len = super::list::body_len(&c.body);
-        let singleton = !matches!(&c.id, b"CMAP" | b"TMAP" | b"FILE" | b"STRT")
-            || doc.layout() == Layout::Reference && matches!(&c.id, b"CMAP" | b"TMAP");
+        let singleton = !matches!(
+            c.id,
+            FourCC::CMAP | FourCC::TMAP | FourCC::FILE | FourCC::STRT
+        ) || doc.layout() == Layout::Reference
+            && matches!(c.id, FourCC::CMAP | FourCC::TMAP);
         if singleton && seen.contains(&c.id) {
             report.error(
                 &path,
@@ -128,7 +149,7 @@ fn chunks(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
             );
         }
         seen.push(c.id);
-        if !KNOWN.contains(&&c.id) {
+        if !KNOWN.contains(&c.id) {
             report.note(
                 &path,
                 c.offset,
@@ -140,8 +161,7 @@ fn chunks(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
                 .with_endian(doc.header.endian())
                 .slice(start, len, &name)
                 .expect("the reader framed this chunk");
-            if let Err(e) = super::read::decode_typed(&c.id, &mut r, &doc.header, &doc.chunks[..i])
-            {
+            if let Err(e) = super::read::decode_typed(c.id, &mut r, &doc.header, &doc.chunks[..i]) {
                 report.push(
                     Severity::Error,
                     e.path.clone(),
@@ -150,7 +170,7 @@ fn chunks(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
                 );
             }
         }
-        if let Some(e) = entry_len(&c.id, &doc.header) {
+        if let Some(e) = entry_len(c.id, &doc.header) {
             if !len.is_multiple_of(e) {
                 report.error(
                     &path,
@@ -161,7 +181,7 @@ fn chunks(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
         }
     }
     match doc.chunks.last() {
-        Some(c) if &c.id == b"ENDC" => {
+        Some(c) if c.id == FourCC::ENDC => {
             if !doc.trailing.is_empty() {
                 report.error(
                     "GBIN/ENDC",

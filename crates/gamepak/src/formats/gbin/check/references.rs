@@ -4,6 +4,7 @@
 use super::super::list::Index;
 use super::super::model::*;
 use super::super::pixel::PixelFormat;
+use crate::FourCC;
 use crate::Report;
 
 /// Where one table's entries live, for locating problems.
@@ -21,9 +22,9 @@ impl Place {
     }
 }
 
-fn place(idx: &Index<'_, '_>, id: &[u8; 4]) -> Place {
+fn place(idx: &Index<'_, '_>, id: FourCC) -> Place {
     Place {
-        path: format!("GBIN/{}", crate::bytes::fourcc_text(id)),
+        path: format!("GBIN/{}", id),
         at: idx.find(id).map_or(0, |x| x.2),
     }
 }
@@ -63,9 +64,9 @@ fn images(idx: &Index<'_, '_>, report: &mut Report) {
     if images.is_empty() {
         return;
     }
-    let imgd = idx.raw(b"IMGD");
-    let p = place(idx, b"IMAG");
-    let entry_len = match idx.find(b"IMAG") {
+    let imgd = idx.raw(FourCC::IMGD);
+    let p = place(idx, FourCC::IMAG);
+    let entry_len = match idx.find(FourCC::IMAG) {
         Some((_, Body::Images(ImagVersion::V1, _), _)) => 12,
         _ => 16,
     };
@@ -97,7 +98,7 @@ fn images(idx: &Index<'_, '_>, report: &mut Report) {
 fn groups_and_sequences(idx: &Index<'_, '_>, report: &mut Report) {
     let n_images = idx.images().len() as u64;
     let groups = idx.groups();
-    let p = place(idx, b"IGRP");
+    let p = place(idx, FourCC::IGRP);
     for (i, g) in groups.iter().enumerate() {
         let (path, at) = p.entry(i, 24);
         if g.count > 0 && g.first as u64 + g.count as u64 > n_images {
@@ -115,12 +116,12 @@ fn groups_and_sequences(idx: &Index<'_, '_>, report: &mut Report) {
             report.warn(&path, at + 8, "group name is not NUL-terminated");
         }
     }
-    let frames: &[Frame] = match idx.find(b"IFRM") {
+    let frames: &[Frame] = match idx.find(FourCC::IFRM) {
         Some((_, Body::Frames(t), _)) => &t.entries,
         _ => &[],
     };
-    if let Some((_, Body::Sequences(t), _)) = idx.find(b"ISEQ") {
-        let p = place(idx, b"ISEQ");
+    if let Some((_, Body::Sequences(t), _)) = idx.find(FourCC::ISEQ) {
+        let p = place(idx, FourCC::ISEQ);
         for (i, s) in t.entries.iter().enumerate() {
             let (path, at) = p.entry(i, 8);
             if s.mode > 2 {
@@ -144,7 +145,7 @@ fn groups_and_sequences(idx: &Index<'_, '_>, report: &mut Report) {
             }
         }
     }
-    let p = place(idx, b"IFRM");
+    let p = place(idx, FourCC::IFRM);
     for (i, f) in frames.iter().enumerate() {
         let (path, at) = p.entry(i, 8);
         match groups.get(f.group as usize) {
@@ -172,8 +173,8 @@ fn groups_and_sequences(idx: &Index<'_, '_>, report: &mut Report) {
 }
 
 fn tilesets(idx: &Index<'_, '_>, report: &mut Report) {
-    let imgd_len = idx.raw(b"IMGD").map_or(0, <[u8]>::len);
-    let p = place(idx, b"TSET");
+    let imgd_len = idx.raw(FourCC::IMGD).map_or(0, <[u8]>::len);
+    let p = place(idx, FourCC::TSET);
     for (i, t) in idx.tilesets().iter().enumerate() {
         let (path, at) = p.entry(i, 12);
         let Some(pf) = pixel_format(t.pixel_format, &path, at, report) else {
@@ -201,9 +202,9 @@ fn tilemaps(idx: &Index<'_, '_>, report: &mut Report) {
     for (ci, c) in idx.doc.chunks.iter().enumerate() {
         match &c.body {
             Body::Tilemaps(t) => {
-                let tmix = idx.raw(b"TMIX").unwrap_or(&[]);
-                let tmbl_len = idx.raw(b"TMBL").map_or(0, <[u8]>::len);
-                let p = place(idx, b"TMAP");
+                let tmix = idx.raw(FourCC::TMIX).unwrap_or(&[]);
+                let tmbl_len = idx.raw(FourCC::TMBL).map_or(0, <[u8]>::len);
+                let p = place(idx, FourCC::TMAP);
                 for (i, m) in t.entries.iter().enumerate() {
                     let (path, at) = p.entry(i, 28);
                     let index_len = m.index_count as u64 * 2;
@@ -330,8 +331,8 @@ fn colour_maps(idx: &Index<'_, '_>, report: &mut Report) {
     for (ci, c) in idx.doc.chunks.iter().enumerate() {
         match &c.body {
             Body::ColourMaps(t) => {
-                let colr_len = idx.raw(b"COLR").map_or(0, <[u8]>::len);
-                let p = place(idx, b"CMAP");
+                let colr_len = idx.raw(FourCC::COLR).map_or(0, <[u8]>::len);
+                let p = place(idx, FourCC::CMAP);
                 for (i, m) in t.entries.iter().enumerate() {
                     let (path, at) = p.entry(i, 4);
                     let start = idx.colour_map_start(ci, i);
@@ -379,11 +380,11 @@ fn colour_maps(idx: &Index<'_, '_>, report: &mut Report) {
 }
 
 fn files(idx: &Index<'_, '_>, report: &mut Report) {
-    let Some((_, Body::FileDirectory(t), _)) = idx.find(b"FDIR") else {
+    let Some((_, Body::FileDirectory(t), _)) = idx.find(FourCC::FDIR) else {
         return;
     };
-    let fdat_len = idx.raw(b"FDAT").map_or(0, <[u8]>::len);
-    let p = place(idx, b"FDIR");
+    let fdat_len = idx.raw(FourCC::FDAT).map_or(0, <[u8]>::len);
+    let p = place(idx, FourCC::FDIR);
     for (i, f) in t.entries.iter().enumerate() {
         let (path, at) = p.entry(i, 28);
         if !inside(f.offset as u64, f.size as u64, fdat_len) {
@@ -416,9 +417,9 @@ fn strings_and_sounds(idx: &Index<'_, '_>, report: &mut Report) {
             }
         }
     }
-    if let Some((_, Body::Sounds(t), _)) = idx.find(b"SWAV") {
-        let wavd_len = idx.raw(b"WAVD").map_or(0, <[u8]>::len);
-        let p = place(idx, b"SWAV");
+    if let Some((_, Body::Sounds(t), _)) = idx.find(FourCC::SWAV) {
+        let wavd_len = idx.raw(FourCC::WAVD).map_or(0, <[u8]>::len);
+        let p = place(idx, FourCC::SWAV);
         for (i, s) in t.entries.iter().enumerate() {
             let (path, at) = p.entry(i, 12);
             if s.format > 3 {

@@ -2,6 +2,7 @@
 //! IMGD, IMAG, IGRP, IFRM, ISEQ, TSET, TMIX, TMBL, TMAP, COLR, CMAP, FDAT, FDIR, then
 //! our STRT, SWAV and WAVD, then ENDC.
 
+use crate::FourCC;
 use std::borrow::Cow;
 
 use super::image_ops::{encode as encode_pixels, Pixels};
@@ -13,9 +14,9 @@ fn pad4(v: &mut Vec<u8>) {
     v.resize(v.len().next_multiple_of(4), 0);
 }
 
-fn chunk(id: &[u8; 4], body: Body<'static>) -> Chunk<'static> {
+fn chunk(id: FourCC, body: Body<'static>) -> Chunk<'static> {
     Chunk {
-        id: *id,
+        id,
         offset: 0,
         body,
     }
@@ -31,7 +32,7 @@ fn fixed<const N: usize>(s: &str, keep: usize) -> [u8; N] {
 
 /// Builds the package named `name` from everything the script defined.
 pub fn encode(state: &State, name: &str) -> Gbin<'static> {
-    let executable = state.files.iter().any(|f| &f.file_type == b"CODE");
+    let executable = state.files.iter().any(|f| f.file_type == FourCC::CODE.0);
     let header = Header {
         size: HEADER_LEN as u8,
         flags: if executable { FLAG_EXECUTABLE } else { 0 },
@@ -47,7 +48,7 @@ pub fn encode(state: &State, name: &str) -> Gbin<'static> {
     file_chunks(state, &mut chunks);
     string_chunks(state, &mut chunks);
     sound_chunks(state, &mut chunks);
-    chunks.push(chunk(b"ENDC", Body::End(Cow::Borrowed(&[]))));
+    chunks.push(chunk(FourCC::ENDC, Body::End(Cow::Borrowed(&[]))));
     Gbin {
         header,
         chunks,
@@ -167,11 +168,11 @@ fn image_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
         pad4(&mut imgd);
     }
     if has_images || !state.tilesets.is_empty() {
-        chunks.push(chunk(b"IMGD", Body::ImageData(Cow::Owned(imgd))));
+        chunks.push(chunk(FourCC::IMGD, Body::ImageData(Cow::Owned(imgd))));
     }
     if !images.is_empty() {
         chunks.push(chunk(
-            b"IMAG",
+            FourCC::IMAG,
             Body::Images(ImagVersion::V2, Table::new(images)),
         ));
     }
@@ -183,7 +184,7 @@ fn image_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
             name: [0; 16],
         });
     }
-    chunks.push(chunk(b"IGRP", Body::Groups(Table::new(groups))));
+    chunks.push(chunk(FourCC::IGRP, Body::Groups(Table::new(groups))));
     if !state.sequences.is_empty() {
         let mut frames = Vec::new();
         let mut seqs = Vec::new();
@@ -203,11 +204,11 @@ fn image_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
                 reserved: 0,
             }));
         }
-        chunks.push(chunk(b"IFRM", Body::Frames(Table::new(frames))));
-        chunks.push(chunk(b"ISEQ", Body::Sequences(Table::new(seqs))));
+        chunks.push(chunk(FourCC::IFRM, Body::Frames(Table::new(frames))));
+        chunks.push(chunk(FourCC::ISEQ, Body::Sequences(Table::new(seqs))));
     }
     if !tilesets.is_empty() {
-        chunks.push(chunk(b"TSET", Body::Tilesets(Table::new(tilesets))));
+        chunks.push(chunk(FourCC::TSET, Body::Tilesets(Table::new(tilesets))));
     }
 }
 
@@ -254,9 +255,9 @@ fn tilemap_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
             reserved: 0,
         });
     }
-    chunks.push(chunk(b"TMIX", Body::TileIndices(Cow::Owned(tmix))));
-    chunks.push(chunk(b"TMBL", Body::TileBlocks(Cow::Owned(tmbl))));
-    chunks.push(chunk(b"TMAP", Body::Tilemaps(Table::new(entries))));
+    chunks.push(chunk(FourCC::TMIX, Body::TileIndices(Cow::Owned(tmix))));
+    chunks.push(chunk(FourCC::TMBL, Body::TileBlocks(Cow::Owned(tmbl))));
+    chunks.push(chunk(FourCC::TMAP, Body::Tilemaps(Table::new(entries))));
 }
 
 fn colour_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
@@ -272,8 +273,8 @@ fn colour_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
         });
         colr.extend(m.colours.iter().flat_map(|c| c.to_le_bytes()));
     }
-    chunks.push(chunk(b"COLR", Body::Colours(Cow::Owned(colr))));
-    chunks.push(chunk(b"CMAP", Body::ColourMaps(Table::new(entries))));
+    chunks.push(chunk(FourCC::COLR, Body::Colours(Cow::Owned(colr))));
+    chunks.push(chunk(FourCC::CMAP, Body::ColourMaps(Table::new(entries))));
 }
 
 fn file_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
@@ -292,8 +293,11 @@ fn file_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
         fdat.extend_from_slice(&f.data);
         pad4(&mut fdat);
     }
-    chunks.push(chunk(b"FDAT", Body::FileData(Cow::Owned(fdat))));
-    chunks.push(chunk(b"FDIR", Body::FileDirectory(Table::new(entries))));
+    chunks.push(chunk(FourCC::FDAT, Body::FileData(Cow::Owned(fdat))));
+    chunks.push(chunk(
+        FourCC::FDIR,
+        Body::FileDirectory(Table::new(entries)),
+    ));
 }
 
 fn string_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
@@ -306,7 +310,7 @@ fn string_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
         }
         pad4(&mut data);
         chunks.push(chunk(
-            b"STRT",
+            FourCC::STRT,
             Body::Strings(StringTable {
                 language: t.language,
                 reserved: 0,
@@ -334,6 +338,6 @@ fn sound_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
         wavd.extend_from_slice(&s.samples);
         pad4(&mut wavd);
     }
-    chunks.push(chunk(b"SWAV", Body::Sounds(Table::new(entries))));
-    chunks.push(chunk(b"WAVD", Body::WaveData(Cow::Owned(wavd))));
+    chunks.push(chunk(FourCC::SWAV, Body::Sounds(Table::new(entries))));
+    chunks.push(chunk(FourCC::WAVD, Body::WaveData(Cow::Owned(wavd))));
 }
