@@ -5,6 +5,7 @@
 //! exactly where in the file and where in the format the problem is.
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::location::Location;
 
 /// Byte order of multi-byte integers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -22,8 +23,13 @@ pub struct Reader<'a> {
     base: u64,
     pos: usize,
     path: String,
+    /// Where the innermost name starts in `path`: what messages call the container.
+    container_at: usize,
     endian: Endian,
 }
+
+/// The path a [`Reader`] had, to give back with [`Reader::restore_path`].
+pub struct SavedPath(String, usize);
 
 macro_rules! read_int {
     ($name:ident, $ty:ty, $n:expr) => {
@@ -40,12 +46,14 @@ macro_rules! read_int {
 
 impl<'a> Reader<'a> {
     /// A reader over a whole input, whose first byte is at absolute offset 0.
-    pub fn new(data: &'a [u8], path: impl Into<String>) -> Self {
+    pub fn new(data: &'a [u8], path: impl Into<Location>) -> Self {
+        let (path, container_at) = rendered(&path.into());
         Reader {
             data,
             base: 0,
             pos: 0,
-            path: path.into(),
+            path,
+            container_at,
             endian: Endian::Little,
         }
     }
@@ -122,9 +130,9 @@ impl<'a> Reader<'a> {
     }
 
     fn container_name(&self) -> String {
-        match self.path.rsplit('/').next() {
-            Some(last) if !last.is_empty() => last.to_string(),
-            _ => "input".to_string(),
+        match &self.path[self.container_at..] {
+            "" => "input".to_string(),
+            name => name.to_string(),
         }
     }
 
@@ -192,11 +200,13 @@ impl<'a> Reader<'a> {
     pub fn sub(&mut self, n: usize, name: &str) -> Result<Reader<'a>> {
         let base = self.offset();
         let data = self.bytes(n, name)?;
+        let (path, container_at) = join_path(&self.path, name);
         Ok(Reader {
             data,
             base,
             pos: 0,
-            path: join_path(&self.path, name),
+            path,
+            container_at,
             endian: self.endian,
         })
     }
@@ -216,36 +226,56 @@ impl<'a> Reader<'a> {
                     ),
                 )
             })?;
+        let (path, container_at) = join_path(&self.path, name);
         Ok(Reader {
             data: &self.data[start..end],
             base: self.base + start as u64,
             pos: 0,
-            path: join_path(&self.path, name),
+            path,
+            container_at,
             endian: self.endian,
         })
     }
 
     /// Replaces the path errors are named by, giving back the old one: for naming
     /// records while one reader walks through them.
-    pub fn set_path(&mut self, path: String) -> String {
-        std::mem::replace(&mut self.path, path)
+    pub fn set_path(&mut self, path: &Location) -> SavedPath {
+        let (path, at) = rendered(path);
+        let old = std::mem::replace(&mut self.path, path);
+        SavedPath(old, std::mem::replace(&mut self.container_at, at))
+    }
+
+    /// Gives back the path [`Reader::set_path`] replaced.
+    pub fn restore_path(&mut self, SavedPath(path, at): SavedPath) {
+        (self.path, self.container_at) = (path, at);
     }
 
     /// The same window with a longer path, for naming entries in a table.
     pub fn named(&self, name: &str) -> Reader<'a> {
+        let (path, container_at) = join_path(&self.path, name);
         Reader {
-            path: join_path(&self.path, name),
+            path,
+            container_at,
             ..self.clone()
         }
     }
 }
 
-fn join_path(parent: &str, name: &str) -> String {
+/// `name` below `parent`, and where `name` starts in it.
+fn join_path(parent: &str, name: &str) -> (String, usize) {
     if parent.is_empty() {
-        name.to_string()
+        (name.to_string(), 0)
     } else {
-        format!("{parent}/{name}")
+        (format!("{parent}/{name}"), parent.len() + 1)
     }
+}
+
+/// A location as a reader's path, and where its last segment starts.
+fn rendered(path: &Location) -> (String, usize) {
+    let text = path.to_string();
+    let last = path.last().map_or(0, |s| s.to_string().len());
+    let at = text.len() - last;
+    (text, at)
 }
 
 /// A growable output buffer with byte-order-aware integer writes.

@@ -105,6 +105,24 @@ impl fmt::Display for Location {
 }
 
 /// Errors and problems keep the rendered path: this is where it is rendered.
+/// One segment named by the text, as it is: a root such as `GBIN`, or none when
+/// the text is empty.
+impl From<&str> for Location {
+    fn from(name: &str) -> Location {
+        if name.is_empty() {
+            Location::default()
+        } else {
+            Location::root(name.to_string())
+        }
+    }
+}
+
+impl From<&Location> for Location {
+    fn from(l: &Location) -> Location {
+        l.clone()
+    }
+}
+
 impl From<&Location> for String {
     fn from(l: &Location) -> String {
         l.to_string()

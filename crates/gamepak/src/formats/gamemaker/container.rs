@@ -60,10 +60,10 @@ impl<'a> Form<'a> {
     }
 
     /// A reader over the whole file in its byte order, positioned at `offset`.
-    pub fn reader_at(&self, offset: u64, path: impl Into<String>) -> Result<Reader<'a>> {
-        let path = path.into();
-        let mut r = Reader::new(self.data, path.clone()).with_endian(self.endian);
-        r.seek(offset as usize, &path)?;
+    pub fn reader_at(&self, offset: u64, path: impl Into<Location>) -> Result<Reader<'a>> {
+        let mut r = Reader::new(self.data, path).with_endian(self.endian);
+        let what = r.path().to_string();
+        r.seek(offset as usize, &what)?;
         Ok(r)
     }
 

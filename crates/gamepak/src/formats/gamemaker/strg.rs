@@ -79,7 +79,7 @@ pub fn patch(
     texts: &[String],
     align: u64,
 ) -> Result<Patched> {
-    let path = &String::from(chunk_location(FourCC::STRG));
+    let path = &chunk_location(FourCC::STRG);
     let ptrs: Vec<u32> = {
         let mut r = Reader::new(body, path).with_endian(endian);
         let n = r.u32("entry count")? as usize;

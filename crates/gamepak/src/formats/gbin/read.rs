@@ -10,7 +10,7 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// Reads a whole package. Blobs borrow from `data`.
 pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
-    let mut header_r = Reader::new(data, "GBIN/header");
+    let mut header_r = Reader::new(data, "GBIN").named("header");
     let header = read_header(&mut header_r)?;
     let mut r = Reader::new(data, "GBIN").with_endian(header.endian());
     r.seek(header_r.pos(), "first chunk")?;

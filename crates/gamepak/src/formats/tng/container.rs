@@ -130,7 +130,10 @@ fn section_table(block: &[u8]) -> Result<Vec<SectionEntry>> {
     if block.is_empty() {
         return Ok(Vec::new());
     }
-    let mut r = Reader::new(block, path).with_endian(Endian::Little);
+    let mut r = Reader::new(block, "TNG")
+        .named("block")
+        .named("section table")
+        .with_endian(Endian::Little);
     let first = r.u32("first section offset")?;
     if first % 8 != 0 || first == 0 || first as usize > block.len() {
         return Err(Error::invalid(

@@ -58,7 +58,9 @@ fn is_zero32(v: &u32) -> bool {
 
 impl Header {
     pub fn read(data: &[u8]) -> Result<Header> {
-        let mut r = Reader::new(data, "TNG/header").with_endian(Endian::Little);
+        let mut r = Reader::new(data, "TNG")
+            .named("header")
+            .with_endian(Endian::Little);
         let magic = r.array::<16>("magic")?;
         if &magic != MAGIC {
             return Err(r.error_at(0, "no `#!/usr/bin/tngp\\n` magic"));

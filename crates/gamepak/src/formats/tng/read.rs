@@ -270,6 +270,6 @@ fn decode_body(
     let mut r = Reader::new(block, "")
         .with_endian(Endian::Little)
         .slice(at, len, "")?;
-    r.set_path(path.to_string());
+    r.set_path(&path);
     Ok(Value::Object(dec.body(&mut r, layout.fields, &path)?))
 }

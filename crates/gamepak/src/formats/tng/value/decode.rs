@@ -208,9 +208,9 @@ impl<'a, 'f> Decoder<'a, 'f> {
                     while !r.at_end() {
                         let p = path.at(*n, items.len());
                         let mut o = Map::new();
-                        let outer = r.set_path(p.to_string());
+                        let outer = r.set_path(&p);
                         self.record(r, rec, &p, &mut o)?;
-                        r.set_path(outer);
+                        r.restore_path(outer);
                         self.name_file(&mut o, items.len());
                         items.push(Value::Object(o));
                     }
@@ -299,9 +299,9 @@ impl<'a, 'f> Decoder<'a, 'f> {
             .map(|i| {
                 let mut o = Map::new();
                 let p = path.at(name, i as usize);
-                let outer = r.set_path(p.to_string());
+                let outer = r.set_path(&p);
                 self.record(r, rec, &p, &mut o)?;
-                r.set_path(outer);
+                r.restore_path(outer);
                 Ok(Value::Object(o))
             })
             .collect::<Result<Vec<_>>>()
