@@ -4,7 +4,7 @@ use crate::FourCC;
 use std::path::Path;
 
 use super::asset_codec as codec;
-use super::list::{self, Index, Item};
+use super::items::{self, Index, Item};
 use super::manifest::*;
 use super::model::*;
 use super::pixel::PixelFormat;
@@ -19,7 +19,7 @@ pub const RESIDUE_DIR: &str = "raw";
 
 pub fn extract(doc: &Gbin<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
     let idx = Index::new(doc);
-    let items = list::items(doc);
+    let items = items::items(doc);
     let (ex, selected) = Extraction::begin(out_path, opts, &items)?;
     ex.render(&selected, |(_, item)| render(&idx, *item), |_| false)?;
     let (manifest, residues) = manifest(doc, &idx, &items, ex.partial());

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use super::list::{body_len, Index};
+use super::items::{body_len, Index};
 use super::model::*;
 use crate::Result;
 

@@ -40,7 +40,7 @@ mod detect;
 mod extract;
 pub mod gap;
 mod info;
-mod list;
+mod items;
 mod manifest;
 pub mod model;
 mod pack;
@@ -73,7 +73,7 @@ impl Handler for GbinHandler {
     }
 
     fn list(&self, data: &[u8], _opts: &Options) -> Result<Vec<Entry>> {
-        Ok(list::entries(&read(data)?))
+        Ok(items::entries(&read(data)?))
     }
 
     fn check(&self, data: &[u8], _opts: &Options) -> Report {

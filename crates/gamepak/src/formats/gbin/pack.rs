@@ -8,7 +8,7 @@ use std::borrow::Cow;
 
 use super::asset_codec as codec;
 use super::extract::{render, RESIDUE_DIR};
-use super::list::{self, Index, Item};
+use super::items::{self, Index, Item};
 use super::manifest::*;
 use super::model::*;
 use super::pixel::PixelFormat;
@@ -24,7 +24,7 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
     let mut doc = skeleton(&m, dir)?;
     let plan: Vec<(String, Item, Option<Span>)> = {
         let idx = Index::new(&doc);
-        list::items(&doc)
+        items::items(&doc)
             .into_iter()
             .map(|(e, item)| {
                 let span = views::span(&idx, item);
@@ -400,7 +400,7 @@ fn resize(doc: &mut Gbin<'static>, item: Item, chunk: usize, bytes: Vec<u8>) {
                 .unwrap_or(&[])
                 .to_vec()
         };
-        list::items(doc)
+        items::items(doc)
             .into_iter()
             .map(|(_, it)| it)
             .filter(|it| views::span(&idx, *it).is_some_and(|s| s.chunk == chunk))

@@ -4,7 +4,7 @@
 //! "residue"); packing starts from the residue and lays each asset's bytes back at
 //! its offset.
 
-use super::list::{Index, Item};
+use super::items::{Index, Item};
 use super::model::*;
 use super::pixel::PixelFormat;
 use crate::FourCC;

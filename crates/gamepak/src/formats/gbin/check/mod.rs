@@ -135,7 +135,7 @@ fn chunks(doc: &Gbin<'_>, data: &[u8], report: &mut Report) {
         let name = c.id.to_string();
         let path = format!("GBIN/{name}");
         let payload_at = c.offset + CHUNK_HEADER_LEN as u64;
-        let len = super::list::body_len(&c.body);
+        let len = super::items::body_len(&c.body);
         let singleton = !matches!(
             c.id,
             FourCC::CMAP | FourCC::TMAP | FourCC::FILE | FourCC::STRT

@@ -1,7 +1,7 @@
 //! Cross-references: offsets inside their data chunks, indices inside their tables,
 //! pixel data sizes per pixel format.
 
-use super::super::list::Index;
+use super::super::items::Index;
 use super::super::model::*;
 use super::super::pixel::PixelFormat;
 use crate::FourCC;

@@ -223,7 +223,7 @@ fn tilemap_chunks(state: &State, chunks: &mut Vec<Chunk<'static>>) {
     let tmbl_start = HEADER_LEN
         + chunks
             .iter()
-            .map(|c| CHUNK_HEADER_LEN + super::super::list::body_len(&c.body))
+            .map(|c| CHUNK_HEADER_LEN + super::super::items::body_len(&c.body))
             .sum::<usize>();
     let mut tmix = Vec::new();
     let mut index_offsets = Vec::new();

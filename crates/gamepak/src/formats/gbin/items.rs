@@ -342,7 +342,7 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                         path: format!("strings/{ci}_{}.json", safe_name(&lang)),
                         kind: Kind::Strings,
                         offset: at,
-                        stored_size: crate::formats::gbin::list::body_len(&chunk.body) as u64,
+                        stored_size: crate::formats::gbin::items::body_len(&chunk.body) as u64,
                         size: s.data.len() as u64,
                         encoding: "utf-8".into(),
                         detail: format!("{} strings, language {lang}", s.entries.len()),
