@@ -262,3 +262,59 @@ fn a_colour_map_past_64_kib_extracts_its_own_colours_and_packs_back() {
     assert!(packed.bytes == data, "did not round-trip");
     assert!(packed.reencoded.is_empty(), "{:?}", packed.reencoded);
 }
+
+/// A seed-layout tile map stores its own id beside its chunk's: the manifest keeps
+/// them apart, so the folder packs back.
+#[test]
+fn a_seed_layout_tile_map_packs_back() {
+    use gbin::model::{TilemapHead, TilemapInline};
+    let head = TilemapHead {
+        id: 7,
+        width: 2,
+        height: 1,
+        index_count: 1,
+        block_count: 1,
+        block_size: 1,
+        tile_size: 8,
+        reserved: [0; 6],
+    };
+    let chunk = |id, body| gbin::model::Chunk {
+        id,
+        offset: 0,
+        body,
+    };
+    let doc = gbin::Gbin {
+        header: gbin::model::Header {
+            size: 32,
+            flags: 0,
+            version: *b"02",
+            crc: *b"CRC-",
+            name: [0; 12],
+            reserved: [0; 8],
+        },
+        chunks: vec![
+            chunk(
+                gamepak::FourCC::TMAP,
+                Body::TilemapInline(TilemapInline {
+                    head,
+                    indices: vec![0, 0, 0, 0].into(),
+                    blocks: vec![1, 0, 2, 0].into(),
+                }),
+            ),
+            chunk(gamepak::FourCC::ENDC, Body::End(Vec::new().into())),
+        ],
+        trailing: Default::default(),
+    };
+    let data = gbin::write(&doc, gbin::CrcMode::Keep);
+    let out = tempfile::tempdir().unwrap();
+    handler()
+        .extract(
+            &data,
+            out.path(),
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
+        .unwrap();
+    let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
+    assert!(packed.bytes == data);
+}

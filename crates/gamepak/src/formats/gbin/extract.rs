@@ -292,7 +292,7 @@ fn manifest(
                 tail: to_hex(&t.tail),
             },
             Body::TilemapInline(m) => BodyEntry::TilemapInline {
-                head: m.head.clone(),
+                map: m.head.clone(),
                 data: to_hex(&[m.indices.as_ref(), m.blocks.as_ref()].concat()),
                 index_len: m.indices.len() as u64,
             },

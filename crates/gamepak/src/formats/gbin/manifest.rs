@@ -75,8 +75,8 @@ pub enum BodyEntry {
         tail: String,
     },
     TilemapInline {
-        #[serde(flatten)]
-        head: TilemapHead,
+        /// Its own table: the map has an `id` of its own beside the chunk's.
+        map: TilemapHead,
         /// The indices and blocks, stored raw.
         data: String,
         index_len: u64,

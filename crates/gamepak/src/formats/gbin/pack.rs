@@ -155,14 +155,14 @@ fn skeleton(m: &Manifest, dir: &SourceDir) -> Result<Gbin<'static>> {
             BodyEntry::Files { entries, tail } => Body::FileDirectory(table(entries, tail)?),
             BodyEntry::Sounds { entries, tail } => Body::Sounds(table(entries, tail)?),
             BodyEntry::TilemapInline {
-                head,
+                map,
                 data,
                 index_len,
             } => {
                 let data = hex(data, "tile map data")?.into_owned();
                 let split = (*index_len as usize).min(data.len());
                 Body::TilemapInline(TilemapInline {
-                    head: head.clone(),
+                    head: map.clone(),
                     indices: Cow::Owned(data[..split].to_vec()),
                     blocks: Cow::Owned(data[split..].to_vec()),
                 })
