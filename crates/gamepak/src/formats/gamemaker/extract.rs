@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use rayon::prelude::*;
@@ -67,13 +68,25 @@ fn cut_frames(game: &Game<'_>, ex: &Extraction, frames: &[(&crate::Entry, u32)])
         }
         Ok(())
     };
+    // Frames waiting for a worker hold their pixels: past this many bytes waiting, the
+    // worker streaming the page encodes its frames itself, which bounds the memory.
+    const WAITING: u64 = 8 << 20;
+    let waiting = AtomicU64::new(0);
     by_page.into_par_iter().try_for_each(|(k, by_ptr)| {
         let ptrs: Vec<u32> = by_ptr.keys().copied().collect();
         rayon::scope(|s| {
             stream::frames(game, k, &ptrs, |ptr, cut| {
-                let (paths, write, failure) = (&by_ptr[&ptr], &write, &failure);
+                let paths = &by_ptr[&ptr];
+                let size = cut.as_ref().map_or(0, |img| img.pixels.len() as u64);
+                if waiting.fetch_add(size, Ordering::Relaxed) + size > WAITING {
+                    waiting.fetch_sub(size, Ordering::Relaxed);
+                    return write(paths, cut);
+                }
+                let (write, failure, waiting) = (&write, &failure, &waiting);
                 s.spawn(move |_| {
-                    if let Err(e) = write(paths, cut) {
+                    let written = write(paths, cut);
+                    waiting.fetch_sub(size, Ordering::Relaxed);
+                    if let Err(e) = written {
                         failure
                             .lock()
                             .unwrap_or_else(|p| p.into_inner())
