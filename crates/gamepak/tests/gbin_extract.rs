@@ -23,16 +23,7 @@ fn every_reference_file_checks_clean_and_round_trips() {
         let data = std::fs::read(&f).unwrap();
         let report = handler().check(&data, &Default::default());
         assert!(report.is_clean(), "{}: {:?}", f.display(), report.problems);
-        let out = tempfile::tempdir().unwrap();
-        handler()
-            .extract(
-                &data,
-                out.path(),
-                &ExtractOptions::default(),
-                &Default::default(),
-            )
-            .unwrap();
-        let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
+        let packed = extract_and_pack(&data);
         assert!(packed.bytes == data, "{} did not round-trip", f.display());
         assert!(packed.reencoded.is_empty(), "{:?}", packed.reencoded);
     }
@@ -110,39 +101,23 @@ fn edited_images_are_re_encoded_in_their_pixel_format() {
 
 #[test]
 fn names_inside_the_file_stay_inside_the_output_folder() {
-    let mut doc = gbin::Gbin {
-        header: gbin::model::Header {
-            size: 32,
-            flags: 0,
-            version: *b"02",
-            crc: *b"CRC-",
-            name: [0; 12],
-            reserved: [0; 8],
-        },
-        chunks: Vec::new(),
-        trailing: Default::default(),
-    };
     let mut name = [0u8; 16];
     name[..10].copy_from_slice(b"../../evil");
-    let chunk = |id: &[u8; 4], body| gbin::model::Chunk {
-        id: gamepak::FourCC(*id),
-        offset: 0,
-        body,
-    };
-    doc.chunks
-        .push(chunk(b"FDAT", Body::FileData(b"boom".to_vec().into())));
-    doc.chunks.push(chunk(
-        b"FDIR",
-        Body::FileDirectory(gbin::model::Table::new(vec![gbin::model::FileEntry {
-            file_type: *b"DATA",
-            size: 4,
-            offset: 0,
-            name,
-        }])),
-    ));
-    doc.chunks
-        .push(chunk(b"ENDC", Body::End(Vec::new().into())));
-    let data = gbin::write(&doc, gbin::CrcMode::Keep);
+    let data = seed_package(vec![
+        (
+            gamepak::FourCC::FDAT,
+            Body::FileData(b"boom".to_vec().into()),
+        ),
+        (
+            gamepak::FourCC::FDIR,
+            Body::FileDirectory(gbin::model::Table::new(vec![gbin::model::FileEntry {
+                file_type: *b"DATA",
+                size: 4,
+                offset: 0,
+                name,
+            }])),
+        ),
+    ]);
     let root = tempfile::tempdir().unwrap();
     let out = root.path().join("a/b");
     handler()
@@ -278,11 +253,20 @@ fn a_seed_layout_tile_map_packs_back() {
         tile_size: 8,
         reserved: [0; 6],
     };
-    let chunk = |id, body| gbin::model::Chunk {
-        id,
-        offset: 0,
-        body,
-    };
+    let data = seed_package(vec![(
+        gamepak::FourCC::TMAP,
+        Body::TilemapInline(TilemapInline {
+            head,
+            indices: vec![0, 0, 0, 0].into(),
+            blocks: vec![1, 0, 2, 0].into(),
+        }),
+    )]);
+    assert!(extract_and_pack(&data).bytes == data);
+}
+
+/// A seed-layout package of these chunks and an ENDC, with the placeholder CRC.
+fn seed_package(chunks: Vec<(gamepak::FourCC, Body<'static>)>) -> Vec<u8> {
+    let end = (gamepak::FourCC::ENDC, Body::End(Vec::new().into()));
     let doc = gbin::Gbin {
         header: gbin::model::Header {
             size: 32,
@@ -292,29 +276,26 @@ fn a_seed_layout_tile_map_packs_back() {
             name: [0; 12],
             reserved: [0; 8],
         },
-        chunks: vec![
-            chunk(
-                gamepak::FourCC::TMAP,
-                Body::TilemapInline(TilemapInline {
-                    head,
-                    indices: vec![0, 0, 0, 0].into(),
-                    blocks: vec![1, 0, 2, 0].into(),
-                }),
-            ),
-            chunk(gamepak::FourCC::ENDC, Body::End(Vec::new().into())),
-        ],
+        chunks: chunks
+            .into_iter()
+            .chain([end])
+            .map(|(id, body)| gbin::model::Chunk {
+                id,
+                offset: 0,
+                body,
+            })
+            .collect(),
         trailing: Default::default(),
     };
-    let data = gbin::write(&doc, gbin::CrcMode::Keep);
+    gbin::write(&doc, gbin::CrcMode::Keep)
+}
+
+/// What packing a fresh extraction of `data` gives.
+fn extract_and_pack(data: &[u8]) -> gamepak::PackOutcome {
     let out = tempfile::tempdir().unwrap();
+    let opts = ExtractOptions::default();
     handler()
-        .extract(
-            &data,
-            out.path(),
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .extract(data, out.path(), &opts, &Default::default())
         .unwrap();
-    let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
-    assert!(packed.bytes == data);
+    gamepak::pack(out.path(), &Default::default()).unwrap()
 }
