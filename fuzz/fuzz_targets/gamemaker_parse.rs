@@ -1,8 +1,9 @@
-//! GameMaker: the container, the chunk views and the page codecs; every handler
-//! operation that reads; and extraction then packing, which must give the input back.
+//! GameMaker: the container, the chunk views, the page codecs and audio group files;
+//! every handler operation that reads; and extraction then packing, which must give
+//! the input back.
 #![no_main]
 
-use gamepak::formats::gamemaker::{code, container, game, resources};
+use gamepak::formats::gamemaker::{audio_group, code, container, game, resources};
 use gamepak::{ExtractOptions, Format};
 use libfuzzer_sys::fuzz_target;
 
@@ -34,9 +35,12 @@ fuzz_target!(|data: &[u8]| {
         if h.extract(data, &out, &ExtractOptions::default(), &Default::default()).is_ok() {
             if let Ok(p) = gamepak::pack(&out, &Default::default()) {
                 if p.reencoded.is_empty() {
+                    // A game drops bytes after its FORM; an audio group our writer does
+                    // not reproduce is kept whole, as stored.
                     let form = container::read(data).expect("extracted, so it reads");
                     let kept = &data[..data.len() - form.trailing];
-                    assert_eq!(p.bytes, kept, "an unedited folder packs to the input");
+                    let whole = audio_group::is_audio_group(data) && p.bytes == data;
+                    assert!(whole || p.bytes == kept, "an unedited folder packs to the input");
                 }
             }
         }

@@ -15,6 +15,17 @@ pub struct Global {
     pub options: Options,
 }
 
+impl Global {
+    /// The run's options for the input at `path`, so that a format can find the
+    /// files that belong beside it (standard input has none).
+    pub fn options_for(&self, path: &Path) -> Options {
+        Options {
+            input: (path.as_os_str() != "-").then(|| path.to_path_buf()),
+            ..self.options.clone()
+        }
+    }
+}
+
 /// What a verb reports back to `main`, ordered so that the worst outcome of several
 /// files is their maximum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

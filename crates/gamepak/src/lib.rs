@@ -154,6 +154,9 @@ pub struct PackOutcome {
     pub bytes: Vec<u8>,
     pub reencoded: Vec<String>,
     pub unused: Vec<io::Unused>,
+    /// Files that belong beside the output, by name (a GameMaker game's audio
+    /// groups), rebuilt with it.
+    pub companions: Vec<(String, Vec<u8>)>,
 }
 
 /// What `build` made: every file with where it goes (a script may export several),

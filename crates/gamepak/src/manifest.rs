@@ -27,9 +27,14 @@ pub fn read_format(dir: &SourceDir) -> Result<Format> {
 
 /// Reads and parses the manifest of an extracted folder.
 pub fn read<T: DeserializeOwned>(dir: &SourceDir) -> Result<T> {
-    let shown = dir.shown(MANIFEST_NAME);
-    let text =
-        String::from_utf8(dir.read(MANIFEST_NAME)?).map_err(|_| Error::at(&shown, "not UTF-8"))?;
+    read_at(dir, MANIFEST_NAME)
+}
+
+/// Reads and parses a manifest at `name` inside a folder (one extracted beside
+/// another, such as a game's audio groups).
+pub fn read_at<T: DeserializeOwned>(dir: &SourceDir, name: &str) -> Result<T> {
+    let shown = dir.shown(name);
+    let text = String::from_utf8(dir.read(name)?).map_err(|_| Error::at(&shown, "not UTF-8"))?;
     toml::from_str(&text).map_err(|e| Error::at(shown, e.to_string()))
 }
 

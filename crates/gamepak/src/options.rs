@@ -19,6 +19,9 @@ pub struct Options {
     pub opcodes: Option<OpcodeTable>,
     /// What `build` needs.
     pub build: BuildOptions,
+    /// Where the input was read from, when it is a file: a format whose files come
+    /// with others beside them (a GameMaker game's audio groups) finds them there.
+    pub input: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -27,6 +30,7 @@ impl Default for Options {
         Options {
             opcodes: None,
             build: BuildOptions::default(),
+            input: None,
         }
     }
 }

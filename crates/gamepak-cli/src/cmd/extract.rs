@@ -60,9 +60,12 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         progress: Some(&tick),
         replace: args.force,
     };
-    let summary = f
-        .handler
-        .extract(&f.data, &args.output, &opts, &global.options)?;
+    let summary = f.handler.extract(
+        &f.data,
+        &args.output,
+        &opts,
+        &global.options_for(&args.file),
+    )?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }

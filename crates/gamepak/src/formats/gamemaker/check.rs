@@ -12,7 +12,8 @@ use crate::fourcc::FourCC;
 use crate::location::Location;
 use crate::report::Report;
 
-pub fn check(data: &[u8]) -> Report {
+/// Checks a game, and the audio group files beside `input` when it is given.
+pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
     let game = match game::read(data) {
         Ok(g) => g,
         Err(e) => return Report::from_error(&e),
@@ -60,6 +61,9 @@ pub fn check(data: &[u8]) -> Report {
                 "the string is not NUL-terminated",
             );
         }
+    }
+    if let Some(input) = input {
+        super::audio_group::check_beside(&game.form, &game.sounds, input, &mut r);
     }
     r
 }

@@ -33,12 +33,19 @@ fn probe_form(mut p: Probe, data: &[u8], endian: Endian) -> Probe {
         Endian::Little => b"GEN8",
         Endian::Big => b"8NEG",
     };
-    if data.get(8..12) != Some(gen8.as_slice()) {
-        return p.fail("first chunk at 0x8 is not GEN8");
+    if super::audio_group::is_audio_group(data) {
+        p.hit(
+            "first chunk is AUDO: an audio group (audiogroupN.dat), the clips of a game's sounds",
+        );
+        p.version = Some("audio group".into());
+    } else if data.get(8..12) != Some(gen8.as_slice()) {
+        return p.fail("first chunk at 0x8 is neither GEN8 (a game) nor AUDO (an audio group)");
+    } else {
+        p.hit("first chunk is GEN8");
+        // GEN8's body starts at 0x10 with a debugger flag byte; the bytecode version
+        // follows.
+        p.version = data.get(17).map(|bc| format!("bytecode {bc}"));
     }
-    p.hit("first chunk is GEN8");
-    // GEN8's body starts at 0x10 with a debugger flag byte; the bytecode version follows.
-    p.version = data.get(17).map(|bc| format!("bytecode {bc}"));
     if size as u64 + 8 == data.len() as u64 {
         p.hit(format!("FORM size {size} covers the file exactly"));
         p.certainty = Certainty::Certain;

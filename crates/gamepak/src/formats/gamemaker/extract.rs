@@ -11,7 +11,7 @@ use super::game::Game;
 use super::items::{self, Item};
 use super::manifest::*;
 use super::stream;
-use super::{audo, code, pages, txtr};
+use super::{audio_group, audo, code, pages, txtr};
 use crate::assets::{Extraction, Rendered};
 use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
@@ -155,7 +155,13 @@ fn render<'g>(
     })
 }
 
-pub fn extract(game: &Game<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
+/// Extracts a game, and the audio group files beside `input` when it is given.
+pub fn extract(
+    game: &Game<'_>,
+    out_path: &Path,
+    opts: &ExtractOptions,
+    input: Option<&Path>,
+) -> Result<ExtractSummary> {
     let all = items::items(game);
     let (ex, selected) = Extraction::begin(out_path, opts, &all)?;
     let (frames, rest): (Vec<_>, Vec<_>) = selected
@@ -182,7 +188,10 @@ pub fn extract(game: &Game<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
         },
     );
     cut.and(rendered)?;
-    let manifest = manifest(game, &all, &ex)?;
+    let mut manifest = manifest(game, &all, &ex)?;
+    if let Some(input) = input {
+        manifest.audio_groups = audio_group::extract_beside(&game.sounds, input, &ex)?;
+    }
     ex.finish(&manifest)
 }
 
@@ -336,5 +345,6 @@ fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> R
         frames,
         code,
         views,
+        audio_groups: Vec::new(),
     })
 }

@@ -18,6 +18,8 @@ pub struct Game<'a> {
     pub backgrounds: Vec<sprites::Frames>,
     pub clips: Vec<audo::Clip<'a>>,
     pub clip_names: HashMap<u32, String>,
+    /// Every sound that plays a clip, and from which group.
+    pub sounds: Vec<sond::Sound>,
     pub strings: Vec<strg::Str<'a>>,
     pub code: Vec<code::Entry>,
     /// The entries of each instruction blob (see [`code::blob_indices`]), grouped
@@ -65,6 +67,7 @@ pub const TYPED: [FourCC; 33] = [
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
     let form = container::read(data)?;
     let gen8 = gen8::read(&form)?;
+    let sounds = sond::sounds(&form, gen8.bytecode)?;
     Ok(Game {
         code: code::entries(&form, gen8.bytecode)?,
         gen8,
@@ -73,7 +76,8 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
         sprites: sprites::sprites(&form)?,
         backgrounds: sprites::backgrounds(&form)?,
         clips: audo::read(&form)?,
-        clip_names: sond::clip_names(&form)?,
+        clip_names: sond::clip_names(&sounds),
+        sounds,
         strings: strg::strings(&form)?,
         form,
         blobs: std::sync::OnceLock::new(),

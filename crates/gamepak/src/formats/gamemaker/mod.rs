@@ -50,6 +50,7 @@
 //!   reference where no field is known refuses the move, naming its place.
 
 pub mod asm;
+pub mod audio_group;
 pub mod audo;
 mod check;
 pub mod code;
@@ -89,18 +90,27 @@ pub struct GameMakerHandler;
 
 impl Handler for GameMakerHandler {
     fn info(&self, data: &[u8], _opts: &Options) -> Result<serde_json::Value> {
+        if audio_group::is_audio_group(data) {
+            return Ok(audio_group::info(&audio_group::read(data)?));
+        }
         Ok(info::info(&game::read(data)?))
     }
 
     fn list(&self, data: &[u8], _opts: &Options) -> Result<Vec<Entry>> {
+        if audio_group::is_audio_group(data) {
+            return Ok(audio_group::entries(&audio_group::read(data)?));
+        }
         Ok(items::items(&game::read(data)?)
             .into_iter()
             .map(|(e, _)| e)
             .collect())
     }
 
-    fn check(&self, data: &[u8], _opts: &Options) -> Report {
-        check::check(data)
+    fn check(&self, data: &[u8], opts: &Options) -> Report {
+        if audio_group::is_audio_group(data) {
+            return audio_group::check(data);
+        }
+        check::check(data, opts.input.as_deref())
     }
 
     fn extract(
@@ -108,9 +118,12 @@ impl Handler for GameMakerHandler {
         data: &[u8],
         out: &Path,
         extract: &ExtractOptions,
-        _opts: &Options,
+        opts: &Options,
     ) -> Result<ExtractSummary> {
-        extract::extract(&game::read(data)?, out, extract)
+        if audio_group::is_audio_group(data) {
+            return audio_group::extract(data, out, extract);
+        }
+        extract::extract(&game::read(data)?, out, extract, opts.input.as_deref())
     }
 
     fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use super::manifest::*;
 use super::refs::{get_u32, put_u32};
 use super::txtr::{self, Page, PageFormat, Txtr};
-use super::{audo, container, pages, strg};
+use super::{audio_group, audo, container, pages, strg};
 use crate::codec::crc::crc32;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
@@ -23,25 +23,29 @@ fn decode_png(bytes: &[u8], name: &str) -> Result<Rgba> {
 
 pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
     crate::manifest::require_whole(dir)?;
-    let m: Manifest = crate::manifest::read(dir)?;
     let mut reencoded = Vec::new();
+    if audio_group::is_group_folder(dir)? {
+        return Ok(PackOutcome {
+            bytes: audio_group::pack(dir, "", &mut reencoded)?,
+            reencoded,
+            unused: dir.unused(crate::manifest::UNNAMED),
+            companions: Vec::new(),
+        });
+    }
+    let m: Manifest = crate::manifest::read(dir)?;
     let blobs = match &m.textures {
         Some(t) => page_blobs(dir, t, &m.frames, &mut reencoded)?,
         None => Vec::new(),
     };
     let clips = match &m.audio {
-        Some(list) => list
-            .iter()
-            .map(|c| {
-                let bytes = dir.read(&c.file)?;
-                if crc32(&bytes) != c.crc32 {
-                    reencoded.push(c.file.clone());
-                }
-                Ok(bytes)
-            })
-            .collect::<Result<Vec<_>>>()?,
+        Some(list) => read_clips(dir, "", list, &mut reencoded)?,
         None => Vec::new(),
     };
+    let mut companions = Vec::new();
+    for g in &m.audio_groups {
+        let bytes = audio_group::pack(dir, &format!("{}/", g.folder), &mut reencoded)?;
+        companions.push((g.file.clone(), bytes));
+    }
     let last = m.chunks.len().saturating_sub(1);
     let mut moved = Vec::new();
     let mut added = Vec::new();
@@ -104,7 +108,29 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
         bytes,
         reencoded,
         unused: dir.unused(crate::manifest::UNNAMED),
+        companions,
     })
+}
+
+/// Each clip's bytes from the folder (below `prefix`), noting those edited since
+/// extraction.
+pub(super) fn read_clips(
+    dir: &SourceDir,
+    prefix: &str,
+    clips: &[ClipFile],
+    reencoded: &mut Vec<String>,
+) -> Result<Vec<Vec<u8>>> {
+    clips
+        .iter()
+        .map(|c| {
+            let file = format!("{prefix}{}", c.file);
+            let bytes = dir.read(&file)?;
+            if crc32(&bytes) != c.crc32 {
+                reencoded.push(file);
+            }
+            Ok(bytes)
+        })
+        .collect()
 }
 
 /// The resource views the user may have edited: those whose CRC-32 is not the one

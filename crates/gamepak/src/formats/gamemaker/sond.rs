@@ -1,4 +1,6 @@
-//! SOND, the sound definitions: which embedded clip each sound plays.
+//! SOND, the sound definitions: which clip each sound plays, and from where. From
+//! bytecode 14 the word at +28 is the sound's audio group (0: the game's own AUDO;
+//! N: `audiogroupN.dat` beside it) and the word at +32 the clip's index in it.
 
 use std::collections::HashMap;
 
@@ -7,19 +9,53 @@ use super::refs::{list, string_ref, u32_at};
 use crate::error::Result;
 use crate::fourcc::FourCC;
 
-/// The name of each embedded clip, by AUDO index: sounds flagged embedded name theirs.
-pub fn clip_names(form: &Form<'_>) -> Result<HashMap<u32, String>> {
+/// One sound that plays a clip.
+#[derive(Debug, Clone)]
+pub struct Sound {
+    /// Its SOND entry.
+    pub index: usize,
+    pub name: String,
+    /// 0 for the game's own AUDO, N for `audiogroupN.dat`.
+    pub group: u32,
+    /// The clip's index in its group.
+    pub clip: u32,
+}
+
+/// Every sound that plays a clip.
+pub fn sounds(form: &Form<'_>, bytecode: u8) -> Result<Vec<Sound>> {
     let Some(chunk) = form.chunk(FourCC::SOND) else {
-        return Ok(HashMap::new());
+        return Ok(Vec::new());
     };
-    let mut out = HashMap::new();
-    for p in list(form, chunk)?.into_iter().filter(|p| *p != 0) {
+    let mut out = Vec::new();
+    for (index, p) in list(form, chunk)?.into_iter().enumerate() {
         let at = p as u64;
-        let id = u32_at(form, at + 32).unwrap_or(u32::MAX);
-        if id != u32::MAX {
-            out.entry(id)
-                .or_insert_with(|| string_ref(form, at).to_string());
+        let clip = u32_at(form, at + 32).unwrap_or(u32::MAX);
+        if p == 0 || clip == u32::MAX {
+            continue;
         }
+        // Before bytecode 14 the word held a preload flag, and every clip was the
+        // game's own.
+        let group = match u32_at(form, at + 28) {
+            Some(g) if bytecode >= 14 && g != u32::MAX => g,
+            _ => 0,
+        };
+        let name = string_ref(form, at).to_string();
+        out.push(Sound {
+            index,
+            name,
+            group,
+            clip,
+        });
     }
     Ok(out)
+}
+
+/// The name of each clip of the game's own AUDO, by index: the first sound that
+/// plays it names it.
+pub fn clip_names(sounds: &[Sound]) -> HashMap<u32, String> {
+    let mut out = HashMap::new();
+    for s in sounds.iter().filter(|s| s.group == 0) {
+        out.entry(s.clip).or_insert_with(|| s.name.clone());
+    }
+    out
 }

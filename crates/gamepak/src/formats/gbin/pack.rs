@@ -66,6 +66,7 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
         bytes: write(&doc, crc),
         reencoded,
         unused: dir.unused(crate::manifest::UNNAMED),
+        companions: Vec::new(),
     })
 }
 

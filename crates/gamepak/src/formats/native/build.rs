@@ -305,5 +305,6 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
         }),
         reencoded: Vec::new(),
         unused: src.unused(NOT_CONTENT),
+        companions: Vec::new(),
     })
 }

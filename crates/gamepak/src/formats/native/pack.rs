@@ -69,6 +69,7 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
         bytes: container::write(&doc),
         reencoded,
         unused: dir.unused(crate::manifest::UNNAMED),
+        companions: Vec::new(),
     })
 }
 

@@ -151,6 +151,7 @@ fn made(
         bytes: write(&loaded.doc)?,
         reencoded: loaded.reencoded,
         unused: dir.unused(UNNAMED),
+        companions: Vec::new(),
     })
 }
 

@@ -102,6 +102,7 @@ fn made(dir: &SourceDir) -> Result<PackOutcome> {
         bytes,
         reencoded: Vec::new(),
         unused: dir.unused("neither tng.json nor its sections name it"),
+        companions: Vec::new(),
     })
 }
 

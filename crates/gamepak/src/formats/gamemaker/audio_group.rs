@@ -1,0 +1,316 @@
+//! Audio group files (`audiogroupN.dat`): a FORM holding one AUDO chunk and no GEN8,
+//! with the clips of the sounds a game assigns to group N. A sound's SOND entry names
+//! its group (the word at +28) and its clip's index inside that group (+32); group 0
+//! is the game's own AUDO.
+//!
+//! A group file is read, listed, checked, extracted and packed on its own, and beside
+//! a game: `extract data.win` takes every `audiogroupN.dat` next to it into
+//! `audiogroups/audiogroupN/` (a folder that packs on its own too), naming clips by
+//! the sounds that play them, and `pack` writes the group files back beside the game.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::audo::{self, Clip};
+use super::container::{self, Form};
+use super::items::audio_extension;
+use super::sond::Sound;
+use crate::assets::{Entry, Kind};
+use crate::bytes::Endian;
+use crate::codec::crc::crc32;
+use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
+use crate::io::SourceDir;
+use crate::Format;
+
+/// Whether `data` is a FORM whose first chunk is AUDO: an audio group, not a game.
+pub fn is_audio_group(data: &[u8]) -> bool {
+    matches!(
+        (data.get(0..4), data.get(8..12)),
+        (Some(b"FORM"), Some(b"AUDO")) | (Some(b"MROF"), Some(b"ODUA"))
+    )
+}
+
+/// The file name of group `n` beside its game.
+pub fn file_name(n: u32) -> String {
+    format!("audiogroup{n}.dat")
+}
+
+/// A group file read: its chunks and its clips.
+pub struct AudioGroup<'a> {
+    pub form: Form<'a>,
+    pub clips: Vec<Clip<'a>>,
+}
+
+pub fn read(data: &[u8]) -> Result<AudioGroup<'_>> {
+    let form = container::read(data)?;
+    if form.chunk(FourCC::AUDO).is_none() {
+        return Err(Error::invalid(
+            container::form_location(),
+            8,
+            "an audio group holds an AUDO chunk",
+        ));
+    }
+    let clips = audo::read(&form)?;
+    Ok(AudioGroup { form, clips })
+}
+
+/// The name of each sound that plays a clip of group `group`, by clip index.
+pub fn sound_names(sounds: &[Sound], group: u32) -> HashMap<u32, String> {
+    let mut out = HashMap::new();
+    for s in sounds.iter().filter(|s| s.group == group) {
+        out.entry(s.clip).or_insert_with(|| s.name.clone());
+    }
+    out
+}
+
+/// The audio groups a game's sounds play from, besides its own AUDO.
+fn groups(sounds: &[Sound]) -> Vec<u32> {
+    let mut groups: Vec<u32> = sounds.iter().map(|s| s.group).filter(|&g| g != 0).collect();
+    groups.sort_unstable();
+    groups.dedup();
+    groups
+}
+
+/// Where clip `k` is written in an extracted group folder: numbered, and named by the
+/// sound that plays it when the game is known.
+pub fn clip_path(prefix: &str, k: usize, clip: &[u8], name: Option<&str>) -> String {
+    let stem = crate::io::file_stem(k, name.unwrap_or(""));
+    format!("{prefix}audio/{stem}.{}", audio_extension(clip))
+}
+
+/// Each clip as `list` shows it.
+pub fn entries(g: &AudioGroup<'_>) -> Vec<Entry> {
+    g.clips
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let n = c.bytes.len() as u64;
+            let ext = audio_extension(c.bytes);
+            Entry::new(
+                clip_path("", k, c.bytes, None),
+                Kind::Sound,
+                (c.offset, n),
+                n,
+                ext,
+                String::new(),
+            )
+        })
+        .collect()
+}
+
+pub fn info(g: &AudioGroup<'_>) -> serde_json::Value {
+    let bytes: usize = g.clips.iter().map(|c| c.bytes.len()).sum();
+    serde_json::json!({
+        "kind": "GameMaker audio group (a FORM holding AUDO, beside a game's data.win)",
+        "byte order": format!("{:?}", g.form.endian).to_lowercase(),
+        "clips": g.clips.len(),
+        "audio bytes": bytes,
+    })
+}
+
+/// The file our writer makes from these clips, in this byte order.
+pub fn write(endian: Endian, clips: &[&[u8]]) -> Result<Vec<u8>> {
+    // The FORM header and AUDO's own header come before its body; AUDO is the last
+    // chunk, so nothing pads it.
+    let body = audo::write(clips, 16, 1, endian);
+    container::write(endian, &[(container::stored_name(b"AUDO", endian), body)])
+}
+
+/// What an extracted group folder's `gamepak.toml` says.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Manifest {
+    pub format: Format,
+    /// `--only` left clips out: the folder cannot be packed.
+    pub partial: bool,
+    pub audio_group: GroupFiles,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct GroupFiles {
+    pub endian: Endian,
+    /// Each clip's file and its CRC-32 as extracted.
+    pub clips: Vec<super::manifest::ClipFile>,
+    /// The group file as stored, when our writer does not give its bytes back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stored: Option<String>,
+}
+
+/// Files to write, by path.
+type Files = Vec<(String, Vec<u8>)>;
+
+/// The files of an extracted group (its clips, and the file as stored when our
+/// writer does not give its bytes back) and the manifest that describes them.
+pub fn extraction(
+    data: &[u8],
+    g: &AudioGroup<'_>,
+    names: &HashMap<u32, String>,
+) -> Result<(Files, Manifest)> {
+    let mut files = Vec::new();
+    let mut clips = Vec::new();
+    for (k, c) in g.clips.iter().enumerate() {
+        let file = clip_path("", k, c.bytes, names.get(&(k as u32)).map(String::as_str));
+        clips.push(super::manifest::ClipFile {
+            file: file.clone(),
+            crc32: crc32(c.bytes),
+        });
+        files.push((file, c.bytes.to_vec()));
+    }
+    let bytes: Vec<&[u8]> = g.clips.iter().map(|c| c.bytes).collect();
+    let stored = (write(g.form.endian, &bytes)? != data).then(|| STORED.to_string());
+    if let Some(name) = &stored {
+        files.push((name.clone(), data.to_vec()));
+    }
+    let manifest = Manifest {
+        format: Format::GameMaker,
+        partial: false,
+        audio_group: GroupFiles {
+            endian: g.form.endian,
+            clips,
+            stored,
+        },
+    };
+    Ok((files, manifest))
+}
+
+/// Where a group file our writer does not reproduce is kept.
+const STORED: &str = "raw/audiogroup.dat";
+
+/// Extracts a group file given on its own.
+pub fn extract(
+    data: &[u8],
+    out: &std::path::Path,
+    opts: &crate::ExtractOptions,
+) -> Result<crate::ExtractSummary> {
+    let (files, mut manifest) = extraction(data, &read(data)?, &HashMap::new())?;
+    let (ex, selected) = crate::assets::Extraction::begin(out, opts, &files)?;
+    ex.render(
+        &selected,
+        |f| Ok(crate::assets::Rendered::Stored(&f.1)),
+        |_| false,
+    )?;
+    manifest.partial = ex.partial();
+    ex.finish(&manifest)
+}
+
+/// A group file given on its own: its framing and its clips.
+pub fn check(data: &[u8]) -> crate::Report {
+    match read(data) {
+        Err(e) => crate::Report::from_error(&e),
+        Ok(g) => {
+            let mut r = crate::Report::default();
+            if g.form.trailing > 0 {
+                let at = (data.len() - g.form.trailing) as u64;
+                r.warn(
+                    "FORM",
+                    at,
+                    format!("{} bytes follow the FORM's end", g.form.trailing),
+                );
+            }
+            r
+        }
+    }
+}
+
+/// The audio group files beside a game's `input` that its sounds play from, each
+/// extracted into `audiogroups/audiogroupN/` of the game's folder.
+pub fn extract_beside(
+    sounds: &[Sound],
+    input: &std::path::Path,
+    ex: &crate::assets::Extraction,
+) -> Result<Vec<super::manifest::GroupFolder>> {
+    let mut out = Vec::new();
+    for n in groups(sounds) {
+        let file = file_name(n);
+        let path = input.with_file_name(&file);
+        if !path.is_file() {
+            ex.note(format!(
+                "{file}: not found beside the game, so its sounds are not extracted"
+            ));
+            continue;
+        }
+        let data = crate::io::Source::open(&path)?;
+        let g = read(&data).map_err(|e| Error::at(&file, e.to_string()))?;
+        let (files, manifest) = extraction(&data, &g, &sound_names(sounds, n))?;
+        let folder = format!("audiogroups/audiogroup{n}");
+        for (name, bytes) in &files {
+            ex.write(&format!("{folder}/{name}"), bytes)?;
+        }
+        let text = toml::to_string(&manifest).map_err(|e| Error::at(&file, e.to_string()))?;
+        let name = crate::manifest::MANIFEST_NAME;
+        ex.write(&format!("{folder}/{name}"), text.as_bytes())?;
+        out.push(super::manifest::GroupFolder { file, folder });
+    }
+    Ok(out)
+}
+
+/// Checks the audio group files beside a game's `input` that its sounds play from,
+/// and that each such sound's clip is there.
+pub fn check_beside(
+    game: &Form<'_>,
+    sounds: &[Sound],
+    input: &std::path::Path,
+    r: &mut crate::Report,
+) {
+    let sond = game.chunk(FourCC::SOND).map_or(0, |c| c.offset);
+    let mut groups: HashMap<u32, Option<usize>> = HashMap::new();
+    for s in sounds.iter().filter(|s| s.group != 0) {
+        let (i, n, clip, name) = (s.index, s.group, s.clip, &s.name);
+        let file = file_name(n);
+        let clips = *groups.entry(n).or_insert_with(|| {
+            let path = input.with_file_name(&file);
+            let data = crate::io::Source::open(&path).ok()?;
+            let report = check(&data);
+            for p in &report.problems {
+                r.problems.push(crate::report::Problem {
+                    path: format!("{file}/{}", p.path),
+                    ..p.clone()
+                });
+            }
+            read(&data).ok().map(|g| g.clips.len())
+        });
+        let path = container::chunk_location(FourCC::SOND).at("entry", i);
+        match clips {
+            None => r.note(
+                path,
+                sond,
+                format!("sound {name:?} plays clip {clip} of {file}, which is not beside the file (or does not read)"),
+            ),
+            Some(count) if clip as usize >= count => r.error(
+                path,
+                sond,
+                format!("sound {name:?} plays clip {clip} of {file}, which holds {count} clips"),
+            ),
+            Some(_) => {}
+        }
+    }
+}
+
+/// Whether an extracted folder's manifest is an audio group's.
+pub fn is_group_folder(dir: &SourceDir) -> Result<bool> {
+    #[derive(Deserialize)]
+    struct Probe {
+        audio_group: Option<toml::Value>,
+    }
+    let m: Probe = crate::manifest::read(dir)?;
+    Ok(m.audio_group.is_some())
+}
+
+/// Rebuilds a group file from the folder `prefix` names inside `dir` (nothing for the
+/// folder itself): as stored while no clip changed, otherwise laid out again.
+pub fn pack(dir: &SourceDir, prefix: &str, reencoded: &mut Vec<String>) -> Result<Vec<u8>> {
+    let m: Manifest =
+        crate::manifest::read_at(dir, &format!("{prefix}{}", crate::manifest::MANIFEST_NAME))?;
+    let g = m.audio_group;
+    let before = reencoded.len();
+    let clips = super::pack::read_clips(dir, prefix, &g.clips, reencoded)?;
+    let changed = reencoded.len() > before;
+    match &g.stored {
+        Some(stored) if !changed => dir.read(&format!("{prefix}{stored}")),
+        _ => {
+            let refs: Vec<&[u8]> = clips.iter().map(Vec::as_slice).collect();
+            write(g.endian, &refs)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! GameMaker audio groups: `audiogroupN.dat` read, checked, extracted and packed on
+//! its own and beside its game, on the real game whose sounds live in one.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use gamepak::formats::gamemaker::audio_group;
+use gamepak::{detect, Format, Handler, Options, Severity};
+
+fn handler() -> &'static dyn Handler {
+    Format::GameMaker.handler().unwrap()
+}
+
+/// The fixture game's folder, holding data.win and audiogroup1.dat.
+fn game_dir(test: &str) -> Option<PathBuf> {
+    Some(common::fixture_dir(test, "gamemaker-audiogroups")?.join("OwiliwO_Infinite-Menagerie"))
+}
+
+fn beside(path: &Path) -> Options {
+    Options {
+        input: Some(path.to_path_buf()),
+        ..Options::default()
+    }
+}
+
+fn extract(data: &[u8], out: &Path, opts: &Options) -> gamepak::ExtractSummary {
+    handler()
+        .extract(data, out, &Default::default(), opts)
+        .unwrap()
+}
+
+#[test]
+fn a_group_file_alone_is_identified_listed_checked_and_rebuilt() {
+    let Some(dir) = game_dir("audio group alone") else {
+        return;
+    };
+    let data = std::fs::read(dir.join("audiogroup1.dat")).unwrap();
+    let d = detect(&data);
+    assert_eq!(d.format, Some(Format::GameMaker));
+    assert!(
+        d.evidence.iter().any(|e| e.contains("audio group")),
+        "{d:?}"
+    );
+    let info = handler().info(&data, &Options::default()).unwrap();
+    assert_eq!(info["clips"], 5);
+    let list = handler().list(&data, &Options::default()).unwrap();
+    assert_eq!(list.len(), 5);
+    assert!(list
+        .iter()
+        .all(|e| e.path.starts_with("audio/") && e.encoding == "wav"));
+    assert!(handler().check(&data, &Options::default()).is_clean());
+    let out = tempfile::tempdir().unwrap();
+    let summary = extract(&data, out.path(), &Options::default());
+    common::assert_counts_what_is_there(&summary, out.path());
+    let packed = gamepak::pack(out.path(), &Options::default()).unwrap();
+    assert!(packed.bytes == data && packed.unused.is_empty());
+}
+
+#[test]
+fn a_game_takes_its_groups_out_and_back_with_its_sounds_named() {
+    let Some(dir) = game_dir("audio groups beside the game") else {
+        return;
+    };
+    let input = dir.join("data.win");
+    let data = std::fs::read(&input).unwrap();
+    let group = std::fs::read(dir.join("audiogroup1.dat")).unwrap();
+    let report = handler().check(&data, &beside(&input));
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+
+    let out = tempfile::tempdir().unwrap();
+    extract(&data, out.path(), &beside(&input));
+    let folder = out.path().join("audiogroups/audiogroup1");
+    // Each clip is named by the sound that plays it (SOND: group 1, clip 3).
+    assert!(folder.join("audio/003-snd_item_buy.wav").is_file());
+    let packed = gamepak::pack(out.path(), &Options::default()).unwrap();
+    assert!(packed.bytes == data, "the game rebuilds byte for byte");
+    assert_eq!(packed.companions.len(), 1);
+    assert_eq!(packed.companions[0].0, "audiogroup1.dat");
+    assert!(packed.companions[0].1 == group, "its group too");
+    assert!(packed.unused.is_empty(), "{:?}", packed.unused);
+    // The group's folder packs on its own as well.
+    assert!(gamepak::pack(&folder, &Options::default()).unwrap().bytes == group);
+}
+
+#[test]
+fn a_replaced_clip_lays_the_group_out_again_and_it_checks_clean() {
+    let Some(dir) = game_dir("audio group edit") else {
+        return;
+    };
+    let input = dir.join("data.win");
+    let data = std::fs::read(&input).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    extract(&data, out.path(), &beside(&input));
+    let clips = out.path().join("audiogroups/audiogroup1/audio");
+    let longer = std::fs::read(clips.join("003-snd_item_buy.wav")).unwrap();
+    std::fs::write(clips.join("000-snd_choose_keyboard.wav"), &longer).unwrap();
+    let packed = gamepak::pack(out.path(), &Options::default()).unwrap();
+    assert!(packed.bytes == data, "the game itself is unchanged");
+
+    let written = tempfile::tempdir().unwrap();
+    let game = written.path().join("data.win");
+    std::fs::write(&game, &packed.bytes).unwrap();
+    let (name, group) = &packed.companions[0];
+    std::fs::write(written.path().join(name), group).unwrap();
+    let report = handler().check(group, &Options::default());
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    let report = handler().check(&packed.bytes, &beside(&game));
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    let g = audio_group::read(group).unwrap();
+    assert!(g.clips[0].bytes == longer.as_slice());
+}
+
+#[test]
+fn check_names_a_sound_whose_clip_its_group_does_not_hold() {
+    let Some(dir) = game_dir("audio group too short") else {
+        return;
+    };
+    let data = std::fs::read(dir.join("data.win")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("data.win");
+    std::fs::write(&game, &data).unwrap();
+    // Without its group file, the sounds that play from it are noted.
+    let report = handler().check(&data, &beside(&game));
+    assert!(report.is_clean());
+    assert_eq!(report.count(Severity::Note), 5, "{:?}", report.problems);
+    // A group of two clips cannot play clips 2 to 4.
+    let short = audio_group::write(gamepak::bytes::Endian::Little, &[b"RIFF", b"RIFF"]).unwrap();
+    std::fs::write(tmp.path().join("audiogroup1.dat"), short).unwrap();
+    let report = handler().check(&data, &beside(&game));
+    let errors: Vec<String> = report
+        .problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .map(|p| p.to_string())
+        .collect();
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert!(
+        errors.iter().any(|e| e.contains("FORM/SOND/entry[1]")
+            && e.contains("plays clip 3 of audiogroup1.dat, which holds 2 clips")),
+        "{errors:?}"
+    );
+}
