@@ -1,0 +1,62 @@
+//! Files that belong beside a game (GameMaker audio groups) as the command line
+//! handles them: found beside the input, written beside the output.
+
+#[path = "../../gamepak/tests/common/mod.rs"]
+mod common;
+
+use std::process::{Command, Output};
+
+fn gamepak(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamepak"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_game_with_audio_groups_packs_them_beside_its_output_and_not_to_stdout() {
+    let Some(dir) = common::fixture_dir("cli companions", "gamemaker-audiogroups") else {
+        return;
+    };
+    let game = dir.join("OwiliwO_Infinite-Menagerie");
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("game");
+    let input = game.join("data.win");
+    let o = gamepak(&[
+        "extract",
+        input.to_str().unwrap(),
+        "-o",
+        folder.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(folder
+        .join("audiogroups/audiogroup1/gamepak.toml")
+        .is_file());
+
+    let out = tmp.path().join("out/data.win");
+    let o = gamepak(&[
+        "pack",
+        folder.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        said.contains("audiogroup1.dat: 719128 bytes (beside it)"),
+        "{said}"
+    );
+    for name in ["data.win", "audiogroup1.dat"] {
+        let made = std::fs::read(tmp.path().join("out").join(name)).unwrap();
+        assert!(made == std::fs::read(game.join(name)).unwrap(), "{name}");
+    }
+
+    let o = gamepak(&["pack", folder.to_str().unwrap(), "-o", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains("audiogroup1.dat") && said.contains("-o"),
+        "{said}"
+    );
+}
