@@ -141,3 +141,53 @@ fn check_names_a_sound_whose_clip_its_group_does_not_hold() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn only_and_a_damaged_group_file_leave_the_game_extracted() {
+    let Some(dir) = game_dir("audio group only and damage") else {
+        return;
+    };
+    let data = std::fs::read(dir.join("data.win")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("data.win");
+    std::fs::write(&game, &data).unwrap();
+    std::fs::copy(
+        dir.join("audiogroup1.dat"),
+        tmp.path().join("audiogroup1.dat"),
+    )
+    .unwrap();
+
+    // --only that names no group clip leaves the groups out.
+    let only = gamepak::ExtractOptions {
+        only: Some(
+            globset::GlobSet::builder()
+                .add(globset::Glob::new("strings.json").unwrap())
+                .build()
+                .unwrap(),
+        ),
+        ..Default::default()
+    };
+    let out = tmp.path().join("only");
+    handler()
+        .extract(&data, &out, &only, &beside(&game))
+        .unwrap();
+    assert!(!out.join("audiogroups").exists());
+
+    // A group file that does not read is noted; the game is still extracted.
+    std::fs::write(
+        tmp.path().join("audiogroup1.dat"),
+        b"FORM\x0c\0\0\0AUDO\x04\0\0\0\x05\0\0\0",
+    )
+    .unwrap();
+    let out = tmp.path().join("damaged");
+    let summary = extract(&data, &out, &beside(&game));
+    assert!(
+        summary
+            .notes
+            .iter()
+            .any(|n| n.starts_with("audiogroup1.dat: ") && n.contains("not extracted")),
+        "{:?}",
+        summary.notes
+    );
+    assert!(out.join("strings.json").is_file());
+}

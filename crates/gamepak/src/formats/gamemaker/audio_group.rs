@@ -16,7 +16,7 @@ use super::audo::{self, Clip};
 use super::container::{self, Form};
 use super::items::audio_extension;
 use super::sond::Sound;
-use crate::assets::{Entry, Kind};
+use crate::assets::{Entry, Kind, Rendered};
 use crate::bytes::Endian;
 use crate::codec::crc::crc32;
 use crate::error::{Error, Result};
@@ -185,11 +185,7 @@ pub fn extract(
 ) -> Result<crate::ExtractSummary> {
     let (files, mut manifest) = extraction(data, &read(data)?, &HashMap::new())?;
     let (ex, selected) = crate::assets::Extraction::begin(out, opts, &files)?;
-    ex.render(
-        &selected,
-        |f| Ok(crate::assets::Rendered::Stored(&f.1)),
-        |_| false,
-    )?;
+    ex.render(&selected, |f| Ok(Rendered::Stored(&f.1)), |_| false)?;
     manifest.partial = ex.partial();
     ex.finish(&manifest)
 }
@@ -231,12 +227,26 @@ pub fn extract_beside(
             continue;
         }
         let data = crate::io::Source::open(&path)?;
-        let g = read(&data).map_err(|e| Error::at(&file, e.to_string()))?;
-        let (files, manifest) = extraction(&data, &g, &sound_names(sounds, n))?;
+        // A damaged group file does not stop the game's extraction: check says why.
+        let g = match read(&data) {
+            Ok(g) => g,
+            Err(e) => {
+                ex.note(format!("{file}: {e}: its sounds are not extracted"));
+                continue;
+            }
+        };
+        let (files, mut manifest) = extraction(&data, &g, &sound_names(sounds, n))?;
         let folder = format!("audiogroups/audiogroup{n}");
-        for (name, bytes) in &files {
-            ex.write(&format!("{folder}/{name}"), bytes)?;
+        let files: Vec<(String, Vec<u8>)> = files
+            .into_iter()
+            .map(|(name, bytes)| (format!("{folder}/{name}"), bytes))
+            .collect();
+        let chosen = ex.select(&files);
+        if chosen.is_empty() {
+            continue;
         }
+        manifest.partial = chosen.len() < files.len();
+        ex.render(&chosen, |f| Ok(Rendered::Stored(&f.1)), |_| false)?;
         let text = toml::to_string(&manifest).map_err(|e| Error::at(&file, e.to_string()))?;
         let name = crate::manifest::MANIFEST_NAME;
         ex.write(&format!("{folder}/{name}"), text.as_bytes())?;
