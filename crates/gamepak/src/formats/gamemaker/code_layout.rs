@@ -25,7 +25,7 @@ use super::container::{self, Chunk};
 use super::game::Game;
 use super::refs::{self, put_u32, u32_at};
 use super::resources::{self, Noted};
-use super::{audo, txtr};
+use super::{audo, strg, txtr};
 use crate::bytes::Writer;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
@@ -174,7 +174,11 @@ fn with_strings_added(
     w.bytes(c.body.get(4..4 + 4 * n).unwrap_or_default());
     let pointers = w.len();
     w.bytes(&vec![0; 4 * added.len()]);
-    w.bytes(c.body.get(4 + 4 * n..).unwrap_or_default());
+    w.bytes(
+        c.body
+            .get(4 + 4 * n..strings_end(game, c))
+            .unwrap_or_default(),
+    );
     for (i, text) in added.iter().enumerate() {
         while !(at + w.len() as u64).is_multiple_of(4) {
             w.u8(0);
@@ -186,10 +190,22 @@ fn with_strings_added(
         w.bytes(text.as_bytes());
         w.u8(0);
     }
-    while !(at + w.len() as u64).is_multiple_of(align) {
-        w.u8(0);
-    }
+    let end = strg::padded_end(at, w.len() as u64).next_multiple_of(align);
+    w.bytes(&vec![0; (end - at) as usize - w.len()]);
     Ok(w.into_vec())
+}
+
+/// Where STRG's strings end inside its body: past the last one's NUL, before the
+/// padding.
+fn strings_end(game: &Game<'_>, c: &Chunk<'_>) -> usize {
+    let list = 4 + 4 * game.strings.len() as u64;
+    let last = game
+        .strings
+        .iter()
+        .map(|s| s.offset + 4 + s.bytes.len() as u64 + 1 - c.body_offset())
+        .max()
+        .unwrap_or(0);
+    (list.max(last) as usize).min(c.body.len())
 }
 
 /// TXTR and AUDO at their new place; any other chunk as stored.
@@ -213,6 +229,13 @@ fn laid_out_again(game: &Game<'_>, c: &Chunk<'_>, at: u64, align: u64) -> Result
                 txtr::write(t, &blobs, c.body_offset(), align, form.endian),
                 txtr::write(t, &blobs, at, align, form.endian),
             )?
+        }
+        // Its strings do not move inside it, but it ends padded at its new place.
+        (FourCC::STRG, _) if is_read(form, c, FourCC::STRG) => {
+            let mut body = c.body[..strings_end(game, c)].to_vec();
+            let end = strg::padded_end(at, body.len() as u64).next_multiple_of(align);
+            body.resize((end - at) as usize, 0);
+            body
         }
         (FourCC::AUDO, _) if is_read(form, c, FourCC::AUDO) => {
             let clips: Vec<&[u8]> = game.clips.iter().map(|c| c.bytes).collect();

@@ -17,6 +17,16 @@ use crate::bytes::{Endian, Reader};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 
+/// GameMaker pads STRG so that it ends on this absolute boundary, whatever the
+/// alignment of its chunks; strict readers refuse a file where it does not.
+pub const END_ALIGN: u64 = 128;
+
+/// Where a STRG body that starts at `at` ends: past its last string's NUL, padded to
+/// [`END_ALIGN`] (which every chunk alignment divides).
+pub fn padded_end(at: u64, content: u64) -> u64 {
+    (at + content).next_multiple_of(END_ALIGN)
+}
+
 #[derive(Debug, Clone)]
 pub struct Str<'a> {
     /// Absolute offset of the length field.
