@@ -27,7 +27,8 @@ fuzz_target!(|data: &[u8]| {
             Err(_) => return,
         }
     }
-    if let Ok(file) = code_layout::rebuild(&g, &editor, &blobs, &added) {
+    let strings = code_layout::Strings::Added(added.to_vec());
+    if let Ok(file) = code_layout::rebuild(&g, &editor, &blobs, &strings) {
         game::read(&file).expect("a rebuilt file reads");
     }
 });

@@ -142,7 +142,7 @@ fn frame_and_sound_edits_in_a_bzip2_qoi_game() {
 }
 
 #[test]
-fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
+fn strings_that_grow_keep_their_place_and_every_later_string_and_reference_follows() {
     let Some(dir) = common::fixture_dir("gamemaker_edits", "gamemaker") else {
         return;
     };
@@ -179,12 +179,17 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
             packed
                 .reencoded
                 .iter()
-                .any(|r| r.contains(&format!("[{s}] grew"))),
+                .any(|r| r.contains("STRG laid out again in order")),
             "{:?}",
             packed.reencoded
         );
         let report = handler.check(&packed.bytes, &Default::default());
-        assert!(report.is_clean(), "{name}: {}", report.lines());
+        let warnings = report.count(gamepak::Severity::Warning);
+        assert!(
+            report.is_clean() && warnings == 0,
+            "{name}: {}",
+            report.lines()
+        );
         let after = game::read(&packed.bytes).unwrap();
         assert_eq!(after.gen8.name, longer, "{name}");
         let text =
@@ -196,11 +201,25 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
                 after.strings[i].bytes, before.strings[i].bytes,
                 "{name}: string {i}"
             );
-            assert_eq!(
-                after.strings[i].offset, before.strings[i].offset,
-                "{name}: string {i}"
-            );
         }
+        // The table is in order, and between strings there is nothing but padding:
+        // no old text is left behind.
+        let strg = after.form.chunk(FourCC::STRG).unwrap();
+        let mut end = strg.body_offset() + 4 + 4 * after.strings.len() as u64;
+        for (i, st) in after.strings.iter().enumerate() {
+            assert!(st.offset >= end, "{name}: string {i} out of order");
+            let gap = &packed.bytes[end as usize..st.offset as usize];
+            assert!(
+                gap.iter().all(|&b| b == 0),
+                "{name}: text before string {i}"
+            );
+            end = st.offset + 4 + st.bytes.len() as u64 + 1;
+        }
+        let tail = &packed.bytes[end as usize..strg.end() as usize];
+        assert!(
+            tail.iter().all(|&b| b == 0),
+            "{name}: text after the strings"
+        );
         // Pages and clips moved with TXTR and AUDO but hold the same bytes.
         for (a, b) in after.pages().iter().zip(before.pages()) {
             assert_eq!(a.blob, b.blob, "{name}");
@@ -251,4 +270,68 @@ fn strings_that_grow_move_to_the_end_of_strg_and_their_names_follow() {
             );
         }
     }
+}
+
+/// Any string of any game to any length: the first and last grow, the file checks
+/// with no problem at all, and reads back with the new texts.
+#[test]
+fn every_game_takes_longer_strings_and_checks_clean() {
+    let handler = Format::GameMaker.handler().unwrap();
+    for (name, original) in common::gamemaker_games("gamemaker_edits all games") {
+        let tmp = tempfile::tempdir().unwrap();
+        let opts = ExtractOptions::default();
+        handler
+            .extract(&original, tmp.path(), &opts, &Default::default())
+            .unwrap();
+        let path = tmp.path().join("strings.json");
+        let mut strings: Vec<String> =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        strings[0].push_str(" grown by a test");
+        strings.last_mut().unwrap().push_str(" and more ✓");
+        std::fs::write(&path, serde_json::to_vec(&strings).unwrap()).unwrap();
+        let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
+        let report = handler.check(&packed.bytes, &Default::default());
+        assert!(report.problems.is_empty(), "{name}: {}", report.lines());
+        assert_eq!(
+            game::read(&packed.bytes).unwrap().texts(),
+            strings,
+            "{name}"
+        );
+    }
+}
+
+/// Where a chunk holds what reads like a reference to a string in a field gamepak
+/// does not know, strings cannot move: one that grows is appended instead, and the
+/// file still reads with the new text.
+#[test]
+fn a_reference_gamepak_cannot_place_keeps_grown_strings_appended() {
+    let Some(dir) = common::fixture_dir("gamemaker_edits planted", "gamemaker") else {
+        return;
+    };
+    let mut data = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let g = game::read(&data).unwrap();
+    let dafl = g.form.chunk(FourCC::DAFL).unwrap().body_offset() as usize;
+    let planted = (g.strings[5].offset as u32 + 4).to_le_bytes();
+    data[dafl..dafl + 4].copy_from_slice(&planted);
+    let tmp = tempfile::tempdir().unwrap();
+    let handler = Format::GameMaker.handler().unwrap();
+    let opts = ExtractOptions::default();
+    handler
+        .extract(&data, tmp.path(), &opts, &Default::default())
+        .unwrap();
+    let path = tmp.path().join("strings.json");
+    let mut strings: Vec<String> = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    strings[0].push_str(" grown by a test");
+    std::fs::write(&path, serde_json::to_vec(&strings).unwrap()).unwrap();
+    let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
+    assert!(
+        packed
+            .reencoded
+            .iter()
+            .any(|r| r.contains("cannot be laid out again in order") && r.contains("FORM/DAFL")),
+        "{:?}",
+        packed.reencoded
+    );
+    assert!(handler.check(&packed.bytes, &Default::default()).is_clean());
+    assert_eq!(game::read(&packed.bytes).unwrap().texts(), strings);
 }

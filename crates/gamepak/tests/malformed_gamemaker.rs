@@ -242,7 +242,12 @@ fn strings_added_to_an_empty_strg_give_it_a_list() {
         .collect();
     // The names no longer land on strings, so the chains cannot be written: an
     // error, not a panic; with no chains to write, the strings are added.
-    if let Ok(file) = code_layout::rebuild(&g, &editor, &blobs, &added) {
+    if let Ok(file) = code_layout::rebuild(
+        &g,
+        &editor,
+        &blobs,
+        &code_layout::Strings::Added(added.to_vec()),
+    ) {
         assert_eq!(game::read(&file).unwrap().texts(), added);
     }
 }

@@ -36,7 +36,7 @@ pub fn rebuild(
     game: &Game<'_>,
     editor: &Editor<'_, '_>,
     blobs: &[Blob],
-    added: &[String],
+    strings: &Strings,
 ) -> Result<Vec<u8>> {
     let form = &game.form;
     let code = form
@@ -50,7 +50,7 @@ pub fn rebuild(
     // Every chunk's body at its new place (CODE's is written once the others' places
     // are known), and how far each chunk moved.
     let mut bodies: Vec<Option<Vec<u8>>> = Vec::with_capacity(form.chunks.len());
-    let mut shifts: Vec<(u64, u64, i64)> = Vec::with_capacity(form.chunks.len());
+    let mut shifts: Vec<Shift> = Vec::with_capacity(form.chunks.len());
     let mut offset = 8u64;
     // Where CODE's body goes, and the alignment of the chunk after it.
     let mut code_place = (code.body_offset(), align);
@@ -58,7 +58,14 @@ pub fn rebuild(
         let at = offset + 8;
         let align = if i == last { 1 } else { align };
         let moves = at as i64 - c.body_offset() as i64;
-        if is_read(form, c, FourCC::STRG) && !added.is_empty() {
+        if let (true, Strings::InOrder(texts)) = (is_read(form, c, FourCC::STRG), strings) {
+            let (body, moved) = strings_in_order(game, c, at, texts, align)?;
+            shifts.extend(moved);
+            offset = at + body.len() as u64;
+            bodies.push(Some(body));
+            continue;
+        }
+        if let (true, Strings::Added(added)) = (is_read(form, c, FourCC::STRG), strings) {
             // The list grows, so every string after it moves 4 bytes per string added.
             let list_end = c.body_offset() + 4 + 4 * game.strings.len() as u64;
             let body = with_strings_added(game, c, at, added, align)?;
@@ -193,6 +200,61 @@ fn with_strings_added(
     let end = strg::padded_end(at, w.len() as u64).next_multiple_of(align);
     w.bytes(&vec![0; (end - at) as usize - w.len()]);
     Ok(w.into_vec())
+}
+
+/// A range of the file as read, `start..end`, and how far it moves.
+type Shift = (u64, u64, i64);
+
+/// What becomes of STRG when the chunks after CODE are laid out again.
+pub enum Strings {
+    /// Its strings as they are, with these added after them.
+    Added(Vec<String>),
+    /// Every string written again in table order with these texts (the stored ones
+    /// first, then any added), so a string that grew keeps its place in the table
+    /// and every later one moves, with every reference following its string.
+    InOrder(Vec<String>),
+}
+
+/// STRG at `at` with `texts` in table order, and how far each stored string (its
+/// length, text and NUL) and the rest of the chunk moved. Strings are 4-aligned when
+/// the stored ones all were, as GameMaker writes them.
+fn strings_in_order(
+    game: &Game<'_>,
+    c: &Chunk<'_>,
+    at: u64,
+    texts: &[String],
+    align: u64,
+) -> Result<(Vec<u8>, Vec<Shift>)> {
+    let n = texts.len();
+    let count = u32::try_from(n).map_err(|_| Error::at("strings.json", "too many strings"))?;
+    let aligned = game.strings.iter().all(|s| s.offset.is_multiple_of(4));
+    let mut w = Writer::with_capacity(game.form.endian, c.body.len() + 64);
+    w.u32(count);
+    w.bytes(&vec![0; 4 * n]);
+    let mut entries = Vec::with_capacity(n);
+    for (i, text) in texts.iter().enumerate() {
+        while aligned && !(at + w.len() as u64).is_multiple_of(4) {
+            w.u8(0);
+        }
+        let entry = at + w.len() as u64;
+        let pointer = u32::try_from(entry)
+            .map_err(|_| Error::at("strings.json", "the strings would lie past 4 GiB"))?;
+        w.patch_u32(4 + 4 * i, pointer);
+        entries.push(entry);
+        w.u32(text.len() as u32);
+        w.bytes(text.as_bytes());
+        w.u8(0);
+    }
+    let end = strg::padded_end(at, w.len() as u64).next_multiple_of(align);
+    w.bytes(&vec![0; (end - at) as usize - w.len()]);
+    // The header and list move with the chunk; each stored string moves to its entry.
+    let list_end = c.body_offset() + 4 + 4 * game.strings.len() as u64;
+    let mut shifts = vec![(c.offset, list_end, at as i64 - c.body_offset() as i64)];
+    for (s, &entry) in game.strings.iter().zip(&entries) {
+        let stored_end = s.offset + 4 + s.bytes.len() as u64 + 1;
+        shifts.push((s.offset, stored_end, entry as i64 - s.offset as i64));
+    }
+    Ok((w.into_vec(), shifts))
 }
 
 /// Where STRG's strings end inside its body: past the last one's NUL, before the
@@ -341,6 +403,13 @@ pub fn references(game: &Game<'_>, noted: &Noted) -> Vec<u64> {
     sites.sort_unstable();
     sites.dedup();
     sites
+}
+
+/// Whether every reference to a string is one gamepak knows, so that strings may
+/// move inside STRG: the refusal [`unexplained`] gives when one is not.
+pub fn strings_can_move(game: &Game<'_>) -> Result<()> {
+    let noted = resources::noted(&game.form, &game.code);
+    unexplained(game, &references(game, &noted), &noted.plain)
 }
 
 /// Refuses to move the chunks after CODE when a stored chunk holds a word that reads

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use super::code_layout::Strings;
 use super::manifest::*;
 use super::refs::{get_u32, put_u32};
 use super::txtr::{self, Page, PageFormat, Txtr};
@@ -46,58 +47,22 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
         let bytes = audio_group::pack(dir, &format!("{}/", g.folder), &mut reencoded)?;
         companions.push((g.file.clone(), bytes));
     }
-    let last = m.chunks.len().saturating_sub(1);
-    let mut moved = Vec::new();
-    let mut added = Vec::new();
-    let mut offset = 8u64;
-    let mut chunks = Vec::with_capacity(m.chunks.len());
-    for (i, c) in m.chunks.iter().enumerate() {
-        let body_at = offset + 8;
-        let align = if i == last { 1 } else { m.alignment };
-        let body = match (&c.file, c.name, &m.textures) {
-            (Some(f), _, _) => {
-                if offset != c.offset {
-                    return Err(Error::at(
-                        f,
-                        format!(
-                            "an edit moves chunk {} from {:#x} to {offset:#x}; pointers into the \
-                             chunks gamepak keeps as stored are not rewritten yet, so only chunks \
-                             with nothing stored after them (STRG, TXTR, AUDO) can change size",
-                            c.name, c.offset
-                        ),
-                    ));
-                }
-                let mut body = dir.read(f)?;
-                if c.name == FourCC::STRG {
-                    let patched = edit_strings(dir, &m, &mut body, body_at, &mut reencoded)?;
-                    moved = patched.moved;
-                    added = patched.added;
-                }
-                body
-            }
-            (None, FourCC::TXTR, Some(t)) => {
-                txtr::write(&layout(t), &blobs, body_at, align, m.endian)
-            }
-            (None, FourCC::AUDO, _) => {
-                let refs: Vec<&[u8]> = clips.iter().map(Vec::as_slice).collect();
-                audo::write(&refs, body_at, align, m.endian)
-            }
-            (None, name, _) => {
-                return Err(Error::at(
-                    crate::manifest::MANIFEST_NAME,
-                    format!("chunk {name} names no file"),
-                ))
-            }
-        };
-        offset = body_at + body.len() as u64;
-        chunks.push((c.raw, body));
-    }
-    let mut bytes = container::write(m.endian, &chunks)?;
-    repoint_names(&mut bytes, &moved, &mut reencoded)?;
+    let parts = Parts {
+        dir,
+        m: &m,
+        blobs: &blobs,
+        clips: &clips,
+    };
+    let laid = parts.lay_out(true, &mut reencoded)?;
+    let (bytes, strings) = if laid.strings.moved.is_empty() {
+        (laid.bytes, Strings::Added(laid.strings.added))
+    } else {
+        in_order_or_appended(&parts, laid, &mut reencoded)?
+    };
     // VARI's and FUNC's views follow the occurrence chains, which code edits write
     // again: a view counts as unchanged when it matches the file before or after them.
     let changed = changed_views(dir, &bytes, &edited_views(dir, &m)?)?;
-    let bytes = edit_code(dir, &m, bytes, &added, &mut reencoded)?;
+    let bytes = edit_code(dir, &m, bytes, &strings, &mut reencoded)?;
     for (chunk, file) in changed_views(dir, &bytes, &changed)? {
         dir.leave_out(
             file,
@@ -110,6 +75,114 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
         unused: dir.unused(crate::manifest::UNNAMED),
         companions,
     })
+}
+
+/// What the chunks are built from.
+struct Parts<'a> {
+    dir: &'a SourceDir,
+    m: &'a Manifest,
+    blobs: &'a [Option<Vec<u8>>],
+    clips: &'a [Vec<u8>],
+}
+
+/// The file the chunks make, and what became of the strings.
+struct LaidOut {
+    bytes: Vec<u8>,
+    strings: strg::Patched,
+    /// The edited strings, when strings.json changed.
+    texts: Option<Vec<String>>,
+}
+
+impl Parts<'_> {
+    /// Every chunk at its place; STRG with the folder's string edits written into it
+    /// when `edit_strings` is set, as stored otherwise.
+    fn lay_out(&self, edit_strings: bool, reencoded: &mut Vec<String>) -> Result<LaidOut> {
+        let m = self.m;
+        let last = m.chunks.len().saturating_sub(1);
+        let mut strings = strg::Patched::default();
+        let mut texts = None;
+        let mut offset = 8u64;
+        let mut chunks = Vec::with_capacity(m.chunks.len());
+        for (i, c) in m.chunks.iter().enumerate() {
+            let body_at = offset + 8;
+            let align = if i == last { 1 } else { m.alignment };
+            let body = match (&c.file, c.name, &m.textures) {
+                (Some(f), _, _) => {
+                    if offset != c.offset {
+                        return Err(Error::at(
+                            f,
+                            format!(
+                                "an edit moves chunk {} from {:#x} to {offset:#x}; pointers into the \
+                                 chunks gamepak keeps as stored are not rewritten yet, so only chunks \
+                                 with nothing stored after them (STRG, TXTR, AUDO) can change size",
+                                c.name, c.offset
+                            ),
+                        ));
+                    }
+                    let mut body = self.dir.read(f)?;
+                    if c.name == FourCC::STRG {
+                        texts = changed_texts(self.dir, m)?;
+                        if let (Some(t), true) = (&texts, edit_strings) {
+                            strings = strg::patch(&mut body, body_at, m.endian, t, m.alignment)?;
+                            let file = m.strings.as_ref().map_or("strings.json", |s| &s.file);
+                            for i in &strings.changed {
+                                reencoded.push(format!("{file}[{i}]"));
+                            }
+                        }
+                    }
+                    body
+                }
+                (None, FourCC::TXTR, Some(t)) => {
+                    txtr::write(&layout(t), self.blobs, body_at, align, m.endian)
+                }
+                (None, FourCC::AUDO, _) => {
+                    let refs: Vec<&[u8]> = self.clips.iter().map(Vec::as_slice).collect();
+                    audo::write(&refs, body_at, align, m.endian)
+                }
+                (None, name, _) => {
+                    return Err(Error::at(
+                        crate::manifest::MANIFEST_NAME,
+                        format!("chunk {name} names no file"),
+                    ))
+                }
+            };
+            offset = body_at + body.len() as u64;
+            chunks.push((c.raw, body));
+        }
+        Ok(LaidOut {
+            bytes: container::write(m.endian, &chunks)?,
+            strings,
+            texts,
+        })
+    }
+}
+
+/// Strings that grew: STRG laid out again in table order when every reference to a
+/// string is one gamepak knows, so each keeps its place and no old text is left;
+/// otherwise the grown strings stay appended at STRG's end with the references gamepak
+/// knows pointed at them, and the old text stays for the rest.
+fn in_order_or_appended(
+    parts: &Parts<'_>,
+    mut appended: LaidOut,
+    reencoded: &mut Vec<String>,
+) -> Result<(Vec<u8>, Strings)> {
+    let stored = parts.lay_out(false, &mut Vec::new())?;
+    let game = super::game::read(&stored.bytes)?;
+    match super::code_layout::strings_can_move(&game) {
+        Ok(()) => {
+            let texts = appended.texts.take().unwrap_or_default();
+            reencoded.push(format!(
+                "{} strings grew: STRG laid out again in order",
+                appended.strings.moved.len()
+            ));
+            Ok((stored.bytes, Strings::InOrder(texts)))
+        }
+        Err(why) => {
+            reencoded.push(format!("STRG cannot be laid out again in order ({why})"));
+            repoint_names(&mut appended.bytes, &appended.strings.moved, reencoded)?;
+            Ok((appended.bytes, Strings::Added(appended.strings.added)))
+        }
+    }
 }
 
 /// Each clip's bytes from the folder (below `prefix`), noting those edited since
@@ -184,7 +257,7 @@ fn edit_code(
     dir: &SourceDir,
     m: &Manifest,
     bytes: Vec<u8>,
-    added: &[String],
+    strings: &Strings,
     reencoded: &mut Vec<String>,
 ) -> Result<Vec<u8>> {
     let mut edits = BTreeMap::new();
@@ -195,10 +268,14 @@ fn edit_code(
             edits.insert(k, (c.file.clone(), text));
         }
     }
-    if edits.is_empty() && added.is_empty() {
+    if edits.is_empty() && matches!(strings, Strings::Added(a) if a.is_empty()) {
         return Ok(bytes);
     }
     let game = super::game::read(&bytes)?;
+    let added = match strings {
+        Strings::Added(added) => added.as_slice(),
+        Strings::InOrder(texts) => texts.get(game.strings.len()..).unwrap_or_default(),
+    };
     let editor = super::code_edit::Editor::new(&game).with_added_strings(added);
     let blobs = (0..game.blob_entries().len())
         .map(|k| match edits.get(&k) {
@@ -214,7 +291,7 @@ fn edit_code(
             }
         })
         .collect::<Result<Vec<_>>>()?;
-    let packed = super::code_layout::rebuild(&game, &editor, &blobs, added)?;
+    let packed = super::code_layout::rebuild(&game, &editor, &blobs, strings)?;
     if !added.is_empty() {
         reencoded.push(format!(
             "{} strings added to STRG (indices {} to {})",
@@ -283,29 +360,18 @@ fn repoint_names(
     Ok(())
 }
 
-/// Writes changed strings from the folder's JSON into the STRG body; gives the
-/// strings that grew and moved.
-fn edit_strings(
-    dir: &SourceDir,
-    m: &Manifest,
-    body: &mut Vec<u8>,
-    body_at: u64,
-    reencoded: &mut Vec<String>,
-) -> Result<strg::Patched> {
+/// The strings of the folder's JSON, when it was edited.
+fn changed_texts(dir: &SourceDir, m: &Manifest) -> Result<Option<Vec<String>>> {
     let Some(s) = &m.strings else {
-        return Ok(strg::Patched::default());
+        return Ok(None);
     };
     let json = dir.read(&s.file)?;
     if crc32(&json) == s.crc32 {
-        return Ok(strg::Patched::default());
+        return Ok(None);
     }
-    let texts: Vec<String> =
-        serde_json::from_slice(&json).map_err(|e| Error::at(&s.file, e.to_string()))?;
-    let patched = strg::patch(body, body_at, m.endian, &texts, m.alignment)?;
-    for i in &patched.changed {
-        reencoded.push(format!("{}[{i}]", s.file));
-    }
-    Ok(patched)
+    serde_json::from_slice(&json)
+        .map(Some)
+        .map_err(|e| Error::at(&s.file, e.to_string()))
 }
 
 /// A TXTR model with the manifest's entries, for the writer (which takes the blobs

@@ -2,14 +2,16 @@
 //! bytes and a NUL. Other chunks refer to a string by the offset of its first byte.
 //!
 //! Edits are written in place: a string that keeps or shrinks its byte length takes
-//! its old slot (the rest zero-filled), so no reference anywhere has to move. A string
-//! that grows is appended at the end of STRG, and its table entry (by which code finds
-//! its strings) points there; moving it in place would move every string after it,
-//! and references to those lie in fields gamepak does not all model. The old text
-//! stays in its slot, so a reference gamepak does not know still reads a string: the
-//! packer points the ones it knows (see [`super::refs::name_references`] and
+//! its old slot (the rest zero-filled), so no reference anywhere has to move. When a
+//! string grows, `code_layout` writes STRG again in table order, the grown string in
+//! its place and every later one moved, with every reference following its string,
+//! as long as every word that reads like a reference to a string is one gamepak knows
+//! (see `code_layout::strings_can_move`). Where one is not, [`patch`] appends the
+//! grown string at the end of STRG instead, its table entry pointing there, and the
+//! old text stays in its slot for the reference gamepak does not know; the packer
+//! points the ones it knows (see [`super::refs::name_references`] and
 //! [`super::resources::noted`]) at the new text. Texts past STRG's last string are
-//! strings to add, which `code_layout` appends.
+//! strings to add, which `code_layout` appends. STRG always ends on [`END_ALIGN`].
 
 use super::container::{chunk_location, Form};
 use super::refs::list;
