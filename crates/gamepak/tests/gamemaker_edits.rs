@@ -153,28 +153,16 @@ fn strings_that_grow_keep_their_place_and_every_later_string_and_reference_follo
     ] {
         let original = std::fs::read(dir.join(name)).unwrap();
         let before = game::read(&original).unwrap();
-        let tmp = tempfile::tempdir().unwrap();
         let handler = Format::GameMaker.handler().unwrap();
-        handler
-            .extract(
-                &original,
-                tmp.path(),
-                &ExtractOptions::default(),
-                &Default::default(),
-            )
-            .unwrap();
-        let path = tmp.path().join("strings.json");
-        let mut strings: Vec<String> =
-            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
         // The game's name (a name reference in GEN8) and the last string grow.
-        let s = strings.iter().position(|t| *t == before.gen8.name).unwrap();
         let longer = format!("{} - the long edition", before.gen8.name);
-        strings[s] = longer.clone();
+        let (strings, packed) = with_strings_edited(&original, |strings| {
+            let s = strings.iter().position(|t| *t == before.gen8.name).unwrap();
+            strings[s] = longer.clone();
+            strings.last_mut().unwrap().push_str(" and more ✓");
+        });
+        let s = strings.iter().position(|t| *t == longer).unwrap();
         let last = strings.len() - 1;
-        strings[last].push_str(" and more ✓");
-        std::fs::write(&path, serde_json::to_vec(&strings).unwrap()).unwrap();
-
-        let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
         assert!(
             packed
                 .reencoded
@@ -272,24 +260,37 @@ fn strings_that_grow_keep_their_place_and_every_later_string_and_reference_follo
     }
 }
 
+/// Extracts `data`, edits its strings.json with `edit`, and packs the folder: the
+/// strings as edited, and what pack made.
+fn with_strings_edited(
+    data: &[u8],
+    edit: impl FnOnce(&mut Vec<String>),
+) -> (Vec<String>, gamepak::PackOutcome) {
+    let tmp = tempfile::tempdir().unwrap();
+    let opts = ExtractOptions::default();
+    Format::GameMaker
+        .handler()
+        .unwrap()
+        .extract(data, tmp.path(), &opts, &Default::default())
+        .unwrap();
+    let path = tmp.path().join("strings.json");
+    let mut strings: Vec<String> = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    edit(&mut strings);
+    std::fs::write(&path, serde_json::to_vec(&strings).unwrap()).unwrap();
+    let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
+    (strings, packed)
+}
+
 /// Any string of any game to any length: the first and last grow, the file checks
 /// with no problem at all, and reads back with the new texts.
 #[test]
 fn every_game_takes_longer_strings_and_checks_clean() {
     let handler = Format::GameMaker.handler().unwrap();
     for (name, original) in common::gamemaker_games("gamemaker_edits all games") {
-        let tmp = tempfile::tempdir().unwrap();
-        let opts = ExtractOptions::default();
-        handler
-            .extract(&original, tmp.path(), &opts, &Default::default())
-            .unwrap();
-        let path = tmp.path().join("strings.json");
-        let mut strings: Vec<String> =
-            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-        strings[0].push_str(" grown by a test");
-        strings.last_mut().unwrap().push_str(" and more ✓");
-        std::fs::write(&path, serde_json::to_vec(&strings).unwrap()).unwrap();
-        let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
+        let (strings, packed) = with_strings_edited(&original, |s| {
+            s[0].push_str(" grown by a test");
+            s.last_mut().unwrap().push_str(" and more ✓");
+        });
         let report = handler.check(&packed.bytes, &Default::default());
         assert!(report.problems.is_empty(), "{name}: {}", report.lines());
         assert_eq!(
@@ -313,17 +314,8 @@ fn a_reference_gamepak_cannot_place_keeps_grown_strings_appended() {
     let dafl = g.form.chunk(FourCC::DAFL).unwrap().body_offset() as usize;
     let planted = (g.strings[5].offset as u32 + 4).to_le_bytes();
     data[dafl..dafl + 4].copy_from_slice(&planted);
-    let tmp = tempfile::tempdir().unwrap();
+    let (strings, packed) = with_strings_edited(&data, |s| s[0].push_str(" grown by a test"));
     let handler = Format::GameMaker.handler().unwrap();
-    let opts = ExtractOptions::default();
-    handler
-        .extract(&data, tmp.path(), &opts, &Default::default())
-        .unwrap();
-    let path = tmp.path().join("strings.json");
-    let mut strings: Vec<String> = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-    strings[0].push_str(" grown by a test");
-    std::fs::write(&path, serde_json::to_vec(&strings).unwrap()).unwrap();
-    let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
     assert!(
         packed
             .reencoded

@@ -173,10 +173,8 @@ fn with_strings_added(
     align: u64,
 ) -> Result<Vec<u8>> {
     let n = game.strings.len();
-    let total = u32::try_from(n + added.len())
-        .map_err(|_| Error::at("strings.json", "too many strings"))?;
     let mut w = Writer::with_capacity(game.form.endian, c.body.len() + 64 * added.len());
-    w.u32(total);
+    w.u32(string_count(n + added.len())?);
     // An empty STRG (no count at all) gets one.
     w.bytes(c.body.get(4..4 + 4 * n).unwrap_or_default());
     let pointers = w.len();
@@ -187,19 +185,38 @@ fn with_strings_added(
             .unwrap_or_default(),
     );
     for (i, text) in added.iter().enumerate() {
-        while !(at + w.len() as u64).is_multiple_of(4) {
-            w.u8(0);
-        }
-        let entry = u32::try_from(at + w.len() as u64)
-            .map_err(|_| Error::at("strings.json", "the strings would lie past 4 GiB"))?;
-        w.patch_u32(pointers + 4 * i, entry);
-        w.u32(text.len() as u32);
-        w.bytes(text.as_bytes());
+        put_string(&mut w, at, pointers + 4 * i, text, true)?;
+    }
+    Ok(padded(w, at, align))
+}
+
+/// The count of a STRG list, refused past what its u32 holds.
+fn string_count(n: usize) -> Result<u32> {
+    u32::try_from(n).map_err(|_| Error::at("strings.json", "too many strings"))
+}
+
+/// Writes a string entry (length, text, NUL) into a STRG body that starts at `at`,
+/// 4-aligned when `aligned`, and points the list slot at `pointer` to it; gives its
+/// address.
+fn put_string(w: &mut Writer, at: u64, pointer: usize, text: &str, aligned: bool) -> Result<u64> {
+    while aligned && !(at + w.len() as u64).is_multiple_of(4) {
         w.u8(0);
     }
+    let entry = at + w.len() as u64;
+    let address = u32::try_from(entry)
+        .map_err(|_| Error::at("strings.json", "the strings would lie past 4 GiB"))?;
+    w.patch_u32(pointer, address);
+    w.u32(text.len() as u32);
+    w.bytes(text.as_bytes());
+    w.u8(0);
+    Ok(entry)
+}
+
+/// A STRG body padded to GameMaker's boundary, and to `align` for the next chunk.
+fn padded(mut w: Writer, at: u64, align: u64) -> Vec<u8> {
     let end = strg::padded_end(at, w.len() as u64).next_multiple_of(align);
     w.bytes(&vec![0; (end - at) as usize - w.len()]);
-    Ok(w.into_vec())
+    w.into_vec()
 }
 
 /// A range of the file as read, `start..end`, and how far it moves.
@@ -226,27 +243,15 @@ fn strings_in_order(
     align: u64,
 ) -> Result<(Vec<u8>, Vec<Shift>)> {
     let n = texts.len();
-    let count = u32::try_from(n).map_err(|_| Error::at("strings.json", "too many strings"))?;
     let aligned = game.strings.iter().all(|s| s.offset.is_multiple_of(4));
     let mut w = Writer::with_capacity(game.form.endian, c.body.len() + 64);
-    w.u32(count);
+    w.u32(string_count(n)?);
     w.bytes(&vec![0; 4 * n]);
-    let mut entries = Vec::with_capacity(n);
-    for (i, text) in texts.iter().enumerate() {
-        while aligned && !(at + w.len() as u64).is_multiple_of(4) {
-            w.u8(0);
-        }
-        let entry = at + w.len() as u64;
-        let pointer = u32::try_from(entry)
-            .map_err(|_| Error::at("strings.json", "the strings would lie past 4 GiB"))?;
-        w.patch_u32(4 + 4 * i, pointer);
-        entries.push(entry);
-        w.u32(text.len() as u32);
-        w.bytes(text.as_bytes());
-        w.u8(0);
-    }
-    let end = strg::padded_end(at, w.len() as u64).next_multiple_of(align);
-    w.bytes(&vec![0; (end - at) as usize - w.len()]);
+    let entries = texts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| put_string(&mut w, at, 4 + 4 * i, text, aligned))
+        .collect::<Result<Vec<u64>>>()?;
     // The header and list move with the chunk; each stored string moves to its entry.
     let list_end = c.body_offset() + 4 + 4 * game.strings.len() as u64;
     let mut shifts = vec![(c.offset, list_end, at as i64 - c.body_offset() as i64)];
@@ -254,7 +259,7 @@ fn strings_in_order(
         let stored_end = s.offset + 4 + s.bytes.len() as u64 + 1;
         shifts.push((s.offset, stored_end, entry as i64 - s.offset as i64));
     }
-    Ok((w.into_vec(), shifts))
+    Ok((padded(w, at, align), shifts))
 }
 
 /// Where STRG's strings end inside its body: past the last one's NUL, before the
