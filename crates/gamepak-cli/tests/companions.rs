@@ -14,7 +14,7 @@ fn gamepak(args: &[&str]) -> Output {
 }
 
 #[test]
-fn a_game_with_audio_groups_packs_them_beside_its_output_and_not_to_stdout() {
+fn a_game_with_audio_groups_names_them_and_packs_them_beside_its_output_only() {
     let Some(dir) = common::fixture_dir("cli companions", "gamemaker-audiogroups") else {
         return;
     };
@@ -32,6 +32,23 @@ fn a_game_with_audio_groups_packs_them_beside_its_output_and_not_to_stdout() {
     assert!(folder
         .join("audiogroups/audiogroup1/gamepak.toml")
         .is_file());
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        said.contains("with audiogroup1.dat, found beside it: audiogroups/audiogroup1/"),
+        "{said}"
+    );
+    let again = tmp.path().join("again");
+    let o = gamepak(&[
+        "extract",
+        input.to_str().unwrap(),
+        "-o",
+        again.to_str().unwrap(),
+        "--json",
+    ]);
+    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let want =
+        serde_json::json!([{"file": "audiogroup1.dat", "folder": "audiogroups/audiogroup1"}]);
+    assert_eq!(summary["companions"], want, "{summary}");
 
     let out = tmp.path().join("out/data.win");
     let o = gamepak(&[
@@ -59,4 +76,14 @@ fn a_game_with_audio_groups_packs_them_beside_its_output_and_not_to_stdout() {
         said.contains("audiogroup1.dat") && said.contains("-o"),
         "{said}"
     );
+
+    // A device has no folder to hold them either.
+    #[cfg(unix)]
+    {
+        let o = gamepak(&["pack", folder.to_str().unwrap(), "-o", "/dev/null"]);
+        assert_eq!(o.status.code(), Some(2));
+        let said = String::from_utf8_lossy(&o.stderr);
+        assert!(said.contains("audiogroup1.dat"), "{said}");
+        assert!(!std::path::Path::new("/dev/audiogroup1.dat").exists());
+    }
 }
