@@ -91,6 +91,11 @@ fn a_game_takes_its_groups_out_and_back_with_its_sounds_named() {
     assert_eq!(buy["audio"], 3);
     let own = sounds.as_array().unwrap().iter().find(|s| s["group"] == 0);
     assert!(own.is_some_and(|s| s["group_file"].is_null()), "{sounds}");
+    // AGRP's records follow one another: the second's name is not the first's path.
+    let groups = std::fs::read(out.path().join("resources/audio_groups.json")).unwrap();
+    let groups: serde_json::Value = serde_json::from_slice(&groups).unwrap();
+    let want = serde_json::json!([{"name": "audiogroup_default"}, {"name": "audiogroup_sound"}]);
+    assert_eq!(groups, want);
     let packed = gamepak::pack(out.path(), &Options::default()).unwrap();
     assert!(packed.bytes == data, "the game rebuilds byte for byte");
     assert_eq!(packed.companions.len(), 1);

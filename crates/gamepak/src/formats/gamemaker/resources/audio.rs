@@ -4,6 +4,7 @@ use serde_json::{json, Value};
 
 use super::record::At;
 use crate::error::Result;
+use crate::formats::gamemaker::refs::list;
 use crate::formats::gamemaker::{audio_group, sond};
 
 /// A sound, with the file its clip lives in when that is an audio group's
@@ -20,9 +21,11 @@ pub(super) fn sound(r: &At) -> Result<Value> {
 }
 
 /// 2024.14 gives audio groups a path, told by a string where the next record would
-/// start.
+/// start. Records packed one after another hold the next one's name there, which is
+/// a string too: that is told by the next record starting there.
 pub(super) fn group(r: &At) -> Result<Value> {
-    Ok(if r.names_string(4) {
+    let next_starts_at_4 = list(r.form, r.chunk)?.contains(&(r.base as u32 + 4));
+    Ok(if r.names_string(4) && !next_starts_at_4 {
         json!({"name": r.str(0)?, "path": r.str(4)?})
     } else {
         json!({"name": r.str(0)?})
