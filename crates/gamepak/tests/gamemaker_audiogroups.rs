@@ -332,3 +332,29 @@ fn pack_refuses_a_group_file_name_that_would_leave_the_output_folder() {
     let e = gamepak::pack(out.path(), &Options::default()).unwrap_err();
     assert!(e.to_string().contains("not named audiogroupN.dat"), "{e}");
 }
+
+#[test]
+fn only_reaches_into_the_groups_and_leaves_a_group_it_trims_unpackable() {
+    let Some(dir) = game_dir("audio group only") else {
+        return;
+    };
+    let input = dir.join("data.win");
+    let data = std::fs::read(&input).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let only = globset::GlobSetBuilder::new()
+        .add(globset::Glob::new("**/003-*").unwrap())
+        .build()
+        .unwrap();
+    let opts = gamepak::ExtractOptions {
+        only: Some(only),
+        ..Default::default()
+    };
+    let summary = handler()
+        .extract(&data, out.path(), &opts, &beside(&input))
+        .unwrap();
+    assert_eq!(summary.companions.len(), 1, "{summary:?}");
+    let folder = out.path().join("audiogroups/audiogroup1");
+    let clips: Vec<_> = std::fs::read_dir(folder.join("audio")).unwrap().collect();
+    assert_eq!(clips.len(), 1);
+    assert!(gamepak::pack(&folder, &Options::default()).is_err());
+}
