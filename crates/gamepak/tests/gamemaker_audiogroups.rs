@@ -31,6 +31,30 @@ fn extract(data: &[u8], out: &Path, opts: &Options) -> gamepak::ExtractSummary {
         .unwrap()
 }
 
+/// The fixture game extracted with its groups.
+struct Extracted {
+    dir: PathBuf,
+    input: PathBuf,
+    data: Vec<u8>,
+    out: tempfile::TempDir,
+    summary: gamepak::ExtractSummary,
+}
+
+fn extracted_game(test: &str) -> Option<Extracted> {
+    let dir = game_dir(test)?;
+    let input = dir.join("data.win");
+    let data = std::fs::read(&input).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let summary = extract(&data, out.path(), &beside(&input));
+    Some(Extracted {
+        dir,
+        input,
+        data,
+        out,
+        summary,
+    })
+}
+
 #[test]
 fn a_group_file_alone_is_identified_listed_checked_and_rebuilt() {
     let Some(dir) = game_dir("audio group alone") else {
@@ -60,17 +84,20 @@ fn a_group_file_alone_is_identified_listed_checked_and_rebuilt() {
 
 #[test]
 fn a_game_takes_its_groups_out_and_back_with_its_sounds_named() {
-    let Some(dir) = game_dir("audio groups beside the game") else {
+    let Some(Extracted {
+        dir,
+        input,
+        data,
+        out,
+        summary,
+    }) = extracted_game("audio groups beside the game")
+    else {
         return;
     };
-    let input = dir.join("data.win");
-    let data = std::fs::read(&input).unwrap();
     let group = std::fs::read(dir.join("audiogroup1.dat")).unwrap();
     let report = handler().check(&data, &beside(&input));
     assert!(report.problems.is_empty(), "{:?}", report.problems);
 
-    let out = tempfile::tempdir().unwrap();
-    let summary = extract(&data, out.path(), &beside(&input));
     assert_eq!(summary.companions.len(), 1, "{summary:?}");
     assert_eq!(summary.companions[0].file, "audiogroup1.dat");
     assert_eq!(summary.companions[0].folder, "audiogroups/audiogroup1");
@@ -108,13 +135,9 @@ fn a_game_takes_its_groups_out_and_back_with_its_sounds_named() {
 
 #[test]
 fn a_replaced_clip_lays_the_group_out_again_and_it_checks_clean() {
-    let Some(dir) = game_dir("audio group edit") else {
+    let Some(Extracted { data, out, .. }) = extracted_game("audio group edit") else {
         return;
     };
-    let input = dir.join("data.win");
-    let data = std::fs::read(&input).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    extract(&data, out.path(), &beside(&input));
     let clips = out.path().join("audiogroups/audiogroup1/audio");
     let longer = std::fs::read(clips.join("003-snd_item_buy.wav")).unwrap();
     std::fs::write(clips.join("000-snd_choose_keyboard.wav"), &longer).unwrap();
@@ -317,13 +340,9 @@ fn check_errs_on_a_sound_whose_group_agrp_does_not_list() {
 
 #[test]
 fn pack_refuses_a_group_file_name_that_would_leave_the_output_folder() {
-    let Some(dir) = game_dir("audio group name") else {
+    let Some(Extracted { out, .. }) = extracted_game("audio group name") else {
         return;
     };
-    let input = dir.join("data.win");
-    let data = std::fs::read(&input).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    extract(&data, out.path(), &beside(&input));
     let manifest = out.path().join("gamepak.toml");
     let text = std::fs::read_to_string(&manifest).unwrap();
     let bent = text.replace(r#"file = "audiogroup1.dat""#, r#"file = "../escape.dat""#);
