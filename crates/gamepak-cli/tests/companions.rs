@@ -22,12 +22,16 @@ fn a_game_with_audio_groups_names_them_and_packs_them_beside_its_output_only() {
     let tmp = tempfile::tempdir().unwrap();
     let folder = tmp.path().join("game");
     let input = game.join("data.win");
-    let o = gamepak(&[
-        "extract",
-        input.to_str().unwrap(),
-        "-o",
-        folder.to_str().unwrap(),
-    ]);
+    let extract = |to: &std::path::Path, more: &[&str]| {
+        let args = [
+            "extract",
+            input.to_str().unwrap(),
+            "-o",
+            to.to_str().unwrap(),
+        ];
+        gamepak(&[&args[..], more].concat())
+    };
+    let o = extract(&folder, &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(folder
         .join("audiogroups/audiogroup1/gamepak.toml")
@@ -37,14 +41,7 @@ fn a_game_with_audio_groups_names_them_and_packs_them_beside_its_output_only() {
         said.contains("with audiogroup1.dat, found beside it: audiogroups/audiogroup1/"),
         "{said}"
     );
-    let again = tmp.path().join("again");
-    let o = gamepak(&[
-        "extract",
-        input.to_str().unwrap(),
-        "-o",
-        again.to_str().unwrap(),
-        "--json",
-    ]);
+    let o = extract(&tmp.path().join("again"), &["--json"]);
     let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let want =
         serde_json::json!([{"file": "audiogroup1.dat", "folder": "audiogroups/audiogroup1"}]);
