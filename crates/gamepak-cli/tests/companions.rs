@@ -14,7 +14,7 @@ fn gamepak(args: &[&str]) -> Output {
 }
 
 #[test]
-fn a_game_with_audio_groups_packs_them_beside_its_output_and_not_to_stdout() {
+fn a_game_with_audio_groups_names_them_and_packs_them_beside_its_output_only() {
     let Some(dir) = common::fixture_dir("cli companions", "gamemaker-audiogroups") else {
         return;
     };
@@ -22,16 +22,30 @@ fn a_game_with_audio_groups_packs_them_beside_its_output_and_not_to_stdout() {
     let tmp = tempfile::tempdir().unwrap();
     let folder = tmp.path().join("game");
     let input = game.join("data.win");
-    let o = gamepak(&[
-        "extract",
-        input.to_str().unwrap(),
-        "-o",
-        folder.to_str().unwrap(),
-    ]);
+    let extract = |to: &std::path::Path, more: &[&str]| {
+        let args = [
+            "extract",
+            input.to_str().unwrap(),
+            "-o",
+            to.to_str().unwrap(),
+        ];
+        gamepak(&[&args[..], more].concat())
+    };
+    let o = extract(&folder, &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(folder
         .join("audiogroups/audiogroup1/gamepak.toml")
         .is_file());
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        said.contains("with audiogroup1.dat, found beside it: audiogroups/audiogroup1/"),
+        "{said}"
+    );
+    let o = extract(&tmp.path().join("again"), &["--json"]);
+    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let want =
+        serde_json::json!([{"file": "audiogroup1.dat", "folder": "audiogroups/audiogroup1"}]);
+    assert_eq!(summary["companions"], want, "{summary}");
 
     let out = tmp.path().join("out/data.win");
     let o = gamepak(&[
@@ -59,4 +73,14 @@ fn a_game_with_audio_groups_packs_them_beside_its_output_and_not_to_stdout() {
         said.contains("audiogroup1.dat") && said.contains("-o"),
         "{said}"
     );
+
+    // A device has no folder to hold them either.
+    #[cfg(unix)]
+    {
+        let o = gamepak(&["pack", folder.to_str().unwrap(), "-o", "/dev/null"]);
+        assert_eq!(o.status.code(), Some(2));
+        let said = String::from_utf8_lossy(&o.stderr);
+        assert!(said.contains("audiogroup1.dat"), "{said}");
+        assert!(!std::path::Path::new("/dev/audiogroup1.dat").exists());
+    }
 }

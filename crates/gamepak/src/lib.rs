@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-pub use assets::{Entry, ExtractOptions, ExtractSummary};
+pub use assets::{Companion, Entry, ExtractOptions, ExtractSummary};
 pub use detect::{detect, Certainty, Detection};
 pub use error::{Error, ErrorKind, Result};
 pub use fourcc::FourCC;

@@ -5,7 +5,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use gamepak::formats::gamemaker::audio_group;
+use gamepak::bytes::Endian;
+use gamepak::formats::gamemaker::{audio_group, container, sond};
 use gamepak::{detect, Format, Handler, Options, Severity};
 
 fn handler() -> &'static dyn Handler {
@@ -28,6 +29,30 @@ fn extract(data: &[u8], out: &Path, opts: &Options) -> gamepak::ExtractSummary {
     handler()
         .extract(data, out, &Default::default(), opts)
         .unwrap()
+}
+
+/// The fixture game extracted with its groups.
+struct Extracted {
+    dir: PathBuf,
+    input: PathBuf,
+    data: Vec<u8>,
+    out: tempfile::TempDir,
+    summary: gamepak::ExtractSummary,
+}
+
+fn extracted_game(test: &str) -> Option<Extracted> {
+    let dir = game_dir(test)?;
+    let input = dir.join("data.win");
+    let data = std::fs::read(&input).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let summary = extract(&data, out.path(), &beside(&input));
+    Some(Extracted {
+        dir,
+        input,
+        data,
+        out,
+        summary,
+    })
 }
 
 #[test]
@@ -59,20 +84,45 @@ fn a_group_file_alone_is_identified_listed_checked_and_rebuilt() {
 
 #[test]
 fn a_game_takes_its_groups_out_and_back_with_its_sounds_named() {
-    let Some(dir) = game_dir("audio groups beside the game") else {
+    let Some(Extracted {
+        dir,
+        input,
+        data,
+        out,
+        summary,
+    }) = extracted_game("audio groups beside the game")
+    else {
         return;
     };
-    let input = dir.join("data.win");
-    let data = std::fs::read(&input).unwrap();
     let group = std::fs::read(dir.join("audiogroup1.dat")).unwrap();
     let report = handler().check(&data, &beside(&input));
     assert!(report.problems.is_empty(), "{:?}", report.problems);
 
-    let out = tempfile::tempdir().unwrap();
-    extract(&data, out.path(), &beside(&input));
+    assert_eq!(summary.companions.len(), 1, "{summary:?}");
+    assert_eq!(summary.companions[0].file, "audiogroup1.dat");
+    assert_eq!(summary.companions[0].folder, "audiogroups/audiogroup1");
     let folder = out.path().join("audiogroups/audiogroup1");
     // Each clip is named by the sound that plays it (SOND: group 1, clip 3).
     assert!(folder.join("audio/003-snd_item_buy.wav").is_file());
+    // The sounds view names the file each grouped sound's clip lives in.
+    let sounds: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.path().join("resources/sounds.json")).unwrap())
+            .unwrap();
+    let buy = sounds
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "snd_item_buy")
+        .unwrap();
+    assert_eq!(buy["group_file"], "audiogroup1.dat");
+    assert_eq!(buy["audio"], 3);
+    let own = sounds.as_array().unwrap().iter().find(|s| s["group"] == 0);
+    assert!(own.is_some_and(|s| s["group_file"].is_null()), "{sounds}");
+    // AGRP's records follow one another: the second's name is not the first's path.
+    let groups = std::fs::read(out.path().join("resources/audio_groups.json")).unwrap();
+    let groups: serde_json::Value = serde_json::from_slice(&groups).unwrap();
+    let want = serde_json::json!([{"name": "audiogroup_default"}, {"name": "audiogroup_sound"}]);
+    assert_eq!(groups, want);
     let packed = gamepak::pack(out.path(), &Options::default()).unwrap();
     assert!(packed.bytes == data, "the game rebuilds byte for byte");
     assert_eq!(packed.companions.len(), 1);
@@ -85,13 +135,9 @@ fn a_game_takes_its_groups_out_and_back_with_its_sounds_named() {
 
 #[test]
 fn a_replaced_clip_lays_the_group_out_again_and_it_checks_clean() {
-    let Some(dir) = game_dir("audio group edit") else {
+    let Some(Extracted { data, out, .. }) = extracted_game("audio group edit") else {
         return;
     };
-    let input = dir.join("data.win");
-    let data = std::fs::read(&input).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    extract(&data, out.path(), &beside(&input));
     let clips = out.path().join("audiogroups/audiogroup1/audio");
     let longer = std::fs::read(clips.join("003-snd_item_buy.wav")).unwrap();
     std::fs::write(clips.join("000-snd_choose_keyboard.wav"), &longer).unwrap();
@@ -125,7 +171,7 @@ fn check_names_a_sound_whose_clip_its_group_does_not_hold() {
     assert!(report.is_clean());
     assert_eq!(report.count(Severity::Note), 5, "{:?}", report.problems);
     // A group of two clips cannot play clips 2 to 4.
-    let short = audio_group::write(gamepak::bytes::Endian::Little, &[b"RIFF", b"RIFF"]).unwrap();
+    let short = audio_group::write(Endian::Little, &[b"RIFF", b"RIFF"]).unwrap();
     std::fs::write(tmp.path().join("audiogroup1.dat"), short).unwrap();
     let report = handler().check(&data, &beside(&game));
     let errors: Vec<String> = report
@@ -190,4 +236,144 @@ fn only_and_a_damaged_group_file_leave_the_game_extracted() {
         summary.notes
     );
     assert!(out.join("strings.json").is_file());
+}
+
+/// The lines of a report's errors.
+fn errors(report: &gamepak::Report) -> Vec<String> {
+    report
+        .problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .map(|p| p.to_string())
+        .collect()
+}
+
+/// A WAV, an Ogg and an unknown clip, as our writer lays them out.
+fn synthetic_group(endian: Endian) -> Vec<u8> {
+    let clips: [&[u8]; 3] = [b"RIFF\x04\0\0\0WAVE", b"OggS\0\x02", b"?"];
+    audio_group::write(endian, &clips).unwrap()
+}
+
+#[test]
+fn a_synthetic_group_in_either_byte_order_is_told_from_a_game_and_rebuilt() {
+    for endian in [Endian::Little, Endian::Big] {
+        let data = synthetic_group(endian);
+        let d = detect(&data);
+        assert_eq!(d.format, Some(Format::GameMaker), "{d:?}");
+        assert_eq!(d.version.as_deref(), Some("audio group"), "{d:?}");
+        let list = handler().list(&data, &Options::default()).unwrap();
+        let paths: Vec<&str> = list.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(paths, ["audio/000.wav", "audio/001.ogg", "audio/002.bin"]);
+        let report = handler().check(&data, &Options::default());
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        let out = tempfile::tempdir().unwrap();
+        extract(&data, out.path(), &Options::default());
+        assert!(out.path().join("audio/001.ogg").is_file());
+        let packed = gamepak::pack(out.path(), &Options::default()).unwrap();
+        assert!(packed.bytes == data && packed.companions.is_empty());
+    }
+}
+
+#[test]
+fn check_locates_every_broken_entry_of_a_group() {
+    let mut data = synthetic_group(Endian::Little);
+    // AUDO's body starts at 0x10: the count, then one pointer per clip.
+    let pointer = |k: usize| 0x14 + 4 * k;
+    let clip2 = u32::from_le_bytes(data[pointer(2)..pointer(2) + 4].try_into().unwrap());
+    data[pointer(1)..pointer(1) + 4].copy_from_slice(&0x7fff_0000u32.to_le_bytes());
+    let at = clip2 as usize;
+    data[at..at + 4].copy_from_slice(&1000u32.to_le_bytes());
+    let report = handler().check(&data, &Options::default());
+    let errors = errors(&report);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors[0].contains("FORM/AUDO/entry[1]: entry lies outside AUDO at 0x7fff0000"),
+        "{errors:?}"
+    );
+    assert!(
+        errors[1].contains("FORM/AUDO/entry[2]: 1000 bytes of audio run past the end of AUDO")
+            && errors[1].contains(&format!("at {clip2:#x}")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn check_notes_what_a_group_holds_besides_audo_and_errs_on_a_second_audo() {
+    let clip: &[u8] = b"RIFF";
+    let body = gamepak::formats::gamemaker::audo::write(&[clip], 16, 1, Endian::Little);
+    let chunks = [
+        (*b"AUDO", body.clone()),
+        (*b"AUDO", body),
+        (*b"EXTR", vec![0; 4]),
+    ];
+    let data = container::write(Endian::Little, &chunks).unwrap();
+    let report = handler().check(&data, &Options::default());
+    let errors = errors(&report);
+    assert_eq!(errors.len(), 1, "{:?}", report.problems);
+    assert!(errors[0].contains("AUDO appears again"), "{errors:?}");
+    assert_eq!(report.count(Severity::Note), 1, "{:?}", report.problems);
+}
+
+#[test]
+fn check_errs_on_a_sound_whose_group_agrp_does_not_list() {
+    let Some(dir) = game_dir("audio group not listed") else {
+        return;
+    };
+    let mut data = std::fs::read(dir.join("data.win")).unwrap();
+    let at = {
+        let form = container::read(&data).unwrap();
+        let sounds = sond::sounds(&form, 17).unwrap();
+        sounds.iter().find(|s| s.name == "snd_item_buy").unwrap().at as usize
+    };
+    data[at + 28..at + 32].copy_from_slice(&7u32.to_le_bytes());
+    // Found without the group files: AGRP alone says there is no group 7.
+    let report = handler().check(&data, &Options::default());
+    let errors = errors(&report);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("FORM/SOND/entry[1]")
+            && errors[0].contains("plays from audio group 7, but AGRP lists 2 groups")
+            && errors[0].contains(&format!("at {:#x}", at + 28)),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn pack_refuses_a_group_file_name_that_would_leave_the_output_folder() {
+    let Some(Extracted { out, .. }) = extracted_game("audio group name") else {
+        return;
+    };
+    let manifest = out.path().join("gamepak.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let bent = text.replace(r#"file = "audiogroup1.dat""#, r#"file = "../escape.dat""#);
+    assert_ne!(text, bent);
+    std::fs::write(&manifest, bent).unwrap();
+    let e = gamepak::pack(out.path(), &Options::default()).unwrap_err();
+    assert!(e.to_string().contains("not named audiogroupN.dat"), "{e}");
+}
+
+#[test]
+fn only_reaches_into_the_groups_and_leaves_a_group_it_trims_unpackable() {
+    let Some(dir) = game_dir("audio group only") else {
+        return;
+    };
+    let input = dir.join("data.win");
+    let data = std::fs::read(&input).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let only = globset::GlobSetBuilder::new()
+        .add(globset::Glob::new("**/003-*").unwrap())
+        .build()
+        .unwrap();
+    let opts = gamepak::ExtractOptions {
+        only: Some(only),
+        ..Default::default()
+    };
+    let summary = handler()
+        .extract(&data, out.path(), &opts, &beside(&input))
+        .unwrap();
+    assert_eq!(summary.companions.len(), 1, "{summary:?}");
+    let folder = out.path().join("audiogroups/audiogroup1");
+    let clips: Vec<_> = std::fs::read_dir(folder.join("audio")).unwrap().collect();
+    assert_eq!(clips.len(), 1);
+    assert!(gamepak::pack(&folder, &Options::default()).is_err());
 }

@@ -79,6 +79,9 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
             summary.bytes,
             args.output.display()
         );
+        for c in &summary.companions {
+            println!("  with {}, found beside it: {}/", c.file, c.folder);
+        }
         for n in &summary.notes {
             println!("  note: {n}");
         }

@@ -1,4 +1,4 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::output::{warn_unused, written, Global, Status};
 use gamepak::Error;
@@ -13,7 +13,9 @@ use gamepak::Error;
 /// The output is written atomically when it is a regular file (or does not exist
 /// yet); a FIFO or a device is written into, a symlink keeps pointing where it did,
 /// and `-o -` writes to standard output. Files that belong beside the output (a
-/// GameMaker game's audiogroupN.dat) are written next to it.
+/// GameMaker game's audiogroupN.dat) are written next to it, each atomically; an
+/// output that is not a file (standard output, a FIFO, a device) has nothing beside
+/// it, so such a pack is refused.
 ///
 /// Example: gamepak pack images/ -o images.gbin
 #[derive(clap::Args)]
@@ -32,17 +34,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         "the next pack would read it back as part of the folder",
     )?;
     let outcome = gamepak::pack(&args.folder, &global.options)?;
-    if !outcome.companions.is_empty() && args.output.as_os_str() == "-" {
-        let names: Vec<&str> = outcome.companions.iter().map(|(n, _)| n.as_str()).collect();
-        return Err(Error::usage(
-            "-",
-            format!(
-                "this game comes with {} beside it, which standard output cannot hold: \
-                 name a file with -o",
-                names.join(", ")
-            ),
-        ));
-    }
+    refuse_companions_without_a_folder(&args.output, &outcome.companions)?;
     warn_unused(&args.folder, &outcome.unused, global);
     let reencoded = if outcome.reencoded.is_empty() {
         String::new()
@@ -59,4 +51,27 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         )?;
     }
     Ok(status)
+}
+
+/// Refuses to pack a file that comes with others beside it into an output that is
+/// not a file in a folder: standard output, a FIFO or a device holds one stream.
+fn refuse_companions_without_a_folder(
+    output: &Path,
+    companions: &[(String, Vec<u8>)],
+) -> Result<(), Error> {
+    // A folder is refused as an output on its own, with its own message.
+    let has_folder = output.as_os_str() != "-"
+        && std::fs::metadata(output).map_or(true, |m| m.is_file() || m.is_dir());
+    if companions.is_empty() || has_folder {
+        return Ok(());
+    }
+    let names: Vec<&str> = companions.iter().map(|(n, _)| n.as_str()).collect();
+    Err(Error::usage(
+        output.display().to_string(),
+        format!(
+            "this file comes with {} beside it, which only a file output has room for: \
+             name a file with -o",
+            names.join(", ")
+        ),
+    ))
 }

@@ -165,6 +165,7 @@ impl<'o, 'p> Extraction<'o, 'p> {
             bytes,
             notes,
             failed: self.failed.into_inner().unwrap_or_else(|p| p.into_inner()),
+            companions: Vec::new(),
         })
     }
 }

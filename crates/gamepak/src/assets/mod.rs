@@ -5,7 +5,7 @@ mod extract;
 
 pub use extract::{Extraction, Rendered};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What an entry is, as `list` shows it and `--only` can tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -168,4 +168,17 @@ pub struct ExtractSummary {
     /// Entries that could not be decoded, and why: the rest were written, but the
     /// file breaks its format.
     pub failed: Vec<String>,
+    /// Files that belong with the input, found beside it and extracted with it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub companions: Vec<Companion>,
+}
+
+/// A file that belongs with the input, found beside it and extracted with it into a
+/// folder of its own (which `pack` writes back beside its output).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Companion {
+    /// Its name beside the input.
+    pub file: String,
+    /// The folder it was extracted into, inside the input's.
+    pub folder: String,
 }

@@ -16,7 +16,7 @@ use super::audo::{self, Clip};
 use super::container::{self, Form};
 use super::items::audio_extension;
 use super::sond::Sound;
-use crate::assets::{Entry, Kind, Rendered};
+use crate::assets::{Companion, Entry, Kind, Rendered};
 use crate::bytes::Endian;
 use crate::codec::crc::crc32;
 use crate::error::{Error, Result};
@@ -35,6 +35,15 @@ pub fn is_audio_group(data: &[u8]) -> bool {
 /// The file name of group `n` beside its game.
 pub fn file_name(n: u32) -> String {
     format!("audiogroup{n}.dat")
+}
+
+/// Whether `name` is a group file's name, so that a manifest cannot make `pack`
+/// write anything but a group file beside its output.
+fn is_file_name(name: &str) -> bool {
+    name.strip_prefix("audiogroup")
+        .and_then(|rest| rest.strip_suffix(".dat"))
+        .and_then(|n| n.parse::<u32>().ok())
+        .is_some_and(|n| file_name(n) == name)
 }
 
 /// A group file read: its chunks and its clips.
@@ -190,32 +199,13 @@ pub fn extract(
     ex.finish(&manifest)
 }
 
-/// A group file given on its own: its framing and its clips.
-pub fn check(data: &[u8]) -> crate::Report {
-    match read(data) {
-        Err(e) => crate::Report::from_error(&e),
-        Ok(g) => {
-            let mut r = crate::Report::default();
-            if g.form.trailing > 0 {
-                let at = (data.len() - g.form.trailing) as u64;
-                r.warn(
-                    "FORM",
-                    at,
-                    format!("{} bytes follow the FORM's end", g.form.trailing),
-                );
-            }
-            r
-        }
-    }
-}
-
 /// The audio group files beside a game's `input` that its sounds play from, each
 /// extracted into `audiogroups/audiogroupN/` of the game's folder.
 pub fn extract_beside(
     sounds: &[Sound],
     input: &std::path::Path,
     ex: &crate::assets::Extraction,
-) -> Result<Vec<super::manifest::GroupFolder>> {
+) -> Result<Vec<Companion>> {
     let mut out = Vec::new();
     for n in groups(sounds) {
         let file = file_name(n);
@@ -250,51 +240,9 @@ pub fn extract_beside(
         let text = toml::to_string(&manifest).map_err(|e| Error::at(&file, e.to_string()))?;
         let name = crate::manifest::MANIFEST_NAME;
         ex.write(&format!("{folder}/{name}"), text.as_bytes())?;
-        out.push(super::manifest::GroupFolder { file, folder });
+        out.push(Companion { file, folder });
     }
     Ok(out)
-}
-
-/// Checks the audio group files beside a game's `input` that its sounds play from,
-/// and that each such sound's clip is there.
-pub fn check_beside(
-    game: &Form<'_>,
-    sounds: &[Sound],
-    input: &std::path::Path,
-    r: &mut crate::Report,
-) {
-    let sond = game.chunk(FourCC::SOND).map_or(0, |c| c.offset);
-    let mut groups: HashMap<u32, Option<usize>> = HashMap::new();
-    for s in sounds.iter().filter(|s| s.group != 0) {
-        let (i, n, clip, name) = (s.index, s.group, s.clip, &s.name);
-        let file = file_name(n);
-        let clips = *groups.entry(n).or_insert_with(|| {
-            let path = input.with_file_name(&file);
-            let data = crate::io::Source::open(&path).ok()?;
-            let report = check(&data);
-            for p in &report.problems {
-                r.problems.push(crate::report::Problem {
-                    path: format!("{file}/{}", p.path),
-                    ..p.clone()
-                });
-            }
-            read(&data).ok().map(|g| g.clips.len())
-        });
-        let path = container::chunk_location(FourCC::SOND).at("entry", i);
-        match clips {
-            None => r.note(
-                path,
-                sond,
-                format!("sound {name:?} plays clip {clip} of {file}, which is not beside the file (or does not read)"),
-            ),
-            Some(count) if clip as usize >= count => r.error(
-                path,
-                sond,
-                format!("sound {name:?} plays clip {clip} of {file}, which holds {count} clips"),
-            ),
-            Some(_) => {}
-        }
-    }
 }
 
 /// Whether an extracted folder's manifest is an audio group's.
@@ -323,4 +271,25 @@ pub fn pack(dir: &SourceDir, prefix: &str, reencoded: &mut Vec<String>) -> Resul
             write(g.endian, &refs)
         }
     }
+}
+
+/// Rebuilds each group file a game's folder holds, by its name beside the game.
+pub fn pack_beside(
+    dir: &SourceDir,
+    groups: &[Companion],
+    reencoded: &mut Vec<String>,
+) -> Result<Vec<(String, Vec<u8>)>> {
+    groups
+        .iter()
+        .map(|g| {
+            if !is_file_name(&g.file) {
+                return Err(Error::at(
+                    dir.shown(crate::manifest::MANIFEST_NAME),
+                    format!("audio group file {:?} is not named audiogroupN.dat", g.file),
+                ));
+            }
+            let bytes = pack(dir, &format!("{}/", g.folder), reencoded)?;
+            Ok((g.file.clone(), bytes))
+        })
+        .collect()
 }

@@ -1,7 +1,7 @@
 //! AUDO, the embedded audio: a pointer list of entries, each a u32 length and the
 //! clip's bytes (WAV or Ogg as stored), 4-byte aligned, with no padding after the last.
 
-use super::container::Form;
+use super::container::{Chunk, Form};
 use super::refs::list;
 use crate::bytes::{Endian, Writer};
 use crate::error::{Error, Result};
@@ -21,29 +21,33 @@ pub fn read<'a>(form: &Form<'a>) -> Result<Vec<Clip<'a>>> {
     list(form, chunk)?
         .iter()
         .enumerate()
-        .map(|(i, &p)| {
-            let path = chunk.location().at("entry", i);
-            if (p as u64) < chunk.body_offset() || p as u64 + 4 > chunk.end() {
-                return Err(Error::invalid(&path, p as u64, "entry lies outside AUDO"));
-            }
-            let mut r = form.reader_at(p as u64, &path)?;
-            let len = r.u32("length")? as u64;
-            if r.offset() + len > chunk.end() {
-                return Err(Error::invalid(
-                    &path,
-                    p as u64,
-                    format!(
-                        "{len} bytes of audio run past the end of AUDO at {:#x}",
-                        chunk.end()
-                    ),
-                ));
-            }
-            Ok(Clip {
-                offset: r.offset(),
-                bytes: r.bytes(len as usize, "audio")?,
-            })
-        })
+        .map(|(i, &p)| clip(form, chunk, i, p))
         .collect()
+}
+
+/// Entry `i` of AUDO, which the pointer `p` points at. Read alone, so that a check
+/// can name every broken entry rather than the first.
+pub fn clip<'a>(form: &Form<'a>, chunk: &Chunk<'a>, i: usize, p: u32) -> Result<Clip<'a>> {
+    let path = chunk.location().at("entry", i);
+    if (p as u64) < chunk.body_offset() || p as u64 + 4 > chunk.end() {
+        return Err(Error::invalid(&path, p as u64, "entry lies outside AUDO"));
+    }
+    let mut r = form.reader_at(p as u64, &path)?;
+    let len = r.u32("length")? as u64;
+    if r.offset() + len > chunk.end() {
+        return Err(Error::invalid(
+            &path,
+            p as u64,
+            format!(
+                "{len} bytes of audio run past the end of AUDO at {:#x}",
+                chunk.end()
+            ),
+        ));
+    }
+    Ok(Clip {
+        offset: r.offset(),
+        bytes: r.bytes(len as usize, "audio")?,
+    })
 }
 
 /// AUDO's body for `clips` when it starts at absolute `body_offset`, padded to `align`

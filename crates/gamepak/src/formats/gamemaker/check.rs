@@ -75,9 +75,7 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
             );
         }
     }
-    if let Some(input) = input {
-        super::audio_group::check_beside(&game.form, &game.sounds, input, &mut r);
-    }
+    super::audio_group_check::check_sounds(&game.form, &game.sounds, input, &mut r);
     r
 }
 

@@ -192,7 +192,12 @@ pub fn extract(
     if let Some(input) = input {
         manifest.audio_groups = audio_group::extract_beside(&game.sounds, input, &ex)?;
     }
-    ex.finish(&manifest)
+    let summary = ex.finish(&manifest)?;
+    let companions = manifest.audio_groups;
+    Ok(ExtractSummary {
+        companions,
+        ..summary
+    })
 }
 
 /// The manifest, writing the stored blobs of pages that are not PNG beside it. TXTR

@@ -41,15 +41,7 @@ pub struct Manifest {
     /// The audio group files found beside the game, each extracted into its own
     /// folder (which packs on its own too) and packed back beside the game.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub audio_groups: Vec<GroupFolder>,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-pub struct GroupFolder {
-    /// The group file's name beside the game (`audiogroup1.dat`).
-    pub file: String,
-    /// The folder it was extracted into, inside this one.
-    pub folder: String,
+    pub audio_groups: Vec<crate::assets::Companion>,
 }
 
 /// An asset file and its CRC-32 as extracted.

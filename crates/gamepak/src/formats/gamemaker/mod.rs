@@ -51,6 +51,7 @@
 
 pub mod asm;
 pub mod audio_group;
+mod audio_group_check;
 pub mod audo;
 mod check;
 pub mod code;
@@ -108,7 +109,7 @@ impl Handler for GameMakerHandler {
 
     fn check(&self, data: &[u8], opts: &Options) -> Report {
         if audio_group::is_audio_group(data) {
-            return audio_group::check(data);
+            return audio_group_check::check(data);
         }
         check::check(data, opts.input.as_deref())
     }

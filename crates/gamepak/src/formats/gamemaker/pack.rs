@@ -42,11 +42,7 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
         Some(list) => read_clips(dir, "", list, &mut reencoded)?,
         None => Vec::new(),
     };
-    let mut companions = Vec::new();
-    for g in &m.audio_groups {
-        let bytes = audio_group::pack(dir, &format!("{}/", g.folder), &mut reencoded)?;
-        companions.push((g.file.clone(), bytes));
-    }
+    let companions = audio_group::pack_beside(dir, &m.audio_groups, &mut reencoded)?;
     let parts = Parts {
         dir,
         m: &m,

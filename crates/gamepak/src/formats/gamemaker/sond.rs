@@ -12,8 +12,9 @@ use crate::fourcc::FourCC;
 /// One sound that plays a clip.
 #[derive(Debug, Clone)]
 pub struct Sound {
-    /// Its SOND entry.
+    /// Its SOND entry, and where that entry starts.
     pub index: usize,
+    pub at: u64,
     pub name: String,
     /// 0 for the game's own AUDO, N for `audiogroupN.dat`.
     pub group: u32,
@@ -33,21 +34,26 @@ pub fn sounds(form: &Form<'_>, bytecode: u8) -> Result<Vec<Sound>> {
         if p == 0 || clip == u32::MAX {
             continue;
         }
-        // Before bytecode 14 the word held a preload flag, and every clip was the
-        // game's own.
-        let group = match u32_at(form, at + 28) {
-            Some(g) if bytecode >= 14 && g != u32::MAX => g,
-            _ => 0,
-        };
+        let group = group(u32_at(form, at + 28), bytecode);
         let name = string_ref(form, at).to_string();
         out.push(Sound {
             index,
+            at,
             name,
             group,
             clip,
         });
     }
     Ok(out)
+}
+
+/// The audio group a SOND entry's word at +28 names. Before bytecode 14 the word
+/// held a preload flag, and every clip was the game's own.
+pub fn group(word: Option<u32>, bytecode: u8) -> u32 {
+    match word {
+        Some(g) if bytecode >= 14 && g != u32::MAX => g,
+        _ => 0,
+    }
 }
 
 /// The name of each clip of the game's own AUDO, by index: the first sound that

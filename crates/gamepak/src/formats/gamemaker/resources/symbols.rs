@@ -12,7 +12,7 @@ use crate::fourcc::FourCC;
 
 /// The bytecode version the layouts follow; GEN8 gives it, and a file without a
 /// readable GEN8 fails before any view is read.
-fn bytecode(r: &At) -> u8 {
+pub(super) fn bytecode(r: &At) -> u8 {
     gen8::read(r.form).map_or(17, |g| g.bytecode)
 }
 
