@@ -1,7 +1,8 @@
 //! GameMaker code edits on any file that reads: every blob assembled from its own
 //! disassembly, the first with two instructions more and a string added, and CODE
-//! laid out again. Whatever is refused is refused with an error; what is written
-//! must read again.
+//! laid out again; then STRG laid out again in order with its first string grown.
+//! Whatever is refused is refused with an error; what is written must read again,
+//! with the texts it was given.
 #![no_main]
 
 use gamepak::formats::gamemaker::{code, code_edit::Editor, code_layout, game};
@@ -30,5 +31,13 @@ fuzz_target!(|data: &[u8]| {
     let strings = code_layout::Strings::Added(added.to_vec());
     if let Ok(file) = code_layout::rebuild(&g, &editor, &blobs, &strings) {
         game::read(&file).expect("a rebuilt file reads");
+    }
+    let mut texts = g.texts();
+    texts.extend(added.iter().cloned());
+    texts[0].push_str(" grown by the fuzzer");
+    let strings = code_layout::Strings::InOrder(texts.clone());
+    if let Ok(file) = code_layout::rebuild(&g, &editor, &blobs, &strings) {
+        let again = game::read(&file).expect("a file with its strings in order reads");
+        assert_eq!(again.texts(), texts);
     }
 });
