@@ -384,3 +384,32 @@ fn views_that_do_not_read_and_layers_with_strangers_are_reported() {
         "{lines}"
     );
 }
+
+/// A string whose length runs over the strings after it (a damaged file) leaves its
+/// neighbours' length fields inside its text: STRG written again in order takes the
+/// texts as given and never writes a moved reference into a string.
+#[test]
+fn strings_laid_out_in_order_over_an_overlong_string_keep_their_texts() {
+    use gamepak::formats::gamemaker::{code, code_edit::Editor, code_layout};
+    let Some(dir) = common::fixture_dir("malformed_gamemaker overlong", "gamemaker") else {
+        return;
+    };
+    let mut data = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let (at, over) = {
+        let g = game::read(&data).unwrap();
+        let (s, next) = (&g.strings[1], &g.strings[2]);
+        (s.offset as usize, (next.offset + 8 - s.offset - 4) as u32)
+    };
+    put(&mut data, at, over);
+    let g = game::read(&data).unwrap();
+    let mut texts = g.texts();
+    texts[0].push_str(" grown");
+    let editor = Editor::new(&g);
+    let blobs: Vec<_> = (0..code::blobs(&g.code).len())
+        .map(|k| editor.stored(k))
+        .collect();
+    let strings = code_layout::Strings::InOrder(texts.clone());
+    if let Ok(file) = code_layout::rebuild(&g, &editor, &blobs, &strings) {
+        assert_eq!(game::read(&file).unwrap().texts(), texts);
+    }
+}

@@ -123,9 +123,14 @@ pub fn rebuild(
     let mut file = container::write(form.endian, &chunks)?;
     // CODE was written with its references moved; TXTR and AUDO were laid out
     // again, so a place inside them (only a damaged file names one) is not followed.
+    // A STRG written again in order holds its list as written; a place inside its
+    // strings (only a damaged file names one) is not followed either.
+    let in_order = matches!(strings, Strings::InOrder(_));
     let rewritten = |site: u64| {
         form.chunks.iter().any(|c| {
-            (matches!(c.name, FourCC::TXTR | FourCC::AUDO) || c.name == FourCC::CODE && assembles)
+            (matches!(c.name, FourCC::TXTR | FourCC::AUDO)
+                || c.name == FourCC::CODE && assembles
+                || c.name == FourCC::STRG && in_order)
                 && (c.body_offset()..c.end()).contains(&site)
         })
     };
