@@ -65,15 +65,6 @@ pub fn read(data: &[u8]) -> Result<AudioGroup<'_>> {
     Ok(AudioGroup { form, clips })
 }
 
-/// The name of each sound that plays a clip of group `group`, by clip index.
-pub fn sound_names(sounds: &[Sound], group: u32) -> HashMap<u32, String> {
-    let mut out = HashMap::new();
-    for s in sounds.iter().filter(|s| s.group == group) {
-        out.entry(s.clip).or_insert_with(|| s.name.clone());
-    }
-    out
-}
-
 /// The audio groups a game's sounds play from, besides its own AUDO.
 fn groups(sounds: &[Sound]) -> Vec<u32> {
     let mut groups: Vec<u32> = sounds.iter().map(|s| s.group).filter(|&g| g != 0).collect();
@@ -225,7 +216,7 @@ pub fn extract_beside(
                 continue;
             }
         };
-        let (files, mut manifest) = extraction(&data, &g, &sound_names(sounds, n))?;
+        let (files, mut manifest) = extraction(&data, &g, &super::sond::clip_names(sounds, n))?;
         let folder = format!("audiogroups/audiogroup{n}");
         let files: Vec<(String, Vec<u8>)> = files
             .into_iter()

@@ -164,13 +164,14 @@ pub fn extract(
 ) -> Result<ExtractSummary> {
     let all = items::items(game);
     let (ex, selected) = Extraction::begin(out_path, opts, &all)?;
-    let (frames, rest): (Vec<_>, Vec<_>) = selected
-        .into_iter()
-        .partition(|(_, item)| frame_item(game, *item).is_some());
-    let frames: Vec<(&crate::Entry, u32)> = frames
-        .into_iter()
-        .filter_map(|(e, item)| Some((e, frame_item(game, *item)?)))
-        .collect();
+    let mut frames: Vec<(&crate::Entry, u32)> = Vec::new();
+    let mut rest = Vec::new();
+    for entry in selected {
+        match frame_item(game, entry.1) {
+            Some(ptr) => frames.push((&entry.0, ptr)),
+            None => rest.push(entry),
+        }
+    }
     let code_view = OnceLock::new();
     // A chunk, clip or the strings always render; anything else that cannot is left
     // out and counted as failed.

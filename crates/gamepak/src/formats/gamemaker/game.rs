@@ -76,7 +76,7 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
         sprites: sprites::sprites(&form)?,
         backgrounds: sprites::backgrounds(&form)?,
         clips: audo::read(&form)?,
-        clip_names: sond::clip_names(&sounds),
+        clip_names: sond::clip_names(&sounds, 0),
         sounds,
         strings: strg::strings(&form)?,
         form,

@@ -56,11 +56,11 @@ pub fn group(word: Option<u32>, bytecode: u8) -> u32 {
     }
 }
 
-/// The name of each clip of the game's own AUDO, by index: the first sound that
-/// plays it names it.
-pub fn clip_names(sounds: &[Sound]) -> HashMap<u32, String> {
+/// The name of each clip of `group` (0: the game's own AUDO), by index: the first
+/// sound that plays it names it.
+pub fn clip_names(sounds: &[Sound], group: u32) -> HashMap<u32, String> {
     let mut out = HashMap::new();
-    for s in sounds.iter().filter(|s| s.group == 0) {
+    for s in sounds.iter().filter(|s| s.group == group) {
         out.entry(s.clip).or_insert_with(|| s.name.clone());
     }
     out
