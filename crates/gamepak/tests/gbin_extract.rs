@@ -48,14 +48,7 @@ fn edited_images_are_re_encoded_in_their_pixel_format() {
     };
     let data = std::fs::read(dir.join("02_images/images.gbin")).unwrap();
     let out = tempfile::tempdir().unwrap();
-    handler()
-        .extract(
-            &data,
-            out.path(),
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
-        .unwrap();
+    extract(&data, out.path());
     // Image 2 of "sprites" is 2x2 RGB565; image 0 is the 8x4 ARGB8888 source.
     let red = [0xf8, 0, 0, 0xff];
     std::fs::write(
@@ -135,14 +128,7 @@ fn names_inside_the_file_stay_inside_the_output_folder() {
 fn the_summary_counts_every_file_written() {
     let data = gbin::write(&gbin::synth::demo(), gbin::CrcMode::Compute);
     let out = tempfile::tempdir().unwrap();
-    let summary = handler()
-        .extract(
-            &data,
-            out.path(),
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
-        .unwrap();
+    let summary = extract(&data, out.path());
     // Tile maps write a JSON and a TMX file each.
     assert!(out.path().join("gamepak.toml").is_file());
     assert!(common::files_ending(out.path(), ".tmx").len() == 1);
@@ -214,14 +200,7 @@ fn check_notes_a_colour_map_offset_cut_to_16_bits() {
 fn a_colour_map_past_64_kib_extracts_its_own_colours_and_packs_back() {
     let data = wrapped_colour_map();
     let out = tempfile::tempdir().unwrap();
-    let summary = handler()
-        .extract(
-            &data,
-            out.path(),
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
-        .unwrap();
+    let summary = extract(&data, out.path());
     common::assert_counts_what_is_there(&summary, out.path());
     let gpl = std::fs::read_to_string(out.path().join("palettes/001.gpl")).unwrap();
     let colours: Vec<[u8; 4]> = gpl
@@ -290,12 +269,17 @@ fn seed_package(chunks: Vec<(gamepak::FourCC, Body<'static>)>) -> Vec<u8> {
     gbin::write(&doc, gbin::CrcMode::Keep)
 }
 
+/// Extracts `data` whole into `out`.
+fn extract(data: &[u8], out: &std::path::Path) -> gamepak::ExtractSummary {
+    let opts = ExtractOptions::default();
+    handler()
+        .extract(data, out, &opts, &Default::default())
+        .unwrap()
+}
+
 /// What packing a fresh extraction of `data` gives.
 fn extract_and_pack(data: &[u8]) -> gamepak::PackOutcome {
     let out = tempfile::tempdir().unwrap();
-    let opts = ExtractOptions::default();
-    handler()
-        .extract(data, out.path(), &opts, &Default::default())
-        .unwrap();
+    extract(data, out.path());
     gamepak::pack(out.path(), &Default::default()).unwrap()
 }
