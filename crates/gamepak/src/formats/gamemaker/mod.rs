@@ -65,6 +65,7 @@ pub mod gen8;
 mod info;
 pub mod items;
 mod manifest;
+pub mod model;
 mod opcodes;
 mod pack;
 pub mod pages;

@@ -1,0 +1,17 @@
+//! GLOB, the code entries run when the game starts, by index.
+
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::formats::gamemaker::model::wire::{Record, Wire};
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct GlobalScripts {
+    pub code: Vec<u32>,
+}
+
+impl<'a> Record<'a> for GlobalScripts {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.list("entry", &mut self.code, 4)
+    }
+}

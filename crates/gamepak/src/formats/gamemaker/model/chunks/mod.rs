@@ -1,0 +1,83 @@
+//! Every chunk the model reads, one file each, and [`Body`], the registry that says
+//! which model reads which chunk.
+
+pub mod audio_groups;
+pub mod general;
+pub mod global_scripts;
+pub mod languages;
+pub mod paths;
+pub mod scripts;
+pub mod sounds;
+pub mod strings;
+pub mod texture_items;
+
+use super::wire::{Record, Wire};
+use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
+
+/// Declares [`Body`]: a variant per chunk name and model, read and walked by name.
+macro_rules! bodies {
+    ($($name:ident => $variant:ident($ty:ty),)*) => {
+        /// What a chunk holds.
+        #[derive(Debug, Clone)]
+        pub enum Body<'a> {
+            $($variant($ty),)*
+            /// A chunk with no bytes.
+            Empty,
+            /// A chunk no model reads, or one not in GameMaker's layout, as stored.
+            Stored {
+                bytes: &'a [u8],
+                /// Why the model did not read it, when one tried.
+                why: Option<String>,
+            },
+        }
+
+        impl<'a> Body<'a> {
+            /// Reads the chunk named `name` through its model, if it has one.
+            pub(super) fn read<W: Wire<'a>>(name: FourCC, w: &mut W) -> Option<Result<Self>> {
+                match name {
+                    $(FourCC::$name => Some(read_as::<$ty, W>(w).map(Body::$variant)),)*
+                    _ => None,
+                }
+            }
+
+            pub(super) fn walk<W: Wire<'a>>(mut self, w: &mut W) -> Result<()> {
+                match &mut self {
+                    $(Body::$variant(v) => v.walk(w),)*
+                    Body::Empty => Ok(()),
+                    Body::Stored { bytes, .. } => {
+                        let mut b = std::borrow::Cow::Borrowed(*bytes);
+                        w.blob(&mut b, bytes.len())
+                    }
+                }
+            }
+        }
+    };
+}
+
+bodies! {
+    GEN8 => General(general::General),
+    LANG => Languages(languages::Languages),
+    SOND => Sounds(sounds::Sounds),
+    AGRP => AudioGroups(audio_groups::AudioGroups),
+    PATH => Paths(paths::Paths),
+    SCPT => Scripts(scripts::Scripts),
+    GLOB => GlobalScripts(global_scripts::GlobalScripts),
+    TPAG => TextureItems(texture_items::TextureItems),
+    STRG => Strings(strings::Strings),
+}
+
+impl<'a> Body<'a> {
+    pub(super) fn stored(bytes: &'a [u8], why: Option<Error>) -> Self {
+        Body::Stored {
+            bytes,
+            why: why.map(|e| e.to_string()),
+        }
+    }
+}
+
+fn read_as<'a, T: Record<'a>, W: Wire<'a>>(w: &mut W) -> Result<T> {
+    let mut v = T::default();
+    v.walk(w)?;
+    Ok(v)
+}

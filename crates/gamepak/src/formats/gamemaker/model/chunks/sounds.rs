@@ -1,0 +1,56 @@
+//! SOND, the sounds: name, flags, type and file names, effects, volume and pitch,
+//! then a u32 that is the audio group (bytecode 14 and later, for a sound whose
+//! "regular" flag is set) or the preload flag, the clip's index in AUDO, and from
+//! 2024.6 the clip's length in seconds.
+
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Sounds {
+    pub sounds: Vec<Option<Sound>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Sound {
+    pub name: Option<StrId>,
+    pub flags: u32,
+    pub kind: Option<StrId>,
+    pub file: Option<StrId>,
+    pub effects: u32,
+    pub volume: f32,
+    pub pitch: f32,
+    /// The audio group, or the preload flag where there is no group.
+    pub group: i32,
+    /// The clip's index in AUDO (or in its group's file), -1 for none.
+    pub clip: i32,
+    /// The clip's length in seconds (2024.6 and later).
+    pub length: f32,
+}
+
+impl<'a> Record<'a> for Sounds {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.pointer_list("entry", &mut self.sounds)
+    }
+}
+
+impl<'a> Record<'a> for Sound {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.string(&mut self.name)?;
+        w.u32(&mut self.flags)?;
+        w.string(&mut self.kind)?;
+        w.string(&mut self.file)?;
+        w.u32(&mut self.effects)?;
+        w.f32(&mut self.volume)?;
+        w.f32(&mut self.pitch)?;
+        w.i32(&mut self.group)?;
+        w.i32(&mut self.clip)?;
+        if w.since(Version::V2024_6) {
+            w.f32(&mut self.length)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,43 @@
+//! STRG, the string table: a pointer list, then each string as a u32 length, its
+//! UTF-8 bytes and a NUL, each on a 4-byte boundary when every pointer of the list
+//! is; the chunk ends on a 128-byte boundary. References elsewhere point at a
+//! string's first byte, which is its [`Label::Str`].
+
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::formats::gamemaker::model::wire::{Label, Record, Wire};
+
+/// Where GameMaker ends STRG, whatever the alignment of its chunks.
+pub const END_ALIGN: u64 = 128;
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Strings {
+    pub list: Vec<String>,
+    /// Whether each string starts on a 4-byte boundary.
+    pub aligned: bool,
+}
+
+impl<'a> Record<'a> for Strings {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        let mut slots: Vec<Option<()>> = vec![Some(()); self.list.len()];
+        let pointers = w.pointers(&mut slots)?;
+        if w.reading() {
+            self.aligned = pointers.iter().all(|p| p.0.is_multiple_of(4));
+            self.list = vec![String::new(); slots.len()];
+        }
+        for (i, (text, slot)) in self.list.iter_mut().zip(pointers).enumerate() {
+            w.enter("entry", Some(i));
+            if slots[i].is_none() {
+                return Err(w.invalid(w.offset(), "a null string".into()));
+            }
+            if self.aligned {
+                w.pad(4)?;
+            }
+            w.here(slot)?;
+            w.text(text, Label::Str(i as u32))?;
+            w.leave();
+        }
+        w.pad(END_ALIGN)
+    }
+}

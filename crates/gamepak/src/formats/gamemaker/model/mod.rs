@@ -1,0 +1,276 @@
+//! The typed model of a GameMaker file: every chunk read into records of named
+//! fields, with references by id (a string by its STRG index, a frame's texture by
+//! its TPAG index), and written back with every pointer, count, size, padding and
+//! alignment computed the way GameMaker lays them out.
+//!
+//! Each record declares its layout once ([`wire::Record::walk`]), which both reads
+//! and writes it. Reading follows GameMaker's one-pass layout with a cursor and checks
+//! every pointer against it, so a chunk that reads is one the writer gives back byte
+//! for byte. A chunk's layout release is found by trying (see [`version`]). A chunk
+//! no model reads, or one that does not read in GameMaker's layout, is kept as
+//! stored, with the reason.
+//!
+//! STRG is read first and TPAG second, so that references to their strings and items
+//! resolve in every other chunk; the rest are read in file order.
+
+pub mod chunks;
+pub mod version;
+pub mod wire;
+mod wire_read;
+mod wire_write;
+
+use std::collections::HashMap;
+
+use self::chunks::Body;
+use self::version::{Range, Version};
+use self::wire_read::{Labels, WireReader};
+use self::wire_write::WireWriter;
+use super::container::{self, Chunk as StoredChunk, Form};
+use crate::bytes::Endian;
+use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
+
+/// A whole file, chunk by chunk.
+#[derive(Debug, Clone)]
+pub struct Model<'a> {
+    pub endian: Endian,
+    /// What every chunk but the last is padded to.
+    pub alignment: u64,
+    pub bytecode: u8,
+    pub chunks: Vec<Part<'a>>,
+    /// Bytes after the FORM.
+    pub trailing: &'a [u8],
+}
+
+/// One chunk: its name as stored and what it holds.
+#[derive(Debug, Clone)]
+pub struct Part<'a> {
+    pub name: FourCC,
+    pub raw: [u8; 4],
+    pub body: Body<'a>,
+    /// The release whose layout the chunk was read in.
+    pub version: Version,
+}
+
+/// Reads every chunk into its model, or keeps it as stored.
+pub fn read(data: &[u8]) -> Result<Model<'_>> {
+    let form = container::read(data)?;
+    let bytecode = form
+        .chunk(FourCC::GEN8)
+        .and_then(|g| g.body.get(1).copied())
+        .unwrap_or(0);
+    let range = range(&form);
+    let alignment = form.alignment();
+    let mut labels = Labels::new();
+    let mut parts: Vec<Option<Part>> = vec![None; form.chunks.len()];
+    let first = [FourCC::STRG, FourCC::TPAG];
+    let order = form
+        .chunks
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| first.contains(&c.name))
+        .chain(
+            form.chunks
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| !first.contains(&c.name)),
+        );
+    for (i, chunk) in order {
+        let reading = Reading {
+            form: &form,
+            chunk,
+            bytecode,
+            range,
+            end_align: (i + 1 < form.chunks.len()).then_some(alignment),
+        };
+        parts[i] = Some(reading.part(&mut labels));
+    }
+    Ok(Model {
+        endian: form.endian,
+        alignment,
+        bytecode,
+        chunks: parts
+            .into_iter()
+            .map(|p| p.expect("every chunk read"))
+            .collect(),
+        trailing: &data[data.len() - form.trailing..],
+    })
+}
+
+/// The file the model stands for.
+pub fn write(model: &Model<'_>) -> Result<Vec<u8>> {
+    let mut w = WireWriter::new(model.endian, model.bytecode, 1 << 20);
+    w.raw(match model.endian {
+        Endian::Little => b"FORM",
+        Endian::Big => b"MROF",
+    });
+    w.raw(&[0; 4]);
+    let last = model.chunks.len().saturating_sub(1);
+    for (i, part) in model.chunks.iter().enumerate() {
+        w.raw(&part.raw);
+        let size_at = w.len();
+        w.raw(&[0; 4]);
+        w.set_version(part.version);
+        part.body.clone().walk(&mut w)?;
+        if i < last {
+            wire::Wire::pad(&mut w, model.alignment)?;
+        }
+        let size = w.len() - size_at - 4;
+        w.patch(size_at, size_u32(size)?);
+    }
+    let form_size = w.len() - 8;
+    w.patch(4, size_u32(form_size)?);
+    w.raw(model.trailing);
+    w.finish()
+}
+
+fn size_u32(n: u64) -> Result<u32> {
+    u32::try_from(n).map_err(|_| {
+        Error::at(
+            container::form_location(),
+            format!("{n} bytes exceed a u32 size"),
+        )
+    })
+}
+
+/// One chunk being read.
+struct Reading<'f, 'a> {
+    form: &'f Form<'a>,
+    chunk: &'f StoredChunk<'a>,
+    bytecode: u8,
+    range: Range,
+    /// What the chunk's end is padded to, when another chunk follows.
+    end_align: Option<u64>,
+}
+
+impl<'a> Reading<'_, 'a> {
+    /// The chunk's model, or the chunk as stored with the reason.
+    fn part(&self, labels: &mut Labels) -> Part<'a> {
+        let c = self.chunk;
+        let (body, version) = if c.body.is_empty() {
+            (Body::Empty, self.range.high)
+        } else {
+            match self.typed(labels) {
+                Some(Ok(read)) => read,
+                Some(Err(e)) => (Body::stored(c.body, Some(e)), self.range.high),
+                None => (Body::stored(c.body, None), self.range.high),
+            }
+        };
+        Part {
+            name: c.name,
+            raw: c.raw,
+            body,
+            version,
+        }
+    }
+
+    /// Reads the chunk in the newest layout it reads in, stepping below each release
+    /// gate a failed read consulted; `None` when no model reads this chunk.
+    fn typed(&self, labels: &mut Labels) -> Option<Result<(Body<'a>, Version)>> {
+        let mut version = self.range.high;
+        let mut first_error = None;
+        loop {
+            let mut r = self.reader(version, labels);
+            let result = Body::read(self.chunk.name, &mut r)?
+                .and_then(|body| self.ends_here(&r).map(|()| body));
+            match result {
+                Ok(body) => {
+                    let found = std::mem::take(&mut r.found);
+                    labels.extend(found);
+                    return Some(Ok((body, version)));
+                }
+                Err(e) => {
+                    let gate = r
+                        .consulted
+                        .iter()
+                        .copied()
+                        .filter(|&g| g <= version && g > self.range.low)
+                        .max();
+                    first_error.get_or_insert(e);
+                    match gate {
+                        Some(g) => version = g.below(),
+                        None => return first_error.map(Err),
+                    }
+                }
+            }
+        }
+    }
+
+    fn reader<'l>(&self, version: Version, labels: &'l Labels) -> WireReader<'a, 'l> {
+        WireReader::new(
+            self.form.data,
+            self.form.endian,
+            self.chunk.name,
+            (self.chunk.body_offset(), self.chunk.end()),
+            version,
+            self.bytecode,
+            labels,
+        )
+    }
+
+    /// Whether the walk ended where the chunk does, with only its padding after it.
+    fn ends_here(&self, r: &WireReader) -> Result<()> {
+        let at = r.position();
+        let end = self.chunk.end();
+        let expected = self.end_align.map_or(at, |a| at.next_multiple_of(a));
+        let rest = &self.form.data[at as usize..end as usize];
+        if end != expected || rest.iter().any(|&b| b != 0) {
+            return Err(Error::invalid(
+                self.chunk.location(),
+                at,
+                format!(
+                    "the model ends at {at:#x}, but the chunk runs on to {end:#x}{}",
+                    if rest.iter().any(|&b| b != 0) {
+                        " with bytes that are not padding"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The releases the file can be from, by the chunks it holds: each of these appeared
+/// in one release and stayed.
+fn range(form: &Form<'_>) -> Range {
+    const MARKERS: [(FourCC, Version); 6] = [
+        (FourCC::TGIN, Version::V2_2_1),
+        (FourCC::SEQN, Version::V2_3),
+        (FourCC::FEDS, Version::V2_3_6),
+        (FourCC::FEAT, Version::V2022_8),
+        (FourCC::PSEM, Version::V2023_2),
+        (FourCC::UILR, Version::V2024_13),
+    ];
+    let gen8_major = form
+        .chunk(FourCC::GEN8)
+        .and_then(|g| g.body.get(44..48))
+        .map(|b| crate::formats::gamemaker::refs::get_u32(b, 0, form.endian))
+        .unwrap_or(0);
+    if gen8_major < 2 {
+        let v = Version::new(1, 0, 0, 0);
+        return Range { low: v, high: v };
+    }
+    let present = |c| form.chunk(c).is_some();
+    let low = MARKERS
+        .iter()
+        .filter(|(c, _)| present(*c))
+        .map(|&(_, v)| v)
+        .max()
+        .unwrap_or(Version::GMS2);
+    let high = MARKERS
+        .iter()
+        .find(|(c, v)| !present(*c) && *v > low)
+        .map_or(Version::NEWEST, |&(_, v)| v.below());
+    Range { low, high }
+}
+
+/// How many chunks of each name the model reads and keeps as stored, for reports.
+pub fn coverage(model: &Model<'_>) -> HashMap<FourCC, bool> {
+    model
+        .chunks
+        .iter()
+        .map(|p| (p.name, !matches!(p.body, Body::Stored { .. })))
+        .collect()
+}

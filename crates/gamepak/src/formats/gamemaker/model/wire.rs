@@ -1,0 +1,272 @@
+//! One declaration of a record's layout that both reads and writes it.
+//!
+//! A record's [`Record::walk`] names its fields in file order. Walked by the reader,
+//! each call fills the field from the file; walked by the writer, it writes the field.
+//! The layout is therefore declared once, and what is read is exactly what is written.
+//!
+//! GameMaker lays a file out in one pass: a record's fixed fields, then what its
+//! pointers point at, in an order each record fixes. The reader follows that order
+//! with a cursor and checks that every pointer points where the cursor stands
+//! ([`Wire::here`]), so a chunk that reads is one the writer gives back byte for byte.
+//! A pointer that points elsewhere is not GameMaker's layout, and the chunk is kept as
+//! stored instead.
+
+use std::borrow::Cow;
+
+use super::version::Version;
+use crate::error::Result;
+
+/// Bytes of a payload, borrowed from the file when read, owned once replaced.
+pub type Blob<'a> = Cow<'a, [u8]>;
+
+/// Something a reference can name: a STRG string, a TPAG item, a place in a code blob.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Label {
+    Str(u32),
+    Tpag(u32),
+    /// Byte `at` of code blob `blob`.
+    Code {
+        blob: u32,
+        at: u32,
+    },
+}
+
+/// A pointer field whose target comes later: the value read, or where the writer
+/// left room for it.
+#[derive(Debug, Clone, Copy)]
+pub struct Slot(pub(super) u64);
+
+/// The two directions a record is walked in.
+pub trait Wire<'a>: Sized {
+    /// Whether fields are being filled from the file.
+    fn reading(&self) -> bool;
+    /// Whether the layout being walked is GameMaker `v`'s or later's.
+    fn since(&mut self, v: Version) -> bool;
+    /// The bytecode version GEN8 states.
+    fn bytecode(&self) -> u8;
+    /// The absolute offset the cursor stands at.
+    fn offset(&self) -> u64;
+
+    fn u8(&mut self, v: &mut u8) -> Result<()>;
+    fn u16(&mut self, v: &mut u16) -> Result<()>;
+    fn u32(&mut self, v: &mut u32) -> Result<()>;
+    fn u64(&mut self, v: &mut u64) -> Result<()>;
+    /// `len` bytes of payload; the writer writes `v` whole.
+    fn blob(&mut self, v: &mut Blob<'a>, len: usize) -> Result<()>;
+    /// A payload whose length `measure` finds in the bytes from the cursor on.
+    fn blob_measured(
+        &mut self,
+        v: &mut Blob<'a>,
+        measure: fn(&[u8]) -> Option<usize>,
+        what: &'static str,
+    ) -> Result<()>;
+    /// A string as STRG holds it: a u32 length, the UTF-8 bytes (labelled `label`)
+    /// and a NUL.
+    fn text(&mut self, v: &mut String, label: Label) -> Result<()>;
+    /// Zero bytes up to the next multiple of `align` from the start of the file.
+    fn pad(&mut self, align: u64) -> Result<()>;
+
+    /// Marks the cursor's place as `label`, for references to find.
+    fn label(&mut self, label: Label);
+    /// A u32 reference to a labelled place of the kind `kind` gives (0 for none).
+    fn reference(&mut self, v: &mut Option<Label>, kind: fn(u32) -> Label) -> Result<()>;
+
+    /// A pointer field whose target [`Wire::here`] places later; `present` says
+    /// whether it points anywhere (0 when it does not).
+    fn pointer(&mut self, present: &mut bool) -> Result<Slot>;
+    /// The target of `slot` starts at the cursor.
+    fn here(&mut self, slot: Slot) -> Result<()>;
+    /// A u32 count of entries at least `each` bytes long; the reader refuses a count
+    /// whose entries cannot fit before the end of the chunk.
+    fn count(&mut self, n: &mut usize, each: u64) -> Result<()>;
+
+    /// Names the part of the structure walked next, for errors.
+    fn enter(&mut self, name: &'static str, index: Option<usize>);
+    fn leave(&mut self);
+    /// An error at absolute offset `at`, located where the walk stands.
+    fn invalid(&self, at: u64, msg: String) -> crate::error::Error;
+
+    /// A boolean stored in 32 bits: 0 or 1, and nothing else.
+    fn bool(&mut self, v: &mut bool) -> Result<()> {
+        let mut u = u32::from(*v);
+        let at = self.offset();
+        self.u32(&mut u)?;
+        match u {
+            0 | 1 => {
+                *v = u == 1;
+                Ok(())
+            }
+            _ => Err(self.invalid(at, format!("{u} where a boolean (0 or 1) belongs"))),
+        }
+    }
+
+    fn i32(&mut self, v: &mut i32) -> Result<()> {
+        let mut u = *v as u32;
+        self.u32(&mut u)?;
+        *v = u as i32;
+        Ok(())
+    }
+    fn i16(&mut self, v: &mut i16) -> Result<()> {
+        let mut u = *v as u16;
+        self.u16(&mut u)?;
+        *v = u as i16;
+        Ok(())
+    }
+    fn i64(&mut self, v: &mut i64) -> Result<()> {
+        let mut u = *v as u64;
+        self.u64(&mut u)?;
+        *v = u as i64;
+        Ok(())
+    }
+    fn f32(&mut self, v: &mut f32) -> Result<()> {
+        let mut u = v.to_bits();
+        self.u32(&mut u)?;
+        *v = f32::from_bits(u);
+        Ok(())
+    }
+    fn f64(&mut self, v: &mut f64) -> Result<()> {
+        let mut u = v.to_bits();
+        self.u64(&mut u)?;
+        *v = f64::from_bits(u);
+        Ok(())
+    }
+    /// A reference to a STRG string.
+    fn string(&mut self, v: &mut Option<StrId>) -> Result<()> {
+        let mut l = v.map(|s| Label::Str(s.0));
+        self.reference(&mut l, Label::Str)?;
+        *v = l.and_then(|l| match l {
+            Label::Str(i) => Some(StrId(i)),
+            _ => None,
+        });
+        Ok(())
+    }
+    /// A reference to a TPAG item.
+    fn tpag(&mut self, v: &mut Option<TpagId>) -> Result<()> {
+        let mut l = v.map(|s| Label::Tpag(s.0));
+        self.reference(&mut l, Label::Tpag)?;
+        *v = l.and_then(|l| match l {
+            Label::Tpag(i) => Some(TpagId(i)),
+            _ => None,
+        });
+        Ok(())
+    }
+    fn array<const N: usize>(&mut self, v: &mut [u8; N]) -> Result<()> {
+        v.iter_mut().try_for_each(|b| self.u8(b))
+    }
+    fn record<T: Record<'a>>(&mut self, v: &mut T) -> Result<()> {
+        v.walk(self)
+    }
+    /// A count, then that many records inline, each at least `each` bytes.
+    fn list<T: Record<'a>>(&mut self, name: &'static str, v: &mut Vec<T>, each: u64) -> Result<()> {
+        let mut n = v.len();
+        self.count(&mut n, each)?;
+        if self.reading() {
+            v.resize_with(n, T::default);
+        }
+        for (i, item) in v.iter_mut().enumerate() {
+            self.enter(name, Some(i));
+            item.walk(self)?;
+            self.leave();
+        }
+        Ok(())
+    }
+    /// A pointer list: a count and that many pointers (0 for a null slot), then each
+    /// record in order, where its pointer points.
+    fn pointer_list<T: Record<'a>>(
+        &mut self,
+        name: &'static str,
+        v: &mut Vec<Option<T>>,
+    ) -> Result<()> {
+        let slots = self.pointers(v)?;
+        for (i, (item, slot)) in v.iter_mut().zip(slots).enumerate() {
+            if let Some(item) = item {
+                self.enter(name, Some(i));
+                T::before(self)?;
+                self.here(slot)?;
+                item.walk(self)?;
+                self.leave();
+            }
+        }
+        Ok(())
+    }
+    /// A pointer list's count and pointers alone, for chunks that place the records
+    /// in an order of their own. The reader fills `v` with a default record for every
+    /// pointer that is not null.
+    fn pointers<T: Default>(&mut self, v: &mut Vec<Option<T>>) -> Result<Vec<Slot>> {
+        let mut n = v.len();
+        self.count(&mut n, 4)?;
+        if self.reading() {
+            v.resize_with(n, || None);
+        }
+        v.iter_mut()
+            .map(|item| {
+                let mut present = item.is_some();
+                let slot = self.pointer(&mut present)?;
+                if present && item.is_none() {
+                    *item = Some(T::default());
+                }
+                Ok(slot)
+            })
+            .collect()
+    }
+    /// A pointer field to one record that follows later, placed by [`Wire::place`].
+    fn optional<T: Default>(&mut self, v: &mut Option<T>) -> Result<Slot> {
+        let mut present = v.is_some();
+        let slot = self.pointer(&mut present)?;
+        if present && v.is_none() {
+            *v = Some(T::default());
+        }
+        Ok(slot)
+    }
+    /// The record `slot` points at, walked at the cursor (nothing when it is null).
+    fn place<T: Record<'a>>(
+        &mut self,
+        name: &'static str,
+        slot: Slot,
+        v: &mut Option<T>,
+    ) -> Result<()> {
+        if let Some(v) = v {
+            self.enter(name, None);
+            T::before(self)?;
+            self.here(slot)?;
+            v.walk(self)?;
+            self.leave();
+        }
+        Ok(())
+    }
+}
+
+/// A record of the file: its fields in file order, walked one way or the other.
+pub trait Record<'a>: Default {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()>;
+    /// What comes between the previous record and this one in a list (padding).
+    fn before<W: Wire<'a>>(_w: &mut W) -> Result<()> {
+        Ok(())
+    }
+}
+
+impl<'a> Record<'a> for u32 {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.u32(self)
+    }
+}
+
+impl<'a> Record<'a> for i32 {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.i32(self)
+    }
+}
+
+impl<'a> Record<'a> for Option<StrId> {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.string(self)
+    }
+}
+
+/// A string of STRG, by its index in the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct StrId(pub u32);
+
+/// An item of TPAG, by its index in the chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct TpagId(pub u32);

@@ -1,0 +1,252 @@
+//! The reading direction of [`Wire`]: a cursor over the whole file that fills each
+//! field, checks every pointer against the cursor, and resolves references through
+//! the labels the chunks read before it left.
+
+use std::collections::HashMap;
+
+use super::version::Version;
+use super::wire::{Blob, Label, Slot, Wire};
+use crate::bytes::Endian;
+use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
+use crate::location::Location;
+
+/// Labels by the absolute offset they stand at.
+pub type Labels = HashMap<u32, Label>;
+
+pub struct WireReader<'a, 'l> {
+    data: &'a [u8],
+    endian: Endian,
+    pos: u64,
+    /// The end of the chunk being read: nothing is read past it.
+    end: u64,
+    version: Version,
+    bytecode: u8,
+    /// Every release gate the walk asked about.
+    pub consulted: Vec<Version>,
+    /// Labels of the chunks read before.
+    known: &'l Labels,
+    /// Labels this chunk sets, kept apart until it has read whole.
+    pub found: Vec<(u32, Label)>,
+    chunk: FourCC,
+    path: Vec<(&'static str, Option<usize>)>,
+}
+
+impl<'a, 'l> WireReader<'a, 'l> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        data: &'a [u8],
+        endian: Endian,
+        chunk: FourCC,
+        (start, end): (u64, u64),
+        version: Version,
+        bytecode: u8,
+        known: &'l Labels,
+    ) -> Self {
+        WireReader {
+            data,
+            endian,
+            pos: start,
+            end,
+            version,
+            bytecode,
+            consulted: Vec::new(),
+            known,
+            found: Vec::new(),
+            chunk,
+            path: Vec::new(),
+        }
+    }
+
+    fn location(&self) -> Location {
+        self.path.iter().fold(
+            Location::root("FORM").child(self.chunk.to_string()),
+            |l, &(name, index)| match index {
+                Some(i) => l.at(name, i),
+                None => l.child(name),
+            },
+        )
+    }
+
+    fn take<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
+        let b = self.bytes(N as u64, what)?;
+        Ok(b.try_into().expect("N bytes"))
+    }
+
+    fn bytes(&mut self, n: u64, what: &str) -> Result<&'a [u8]> {
+        if n > self.end.saturating_sub(self.pos) {
+            return Err(self.invalid(
+                self.pos,
+                format!(
+                    "{what} of {n} bytes runs past the end of the chunk at {:#x}",
+                    self.end
+                ),
+            ));
+        }
+        let at = self.pos as usize;
+        self.pos += n;
+        Ok(&self.data[at..at + n as usize])
+    }
+
+    /// The cursor's place once the walk is over.
+    pub fn position(&self) -> u64 {
+        self.pos
+    }
+}
+
+macro_rules! read_int {
+    ($self:ident, $v:ident, $ty:ty, $what:literal) => {{
+        let b = $self.take($what)?;
+        *$v = match $self.endian {
+            Endian::Little => <$ty>::from_le_bytes(b),
+            Endian::Big => <$ty>::from_be_bytes(b),
+        };
+        Ok(())
+    }};
+}
+
+impl<'a> Wire<'a> for WireReader<'a, '_> {
+    fn reading(&self) -> bool {
+        true
+    }
+    fn since(&mut self, v: Version) -> bool {
+        if !self.consulted.contains(&v) {
+            self.consulted.push(v);
+        }
+        self.version >= v
+    }
+    fn bytecode(&self) -> u8 {
+        self.bytecode
+    }
+    fn offset(&self) -> u64 {
+        self.pos
+    }
+    fn u8(&mut self, v: &mut u8) -> Result<()> {
+        *v = self.take::<1>("byte")?[0];
+        Ok(())
+    }
+    fn u16(&mut self, v: &mut u16) -> Result<()> {
+        read_int!(self, v, u16, "u16")
+    }
+    fn u32(&mut self, v: &mut u32) -> Result<()> {
+        read_int!(self, v, u32, "u32")
+    }
+    fn u64(&mut self, v: &mut u64) -> Result<()> {
+        read_int!(self, v, u64, "u64")
+    }
+    fn blob(&mut self, v: &mut Blob<'a>, len: usize) -> Result<()> {
+        *v = Blob::Borrowed(self.bytes(len as u64, "payload")?);
+        Ok(())
+    }
+    fn blob_measured(
+        &mut self,
+        v: &mut Blob<'a>,
+        measure: fn(&[u8]) -> Option<usize>,
+        what: &'static str,
+    ) -> Result<()> {
+        let rest = &self.data[self.pos as usize..self.end as usize];
+        let len = measure(rest)
+            .ok_or_else(|| self.invalid(self.pos, format!("no {what} whose end can be found")))?;
+        self.blob(v, len)
+    }
+    fn text(&mut self, v: &mut String, label: Label) -> Result<()> {
+        let mut n = 0;
+        self.count(&mut n, 1)?;
+        self.label(label);
+        let at = self.pos;
+        let bytes = self.bytes(n as u64 + 1, "string")?;
+        let (nul, text) = bytes.split_last().expect("at least the NUL");
+        *v = std::str::from_utf8(text)
+            .map_err(|e| self.invalid(at, format!("the string is not UTF-8: {e}")))?
+            .to_owned();
+        if *nul != 0 {
+            return Err(self.invalid(at + n as u64, "the string does not end with a NUL".into()));
+        }
+        Ok(())
+    }
+    fn pad(&mut self, align: u64) -> Result<()> {
+        let at = self.pos;
+        let n = at.next_multiple_of(align) - at;
+        if self.bytes(n, "padding")?.iter().any(|&b| b != 0) {
+            return Err(self.invalid(at, format!("padding to {align} bytes is not zero")));
+        }
+        Ok(())
+    }
+    fn label(&mut self, label: Label) {
+        if let Ok(at) = u32::try_from(self.pos) {
+            self.found.push((at, label));
+        }
+    }
+    fn reference(&mut self, v: &mut Option<Label>, kind: fn(u32) -> Label) -> Result<()> {
+        let at = self.pos;
+        let mut p = 0;
+        self.u32(&mut p)?;
+        if p == 0 {
+            *v = None;
+            return Ok(());
+        }
+        let wanted = std::mem::discriminant(&kind(0));
+        match self.known.get(&p) {
+            Some(l) if std::mem::discriminant(l) == wanted => {
+                *v = Some(*l);
+                Ok(())
+            }
+            _ => Err(self.invalid(
+                at,
+                format!(
+                    "reference {p:#x} does not point at the start of a {}",
+                    kind_name(kind(0))
+                ),
+            )),
+        }
+    }
+    fn pointer(&mut self, present: &mut bool) -> Result<Slot> {
+        let mut p = 0;
+        self.u32(&mut p)?;
+        *present = p != 0;
+        Ok(Slot(p.into()))
+    }
+    fn here(&mut self, slot: Slot) -> Result<()> {
+        if slot.0 != self.pos {
+            return Err(self.invalid(
+                self.pos,
+                format!(
+                    "points at {:#x}, where GameMaker's layout puts it at {:#x}",
+                    slot.0, self.pos
+                ),
+            ));
+        }
+        Ok(())
+    }
+    fn count(&mut self, n: &mut usize, each: u64) -> Result<()> {
+        let at = self.pos;
+        let mut c = 0;
+        self.u32(&mut c)?;
+        let room = self.end.saturating_sub(self.pos);
+        if u64::from(c).saturating_mul(each) > room {
+            return Err(self.invalid(
+                at,
+                format!("{c} entries of {each} bytes or more do not fit in the {room} bytes left"),
+            ));
+        }
+        *n = c as usize;
+        Ok(())
+    }
+    fn enter(&mut self, name: &'static str, index: Option<usize>) {
+        self.path.push((name, index));
+    }
+    fn leave(&mut self) {
+        self.path.pop();
+    }
+    fn invalid(&self, at: u64, msg: String) -> Error {
+        Error::invalid(self.location(), at, msg)
+    }
+}
+
+fn kind_name(l: Label) -> &'static str {
+    match l {
+        Label::Str(_) => "STRG string",
+        Label::Tpag(_) => "TPAG item",
+        Label::Code { .. } => "code blob",
+    }
+}

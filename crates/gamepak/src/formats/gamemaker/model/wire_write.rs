@@ -1,0 +1,176 @@
+//! The writing direction of [`Wire`]: the whole file in one buffer, pointers patched
+//! as their targets are placed, and references resolved once every chunk is written
+//! and every label has its place.
+
+use std::collections::HashMap;
+
+use super::version::Version;
+use super::wire::{Blob, Label, Slot, Wire};
+use crate::bytes::Endian;
+use crate::error::{Error, Result};
+use crate::formats::gamemaker::container::form_location;
+use crate::formats::gamemaker::refs::put_u32;
+
+pub struct WireWriter {
+    out: Vec<u8>,
+    endian: Endian,
+    version: Version,
+    bytecode: u8,
+    placed: HashMap<Label, u32>,
+    /// References written before their label had a place: (offset, label).
+    fixups: Vec<(u64, Label)>,
+}
+
+impl WireWriter {
+    pub fn new(endian: Endian, bytecode: u8, capacity: usize) -> Self {
+        WireWriter {
+            out: Vec::with_capacity(capacity),
+            endian,
+            version: Version::NEWEST,
+            bytecode,
+            placed: HashMap::new(),
+            fixups: Vec::new(),
+        }
+    }
+
+    /// Walks what follows in GameMaker `version`'s layout.
+    pub fn set_version(&mut self, version: Version) {
+        self.version = version;
+    }
+
+    pub fn raw(&mut self, bytes: &[u8]) {
+        self.out.extend_from_slice(bytes);
+    }
+
+    pub fn patch(&mut self, at: u64, v: u32) {
+        put_u32(&mut self.out, at, v, self.endian);
+    }
+
+    pub fn len(&self) -> u64 {
+        self.out.len() as u64
+    }
+
+    /// The file, with every reference pointing at its label's place.
+    pub fn finish(mut self) -> Result<Vec<u8>> {
+        for (at, label) in std::mem::take(&mut self.fixups) {
+            let Some(&to) = self.placed.get(&label) else {
+                return Err(Error::invalid(
+                    form_location(),
+                    at,
+                    format!("a reference names {label:?}, which the file does not hold"),
+                ));
+            };
+            self.patch(at, to);
+        }
+        Ok(self.out)
+    }
+
+    fn here32(&self) -> Result<u32> {
+        u32::try_from(self.out.len())
+            .map_err(|_| Error::at(form_location(), "the file grows past 4 GiB"))
+    }
+}
+
+impl<'a> Wire<'a> for WireWriter {
+    fn reading(&self) -> bool {
+        false
+    }
+    fn since(&mut self, v: Version) -> bool {
+        self.version >= v
+    }
+    fn bytecode(&self) -> u8 {
+        self.bytecode
+    }
+    fn offset(&self) -> u64 {
+        self.len()
+    }
+    fn u8(&mut self, v: &mut u8) -> Result<()> {
+        self.out.push(*v);
+        Ok(())
+    }
+    fn u16(&mut self, v: &mut u16) -> Result<()> {
+        let b = match self.endian {
+            Endian::Little => v.to_le_bytes(),
+            Endian::Big => v.to_be_bytes(),
+        };
+        self.raw(&b);
+        Ok(())
+    }
+    fn u32(&mut self, v: &mut u32) -> Result<()> {
+        let b = match self.endian {
+            Endian::Little => v.to_le_bytes(),
+            Endian::Big => v.to_be_bytes(),
+        };
+        self.raw(&b);
+        Ok(())
+    }
+    fn u64(&mut self, v: &mut u64) -> Result<()> {
+        let b = match self.endian {
+            Endian::Little => v.to_le_bytes(),
+            Endian::Big => v.to_be_bytes(),
+        };
+        self.raw(&b);
+        Ok(())
+    }
+    fn blob(&mut self, v: &mut Blob<'a>, _len: usize) -> Result<()> {
+        self.raw(v);
+        Ok(())
+    }
+    fn blob_measured(
+        &mut self,
+        v: &mut Blob<'a>,
+        _measure: fn(&[u8]) -> Option<usize>,
+        _what: &'static str,
+    ) -> Result<()> {
+        self.raw(v);
+        Ok(())
+    }
+    fn text(&mut self, v: &mut String, label: Label) -> Result<()> {
+        let mut n = v.len();
+        self.count(&mut n, 1)?;
+        self.label(label);
+        self.raw(v.as_bytes());
+        self.raw(&[0]);
+        Ok(())
+    }
+    fn pad(&mut self, align: u64) -> Result<()> {
+        let to = self.len().next_multiple_of(align) as usize;
+        self.out.resize(to, 0);
+        Ok(())
+    }
+    fn label(&mut self, label: Label) {
+        if let Ok(at) = self.here32() {
+            self.placed.insert(label, at);
+        }
+    }
+    fn reference(&mut self, v: &mut Option<Label>, _kind: fn(u32) -> Label) -> Result<()> {
+        if let Some(l) = v {
+            self.fixups.push((self.len(), *l));
+        }
+        self.raw(&[0; 4]);
+        Ok(())
+    }
+    fn pointer(&mut self, present: &mut bool) -> Result<Slot> {
+        let at = self.len();
+        self.raw(&[0; 4]);
+        // A slot of u64::MAX stands for a null pointer, which nothing is placed at.
+        Ok(Slot(if *present { at } else { u64::MAX }))
+    }
+    fn here(&mut self, slot: Slot) -> Result<()> {
+        if slot.0 != u64::MAX {
+            let to = self.here32()?;
+            self.patch(slot.0, to);
+        }
+        Ok(())
+    }
+    fn count(&mut self, n: &mut usize, _each: u64) -> Result<()> {
+        let mut c = u32::try_from(*n)
+            .map_err(|_| Error::at(form_location(), format!("{n} entries exceed a u32 count")))?;
+        self.u32(&mut c)
+    }
+    fn enter(&mut self, _name: &'static str, _index: Option<usize>) {}
+    fn leave(&mut self) {}
+    fn invalid(&self, at: u64, msg: String) -> Error {
+        Error::invalid(form_location(), at, msg)
+    }
+}
