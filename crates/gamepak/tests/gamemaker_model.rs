@@ -28,31 +28,6 @@ fn every_game_reads_into_the_model_and_writes_back_the_same_bytes() {
     }
 }
 
-/// A model made in code, written, read back and written again: every chunk it holds
-/// was given reads through its model (the release's marker chunks are as stored) and gives the same bytes and the
-/// same fields. Shared by the tests of chunks no real game holds.
-pub fn assert_sample_round_trips(m: &model::Model<'_>) {
-    let bytes = model::write(m).expect("the sample writes");
-    let back = model::read(&bytes).expect("the sample reads back");
-    let given = m
-        .chunks
-        .iter()
-        .zip(&back.chunks)
-        .filter(|(a, _)| !matches!(a.body, Body::Stored { .. }));
-    for (a, b) in given {
-        if let Body::Stored { why, .. } = &b.body {
-            panic!("{} was kept as stored: {why:?}", b.name);
-        }
-        assert_eq!(
-            format!("{:?}", a.body),
-            format!("{:?}", b.body),
-            "{}",
-            a.name
-        );
-    }
-    assert_eq!(model::write(&back).unwrap(), bytes);
-}
-
 #[test]
 fn a_sample_of_every_era_round_trips() {
     use gamepak::formats::gamemaker::model::{
@@ -88,6 +63,6 @@ fn a_sample_of_every_era_round_trips() {
             vec!["game".into(), "snd_jump".into()],
             vec![(FourCC::SOND, Body::Sounds(sounds))],
         );
-        assert_sample_round_trips(&m);
+        common::assert_sample_round_trips(&m);
     }
 }
