@@ -1,6 +1,6 @@
 //! Writing a GameMaker file's assets, its stored chunks and its manifest to a folder.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -36,8 +36,14 @@ fn frame_item(game: &Game<'_>, item: Item) -> Option<u32> {
 /// Cuts the selected frames, one page per worker: each page streams a row at a time
 /// and each frame is encoded and written, by any worker, as soon as its last row has
 /// passed, so no page is ever held whole and a page with many frames does not leave
-/// the other workers idle.
-fn cut_frames(game: &Game<'_>, ex: &Extraction, frames: &[(&crate::Entry, u32)]) -> Result<()> {
+/// the other workers idle. A page in `whole` (a QOI or BZip2-QOI page extracted too)
+/// is encoded as a PNG from the same rows, so it is decoded once.
+fn cut_frames(
+    game: &Game<'_>,
+    ex: &Extraction,
+    frames: &[(&crate::Entry, u32)],
+    whole: &BTreeMap<usize, &crate::Entry>,
+) -> Result<()> {
     let mut by_page: BTreeMap<usize, BTreeMap<u32, Vec<&str>>> = BTreeMap::new();
     for &(entry, ptr) in frames {
         match game.item(ptr) {
@@ -75,7 +81,7 @@ fn cut_frames(game: &Game<'_>, ex: &Extraction, frames: &[(&crate::Entry, u32)])
     by_page.into_par_iter().try_for_each(|(k, by_ptr)| {
         let ptrs: Vec<u32> = by_ptr.keys().copied().collect();
         rayon::scope(|s| {
-            stream::frames(game, k, &ptrs, |ptr, cut| {
+            let done = |ptr, cut: stream::Cut| {
                 let paths = &by_ptr[&ptr];
                 let size = cut.as_ref().map_or(0, |img| img.pixels.len() as u64);
                 if waiting.fetch_add(size, Ordering::Relaxed) + size > WAITING {
@@ -94,7 +100,16 @@ fn cut_frames(game: &Game<'_>, ex: &Extraction, frames: &[(&crate::Entry, u32)])
                     }
                 });
                 Ok(())
-            })
+            };
+            match whole.get(&k) {
+                Some(entry) => {
+                    let png = stream::page_png(game, k, |rows| {
+                        stream::frames(game, k, &ptrs, Some(rows), done)
+                    });
+                    ex.emit(&entry.path, png.map(Rendered::File), true)
+                }
+                None => stream::frames(game, k, &ptrs, None, done),
+            }
         })
     })?;
     failure
@@ -103,19 +118,25 @@ fn cut_frames(game: &Game<'_>, ex: &Extraction, frames: &[(&crate::Entry, u32)])
         .map_or(Ok(()), Err)
 }
 
+/// Whether page `k` is extracted by decoding it to a PNG (QOI and BZip2-QOI pages
+/// stored in the file), rather than as stored.
+fn decoded_to_png(game: &Game<'_>, k: usize) -> bool {
+    let p = &game.pages()[k];
+    p.blob.is_some() && !matches!(p.format, txtr::PageFormat::Png | txtr::PageFormat::Unknown)
+}
+
 fn render<'g>(
     game: &'g Game<'_>,
     code_view: &OnceLock<CodeView>,
     item: Item,
 ) -> Result<Rendered<'g>> {
     Ok(match item {
-        Item::Page(k) => {
-            let p = &game.pages()[k];
-            match (p.format, p.blob) {
-                (txtr::PageFormat::Png | txtr::PageFormat::Unknown, Some(b)) => Rendered::Stored(b),
-                _ => Rendered::File(stream::page_png(game, k)?),
-            }
-        }
+        Item::Page(k) => match game.pages()[k].blob {
+            Some(b) if !decoded_to_png(game, k) => Rendered::Stored(b),
+            _ => Rendered::File(stream::page_png(game, k, |rows| {
+                stream::frames(game, k, &[], Some(rows), |_, _| Ok(()))
+            })?),
+        },
         Item::SpriteFrame { .. } | Item::Background(_) => {
             unreachable!("frames are cut as their pages stream")
         }
@@ -172,6 +193,20 @@ pub fn extract(
             None => rest.push(entry),
         }
     }
+    let framed: BTreeSet<usize> = frames
+        .iter()
+        .filter_map(|&(_, ptr)| game.item(ptr).map(|it| it.page.into()))
+        .collect();
+    let (whole, rest): (Vec<_>, Vec<_>) = rest.into_iter().partition(|(_, item)| {
+        matches!(*item, Item::Page(k) if framed.contains(&k) && decoded_to_png(game, k))
+    });
+    let whole: BTreeMap<usize, &crate::Entry> = whole
+        .iter()
+        .filter_map(|(entry, item)| match *item {
+            Item::Page(k) => Some((k, entry)),
+            _ => None,
+        })
+        .collect();
     let code_view = OnceLock::new();
     // A chunk, clip or the strings always render; anything else that cannot is left
     // out and counted as failed.
@@ -179,7 +214,7 @@ pub fn extract(
         !matches!(item, Item::Chunk(_) | Item::Clip(_) | Item::Strings)
     };
     let (cut, rendered) = rayon::join(
-        || cut_frames(game, &ex, &frames),
+        || cut_frames(game, &ex, &frames, &whole),
         || {
             ex.render(
                 &rest,

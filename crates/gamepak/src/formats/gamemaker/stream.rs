@@ -21,13 +21,21 @@ use crate::limits::Limits;
 /// A frame's pixels, or why it could not be cut.
 pub type Cut = std::result::Result<Rgba, String>;
 
-/// A QOI or BZip2-QOI page as a PNG, encoded as it is decoded, a row at a time.
-pub fn page_png(game: &Game<'_>, k: usize) -> Result<Vec<u8>> {
+/// Where a page's rows go when the page is encoded whole as it streams.
+pub type PageRows<'s> = &'s mut dyn FnMut(&[u8]) -> std::io::Result<()>;
+
+/// A QOI or BZip2-QOI page as a PNG, encoded as `stream` hands it the page's rows
+/// (through [`frames`], which may cut frames from the same rows).
+pub fn page_png(
+    game: &Game<'_>,
+    k: usize,
+    stream: impl FnOnce(PageRows<'_>) -> Result<()>,
+) -> Result<Vec<u8>> {
     let path = chunk_location(FourCC::TXTR).at("page", k).to_string();
     let page = &game.pages()[k];
-    let (blob, (w, h)) = page
+    let (w, h) = page
         .blob
-        .zip(page_size(page))
+        .and(page_size(page))
         .ok_or_else(|| Error::at(&path, "the page is stored outside the file"))?;
     let failed = |e: &dyn std::fmt::Display| Error::at(&path, format!("PNG encoding failed: {e}"));
     let mut out = Vec::new();
@@ -37,16 +45,7 @@ pub fn page_png(game: &Game<'_>, k: usize) -> Result<Vec<u8>> {
     enc.set_compression(png::Compression::Fastest);
     let mut header = enc.write_header().map_err(|e| failed(&e))?;
     let mut rows = header.stream_writer().map_err(|e| failed(&e))?;
-    let mut written = Ok(());
-    each_row(blob, page.format, &path, |row| {
-        written = rows.write_all(row);
-        if written.is_ok() {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
-    })?;
-    written.map_err(|e| failed(&e))?;
+    stream(&mut |row| rows.write_all(row))?;
     rows.finish().map_err(|e| failed(&e))?;
     drop(header);
     Ok(out)
@@ -129,11 +128,13 @@ impl Cutting {
 
 /// The frames `ptrs` (TPAG item addresses) of page `k`, cut as the page streams and
 /// handed to `done` as each is finished, to encode while the page goes on; the first
-/// error `done` returns stops it.
+/// error `done` returns stops it. With `page`, every row also goes there, so a page
+/// extracted whole and cut into frames is decoded once.
 pub fn frames(
     game: &Game<'_>,
     k: usize,
     ptrs: &[u32],
+    mut page: Option<PageRows<'_>>,
     mut done: impl FnMut(u32, Cut) -> Result<()>,
 ) -> Result<()> {
     let mut cutting = Vec::new();
@@ -145,17 +146,21 @@ pub fn frames(
         }
     }
     let path = chunk_location(FourCC::TXTR).at("page", k).to_string();
-    let page = &game.pages()[k];
-    let Some(blob) = page.blob else {
+    let stored = &game.pages()[k];
+    let Some(blob) = stored.blob else {
         let why = "the page is stored outside the file";
         return cutting
             .iter()
             .try_for_each(|c| done(c.ptr, Err(why.into())));
     };
-    // Rows below the last frame are never decoded.
+    // Rows below the last frame are never decoded, unless the page is encoded whole.
     let mut y = 0u32;
     let mut stopped = Ok(());
-    let streamed = each_row(blob, page.format, &path, |row| {
+    let mut written = Ok(());
+    let streamed = each_row(blob, stored.format, &path, |row| {
+        if let Some(page) = &mut page {
+            written = page(row);
+        }
         for c in &mut cutting {
             c.take(y, row);
         }
@@ -167,20 +172,25 @@ pub fn frames(
                 done(ptr, cut)
             });
         y += 1;
-        if stopped.is_err() || cutting.is_empty() {
+        if stopped.is_err() || written.is_err() || (cutting.is_empty() && page.is_none()) {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
     });
     stopped?;
+    written.map_err(|e| Error::at(&path, format!("PNG encoding failed: {e}")))?;
     match streamed {
         Ok(()) => cutting.into_iter().try_for_each(|c| {
             let (ptr, cut) = c.finish();
             done(ptr, cut)
         }),
-        Err(e) => cutting
-            .iter()
-            .try_for_each(|c| done(c.ptr, Err(e.to_string()))),
+        Err(e) => {
+            cutting
+                .iter()
+                .try_for_each(|c| done(c.ptr, Err(e.to_string())))?;
+            // A page encoded whole cannot be finished without its rows.
+            page.map_or(Ok(()), |_| Err(e))
+        }
     }
 }
