@@ -66,3 +66,46 @@ fn a_sample_of_every_era_round_trips() {
         common::assert_sample_round_trips(&m);
     }
 }
+
+#[test]
+fn every_typed_chunk_goes_to_json_with_its_texts_and_comes_back_the_same() {
+    use gamepak::formats::gamemaker::model::names::{interning, showing, Interner};
+    use std::sync::Arc;
+    for (name, data) in common::gamemaker_games("every_typed_chunk_goes_to_json") {
+        let m = model::read(&data).unwrap();
+        let texts = m
+            .chunks
+            .iter()
+            .find_map(|p| match &p.body {
+                Body::Strings(s) => Some(Arc::new(s.list.clone())),
+                _ => None,
+            })
+            .expect("STRG reads");
+        for part in &m.chunks {
+            let (json, back) = match &part.body {
+                Body::Sounds(v) => round_trip(&texts, v),
+                Body::Scripts(v) => round_trip(&texts, v),
+                Body::General(v) => round_trip(&texts, v),
+                Body::Languages(v) => round_trip(&texts, v),
+                _ => continue,
+            };
+            assert!(
+                !json.contains("\"name\": 0"),
+                "{name} {}: ids shown as numbers",
+                part.name
+            );
+            assert_eq!(back.0, back.1, "{name} {}", part.name);
+        }
+        fn round_trip<T>(texts: &Arc<Vec<String>>, v: &T) -> (String, (String, String))
+        where
+            T: serde::Serialize + serde::de::DeserializeOwned + std::fmt::Debug,
+        {
+            let json = showing(texts, || serde_json::to_string_pretty(v)).unwrap();
+            let (back, interner) = interning(Interner::new(texts.to_vec()), || {
+                serde_json::from_str::<T>(&json)
+            });
+            assert_eq!(interner.into_texts().len(), texts.len(), "nothing added");
+            (json, (format!("{v:?}"), format!("{:?}", back.unwrap())))
+        }
+    }
+}

@@ -263,10 +263,13 @@ impl<'a> Record<'a> for Option<StrId> {
     }
 }
 
-/// A string of STRG, by its index in the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+/// A string of STRG, by its index in the table; shown in JSON as its text (see
+/// [`super::names`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct StrId(pub u32);
 
 /// An item of TPAG, by its index in the chunk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct TpagId(pub u32);

@@ -1,17 +1,17 @@
 //! AGRP, the audio groups: a name, and from 2024.14 the path of the group's file.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct AudioGroups {
     pub groups: Vec<Option<AudioGroup>>,
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct AudioGroup {
     pub name: Option<StrId>,
     pub path: Option<StrId>,

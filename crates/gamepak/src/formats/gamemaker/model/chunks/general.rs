@@ -4,12 +4,12 @@
 //! game GUID. The UIDs are kept as stored, so a changed timestamp leaves them as
 //! they were.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct General {
     /// 0 when the debugger is enabled (GameMaker stores "disabled").
     pub debugger_disabled: u8,
@@ -40,7 +40,7 @@ pub struct General {
     pub gms2: Option<Gms2>,
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Gms2 {
     pub random_uid: [u64; 5],
     pub fps: f32,

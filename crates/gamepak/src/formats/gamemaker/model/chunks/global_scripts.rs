@@ -1,11 +1,11 @@
 //! GLOB, the code entries run when the game starts, by index.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Record, Wire};
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct GlobalScripts {
     pub code: Vec<u32>,
 }

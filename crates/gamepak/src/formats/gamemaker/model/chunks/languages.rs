@@ -2,19 +2,19 @@
 //! count, every entry's id, then per language its name, region and one string per
 //! entry.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Languages {
     pub unknown: u32,
     pub ids: Vec<Option<StrId>>,
     pub languages: Vec<Language>,
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Language {
     pub name: Option<StrId>,
     pub region: Option<StrId>,

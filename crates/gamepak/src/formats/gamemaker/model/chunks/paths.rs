@@ -1,17 +1,17 @@
 //! PATH, the paths: name, smooth and closed flags, precision, and the points (x, y,
 //! speed).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Paths {
     pub paths: Vec<Option<Path>>,
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Path {
     pub name: Option<StrId>,
     pub smooth: bool,
@@ -20,7 +20,7 @@ pub struct Path {
     pub points: Vec<Point>,
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Point {
     pub x: f32,
     pub y: f32,

@@ -1,17 +1,17 @@
 //! SCPT, the scripts: a name and the code entry that runs it. From GameMaker 2.3 a
 //! constructor's code id has its top bit set.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Scripts {
     pub scripts: Vec<Option<Script>>,
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Script {
     pub name: Option<StrId>,
     /// The CODE entry, -1 for none; the top bit marks a constructor.

@@ -3,18 +3,18 @@
 //! "regular" flag is set) or the preload flag, the clip's index in AUDO, and from
 //! 2024.6 the clip's length in seconds.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Sounds {
     pub sounds: Vec<Option<Sound>>,
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Sound {
     pub name: Option<StrId>,
     pub flags: u32,

@@ -3,7 +3,7 @@
 //! is; the chunk ends on a 128-byte boundary. References elsewhere point at a
 //! string's first byte, which is its [`Label::Str`].
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Label, Record, Wire};
@@ -11,7 +11,7 @@ use crate::formats::gamemaker::model::wire::{Label, Record, Wire};
 /// Where GameMaker ends STRG, whatever the alignment of its chunks.
 pub const END_ALIGN: u64 = 128;
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Strings {
     pub list: Vec<String>,
     /// Whether each string starts on a 4-byte boundary.

@@ -3,17 +3,17 @@
 //! size and the page. Other chunks name an item by its offset, its [`Label::Tpag`].
 //! The chunk ends on a 4-byte boundary.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Label, Record, Wire};
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct TextureItems {
     pub items: Vec<Option<TextureItem>>,
 }
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct TextureItem {
     /// x, y, width, height on the page.
     pub source: [u16; 4],
