@@ -69,24 +69,19 @@ fn a_sample_of_every_era_round_trips() {
 
 #[test]
 fn every_typed_chunk_goes_to_json_with_its_texts_and_comes_back_the_same() {
-    use gamepak::formats::gamemaker::model::names::{interning, showing, Interner};
+    use gamepak::formats::gamemaker::model::names::{interning, showing, Interner, Lookup, Shown};
     use std::sync::Arc;
     for (name, data) in common::gamemaker_games("every_typed_chunk_goes_to_json") {
         let m = model::read(&data).unwrap();
-        let texts = m
-            .chunks
-            .iter()
-            .find_map(|p| match &p.body {
-                Body::Strings(s) => Some(Arc::new(s.list.clone())),
-                _ => None,
-            })
-            .expect("STRG reads");
+        let shown = Arc::new(m.shown());
+        let names = m.names();
+        let texts = m.texts();
         for part in &m.chunks {
             let (json, back) = match &part.body {
-                Body::Sounds(v) => round_trip(&texts, v),
-                Body::Scripts(v) => round_trip(&texts, v),
-                Body::General(v) => round_trip(&texts, v),
-                Body::Languages(v) => round_trip(&texts, v),
+                Body::Sounds(v) => round_trip(&shown, &names, texts, v),
+                Body::Scripts(v) => round_trip(&shown, &names, texts, v),
+                Body::General(v) => round_trip(&shown, &names, texts, v),
+                Body::Languages(v) => round_trip(&shown, &names, texts, v),
                 _ => continue,
             };
             assert!(
@@ -96,14 +91,20 @@ fn every_typed_chunk_goes_to_json_with_its_texts_and_comes_back_the_same() {
             );
             assert_eq!(back.0, back.1, "{name} {}", part.name);
         }
-        fn round_trip<T>(texts: &Arc<Vec<String>>, v: &T) -> (String, (String, String))
+        fn round_trip<T>(
+            shown: &Arc<Shown>,
+            names: &gamepak::formats::gamemaker::model::names::Names,
+            texts: &[String],
+            v: &T,
+        ) -> (String, (String, String))
         where
             T: serde::Serialize + serde::de::DeserializeOwned + std::fmt::Debug,
         {
-            let json = showing(texts, || serde_json::to_string_pretty(v)).unwrap();
-            let (back, interner) = interning(Interner::new(texts.to_vec()), || {
-                serde_json::from_str::<T>(&json)
-            });
+            let json = showing(shown, || serde_json::to_string_pretty(v)).unwrap();
+            let (back, interner) =
+                interning(Interner::new(texts.to_vec()), Lookup::new(names), || {
+                    serde_json::from_str::<T>(&json)
+                });
             assert_eq!(interner.into_texts().len(), texts.len(), "nothing added");
             (json, (format!("{v:?}"), format!("{:?}", back.unwrap())))
         }

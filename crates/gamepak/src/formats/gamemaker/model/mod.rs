@@ -268,6 +268,40 @@ fn range(form: &Form<'_>) -> Range {
     Range { low, high }
 }
 
+impl Model<'_> {
+    /// STRG's texts; none when STRG is kept as stored.
+    pub fn texts(&self) -> &[String] {
+        self.chunks
+            .iter()
+            .find_map(|p| match &p.body {
+                Body::Strings(s) => Some(s.list.as_slice()),
+                _ => None,
+            })
+            .unwrap_or(&[])
+    }
+
+    /// The name of every resource, by chunk and index.
+    pub fn names(&self) -> names::Names {
+        let texts = self.texts();
+        self.chunks
+            .iter()
+            .filter_map(|p| {
+                let list = p.body.names()?;
+                let list = list
+                    .into_iter()
+                    .map(|id| id.and_then(|id| texts.get(id.0 as usize).cloned()))
+                    .collect();
+                Some((p.name, list))
+            })
+            .collect()
+    }
+
+    /// What ids are shown from in JSON.
+    pub fn shown(&self) -> names::Shown {
+        names::Shown::new(self.texts().to_vec(), &self.names())
+    }
+}
+
 /// How many chunks of each name the model reads and keeps as stored, for reports.
 pub fn coverage(model: &Model<'_>) -> HashMap<FourCC, bool> {
     model

@@ -1,19 +1,24 @@
-//! How ids appear in JSON: a string id as its text, so a person edits words, not
-//! table indices. Serialising and deserialising a record happen inside [`showing`]
-//! or [`interning`], which make the game's string table the one ids are shown from
-//! or interned into on this thread.
+//! How ids appear in JSON: a string id as its text and a resource id as the
+//! resource's name, so a person edits words, not table indices. Serialising and
+//! deserialising a record happen inside [`showing`] or [`interning`], which make the
+//! game's strings and resource names the ones ids are shown from or interned into on
+//! this thread.
 //!
 //! Interning gives a text the id of its first entry in the table, and appends a text
 //! the table lacks. GameMaker writes every text once, so an unchanged record interns
-//! back to the ids it had.
+//! back to the ids it had. A resource name must name a resource of its kind; a
+//! resource with no name, or one named twice, is shown by its index.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::marker::PhantomData;
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::wire::StrId;
+use super::wire::{Record, StrId, Wire};
+use crate::error::Result as GpResult;
+use crate::fourcc::FourCC;
 
 /// The strings ids are interned into: the table as it was, then texts added.
 #[derive(Debug, Clone, Default)]
@@ -48,9 +53,63 @@ impl Interner {
     }
 }
 
+/// The names of each kind of resource, by index (`None` for a null slot or a
+/// resource with no name).
+pub type Names = HashMap<FourCC, Vec<Option<String>>>;
+
+/// What ids are shown from.
+#[derive(Debug, Default)]
+pub struct Shown {
+    texts: Vec<String>,
+    /// Names that name one resource of their kind; others are shown as indices.
+    unique: Names,
+}
+
+impl Shown {
+    pub fn new(texts: Vec<String>, names: &Names) -> Self {
+        let unique = names
+            .iter()
+            .map(|(kind, list)| {
+                let mut count: HashMap<&str, usize> = HashMap::new();
+                for n in list.iter().flatten() {
+                    *count.entry(n).or_default() += 1;
+                }
+                let list = list
+                    .iter()
+                    .map(|n| n.clone().filter(|n| count[n.as_str()] == 1))
+                    .collect();
+                (*kind, list)
+            })
+            .collect();
+        Shown { texts, unique }
+    }
+}
+
 enum Table {
-    Show(Arc<Vec<String>>),
-    Intern(Interner),
+    Show(Arc<Shown>),
+    Intern(Interner, Lookup),
+}
+
+/// Names back to indices, for each kind; a name given twice maps to nothing, so it
+/// must be given as an index.
+#[derive(Debug, Default)]
+pub struct Lookup(HashMap<FourCC, HashMap<String, Option<i32>>>);
+
+impl Lookup {
+    pub fn new(names: &Names) -> Self {
+        let mut out: HashMap<FourCC, HashMap<String, Option<i32>>> = HashMap::new();
+        for (kind, list) in names {
+            let map = out.entry(*kind).or_default();
+            for (i, name) in list.iter().enumerate() {
+                if let Some(n) = name {
+                    map.entry(n.clone())
+                        .and_modify(|v| *v = None)
+                        .or_insert(Some(i as i32));
+                }
+            }
+        }
+        Lookup(out)
+    }
 }
 
 thread_local! {
@@ -70,21 +129,21 @@ fn install(table: Table) -> Restore {
     Restore(TABLE.with(|t| t.borrow_mut().replace(table)))
 }
 
-/// Runs `f` with string ids shown as the texts of `texts`.
-pub fn showing<R>(texts: &Arc<Vec<String>>, f: impl FnOnce() -> R) -> R {
-    let _restore = install(Table::Show(Arc::clone(texts)));
+/// Runs `f` with string ids shown as their texts and resource ids as their names.
+pub fn showing<R>(shown: &Arc<Shown>, f: impl FnOnce() -> R) -> R {
+    let _restore = install(Table::Show(Arc::clone(shown)));
     f()
 }
 
-/// Runs `f` with texts interned into `interner`, and gives it back with what `f`
-/// added.
-pub fn interning<R>(interner: Interner, f: impl FnOnce() -> R) -> (R, Interner) {
-    let restore = install(Table::Intern(interner));
+/// Runs `f` with texts interned into `interner` and resource names looked up in
+/// `lookup`, and gives the interner back with what `f` added.
+pub fn interning<R>(interner: Interner, lookup: Lookup, f: impl FnOnce() -> R) -> (R, Interner) {
+    let restore = install(Table::Intern(interner, lookup));
     let out = f();
     let table = TABLE.with(|t| t.borrow_mut().take());
     drop(restore);
     match table {
-        Some(Table::Intern(i)) => (out, i),
+        Some(Table::Intern(i, _)) => (out, i),
         _ => unreachable!("the interner stays in place while f runs"),
     }
 }
@@ -92,7 +151,7 @@ pub fn interning<R>(interner: Interner, f: impl FnOnce() -> R) -> (R, Interner) 
 impl Serialize for StrId {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         TABLE.with(|t| match &*t.borrow() {
-            Some(Table::Show(texts)) => match texts.get(self.0 as usize) {
+            Some(Table::Show(shown)) => match shown.texts.get(self.0 as usize) {
                 Some(text) => s.serialize_str(text),
                 None => Err(serde::ser::Error::custom(format!(
                     "string id {} is past the end of STRG",
@@ -108,10 +167,162 @@ impl<'de> Deserialize<'de> for StrId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
         TABLE.with(|t| match &mut *t.borrow_mut() {
-            Some(Table::Intern(interner)) => Ok(interner.intern(&text)),
+            Some(Table::Intern(interner, _)) => Ok(interner.intern(&text)),
             _ => Err(serde::de::Error::custom(
                 "a string id read with no string table to intern into",
             )),
         })
     }
+}
+
+/// A kind of resource: the chunk that lists them, and what one is called.
+pub trait Kind {
+    const CHUNK: FourCC;
+    const WHAT: &'static str;
+}
+
+macro_rules! kinds {
+    ($($kind:ident => $chunk:ident, $what:literal;)*) => {$(
+        #[doc = concat!("The ", $what, " kind of resource, listed in ", stringify!($chunk), ".")]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub struct $kind;
+        impl Kind for $kind {
+            const CHUNK: FourCC = FourCC::$chunk;
+            const WHAT: &'static str = $what;
+        }
+    )*};
+}
+
+kinds! {
+    Sprite => SPRT, "sprite";
+    Background => BGND, "background";
+    Object => OBJT, "object";
+    Room => ROOM, "room";
+    Sound => SOND, "sound";
+    AudioGroup => AGRP, "audio group";
+    Font => FONT, "font";
+    Path => PATH, "path";
+    Script => SCPT, "script";
+    Shader => SHDR, "shader";
+    Timeline => TMLN, "timeline";
+    Sequence => SEQN, "sequence";
+    Code => CODE, "code entry";
+    ParticleSystem => PSYS, "particle system";
+    ParticleEmitter => PSEM, "particle emitter";
+    AnimationCurve => ACRV, "animation curve";
+}
+
+/// A resource of kind `K` by its index in its chunk's list, -1 for none. Shown in
+/// JSON as the resource's name (null for none).
+pub struct Id<K>(pub i32, PhantomData<K>);
+
+impl<K> Id<K> {
+    pub const NONE: Id<K> = Id(-1, PhantomData);
+    pub fn new(index: i32) -> Self {
+        Id(index, PhantomData)
+    }
+    /// The index, unless the id names nothing.
+    pub fn index(&self) -> Option<usize> {
+        usize::try_from(self.0).ok()
+    }
+}
+
+impl<K> Clone for Id<K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<K> Copy for Id<K> {}
+impl<K> PartialEq for Id<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+impl<K> Eq for Id<K> {}
+impl<K> Default for Id<K> {
+    fn default() -> Self {
+        Id::NONE
+    }
+}
+impl<K: Kind> std::fmt::Debug for Id<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}#{}", K::WHAT, self.0)
+    }
+}
+
+impl<'a, K: Kind> Record<'a> for Id<K> {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> GpResult<()> {
+        w.i32(&mut self.0)
+    }
+}
+
+impl<K: Kind> Serialize for Id<K> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0 == -1 {
+            return s.serialize_none();
+        }
+        // Other negative ids carry flags (a constructor's code), shown as they are.
+        let Some(i) = self.index() else {
+            return s.serialize_i32(self.0);
+        };
+        TABLE.with(|t| {
+            let name = match &*t.borrow() {
+                Some(Table::Show(shown)) => shown
+                    .unique
+                    .get(&K::CHUNK)
+                    .and_then(|list| list.get(i).cloned().flatten()),
+                _ => None,
+            };
+            match name {
+                Some(n) => s.serialize_str(&n),
+                None => s.serialize_i32(self.0),
+            }
+        })
+    }
+}
+
+impl<'de, K: Kind> Deserialize<'de> for Id<K> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Given {
+            Index(i32),
+            Name(String),
+        }
+        let name = match Option::<Given>::deserialize(d)? {
+            None => return Ok(Id::NONE),
+            Some(Given::Index(i)) => return Ok(Id::new(i)),
+            Some(Given::Name(n)) => n,
+        };
+        TABLE.with(|t| match &*t.borrow() {
+            Some(Table::Intern(_, lookup)) => {
+                match lookup.0.get(&K::CHUNK).and_then(|m| m.get(&name)) {
+                    Some(Some(i)) => Ok(Id::new(*i)),
+                    Some(None) => Err(serde::de::Error::custom(format!(
+                        "more than one {} is named {name:?}: give its index",
+                        K::WHAT
+                    ))),
+                    None => Err(serde::de::Error::custom(format!(
+                        "no {} is named {name:?}",
+                        K::WHAT
+                    ))),
+                }
+            }
+            _ => Err(serde::de::Error::custom(
+                "a resource name read with no names to look it up in",
+            )),
+        })
+    }
+}
+
+/// A resource record that has a name.
+pub trait Named {
+    fn name(&self) -> Option<StrId>;
+}
+
+/// The names of a chunk's records, by index.
+pub fn names_of<T: Named>(list: &[Option<T>]) -> Vec<Option<StrId>> {
+    list.iter()
+        .map(|r| r.as_ref().and_then(Named::name))
+        .collect()
 }

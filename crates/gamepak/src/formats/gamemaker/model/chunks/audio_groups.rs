@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
+use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
@@ -30,5 +31,11 @@ impl<'a> Record<'a> for AudioGroup {
             w.string(&mut self.path)?;
         }
         Ok(())
+    }
+}
+
+impl Named for AudioGroup {
+    fn name(&self) -> Option<StrId> {
+        self.name
     }
 }

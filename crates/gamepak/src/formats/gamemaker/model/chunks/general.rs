@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
+use crate::formats::gamemaker::model::names::{Id, Room};
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -35,7 +36,7 @@ pub struct General {
     pub steam_app_id: i32,
     /// Bytecode 14 and later.
     pub debugger_port: u32,
-    pub room_order: Vec<u32>,
+    pub room_order: Vec<Id<Room>>,
     /// GameMaker Studio 2 and later.
     pub gms2: Option<Gms2>,
 }

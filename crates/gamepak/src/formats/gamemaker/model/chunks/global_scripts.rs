@@ -3,11 +3,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
+use crate::formats::gamemaker::model::names::{Code, Id};
 use crate::formats::gamemaker::model::wire::{Record, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct GlobalScripts {
-    pub code: Vec<u32>,
+    pub code: Vec<Id<Code>>,
 }
 
 impl<'a> Record<'a> for GlobalScripts {

@@ -11,7 +11,8 @@ pub mod sounds;
 pub mod strings;
 pub mod texture_items;
 
-use super::wire::{Record, Wire};
+use super::names::names_of;
+use super::wire::{Record, StrId, Wire};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 
@@ -73,6 +74,20 @@ impl<'a> Body<'a> {
             bytes,
             why: why.map(|e| e.to_string()),
         }
+    }
+}
+
+impl Body<'_> {
+    /// The names of the resources the chunk lists, by index; `None` for a chunk that
+    /// lists no named resources.
+    pub fn names(&self) -> Option<Vec<Option<StrId>>> {
+        Some(match self {
+            Body::Sounds(v) => names_of(&v.sounds),
+            Body::AudioGroups(v) => names_of(&v.groups),
+            Body::Paths(v) => names_of(&v.paths),
+            Body::Scripts(v) => names_of(&v.scripts),
+            _ => return None,
+        })
     }
 }
 

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
+use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -48,5 +49,11 @@ impl<'a> Record<'a> for Point {
         w.f32(&mut self.x)?;
         w.f32(&mut self.y)?;
         w.f32(&mut self.speed)
+    }
+}
+
+impl Named for Path {
+    fn name(&self) -> Option<StrId> {
+        self.name
     }
 }

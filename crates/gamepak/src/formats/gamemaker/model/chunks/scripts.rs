@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
+use crate::formats::gamemaker::model::names::{Code, Id, Named};
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -14,8 +15,9 @@ pub struct Scripts {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Script {
     pub name: Option<StrId>,
-    /// The CODE entry, -1 for none; the top bit marks a constructor.
-    pub code: i32,
+    /// The CODE entry; from 2.3, a constructor's has its top bit set, and shows as
+    /// that number.
+    pub code: Id<Code>,
 }
 
 impl<'a> Record<'a> for Scripts {
@@ -27,6 +29,12 @@ impl<'a> Record<'a> for Scripts {
 impl<'a> Record<'a> for Script {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         w.string(&mut self.name)?;
-        w.i32(&mut self.code)
+        w.record(&mut self.code)
+    }
+}
+
+impl Named for Script {
+    fn name(&self) -> Option<StrId> {
+        self.name
     }
 }

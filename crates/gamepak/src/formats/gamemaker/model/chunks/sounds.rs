@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
+use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
@@ -52,5 +53,11 @@ impl<'a> Record<'a> for Sound {
             w.f32(&mut self.length)?;
         }
         Ok(())
+    }
+}
+
+impl Named for Sound {
+    fn name(&self) -> Option<StrId> {
+        self.name
     }
 }
