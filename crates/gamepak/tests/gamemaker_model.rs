@@ -69,7 +69,8 @@ fn a_sample_of_every_era_round_trips() {
 
 #[test]
 fn every_typed_chunk_goes_to_json_with_its_texts_and_comes_back_the_same() {
-    use gamepak::formats::gamemaker::model::names::{interning, showing, Interner, Lookup, Shown};
+    use gamepak::formats::gamemaker::model::json::{from_json, to_json};
+    use gamepak::formats::gamemaker::model::names::{Interner, Lookup, Shown};
     use std::sync::Arc;
     for (name, data) in common::gamemaker_games("every_typed_chunk_goes_to_json") {
         let m = model::read(&data).unwrap();
@@ -100,13 +101,41 @@ fn every_typed_chunk_goes_to_json_with_its_texts_and_comes_back_the_same() {
         where
             T: serde::Serialize + serde::de::DeserializeOwned + std::fmt::Debug,
         {
-            let json = showing(shown, || serde_json::to_string_pretty(v)).unwrap();
+            let json = to_json(shown, v);
+            let lookup = Arc::new(Lookup::new(names));
             let (back, interner) =
-                interning(Interner::new(texts.to_vec()), Lookup::new(names), || {
-                    serde_json::from_str::<T>(&json)
-                });
+                from_json::<T>("x.json", &json, Interner::new(texts.to_vec()), &lookup);
             assert_eq!(interner.into_texts().len(), texts.len(), "nothing added");
+            let json = String::from_utf8(json).unwrap();
             (json, (format!("{v:?}"), format!("{:?}", back.unwrap())))
         }
     }
+}
+
+#[test]
+fn a_hand_edited_json_naming_what_does_not_exist_is_refused_with_its_place() {
+    use gamepak::formats::gamemaker::model::chunks::scripts::Scripts;
+    use gamepak::formats::gamemaker::model::json::from_json;
+    use gamepak::formats::gamemaker::model::names::{Interner, Lookup, Names};
+    use gamepak::fourcc::FourCC;
+    use std::sync::Arc;
+    let names: Names = [(FourCC::CODE, vec![Some("gml_Script_a".to_string())])].into();
+    let lookup = Arc::new(Lookup::new(&names));
+    let json = br#"{"scripts": [null, {"name": "a", "code": "gml_Script_b"}]}"#;
+    let (r, _) = from_json::<Scripts>("scripts.json", json, Interner::default(), &lookup);
+    let e = r.unwrap_err().to_string();
+    assert!(
+        e.contains("scripts.json")
+            && e.contains("scripts[1].code")
+            && e.contains("no code entry is named \"gml_Script_b\""),
+        "{e}"
+    );
+    let json = br#"{"scripts": [{"name": 5, "code": "gml_Script_a"}]}"#;
+    let (r, _) = from_json::<Scripts>("scripts.json", json, Interner::default(), &lookup);
+    let e = r.unwrap_err().to_string();
+    assert!(e.contains("scripts[0].name") && e.contains("line 1"), "{e}");
+    let json = br#"{"scripts": [{"name": "a", "code": "gml_Script_a"}]}"#;
+    let (r, interner) = from_json::<Scripts>("scripts.json", json, Interner::default(), &lookup);
+    assert_eq!(r.unwrap().scripts[0].as_ref().unwrap().code.0, 0);
+    assert_eq!(interner.into_texts(), ["a"]);
 }

@@ -87,7 +87,7 @@ impl Shown {
 
 enum Table {
     Show(Arc<Shown>),
-    Intern(Interner, Lookup),
+    Intern(Interner, Arc<Lookup>),
 }
 
 /// Names back to indices, for each kind; a name given twice maps to nothing, so it
@@ -137,8 +137,12 @@ pub fn showing<R>(shown: &Arc<Shown>, f: impl FnOnce() -> R) -> R {
 
 /// Runs `f` with texts interned into `interner` and resource names looked up in
 /// `lookup`, and gives the interner back with what `f` added.
-pub fn interning<R>(interner: Interner, lookup: Lookup, f: impl FnOnce() -> R) -> (R, Interner) {
-    let restore = install(Table::Intern(interner, lookup));
+pub fn interning<R>(
+    interner: Interner,
+    lookup: &Arc<Lookup>,
+    f: impl FnOnce() -> R,
+) -> (R, Interner) {
+    let restore = install(Table::Intern(interner, Arc::clone(lookup)));
     let out = f();
     let table = TABLE.with(|t| t.borrow_mut().take());
     drop(restore);
