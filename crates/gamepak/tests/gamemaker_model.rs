@@ -139,3 +139,25 @@ fn a_hand_edited_json_naming_what_does_not_exist_is_refused_with_its_place() {
     assert_eq!(r.unwrap().scripts[0].as_ref().unwrap().code.0, 0);
     assert_eq!(interner.into_texts(), ["a"]);
 }
+
+#[test]
+fn an_edit_that_would_move_what_a_stored_chunk_points_at_is_refused() {
+    use gamepak::formats::gamemaker::model::chunks::strings::Strings;
+    for (name, data) in common::gamemaker_games("an_edit_that_would_move") {
+        let mut m = model::read(&data).unwrap();
+        let stored = m
+            .chunks
+            .iter()
+            .any(|p| matches!(p.body, Body::Stored { .. }));
+        let strings = m.get_mut::<Strings>().unwrap();
+        strings.list[0].push_str(" and a longer text than it had");
+        match model::write(&m) {
+            Ok(out) => assert!(
+                !stored,
+                "{name}: written over stored chunks ({} bytes)",
+                out.len()
+            ),
+            Err(e) => assert!(stored && e.to_string().contains("stored"), "{name}: {e}"),
+        }
+    }
+}

@@ -24,7 +24,8 @@ mod wire_write;
 
 use std::collections::HashMap;
 
-use self::chunks::Body;
+use self::chunks::strings::Strings;
+use self::chunks::{Body, ChunkModel};
 use self::version::{Range, Version};
 use self::wire_read::{Labels, WireReader};
 use self::wire_write::WireWriter;
@@ -43,6 +44,9 @@ pub struct Model<'a> {
     pub chunks: Vec<Part<'a>>,
     /// Bytes after the FORM.
     pub trailing: &'a [u8],
+    /// Where every string and TPAG item stood in the file read, which chunks kept as
+    /// stored may point at.
+    read_labels: Labels,
 }
 
 /// One chunk: its name as stored and what it holds.
@@ -97,6 +101,7 @@ pub fn read(data: &[u8]) -> Result<Model<'_>> {
             .map(|p| p.expect("every chunk read"))
             .collect(),
         trailing: &data[data.len() - form.trailing..],
+        read_labels: labels,
     })
 }
 
@@ -124,7 +129,11 @@ pub fn write(model: &Model<'_>) -> Result<Vec<u8>> {
     let form_size = w.len() - 8;
     w.patch(4, size_u32(form_size)?);
     w.raw(model.trailing);
-    w.finish()
+    let stored = model
+        .chunks
+        .iter()
+        .any(|p| matches!(p.body, Body::Stored { at: Some(_), .. }));
+    w.finish(stored.then_some(&model.read_labels))
 }
 
 fn size_u32(n: u64) -> Result<u32> {
@@ -155,8 +164,11 @@ impl<'a> Reading<'_, 'a> {
         } else {
             match self.typed(labels) {
                 Some(Ok(read)) => read,
-                Some(Err(e)) => (Body::stored(c.body, Some(e)), self.range.high),
-                None => (Body::stored(c.body, None), self.range.high),
+                Some(Err(e)) => (
+                    Body::stored(c.body, c.body_offset(), Some(e)),
+                    self.range.high,
+                ),
+                None => (Body::stored(c.body, c.body_offset(), None), self.range.high),
             }
         };
         Part {
@@ -269,16 +281,30 @@ fn range(form: &Form<'_>) -> Range {
     Range { low, high }
 }
 
-impl Model<'_> {
+impl<'a> Model<'a> {
+    /// Reads every chunk into its model, or keeps it as stored.
+    pub fn read(data: &'a [u8]) -> Result<Self> {
+        read(data)
+    }
+
+    /// The file the model stands for.
+    pub fn write(&self) -> Result<Vec<u8>> {
+        write(self)
+    }
+
+    /// The chunk `T` models, when the file has it and it read.
+    pub fn get<T: ChunkModel<'a>>(&self) -> Option<&T> {
+        self.chunks.iter().find_map(|p| T::of(&p.body))
+    }
+
+    /// The chunk `T` models, to edit.
+    pub fn get_mut<T: ChunkModel<'a>>(&mut self) -> Option<&mut T> {
+        self.chunks.iter_mut().find_map(|p| T::of_mut(&mut p.body))
+    }
+
     /// STRG's texts; none when STRG is kept as stored.
     pub fn texts(&self) -> &[String] {
-        self.chunks
-            .iter()
-            .find_map(|p| match &p.body {
-                Body::Strings(s) => Some(s.list.as_slice()),
-                _ => None,
-            })
-            .unwrap_or(&[])
+        self.get::<Strings>().map_or(&[], |s| s.list.as_slice())
     }
 
     /// The name of every resource, by chunk and index.

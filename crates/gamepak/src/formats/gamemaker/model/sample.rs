@@ -6,6 +6,7 @@ use super::chunks::strings::Strings;
 use super::chunks::Body;
 use super::version::Version;
 use super::wire::StrId;
+use super::wire_read::Labels;
 use super::{Model, Part};
 use crate::bytes::Endian;
 use crate::fourcc::FourCC;
@@ -53,6 +54,7 @@ pub fn sample(
                 // An empty list: a count of 0.
                 let empty = Body::Stored {
                     bytes: &[0; 4],
+                    at: None,
                     why: None,
                 };
                 part(name, empty)
@@ -70,5 +72,6 @@ pub fn sample(
         bytecode,
         chunks,
         trailing: &[],
+        read_labels: Labels::new(),
     }
 }

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use super::version::Version;
 use super::wire::{Blob, Label, Slot, Wire};
+use super::wire_read::Labels;
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::container::form_location;
@@ -50,8 +51,27 @@ impl WireWriter {
         self.out.len() as u64
     }
 
-    /// The file, with every reference pointing at its label's place.
-    pub fn finish(mut self) -> Result<Vec<u8>> {
+    /// The file, with every reference pointing at its label's place. With `fixed`,
+    /// the places labels had in the file read, which chunks kept as stored may point
+    /// at: a label that moved is refused.
+    pub fn finish(mut self, fixed: Option<&Labels>) -> Result<Vec<u8>> {
+        if let Some(fixed) = fixed {
+            for (&was, label) in fixed {
+                match self.placed.get(label) {
+                    Some(&now) if now != was => {
+                        return Err(Error::invalid(
+                            form_location(),
+                            now.into(),
+                            format!(
+                                "{label:?} would move from {was:#x}, and a chunk kept as \
+                                 stored may point at it"
+                            ),
+                        ))
+                    }
+                    _ => {}
+                }
+            }
+        }
         for (at, label) in std::mem::take(&mut self.fixups) {
             let Some(&to) = self.placed.get(&label) else {
                 return Err(Error::invalid(

@@ -28,6 +28,9 @@ macro_rules! bodies {
             /// A chunk no model reads, or one not in GameMaker's layout, as stored.
             Stored {
                 bytes: &'a [u8],
+                /// Where the body stood in the file it was read from; `None` for one
+                /// made in code, which holds no pointers.
+                at: Option<u64>,
                 /// Why the model did not read it, when one tried.
                 why: Option<String>,
             },
@@ -42,18 +45,52 @@ macro_rules! bodies {
                 }
             }
 
-            pub(super) fn walk<W: Wire<'a>>(mut self, w: &mut W) -> Result<()> {
+            pub(crate) fn walk<W: Wire<'a>>(mut self, w: &mut W) -> Result<()> {
                 match &mut self {
                     $(Body::$variant(v) => v.walk(w),)*
                     Body::Empty => Ok(()),
-                    Body::Stored { bytes, .. } => {
+                    Body::Stored { bytes, at, .. } => {
+                        // Its pointers are right only where it was.
+                        if at.is_some_and(|at| at != w.offset()) {
+                            return Err(w.invalid(
+                                w.offset(),
+                                format!(
+                                    "this chunk is kept as stored and would move from {:#x}: \
+                                     its pointers would be wrong",
+                                    at.unwrap_or_default()
+                                ),
+                            ));
+                        }
                         let mut b = std::borrow::Cow::Borrowed(*bytes);
                         w.blob(&mut b, bytes.len())
                     }
                 }
             }
         }
+
+        $(impl<'a> ChunkModel<'a> for $ty {
+            const NAME: FourCC = FourCC::$name;
+            fn of<'b>(body: &'b Body<'a>) -> Option<&'b Self> {
+                match body {
+                    Body::$variant(v) => Some(v),
+                    _ => None,
+                }
+            }
+            fn of_mut<'b>(body: &'b mut Body<'a>) -> Option<&'b mut Self> {
+                match body {
+                    Body::$variant(v) => Some(v),
+                    _ => None,
+                }
+            }
+        })*
     };
+}
+
+/// A chunk's model: the chunk it reads, and how to find it in a [`Body`].
+pub trait ChunkModel<'a>: Record<'a> {
+    const NAME: FourCC;
+    fn of<'b>(body: &'b Body<'a>) -> Option<&'b Self>;
+    fn of_mut<'b>(body: &'b mut Body<'a>) -> Option<&'b mut Self>;
 }
 
 bodies! {
@@ -69,9 +106,10 @@ bodies! {
 }
 
 impl<'a> Body<'a> {
-    pub(super) fn stored(bytes: &'a [u8], why: Option<Error>) -> Self {
+    pub(super) fn stored(bytes: &'a [u8], at: u64, why: Option<Error>) -> Self {
         Body::Stored {
             bytes,
+            at: Some(at),
             why: why.map(|e| e.to_string()),
         }
     }

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
-use crate::formats::gamemaker::model::wire::{Label, Record, Wire};
+use crate::formats::gamemaker::model::wire::{Label, Record, StrId, Wire};
 
 /// Where GameMaker ends STRG, whatever the alignment of its chunks.
 pub const END_ALIGN: u64 = 128;
@@ -16,6 +16,22 @@ pub struct Strings {
     pub list: Vec<String>,
     /// Whether each string starts on a 4-byte boundary.
     pub aligned: bool,
+}
+
+impl Strings {
+    /// The id of `text`: the first string that holds it, or a new one at the end.
+    pub fn add(&mut self, text: &str) -> StrId {
+        let i = self.list.iter().position(|t| t == text).unwrap_or_else(|| {
+            self.list.push(text.to_owned());
+            self.list.len() - 1
+        });
+        StrId(i as u32)
+    }
+
+    /// The text of `id`.
+    pub fn get(&self, id: StrId) -> Option<&str> {
+        self.list.get(id.0 as usize).map(String::as_str)
+    }
 }
 
 impl<'a> Record<'a> for Strings {
