@@ -61,6 +61,10 @@ impl fmt::Display for Version {
         if *self == Version::NEWEST {
             return f.write_str("newest");
         }
+        // Just below a release: the layout of the releases before it.
+        if build == u16::MAX {
+            return write!(f, "before {}", Version(self.0 + 1));
+        }
         write!(f, "{major}.{minor}")?;
         match (release, build) {
             (0, 0) => Ok(()),

@@ -80,6 +80,9 @@ pub trait Wire<'a>: Sized {
     /// whose entries cannot fit before the end of the chunk.
     fn count(&mut self, n: &mut usize, each: u64) -> Result<()>;
 
+    /// Refuses, when reading, `n` entries of `each` bytes that cannot fit before the
+    /// end of the chunk (a count found at `at`).
+    fn fits(&mut self, at: u64, n: u64, each: u64) -> Result<()>;
     /// Names the part of the structure walked next, for errors.
     fn enter(&mut self, name: &'static str, index: Option<usize>);
     fn leave(&mut self);
@@ -188,6 +191,23 @@ pub trait Wire<'a>: Sized {
             }
         }
         Ok(())
+    }
+    /// The pointer list `slot` points at, placed at the cursor: a record's lists
+    /// follow its fixed fields.
+    fn pointer_list_at<T: Record<'a>>(
+        &mut self,
+        name: &'static str,
+        slot: Slot,
+        v: &mut Vec<Option<T>>,
+    ) -> Result<()> {
+        self.enter(name, None);
+        self.here(slot)?;
+        self.leave();
+        self.pointer_list(name, v)
+    }
+    /// A pointer field that always points somewhere (at a list that follows).
+    fn list_pointer(&mut self) -> Result<Slot> {
+        self.pointer(&mut true)
     }
     /// A pointer list's count and pointers alone, for chunks that place the records
     /// in an order of their own. The reader fills `v` with a default record for every

@@ -222,14 +222,18 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
         let at = self.pos;
         let mut c = 0;
         self.u32(&mut c)?;
+        self.fits(at, c.into(), each)?;
+        *n = c as usize;
+        Ok(())
+    }
+    fn fits(&mut self, at: u64, n: u64, each: u64) -> Result<()> {
         let room = self.end.saturating_sub(self.pos);
-        if u64::from(c).saturating_mul(each) > room {
+        if n.saturating_mul(each) > room {
             return Err(self.invalid(
                 at,
-                format!("{c} entries of {each} bytes or more do not fit in the {room} bytes left"),
+                format!("{n} entries of {each} bytes or more do not fit in the {room} bytes left"),
             ));
         }
-        *n = c as usize;
         Ok(())
     }
     fn enter(&mut self, name: &'static str, index: Option<usize>) {

@@ -188,6 +188,9 @@ impl<'a> Wire<'a> for WireWriter {
             .map_err(|_| Error::at(form_location(), format!("{n} entries exceed a u32 count")))?;
         self.u32(&mut c)
     }
+    fn fits(&mut self, _at: u64, _n: u64, _each: u64) -> Result<()> {
+        Ok(())
+    }
     fn enter(&mut self, _name: &'static str, _index: Option<usize>) {}
     fn leave(&mut self) {}
     fn invalid(&self, at: u64, msg: String) -> Error {

@@ -6,6 +6,7 @@ pub mod general;
 pub mod global_scripts;
 pub mod languages;
 pub mod paths;
+pub mod room;
 pub mod scripts;
 pub mod sounds;
 pub mod strings;
@@ -100,6 +101,7 @@ bodies! {
     AGRP => AudioGroups(audio_groups::AudioGroups),
     PATH => Paths(paths::Paths),
     SCPT => Scripts(scripts::Scripts),
+    ROOM => Rooms(room::Rooms),
     GLOB => GlobalScripts(global_scripts::GlobalScripts),
     TPAG => TextureItems(texture_items::TextureItems),
     STRG => Strings(strings::Strings),
@@ -124,6 +126,7 @@ impl Body<'_> {
             Body::AudioGroups(v) => names_of(&v.groups),
             Body::Paths(v) => names_of(&v.paths),
             Body::Scripts(v) => names_of(&v.scripts),
+            Body::Rooms(v) => names_of(&v.rooms),
             _ => return None,
         })
     }
