@@ -2,15 +2,18 @@
 //! which model reads which chunk.
 
 pub mod audio_groups;
+pub mod events;
 pub mod general;
 pub mod global_scripts;
 pub mod languages;
+pub mod objects;
 pub mod paths;
 pub mod room;
 pub mod scripts;
 pub mod sounds;
 pub mod strings;
 pub mod texture_items;
+pub mod timelines;
 
 use super::names::names_of;
 use super::wire::{Record, StrId, Wire};
@@ -102,6 +105,8 @@ bodies! {
     PATH => Paths(paths::Paths),
     SCPT => Scripts(scripts::Scripts),
     ROOM => Rooms(room::Rooms),
+    OBJT => Objects(objects::Objects),
+    TMLN => Timelines(timelines::Timelines),
     GLOB => GlobalScripts(global_scripts::GlobalScripts),
     TPAG => TextureItems(texture_items::TextureItems),
     STRG => Strings(strings::Strings),
@@ -127,6 +132,8 @@ impl Body<'_> {
             Body::Paths(v) => names_of(&v.paths),
             Body::Scripts(v) => names_of(&v.scripts),
             Body::Rooms(v) => names_of(&v.rooms),
+            Body::Objects(v) => names_of(&v.objects),
+            Body::Timelines(v) => names_of(&v.timelines),
             _ => return None,
         })
     }

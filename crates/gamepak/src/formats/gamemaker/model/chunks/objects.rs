@@ -1,0 +1,109 @@
+//! OBJT, the objects: name, sprite, visibility, from 2022.5 whether it is managed,
+//! solidity, depth, persistence, parent (-100 for none), collision mask, the physics
+//! fields (the shape's vertex count among them, its vertices after them), then a
+//! pointer list per event type (create, destroy, alarm, step, collision, keyboard,
+//! mouse, other, draw, key press, key release, trigger, then clean-up, gesture and
+//! pre-create in the releases that have them), each a pointer list of events.
+
+use serde::{Deserialize, Serialize};
+
+use super::events::Events;
+use crate::error::Result;
+use crate::formats::gamemaker::model::names::{Id, Named, Sprite};
+use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Objects {
+    pub objects: Vec<Option<Object>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Object {
+    pub name: Option<StrId>,
+    pub sprite: Id<Sprite>,
+    pub visible: bool,
+    /// 2022.5 and later.
+    pub managed: bool,
+    pub solid: bool,
+    pub depth: i32,
+    pub persistent: bool,
+    /// The parent object's index; -100 for none.
+    pub parent: i32,
+    pub mask: Id<Sprite>,
+    pub physics: Physics,
+    /// One list per event type, in GameMaker's order of types.
+    pub events: Vec<Option<Events>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Physics {
+    pub enabled: bool,
+    pub sensor: bool,
+    /// 0 circle, 1 box, 2 custom shape.
+    pub shape: u32,
+    pub density: f32,
+    pub restitution: f32,
+    pub group: u32,
+    pub linear_damping: f32,
+    pub angular_damping: f32,
+    pub friction: f32,
+    pub awake: bool,
+    pub kinematic: bool,
+    pub vertices: Vec<[f32; 2]>,
+}
+
+impl<'a> Record<'a> for Objects {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.pointer_list("entry", &mut self.objects)
+    }
+}
+
+impl Named for Object {
+    fn name(&self) -> Option<StrId> {
+        self.name
+    }
+}
+
+impl<'a> Record<'a> for Object {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.string(&mut self.name)?;
+        w.record(&mut self.sprite)?;
+        w.bool(&mut self.visible)?;
+        if w.since(Version::V2022_5) {
+            w.bool(&mut self.managed)?;
+        }
+        w.bool(&mut self.solid)?;
+        w.i32(&mut self.depth)?;
+        w.bool(&mut self.persistent)?;
+        w.i32(&mut self.parent)?;
+        w.record(&mut self.mask)?;
+        w.record(&mut self.physics)?;
+        w.pointer_list("events", &mut self.events)
+    }
+}
+
+impl<'a> Record<'a> for Physics {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.bool(&mut self.enabled)?;
+        w.bool(&mut self.sensor)?;
+        w.u32(&mut self.shape)?;
+        w.f32(&mut self.density)?;
+        w.f32(&mut self.restitution)?;
+        w.u32(&mut self.group)?;
+        w.f32(&mut self.linear_damping)?;
+        w.f32(&mut self.angular_damping)?;
+        let mut n = self.vertices.len();
+        w.count(&mut n, 8)?;
+        w.f32(&mut self.friction)?;
+        w.bool(&mut self.awake)?;
+        w.bool(&mut self.kinematic)?;
+        if w.reading() {
+            self.vertices = vec![[0.0; 2]; n];
+        }
+        self.vertices
+            .iter_mut()
+            .flatten()
+            .try_for_each(|v| w.f32(v))
+    }
+}
