@@ -53,6 +53,8 @@ pub trait Wire<'a>: Sized {
     fn u64(&mut self, v: &mut u64) -> Result<()>;
     /// `len` bytes of payload; the writer writes `v` whole.
     fn blob(&mut self, v: &mut Blob<'a>, len: usize) -> Result<()>;
+    /// `len` bytes the model owns (small ones: masks, tables).
+    fn bytes(&mut self, v: &mut Vec<u8>, len: usize) -> Result<()>;
     /// A payload whose length `measure` finds in the bytes from the cursor on.
     fn blob_measured(
         &mut self,
@@ -274,6 +276,12 @@ impl<'a> Record<'a> for u32 {
 impl<'a> Record<'a> for i32 {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         w.i32(self)
+    }
+}
+
+impl<'a> Record<'a> for Option<TpagId> {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.tpag(self)
     }
 }
 

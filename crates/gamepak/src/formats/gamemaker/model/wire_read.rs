@@ -69,11 +69,11 @@ impl<'a, 'l> WireReader<'a, 'l> {
     }
 
     fn take<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
-        let b = self.bytes(N as u64, what)?;
+        let b = self.take_bytes(N as u64, what)?;
         Ok(b.try_into().expect("N bytes"))
     }
 
-    fn bytes(&mut self, n: u64, what: &str) -> Result<&'a [u8]> {
+    fn take_bytes(&mut self, n: u64, what: &str) -> Result<&'a [u8]> {
         if n > self.end.saturating_sub(self.pos) {
             return Err(self.invalid(
                 self.pos,
@@ -135,7 +135,11 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
         read_int!(self, v, u64, "u64")
     }
     fn blob(&mut self, v: &mut Blob<'a>, len: usize) -> Result<()> {
-        *v = Blob::Borrowed(self.bytes(len as u64, "payload")?);
+        *v = Blob::Borrowed(self.take_bytes(len as u64, "payload")?);
+        Ok(())
+    }
+    fn bytes(&mut self, v: &mut Vec<u8>, len: usize) -> Result<()> {
+        *v = self.take_bytes(len as u64, "bytes")?.to_vec();
         Ok(())
     }
     fn blob_measured(
@@ -154,7 +158,7 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
         self.count(&mut n, 1)?;
         self.label(label);
         let at = self.pos;
-        let bytes = self.bytes(n as u64 + 1, "string")?;
+        let bytes = self.take_bytes(n as u64 + 1, "string")?;
         let (nul, text) = bytes.split_last().expect("at least the NUL");
         *v = std::str::from_utf8(text)
             .map_err(|e| self.invalid(at, format!("the string is not UTF-8: {e}")))?
@@ -167,7 +171,7 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
     fn pad(&mut self, align: u64) -> Result<()> {
         let at = self.pos;
         let n = at.next_multiple_of(align) - at;
-        if self.bytes(n, "padding")?.iter().any(|&b| b != 0) {
+        if self.take_bytes(n, "padding")?.iter().any(|&b| b != 0) {
             return Err(self.invalid(at, format!("padding to {align} bytes is not zero")));
         }
         Ok(())

@@ -136,6 +136,10 @@ impl<'a> Wire<'a> for WireWriter {
         self.raw(v);
         Ok(())
     }
+    fn bytes(&mut self, v: &mut Vec<u8>, _len: usize) -> Result<()> {
+        self.raw(v);
+        Ok(())
+    }
     fn blob_measured(
         &mut self,
         v: &mut Blob<'a>,

@@ -11,6 +11,7 @@ pub mod paths;
 pub mod room;
 pub mod scripts;
 pub mod sounds;
+pub mod sprites;
 pub mod strings;
 pub mod texture_items;
 pub mod timelines;
@@ -104,6 +105,7 @@ bodies! {
     AGRP => AudioGroups(audio_groups::AudioGroups),
     PATH => Paths(paths::Paths),
     SCPT => Scripts(scripts::Scripts),
+    SPRT => Sprites(sprites::Sprites),
     ROOM => Rooms(room::Rooms),
     OBJT => Objects(objects::Objects),
     TMLN => Timelines(timelines::Timelines),
@@ -132,6 +134,7 @@ impl Body<'_> {
             Body::Paths(v) => names_of(&v.paths),
             Body::Scripts(v) => names_of(&v.scripts),
             Body::Rooms(v) => names_of(&v.rooms),
+            Body::Sprites(v) => names_of(&v.sprites),
             Body::Objects(v) => names_of(&v.objects),
             Body::Timelines(v) => names_of(&v.timelines),
             _ => return None,

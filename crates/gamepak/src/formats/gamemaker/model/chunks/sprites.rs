@@ -1,0 +1,206 @@
+//! SPRT, the sprites, each on a 4-byte boundary: name, size, bounding box margins
+//! (left, right, bottom, top), transparency, smoothing, preload, bounding box mode,
+//! separate masks, origin. A GameMaker Studio 1 sprite then has its frames (TPAG
+//! items) and collision masks. From GameMaker Studio 2 a -1 there starts a header:
+//! its version, the sprite's type, playback speed and its type, from version 2 a
+//! pointer to an embedded sequence and from version 3 one to nine-slice data, then
+//! the type's data (for a normal sprite the frames and masks), then what those
+//! pointers point at.
+//!
+//! Masks are one bit per pixel, rows padded to a byte, all of a sprite's masks
+//! padded together to 4 bytes. From 2024.6 they cover the bounding box rather than
+//! the whole sprite. SWF, Spine and vector sprites, and sprites that embed a
+//! sequence, are not modelled: a file with one keeps SPRT as stored.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::formats::gamemaker::model::names::Named;
+use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::model::wire::{Record, StrId, TpagId, Wire};
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Sprites {
+    pub sprites: Vec<Option<Sprite>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Sprite {
+    pub name: Option<StrId>,
+    pub width: u32,
+    pub height: u32,
+    /// Left, right, bottom, top.
+    pub margins: [i32; 4],
+    pub transparent: bool,
+    pub smooth: bool,
+    pub preload: bool,
+    pub bbox_mode: i32,
+    pub separate_masks: u32,
+    pub origin: [i32; 2],
+    /// The GameMaker Studio 2 header.
+    pub special: Option<Special>,
+    pub frames: Vec<Option<TpagId>>,
+    /// One bit per pixel, rows padded to a byte.
+    pub masks: Vec<Vec<u8>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Special {
+    /// 1, 2 (adds the sequence pointer) or 3 (adds the nine-slice pointer).
+    pub version: u32,
+    /// 0 normal, 1 SWF, 2 Spine, 3 vector.
+    pub kind: u32,
+    pub playback_speed: f32,
+    /// 0 frames per second, 1 frames per game frame.
+    pub speed_type: u32,
+    pub nine_slice: Option<NineSlice>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct NineSlice {
+    /// Left, top, right, bottom.
+    pub bounds: [i32; 4],
+    pub enabled: bool,
+    /// How each of the five parts is drawn: 0 stretch, 1 repeat, 2 mirror, ...
+    pub modes: [u32; 5],
+}
+
+impl<'a> Record<'a> for Sprites {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.pointer_list("entry", &mut self.sprites)
+    }
+}
+
+impl Named for Sprite {
+    fn name(&self) -> Option<StrId> {
+        self.name
+    }
+}
+
+impl Sprite {
+    /// The size each mask covers.
+    fn mask_size<'a, W: Wire<'a>>(&self, w: &mut W) -> (u32, u32) {
+        if w.since(Version::V2024_6) {
+            let [left, right, bottom, top] = self.margins;
+            let side = |from: i32, to: i32| {
+                u32::try_from(i64::from(to) - i64::from(from) + 1).unwrap_or(0)
+            };
+            (side(left, right), side(top, bottom))
+        } else {
+            (self.width, self.height)
+        }
+    }
+
+    fn frames_and_masks<'a, W: Wire<'a>>(&mut self, w: &mut W, count_read: bool) -> Result<()> {
+        if !count_read {
+            let mut n = self.frames.len();
+            w.count(&mut n, 4)?;
+            if w.reading() {
+                self.frames = vec![None; n];
+            }
+        }
+        for f in &mut self.frames {
+            w.tpag(f)?;
+        }
+        let (mw, mh) = self.mask_size(w);
+        let len = mw.div_ceil(8) as usize * mh as usize;
+        let mut n = self.masks.len();
+        w.count(&mut n, len.max(1) as u64)?;
+        if w.reading() {
+            self.masks = vec![Vec::new(); n];
+        }
+        for m in &mut self.masks {
+            if m.len() != len && !w.reading() {
+                return Err(w.invalid(
+                    w.offset(),
+                    format!("a {mw}x{mh} mask needs {len} bytes, not {}", m.len()),
+                ));
+            }
+            w.bytes(m, len)?;
+        }
+        w.pad(4)
+    }
+}
+
+impl<'a> Record<'a> for Sprite {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.string(&mut self.name)?;
+        w.u32(&mut self.width)?;
+        w.u32(&mut self.height)?;
+        for v in &mut self.margins {
+            w.i32(v)?;
+        }
+        w.bool(&mut self.transparent)?;
+        w.bool(&mut self.smooth)?;
+        w.bool(&mut self.preload)?;
+        w.i32(&mut self.bbox_mode)?;
+        w.u32(&mut self.separate_masks)?;
+        for v in &mut self.origin {
+            w.i32(v)?;
+        }
+        let at = w.offset();
+        // A -1 where a GameMaker Studio 1 sprite has its frame count starts the header.
+        let mut first = match self.special {
+            Some(_) => -1,
+            None => self.frames.len() as i32,
+        };
+        w.i32(&mut first)?;
+        if w.reading() && first == -1 && w.since(Version::GMS2) {
+            self.special = Some(Special::default());
+        }
+        let Some(mut special) = self.special.take() else {
+            let n = u64::try_from(first).map_err(|_| w.invalid(at, format!("{first} frames")))?;
+            w.fits(at, n, 4)?;
+            if w.reading() {
+                self.frames = vec![None; n as usize];
+            }
+            return self.frames_and_masks(w, true);
+        };
+        w.u32(&mut special.version)?;
+        w.u32(&mut special.kind)?;
+        w.f32(&mut special.playback_speed)?;
+        w.u32(&mut special.speed_type)?;
+        let mut sequence = false;
+        if special.version >= 2 {
+            w.pointer(&mut sequence)?;
+        }
+        let nine_at = (special.version >= 3)
+            .then(|| w.optional(&mut special.nine_slice))
+            .transpose()?;
+        if special.kind != 0 {
+            return Err(w.invalid(
+                at,
+                format!(
+                    "sprites of type {} (SWF, Spine, vector) are not modelled",
+                    special.kind
+                ),
+            ));
+        }
+        self.frames_and_masks(w, false)?;
+        if sequence {
+            return Err(w.invalid(at, "sprites that embed a sequence are not modelled".into()));
+        }
+        if let Some(slot) = nine_at {
+            w.place("nine_slice", slot, &mut special.nine_slice)?;
+        }
+        self.special = Some(special);
+        Ok(())
+    }
+
+    fn before<W: Wire<'a>>(w: &mut W) -> Result<()> {
+        w.pad(4)
+    }
+}
+
+impl<'a> Record<'a> for NineSlice {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        for v in &mut self.bounds {
+            w.i32(v)?;
+        }
+        w.bool(&mut self.enabled)?;
+        for v in &mut self.modes {
+            w.u32(v)?;
+        }
+        Ok(())
+    }
+}
