@@ -55,7 +55,7 @@ fn sprites_of_every_layout_round_trip() {
         let header = |version, nine: bool| Special {
             version,
             playback_speed: 15.0,
-            nine_slice: nine.then(|| NineSlice {
+            nine_slice: nine.then_some(NineSlice {
                 bounds: [1, 2, 3, 4],
                 enabled: true,
                 modes: [0, 1, 2, 0, 1],
