@@ -15,6 +15,7 @@ use gamepak::formats::gamemaker::model::chunks::room::tile_data::TileData;
 use gamepak::formats::gamemaker::model::chunks::room::{
     Instance, Room, RoomBackground, Rooms, Tile, View,
 };
+use gamepak::formats::gamemaker::model::chunks::sequence::Sequence;
 use gamepak::formats::gamemaker::model::chunks::Body;
 use gamepak::formats::gamemaker::model::names::Id;
 use gamepak::formats::gamemaker::model::sample::sample;
@@ -215,6 +216,18 @@ fn room(v: Version) -> Room {
         gravity: [0.0, 10.0],
         metres_per_pixel: 0.1,
         layers: if gms2 { layers(v) } else { Vec::new() },
+        sequences: if v >= Version::V2_3 {
+            vec![
+                Some(Sequence {
+                    name: s(3),
+                    length: 10.0,
+                    ..Default::default()
+                }),
+                None,
+            ]
+        } else {
+            Vec::new()
+        },
         ..Default::default()
     }
 }

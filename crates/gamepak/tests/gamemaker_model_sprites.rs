@@ -4,6 +4,7 @@
 
 mod common;
 
+use gamepak::formats::gamemaker::model::chunks::sequence::{Embedded, Sequence};
 use gamepak::formats::gamemaker::model::chunks::sprites::{NineSlice, Special, Sprite, Sprites};
 use gamepak::formats::gamemaker::model::chunks::texture_items::{TextureItem, TextureItems};
 use gamepak::formats::gamemaker::model::chunks::Body;
@@ -67,6 +68,18 @@ fn sprites_of_every_layout_round_trip() {
             sprites.push(Some(sprite(v, Some(header(1, false)))));
             sprites.push(Some(sprite(v, Some(header(3, true)))));
             sprites.push(Some(sprite(v, Some(header(3, false)))));
+            if v >= Version::V2_3 {
+                let mut embeds = header(2, false);
+                embeds.sequence = Some(Embedded {
+                    version: 1,
+                    sequence: Sequence {
+                        name: Some(StrId(1)),
+                        length: 4.0,
+                        ..Default::default()
+                    },
+                });
+                sprites.push(Some(sprite(v, Some(embeds))));
+            }
         }
         let m = sample(
             v,

@@ -69,6 +69,7 @@ pub fn read(data: &[u8]) -> Result<Model<'_>> {
     let range = range(&form);
     let alignment = form.alignment();
     let mut labels = Labels::new();
+    let mut texts = Vec::new();
     let mut parts: Vec<Option<Part>> = vec![None; form.chunks.len()];
     let first = [FourCC::STRG, FourCC::TPAG];
     let order = form
@@ -89,8 +90,13 @@ pub fn read(data: &[u8]) -> Result<Model<'_>> {
             bytecode,
             range,
             end_align: (i + 1 < form.chunks.len()).then_some(alignment),
+            texts: &texts,
         };
-        parts[i] = Some(reading.part(&mut labels));
+        let part = reading.part(&mut labels);
+        if let Some(s) = Strings::of(&part.body) {
+            texts = s.list.clone();
+        }
+        parts[i] = Some(part);
     }
     Ok(Model {
         endian: form.endian,
@@ -153,6 +159,8 @@ struct Reading<'f, 'a> {
     range: Range,
     /// What the chunk's end is padded to, when another chunk follows.
     end_align: Option<u64>,
+    /// STRG's texts, once STRG is read.
+    texts: &'f [String],
 }
 
 impl<'a> Reading<'_, 'a> {
@@ -211,7 +219,7 @@ impl<'a> Reading<'_, 'a> {
         }
     }
 
-    fn reader<'l>(&self, version: Version, labels: &'l Labels) -> WireReader<'a, 'l> {
+    fn reader<'l>(&'l self, version: Version, labels: &'l Labels) -> WireReader<'a, 'l> {
         WireReader::new(
             self.form.data,
             self.form.endian,
@@ -219,7 +227,7 @@ impl<'a> Reading<'_, 'a> {
             (self.chunk.body_offset(), self.chunk.end()),
             version,
             self.bytecode,
-            labels,
+            (labels, self.texts),
         )
     }
 

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::version::Version;
-use super::wire::{Blob, Label, Slot, Wire};
+use super::wire::{Blob, Label, Slot, StrId, Wire};
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
@@ -26,6 +26,8 @@ pub struct WireReader<'a, 'l> {
     pub consulted: Vec<Version>,
     /// Labels of the chunks read before.
     known: &'l Labels,
+    /// STRG's texts.
+    texts: &'l [String],
     /// Labels this chunk sets, kept apart until it has read whole.
     pub found: Vec<(u32, Label)>,
     chunk: FourCC,
@@ -41,7 +43,7 @@ impl<'a, 'l> WireReader<'a, 'l> {
         (start, end): (u64, u64),
         version: Version,
         bytecode: u8,
-        known: &'l Labels,
+        (known, texts): (&'l Labels, &'l [String]),
     ) -> Self {
         WireReader {
             data,
@@ -52,6 +54,7 @@ impl<'a, 'l> WireReader<'a, 'l> {
             bytecode,
             consulted: Vec::new(),
             known,
+            texts,
             found: Vec::new(),
             chunk,
             path: Vec::new(),
@@ -117,6 +120,9 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
     }
     fn bytecode(&self) -> u8 {
         self.bytecode
+    }
+    fn text_of(&self, id: StrId) -> Option<String> {
+        self.texts.get(id.0 as usize).cloned()
     }
     fn offset(&self) -> u64 {
         self.pos

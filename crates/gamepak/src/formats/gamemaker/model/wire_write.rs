@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::version::Version;
-use super::wire::{Blob, Label, Slot, Wire};
+use super::wire::{Blob, Label, Slot, StrId, Wire};
 use super::wire_read::Labels;
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
@@ -100,6 +100,9 @@ impl<'a> Wire<'a> for WireWriter {
     }
     fn bytecode(&self) -> u8 {
         self.bytecode
+    }
+    fn text_of(&self, _id: StrId) -> Option<String> {
+        None
     }
     fn offset(&self) -> u64 {
         self.len()

@@ -1,6 +1,7 @@
 //! Every chunk the model reads, one file each, and [`Body`], the registry that says
 //! which model reads which chunk.
 
+pub mod animation_curves;
 pub mod audio_groups;
 pub mod events;
 pub mod general;
@@ -10,6 +11,7 @@ pub mod objects;
 pub mod paths;
 pub mod room;
 pub mod scripts;
+pub mod sequence;
 pub mod sounds;
 pub mod sprites;
 pub mod strings;
@@ -109,6 +111,8 @@ bodies! {
     ROOM => Rooms(room::Rooms),
     OBJT => Objects(objects::Objects),
     TMLN => Timelines(timelines::Timelines),
+    SEQN => Sequences(sequence::Sequences),
+    ACRV => AnimationCurves(animation_curves::AnimationCurves),
     GLOB => GlobalScripts(global_scripts::GlobalScripts),
     TPAG => TextureItems(texture_items::TextureItems),
     STRG => Strings(strings::Strings),
@@ -137,6 +141,8 @@ impl Body<'_> {
             Body::Sprites(v) => names_of(&v.sprites),
             Body::Objects(v) => names_of(&v.objects),
             Body::Timelines(v) => names_of(&v.timelines),
+            Body::Sequences(v) => names_of(&v.sequences),
+            Body::AnimationCurves(v) => names_of(&v.curves),
             _ => return None,
         })
     }

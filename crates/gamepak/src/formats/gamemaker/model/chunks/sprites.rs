@@ -9,11 +9,12 @@
 //!
 //! Masks are one bit per pixel, rows padded to a byte, all of a sprite's masks
 //! padded together to 4 bytes. From 2024.6 they cover the bounding box rather than
-//! the whole sprite. SWF, Spine and vector sprites, and sprites that embed a
-//! sequence, are not modelled: a file with one keeps SPRT as stored.
+//! the whole sprite. SWF, Spine and vector sprites are not modelled: a file with
+//! one keeps SPRT as stored.
 
 use serde::{Deserialize, Serialize};
 
+use super::sequence::Embedded;
 use crate::error::Result;
 use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::version::Version;
@@ -53,6 +54,8 @@ pub struct Special {
     pub playback_speed: f32,
     /// 0 frames per second, 1 frames per game frame.
     pub speed_type: u32,
+    /// The sequence a version 2 or later header embeds.
+    pub sequence: Option<Embedded>,
     pub nine_slice: Option<NineSlice>,
 }
 
@@ -160,10 +163,9 @@ impl<'a> Record<'a> for Sprite {
         w.u32(&mut special.kind)?;
         w.f32(&mut special.playback_speed)?;
         w.u32(&mut special.speed_type)?;
-        let mut sequence = false;
-        if special.version >= 2 {
-            w.pointer(&mut sequence)?;
-        }
+        let sequence_at = (special.version >= 2)
+            .then(|| w.optional(&mut special.sequence))
+            .transpose()?;
         let nine_at = (special.version >= 3)
             .then(|| w.optional(&mut special.nine_slice))
             .transpose()?;
@@ -177,8 +179,8 @@ impl<'a> Record<'a> for Sprite {
             ));
         }
         self.frames_and_masks(w, false)?;
-        if sequence {
-            return Err(w.invalid(at, "sprites that embed a sequence are not modelled".into()));
+        if let Some(slot) = sequence_at {
+            w.place("sequence", slot, &mut special.sequence)?;
         }
         if let Some(slot) = nine_at {
             w.place("nine_slice", slot, &mut special.nine_slice)?;

@@ -15,6 +15,7 @@ pub mod tile_data;
 use serde::{Deserialize, Serialize};
 
 use self::layers::Layer;
+use super::sequence::Sequence;
 use crate::error::Result;
 use crate::formats::gamemaker::model::names::{Background, Code, Id, Named, Object};
 use crate::formats::gamemaker::model::version::Version;
@@ -51,7 +52,7 @@ pub struct Room {
     /// GameMaker Studio 2 and later.
     pub layers: Vec<Option<Layer>>,
     /// 2.3 and later.
-    pub sequences: Vec<Option<RoomSequence>>,
+    pub sequences: Vec<Option<Sequence>>,
 }
 
 /// A background slot of a GameMaker Studio 1 room.
@@ -114,11 +115,6 @@ pub struct Tile {
     pub scale: [f32; 2],
     pub colour: u32,
 }
-
-/// A sequence a room holds. Its layout is the sequence record of SEQN, which the
-/// model does not read yet: a room that holds one is refused, so ROOM stays stored.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct RoomSequence;
 
 impl<'a> Record<'a> for Rooms {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
@@ -255,14 +251,5 @@ impl<'a> Record<'a> for Tile {
             w.f32(v)?;
         }
         w.u32(&mut self.colour)
-    }
-}
-
-impl<'a> Record<'a> for RoomSequence {
-    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
-        Err(w.invalid(
-            w.offset(),
-            "a room's own sequences are not modelled yet".into(),
-        ))
     }
 }

@@ -1,0 +1,151 @@
+//! Keyframes: a key (the frame it starts at), a length, stretch and disabled flags,
+//! then channels inline, each an id and a value whose layout the track's kind
+//! fixes. A track's keyframes start on a 4-byte boundary; colour and real tracks
+//! have an interpolation mode before theirs.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::formats::gamemaker::model::names::{
+    Id, Object, ParticleSystem, Sequence, Sound, Sprite,
+};
+use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Keyframe<T> {
+    pub key: f32,
+    pub length: f32,
+    pub stretch: bool,
+    pub disabled: bool,
+    pub channels: Vec<ChannelValue<T>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ChannelValue<T> {
+    pub id: i32,
+    pub value: T,
+}
+
+/// A track's keyframes: on a 4-byte boundary, a count and the keyframes.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Keyframes<T> {
+    pub keyframes: Vec<Keyframe<T>>,
+}
+
+/// A colour or real track's keyframes: an interpolation mode first.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Interpolated {
+    /// 0 none, 1 linear.
+    pub interpolation: u32,
+    pub keyframes: Vec<Keyframe<f32>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Broadcast {
+    pub messages: Vec<Option<StrId>>,
+}
+
+/// A moment's event: the count GameMaker stores, and the event's name when it is
+/// more than 0.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct MomentEvent {
+    pub count: i32,
+    pub event: Option<StrId>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct AudioKey {
+    pub sound: Id<Sound>,
+    pub mode: i32,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct TextKey {
+    pub text: Option<StrId>,
+    pub wrap: bool,
+    /// Vertical alignment in bits 8 to 15, horizontal in 0 to 7.
+    pub alignment: i32,
+    pub font: i32,
+}
+
+impl<'a, T: Record<'a>> Record<'a> for Keyframe<T> {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.f32(&mut self.key)?;
+        w.f32(&mut self.length)?;
+        w.bool(&mut self.stretch)?;
+        w.bool(&mut self.disabled)?;
+        w.list("channel", &mut self.channels, 8)
+    }
+}
+
+impl<'a, T: Record<'a>> Record<'a> for ChannelValue<T> {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.i32(&mut self.id)?;
+        w.record(&mut self.value)
+    }
+}
+
+impl<'a, T: Record<'a>> Record<'a> for Keyframes<T> {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.pad(4)?;
+        w.list("keyframe", &mut self.keyframes, 20)
+    }
+}
+
+impl<'a> Record<'a> for Interpolated {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.pad(4)?;
+        w.u32(&mut self.interpolation)?;
+        w.list("keyframe", &mut self.keyframes, 20)
+    }
+}
+
+impl<'a> Record<'a> for f32 {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.f32(self)
+    }
+}
+
+impl<'a> Record<'a> for bool {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.bool(self)
+    }
+}
+
+impl<'a> Record<'a> for Broadcast {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.list("message", &mut self.messages, 4)
+    }
+}
+
+impl<'a> Record<'a> for MomentEvent {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.i32(&mut self.count)?;
+        if self.count > 0 {
+            w.string(&mut self.event)?;
+        }
+        Ok(())
+    }
+}
+
+impl<'a> Record<'a> for AudioKey {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.record(&mut self.sound)?;
+        w.i32(&mut self.mode)
+    }
+}
+
+impl<'a> Record<'a> for TextKey {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.string(&mut self.text)?;
+        w.bool(&mut self.wrap)?;
+        w.i32(&mut self.alignment)?;
+        w.i32(&mut self.font)
+    }
+}
+
+/// Keyframe values that are a resource id.
+pub type SpriteKey = Id<Sprite>;
+pub type ObjectKey = Id<Object>;
+pub type SequenceKey = Id<Sequence>;
+pub type ParticleKey = Id<ParticleSystem>;
