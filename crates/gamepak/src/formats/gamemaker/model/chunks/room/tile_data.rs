@@ -173,7 +173,7 @@ mod tests {
             (0, body.len() as u64),
             Version::V2024_2,
             17,
-            &labels,
+            (&labels, &[]),
         );
         let mut t = TileData::default();
         t.walk(&mut r).map(|()| t)
