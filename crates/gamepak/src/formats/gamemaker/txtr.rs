@@ -103,15 +103,24 @@ fn entry_size(form: &Form<'_>, chunk: &Chunk<'_>, ptrs: &[u32]) -> Result<usize>
 /// marker; otherwise at `limit` (the next blob or the chunk's end).
 fn blob_len(b: &[u8], fields: &[u32], entry_size: usize, limit: usize) -> usize {
     let stated = (entry_size >= 16).then(|| fields[2] as usize);
-    let found = match PageFormat::of(b) {
+    blob_len_found(b, stated).unwrap_or(limit).min(limit)
+}
+
+/// A blob's length found in the blob itself: a PNG's at its IEND, a QOI's after its
+/// stated length, a BZip2-QOI's at its bzip2 stream's end marker.
+pub fn measured_len(b: &[u8]) -> Option<usize> {
+    blob_len_found(b, None)
+}
+
+fn blob_len_found(b: &[u8], stated: Option<usize>) -> Option<usize> {
+    match PageFormat::of(b) {
         PageFormat::Png => png_len(b),
         PageFormat::Qoi => b
             .get(8..12)
             .map(|l| 12 + u32::from_le_bytes([l[0], l[1], l[2], l[3]]) as usize),
         PageFormat::Bz2Qoi => stated.or_else(|| crate::codec::gm_qoi::bz2_blob_len(b)),
         PageFormat::Unknown => stated,
-    };
-    found.unwrap_or(limit).min(limit)
+    }
 }
 
 /// A PNG's length: its chunks walked to IEND.

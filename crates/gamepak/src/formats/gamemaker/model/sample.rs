@@ -65,7 +65,12 @@ pub fn sample(
         list: strings,
         aligned: true,
     };
-    chunks.push(part(FourCC::STRG, Body::Strings(list)));
+    // STRG comes last, or just before AUDO, as GameMaker puts them.
+    let at = match chunks.last() {
+        Some(p) if p.name == FourCC::AUDO => chunks.len() - 1,
+        _ => chunks.len(),
+    };
+    chunks.insert(at, part(FourCC::STRG, Body::Strings(list)));
     Model {
         endian: Endian::Little,
         alignment: if gms2 { 16 } else { 4 },

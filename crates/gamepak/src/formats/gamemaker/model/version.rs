@@ -15,6 +15,7 @@ impl Version {
         Version((major as u64) << 48 | (minor as u64) << 32 | (release as u64) << 16 | build as u64)
     }
     pub const GMS2: Version = Version::new(2, 0, 0, 0);
+    pub const V2_0_6: Version = Version::new(2, 0, 6, 0);
     pub const V2_2_1: Version = Version::new(2, 2, 1, 0);
     pub const V2_2_2_302: Version = Version::new(2, 2, 2, 302);
     pub const V2_3: Version = Version::new(2, 3, 0, 0);

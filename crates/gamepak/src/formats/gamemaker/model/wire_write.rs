@@ -139,7 +139,13 @@ impl<'a> Wire<'a> for WireWriter {
         self.raw(v);
         Ok(())
     }
-    fn bytes(&mut self, v: &mut Vec<u8>, _len: usize) -> Result<()> {
+    fn bytes(&mut self, v: &mut Vec<u8>, len: usize) -> Result<()> {
+        if v.len() != len {
+            return Err(self.invalid(
+                self.len(),
+                format!("{} bytes where the layout has room for {len}", v.len()),
+            ));
+        }
         self.raw(v);
         Ok(())
     }

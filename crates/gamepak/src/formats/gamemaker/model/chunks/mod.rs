@@ -2,8 +2,12 @@
 //! which model reads which chunk.
 
 pub mod animation_curves;
+pub mod audio;
 pub mod audio_groups;
+pub mod backgrounds;
+pub mod embedded_images;
 pub mod events;
+pub mod fonts;
 pub mod general;
 pub mod global_scripts;
 pub mod languages;
@@ -15,7 +19,9 @@ pub mod sequence;
 pub mod sounds;
 pub mod sprites;
 pub mod strings;
+pub mod texture_groups;
 pub mod texture_items;
+pub mod textures;
 pub mod timelines;
 
 use super::names::names_of;
@@ -108,6 +114,12 @@ bodies! {
     PATH => Paths(paths::Paths),
     SCPT => Scripts(scripts::Scripts),
     SPRT => Sprites(sprites::Sprites),
+    BGND => Backgrounds(backgrounds::Backgrounds),
+    FONT => Fonts(fonts::Fonts),
+    EMBI => EmbeddedImages(embedded_images::EmbeddedImages),
+    TGIN => TextureGroups(texture_groups::TextureGroups),
+    TXTR => Textures(textures::Textures<'a>),
+    AUDO => Audio(audio::Audio<'a>),
     ROOM => Rooms(room::Rooms),
     OBJT => Objects(objects::Objects),
     TMLN => Timelines(timelines::Timelines),
@@ -139,6 +151,8 @@ impl Body<'_> {
             Body::Scripts(v) => names_of(&v.scripts),
             Body::Rooms(v) => names_of(&v.rooms),
             Body::Sprites(v) => names_of(&v.sprites),
+            Body::Backgrounds(v) => names_of(&v.backgrounds),
+            Body::Fonts(v) => names_of(&v.fonts),
             Body::Objects(v) => names_of(&v.objects),
             Body::Timelines(v) => names_of(&v.timelines),
             Body::Sequences(v) => names_of(&v.sequences),

@@ -1,0 +1,32 @@
+//! AUDO, the embedded audio: a pointer list of clips, each a u32 length and the
+//! bytes as stored (WAV, Ogg), each after the first on a 4-byte boundary.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::formats::gamemaker::model::wire::{Blob, Record, Wire};
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Audio<'a> {
+    #[serde(skip)]
+    pub clips: Vec<Option<Blob<'a>>>,
+}
+
+impl<'a> Record<'a> for Audio<'a> {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        let slots = w.pointers(&mut self.clips)?;
+        for (i, (clip, slot)) in self.clips.iter_mut().zip(slots).enumerate() {
+            let Some(clip) = clip else { continue };
+            w.enter("entry", Some(i));
+            if i > 0 {
+                w.pad(4)?;
+            }
+            w.here(slot)?;
+            let mut len = clip.len();
+            w.count(&mut len, 1)?;
+            w.blob(clip, len)?;
+            w.leave();
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,76 @@
+//! TXTR, the texture pages: a pointer list of entries, then every page's blob, each
+//! on a 128-byte boundary, then padding to 4. An entry is a scaled flag, from 2.0.6
+//! whether mipmaps were generated, from 2022.3 the blob's size, from 2022.9 the
+//! page's width, height and index in its group, then a pointer to the blob (0 for a
+//! page stored outside the file). A blob is a PNG, QOI or BZip2-QOI image, kept as
+//! stored; before 2022.3 its length is found in the blob itself.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::model::wire::{Blob, Record, Wire};
+use crate::formats::gamemaker::txtr::measured_len;
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Textures<'a> {
+    pub pages: Vec<Option<Page<'a>>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Page<'a> {
+    pub scaled: u32,
+    /// 2.0.6 and later.
+    pub generated_mips: u32,
+    /// 2022.9 and later: width, height, index in the texture group.
+    pub size: [u32; 3],
+    /// The image as stored; `None` for a page stored outside the file.
+    #[serde(skip)]
+    pub blob: Option<Blob<'a>>,
+}
+
+impl<'a> Record<'a> for Textures<'a> {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        let slots = w.pointers(&mut self.pages)?;
+        let mut blobs = Vec::with_capacity(slots.len());
+        let mut stated = Vec::with_capacity(slots.len());
+        for (i, (page, slot)) in self.pages.iter_mut().zip(slots).enumerate() {
+            let Some(page) = page else { continue };
+            w.enter("entry", Some(i));
+            w.here(slot)?;
+            w.u32(&mut page.scaled)?;
+            if w.since(Version::V2_0_6) {
+                w.u32(&mut page.generated_mips)?;
+            }
+            let mut size = page.blob.as_ref().map_or(0, |b| b.len() as u32);
+            let sized = w.since(Version::V2022_3);
+            if sized {
+                w.u32(&mut size)?;
+            }
+            if w.since(Version::V2022_9) {
+                for v in &mut page.size {
+                    w.u32(v)?;
+                }
+            }
+            let blob = w.optional(&mut page.blob)?;
+            w.leave();
+            blobs.push((i, blob));
+            stated.push(sized.then_some(size));
+        }
+        for ((i, slot), stated) in blobs.into_iter().zip(stated) {
+            let Some(Some(page)) = self.pages.get_mut(i) else {
+                continue;
+            };
+            let Some(blob) = &mut page.blob else { continue };
+            w.enter("blob", Some(i));
+            w.pad(128)?;
+            w.here(slot)?;
+            match stated {
+                Some(len) => w.blob(blob, len as usize)?,
+                None => w.blob_measured(blob, measured_len, "texture")?,
+            }
+            w.leave();
+        }
+        w.pad(4)
+    }
+}
