@@ -7,11 +7,15 @@ pub mod audio_groups;
 pub mod backgrounds;
 pub mod embedded_images;
 pub mod events;
+pub mod extensions;
+pub mod features;
+pub mod filter_effects;
 pub mod fonts;
 pub mod general;
 pub mod global_scripts;
 pub mod languages;
 pub mod objects;
+pub mod options;
 pub mod paths;
 pub mod room;
 pub mod scripts;
@@ -19,6 +23,7 @@ pub mod sequence;
 pub mod sounds;
 pub mod sprites;
 pub mod strings;
+pub mod tags;
 pub mod texture_groups;
 pub mod texture_items;
 pub mod textures;
@@ -108,6 +113,12 @@ pub trait ChunkModel<'a>: Record<'a> {
 
 bodies! {
     GEN8 => General(general::General),
+    OPTN => Options(options::Options),
+    EXTN => Extensions(extensions::Extensions),
+    TAGS => Tags(tags::Tags),
+    FEAT => Features(features::Features),
+    DAFL => DataFiles(features::DataFiles),
+    FEDS => FilterEffects(filter_effects::FilterEffects),
     LANG => Languages(languages::Languages),
     SOND => Sounds(sounds::Sounds),
     AGRP => AudioGroups(audio_groups::AudioGroups),
