@@ -86,11 +86,7 @@ fn options_extensions_tags_features_and_effects_round_trip() {
                 Vec::new()
             },
         };
-        let product_ids = if v >= Version::GMS2 {
-            vec![[9; 16]]
-        } else {
-            vec![[9; 16]]
-        };
+        let product_ids = vec![[9; 16]];
         let mut parts = vec![
             (FourCC::OPTN, Body::Options(options)),
             (
