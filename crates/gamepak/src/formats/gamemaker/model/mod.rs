@@ -199,7 +199,8 @@ impl<'a> Reading<'_, 'a> {
             match result {
                 Ok(body) => {
                     let found = std::mem::take(&mut r.found);
-                    labels.extend(found);
+                    let blobs = std::mem::take(&mut r.found_blobs);
+                    labels.extend(found, blobs);
                     return Some(Ok((body, version)));
                 }
                 Err(e) => {

@@ -76,6 +76,13 @@ pub trait Wire<'a>: Sized {
     /// A u32 reference to a labelled place of the kind `kind` gives (0 for none).
     fn reference(&mut self, v: &mut Option<Label>, kind: fn(u32) -> Label) -> Result<()>;
 
+    /// Marks absolute offset `at` as the start of code blob `blob`, `len` bytes long.
+    fn code_blob(&mut self, at: u64, blob: u32, len: u32);
+    /// A u32 address that points into a code blob, or a value that does not.
+    fn code_address(&mut self, v: &mut CodeAddress) -> Result<()>;
+    /// Reading: whether `size` more bytes remain and the next word is not 0 (a list
+    /// that runs to the end of its chunk stops at the padding). Writing: false.
+    fn more(&self, size: u64) -> bool;
     /// A pointer field whose target [`Wire::here`] places later; `present` says
     /// whether it points anywhere (0 when it does not).
     fn pointer(&mut self, present: &mut bool) -> Result<Slot>;
@@ -291,6 +298,21 @@ impl<'a> Record<'a> for Option<TpagId> {
 impl<'a> Record<'a> for Option<StrId> {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         w.string(self)
+    }
+}
+
+/// An address into the code: byte `at` of code blob `blob`, or a value that points
+/// into no blob (where nothing is addressed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CodeAddress {
+    In { blob: u32, at: u32 },
+    Raw(u32),
+}
+
+impl Default for CodeAddress {
+    fn default() -> Self {
+        CodeAddress::Raw(0)
     }
 }
 

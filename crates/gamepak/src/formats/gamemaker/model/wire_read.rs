@@ -2,17 +2,43 @@
 //! field, checks every pointer against the cursor, and resolves references through
 //! the labels the chunks read before it left.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::version::Version;
-use super::wire::{Blob, Label, Slot, StrId, Wire};
+use super::wire::{Blob, CodeAddress, Label, Slot, StrId, Wire};
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 use crate::location::Location;
 
-/// Labels by the absolute offset they stand at.
-pub type Labels = HashMap<u32, Label>;
+/// Where the chunks read so far put what references can name.
+#[derive(Debug, Clone, Default)]
+pub struct Labels {
+    /// Labels by the absolute offset they stand at.
+    pub exact: HashMap<u32, Label>,
+    /// Code blobs by their absolute start: the blob's index and length, for
+    /// addresses that point anywhere inside one.
+    pub blobs: BTreeMap<u32, (u32, u32)>,
+}
+
+impl Labels {
+    pub fn new() -> Self {
+        Labels::default()
+    }
+
+    /// Adds what a chunk that read whole found.
+    pub fn extend(&mut self, found: Vec<(u32, Label)>, blobs: Vec<(u32, u32, u32)>) {
+        self.exact.extend(found);
+        self.blobs
+            .extend(blobs.into_iter().map(|(at, blob, len)| (at, (blob, len))));
+    }
+
+    /// The code blob and offset in it that absolute address `p` falls in.
+    pub fn in_blob(&self, p: u32) -> Option<(u32, u32)> {
+        let (&start, &(blob, len)) = self.blobs.range(..=p).next_back()?;
+        (p - start < len).then_some((blob, p - start))
+    }
+}
 
 pub struct WireReader<'a, 'l> {
     data: &'a [u8],
@@ -30,6 +56,8 @@ pub struct WireReader<'a, 'l> {
     texts: &'l [String],
     /// Labels this chunk sets, kept apart until it has read whole.
     pub found: Vec<(u32, Label)>,
+    /// Code blobs this chunk holds: (absolute start, blob, length).
+    pub found_blobs: Vec<(u32, u32, u32)>,
     chunk: FourCC,
     path: Vec<(&'static str, Option<usize>)>,
 }
@@ -56,6 +84,7 @@ impl<'a, 'l> WireReader<'a, 'l> {
             known,
             texts,
             found: Vec::new(),
+            found_blobs: Vec::new(),
             chunk,
             path: Vec::new(),
         }
@@ -196,7 +225,7 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
             return Ok(());
         }
         let wanted = std::mem::discriminant(&kind(0));
-        match self.known.get(&p) {
+        match self.known.exact.get(&p) {
             Some(l) if std::mem::discriminant(l) == wanted => {
                 *v = Some(*l);
                 Ok(())
@@ -209,6 +238,25 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
                 ),
             )),
         }
+    }
+    fn code_blob(&mut self, at: u64, blob: u32, len: u32) {
+        if let Ok(at) = u32::try_from(at) {
+            self.found.push((at, Label::Code { blob, at: 0 }));
+            self.found_blobs.push((at, blob, len));
+        }
+    }
+    fn code_address(&mut self, v: &mut CodeAddress) -> Result<()> {
+        let mut p = 0;
+        self.u32(&mut p)?;
+        *v = match self.known.in_blob(p) {
+            Some((blob, at)) => CodeAddress::In { blob, at },
+            None => CodeAddress::Raw(p),
+        };
+        Ok(())
+    }
+    fn more(&self, size: u64) -> bool {
+        self.end.saturating_sub(self.pos) >= size
+            && self.data[self.pos as usize..self.pos as usize + 4] != [0; 4]
     }
     fn pointer(&mut self, present: &mut bool) -> Result<Slot> {
         let mut p = 0;

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::version::Version;
-use super::wire::{Blob, Label, Slot, StrId, Wire};
+use super::wire::{Blob, CodeAddress, Label, Slot, StrId, Wire};
 use super::wire_read::Labels;
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
@@ -56,7 +56,7 @@ impl WireWriter {
     /// at: a label that moved is refused.
     pub fn finish(mut self, fixed: Option<&Labels>) -> Result<Vec<u8>> {
         if let Some(fixed) = fixed {
-            for (&was, label) in fixed {
+            for (&was, label) in &fixed.exact {
                 match self.placed.get(label) {
                     Some(&now) if now != was => {
                         return Err(Error::invalid(
@@ -73,7 +73,15 @@ impl WireWriter {
             }
         }
         for (at, label) in std::mem::take(&mut self.fixups) {
-            let Some(&to) = self.placed.get(&label) else {
+            // An address inside a code blob is the blob's start and the offset.
+            let to = match label {
+                Label::Code { blob, at } => self
+                    .placed
+                    .get(&Label::Code { blob, at: 0 })
+                    .map(|&start| start + at),
+                _ => self.placed.get(&label).copied(),
+            };
+            let Some(to) = to else {
                 return Err(Error::invalid(
                     form_location(),
                     at,
@@ -182,6 +190,24 @@ impl<'a> Wire<'a> for WireWriter {
         }
         self.raw(&[0; 4]);
         Ok(())
+    }
+    fn code_blob(&mut self, at: u64, blob: u32, _len: u32) {
+        if let Ok(at) = u32::try_from(at) {
+            self.placed.insert(Label::Code { blob, at: 0 }, at);
+        }
+    }
+    fn code_address(&mut self, v: &mut CodeAddress) -> Result<()> {
+        match *v {
+            CodeAddress::In { blob, at } => {
+                self.fixups.push((self.len(), Label::Code { blob, at }));
+                self.raw(&[0; 4]);
+                Ok(())
+            }
+            CodeAddress::Raw(mut p) => self.u32(&mut p),
+        }
+    }
+    fn more(&self, _size: u64) -> bool {
+        false
     }
     fn pointer(&mut self, present: &mut bool) -> Result<Slot> {
         let at = self.len();

@@ -5,6 +5,7 @@ pub mod animation_curves;
 pub mod audio;
 pub mod audio_groups;
 pub mod backgrounds;
+pub mod code;
 pub mod embedded_images;
 pub mod events;
 pub mod extensions;
@@ -23,6 +24,7 @@ pub mod sequence;
 pub mod sounds;
 pub mod sprites;
 pub mod strings;
+pub mod symbols;
 pub mod tags;
 pub mod texture_groups;
 pub mod texture_items;
@@ -138,6 +140,9 @@ bodies! {
     ACRV => AnimationCurves(animation_curves::AnimationCurves),
     GLOB => GlobalScripts(global_scripts::GlobalScripts),
     TPAG => TextureItems(texture_items::TextureItems),
+    CODE => Code(code::Code<'a>),
+    VARI => Variables(symbols::Variables),
+    FUNC => Functions(symbols::Functions),
     STRG => Strings(strings::Strings),
 }
 
@@ -164,6 +169,7 @@ impl Body<'_> {
             Body::Sprites(v) => names_of(&v.sprites),
             Body::Backgrounds(v) => names_of(&v.backgrounds),
             Body::Fonts(v) => names_of(&v.fonts),
+            Body::Code(v) => names_of(&v.entries),
             Body::Objects(v) => names_of(&v.objects),
             Body::Timelines(v) => names_of(&v.timelines),
             Body::Sequences(v) => names_of(&v.sequences),

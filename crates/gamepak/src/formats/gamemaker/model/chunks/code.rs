@@ -1,0 +1,173 @@
+//! CODE, the code entries and their instruction blobs. From bytecode 15 every blob
+//! comes first, in the order of the entries that own them, then the entries: name,
+//! blob length, locals, arguments (the top bit a flag), the blob's address relative
+//! to that field, and where in the blob the entry starts; from 2.3 a child function
+//! shares its parent's blob. Before bytecode 15 an entry is its name and length with
+//! its instructions right after. Blobs stay bytes here; the occurrence chains inside
+//! them are what VARI and FUNC address.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::formats::gamemaker::model::names::Named;
+use crate::formats::gamemaker::model::wire::{Blob, Record, Slot, StrId, Wire};
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Code<'a> {
+    /// The instruction blobs, in file order.
+    #[serde(skip)]
+    pub blobs: Vec<Blob<'a>>,
+    pub entries: Vec<Option<CodeEntry>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CodeEntry {
+    pub name: Option<StrId>,
+    /// The blob the entry runs, by index in [`Code::blobs`].
+    pub blob: u32,
+    /// Bytecode 15 and later.
+    pub locals: u16,
+    /// Bytecode 15 and later; the top bit is a flag GameMaker sets.
+    pub arguments: u16,
+    /// Where in its blob the entry starts (bytecode 15 and later).
+    pub offset: u32,
+}
+
+impl Named for CodeEntry {
+    fn name(&self) -> Option<StrId> {
+        self.name
+    }
+}
+
+impl<'a> Record<'a> for Code<'a> {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        let slots = w.pointers(&mut self.entries)?;
+        if w.bytecode() < 15 {
+            return self.inline(w, slots);
+        }
+        if w.reading() {
+            self.read_blobs_first(w, slots)
+        } else {
+            self.write_blobs_first(w, slots)
+        }
+    }
+}
+
+impl<'a> Code<'a> {
+    /// Bytecode 13 and 14: each entry's blob right after its name and length.
+    fn inline<W: Wire<'a>>(&mut self, w: &mut W, slots: Vec<Slot>) -> Result<()> {
+        let reading = w.reading();
+        for (i, (entry, slot)) in self.entries.iter_mut().zip(slots).enumerate() {
+            let Some(e) = entry else { continue };
+            w.enter("entry", Some(i));
+            w.here(slot)?;
+            w.string(&mut e.name)?;
+            if reading {
+                e.blob = self.blobs.len() as u32;
+                self.blobs.push(Blob::default());
+            }
+            let blob = self
+                .blobs
+                .get_mut(e.blob as usize)
+                .ok_or_else(|| w.invalid(w.offset(), format!("blob {} does not exist", e.blob)))?;
+            let mut len = blob.len();
+            w.count(&mut len, 1)?;
+            w.code_blob(w.offset(), e.blob, len as u32);
+            w.blob(blob, len)?;
+            w.leave();
+        }
+        Ok(())
+    }
+
+    /// Reads the blobs as one run up to the first entry, then the entries, and
+    /// splits the run where the entries say their blobs lie: each new blob must
+    /// start where the one before it ended, and a child's must be a blob already
+    /// read.
+    fn read_blobs_first<W: Wire<'a>>(&mut self, w: &mut W, slots: Vec<Slot>) -> Result<()> {
+        let start = w.offset();
+        let first = self
+            .entries
+            .iter()
+            .zip(&slots)
+            .find_map(|(e, s)| e.as_ref().map(|_| s.0))
+            .unwrap_or(start);
+        let len = first.checked_sub(start).ok_or_else(|| {
+            w.invalid(start, format!("the first code entry at {first:#x} comes before the blobs"))
+        })?;
+        let mut run = Blob::default();
+        w.blob(&mut run, len as usize)?;
+        let Blob::Borrowed(run) = run else {
+            return Err(w.invalid(start, "the blobs were not read from the file".into()));
+        };
+        let mut starts: Vec<(u64, u32)> = Vec::new();
+        let mut next = start;
+        for (i, (entry, slot)) in self.entries.iter_mut().zip(slots).enumerate() {
+            let Some(e) = entry else { continue };
+            w.enter("entry", Some(i));
+            w.here(slot)?;
+            let (at, length) = entry_fields(w, e, 0, 0)?;
+            if at == next && (length > 0 || starts.last().is_none_or(|&(s, _)| s != at)) {
+                let from = (at - start) as usize;
+                let to = from + length as usize;
+                let bytes = run.get(from..to).ok_or_else(|| {
+                    w.invalid(at, format!("a {length}-byte blob runs past the blobs"))
+                })?;
+                e.blob = self.blobs.len() as u32;
+                w.code_blob(at, e.blob, length);
+                self.blobs.push(Blob::Borrowed(bytes));
+                starts.push((at, length));
+                next = at + u64::from(length);
+            } else {
+                // A child function: its parent's blob, whole.
+                let blob = starts
+                    .iter()
+                    .rposition(|&(s, l)| s == at && l == length)
+                    .ok_or_else(|| {
+                        w.invalid(at, format!("a blob at {at:#x} is not where GameMaker puts it ({next:#x})"))
+                    })?;
+                e.blob = blob as u32;
+            }
+            w.leave();
+        }
+        if next != first {
+            return Err(w.invalid(next, format!("the blobs end at {next:#x}, not at the first entry ({first:#x})")));
+        }
+        Ok(())
+    }
+
+    fn write_blobs_first<W: Wire<'a>>(&mut self, w: &mut W, slots: Vec<Slot>) -> Result<()> {
+        let mut starts = Vec::with_capacity(self.blobs.len());
+        for (i, blob) in self.blobs.iter_mut().enumerate() {
+            starts.push(w.offset());
+            w.code_blob(w.offset(), i as u32, blob.len() as u32);
+            let len = blob.len();
+            w.blob(blob, len)?;
+        }
+        for (entry, slot) in self.entries.iter_mut().zip(slots) {
+            let Some(e) = entry else { continue };
+            w.here(slot)?;
+            let (&at, blob) = starts
+                .get(e.blob as usize)
+                .zip(self.blobs.get(e.blob as usize))
+                .ok_or_else(|| w.invalid(w.offset(), format!("blob {} does not exist", e.blob)))?;
+            entry_fields(w, e, at, blob.len() as u32)?;
+        }
+        Ok(())
+    }
+}
+
+/// An entry's fields after the pointer (bytecode 15 and later); gives the absolute
+/// start of its blob and its length. Writing, `at` and `length` are what to write.
+fn entry_fields<'a, W: Wire<'a>>(w: &mut W, e: &mut CodeEntry, at: u64, mut length: u32) -> Result<(u64, u32)> {
+    w.string(&mut e.name)?;
+    w.u32(&mut length)?;
+    w.u16(&mut e.locals)?;
+    w.u16(&mut e.arguments)?;
+    let field = w.offset();
+    let mut rel = (at as i64 - field as i64) as i32;
+    w.i32(&mut rel)?;
+    w.u32(&mut e.offset)?;
+    let at = u64::try_from(field as i64 + i64::from(rel))
+        .map_err(|_| w.invalid(field, format!("blob address {rel} points before the file")))?;
+    Ok((at, length))
+}
