@@ -28,6 +28,36 @@ fn every_game_reads_into_the_model_and_writes_back_the_same_bytes() {
     }
 }
 
+/// Every file of the other real sets: earlier builds of one game, and a game with
+/// its audio group file (which has AUDO alone).
+#[test]
+fn earlier_builds_and_audio_groups_read_into_the_model_and_write_back() {
+    let mut files = Vec::new();
+    for sub in [
+        "gamemaker-versions/Chonko",
+        "gamemaker-audiogroups/OwiliwO_Infinite-Menagerie",
+    ] {
+        let Some(dir) = common::fixture_dir("earlier_builds_and_audio_groups", sub) else {
+            return;
+        };
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            files.push((p.display().to_string(), std::fs::read(&p).unwrap()));
+        }
+    }
+    for (name, data) in &files {
+        let m = model::read(data).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let stored: Vec<String> = m
+            .chunks
+            .iter()
+            .filter(|p| matches!(p.body, Body::Stored { .. }))
+            .map(|p| p.name.to_string())
+            .collect();
+        eprintln!("{name}: stored {}", stored.join(", "));
+        assert!(model::write(&m).unwrap() == *data, "{name}");
+    }
+}
+
 #[test]
 fn a_sample_of_every_era_round_trips() {
     use gamepak::formats::gamemaker::model::{

@@ -92,7 +92,10 @@ impl<'a> Code<'a> {
             .find_map(|(e, s)| e.as_ref().map(|_| s.0))
             .unwrap_or(start);
         let len = first.checked_sub(start).ok_or_else(|| {
-            w.invalid(start, format!("the first code entry at {first:#x} comes before the blobs"))
+            w.invalid(
+                start,
+                format!("the first code entry at {first:#x} comes before the blobs"),
+            )
         })?;
         let mut run = Blob::default();
         w.blob(&mut run, len as usize)?;
@@ -123,14 +126,20 @@ impl<'a> Code<'a> {
                     .iter()
                     .rposition(|&(s, l)| s == at && l == length)
                     .ok_or_else(|| {
-                        w.invalid(at, format!("a blob at {at:#x} is not where GameMaker puts it ({next:#x})"))
+                        w.invalid(
+                            at,
+                            format!("a blob at {at:#x} is not where GameMaker puts it ({next:#x})"),
+                        )
                     })?;
                 e.blob = blob as u32;
             }
             w.leave();
         }
         if next != first {
-            return Err(w.invalid(next, format!("the blobs end at {next:#x}, not at the first entry ({first:#x})")));
+            return Err(w.invalid(
+                next,
+                format!("the blobs end at {next:#x}, not at the first entry ({first:#x})"),
+            ));
         }
         Ok(())
     }
@@ -158,7 +167,12 @@ impl<'a> Code<'a> {
 
 /// An entry's fields after the pointer (bytecode 15 and later); gives the absolute
 /// start of its blob and its length. Writing, `at` and `length` are what to write.
-fn entry_fields<'a, W: Wire<'a>>(w: &mut W, e: &mut CodeEntry, at: u64, mut length: u32) -> Result<(u64, u32)> {
+fn entry_fields<'a, W: Wire<'a>>(
+    w: &mut W,
+    e: &mut CodeEntry,
+    at: u64,
+    mut length: u32,
+) -> Result<(u64, u32)> {
     w.string(&mut e.name)?;
     w.u32(&mut length)?;
     w.u16(&mut e.locals)?;
