@@ -136,3 +136,36 @@ fn options_extensions_tags_features_and_effects_round_trip() {
         common::assert_sample_round_trips(&sample(v, strings.clone(), parts));
     }
 }
+
+#[test]
+fn shaders_with_every_blob_round_trip() {
+    use gamepak::formats::gamemaker::model::chunks::shaders::{Shader, Shaders};
+    use std::borrow::Cow;
+    let strings: Vec<String> = (0..4).map(|i| format!("source {i}")).collect();
+    for version in [1, 2] {
+        let blob = |n: usize| Some(Cow::Owned(vec![n as u8; 8 * n + 8]));
+        let mut blobs: [Option<Cow<'static, [u8]>>; 8] = std::array::from_fn(|k| blob(k + 1));
+        if version < 2 {
+            blobs[6] = None;
+            blobs[7] = None;
+        }
+        blobs[3] = None;
+        let shader = Shader {
+            name: Some(StrId(1)),
+            kind: 0x8000_0001,
+            sources: [1, 2, 3, 1, 2, 3].map(|i| Some(StrId(i))),
+            attributes: vec![Some(StrId(2)), Some(StrId(3))],
+            version,
+            blobs,
+        };
+        let shaders = Shaders {
+            shaders: vec![Some(shader.clone()), None, Some(shader)],
+        };
+        let m = sample(
+            Version::V2_3,
+            strings.clone(),
+            vec![(FourCC::SHDR, Body::Shaders(shaders))],
+        );
+        common::assert_sample_round_trips(&m);
+    }
+}

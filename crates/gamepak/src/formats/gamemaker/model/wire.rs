@@ -83,6 +83,8 @@ pub trait Wire<'a>: Sized {
     /// Reading: whether `size` more bytes remain and the next word is not 0 (a list
     /// that runs to the end of its chunk stops at the padding). Writing: false.
     fn more(&self, size: u64) -> bool;
+    /// Reading: the bytes left before the end of the chunk. Writing: 0.
+    fn remaining(&self) -> u64;
     /// A pointer field whose target [`Wire::here`] places later; `present` says
     /// whether it points anywhere (0 when it does not).
     fn pointer(&mut self, present: &mut bool) -> Result<Slot>;

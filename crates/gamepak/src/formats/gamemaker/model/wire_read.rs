@@ -254,6 +254,9 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
         };
         Ok(())
     }
+    fn remaining(&self) -> u64 {
+        self.end.saturating_sub(self.pos)
+    }
     fn more(&self, size: u64) -> bool {
         self.end.saturating_sub(self.pos) >= size
             && self.data[self.pos as usize..self.pos as usize + 4] != [0; 4]

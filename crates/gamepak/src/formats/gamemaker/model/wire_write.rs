@@ -206,6 +206,9 @@ impl<'a> Wire<'a> for WireWriter {
             CodeAddress::Raw(mut p) => self.u32(&mut p),
         }
     }
+    fn remaining(&self) -> u64 {
+        0
+    }
     fn more(&self, _size: u64) -> bool {
         false
     }

@@ -21,6 +21,7 @@ pub mod paths;
 pub mod room;
 pub mod scripts;
 pub mod sequence;
+pub mod shaders;
 pub mod sounds;
 pub mod sprites;
 pub mod strings;
@@ -141,6 +142,7 @@ bodies! {
     GLOB => GlobalScripts(global_scripts::GlobalScripts),
     TPAG => TextureItems(texture_items::TextureItems),
     CODE => Code(code::Code<'a>),
+    SHDR => Shaders(shaders::Shaders<'a>),
     VARI => Variables(symbols::Variables),
     FUNC => Functions(symbols::Functions),
     STRG => Strings(strings::Strings),
@@ -170,6 +172,7 @@ impl Body<'_> {
             Body::Backgrounds(v) => names_of(&v.backgrounds),
             Body::Fonts(v) => names_of(&v.fonts),
             Body::Code(v) => names_of(&v.entries),
+            Body::Shaders(v) => names_of(&v.shaders),
             Body::Objects(v) => names_of(&v.objects),
             Body::Timelines(v) => names_of(&v.timelines),
             Body::Sequences(v) => names_of(&v.sequences),
