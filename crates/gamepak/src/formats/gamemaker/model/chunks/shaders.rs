@@ -82,8 +82,8 @@ impl<'a> Shader<'a> {
         self.sources.iter_mut().try_for_each(|s| w.string(s))?;
         let mut slots: [Option<Slot>; 8] = [None; 8];
         let mut stated = [0u32; 8];
-        for k in 0..2 {
-            slots[k] = Some(w.optional(&mut self.blobs[k])?);
+        for (slot, blob) in slots.iter_mut().zip(&mut self.blobs).take(2) {
+            *slot = Some(w.optional(blob)?);
         }
         w.list("attribute", &mut self.attributes, 4)?;
         if w.bytecode() > 13 {
