@@ -169,3 +169,68 @@ fn shaders_with_every_blob_round_trip() {
         common::assert_sample_round_trips(&m);
     }
 }
+
+#[test]
+fn particle_emitters_and_systems_of_every_layout_round_trip() {
+    use gamepak::formats::gamemaker::model::chunks::particles::{
+        Emitter, Emitters, System, Systems,
+    };
+    use gamepak::formats::gamemaker::model::names::Id;
+    let strings: Vec<String> = ["game", "emitter", "system"].map(String::from).to_vec();
+    for v in [
+        Version::V2023_2,
+        Version::V2023_4,
+        Version::V2023_6,
+        Version::V2023_8,
+    ] {
+        let newer = v >= Version::V2023_8;
+        let emitter = Emitter {
+            name: Some(StrId(1)),
+            enabled: v >= Version::V2023_6,
+            mode: 1,
+            count: if newer { 3.0f32.to_bits() } else { 3 },
+            timing: if newer { [0, 1, 2, 1, 3, 4, 1] } else { [0; 7] },
+            region: [1.0, 2.0, 3.0, 4.0, 5.0],
+            sprite: Id::new(0),
+            flags: if v >= Version::V2023_4 {
+                [true, false, true]
+            } else {
+                [false; 3]
+            },
+            colours: [1, 2, 3],
+            size: if newer {
+                [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]
+            } else {
+                [1.0, 2.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0]
+            },
+            motion: [0.5; 14],
+            spawn_on_death: Id::new(0),
+            spawn_on_death_count: 2,
+            ..Default::default()
+        };
+        let system = System {
+            name: Some(StrId(2)),
+            origin: [4, 5],
+            draw_order: 1,
+            global_space: newer,
+            emitters: vec![Id::new(0)],
+        };
+        let parts = vec![
+            (
+                FourCC::PSEM,
+                Body::Emitters(Emitters {
+                    version: 1,
+                    emitters: vec![Some(emitter)],
+                }),
+            ),
+            (
+                FourCC::PSYS,
+                Body::Systems(Systems {
+                    version: 1,
+                    systems: vec![Some(system), None],
+                }),
+            ),
+        ];
+        common::assert_sample_round_trips(&sample(v, strings.clone(), parts));
+    }
+}

@@ -83,20 +83,37 @@ pub fn read(data: &[u8]) -> Result<Model<'_>> {
                 .enumerate()
                 .filter(|(_, c)| !first.contains(&c.name)),
         );
-    for (i, chunk) in order {
-        let reading = Reading {
-            form: &form,
-            chunk,
-            bytecode,
-            range,
-            end_align: (i + 1 < form.chunks.len()).then_some(alignment),
-            texts: &texts,
-        };
-        let part = reading.part(&mut labels);
+    let order: Vec<usize> = order.map(|(i, _)| i).collect();
+    for &i in &order {
+        let part = Reading::new(&form, i, bytecode, range, &texts).part(&mut labels);
         if let Some(s) = Strings::of(&part.body) {
             texts = s.list.clone();
         }
         parts[i] = Some(part);
+    }
+    // A chunk that read only below a release gate shows the file is older than
+    // that release. A chunk that read in a newer layout, where both read, is read
+    // again in the older one, so every chunk is read as the same release.
+    let ceiling = parts
+        .iter()
+        .flatten()
+        .filter(|p| !matches!(p.body, Body::Stored { .. } | Body::Empty))
+        .map(|p| p.version)
+        .filter(|&v| v < range.high)
+        .min();
+    if let Some(high) = ceiling {
+        let older = Range { high, ..range };
+        for &i in &order {
+            let newer = parts[i].as_ref().is_some_and(|p| {
+                p.version > high && !matches!(p.body, Body::Stored { .. } | Body::Empty)
+            });
+            if newer {
+                let part = Reading::new(&form, i, bytecode, older, &texts).part(&mut labels);
+                if !matches!(part.body, Body::Stored { .. }) {
+                    parts[i] = Some(part);
+                }
+            }
+        }
     }
     Ok(Model {
         endian: form.endian,
@@ -163,7 +180,18 @@ struct Reading<'f, 'a> {
     texts: &'f [String],
 }
 
-impl<'a> Reading<'_, 'a> {
+impl<'f, 'a> Reading<'f, 'a> {
+    fn new(form: &'f Form<'a>, i: usize, bytecode: u8, range: Range, texts: &'f [String]) -> Self {
+        Reading {
+            form,
+            chunk: &form.chunks[i],
+            bytecode,
+            range,
+            end_align: (i + 1 < form.chunks.len()).then_some(form.alignment()),
+            texts,
+        }
+    }
+
     /// The chunk's model, or the chunk as stored with the reason.
     fn part(&self, labels: &mut Labels) -> Part<'a> {
         let c = self.chunk;

@@ -17,6 +17,7 @@ pub mod global_scripts;
 pub mod languages;
 pub mod objects;
 pub mod options;
+pub mod particles;
 pub mod paths;
 pub mod room;
 pub mod scripts;
@@ -31,6 +32,7 @@ pub mod texture_groups;
 pub mod texture_items;
 pub mod textures;
 pub mod timelines;
+pub mod ui_layers;
 
 use super::names::names_of;
 use super::wire::{Record, StrId, Wire};
@@ -122,6 +124,9 @@ bodies! {
     FEAT => Features(features::Features),
     DAFL => DataFiles(features::DataFiles),
     FEDS => FilterEffects(filter_effects::FilterEffects),
+    PSEM => Emitters(particles::Emitters),
+    PSYS => Systems(particles::Systems),
+    UILR => UiLayers(ui_layers::UiLayers),
     LANG => Languages(languages::Languages),
     SOND => Sounds(sounds::Sounds),
     AGRP => AudioGroups(audio_groups::AudioGroups),
@@ -173,6 +178,8 @@ impl Body<'_> {
             Body::Fonts(v) => names_of(&v.fonts),
             Body::Code(v) => names_of(&v.entries),
             Body::Shaders(v) => names_of(&v.shaders),
+            Body::Emitters(v) => names_of(&v.emitters),
+            Body::Systems(v) => names_of(&v.systems),
             Body::Objects(v) => names_of(&v.objects),
             Body::Timelines(v) => names_of(&v.timelines),
             Body::Sequences(v) => names_of(&v.sequences),
