@@ -6,7 +6,6 @@ use std::collections::HashMap;
 use super::container::{self, Form};
 use super::{audo, code, gen8, sond, sprites, strg, tpag, txtr};
 use crate::error::Result;
-use crate::fourcc::FourCC;
 
 #[derive(Debug)]
 pub struct Game<'a> {
@@ -27,42 +26,6 @@ pub struct Game<'a> {
     blobs: std::sync::OnceLock<Vec<Vec<usize>>>,
 }
 
-/// The chunks read into typed or JSON views; `info` names the others.
-pub const TYPED: [FourCC; 33] = [
-    FourCC::GEN8,
-    FourCC::TXTR,
-    FourCC::TPAG,
-    FourCC::SPRT,
-    FourCC::BGND,
-    FourCC::SOND,
-    FourCC::AUDO,
-    FourCC::STRG,
-    FourCC::CODE,
-    FourCC::VARI,
-    FourCC::FUNC,
-    FourCC::SCPT,
-    FourCC::PATH,
-    FourCC::FONT,
-    FourCC::OBJT,
-    FourCC::ROOM,
-    FourCC::TMLN,
-    FourCC::AGRP,
-    FourCC::GLOB,
-    FourCC::FEAT,
-    FourCC::EMBI,
-    FourCC::SHDR,
-    FourCC::EXTN,
-    FourCC::TGIN,
-    FourCC::SEQN,
-    FourCC::OPTN,
-    FourCC::LANG,
-    FourCC::TAGS,
-    FourCC::DAFL,
-    FourCC::ACRV,
-    FourCC::FEDS,
-    FourCC::PSEM,
-    FourCC::PSYS,
-];
 
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
     let form = container::read(data)?;

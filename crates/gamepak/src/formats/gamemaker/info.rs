@@ -3,7 +3,8 @@
 
 use serde_json::{json, Map, Value};
 
-use super::game::{Game, TYPED};
+use super::game::Game;
+use super::model::{self, chunks::Body};
 use super::items::page_size;
 use super::refs::list;
 use super::version;
@@ -99,22 +100,39 @@ pub fn info(game: &Game<'_>) -> Value {
         .map(|p| page_size(p).map_or("?".into(), |(w, h)| format!("{w}x{h}")))
         .collect();
     m.insert("texture page sizes".into(), json!(sizes.join(", ")));
-    let opaque: Vec<String> = game
-        .form
-        .chunks
-        .iter()
-        .map(|c| c.name)
-        .filter(|n| !TYPED.contains(n))
-        .map(|n| n.to_string())
-        .collect();
-    let opaque = if opaque.is_empty() {
-        "none".to_string()
-    } else {
-        opaque.join(" ")
-    };
-    m.insert("not modelled (kept as stored)".into(), json!(opaque));
+    model_coverage(game, &mut m);
     if game.form.trailing > 0 {
         m.insert("bytes after FORM".into(), json!(game.form.trailing));
     }
     Value::Object(m)
+}
+
+/// What the typed model makes of the file: the release whose layout its chunks read
+/// in, and the chunks it keeps as stored, each with the reason.
+fn model_coverage(game: &Game<'_>, m: &mut Map<String, Value>) {
+    let Ok(model) = model::read(game.form.data) else {
+        return;
+    };
+    let typed = model
+        .chunks
+        .iter()
+        .filter(|p| !matches!(p.body, Body::Stored { .. } | Body::Empty));
+    if let Some(release) = typed.map(|p| p.version).min() {
+        m.insert("chunk layouts read as".into(), json!(release.to_string()));
+    }
+    let stored: Vec<String> = model
+        .chunks
+        .iter()
+        .filter_map(|p| match &p.body {
+            Body::Stored { why: Some(why), .. } => Some(format!("{} ({why})", p.name)),
+            Body::Stored { why: None, .. } => Some(p.name.to_string()),
+            _ => None,
+        })
+        .collect();
+    let stored = if stored.is_empty() {
+        "none".to_string()
+    } else {
+        stored.join("; ")
+    };
+    m.insert("not modelled (kept as stored)".into(), json!(stored));
 }

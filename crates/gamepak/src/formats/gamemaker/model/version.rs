@@ -60,7 +60,10 @@ impl fmt::Display for Version {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [major, minor, release, build] = self.parts();
         if *self == Version::NEWEST {
-            return f.write_str("newest");
+            return f.write_str("the newest known");
+        }
+        if major < 2 {
+            return f.write_str("GameMaker: Studio 1");
         }
         // Just below a release: the layout of the releases before it.
         if build == u16::MAX {
