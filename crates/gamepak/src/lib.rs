@@ -6,6 +6,10 @@
 //! go to detection, then to the format's reader, which gives a typed document; the
 //! document goes either to the writer, which gives bytes, or to the neutral view of
 //! [`assets`] for listing and extraction.
+//!
+//! [`gamemaker`] is GameMaker's typed model, for Rust tools that change a game:
+//! every chunk as records of named fields, written back with every pointer
+//! computed.
 
 pub mod assets;
 pub mod bytes;
@@ -14,6 +18,7 @@ pub mod detect;
 pub mod error;
 pub mod formats;
 pub mod fourcc;
+pub mod gamemaker;
 pub mod io;
 pub mod limits;
 pub mod location;

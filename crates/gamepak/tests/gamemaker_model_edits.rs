@@ -98,3 +98,46 @@ fn every_fully_read_game_takes_edits_and_checks_clean() {
     }
     eprintln!("{edited} games edited through the model");
 }
+
+/// The steps of the `gamepak::gamemaker` example, on a real game.
+#[test]
+fn the_library_example_runs_on_a_real_game() {
+    use gamepak::gamemaker::chunks::{general::General, room::Rooms, strings::Strings};
+    use gamepak::gamemaker::Game;
+    let Some(dir) = common::fixture_dir("the_library_example", "gamemaker") else {
+        return;
+    };
+    let data = std::fs::read(dir.join("Andreasholmbrg_Chonko.win")).unwrap();
+    let mut game = Game::read(&data).unwrap();
+    let rooms = game.get_mut::<Rooms>().unwrap();
+    let instance = rooms
+        .rooms
+        .iter_mut()
+        .flatten()
+        .flat_map(|r| r.instances.iter_mut().flatten())
+        .next()
+        .unwrap();
+    instance.x += 32;
+    let (id, x) = (instance.id, instance.x);
+    let title = game.get_mut::<Strings>().unwrap().add("My mod");
+    game.get_mut::<General>().unwrap().display_name = Some(title);
+    let bytes = game.write().unwrap();
+    let report = Format::GameMaker
+        .handler()
+        .unwrap()
+        .check(&bytes, &Default::default());
+    assert!(report.problems.is_empty(), "{}", report.lines());
+    let back = Game::read(&bytes).unwrap();
+    let moved = back
+        .get::<Rooms>()
+        .unwrap()
+        .rooms
+        .iter()
+        .flatten()
+        .flat_map(|r| r.instances.iter().flatten())
+        .find(|i| i.id == id)
+        .unwrap();
+    assert_eq!(moved.x, x);
+    let name = back.get::<General>().unwrap().display_name.unwrap();
+    assert_eq!(back.texts()[name.0 as usize], "My mod");
+}

@@ -26,7 +26,6 @@ pub struct Game<'a> {
     blobs: std::sync::OnceLock<Vec<Vec<usize>>>,
 }
 
-
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
     let form = container::read(data)?;
     let gen8 = gen8::read(&form)?;

@@ -22,8 +22,6 @@ pub mod wire;
 mod wire_read;
 mod wire_write;
 
-use std::collections::HashMap;
-
 use self::chunks::strings::Strings;
 use self::chunks::{Body, ChunkModel};
 use self::version::{Range, Version};
@@ -36,7 +34,7 @@ use crate::fourcc::FourCC;
 
 /// A whole file, chunk by chunk.
 #[derive(Debug, Clone)]
-pub struct Model<'a> {
+pub struct Game<'a> {
     pub endian: Endian,
     /// What every chunk but the last is padded to.
     pub alignment: u64,
@@ -60,7 +58,7 @@ pub struct Part<'a> {
 }
 
 /// Reads every chunk into its model, or keeps it as stored.
-pub fn read(data: &[u8]) -> Result<Model<'_>> {
+pub fn read(data: &[u8]) -> Result<Game<'_>> {
     let form = container::read(data)?;
     let bytecode = form
         .chunk(FourCC::GEN8)
@@ -115,7 +113,7 @@ pub fn read(data: &[u8]) -> Result<Model<'_>> {
             }
         }
     }
-    Ok(Model {
+    Ok(Game {
         endian: form.endian,
         alignment,
         bytecode,
@@ -129,7 +127,7 @@ pub fn read(data: &[u8]) -> Result<Model<'_>> {
 }
 
 /// The file the model stands for.
-pub fn write(model: &Model<'_>) -> Result<Vec<u8>> {
+pub fn write(model: &Game<'_>) -> Result<Vec<u8>> {
     let mut w = WireWriter::new(model.endian, model.bytecode, 1 << 20);
     w.raw(match model.endian {
         Endian::Little => b"FORM",
@@ -318,7 +316,7 @@ fn range(form: &Form<'_>) -> Range {
     Range { low, high }
 }
 
-impl<'a> Model<'a> {
+impl<'a> Game<'a> {
     /// Reads every chunk into its model, or keeps it as stored.
     pub fn read(data: &'a [u8]) -> Result<Self> {
         read(data)
@@ -364,13 +362,4 @@ impl<'a> Model<'a> {
     pub fn shown(&self) -> names::Shown {
         names::Shown::new(self.texts().to_vec(), &self.names())
     }
-}
-
-/// How many chunks of each name the model reads and keeps as stored, for reports.
-pub fn coverage(model: &Model<'_>) -> HashMap<FourCC, bool> {
-    model
-        .chunks
-        .iter()
-        .map(|p| (p.name, !matches!(p.body, Body::Stored { .. })))
-        .collect()
 }

@@ -7,7 +7,7 @@ use super::chunks::Body;
 use super::version::Version;
 use super::wire::StrId;
 use super::wire_read::Labels;
-use super::{Model, Part};
+use super::{Game, Part};
 use crate::bytes::Endian;
 use crate::fourcc::FourCC;
 
@@ -27,7 +27,7 @@ pub fn sample(
     version: Version,
     strings: Vec<String>,
     parts: Vec<(FourCC, Body<'static>)>,
-) -> Model<'static> {
+) -> Game<'static> {
     let gms2 = version >= Version::GMS2;
     let bytecode = if version >= Version::V2_3 { 17 } else { 16 };
     let general = General {
@@ -71,7 +71,7 @@ pub fn sample(
         _ => chunks.len(),
     };
     chunks.insert(at, part(FourCC::STRG, Body::Strings(list)));
-    Model {
+    Game {
         endian: Endian::Little,
         alignment: if gms2 { 16 } else { 4 },
         bytecode,

@@ -1,0 +1,50 @@
+//! GameMaker data files (data.win, game.unx, game.ios) as a typed model, for Rust
+//! tools that read and change them.
+//!
+//! [`Game::read`] reads every chunk into records of named fields: the game's
+//! [`General`](chunks::general::General) information, [`Rooms`](chunks::room::Rooms)
+//! with their instances and layers, [`Objects`](chunks::objects::Objects) with their
+//! events, [`Sprites`](chunks::sprites::Sprites), sounds, fonts, paths, sequences,
+//! [`Code`](chunks::code::Code) and the rest, and [`Strings`](chunks::strings::Strings).
+//! References are ids: a string is its index in STRG ([`StrId`]), a resource its
+//! index typed by kind ([`Id`]), a frame's texture its TPAG item ([`TpagId`]).
+//! [`Game::write`] lays the file out again, computing every pointer, count, size and
+//! padding as GameMaker does: an unchanged game gives back the bytes it was read from,
+//! and an edited one reads in GameMaker and passes `gamepak check`.
+//!
+//! Each chunk is read in the layout of the release that wrote it, found from the
+//! file itself. A chunk whose layout the model does not know is kept as stored
+//! ([`chunks::Body::Stored`], with the reason); a write that would move it, or what it
+//! points at, is refused rather than leaving its pointers wrong.
+//!
+//! ```no_run
+//! use gamepak::gamemaker::chunks::{general::General, room::Rooms, strings::Strings};
+//! use gamepak::gamemaker::Game;
+//!
+//! let data = std::fs::read("data.win")?;
+//! let mut game = Game::read(&data)?;
+//!
+//! // Move the first instance of the first room that has one 32 pixels right.
+//! let rooms = game.get_mut::<Rooms>().expect("every game has rooms");
+//! if let Some(instance) = rooms
+//!     .rooms
+//!     .iter_mut()
+//!     .flatten()
+//!     .flat_map(|room| room.instances.iter_mut().flatten())
+//!     .next()
+//! {
+//!     instance.x += 32;
+//! }
+//!
+//! // Add a string, and show it as the game's display name.
+//! let title = game.get_mut::<Strings>().expect("every game has strings").add("My mod");
+//! game.get_mut::<General>().expect("every game has GEN8").display_name = Some(title);
+//!
+//! std::fs::write("data.win", game.write()?)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub use crate::formats::gamemaker::model::names::{self, Id};
+pub use crate::formats::gamemaker::model::version::Version;
+pub use crate::formats::gamemaker::model::wire::{CodeAddress, StrId, TpagId};
+pub use crate::formats::gamemaker::model::{chunks, json, Game, Part};
