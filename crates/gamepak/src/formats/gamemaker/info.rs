@@ -120,15 +120,7 @@ fn model_coverage(game: &Game<'_>, m: &mut Map<String, Value>) {
     if let Some(release) = typed.map(|p| p.version).min() {
         m.insert("chunk layouts read as".into(), json!(release.to_string()));
     }
-    let stored: Vec<String> = model
-        .chunks
-        .iter()
-        .filter_map(|p| match &p.body {
-            Body::Stored { why: Some(why), .. } => Some(format!("{} ({why})", p.name)),
-            Body::Stored { why: None, .. } => Some(p.name.to_string()),
-            _ => None,
-        })
-        .collect();
+    let stored = model.stored();
     let stored = if stored.is_empty() {
         "none".to_string()
     } else {

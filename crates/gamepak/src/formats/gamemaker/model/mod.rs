@@ -282,17 +282,19 @@ impl<'f, 'a> Reading<'f, 'a> {
     }
 }
 
-/// The releases the file can be from, by the chunks it holds: each of these appeared
-/// in one release and stayed.
+/// The chunks whose presence marks a release, and the release: each appeared in
+/// one release and stayed.
+pub(super) const MARKERS: [(FourCC, Version); 6] = [
+    (FourCC::TGIN, Version::V2_2_1),
+    (FourCC::SEQN, Version::V2_3),
+    (FourCC::FEDS, Version::V2_3_6),
+    (FourCC::FEAT, Version::V2022_8),
+    (FourCC::PSEM, Version::V2023_2),
+    (FourCC::UILR, Version::V2024_13),
+];
+
+/// The releases the file can be from, by the chunks it holds.
 fn range(form: &Form<'_>) -> Range {
-    const MARKERS: [(FourCC, Version); 6] = [
-        (FourCC::TGIN, Version::V2_2_1),
-        (FourCC::SEQN, Version::V2_3),
-        (FourCC::FEDS, Version::V2_3_6),
-        (FourCC::FEAT, Version::V2022_8),
-        (FourCC::PSEM, Version::V2023_2),
-        (FourCC::UILR, Version::V2024_13),
-    ];
     let gen8_major = form
         .chunk(FourCC::GEN8)
         .and_then(|g| g.body.get(44..48))
@@ -317,6 +319,18 @@ fn range(form: &Form<'_>) -> Range {
 }
 
 impl<'a> Game<'a> {
+    /// Each chunk kept as stored, with the reason where the model tried to read it.
+    pub fn stored(&self) -> Vec<String> {
+        self.chunks
+            .iter()
+            .filter_map(|p| match &p.body {
+                Body::Stored { why: Some(why), .. } => Some(format!("{} ({why})", p.name)),
+                Body::Stored { why: None, .. } => Some(p.name.to_string()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Reads every chunk into its model, or keeps it as stored.
     pub fn read(data: &'a [u8]) -> Result<Self> {
         read(data)

@@ -7,19 +7,9 @@ use super::chunks::Body;
 use super::version::Version;
 use super::wire::StrId;
 use super::wire_read::Labels;
-use super::{Game, Part};
+use super::{Game, Part, MARKERS};
 use crate::bytes::Endian;
 use crate::fourcc::FourCC;
-
-/// The chunks whose presence marks a release, and the release.
-const MARKERS: [(FourCC, Version); 6] = [
-    (FourCC::TGIN, Version::V2_2_1),
-    (FourCC::SEQN, Version::V2_3),
-    (FourCC::FEDS, Version::V2_3_6),
-    (FourCC::FEAT, Version::V2022_8),
-    (FourCC::PSEM, Version::V2023_2),
-    (FourCC::UILR, Version::V2024_13),
-];
 
 /// A file of GameMaker `version`'s layout (bytecode 17, or 16 before 2.3) holding
 /// `parts` and the strings `strings`, which string ids index.

@@ -99,6 +99,20 @@ impl WireWriter {
     }
 }
 
+/// Writes an integer field in the file's byte order.
+macro_rules! write_int {
+    ($ty:ident) => {
+        fn $ty(&mut self, v: &mut $ty) -> Result<()> {
+            let b = match self.endian {
+                Endian::Little => v.to_le_bytes(),
+                Endian::Big => v.to_be_bytes(),
+            };
+            self.raw(&b);
+            Ok(())
+        }
+    };
+}
+
 impl<'a> Wire<'a> for WireWriter {
     fn reading(&self) -> bool {
         false
@@ -119,30 +133,9 @@ impl<'a> Wire<'a> for WireWriter {
         self.out.push(*v);
         Ok(())
     }
-    fn u16(&mut self, v: &mut u16) -> Result<()> {
-        let b = match self.endian {
-            Endian::Little => v.to_le_bytes(),
-            Endian::Big => v.to_be_bytes(),
-        };
-        self.raw(&b);
-        Ok(())
-    }
-    fn u32(&mut self, v: &mut u32) -> Result<()> {
-        let b = match self.endian {
-            Endian::Little => v.to_le_bytes(),
-            Endian::Big => v.to_be_bytes(),
-        };
-        self.raw(&b);
-        Ok(())
-    }
-    fn u64(&mut self, v: &mut u64) -> Result<()> {
-        let b = match self.endian {
-            Endian::Little => v.to_le_bytes(),
-            Endian::Big => v.to_be_bytes(),
-        };
-        self.raw(&b);
-        Ok(())
-    }
+    write_int!(u16);
+    write_int!(u32);
+    write_int!(u64);
     fn blob(&mut self, v: &mut Blob<'a>, _len: usize) -> Result<()> {
         self.raw(v);
         Ok(())
