@@ -64,7 +64,7 @@ impl Drop for Temp {
 
 /// Removes every temporary file and folder this run has open. Meant for a signal
 /// handler that ends the process right after: the registry stays locked, so no
-/// worker registers a new one in between, and [`stopping`] tells workers to write
+/// worker registers a new one in between, and `stopping` tells workers to write
 /// nothing more. A write a worker had already begun may land after a removal, so the
 /// removal is repeated until a pause finds nothing.
 pub fn remove_all() {

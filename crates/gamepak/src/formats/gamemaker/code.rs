@@ -14,7 +14,7 @@
 //! Bytecode 13/14 differs: a code entry is its name and length with the
 //! instructions right after, VARI and FUNC are 12-byte entries (name, occurrences,
 //! first address) with no headers, and opcodes have older numbers (see
-//! [`from_v14`]), which the disassembly shows by the later names.
+//! `from_v14`), which the disassembly shows by the later names.
 
 use std::collections::HashMap;
 
@@ -135,7 +135,7 @@ pub struct Names {
     /// Every VARI and FUNC entry with occurrences, in chunk order.
     pub chains: Vec<Chain>,
     pub problems: Vec<Problem>,
-    /// Bytecode 13/14: instructions use the older opcodes (see [`from_v14`]).
+    /// Bytecode 13/14: instructions use the older opcodes (see `from_v14`).
     pub old_opcodes: bool,
 }
 

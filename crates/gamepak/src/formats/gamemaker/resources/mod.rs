@@ -4,7 +4,7 @@
 //!
 //! [`VIEWS`] is the one registry: each entry names a chunk, the file its view goes
 //! to and how it is read, either as a whole body or as a pointer list of records
-//! read one by one. Every view reads through [`record::At`], which notes the string
+//! read one by one. Every view reads through `record::At`, which notes the string
 //! references and the number-only ranges it meets (see [`noted`]).
 //!
 //! A null pointer in any pointer list, the chunk's own or one inside a record,

@@ -4,7 +4,7 @@
 //! two tiles differ, or there is only one, GameMaker adds a run of two empty tiles
 //! (-1) after the map; from 2024.4 the map ends on a 4-byte boundary.
 //!
-//! The model keeps the tiles, not the runs: the runs are what [`runs`] makes of
+//! The model keeps the tiles, not the runs: the runs are what `runs` makes of
 //! them, and a map whose runs are laid out otherwise does not read.
 
 use serde::{Deserialize, Serialize};
