@@ -209,3 +209,45 @@ fn sequences_and_curves_of_every_layout_round_trip() {
         common::assert_sample_round_trips(&m);
     }
 }
+
+/// Tracks nested past any depth GameMaker writes are refused when read (the chunk is
+/// kept as stored, with the reason), so a hostile file cannot exhaust the stack.
+#[test]
+fn tracks_nested_too_deep_keep_the_chunk_stored() {
+    let mut strings: Vec<String> = MODELS.map(String::from).to_vec();
+    strings.extend(["track", "curve", "x", "text", "GMAnimCurve", "seq"].map(String::from));
+    let mut track = Track {
+        model: s(5),
+        name: s(11),
+        keyframes: TrackKeyframes::Bool(Keyframes::default()),
+        ..Default::default()
+    };
+    for _ in 0..100 {
+        track = Track {
+            tracks: vec![track.clone()],
+            ..track.clone()
+        };
+    }
+    let sequence = Sequence {
+        name: s(16),
+        tracks: vec![track],
+        ..Default::default()
+    };
+    let sequences = Sequences {
+        version: 1,
+        sequences: vec![Some(sequence)],
+    };
+    let m = sample(
+        Version::V2_3,
+        strings,
+        vec![(FourCC::SEQN, Body::Sequences(sequences))],
+    );
+    let bytes = m.write().unwrap();
+    let back = gamepak::formats::gamemaker::model::read(&bytes).unwrap();
+    let why = back.stored().join("; ");
+    assert!(
+        why.contains("SEQN") && why.contains("nest more than 64"),
+        "{why}"
+    );
+    assert!(back.write().unwrap() == bytes);
+}

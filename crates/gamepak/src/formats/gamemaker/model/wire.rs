@@ -100,6 +100,9 @@ pub trait Wire<'a>: Sized {
     /// Names the part of the structure walked next, for errors.
     fn enter(&mut self, name: &'static str, index: Option<usize>);
     fn leave(&mut self);
+    /// How many parts deep the walk is (reading; the writer walks what was read or
+    /// built, and says 0).
+    fn depth(&self) -> usize;
     /// An error at absolute offset `at`, located where the walk stands.
     fn invalid(&self, at: u64, msg: String) -> crate::error::Error;
 

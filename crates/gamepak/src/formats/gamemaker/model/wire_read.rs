@@ -303,6 +303,9 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
     fn leave(&mut self) {
         self.path.pop();
     }
+    fn depth(&self) -> usize {
+        self.path.len()
+    }
     fn invalid(&self, at: u64, msg: String) -> Error {
         Error::invalid(self.location(), at, msg)
     }

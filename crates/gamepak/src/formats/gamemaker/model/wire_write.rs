@@ -228,6 +228,9 @@ impl<'a> Wire<'a> for WireWriter {
     }
     fn enter(&mut self, _name: &'static str, _index: Option<usize>) {}
     fn leave(&mut self) {}
+    fn depth(&self) -> usize {
+        0
+    }
     fn invalid(&self, at: u64, msg: String) -> Error {
         Error::invalid(form_location(), at, msg)
     }

@@ -73,9 +73,16 @@ impl TrackKeyframes {
     }
 }
 
+/// How deep tracks may nest: sequences made in GameMaker nest a few levels, and a
+/// file that nests deeper would only exhaust the stack.
+const MAX_DEPTH: usize = 64;
+
 impl<'a> Record<'a> for Track {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         let at = w.offset();
+        if w.depth() > MAX_DEPTH {
+            return Err(w.invalid(at, format!("tracks nest more than {MAX_DEPTH} deep")));
+        }
         w.string(&mut self.model)?;
         if w.reading() {
             let model = self.model.and_then(|m| w.text_of(m)).unwrap_or_default();
