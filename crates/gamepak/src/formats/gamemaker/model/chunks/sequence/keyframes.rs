@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::names::{
-    Id, Object, ParticleSystem, Sequence, Sound, Sprite,
+    Font, Id, Object, ParticleSystem, Sequence, Sound, Sprite,
 };
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
@@ -65,7 +65,7 @@ pub struct TextKey {
     pub wrap: bool,
     /// Vertical alignment in bits 8 to 15, horizontal in 0 to 7.
     pub alignment: i32,
-    pub font: i32,
+    pub font: Id<Font>,
 }
 
 impl<'a, T: Record<'a>> Record<'a> for Keyframe<T> {
@@ -140,7 +140,7 @@ impl<'a> Record<'a> for TextKey {
         w.string(&mut self.text)?;
         w.bool(&mut self.wrap)?;
         w.i32(&mut self.alignment)?;
-        w.i32(&mut self.font)
+        w.record(&mut self.font)
     }
 }
 
