@@ -115,7 +115,7 @@ fn track(model: usize, v: Version) -> Track {
             text: s(14),
             wrap: true,
             alignment: 0x0102,
-            font: 0,
+            font: Id::new(0),
         })),
         _ => TrackKeyframes::Particle(keys(Id::new(0))),
     };
