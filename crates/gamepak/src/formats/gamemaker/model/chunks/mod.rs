@@ -34,7 +34,10 @@ pub mod textures;
 pub mod timelines;
 pub mod ui_layers;
 
-use super::names::names_of;
+use std::sync::Arc;
+
+use super::json;
+use super::names::{names_of, Interner, Lookup, Shown};
 use super::wire::{Record, StrId, Wire};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
@@ -65,6 +68,33 @@ macro_rules! bodies {
                 match name {
                     $(FourCC::$name => Some(read_as::<$ty, W>(w).map(Body::$variant)),)*
                     _ => None,
+                }
+            }
+
+            /// The chunk's records as JSON, ids shown through `shown`; `None` for an
+            /// empty chunk or one kept as stored.
+            pub fn to_json(&self, shown: &Arc<Shown>) -> Option<Vec<u8>> {
+                match self {
+                    $(Body::$variant(v) => Some(json::to_json(shown, v)),)*
+                    Body::Empty | Body::Stored { .. } => None,
+                }
+            }
+
+            /// The chunk named `name` from the JSON `to_json` gives (in `file`), its
+            /// texts interned into `interner` and names looked up in `lookup`.
+            pub fn from_json(
+                name: FourCC,
+                file: &str,
+                bytes: &[u8],
+                interner: Interner,
+                lookup: &Arc<Lookup>,
+            ) -> (Option<Result<Self>>, Interner) {
+                match name {
+                    $(FourCC::$name => {
+                        let (v, i) = json::from_json::<$ty>(file, bytes, interner, lookup);
+                        (Some(v.map(Body::$variant)), i)
+                    })*
+                    _ => (None, interner),
                 }
             }
 
