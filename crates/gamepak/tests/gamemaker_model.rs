@@ -199,3 +199,48 @@ fn an_edit_that_would_move_what_a_stored_chunk_points_at_is_refused() {
         );
     }
 }
+
+/// A real game's objects, hand-edited to name a sprite that does not exist, or to
+/// give a number where a flag belongs, are refused with the place inside the file.
+#[test]
+fn a_hand_edited_object_naming_a_missing_sprite_is_refused_with_its_place() {
+    use gamepak::formats::gamemaker::model::names::{Interner, Lookup};
+    use gamepak::fourcc::FourCC;
+    use std::sync::Arc;
+    let Some(dir) = common::fixture_dir("a_hand_edited_object", "gamemaker") else {
+        return;
+    };
+    let data = std::fs::read(dir.join("EMax95_GameSpaceRocks.win")).unwrap();
+    let m = model::read(&data).unwrap();
+    let shown = Arc::new(m.shown());
+    let lookup = Arc::new(Lookup::new(&m.names()));
+    let objects = m.chunks.iter().find(|p| p.name == FourCC::OBJT).unwrap();
+    let json = String::from_utf8(objects.body.to_json(&shown).unwrap()).unwrap();
+    let read = |text: String| {
+        let interner = Interner::new(m.texts().to_vec());
+        let (body, _) = Body::from_json(
+            FourCC::OBJT,
+            "objects.json",
+            text.as_bytes(),
+            interner,
+            &lookup,
+        );
+        body.unwrap().unwrap_err().to_string()
+    };
+    let e = read(json.replacen(
+        "\"sprite\": \"sprite0\"",
+        "\"sprite\": \"no_such_sprite\"",
+        1,
+    ));
+    assert!(
+        e.starts_with("objects.json")
+            && e.contains("objects[0].sprite")
+            && e.contains("no sprite is named \"no_such_sprite\""),
+        "{e}"
+    );
+    let e = read(json.replacen("\"visible\": true", "\"visible\": 3", 1));
+    assert!(
+        e.contains("objects[0].visible") && e.contains("line"),
+        "{e}"
+    );
+}
