@@ -216,6 +216,10 @@ fn a_hand_edited_object_naming_a_missing_sprite_is_refused_with_its_place() {
     let lookup = Arc::new(Lookup::new(&m.names()));
     let objects = m.chunks.iter().find(|p| p.name == FourCC::OBJT).unwrap();
     let json = String::from_utf8(objects.body.to_json(&shown).unwrap()).unwrap();
+    assert!(
+        json.contains("\"create\": {") && json.contains("\"pre_create\": {"),
+        "{json}"
+    );
     let read = |text: String| {
         let interner = Interner::new(m.texts().to_vec());
         let (body, _) = Body::from_json(

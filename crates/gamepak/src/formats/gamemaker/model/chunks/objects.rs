@@ -32,7 +32,9 @@ pub struct Object {
     pub parent: i32,
     pub mask: Id<Sprite>,
     pub physics: Physics,
-    /// One list per event type, in GameMaker's order of types.
+    /// One list per event type, in GameMaker's order of types ([`EVENT_TYPES`]);
+    /// in JSON, keyed by the type's name.
+    #[serde(with = "by_type")]
     pub events: Vec<Option<Events>>,
 }
 
@@ -51,6 +53,73 @@ pub struct Physics {
     pub awake: bool,
     pub kinematic: bool,
     pub vertices: Vec<[f32; 2]>,
+}
+
+/// The event types, in the order GameMaker lists them; files have the first 12 to
+/// 15, by release.
+pub const EVENT_TYPES: [&str; 15] = [
+    "create",
+    "destroy",
+    "alarm",
+    "step",
+    "collision",
+    "keyboard",
+    "mouse",
+    "other",
+    "draw",
+    "key_press",
+    "key_release",
+    "trigger",
+    "clean_up",
+    "gesture",
+    "pre_create",
+];
+
+/// An object's event lists in JSON: an object keyed by event type name (a type past
+/// the known ones as `type15` and on), in GameMaker's order, so the count of types
+/// the file has is kept.
+mod by_type {
+    use serde::de::Error as _;
+    use serde::ser::SerializeMap;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::{Events, EVENT_TYPES};
+
+    fn name(i: usize) -> String {
+        EVENT_TYPES
+            .get(i)
+            .map_or_else(|| format!("type{i}"), |n| n.to_string())
+    }
+
+    fn index(name: &str) -> Option<usize> {
+        EVENT_TYPES
+            .iter()
+            .position(|n| *n == name)
+            .or_else(|| name.strip_prefix("type")?.parse().ok())
+    }
+
+    pub fn serialize<S: Serializer>(v: &[Option<Events>], s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(v.len()))?;
+        for (i, events) in v.iter().enumerate() {
+            map.serialize_entry(&name(i), events)?;
+        }
+        map.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Option<Events>>, D::Error> {
+        let map = serde_json::Map::deserialize(d)?;
+        let mut out: Vec<Option<Events>> = Vec::with_capacity(map.len());
+        for (i, (key, value)) in map.into_iter().enumerate() {
+            if index(&key) != Some(i) {
+                return Err(D::Error::custom(format!(
+                    "event type {key:?} where {:?} belongs: the types go in GameMaker's order",
+                    name(i)
+                )));
+            }
+            out.push(serde_json::from_value(value).map_err(D::Error::custom)?);
+        }
+        Ok(out)
+    }
 }
 
 impl<'a> Record<'a> for Objects {
