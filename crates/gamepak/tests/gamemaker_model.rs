@@ -248,3 +248,35 @@ fn a_hand_edited_object_naming_a_missing_sprite_is_refused_with_its_place() {
         "{e}"
     );
 }
+
+/// Damaged real files: cut short, the file is refused with an offset; with a pointer
+/// inside ROOM bent, ROOM is kept as stored with a reason that names the place and
+/// the offset, the rest still reads, and the file writes back as it was.
+#[test]
+fn damaged_games_are_refused_or_kept_with_the_place_named() {
+    use gamepak::formats::gamemaker::container;
+    use gamepak::fourcc::FourCC;
+    for (name, data) in common::gamemaker_games("damaged_games") {
+        for cut in [data.len() / 2, data.len() - 3] {
+            let e = model::read(&data[..cut]).map(|_| ()).unwrap_err();
+            assert!(
+                e.offset.is_some() && e.path.starts_with("FORM"),
+                "{name} cut at {cut}: {e}"
+            );
+        }
+        let form = container::read(&data).unwrap();
+        let room = form.chunk(FourCC::ROOM).unwrap();
+        let mut bent = data.clone();
+        // The first room's pointer, moved by 4.
+        let at = room.body_offset() as usize + 4;
+        let p = u32::from_le_bytes(bent[at..at + 4].try_into().unwrap());
+        bent[at..at + 4].copy_from_slice(&(p + 4).to_le_bytes());
+        let m = model::read(&bent).unwrap();
+        let why = m.stored().join("; ");
+        assert!(
+            why.starts_with("ROOM (FORM/ROOM/entry[0]") && why.contains(" at 0x"),
+            "{name}: {why}"
+        );
+        assert!(model::write(&m).unwrap() == bent, "{name}");
+    }
+}
