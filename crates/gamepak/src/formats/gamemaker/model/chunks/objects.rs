@@ -116,7 +116,17 @@ mod by_type {
                     name(i)
                 )));
             }
-            out.push(serde_json::from_value(value).map_err(D::Error::custom)?);
+            // Said with the place inside the type's list, which the map hides.
+            let events = serde_path_to_error::deserialize(value).map_err(|e| {
+                let inner = e.path().to_string();
+                let place = if inner == "." {
+                    key.clone()
+                } else {
+                    format!("{key}.{inner}")
+                };
+                D::Error::custom(format!("{place}: {}", e.into_inner()))
+            })?;
+            out.push(events);
         }
         Ok(out)
     }
