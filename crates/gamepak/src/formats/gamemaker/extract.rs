@@ -1,17 +1,22 @@
-//! Writing a GameMaker file's assets, its stored chunks and its manifest to a folder.
+//! Writing a GameMaker file to a folder: every chunk's records as JSON (see
+//! [`super::folder`]), its pages, frames and clips as images and sounds, its code as
+//! disassembly, and the manifest.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
 
+use super::folder::Place;
 use super::game::Game;
 use super::items::{self, Item};
 use super::manifest::*;
-use super::stream;
-use super::{audio_group, audo, code, pages, txtr};
+use super::model::chunks::code::Code as CodeChunk;
+use super::model::chunks::strings::Strings;
+use super::model::chunks::Body;
+use super::{audio_group, code, model, pages, stream, txtr};
 use crate::assets::{Extraction, Rendered};
 use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
@@ -125,8 +130,39 @@ fn decoded_to_png(game: &Game<'_>, k: usize) -> bool {
     p.blob.is_some() && !matches!(p.format, txtr::PageFormat::Png | txtr::PageFormat::Unknown)
 }
 
+/// Every chunk's records as JSON: a split chunk's resources each on their own.
+fn records(model: &mut model::Game<'_>) -> HashMap<Item, Vec<u8>> {
+    let shown = Arc::new(model.shown());
+    let places = items::places(model);
+    model
+        .chunks
+        .par_iter_mut()
+        .enumerate()
+        .flat_map_iter(|(i, part)| {
+            let mut out = Vec::new();
+            match places[i] {
+                Some(Place::File(_)) => {
+                    out.extend(part.body.to_json(&shown).map(|j| (Item::Record(i), j)))
+                }
+                Some(Place::Split { .. }) => {
+                    if let Some(split) = part.body.split_to_json(&shown) {
+                        out.extend(split.rest.map(|j| (Item::Record(i), j)));
+                        for (index, json) in split.resources.into_iter().enumerate() {
+                            out.extend(json.map(|j| (Item::Resource { chunk: i, index }, j)));
+                        }
+                    }
+                }
+                _ => {}
+            }
+            out
+        })
+        .collect()
+}
+
 fn render<'g>(
     game: &'g Game<'_>,
+    model: &'g model::Game<'_>,
+    records: &'g HashMap<Item, Vec<u8>>,
     code_view: &OnceLock<CodeView>,
     item: Item,
 ) -> Result<Rendered<'g>> {
@@ -141,16 +177,26 @@ fn render<'g>(
             unreachable!("frames are cut as their pages stream")
         }
         Item::Clip(i) => Rendered::Stored(game.clips[i].bytes),
-        Item::Strings => {
-            Rendered::File(serde_json::to_vec_pretty(&game.texts()).expect("strings serialise"))
-        }
+        Item::Strings => Rendered::File(strings_json(model)),
         Item::Chunk(i) => Rendered::Stored(game.form.chunks[i].body),
-        Item::View(k) => {
-            let chunk = super::resources::VIEWS[k].chunk;
-            let value = super::resources::view(&game.form, chunk, &game.code)
-                .ok_or_else(|| Error::at(chunk, "no such chunk"))??;
-            Rendered::File(serde_json::to_vec_pretty(&value).expect("JSON serialises"))
-        }
+        Item::Record(_) | Item::Resource { .. } => Rendered::Stored(
+            records
+                .get(&item)
+                .ok_or_else(|| Error::at("", "this chunk has no JSON"))?,
+        ),
+        Item::ShaderBlob {
+            chunk,
+            shader,
+            blob,
+        } => match &model.chunks[chunk].body {
+            Body::Shaders(s) => {
+                let blob = s.shaders[shader]
+                    .as_ref()
+                    .and_then(|s| s.blobs[blob].as_ref());
+                Rendered::Stored(blob.map_or(&[][..], |b| b.as_ref()))
+            }
+            _ => unreachable!("shader blobs are listed from SHDR"),
+        },
         Item::Code(k) => {
             let view = code_view.get_or_init(|| CodeView {
                 names: code::names(&game.form, game.gen8.bytecode),
@@ -176,6 +222,11 @@ fn render<'g>(
     })
 }
 
+/// `strings.json`: STRG's strings as a JSON array.
+fn strings_json(model: &model::Game<'_>) -> Vec<u8> {
+    serde_json::to_vec_pretty(model.texts()).expect("strings serialise")
+}
+
 /// Extracts a game, and the audio group files beside `input` when it is given.
 pub fn extract(
     game: &Game<'_>,
@@ -183,7 +234,10 @@ pub fn extract(
     opts: &ExtractOptions,
     input: Option<&Path>,
 ) -> Result<ExtractSummary> {
-    let all = items::items(game);
+    let mut model = model::Game::read(game.form.data)?;
+    let records = records(&mut model);
+    let files = items::Files::new(game, &model);
+    let all = items::items(&files);
     let (ex, selected) = Extraction::begin(out_path, opts, &all)?;
     let mut frames: Vec<(&crate::Entry, u32)> = Vec::new();
     let mut rest = Vec::new();
@@ -208,23 +262,26 @@ pub fn extract(
         })
         .collect();
     let code_view = OnceLock::new();
-    // A chunk, clip or the strings always render; anything else that cannot is left
+    // Records, clips and chunks always render; a frame or page that cannot is left
     // out and counted as failed.
     let tolerated = |(_, item): &(crate::Entry, Item)| {
-        !matches!(item, Item::Chunk(_) | Item::Clip(_) | Item::Strings)
+        matches!(
+            item,
+            Item::Page(_) | Item::SpriteFrame { .. } | Item::Background(_) | Item::Code(_)
+        )
     };
     let (cut, rendered) = rayon::join(
         || cut_frames(game, &ex, &frames, &whole),
         || {
             ex.render(
                 &rest,
-                |(_, item)| render(game, &code_view, *item),
+                |(_, item)| render(game, &model, &records, &code_view, *item),
                 tolerated,
             )
         },
     );
     cut.and(rendered)?;
-    let mut manifest = manifest(game, &all, &ex)?;
+    let mut manifest = manifest(&files, &all, &ex)?;
     if let Some(input) = input {
         manifest.audio_groups = audio_group::extract_beside(&game.sounds, input, &ex)?;
     }
@@ -236,34 +293,21 @@ pub fn extract(
     })
 }
 
-/// The manifest, writing the stored blobs of pages that are not PNG beside it. TXTR
-/// and AUDO are described by their assets only when our writer gives their exact
-/// bytes back; otherwise they are kept as stored chunks too.
-fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> Result<Manifest> {
+/// The manifest, writing beside it what pack needs as stored: the blobs of pages
+/// that are not PNG, the string table as extracted, the instruction blobs and any
+/// bytes after the FORM.
+fn manifest(
+    files: &items::Files<'_, '_>,
+    all: &[(crate::Entry, Item)],
+    ex: &Extraction,
+) -> Result<Manifest> {
+    let (game, model) = (files.game, files.model);
     let form = &game.form;
-    let align = form.alignment();
-    let align_for = |name: FourCC| {
-        if form.chunks.last().is_some_and(|c| c.name == name) {
-            1
-        } else {
-            align
-        }
-    };
-    let mut textures = None;
-    if let (Some(t), Some(c)) = (&game.txtr, form.chunk(FourCC::TXTR)) {
-        let blobs: Vec<Option<Vec<u8>>> =
-            t.pages.iter().map(|p| p.blob.map(<[u8]>::to_vec)).collect();
-        if txtr::write(
-            t,
-            &blobs,
-            c.body_offset(),
-            align_for(FourCC::TXTR),
-            form.endian,
-        ) == c.body
-        {
+    let textures = match &game.txtr {
+        Some(t) => {
             let mut pages = Vec::new();
             for (k, p) in t.pages.iter().enumerate() {
-                let file = p.blob.map(|_| items::path(game, Item::Page(k)));
+                let file = p.blob.map(|_| items::path(files, Item::Page(k)));
                 let original = match (p.format, p.blob) {
                     (txtr::PageFormat::Png, _) | (_, None) => None,
                     (_, Some(b)) => {
@@ -273,7 +317,6 @@ fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> R
                     }
                 };
                 pages.push(PageFile {
-                    fields: p.fields.clone(),
                     crc32: file.as_ref().and_then(|f| ex.crc(f)),
                     file,
                     format: p.format,
@@ -281,70 +324,58 @@ fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> R
                     original,
                 });
             }
-            textures = Some(Textures {
-                entry_size: t.entry_size,
-                pages,
-            });
-        } else {
-            ex.note("TXTR is laid out in a way our writer does not reproduce: kept as stored, so page edits are not packed".into());
+            Some(Textures { pages })
         }
-    }
-    let mut audio = None;
-    if let Some(c) = form.chunk(FourCC::AUDO) {
-        let bytes: Vec<&[u8]> = game.clips.iter().map(|c| c.bytes).collect();
-        if audo::write(
-            &bytes,
-            c.body_offset(),
-            align_for(FourCC::AUDO),
-            form.endian,
-        ) == c.body
-        {
-            audio = Some(
-                (0..game.clips.len())
-                    .map(|i| {
-                        let file = items::path(game, Item::Clip(i));
-                        ClipFile {
-                            crc32: ex.crc(&file).unwrap_or_default(),
-                            file,
-                        }
+        None => None,
+    };
+    let crc_of = |file: String| ClipFile {
+        crc32: ex.crc(&file).unwrap_or_default(),
+        file,
+    };
+    let audio = form.chunk(FourCC::AUDO).map(|_| {
+        (0..game.clips.len())
+            .map(|i| crc_of(items::path(files, Item::Clip(i))))
+            .collect()
+    });
+    let mut chunks = Vec::with_capacity(form.chunks.len());
+    for (i, (c, part)) in form.chunks.iter().zip(&model.chunks).enumerate() {
+        let path = |item| {
+            all.iter()
+                .any(|(_, it)| *it == item)
+                .then(|| items::path(files, item))
+        };
+        let (file, stored, resources) = match (files.place(i), &part.body) {
+            (None, _) => {
+                let name = items::path(files, Item::Chunk(i));
+                (Some(name), true, Vec::new())
+            }
+            (Some(place @ Place::Split { .. }), body) => {
+                let slots = body.slots().unwrap_or_default();
+                let resources = (0..slots.len())
+                    .map(|index| match slots[index] {
+                        true => files.resource(i, index),
+                        false => String::new(),
                     })
-                    .collect(),
-            );
-        } else {
-            ex.note("AUDO is laid out in a way our writer does not reproduce: kept as stored, so sound edits are not packed".into());
-        }
-    }
-    // Only the first TXTR and AUDO are what the views read; a repeat is kept as stored.
-    let first = |name: FourCC| form.chunks.iter().position(|c| c.name == name);
-    let (first_txtr, first_audo) = (first(FourCC::TXTR), first(FourCC::AUDO));
-    let mut chunks = Vec::new();
-    for (i, c) in form.chunks.iter().enumerate() {
-        let rebuilt = (Some(i) == first_txtr && textures.is_some())
-            || (Some(i) == first_audo && audio.is_some());
-        let file = if rebuilt {
-            None
-        } else if matches!(c.name, FourCC::TXTR | FourCC::AUDO) {
-            let name = items::path(game, Item::Chunk(i));
-            ex.write(&name, c.body)?;
-            Some(name)
-        } else {
-            Some(items::path(game, Item::Chunk(i)))
+                    .collect();
+                (place.rest().and(path(Item::Record(i))), false, resources)
+            }
+            (Some(_), _) => (path(Item::Record(i)), false, Vec::new()),
         };
         chunks.push(ChunkFile {
             name: c.name,
             raw: c.raw,
             offset: c.offset,
+            version: part.version,
             file,
+            stored,
+            empty: matches!(part.body, Body::Empty),
+            resources,
         });
     }
     let frames = all
         .iter()
         .filter_map(|(e, item)| {
-            let ptr = match *item {
-                Item::SpriteFrame { sprite, frame } => game.sprites[sprite].items[frame],
-                Item::Background(b) => game.backgrounds[b].items[0],
-                _ => return None,
-            };
+            let ptr = frame_item(game, *item)?;
             let it = game.item(ptr)?;
             Some(FrameFile {
                 file: e.path.clone(),
@@ -356,36 +387,79 @@ fn manifest(game: &Game<'_>, all: &[(crate::Entry, Item)], ex: &Extraction) -> R
             })
         })
         .collect();
-    let strings = all
-        .iter()
-        .find(|(_, i)| *i == Item::Strings)
-        .map(|(e, _)| ClipFile {
-            file: e.path.clone(),
-            crc32: ex.crc(&e.path).unwrap_or_default(),
-        });
-    let written = |kind: fn(&Item) -> bool| {
-        all.iter()
-            .filter(|(_, item)| kind(item))
-            .map(|(e, _)| ClipFile {
+    let strings = match all.iter().find(|(_, i)| *i == Item::Strings) {
+        Some((e, _)) => {
+            let original = "raw/strings.json".to_string();
+            ex.write(&original, &strings_json(model))?;
+            Some(StringsFile {
                 file: e.path.clone(),
                 crc32: ex.crc(&e.path).unwrap_or_default(),
+                original,
+                aligned: model.get::<Strings>().is_some_and(|s| s.aligned),
             })
-            .collect()
+        }
+        None => None,
     };
-    let code = written(|item| matches!(item, Item::Code(_)));
-    let views = written(|item| matches!(item, Item::View(_)));
+    let (code, code_blobs) = code_files(files, ex)?;
+    let trailing = match model.trailing {
+        [] => None,
+        bytes => {
+            let name = "raw/trailing.bin".to_string();
+            ex.write(&name, bytes)?;
+            Some(name)
+        }
+    };
     Ok(Manifest {
         format: Format::GameMaker,
         strings,
         partial: ex.partial(),
         endian: form.endian,
-        alignment: align,
+        alignment: model.alignment,
+        bytecode: model.bytecode,
         chunks,
         textures,
         audio,
         frames,
         code,
-        views,
+        code_blobs,
+        trailing,
         audio_groups: Vec::new(),
     })
+}
+
+/// Each disassembly with the size of its blob, and every blob as stored in
+/// `raw/code.bin`.
+fn code_files(
+    files: &items::Files<'_, '_>,
+    ex: &Extraction,
+) -> Result<(Vec<CodeFile>, Option<String>)> {
+    let Some(code) = files.model.get::<CodeChunk>() else {
+        return Ok((Vec::new(), None));
+    };
+    let count = files.game.blob_entries().len();
+    if count != code.blobs.len() {
+        return Err(Error::at(
+            "CODE",
+            format!(
+                "{} instruction blobs, but the disassembly finds {count}",
+                code.blobs.len()
+            ),
+        ));
+    }
+    let list = code
+        .blobs
+        .iter()
+        .enumerate()
+        .map(|(k, blob)| {
+            let file = items::path(files, Item::Code(k));
+            CodeFile {
+                crc32: ex.crc(&file).unwrap_or_default(),
+                file,
+                size: blob.len() as u64,
+            }
+        })
+        .collect();
+    let name = "raw/code.bin".to_string();
+    ex.write(&name, &code.blobs.concat())?;
+    Ok((list, Some(name)))
 }

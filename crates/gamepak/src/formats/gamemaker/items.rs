@@ -1,6 +1,9 @@
 //! What a GameMaker file holds as entries, and where each goes in an extracted folder.
 
+use super::folder::{self, Place};
 use super::game::Game;
+use super::model;
+use super::model::chunks::{shaders, Body};
 use super::txtr::{Page, PageFormat};
 use crate::assets::Kind;
 use crate::codec::vorbis;
@@ -8,7 +11,7 @@ use crate::fourcc::FourCC;
 use crate::io::file_stem;
 use crate::Entry;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Item {
     Page(usize),
     SpriteFrame {
@@ -18,13 +21,89 @@ pub enum Item {
     Background(usize),
     Clip(usize),
     Strings,
-    /// The disassembly of one instruction blob (a view: not packed).
+    /// The disassembly of one instruction blob.
     Code(usize),
-    /// A resource chunk as JSON, by its index in [`super::resources::VIEWS`] (a view:
-    /// not packed).
-    View(usize),
-    /// A chunk kept as stored (every chunk but TXTR and AUDO).
+    /// Chunk `i`'s records as JSON (`general.json`), or a split chunk's other
+    /// fields (see [`folder::Place`]).
+    Record(usize),
+    /// Resource `index` of split chunk `chunk`, as JSON.
+    Resource {
+        chunk: usize,
+        index: usize,
+    },
+    /// Compiled blob `blob` (see [`shaders::BLOBS`]) of shader `shader` in chunk
+    /// `chunk`.
+    ShaderBlob {
+        chunk: usize,
+        shader: usize,
+        blob: usize,
+    },
+    /// A chunk kept as stored: one the model does not read, or the repeat of a
+    /// chunk name.
     Chunk(usize),
+}
+
+/// What entry paths are named from: the file's chunks and the names of the
+/// resources they list.
+pub struct Files<'g, 'a> {
+    pub game: &'g Game<'a>,
+    pub model: &'g model::Game<'a>,
+    /// Each chunk's place; `None` for a chunk kept as stored.
+    places: Vec<Option<Place>>,
+    /// Each chunk's resource names, by index.
+    names: Vec<Vec<Option<String>>>,
+}
+
+impl<'g, 'a> Files<'g, 'a> {
+    pub fn new(game: &'g Game<'a>, model: &'g model::Game<'a>) -> Self {
+        let texts = model.texts();
+        let places = places(model);
+        let names = model
+            .chunks
+            .iter()
+            .map(|p| {
+                p.body
+                    .names()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|id| id.and_then(|id| texts.get(id.0 as usize).cloned()))
+                    .collect()
+            })
+            .collect();
+        Files {
+            game,
+            model,
+            places,
+            names,
+        }
+    }
+
+    /// Chunk `i`'s place in the folder; `None` when it is kept as stored.
+    pub fn place(&self, i: usize) -> Option<Place> {
+        self.places[i]
+    }
+
+    /// The file of resource `index` of chunk `chunk`.
+    pub fn resource(&self, chunk: usize, index: usize) -> String {
+        let name = self.names[chunk][index].as_deref().unwrap_or_default();
+        self.places[chunk]
+            .and_then(|p| p.resource(index, name))
+            .unwrap_or_default()
+    }
+}
+
+/// Each chunk's place in the folder; `None` for a chunk kept as stored: one the
+/// model does not read, or the repeat of a chunk name, whose files would collide.
+pub fn places(model: &model::Game<'_>) -> Vec<Option<Place>> {
+    let mut seen = std::collections::HashSet::new();
+    model
+        .chunks
+        .iter()
+        .map(|p| {
+            let typed = !matches!(p.body, Body::Stored { .. });
+            (typed && seen.insert(p.name)).then(|| folder::place(p.name))
+        })
+        .collect()
 }
 
 /// Width and height from a page's header, without decoding it.
@@ -51,7 +130,8 @@ pub fn audio_extension(b: &[u8]) -> &'static str {
     }
 }
 
-pub fn path(game: &Game<'_>, item: Item) -> String {
+pub fn path(files: &Files<'_, '_>, item: Item) -> String {
+    let game = files.game;
     match item {
         Item::Page(i) => match game.pages()[i].format {
             PageFormat::Unknown => format!("textures/{i:03}.bin"),
@@ -74,7 +154,21 @@ pub fn path(game: &Game<'_>, item: Item) -> String {
             )
         }
         Item::Strings => "strings.json".into(),
-        Item::View(k) => super::resources::VIEWS[k].file.into(),
+        Item::Record(i) => match files.place(i) {
+            Some(Place::File(file)) => file.into(),
+            Some(place) => place.rest().unwrap_or_default(),
+            None => String::new(),
+        },
+        Item::Resource { chunk, index } => files.resource(chunk, index),
+        Item::ShaderBlob {
+            chunk,
+            shader,
+            blob,
+        } => {
+            let json = files.resource(chunk, shader);
+            let dir = json.rsplit_once('/').map_or("", |(d, _)| d);
+            format!("{dir}/{}.bin", shaders::BLOBS[blob])
+        }
         Item::Code(k) => {
             let entries = &game.blob_entries()[k];
             let owner = entries
@@ -84,16 +178,14 @@ pub fn path(game: &Game<'_>, item: Item) -> String {
                 .unwrap_or(&game.code[entries[0]]);
             format!("code/{}.asm", file_stem(k, &owner.name))
         }
-        Item::Chunk(i) => format!(
-            "chunks/{}.bin",
-            file_stem(i, &game.form.chunks[i].name.to_string())
-        ),
+        Item::Chunk(i) => folder::stored(i, game.form.chunks[i].name),
     }
 }
 
 /// Every entry, from headers and tables only: nothing is decoded.
-pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
-    let path_of = |item| path(game, item);
+pub fn items(files: &Files<'_, '_>) -> Vec<(Entry, Item)> {
+    let game = files.game;
+    let path_of = |item| path(files, item);
     let mut list = crate::assets::Listing::new(&path_of);
     for (i, p) in game.pages().iter().enumerate() {
         let (w, h) = page_size(p).unwrap_or_default();
@@ -176,19 +268,6 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
             format!("{n} strings"),
         );
     }
-    for (k, view) in super::resources::VIEWS.iter().enumerate() {
-        if let Some(c) = game.form.chunk(view.chunk) {
-            let n = c.body.len() as u64;
-            list.push(
-                Item::View(k),
-                Kind::Table,
-                (c.body_offset(), n),
-                0,
-                "json",
-                format!("{} as JSON", view.chunk),
-            );
-        }
-    }
     for (k, entries) in game.blob_entries().iter().enumerate() {
         let e = &game.code[entries[0]];
         let detail = format!("{} functions", entries.len());
@@ -201,18 +280,67 @@ pub fn items(game: &Game<'_>) -> Vec<(Entry, Item)> {
             detail,
         );
     }
-    for (i, c) in game.form.chunks.iter().enumerate() {
-        if c.name != FourCC::TXTR && c.name != FourCC::AUDO {
-            let n = c.body.len() as u64;
-            list.push(
-                Item::Chunk(i),
-                Kind::Chunk,
-                (c.body_offset(), n),
-                n,
-                "raw",
-                String::new(),
-            );
-        }
+    for (i, (c, part)) in game.form.chunks.iter().zip(&files.model.chunks).enumerate() {
+        records(&mut list, files, i, c, &part.body);
     }
     list.entries
+}
+
+/// Chunk `i`'s JSON records, its shaders' blobs, or the chunk as stored.
+fn records(
+    list: &mut crate::assets::Listing<'_, Item>,
+    files: &Files<'_, '_>,
+    i: usize,
+    c: &super::container::Chunk<'_>,
+    body: &Body<'_>,
+) {
+    let place = (c.body_offset(), c.body.len() as u64);
+    let json = |list: &mut crate::assets::Listing<'_, Item>, item, detail| {
+        list.push(item, Kind::Table, place, 0, "json", detail)
+    };
+    match files.place(i) {
+        None => list.push(
+            Item::Chunk(i),
+            Kind::Chunk,
+            place,
+            place.1,
+            "raw",
+            String::new(),
+        ),
+        Some(_) if matches!(body, Body::Empty) => {}
+        Some(Place::None) => {}
+        Some(Place::File(_)) => json(list, Item::Record(i), format!("{} as JSON", c.name)),
+        Some(p @ Place::Split { .. }) => {
+            if p.rest().is_some() {
+                json(list, Item::Record(i), format!("{} as JSON", c.name));
+            }
+            let slots = body.slots().unwrap_or_default();
+            for index in (0..slots.len()).filter(|&k| slots[k]) {
+                let name = files.names[i].get(index).cloned().flatten();
+                let detail = format!("{} {}", c.name, name.unwrap_or_default());
+                json(list, Item::Resource { chunk: i, index }, detail);
+            }
+            if let Body::Shaders(s) = body {
+                for (shader, sh) in s.shaders.iter().enumerate() {
+                    let Some(sh) = sh else { continue };
+                    for (blob, b) in sh.blobs.iter().enumerate() {
+                        let Some(b) = b else { continue };
+                        let item = Item::ShaderBlob {
+                            chunk: i,
+                            shader,
+                            blob,
+                        };
+                        list.push(
+                            item,
+                            Kind::File,
+                            place,
+                            b.len() as u64,
+                            "raw",
+                            shaders::BLOBS[blob].into(),
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

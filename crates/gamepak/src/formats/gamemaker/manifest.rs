@@ -1,8 +1,9 @@
-//! The `gamepak.toml` of an extracted GameMaker file: what `pack` needs beyond the
-//! asset files.
+//! The `gamepak.toml` of an extracted GameMaker file: the chunks in order and where
+//! each one's records are, and what `pack` needs beyond the records and assets.
 
 use serde::{Deserialize, Serialize};
 
+use super::model::version::Version;
 use super::txtr::PageFormat;
 use crate::bytes::Endian;
 use crate::fourcc::FourCC;
@@ -16,28 +17,30 @@ pub struct Manifest {
     pub endian: Endian,
     /// What every chunk but the last is padded to.
     pub alignment: u64,
-    /// Every chunk in order. TXTR and AUDO are rebuilt from their assets when the
-    /// manifest describes them; every other chunk is its file, as stored.
+    /// The bytecode version, which some layouts follow.
+    pub bytecode: u8,
+    /// Every chunk in order.
     pub chunks: Vec<ChunkFile>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub textures: Option<Textures>,
+    /// AUDO's clips, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub audio: Option<Vec<ClipFile>>,
-    /// The strings as JSON, written back into STRG in place when changed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub strings: Option<ClipFile>,
+    pub strings: Option<StringsFile>,
     /// Sprite frames and backgrounds, to put edits back on their pages.
     #[serde(default)]
     pub frames: Vec<FrameFile>,
-    /// Each instruction blob's disassembly, in blob order: an edited one is packed
-    /// back in place (see `code_edit`).
+    /// Each instruction blob's disassembly, in blob order, and its stored size in
+    /// [`Manifest::code_blobs`]: an edited one is assembled again (see `code_edit`).
     #[serde(default)]
-    pub code: Vec<ClipFile>,
-    /// The resource views as extracted. They are views of chunks packed as stored:
-    /// one the user has not touched is not compared with the packed file, which may
-    /// differ only because of another edit (a renamed string).
-    #[serde(default)]
-    pub views: Vec<ClipFile>,
+    pub code: Vec<CodeFile>,
+    /// Every instruction blob as stored, one after the other.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code_blobs: Option<String>,
+    /// Bytes after the FORM, as stored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trailing: Option<String>,
     /// The audio group files found beside the game, each extracted into its own
     /// folder (which packs on its own too) and packed back beside the game.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -51,29 +54,57 @@ pub struct ClipFile {
     pub crc32: u32,
 }
 
+/// A disassembly, its CRC-32 as extracted and the size of its blob as stored.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct CodeFile {
+    pub file: String,
+    pub crc32: u32,
+    pub size: u64,
+}
+
+/// `strings.json`, and the table as extracted: a text edited in `strings.json`
+/// keeps its place, and every record that named the old text names the new one.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct StringsFile {
+    pub file: String,
+    pub crc32: u32,
+    pub original: String,
+    /// Whether each string starts on a 4-byte boundary.
+    pub aligned: bool,
+}
+
 #[derive(Debug, Serialize, Deserialize)]
 pub struct ChunkFile {
     pub name: FourCC,
     /// The name's bytes as stored (names need not be printable).
     pub raw: [u8; 4],
-    /// Where the chunk's header was: a stored chunk cannot move, since pointers into
-    /// it and out of it are not rewritten.
+    /// Where the chunk's header was, which a chunk kept as stored must keep.
     pub offset: u64,
-    /// The stored chunk; absent for TXTR and AUDO rebuilt from their assets.
+    /// The release whose layout the chunk is written in.
+    pub version: Version,
+    /// The chunk's JSON (a split chunk's other fields), or its stored bytes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+    /// A chunk with no bytes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub empty: bool,
+    /// Kept as stored: `file` holds its bytes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stored: bool,
+    /// A split chunk's resource files in slot order, `""` for a null slot; files
+    /// added to its folder come after them, in name order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Textures {
-    pub entry_size: usize,
+    /// The pages with a blob or stored outside the file, in TXTR's order.
     pub pages: Vec<PageFile>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct PageFile {
-    /// The entry's fields before its blob pointer.
-    pub fields: Vec<u32>,
     /// The page as PNG; absent for a page stored outside the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,

@@ -60,6 +60,8 @@ pub mod code_layout;
 pub mod container;
 mod detect;
 mod extract;
+mod folder;
+mod from_folder;
 pub mod game;
 pub mod gen8;
 mod info;
@@ -102,7 +104,9 @@ impl Handler for GameMakerHandler {
         if audio_group::is_audio_group(data) {
             return Ok(audio_group::entries(&audio_group::read(data)?));
         }
-        Ok(items::items(&game::read(data)?)
+        let game = game::read(data)?;
+        let model = model::Game::read(data)?;
+        Ok(items::items(&items::Files::new(&game, &model))
             .into_iter()
             .map(|(e, _)| e)
             .collect())

@@ -331,6 +331,26 @@ impl<'a> Game<'a> {
             .collect()
     }
 
+    /// A game made of `chunks`, in that order, as built from an extracted folder or
+    /// in code. A chunk kept as stored in it must not move: where its pointers point
+    /// is not known.
+    pub fn new(
+        endian: Endian,
+        alignment: u64,
+        bytecode: u8,
+        chunks: Vec<Part<'a>>,
+        trailing: &'a [u8],
+    ) -> Self {
+        Game {
+            endian,
+            alignment,
+            bytecode,
+            chunks,
+            trailing,
+            read_labels: Labels::new(),
+        }
+    }
+
     /// Reads every chunk into its model, or keeps it as stored.
     pub fn read(data: &'a [u8]) -> Result<Self> {
         read(data)

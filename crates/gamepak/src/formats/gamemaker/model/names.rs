@@ -36,6 +36,20 @@ impl Interner {
         Interner { texts, first }
     }
 
+    /// The table `texts`, whose strings were edited in place from `original`: a
+    /// text interns to the index it had in `original` (so a record naming a string
+    /// whose text was edited follows it), else to its first index in `texts`, else
+    /// it is added.
+    pub fn edited(original: &[String], texts: Vec<String>) -> Self {
+        let mut first = HashMap::with_capacity(texts.len());
+        for list in [original, &texts] {
+            for (i, t) in list.iter().enumerate() {
+                first.entry(t.clone()).or_insert(i as u32);
+            }
+        }
+        Interner { texts, first }
+    }
+
     /// The id of `text`, added to the table when it is not there.
     pub fn intern(&mut self, text: &str) -> StrId {
         if let Some(&i) = self.first.get(text) {

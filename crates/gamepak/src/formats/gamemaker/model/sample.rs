@@ -6,7 +6,6 @@ use super::chunks::strings::Strings;
 use super::chunks::Body;
 use super::version::Version;
 use super::wire::StrId;
-use super::wire_read::Labels;
 use super::{Game, Part, MARKERS};
 use crate::bytes::Endian;
 use crate::fourcc::FourCC;
@@ -61,12 +60,11 @@ pub fn sample(
         _ => chunks.len(),
     };
     chunks.insert(at, part(FourCC::STRG, Body::Strings(list)));
-    Game {
-        endian: Endian::Little,
-        alignment: if gms2 { 16 } else { 4 },
+    Game::new(
+        Endian::Little,
+        if gms2 { 16 } else { 4 },
         bytecode,
         chunks,
-        trailing: &[],
-        read_labels: Labels::new(),
-    }
+        &[],
+    )
 }

@@ -78,6 +78,32 @@ impl fmt::Display for Version {
     }
 }
 
+/// As `major.minor.release.build`, the way an extracted folder records the layout
+/// each chunk was read in.
+impl serde::Serialize for Version {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let [a, b, c, d] = self.parts();
+        s.collect_str(&format_args!("{a}.{b}.{c}.{d}"))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Version {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        let parts: Vec<u16> = text
+            .split('.')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map_err(serde::de::Error::custom)?;
+        match parts[..] {
+            [a, b, c, d] => Ok(Version::new(a, b, c, d)),
+            _ => Err(serde::de::Error::custom(format!(
+                "{text:?} is not a release (major.minor.release.build)"
+            ))),
+        }
+    }
+}
+
 /// The releases a file can be from: at least `low` and at most `high`.
 #[derive(Debug, Clone, Copy)]
 pub struct Range {

@@ -24,6 +24,7 @@ pub mod scripts;
 pub mod sequence;
 pub mod shaders;
 pub mod sounds;
+pub mod split;
 pub mod sprites;
 pub mod strings;
 pub mod symbols;

@@ -1,0 +1,400 @@
+//! A game's model from its extracted folder: every chunk's JSON read back through
+//! the model, names resolved across all of them, texts interned into STRG, and the
+//! payloads (pages, clips, instruction and shader blobs) put back in place. The
+//! model then lays the file out, every pointer, count and padding computed.
+//!
+//! A resource file added to a split chunk's folder is a resource added at the end
+//! of its list; a listed file that is gone leaves a null slot, so no other index
+//! moves. A text edited in `strings.json` keeps its place in STRG, and records that
+//! named the old text follow it.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use super::folder::{self, Place};
+use super::manifest::{ChunkFile, Manifest};
+use super::model::chunks::shaders::BLOBS;
+use super::model::chunks::split::ResourceFile;
+use super::model::chunks::strings::Strings;
+use super::model::chunks::Body;
+use super::model::names::{Interner, Lookup, Names};
+use super::model::{Game, Part};
+use crate::codec::crc::crc32;
+use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
+use crate::io::SourceDir;
+
+/// What the model's payloads are built from, read by the caller.
+pub struct Payloads {
+    /// Each page of the manifest's textures: its blob, `None` outside the file.
+    pub pages: Vec<Option<Vec<u8>>>,
+    pub clips: Vec<Vec<u8>>,
+}
+
+/// One chunk's files, read.
+enum Source {
+    /// AUDO (clips only), STRG (`strings.json`) or an empty chunk.
+    Nothing,
+    File(ResourceFile),
+    Split {
+        rest: Option<ResourceFile>,
+        files: Vec<Option<ResourceFile>>,
+    },
+    Stored(Vec<u8>),
+}
+
+/// The chunks whose resources are listed in one file, and the field listing them.
+const LISTED: [(FourCC, &str); 3] = [
+    (FourCC::CODE, "entries"),
+    (FourCC::SCPT, "scripts"),
+    (FourCC::AGRP, "groups"),
+];
+
+/// The file the folder stands for, and notes on what changed.
+pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<u8>, Vec<String>)> {
+    let mut notes = Vec::new();
+    let (original, texts) = strings(dir, m, &mut notes)?;
+    let sources = m
+        .chunks
+        .iter()
+        .map(|c| source(dir, c))
+        .collect::<Result<Vec<_>>>()?;
+    let lookup = Arc::new(Lookup::new(&names(m, &sources)?));
+    let table_len = texts.len();
+    let mut interner = Interner::edited(&original, texts);
+    let code_blobs = match &m.code_blobs {
+        Some(f) => dir.read(f)?,
+        None => Vec::new(),
+    };
+    let trailing = match &m.trailing {
+        Some(f) => dir.read(f)?,
+        None => Vec::new(),
+    };
+    let mut parts = Vec::with_capacity(m.chunks.len());
+    for (c, source) in m.chunks.iter().zip(&sources) {
+        let (body, i) = body(c, source, interner, &lookup);
+        interner = i;
+        let mut body = body?;
+        fill(dir, &mut body, source, m, payloads, &code_blobs)?;
+        parts.push(Part {
+            name: c.name,
+            raw: c.raw,
+            body,
+            version: c.version,
+        });
+    }
+    let texts = interner.into_texts();
+    if texts.len() > table_len {
+        notes.push(format!(
+            "{} strings added to STRG (indices {table_len} to {})",
+            texts.len() - table_len,
+            texts.len() - 1
+        ));
+    }
+    let unchanged_strings = texts == original;
+    let strg = m
+        .chunks
+        .iter()
+        .position(|c| c.name == FourCC::STRG && !c.stored && !c.empty);
+    if let (Some(i), Some(s)) = (strg, &m.strings) {
+        parts[i].body = Body::Strings(Strings {
+            list: texts,
+            aligned: s.aligned,
+        });
+    }
+    let game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
+    let bytes = game.write()?;
+    refuse_moving_stored(m, &bytes, unchanged_strings)?;
+    Ok((bytes, notes))
+}
+
+/// The table as extracted and as it is now in `strings.json`, noting each text
+/// edited.
+fn strings(
+    dir: &SourceDir,
+    m: &Manifest,
+    notes: &mut Vec<String>,
+) -> Result<(Vec<String>, Vec<String>)> {
+    let Some(s) = &m.strings else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let parse = |file: &str, bytes: &[u8]| -> Result<Vec<String>> {
+        serde_json::from_slice(bytes).map_err(|e| Error::usage(file, e.to_string()))
+    };
+    let now = dir.read(&s.file)?;
+    let was = dir.read(&s.original)?;
+    if crc32(&now) == s.crc32 {
+        let texts = parse(&s.file, &now)?;
+        return Ok((texts.clone(), texts));
+    }
+    let (now, was) = (parse(&s.file, &now)?, parse(&s.original, &was)?);
+    if now.len() < was.len() {
+        return Err(Error::usage(
+            &s.file,
+            format!(
+                "holds {} strings, fewer than the {} extracted: records name strings by \
+                 their place, so strings can be edited or added at the end, not removed",
+                now.len(),
+                was.len()
+            ),
+        ));
+    }
+    for (i, (a, b)) in now.iter().zip(&was).enumerate() {
+        if a != b {
+            notes.push(format!("{}[{i}]", s.file));
+        }
+    }
+    Ok((was, now))
+}
+
+/// Reads chunk `c`'s files.
+fn source(dir: &SourceDir, c: &ChunkFile) -> Result<Source> {
+    let read = |file: &str| -> Result<ResourceFile> { Ok((file.to_string(), dir.read(file)?)) };
+    if c.stored {
+        let file = c.file.as_deref().ok_or_else(|| missing(c))?;
+        return Ok(Source::Stored(dir.read(file)?));
+    }
+    if c.empty {
+        return Ok(Source::Nothing);
+    }
+    let place = folder::place(c.name);
+    match place {
+        Place::Split { .. } => {
+            let rest = c.file.as_deref().map(read).transpose()?;
+            let mut files = Vec::with_capacity(c.resources.len());
+            for r in &c.resources {
+                files.push(match r.as_str() {
+                    "" => None,
+                    r if dir.is_file(r)? => Some(read(r)?),
+                    // A resource whose file was removed leaves its slot empty.
+                    _ => None,
+                });
+            }
+            for added in added_resources(dir, place, &c.resources)? {
+                files.push(Some(read(&added)?));
+            }
+            Ok(Source::Split { rest, files })
+        }
+        _ => match &c.file {
+            Some(file) => Ok(Source::File(read(file)?)),
+            None => Ok(Source::Nothing),
+        },
+    }
+}
+
+/// The resource files in a split chunk's folder that the manifest does not list.
+fn added_resources(dir: &SourceDir, place: Place, listed: &[String]) -> Result<Vec<String>> {
+    let Place::Split { folder, nested, .. } = place else {
+        return Ok(Vec::new());
+    };
+    if !dir.path().join(folder).is_dir() {
+        return Ok(Vec::new());
+    }
+    let listed: HashSet<&str> = listed.iter().map(String::as_str).collect();
+    let mut added = Vec::new();
+    for entry in dir.list(folder)? {
+        let file = match nested {
+            Some(name) => format!("{entry}/{name}"),
+            None if entry.ends_with(".json") => entry,
+            None => continue,
+        };
+        if !listed.contains(file.as_str()) && dir.is_file(&file)? {
+            added.push(file);
+        }
+    }
+    Ok(added)
+}
+
+fn missing(c: &ChunkFile) -> Error {
+    Error::usage(
+        crate::manifest::MANIFEST_NAME,
+        format!("chunk {} names no file", c.name),
+    )
+}
+
+/// The name of every resource, from the files, so a record can name a resource in
+/// any chunk.
+fn names(m: &Manifest, sources: &[Source]) -> Result<Names> {
+    #[derive(Deserialize)]
+    struct Named {
+        #[serde(default)]
+        name: Option<String>,
+    }
+    let named = |(file, bytes): &ResourceFile| -> Result<Option<String>> {
+        let n: Named =
+            serde_json::from_slice(bytes).map_err(|e| Error::usage(file, e.to_string()))?;
+        Ok(n.name)
+    };
+    let mut names = Names::new();
+    for (c, source) in m.chunks.iter().zip(sources) {
+        let list = match source {
+            Source::Split { files, .. } => files
+                .iter()
+                .map(|f| f.as_ref().map(named).transpose().map(Option::flatten))
+                .collect::<Result<Vec<_>>>()?,
+            Source::File((file, bytes)) => match LISTED.iter().find(|(n, _)| *n == c.name) {
+                Some((_, field)) => {
+                    #[derive(Deserialize)]
+                    struct Listed(std::collections::HashMap<String, serde_json::Value>);
+                    let all: Listed = serde_json::from_slice(bytes)
+                        .map_err(|e| Error::usage(file, e.to_string()))?;
+                    let list = all.0.get(*field).and_then(|v| v.as_array());
+                    list.map(|l| {
+                        l.iter()
+                            .map(|v| v.get("name").and_then(|n| n.as_str()).map(str::to_string))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+                }
+                None => continue,
+            },
+            _ => continue,
+        };
+        names.entry(c.name).or_insert(list);
+    }
+    Ok(names)
+}
+
+/// Chunk `c`'s body from its files, its payloads not yet in place.
+fn body<'a>(
+    c: &ChunkFile,
+    source: &'a Source,
+    interner: Interner,
+    lookup: &Arc<Lookup>,
+) -> (Result<Body<'a>>, Interner) {
+    let no_model = || {
+        Error::usage(
+            crate::manifest::MANIFEST_NAME,
+            format!("no model reads chunk {}", c.name),
+        )
+    };
+    match source {
+        Source::Stored(bytes) => (
+            Ok(Body::Stored {
+                bytes,
+                at: Some(c.offset + 8),
+                why: None,
+            }),
+            interner,
+        ),
+        Source::Nothing => (
+            Ok(match c.name {
+                FourCC::AUDO if !c.empty => Body::Audio(Default::default()),
+                _ => Body::Empty,
+            }),
+            interner,
+        ),
+        Source::File((file, bytes)) => {
+            let (body, interner) = Body::from_json(c.name, file, bytes, interner, lookup);
+            (body.unwrap_or_else(|| Err(no_model())), interner)
+        }
+        Source::Split { rest, files } => {
+            let (body, interner) =
+                Body::split_from_json(c.name, rest.as_ref(), files, interner, lookup);
+            (body.unwrap_or_else(|| Err(no_model())), interner)
+        }
+    }
+}
+
+/// Puts the payloads a chunk's JSON leaves out back into its body.
+fn fill<'a>(
+    dir: &SourceDir,
+    body: &mut Body<'a>,
+    source: &Source,
+    m: &Manifest,
+    payloads: &'a Payloads,
+    code_blobs: &'a [u8],
+) -> Result<()> {
+    match body {
+        Body::Textures(t) => {
+            let pages: Vec<_> = t.pages.iter_mut().flatten().collect();
+            if pages.len() != payloads.pages.len() {
+                return Err(Error::usage(
+                    "textures.json",
+                    format!(
+                        "lists {} pages, but {} are extracted",
+                        pages.len(),
+                        payloads.pages.len()
+                    ),
+                ));
+            }
+            for (page, blob) in pages.into_iter().zip(&payloads.pages) {
+                page.blob = blob.as_deref().map(Cow::Borrowed);
+            }
+        }
+        Body::Audio(a) => {
+            a.clips = payloads
+                .clips
+                .iter()
+                .map(|c| Some(Cow::Borrowed(c.as_slice())))
+                .collect();
+        }
+        Body::Code(code) => {
+            let mut at = 0usize;
+            for c in &m.code {
+                let end = at.saturating_add(c.size as usize);
+                let blob = code_blobs.get(at..end).ok_or_else(|| {
+                    Error::usage(
+                        m.code_blobs.as_deref().unwrap_or_default(),
+                        format!("ends before the blob of {}", c.file),
+                    )
+                })?;
+                code.blobs.push(Cow::Borrowed(blob));
+                at = end;
+            }
+        }
+        Body::Shaders(s) => {
+            let Source::Split { files, .. } = source else {
+                return Ok(());
+            };
+            for (shader, file) in s.shaders.iter_mut().zip(files) {
+                let (Some(shader), Some((file, _))) = (shader, file) else {
+                    continue;
+                };
+                let folder = file.rsplit_once('/').map_or("", |(d, _)| d);
+                for (k, blob) in shader.blobs.iter_mut().enumerate() {
+                    let path = format!("{folder}/{}.bin", BLOBS[k]);
+                    if dir.is_file(&path)? {
+                        *blob = Some(Cow::Owned(dir.read(&path)?));
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A chunk kept as stored holds pointers nobody can follow: the file is refused
+/// when any chunk moved or a string changed, since either may move what it points
+/// at.
+fn refuse_moving_stored(m: &Manifest, bytes: &[u8], unchanged_strings: bool) -> Result<()> {
+    let Some(stored) = m.chunks.iter().find(|c| c.stored) else {
+        return Ok(());
+    };
+    let form = super::container::read(bytes)?;
+    let moved = form
+        .chunks
+        .iter()
+        .zip(&m.chunks)
+        .find(|(now, was)| now.offset != was.offset)
+        .map(|(now, _)| now.name.to_string());
+    if let Some(why) = moved
+        .map(|name| format!("chunk {name} moves"))
+        .or((!unchanged_strings).then(|| "the strings change".to_string()))
+    {
+        return Err(Error::usage(
+            stored.file.as_deref().unwrap_or_default(),
+            format!(
+                "chunk {} is kept as stored, its layout unknown, and {why}: its pointers \
+                 could no longer be right, so only edits that keep every chunk and string \
+                 in place can be packed",
+                stored.name
+            ),
+        ));
+    }
+    Ok(())
+}

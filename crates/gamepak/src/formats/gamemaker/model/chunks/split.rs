@@ -1,0 +1,141 @@
+//! Chunks whose resources are each a JSON file of their own (a room, an object, a
+//! sprite), so that a person edits, adds or removes one resource as one file. What
+//! else such a chunk holds (a version word, a table) is its "rest", a file of its
+//! own when there is any.
+
+use std::sync::Arc;
+
+use super::Body;
+use crate::error::{Error, Result};
+use crate::formats::gamemaker::model::json;
+use crate::formats::gamemaker::model::names::{interning, showing, Interner, Lookup, Shown};
+use crate::fourcc::FourCC;
+
+/// A split chunk as JSON: each resource's file (`None` for a null slot) and the rest.
+pub struct SplitJson {
+    pub resources: Vec<Option<Vec<u8>>>,
+    pub rest: Option<Vec<u8>>,
+}
+
+/// A resource file read back: its place in the folder and its bytes.
+pub type ResourceFile = (String, Vec<u8>);
+
+macro_rules! split {
+    ($($name:ident => $variant:ident($ty:ty) . $field:ident,)*) => {
+        /// The chunks split one resource per file, and the field that lists them.
+        pub const SPLIT: &[(FourCC, &str)] = &[$((FourCC::$name, stringify!($field)),)*];
+
+        impl Body<'_> {
+            /// Which slots of a split chunk hold a resource (the rest are null).
+            pub fn slots(&self) -> Option<Vec<bool>> {
+                match self {
+                    $(Body::$variant(v) => Some(v.$field.iter().map(Option::is_some).collect()),)*
+                    _ => None,
+                }
+            }
+
+            /// Each resource as JSON, and the rest of the chunk; `None` for a chunk
+            /// that is not split.
+            pub fn split_to_json(&mut self, shown: &Arc<Shown>) -> Option<SplitJson> {
+                match self {
+                    $(Body::$variant(v) => {
+                        let list = std::mem::take(&mut v.$field);
+                        let rest = rest_json(shown, &*v, stringify!($field));
+                        v.$field = list;
+                        let resources = v
+                            .$field
+                            .iter()
+                            .map(|r| r.as_ref().map(|r| json::to_json(shown, r)))
+                            .collect();
+                        Some(SplitJson { resources, rest })
+                    })*
+                    _ => None,
+                }
+            }
+
+            /// The chunk `name` from its rest and its resource files (`None` for a
+            /// null slot); `None` for a chunk that is not split.
+            pub fn split_from_json(
+                name: FourCC,
+                rest: Option<&ResourceFile>,
+                files: &[Option<ResourceFile>],
+                mut interner: Interner,
+                lookup: &Arc<Lookup>,
+            ) -> (Option<Result<Self>>, Interner) {
+                match name {
+                    $(FourCC::$name => {
+                        let (v, i) = rest_from_json::<$ty>(rest, stringify!($field), interner, lookup);
+                        interner = i;
+                        let mut v = match v {
+                            Ok(v) => v,
+                            Err(e) => return (Some(Err(e)), interner),
+                        };
+                        for file in files {
+                            let Some((path, bytes)) = file else {
+                                v.$field.push(None);
+                                continue;
+                            };
+                            let (r, i) = json::from_json(path, bytes, interner, lookup);
+                            interner = i;
+                            match r {
+                                Ok(r) => v.$field.push(Some(r)),
+                                Err(e) => return (Some(Err(e)), interner),
+                            }
+                        }
+                        (Some(Ok(Body::$variant(v))), interner)
+                    })*
+                    _ => (None, interner),
+                }
+            }
+        }
+    };
+}
+
+split! {
+    SOND => Sounds(super::sounds::Sounds).sounds,
+    PATH => Paths(super::paths::Paths).paths,
+    SPRT => Sprites(super::sprites::Sprites).sprites,
+    BGND => Backgrounds(super::backgrounds::Backgrounds).backgrounds,
+    FONT => Fonts(super::fonts::Fonts).fonts,
+    SHDR => Shaders(super::shaders::Shaders).shaders,
+    PSEM => Emitters(super::particles::Emitters).emitters,
+    PSYS => Systems(super::particles::Systems).systems,
+    OBJT => Objects(super::objects::Objects).objects,
+    TMLN => Timelines(super::timelines::Timelines).timelines,
+    SEQN => Sequences(super::sequence::Sequences).sequences,
+    ACRV => AnimationCurves(super::animation_curves::AnimationCurves).curves,
+    ROOM => Rooms(super::room::Rooms).rooms,
+}
+
+/// The chunk's fields but its list, as JSON; `None` when it has no others.
+fn rest_json<T: serde::Serialize>(shown: &Arc<Shown>, value: &T, field: &str) -> Option<Vec<u8>> {
+    let value = showing(shown, || serde_json::to_value(value)).expect("model records serialise");
+    let serde_json::Value::Object(mut map) = value else {
+        unreachable!("a chunk serialises as an object")
+    };
+    map.remove(field);
+    (!map.is_empty()).then(|| json::to_json(shown, &map))
+}
+
+/// The chunk with an empty list, from its rest (defaults where there is none).
+fn rest_from_json<T: serde::de::DeserializeOwned>(
+    rest: Option<&ResourceFile>,
+    field: &str,
+    interner: Interner,
+    lookup: &Arc<Lookup>,
+) -> (Result<T>, Interner) {
+    let (path, bytes) = match rest {
+        Some((path, bytes)) => (path.as_str(), bytes.as_slice()),
+        None => ("", b"{}".as_slice()),
+    };
+    let map: serde_json::Map<String, serde_json::Value> = match serde_json::from_slice(bytes) {
+        Ok(map) => map,
+        Err(e) => return (Err(Error::usage(path, e.to_string())), interner),
+    };
+    let mut map = map;
+    map.insert(field.into(), serde_json::Value::Array(Vec::new()));
+    let (v, interner) = interning(interner, lookup, || {
+        serde_json::from_value(serde_json::Value::Object(map))
+    });
+    (v.map_err(|e| Error::usage(path, e.to_string())), interner)
+}
