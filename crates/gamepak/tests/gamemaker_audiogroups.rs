@@ -104,25 +104,30 @@ fn a_game_takes_its_groups_out_and_back_with_its_sounds_named() {
     let folder = out.path().join("audiogroups/audiogroup1");
     // Each clip is named by the sound that plays it (SOND: group 1, clip 3).
     assert!(folder.join("audio/003-snd_item_buy.wav").is_file());
-    // The sounds view names the file each grouped sound's clip lives in.
-    let sounds: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(out.path().join("resources/sounds.json")).unwrap())
-            .unwrap();
-    let buy = sounds
+    // A sound's JSON names its group by index in AGRP and its clip by index in that
+    // group's file.
+    let json = |file: &str| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(out.path().join(file)).unwrap()).unwrap()
+    };
+    let buy = json("sounds/001-snd_item_buy.json");
+    assert_eq!(
+        (&buy["group"], &buy["clip"]),
+        (&1.into(), &3.into()),
+        "{buy}"
+    );
+    // AGRP's records follow one another: the second's name is not the first's path.
+    let groups = json("audio_groups.json");
+    let names: Vec<&str> = groups["groups"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|s| s["name"] == "snd_item_buy")
-        .unwrap();
-    assert_eq!(buy["group_file"], "audiogroup1.dat");
-    assert_eq!(buy["audio"], 3);
-    let own = sounds.as_array().unwrap().iter().find(|s| s["group"] == 0);
-    assert!(own.is_some_and(|s| s["group_file"].is_null()), "{sounds}");
-    // AGRP's records follow one another: the second's name is not the first's path.
-    let groups = std::fs::read(out.path().join("resources/audio_groups.json")).unwrap();
-    let groups: serde_json::Value = serde_json::from_slice(&groups).unwrap();
-    let want = serde_json::json!([{"name": "audiogroup_default"}, {"name": "audiogroup_sound"}]);
-    assert_eq!(groups, want);
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["audiogroup_default", "audiogroup_sound"],
+        "{groups}"
+    );
     let packed = gamepak::pack(out.path(), &Options::default()).unwrap();
     assert!(packed.bytes == data, "the game rebuilds byte for byte");
     assert_eq!(packed.companions.len(), 1);

@@ -22,6 +22,8 @@ fn file() -> Vec<u8> {
     for at in [4, 8, 40, 100] {
         gen8[at..at + 4].copy_from_slice(&344u32.to_le_bytes());
     }
+    // The room order fills GEN8's last 12 bytes: a count and three rooms.
+    gen8[128..132].copy_from_slice(&3u32.to_le_bytes());
     let mut strg = le(&[4, 316, 324, 332, 340]);
     for s in ["x", "y", "f", "gml_Script_s"] {
         strg.extend((s.len() as u32).to_le_bytes());
@@ -30,6 +32,10 @@ fn file() -> Vec<u8> {
         while !strg.len().is_multiple_of(4) {
             strg.push(0);
         }
+    }
+    // STRG's body starts at 296 and ends on a 128-byte boundary.
+    while !(296 + strg.len()).is_multiple_of(128) {
+        strg.push(0);
     }
     // One entry at 176: its name, 52 bytes of instructions from 184.
     let code = le(&[

@@ -349,8 +349,8 @@ fn assert_same_assets(
             .unwrap()
             .as_os_str()
             .to_string_lossy();
-        let skip = ["code", "chunks", "gamepak.toml"].contains(&top.as_ref())
-            || ["resources/variables.json", "resources/functions.json"]
+        let skip = ["code", "raw", "gamepak.toml"].contains(&top.as_ref())
+            || ["variables.json", "functions.json", "code.json"]
                 .iter()
                 .chain(skipped)
                 .any(|s| rel == std::path::Path::new(s));

@@ -427,38 +427,36 @@ fn manifest(
     })
 }
 
-/// Each disassembly with the size of its blob, and every blob as stored in
-/// `raw/code.bin`.
+/// Each disassembly with the size of its blob, and, when the model reads CODE,
+/// every blob as stored in `raw/code.bin` (a CODE kept as stored holds them).
 fn code_files(
     files: &items::Files<'_, '_>,
     ex: &Extraction,
 ) -> Result<(Vec<CodeFile>, Option<String>)> {
-    let Some(code) = files.model.get::<CodeChunk>() else {
-        return Ok((Vec::new(), None));
-    };
-    let count = files.game.blob_entries().len();
-    if count != code.blobs.len() {
-        return Err(Error::at(
-            "CODE",
-            format!(
-                "{} instruction blobs, but the disassembly finds {count}",
-                code.blobs.len()
-            ),
-        ));
-    }
-    let list = code
-        .blobs
+    let game = files.game;
+    let list: Vec<CodeFile> = game
+        .blob_entries()
         .iter()
         .enumerate()
-        .map(|(k, blob)| {
+        .map(|(k, entries)| {
             let file = items::path(files, Item::Code(k));
             CodeFile {
                 crc32: ex.crc(&file).unwrap_or_default(),
                 file,
-                size: blob.len() as u64,
+                size: game.code[entries[0]].length.into(),
             }
         })
         .collect();
+    let Some(code) = files.model.get::<CodeChunk>() else {
+        return Ok((list, None));
+    };
+    let sizes = code.blobs.iter().map(|b| b.len() as u64);
+    if !sizes.eq(list.iter().map(|c| c.size)) {
+        return Err(Error::at(
+            "CODE",
+            "the model's instruction blobs are not the ones the disassembly reads",
+        ));
+    }
     let name = "raw/code.bin".to_string();
     ex.write(&name, &code.blobs.concat())?;
     Ok((list, Some(name)))

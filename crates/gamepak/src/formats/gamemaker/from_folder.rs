@@ -86,13 +86,22 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
             version: c.version,
         });
     }
+    for (name, payload, what) in [
+        (FourCC::TXTR, !payloads.pages.is_empty(), "pages"),
+        (FourCC::AUDO, !payloads.clips.is_empty(), "clips"),
+    ] {
+        let typed = parts
+            .iter()
+            .any(|p| p.name == name && !matches!(p.body, Body::Stored { .. }));
+        if payload && !typed {
+            notes.push(format!(
+                "{name} is kept as stored: edits to its {what} are not packed"
+            ));
+        }
+    }
     let texts = interner.into_texts();
     if texts.len() > table_len {
-        notes.push(format!(
-            "{} strings added to STRG (indices {table_len} to {})",
-            texts.len() - table_len,
-            texts.len() - 1
-        ));
+        notes.push(added(table_len, texts.len()));
     }
     let unchanged_strings = texts == original;
     let strg = m
@@ -147,7 +156,18 @@ fn strings(
             notes.push(format!("{}[{i}]", s.file));
         }
     }
+    if now.len() > was.len() {
+        notes.push(added(was.len(), now.len()));
+    }
     Ok((was, now))
+}
+
+fn added(from: usize, to: usize) -> String {
+    format!(
+        "{} strings added to STRG (indices {from} to {})",
+        to - from,
+        to - 1
+    )
 }
 
 /// Reads chunk `c`'s files.

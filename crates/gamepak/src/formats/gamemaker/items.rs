@@ -100,8 +100,9 @@ pub fn places(model: &model::Game<'_>) -> Vec<Option<Place>> {
         .chunks
         .iter()
         .map(|p| {
+            let first = seen.insert(p.name);
             let typed = !matches!(p.body, Body::Stored { .. });
-            (typed && seen.insert(p.name)).then(|| folder::place(p.name))
+            (typed && first).then(|| folder::place(p.name))
         })
         .collect()
 }
