@@ -248,13 +248,7 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
                     .unwrap_or_else(|err| panic!("{name}: blob {k}: {err}"))
             })
             .collect();
-        let file = code_layout::rebuild(
-            &g,
-            &editor,
-            &blobs,
-            &code_layout::Strings::Added(Vec::new()),
-        )
-        .unwrap();
+        let file = code_layout::rebuild(&g, &editor, &blobs).unwrap();
         assert_eq!(file.len(), data.len(), "{name}");
         if let Some(at) = (0..data.len()).find(|&i| file[i] != data[i]) {
             panic!("{name}: first difference at {at:#x}");

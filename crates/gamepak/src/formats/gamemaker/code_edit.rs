@@ -74,15 +74,6 @@ impl<'g, 'a> Editor<'g, 'a> {
         }
     }
 
-    /// Lets lines push `added` strings too, which will follow STRG's.
-    pub fn with_added_strings(mut self, added: &[String]) -> Self {
-        let n = self.game.strings.len();
-        for (i, t) in added.iter().enumerate() {
-            self.strings.entry(t.clone()).or_insert((n + i) as u32);
-        }
-        self
-    }
-
     /// Blob `k` as stored.
     pub fn stored(&self, k: usize) -> Blob {
         let (blob, length, entries) = self.blob(k).expect("a blob the game holds");

@@ -1,5 +1,4 @@
-//! CODE laid out again from its blobs, strings added to STRG, and the chunks after
-//! them moved to follow.
+//! CODE laid out again from its blobs, and the chunks after it moved to follow.
 //!
 //! CODE (bytecode 15 and later) is a pointer list, every blob in address order, then
 //! the 20-byte entries in list order, then zeros to the chunk alignment; written
@@ -11,9 +10,7 @@
 //! chunks that reads like a reference into them (a string's characters, a STRG
 //! entry, a chunk's body, a code entry) must be one of those known references;
 //! otherwise the edit is refused with the word's place, since moving the chunks would
-//! leave it pointing at the wrong bytes. Strings added to STRG lengthen its list, so
-//! every string after it moves too, by 4 bytes per string added, and the same
-//! references follow. Only chunks whose inner pointers are all followed may move
+//! leave it pointing at the wrong bytes. Only chunks whose inner pointers are all followed may move
 //! (`MOVABLE`); in GameMaker's order every other chunk comes before CODE and
 //! STRG, and a file where one would move is refused rather than left with stale
 //! pointers. Bytecode 13/14 CODE is kept as stored.
@@ -30,14 +27,9 @@ use crate::bytes::Writer;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 
-/// The file `game` is with `blobs` (one per blob of [`super::code::blobs`], in its order) in
-/// CODE, and `added` strings at the end of STRG.
-pub fn rebuild(
-    game: &Game<'_>,
-    editor: &Editor<'_, '_>,
-    blobs: &[Blob],
-    strings: &Strings,
-) -> Result<Vec<u8>> {
+/// The file `game` is with `blobs` (one per blob of [`super::code::blobs`], in its
+/// order) in CODE.
+pub fn rebuild(game: &Game<'_>, editor: &Editor<'_, '_>, blobs: &[Blob]) -> Result<Vec<u8>> {
     let form = &game.form;
     let code = form
         .chunk(FourCC::CODE)
@@ -58,23 +50,6 @@ pub fn rebuild(
         let at = offset + 8;
         let align = if i == last { 1 } else { align };
         let moves = at as i64 - c.body_offset() as i64;
-        if let (true, Strings::InOrder(texts)) = (is_read(form, c, FourCC::STRG), strings) {
-            let (body, moved) = strings_in_order(game, c, at, texts, align)?;
-            shifts.extend(moved);
-            offset = at + body.len() as u64;
-            bodies.push(Some(body));
-            continue;
-        }
-        if let (true, Strings::Added(added)) = (is_read(form, c, FourCC::STRG), strings) {
-            // The list grows, so every string after it moves 4 bytes per string added.
-            let list_end = c.body_offset() + 4 + 4 * game.strings.len() as u64;
-            let body = with_strings_added(game, c, at, added, align)?;
-            shifts.push((c.offset, list_end, moves));
-            shifts.push((list_end, c.end(), moves + 4 * added.len() as i64));
-            offset = at + body.len() as u64;
-            bodies.push(Some(body));
-            continue;
-        }
         let (body, len) = if is_read(form, c, FourCC::CODE) && assembles {
             code_place = (at, align);
             (None, code_size(game, blobs, at, align))
@@ -123,14 +98,9 @@ pub fn rebuild(
     let mut file = container::write(form.endian, &chunks)?;
     // CODE was written with its references moved; TXTR and AUDO were laid out
     // again, so a place inside them (only a damaged file names one) is not followed.
-    // A STRG written again in order holds its list as written; a place inside its
-    // strings (only a damaged file names one) is not followed either.
-    let in_order = matches!(strings, Strings::InOrder(_));
     let rewritten = |site: u64| {
         form.chunks.iter().any(|c| {
-            (matches!(c.name, FourCC::TXTR | FourCC::AUDO)
-                || c.name == FourCC::CODE && assembles
-                || c.name == FourCC::STRG && in_order)
+            (matches!(c.name, FourCC::TXTR | FourCC::AUDO) || c.name == FourCC::CODE && assembles)
                 && (c.body_offset()..c.end()).contains(&site)
         })
     };
@@ -167,105 +137,8 @@ fn is_read(form: &container::Form<'_>, c: &Chunk<'_>, name: FourCC) -> bool {
     c.name == name && form.chunk(name).is_some_and(|r| r.offset == c.offset)
 }
 
-/// STRG at `at` with `added` strings: the list one entry longer for each (the old
-/// entries' pointers are moved with the other references), the strings as they
-/// were, then each added string (4-aligned, NUL-terminated), then zeros to `align`.
-fn with_strings_added(
-    game: &Game<'_>,
-    c: &Chunk<'_>,
-    at: u64,
-    added: &[String],
-    align: u64,
-) -> Result<Vec<u8>> {
-    let n = game.strings.len();
-    let mut w = Writer::with_capacity(game.form.endian, c.body.len() + 64 * added.len());
-    w.u32(string_count(n + added.len())?);
-    // An empty STRG (no count at all) gets one.
-    w.bytes(c.body.get(4..4 + 4 * n).unwrap_or_default());
-    let pointers = w.len();
-    w.bytes(&vec![0; 4 * added.len()]);
-    w.bytes(
-        c.body
-            .get(4 + 4 * n..strings_end(game, c))
-            .unwrap_or_default(),
-    );
-    for (i, text) in added.iter().enumerate() {
-        put_string(&mut w, at, pointers + 4 * i, text, true)?;
-    }
-    Ok(padded(w, at, align))
-}
-
-/// The count of a STRG list, refused past what its u32 holds.
-fn string_count(n: usize) -> Result<u32> {
-    u32::try_from(n).map_err(|_| Error::at("strings.json", "too many strings"))
-}
-
-/// Writes a string entry (length, text, NUL) into a STRG body that starts at `at`,
-/// 4-aligned when `aligned`, and points the list slot at `pointer` to it; gives its
-/// address.
-fn put_string(w: &mut Writer, at: u64, pointer: usize, text: &str, aligned: bool) -> Result<u64> {
-    while aligned && !(at + w.len() as u64).is_multiple_of(4) {
-        w.u8(0);
-    }
-    let entry = at + w.len() as u64;
-    let address = u32::try_from(entry)
-        .map_err(|_| Error::at("strings.json", "the strings would lie past 4 GiB"))?;
-    w.patch_u32(pointer, address);
-    w.u32(text.len() as u32);
-    w.bytes(text.as_bytes());
-    w.u8(0);
-    Ok(entry)
-}
-
-/// A STRG body padded to GameMaker's boundary, and to `align` for the next chunk.
-fn padded(mut w: Writer, at: u64, align: u64) -> Vec<u8> {
-    let end = strg::padded_end(at, w.len() as u64).next_multiple_of(align);
-    w.bytes(&vec![0; (end - at) as usize - w.len()]);
-    w.into_vec()
-}
-
 /// A range of the file as read, `start..end`, and how far it moves.
 type Shift = (u64, u64, i64);
-
-/// What becomes of STRG when the chunks after CODE are laid out again.
-pub enum Strings {
-    /// Its strings as they are, with these added after them.
-    Added(Vec<String>),
-    /// Every string written again in table order with these texts (the stored ones
-    /// first, then any added), so a string that grew keeps its place in the table
-    /// and every later one moves, with every reference following its string.
-    InOrder(Vec<String>),
-}
-
-/// STRG at `at` with `texts` in table order, and how far each stored string (its
-/// length, text and NUL) and the rest of the chunk moved. Strings are 4-aligned when
-/// the stored ones all were, as GameMaker writes them.
-fn strings_in_order(
-    game: &Game<'_>,
-    c: &Chunk<'_>,
-    at: u64,
-    texts: &[String],
-    align: u64,
-) -> Result<(Vec<u8>, Vec<Shift>)> {
-    let n = texts.len();
-    let aligned = game.strings.iter().all(|s| s.offset.is_multiple_of(4));
-    let mut w = Writer::with_capacity(game.form.endian, c.body.len() + 64);
-    w.u32(string_count(n)?);
-    w.bytes(&vec![0; 4 * n]);
-    let entries = texts
-        .iter()
-        .enumerate()
-        .map(|(i, text)| put_string(&mut w, at, 4 + 4 * i, text, aligned))
-        .collect::<Result<Vec<u64>>>()?;
-    // The header and list move with the chunk; each stored string moves to its entry.
-    let list_end = c.body_offset() + 4 + 4 * game.strings.len() as u64;
-    let mut shifts = vec![(c.offset, list_end, at as i64 - c.body_offset() as i64)];
-    for (s, &entry) in game.strings.iter().zip(&entries) {
-        let stored_end = s.offset + 4 + s.bytes.len() as u64 + 1;
-        shifts.push((s.offset, stored_end, entry as i64 - s.offset as i64));
-    }
-    Ok((padded(w, at, align), shifts))
-}
 
 /// Where STRG's strings end inside its body: past the last one's NUL, before the
 /// padding.
@@ -413,13 +286,6 @@ pub fn references(game: &Game<'_>, noted: &Noted) -> Vec<u64> {
     sites.sort_unstable();
     sites.dedup();
     sites
-}
-
-/// Whether every reference to a string is one gamepak knows, so that strings may
-/// move inside STRG: the refusal [`unexplained`] gives when one is not.
-pub fn strings_can_move(game: &Game<'_>) -> Result<()> {
-    let noted = resources::noted(&game.form, &game.code);
-    unexplained(game, &references(game, &noted), &noted.plain)
 }
 
 /// Refuses to move the chunks after CODE when a stored chunk holds a word that reads

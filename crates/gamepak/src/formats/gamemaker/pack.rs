@@ -5,7 +5,6 @@
 
 use std::collections::BTreeMap;
 
-use super::code_layout::Strings;
 use super::from_folder::{self, Payloads};
 use super::manifest::*;
 use super::txtr::PageFormat;
@@ -112,7 +111,7 @@ fn edit_code(
             }
         })
         .collect::<Result<Vec<_>>>()?;
-    let packed = super::code_layout::rebuild(&game, &editor, &blobs, &Strings::Added(Vec::new()))?;
+    let packed = super::code_layout::rebuild(&game, &editor, &blobs)?;
     let after = container::read(&packed)?;
     let size = |form: &container::Form<'_>| form.chunk(FourCC::CODE).map_or(0, |c| c.body.len());
     if size(&after) != size(&game.form) {
