@@ -186,3 +186,27 @@ fn a_resource_file_naming_what_does_not_exist_is_refused_with_its_place() {
         );
     }
 }
+
+/// A split chunk's other fields have a file of their own exactly where the folder's
+/// layout says, on every real game: a file written but never listed, or listed but
+/// never written, would break the round trip.
+#[test]
+fn a_split_chunk_has_a_rest_file_exactly_where_the_layout_says() {
+    use gamepak::formats::gamemaker::{folder, model};
+    use std::sync::Arc;
+    for (name, data) in common::gamemaker_games("gamemaker_folder rest") {
+        let mut m = model::read(&data).unwrap();
+        let shown = Arc::new(m.shown());
+        for part in &mut m.chunks {
+            if let Some(split) = part.body.split_to_json(&shown) {
+                let place = folder::place(part.name);
+                assert_eq!(
+                    split.rest.is_some(),
+                    place.rest().is_some(),
+                    "{name}: {}",
+                    part.name
+                );
+            }
+        }
+    }
+}

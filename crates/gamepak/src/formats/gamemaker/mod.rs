@@ -25,29 +25,31 @@
 //!   `info` gives the evidence.
 //! - Chunk alignment is measured, not assumed: the largest power of two every chunk
 //!   but the first starts on.
-//! - Extraction: pages as PNG (PNG as stored; QOI and BZip2-QOI decoded, the stored
-//!   blob kept under `raw/`), each sprite frame and background cut through its TPAG
-//!   item into its bounding box, clips as stored, strings as JSON, and every other
-//!   chunk as stored under `chunks/`. Two views for reading only: a disassembly of
-//!   every instruction blob (bytecode 14-17, names resolved through the VARI and FUNC
-//!   occurrence chains; see [`code`]) and JSON of the resource chunks (see
-//!   [`resources`]).
+//! - Extraction writes the project: every chunk's records as JSON through the typed
+//!   [`model`] (see [`folder`] for where each goes: a file per named resource, one
+//!   per other chunk), pages as PNG (PNG as stored; QOI and BZip2-QOI decoded, the
+//!   stored blob kept under `raw/`), each sprite frame and background cut through its
+//!   TPAG item into its bounding box, clips as stored, strings as JSON, a
+//!   disassembly of every instruction blob (bytecode 14-17, names resolved through
+//!   the VARI and FUNC occurrence chains; see [`code`]) with the blobs as stored under
+//!   `raw/`, and shader blobs as files. Only a chunk no model reads is kept as
+//!   stored, under `chunks/`.
 //! - Pages are re-encoded as GameMaker encodes them: QOI with no trailing padding (as
 //!   from 2022.3) and bzip2 at level 9, which gives the fixtures' pages back exactly.
-//! - Packing: stored chunks are copied; TXTR and AUDO are laid out again from their
-//!   assets (pointers, blob sizes, 128-byte blob alignment, 4-byte clip alignment and
-//!   chunk padding recomputed), which gives the original bytes when nothing changed.
-//!   An edited frame is put back on its page, and the page encoded again in its own
-//!   format. A string that keeps or shrinks its length is written in place; one that
-//!   grows is appended to STRG, and its STRG entry, every name reference of a fixed
-//!   place and every string field the JSON views read point there (the old text
-//!   stays for references gamepak does not model). A code disassembly is assembled
-//!   back line by line (`asm`, `code_edit`): instructions may change, come or go, and
-//!   the occurrence chains are written again. CODE is laid out again
-//!   (`code_layout`), with any strings added at the end of `strings.json` appended
-//!   to STRG (whose list then grows); when it changes size, the chunks after it move with every
-//!   reference gamepak knows into them, and a word elsewhere that reads like a
-//!   reference where no field is known refuses the move, naming its place.
+//! - Packing reads the model back from the folder (`from_folder`): names resolve
+//!   across every file, texts intern into STRG (an edit in `strings.json` keeps its
+//!   index, and records naming the old text follow), files added to a resource
+//!   folder are added resources and removed ones leave null slots; the model then
+//!   writes the file, every pointer, count, size, padding and alignment computed. An
+//!   edited frame is put back on its page, and the page encoded again in its own
+//!   format. A code disassembly is assembled back line by line (`asm`, `code_edit`)
+//!   into the file the model wrote: instructions may change, come or go, and the
+//!   occurrence chains are written again; CODE is laid out again (`code_layout`), and
+//!   when it changes size the chunks after it move with every reference gamepak
+//!   knows into them, and a word elsewhere that reads like a reference where no
+//!   field is known refuses the move, naming its place. A chunk kept as stored
+//!   refuses any edit that would move a chunk or change a string, since where its
+//!   pointers point is not known.
 
 pub mod asm;
 pub mod audio_group;
@@ -60,7 +62,7 @@ pub mod code_layout;
 pub mod container;
 mod detect;
 mod extract;
-mod folder;
+pub mod folder;
 mod from_folder;
 pub mod game;
 pub mod gen8;

@@ -43,3 +43,65 @@ pub fn from_json<T: DeserializeOwned>(
         Ok(value)
     })
 }
+
+/// Bytes that are data rather than fields (a collision mask, a lookup table) as one
+/// hex string: a mask as numbers, one per line, would be most of a folder.
+pub mod hex {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&format_args!("{}", Hex(bytes)))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        decode(&String::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+
+    pub(super) struct Hex<'b>(pub &'b [u8]);
+
+    impl std::fmt::Display for Hex<'_> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+        }
+    }
+
+    pub(super) fn decode(text: &str) -> Result<Vec<u8>, String> {
+        if !text.len().is_multiple_of(2) {
+            return Err(format!("{} hex digits: bytes take two each", text.len()));
+        }
+        (0..text.len())
+            .step_by(2)
+            .map(|i| {
+                text.get(i..i + 2)
+                    .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+                    .ok_or_else(|| {
+                        format!(
+                            "{:?} at {i} is not a hex byte",
+                            &text[i..(i + 2).min(text.len())]
+                        )
+                    })
+            })
+            .collect()
+    }
+}
+
+/// A list of byte strings, each as hex (see [`hex`]).
+pub mod hex_list {
+    use serde::ser::SerializeSeq;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(list: &[Vec<u8>], s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(list.len()))?;
+        for bytes in list {
+            seq.serialize_element(&super::hex::Hex(bytes).to_string())?;
+        }
+        seq.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<u8>>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|t| super::hex::decode(t).map_err(serde::de::Error::custom))
+            .collect()
+    }
+}

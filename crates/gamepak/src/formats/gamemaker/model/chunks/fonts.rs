@@ -18,6 +18,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, TpagId, Wire};
 pub struct Fonts {
     pub fonts: Vec<Option<Font>>,
     /// The table before 2024.14 (512 bytes).
+    #[serde(with = "crate::formats::gamemaker::model::json::hex")]
     pub table: Vec<u8>,
 }
 

@@ -42,6 +42,7 @@ pub struct Sprite {
     pub special: Option<Special>,
     pub frames: Vec<Option<TpagId>>,
     /// One bit per pixel, rows padded to a byte.
+    #[serde(with = "crate::formats::gamemaker::model::json::hex_list")]
     pub masks: Vec<Vec<u8>>,
 }
 
