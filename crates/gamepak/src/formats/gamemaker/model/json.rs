@@ -66,22 +66,34 @@ pub mod hex {
     }
 
     pub(super) fn decode(text: &str) -> Result<Vec<u8>, String> {
-        if !text.len().is_multiple_of(2) {
-            return Err(format!("{} hex digits: bytes take two each", text.len()));
+        let digits = text.as_bytes();
+        if !digits.len().is_multiple_of(2) {
+            return Err(format!("{} hex digits: bytes take two each", digits.len()));
         }
-        (0..text.len())
-            .step_by(2)
-            .map(|i| {
-                text.get(i..i + 2)
-                    .and_then(|pair| u8::from_str_radix(pair, 16).ok())
-                    .ok_or_else(|| {
-                        format!(
-                            "{:?} at {i} is not a hex byte",
-                            &text[i..(i + 2).min(text.len())]
-                        )
-                    })
+        let nibble = |d: u8| char::from(d).to_digit(16);
+        digits
+            .chunks(2)
+            .enumerate()
+            .map(|(k, pair)| match (nibble(pair[0]), nibble(pair[1])) {
+                (Some(high), Some(low)) => Ok((high << 4 | low) as u8),
+                _ => Err(format!(
+                    "byte {k} (at character {}) is not two hex digits",
+                    2 * k
+                )),
             })
             .collect()
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn hex_reads_back_and_refuses_what_is_not_hex() {
+            assert_eq!(super::decode("00ff7a"), Ok(vec![0, 0xff, 0x7a]));
+            assert!(super::decode("0").is_err());
+            assert!(super::decode("zz").is_err());
+            // A character of two bytes is not split, and not a panic.
+            assert!(super::decode("aé0").unwrap_err().contains("byte 0"));
+        }
     }
 }
 
