@@ -105,6 +105,13 @@ impl Place {
     }
 }
 
+/// A file `name` beside `resource`, the file of a nested resource (a shader's
+/// compiled blob beside its `shader.json`).
+pub fn beside(resource: &str, name: &str) -> String {
+    let folder = resource.rsplit_once('/').map_or("", |(d, _)| d);
+    format!("{folder}/{name}")
+}
+
 /// Where a chunk kept as stored goes.
 pub fn stored(index: usize, name: FourCC) -> String {
     format!("chunks/{}.bin", file_stem(index, &name.to_string()))

@@ -134,6 +134,7 @@ fn strings(
         serde_json::from_slice(bytes).map_err(|e| Error::usage(file, e.to_string()))
     };
     let now = dir.read(&s.file)?;
+    // Read even when unneeded, so that pack does not report it as a file it left out.
     let was = dir.read(&s.original)?;
     if crc32(&now) == s.crc32 {
         let texts = parse(&s.file, &now)?;
@@ -374,9 +375,8 @@ fn fill<'a>(
                 let (Some(shader), Some((file, _))) = (shader, file) else {
                     continue;
                 };
-                let folder = file.rsplit_once('/').map_or("", |(d, _)| d);
                 for (k, blob) in shader.blobs.iter_mut().enumerate() {
-                    let path = format!("{folder}/{}.bin", BLOBS[k]);
+                    let path = folder::beside(file, &format!("{}.bin", BLOBS[k]));
                     if dir.is_file(&path)? {
                         *blob = Some(Cow::Owned(dir.read(&path)?));
                     }

@@ -56,24 +56,15 @@ pub struct Files<'g, 'a> {
 
 impl<'g, 'a> Files<'g, 'a> {
     pub fn new(game: &'g Game<'a>, model: &'g model::Game<'a>) -> Self {
-        let texts = model.texts();
-        let places = places(model);
         let names = model
             .chunks
             .iter()
-            .map(|p| {
-                p.body
-                    .names()
-                    .unwrap_or_default()
-                    .into_iter()
-                    .map(|id| id.and_then(|id| texts.get(id.0 as usize).cloned()))
-                    .collect()
-            })
+            .map(|p| model.resource_names(&p.body).unwrap_or_default())
             .collect();
         Files {
             game,
             model,
-            places,
+            places: places(model),
             names,
         }
     }
@@ -165,11 +156,10 @@ pub fn path(files: &Files<'_, '_>, item: Item) -> String {
             chunk,
             shader,
             blob,
-        } => {
-            let json = files.resource(chunk, shader);
-            let dir = json.rsplit_once('/').map_or("", |(d, _)| d);
-            format!("{dir}/{}.bin", shaders::BLOBS[blob])
-        }
+        } => folder::beside(
+            &files.resource(chunk, shader),
+            &format!("{}.bin", shaders::BLOBS[blob]),
+        ),
         Item::Code(k) => {
             let entries = &game.blob_entries()[k];
             let owner = entries
@@ -282,13 +272,13 @@ pub fn items(files: &Files<'_, '_>) -> Vec<(Entry, Item)> {
         );
     }
     for (i, (c, part)) in game.form.chunks.iter().zip(&files.model.chunks).enumerate() {
-        records(&mut list, files, i, c, &part.body);
+        chunk_entries(&mut list, files, i, c, &part.body);
     }
     list.entries
 }
 
 /// Chunk `i`'s JSON records, its shaders' blobs, or the chunk as stored.
-fn records(
+fn chunk_entries(
     list: &mut crate::assets::Listing<'_, Item>,
     files: &Files<'_, '_>,
     i: usize,

@@ -378,18 +378,22 @@ impl<'a> Game<'a> {
 
     /// The name of every resource, by chunk and index.
     pub fn names(&self) -> names::Names {
-        let texts = self.texts();
         self.chunks
             .iter()
-            .filter_map(|p| {
-                let list = p.body.names()?;
-                let list = list
-                    .into_iter()
-                    .map(|id| id.and_then(|id| texts.get(id.0 as usize).cloned()))
-                    .collect();
-                Some((p.name, list))
-            })
+            .filter_map(|p| Some((p.name, self.resource_names(&p.body)?)))
             .collect()
+    }
+
+    /// The names of the resources `body` lists, by index, as texts; `None` for a
+    /// chunk that lists no named resources.
+    pub fn resource_names(&self, body: &Body<'_>) -> Option<Vec<Option<String>>> {
+        let texts = self.texts();
+        let ids = body.names()?;
+        Some(
+            ids.into_iter()
+                .map(|id| id.and_then(|id| texts.get(id.0 as usize).cloned()))
+                .collect(),
+        )
     }
 
     /// What ids are shown from in JSON.

@@ -22,9 +22,6 @@ pub type ResourceFile = (String, Vec<u8>);
 
 macro_rules! split {
     ($($name:ident => $variant:ident($ty:ty) . $field:ident,)*) => {
-        /// The chunks split one resource per file, and the field that lists them.
-        pub const SPLIT: &[(FourCC, &str)] = &[$((FourCC::$name, stringify!($field)),)*];
-
         impl Body<'_> {
             /// Which slots of a split chunk hold a resource (the rest are null).
             pub fn slots(&self) -> Option<Vec<bool>> {
@@ -128,11 +125,10 @@ fn rest_from_json<T: serde::de::DeserializeOwned>(
         Some((path, bytes)) => (path.as_str(), bytes.as_slice()),
         None => ("", b"{}".as_slice()),
     };
-    let map: serde_json::Map<String, serde_json::Value> = match serde_json::from_slice(bytes) {
+    let mut map: serde_json::Map<String, serde_json::Value> = match serde_json::from_slice(bytes) {
         Ok(map) => map,
         Err(e) => return (Err(Error::usage(path, e.to_string())), interner),
     };
-    let mut map = map;
     map.insert(field.into(), serde_json::Value::Array(Vec::new()));
     let (v, interner) = interning(interner, lookup, || {
         serde_json::from_value(serde_json::Value::Object(map))
