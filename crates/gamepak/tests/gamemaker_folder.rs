@@ -210,3 +210,32 @@ fn a_split_chunk_has_a_rest_file_exactly_where_the_layout_says() {
         }
     }
 }
+
+/// A resource file that pack would pick up as added, or a resource folder, that is
+/// a link leading out of the folder is refused, never read.
+#[cfg(unix)]
+#[test]
+fn resource_links_that_leave_the_folder_are_refused() {
+    let Some((name, _, out)) = extracted("gamemaker_folder links").into_iter().next() else {
+        return;
+    };
+    let outside = tempfile::tempdir().unwrap();
+    let rooms = out.path().join("rooms");
+    let first = first_file(&rooms, |_| true).unwrap();
+    let secret = outside.path().join("room.json");
+    std::fs::copy(&first, &secret).unwrap();
+    let link = rooms.join("zz_linked.json");
+    std::os::unix::fs::symlink(&secret, &link).unwrap();
+    let e = gamepak::pack(out.path(), &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("outside the folder"), "{name}: {e}");
+    std::fs::remove_file(&link).unwrap();
+    let moved = outside.path().join("rooms");
+    std::fs::rename(&rooms, &moved).unwrap();
+    std::os::unix::fs::symlink(&moved, &rooms).unwrap();
+    let e = gamepak::pack(out.path(), &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("outside the folder"), "{name}: {e}");
+}
