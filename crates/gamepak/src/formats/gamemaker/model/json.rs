@@ -70,18 +70,28 @@ pub mod hex {
         if !digits.len().is_multiple_of(2) {
             return Err(format!("{} hex digits: bytes take two each", digits.len()));
         }
-        let nibble = |d: u8| char::from(d).to_digit(16);
-        digits
-            .chunks(2)
-            .enumerate()
-            .map(|(k, pair)| match (nibble(pair[0]), nibble(pair[1])) {
-                (Some(high), Some(low)) => Ok((high << 4 | low) as u8),
-                _ => Err(format!(
-                    "byte {k} (at character {}) is not two hex digits",
-                    2 * k
-                )),
-            })
-            .collect()
+        let mut out = Vec::with_capacity(digits.len() / 2);
+        for (k, pair) in digits.chunks_exact(2).enumerate() {
+            match (nibble(pair[0]), nibble(pair[1])) {
+                (Some(high), Some(low)) => out.push(high << 4 | low),
+                _ => {
+                    return Err(format!(
+                        "byte {k} (at character {}) is not two hex digits",
+                        2 * k
+                    ))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn nibble(digit: u8) -> Option<u8> {
+        match digit {
+            b'0'..=b'9' => Some(digit - b'0'),
+            b'a'..=b'f' => Some(digit - b'a' + 10),
+            b'A'..=b'F' => Some(digit - b'A' + 10),
+            _ => None,
+        }
     }
 
     #[cfg(test)]
