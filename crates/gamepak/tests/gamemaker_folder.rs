@@ -24,10 +24,19 @@ fn handler() -> &'static dyn Handler {
 
 /// Each game of [`ERAS`] the fixtures hold, extracted into a folder of its own.
 fn extracted(test: &str) -> Vec<(&'static str, Vec<u8>, tempfile::TempDir)> {
+    extracted_games(test, &ERAS)
+}
+
+/// Each of `games`, extracted into a folder of its own.
+fn extracted_games(
+    test: &str,
+    games: &[&'static str],
+) -> Vec<(&'static str, Vec<u8>, tempfile::TempDir)> {
     let Some(dir) = common::fixture_dir(test, "gamemaker") else {
         return Vec::new();
     };
-    ERAS.iter()
+    games
+        .iter()
         .map(|&name| {
             let data = std::fs::read(dir.join(name)).unwrap();
             let out = extract(&data);
@@ -238,4 +247,114 @@ fn resource_links_that_leave_the_folder_are_refused() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("outside the folder"), "{name}: {e}");
+}
+
+/// The games with embedded sounds, of three eras (2.0, 2.3, 2024).
+const WITH_SOUNDS: [&str; 3] = [
+    "AdrianSima_Random-level-generation.win",
+    "gir4ff3_space-nugs.win",
+    "MistaCarson_Fall2024MiniJam.win",
+];
+
+/// The number of files in `folder`.
+fn count(folder: &Path) -> usize {
+    std::fs::read_dir(folder).map_or(0, |d| d.count())
+}
+
+/// Adds, beside the game in `out`, a sound named `name` copied from the first
+/// sound that plays a clip of `group`, with a new clip (a copy of that sound's) put
+/// in `audio` (the game's or a group's folder); gives the new clip's index.
+fn add_sound(out: &Path, audio: &Path, group: i64, name: &str) -> usize {
+    let sounds = out.join("sounds");
+    let from = first_file(&sounds, |s| {
+        s["group"] == group && s["clip"].as_i64() >= Some(0)
+    })
+    .unwrap();
+    let mut sound = read_json(&from);
+    let clip = count(audio);
+    let old = sound["clip"].as_u64().unwrap();
+    let wav = std::fs::read_dir(audio)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(&format!("{old:03}-"))
+        })
+        .unwrap();
+    let ext = wav.extension().unwrap().to_string_lossy().to_string();
+    std::fs::copy(&wav, audio.join(format!("zz_{name}.{ext}"))).unwrap();
+    sound["name"] = name.into();
+    sound["clip"] = clip.into();
+    write_json(&sounds.join(format!("{name}.json")), &sound);
+    clip
+}
+
+/// The file in `folder` whose name starts with `prefix`.
+fn named(folder: &Path, prefix: &str) -> Option<std::path::PathBuf> {
+    std::fs::read_dir(folder)
+        .ok()?
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
+}
+
+#[test]
+fn a_sound_added_with_its_clip_plays_from_the_game() {
+    for (name, _, out) in extracted_games("gamemaker_folder sound", &WITH_SOUNDS) {
+        let sounds = count(&out.path().join("sounds"));
+        let audio = out.path().join("audio");
+        let clip = add_sound(out.path(), &audio, 0, "snd_added_by_a_test");
+        let (_, again) = packed_clean(name, out.path());
+        let sound = named(
+            &again.path().join("sounds"),
+            &format!("{sounds:03}-snd_added"),
+        )
+        .unwrap_or_else(|| panic!("{name}: no new sound"));
+        assert_eq!(read_json(&sound)["clip"], clip, "{name}");
+        // The clip is named by the sound that plays it, and holds the bytes given.
+        let played = named(&again.path().join("audio"), &format!("{clip:03}-snd_added"))
+            .unwrap_or_else(|| panic!("{name}: no clip {clip} named by the new sound"));
+        let given = named(&audio, "zz_snd_added").unwrap();
+        assert!(
+            std::fs::read(played).unwrap() == std::fs::read(given).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_sound_added_to_an_audio_group_plays_from_the_group_file() {
+    let Some(dir) = common::fixture_dir("gamemaker_folder group sound", "gamemaker-audiogroups")
+    else {
+        return;
+    };
+    let input = dir.join("OwiliwO_Infinite-Menagerie/data.win");
+    let data = std::fs::read(&input).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let options = gamepak::Options {
+        input: Some(input.clone()),
+        ..Default::default()
+    };
+    handler()
+        .extract(&data, out.path(), &ExtractOptions::default(), &options)
+        .unwrap();
+    let group = out.path().join("audiogroups/audiogroup1");
+    let clip = add_sound(out.path(), &group.join("audio"), 1, "snd_grouped_by_a_test");
+    let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
+    assert!(packed.unused.is_empty(), "{:?}", packed.unused);
+    let (file, bytes) = &packed.companions[0];
+    assert_eq!(file, "audiogroup1.dat");
+    // The game and its group, side by side, check clean together.
+    let beside = tempfile::tempdir().unwrap();
+    std::fs::write(beside.path().join("data.win"), &packed.bytes).unwrap();
+    std::fs::write(beside.path().join(file), bytes).unwrap();
+    let options = gamepak::Options {
+        input: Some(beside.path().join("data.win")),
+        ..Default::default()
+    };
+    let report = handler().check(&packed.bytes, &options);
+    assert!(report.problems.is_empty(), "{}", report.lines());
+    let listed = handler().list(bytes, &Default::default()).unwrap();
+    assert_eq!(listed.len(), clip + 1);
 }

@@ -56,24 +56,39 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
 }
 
 /// Each clip's bytes from the folder (below `prefix`), noting those edited since
-/// extraction.
+/// extraction, then each sound file added to `audio/` that the manifest does not
+/// list, in name order: a clip added after the last, which a sound names by its
+/// index.
 pub(super) fn read_clips(
     dir: &SourceDir,
     prefix: &str,
     clips: &[ClipFile],
     reencoded: &mut Vec<String>,
 ) -> Result<Vec<Vec<u8>>> {
-    clips
-        .iter()
-        .map(|c| {
-            let file = format!("{prefix}{}", c.file);
-            let bytes = dir.read(&file)?;
-            if crc32(&bytes) != c.crc32 {
-                reencoded.push(file);
+    let mut out = Vec::with_capacity(clips.len());
+    for c in clips {
+        let file = format!("{prefix}{}", c.file);
+        let bytes = dir.read(&file)?;
+        if crc32(&bytes) != c.crc32 {
+            reencoded.push(file);
+        }
+        out.push(bytes);
+    }
+    let folder = format!("{prefix}audio");
+    if dir.path().join(&folder).is_dir() {
+        let listed: std::collections::HashSet<String> = clips
+            .iter()
+            .map(|c| format!("{prefix}{}", c.file))
+            .collect();
+        for file in dir.list(&folder)? {
+            let sound = file.ends_with(".wav") || file.ends_with(".ogg");
+            if sound && !listed.contains(&file) && dir.is_file(&file)? {
+                reencoded.push(format!("{file}: added as clip {}", out.len()));
+                out.push(dir.read(&file)?);
             }
-            Ok(bytes)
-        })
-        .collect()
+        }
+    }
+    Ok(out)
 }
 
 /// Assembles every edited disassembly into its blob and lays CODE out again; the
