@@ -28,10 +28,10 @@ fn extracted(test: &str) -> Vec<(&'static str, Vec<u8>, tempfile::TempDir)> {
 }
 
 /// Each of `games`, extracted into a folder of its own.
-fn extracted_games(
+fn extracted_games<'n>(
     test: &str,
-    games: &[&'static str],
-) -> Vec<(&'static str, Vec<u8>, tempfile::TempDir)> {
+    games: &[&'n str],
+) -> Vec<(&'n str, Vec<u8>, tempfile::TempDir)> {
     let Some(dir) = common::fixture_dir(test, "gamemaker") else {
         return Vec::new();
     };
@@ -357,4 +357,139 @@ fn a_sound_added_to_an_audio_group_plays_from_the_group_file() {
     assert!(report.problems.is_empty(), "{}", report.lines());
     let listed = handler().list(bytes, &Default::default()).unwrap();
     assert_eq!(listed.len(), clip + 1);
+}
+
+/// The instance ids every room of the folder `out` holds.
+fn instance_ids(out: &Path) -> Vec<i64> {
+    let rooms = out.join("rooms");
+    let mut ids = Vec::new();
+    for e in std::fs::read_dir(rooms).unwrap() {
+        let room = read_json(&e.unwrap().path());
+        for i in room["instances"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| !i.is_null())
+        {
+            ids.push(i["id"].as_i64().unwrap());
+        }
+    }
+    ids
+}
+
+/// The instance ids instance layers of `room` list (GameMaker Studio 2 and later).
+fn layer_lists(room: &mut Value) -> Vec<&mut Vec<Value>> {
+    room["layers"]
+        .as_array_mut()
+        .map(|layers| {
+            layers
+                .iter_mut()
+                .filter_map(|l| l.get_mut("data")?.get_mut("instances")?.as_array_mut())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn instances_added_and_removed_in_a_room_file_come_and_go_in_the_game() {
+    for (name, _, out) in extracted("gamemaker_folder add instance") {
+        let file = first_file(&out.path().join("rooms"), has_instances).unwrap();
+        let mut room = read_json(&file);
+        let id = instance_ids(out.path()).into_iter().max().unwrap() + 1;
+        let list = room["instances"].as_array_mut().unwrap();
+        let k = list.iter().position(|i| !i.is_null()).unwrap();
+        let gone = list.remove(k);
+        let mut added = list.iter().find(|i| !i.is_null()).unwrap_or(&gone).clone();
+        added["id"] = id.into();
+        added["x"] = 48.into();
+        list.push(added);
+        // An instance layer lists the instances on it by id.
+        if let Some(layer) = layer_lists(&mut room)
+            .into_iter()
+            .find(|l| l.contains(&gone["id"]))
+        {
+            layer.retain(|i| *i != gone["id"]);
+            layer.push(id.into());
+        }
+        write_json(&file, &room);
+        // GEN8 records the last instance id handed out.
+        let general = out.path().join("general.json");
+        let mut gen8 = read_json(&general);
+        gen8["last_object_id"] = gen8["last_object_id"].as_i64().unwrap().max(id).into();
+        write_json(&general, &gen8);
+        let (_, again) = packed_clean(name, out.path());
+        let ids = instance_ids(again.path());
+        assert!(ids.contains(&id), "{name}: instance {id} not added");
+        assert!(
+            !ids.contains(&gone["id"].as_i64().unwrap()),
+            "{name}: not removed"
+        );
+    }
+}
+
+/// Games with tiles: GameMaker: Studio 1 rooms' own tile list, and GameMaker Studio
+/// 2.0 and 2.2 tile layers.
+const WITH_TILES: [&str; 3] = [
+    "KappaTrooper.win",
+    "AdrianSima_Random-level-generation.win",
+    "ChaoticArmadillo_TempleOfElements.win",
+];
+
+/// The first tile map of `room`'s tile layers, as its tile ids.
+fn tile_map(room: &mut Value) -> Option<&mut Vec<Value>> {
+    room.get_mut("layers")?
+        .as_array_mut()?
+        .iter_mut()
+        .find_map(|l| {
+            l.get_mut("data")?
+                .get_mut("tiles")?
+                .get_mut("tiles")?
+                .get_mut("tiles")
+        })?
+        .as_array_mut()
+}
+
+#[test]
+fn tiles_layers_and_creation_code_edited_in_a_room_file_are_the_game_s() {
+    // Only games before 2.3 have tiles among the fixtures; layers and creation code
+    // are edited in every era.
+    let games: Vec<&str> = WITH_TILES.iter().chain(&ERAS[1..]).copied().collect();
+    for (name, _, out) in extracted_games("gamemaker_folder tiles", &games) {
+        let rooms = out.path().join("rooms");
+        let has_tiles = |r: &Value| {
+            let mut r = r.clone();
+            tile_map(&mut r).is_some() || r["tiles"].as_array().is_some_and(|t| !t.is_empty())
+        };
+        let file = first_file(&rooms, has_tiles)
+            .or_else(|| first_file(&rooms, |_| true))
+            .unwrap();
+        let mut room = read_json(&file);
+        if let Some(map) = tile_map(&mut room) {
+            // The last cell takes a tile the map uses elsewhere, or tile 1.
+            let last = map.len() - 1;
+            let used = map.iter().find(|t| t.as_u64() != Some(0)).cloned();
+            map[last] = used.unwrap_or_else(|| 1.into());
+        } else if has_tiles(&room) {
+            let tile = room["tiles"].as_array_mut().unwrap()[0]
+                .as_object_mut()
+                .unwrap();
+            tile["x"] = (tile["x"].as_i64().unwrap() + 8).into();
+        }
+        if let Some(layer) = room["layers"].as_array_mut().and_then(|l| l.first_mut()) {
+            layer["depth"] = (layer["depth"].as_i64().unwrap() - 5).into();
+            layer["visible"] = (!layer["visible"].as_bool().unwrap()).into();
+        }
+        // The room's creation code is a code entry the game has, named.
+        let code = read_json(&out.path().join("code.json"));
+        let entry = code["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| !e.is_null());
+        room["creation_code"] = entry.unwrap()["name"].clone();
+        write_json(&file, &room);
+        let (_, again) = packed_clean(name, out.path());
+        let now = read_json(&again.path().join(file.strip_prefix(out.path()).unwrap()));
+        assert_eq!(now, room, "{name}");
+    }
 }
