@@ -493,3 +493,33 @@ fn tiles_layers_and_creation_code_edited_in_a_room_file_are_the_game_s() {
         assert_eq!(now, room, "{name}");
     }
 }
+
+/// Games with fonts, of GameMaker: Studio 1, 2.0, 2.3, 2022 and 2024.
+const WITH_FONTS: [&str; 5] = [
+    "KappaTrooper.win",
+    "AdrianSima_Random-level-generation.win",
+    "Andreasholmbrg_Chonko.win",
+    "P-Hansen_paramecium.win",
+    "MistaCarson_Fall2024MiniJam.win",
+];
+
+#[test]
+fn glyphs_edited_in_a_font_file_are_the_game_s() {
+    for (name, _, out) in extracted_games("gamemaker_folder glyphs", &WITH_FONTS) {
+        let file = first_file(&out.path().join("fonts"), |f| {
+            f["glyphs"].as_array().is_some_and(|g| g.len() > 1)
+        })
+        .unwrap();
+        let mut font = read_json(&file);
+        let glyphs = font["glyphs"].as_array_mut().unwrap();
+        // A glyph's advance and offset change, and one glyph is dropped.
+        let glyph = glyphs[1].as_object_mut().unwrap();
+        glyph["shift"] = (glyph["shift"].as_i64().unwrap() + 3).into();
+        glyph["offset"] = (glyph["offset"].as_i64().unwrap() - 1).into();
+        glyphs.pop();
+        write_json(&file, &font);
+        let (_, again) = packed_clean(name, out.path());
+        let now = read_json(&again.path().join(file.strip_prefix(out.path()).unwrap()));
+        assert_eq!(now, font, "{name}");
+    }
+}
