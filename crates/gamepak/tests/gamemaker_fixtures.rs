@@ -228,7 +228,7 @@ fn every_resource_view_reads_on_every_game() {
 
 #[test]
 fn code_assembled_from_every_disassembly_gives_every_game_back() {
-    use gamepak::formats::gamemaker::{code, code_edit::Editor, code_layout};
+    use gamepak::formats::gamemaker::{code, code_edit::Editor, model};
     for (name, data) in games() {
         let g = game::read(&data).unwrap();
         if g.gen8.bytecode < 15 {
@@ -248,7 +248,9 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
                     .unwrap_or_else(|err| panic!("{name}: blob {k}: {err}"))
             })
             .collect();
-        let file = code_layout::rebuild(&g, &editor, &blobs).unwrap();
+        let mut m = model::read(&data).unwrap();
+        editor.relink(&mut m, blobs).unwrap();
+        let file = m.write().unwrap();
         assert_eq!(file.len(), data.len(), "{name}");
         if let Some(at) = (0..data.len()).find(|&i| file[i] != data[i]) {
             panic!("{name}: first difference at {at:#x}");

@@ -146,6 +146,8 @@ pub struct Chain {
     pub call: bool,
     /// Absolute offset of the entry.
     pub at: u64,
+    /// The entry's index in its chunk.
+    pub entry: usize,
     /// Bytes of the entry: its occurrence count and first address are its last two
     /// words.
     pub size: u64,
@@ -254,6 +256,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
                 let chain = Chain {
                     call,
                     at,
+                    entry: i,
                     size: size as u64,
                     name: string_ref(form, at).to_string(),
                     instance: if call || old_opcodes {

@@ -5,16 +5,21 @@
 //! functions sharing a blob start, and comments are ignored. Each variable or
 //! function an instruction names is looked up among the VARI and FUNC entries the
 //! code already uses: by name, then by instance, then among those the blob already
-//! uses. The occurrence chains are then written again over the new layout: counts,
-//! first addresses (instruction or operand, as the file has them), and each
-//! operand's low 27 bits (the distance to the next use; on the last, the STRG index
-//! of the entry's name).
+//! uses. The blobs then go into the model ([`Editor::relink`]) with the occurrence
+//! chains written again over them: counts, first addresses (instruction or operand,
+//! as the file has them), and each operand's low 27 bits (the distance to the next
+//! use; on the last, the STRG index of the entry's name).
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::asm::{self, Use};
 use super::code::{self, Names};
 use super::game::Game;
+use super::model;
+use super::model::chunks::code::Code as CodeChunk;
+use super::model::chunks::symbols::{Functions, Variables};
+use super::model::wire::CodeAddress;
 use super::refs::{get_u32, put_u32};
 use crate::error::{Error, Result};
 
@@ -232,38 +237,42 @@ impl<'g, 'a> Editor<'g, 'a> {
         })
     }
 
-    /// Writes every chain into `file`, a file whose CODE was laid out again: `uses`
-    /// gives each use's new address and chain, and `moved` where each VARI and FUNC
-    /// entry now lies.
-    pub fn write_chains(
-        &self,
-        file: &mut [u8],
-        moved: &dyn Fn(u64) -> u64,
-        uses: &[(u64, usize)],
-    ) -> Result<()> {
+    /// Puts `blobs` (one per blob, in CODE's order) into `game`'s CODE, moves the
+    /// start of each code entry with its label, and links every chain again over
+    /// the new blobs: each VARI and FUNC entry's count and first address, and each
+    /// operand's low 27 bits (the distance to the next use; on the last, the STRG
+    /// index of the entry's name). The model then lays the chunks out.
+    pub fn relink(&self, game: &mut model::Game<'_>, mut blobs: Vec<Blob>) -> Result<()> {
         let endian = self.game.form.endian;
-        let mut by_chain: Vec<Vec<u64>> = vec![Vec::new(); self.names.chains.len()];
-        for &(at, c) in uses {
-            by_chain[c].push(at);
+        // Blobs follow one another in CODE, so a use's place in the run of blobs
+        // orders the chain and measures its links.
+        let mut start = Vec::with_capacity(blobs.len());
+        let mut run = 0u64;
+        for b in &blobs {
+            start.push(run);
+            run += b.bytes.len() as u64;
         }
-        for (c, mut addrs) in by_chain.into_iter().enumerate() {
+        let mut by_chain: Vec<Vec<(u64, usize, u32)>> = vec![Vec::new(); self.names.chains.len()];
+        for (k, b) in blobs.iter().enumerate() {
+            for &(at, c) in &b.uses {
+                by_chain[c].push((start[k] + u64::from(at), k, at));
+            }
+        }
+        let mut firsts = Vec::with_capacity(by_chain.len());
+        for (c, mut uses) in by_chain.into_iter().enumerate() {
             let chain = &self.names.chains[c];
             let fail = |why: String| Error::at(format!("code: {:?}", chain.name), why);
-            if addrs.is_empty() {
+            let name_index = self.name_index[c]
+                .ok_or_else(|| fail("its entry's name is no STRG string".into()))?;
+            uses.sort_unstable();
+            let Some(&(_, k0, at0)) = uses.first() else {
                 return Err(fail(
                     "its last use cannot go: the VARI or FUNC entry would have none".into(),
                 ));
-            }
-            let name_index = self.name_index[c]
-                .ok_or_else(|| fail("its entry's name is no STRG string".into()))?;
-            addrs.sort_unstable();
-            let first = addrs[0] + if chain.first_at_operand { 4 } else { 0 };
-            let entry = moved(chain.at);
-            put_u32(file, entry + chain.size - 8, addrs.len() as u32, endian);
-            put_u32(file, entry + chain.size - 4, first as u32, endian);
-            for (k, &at) in addrs.iter().enumerate() {
-                let low = match addrs.get(k + 1) {
-                    Some(next) => (next - at) as u32,
+            };
+            for (n, &(place, k, at)) in uses.iter().enumerate() {
+                let low = match uses.get(n + 1) {
+                    Some(next) => (next.0 - place) as u32,
                     None => name_index,
                 };
                 if low > 0x07ff_ffff {
@@ -271,9 +280,54 @@ impl<'g, 'a> Editor<'g, 'a> {
                         "uses {low} bytes apart do not fit a chain link"
                     )));
                 }
-                let word = (get_u32(file, at + 4, endian) & 0xf800_0000) | low;
-                put_u32(file, at + 4, word, endian);
+                let bytes = &mut blobs[k].bytes;
+                let word = (get_u32(bytes, u64::from(at) + 4, endian) & 0xf800_0000) | low;
+                put_u32(bytes, u64::from(at) + 4, word, endian);
             }
+            let operand = if chain.first_at_operand { 4 } else { 0 };
+            let first = CodeAddress::In {
+                blob: k0 as u32,
+                at: at0 + operand,
+            };
+            firsts.push((uses.len() as u32, first));
+        }
+        let code = game
+            .get_mut::<CodeChunk>()
+            .ok_or_else(|| Error::at("CODE", "the model does not read CODE"))?;
+        if code.blobs.len() != blobs.len() {
+            return Err(Error::at(
+                "CODE",
+                format!(
+                    "{} blobs, but the code holds {}",
+                    blobs.len(),
+                    code.blobs.len()
+                ),
+            ));
+        }
+        for e in code.entries.iter_mut().flatten() {
+            if let Some(&new) = blobs[e.blob as usize].starts.get(&e.offset) {
+                e.offset = new;
+            }
+        }
+        code.blobs = blobs.into_iter().map(|b| Cow::Owned(b.bytes)).collect();
+        for (chain, (count, first)) in self.names.chains.iter().zip(firsts) {
+            let uses = if chain.call {
+                game.get_mut::<Functions>()
+                    .and_then(|f| f.functions.get_mut(chain.entry))
+                    .map(|f| &mut f.uses)
+            } else {
+                game.get_mut::<Variables>()
+                    .and_then(|v| v.variables.get_mut(chain.entry))
+                    .map(|v| &mut v.uses)
+            };
+            let uses = uses.ok_or_else(|| {
+                Error::at(
+                    format!("code: {:?}", chain.name),
+                    "its VARI or FUNC entry is not in the model",
+                )
+            })?;
+            uses.count = count;
+            uses.first = first;
         }
         Ok(())
     }

@@ -3,6 +3,9 @@
 //! payloads (pages, clips, instruction and shader blobs) put back in place. The
 //! model then lays the file out, every pointer, count and padding computed.
 //!
+//! Edited disassemblies go into the model's CODE before it writes (see
+//! `code_folder`).
+//!
 //! A resource file added to a split chunk's folder is a resource added at the end
 //! of its list; a listed file that is gone leaves a null slot, so no other index
 //! moves. A text edited in `strings.json` keeps its place in STRG, and records that
@@ -114,8 +117,12 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
             aligned: s.aligned,
         });
     }
-    let game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
+    let mut game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
+    let before_code = super::code_folder::apply(dir, m, &mut game, &mut notes)?;
     let bytes = game.write()?;
+    if let Some(before) = before_code {
+        super::code_folder::changes(&before, &bytes, &mut notes)?;
+    }
     refuse_moving_stored(m, &bytes, unchanged_strings)?;
     Ok((bytes, notes))
 }

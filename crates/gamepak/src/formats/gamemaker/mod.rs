@@ -43,11 +43,9 @@
 //!   writes the file, every pointer, count, size, padding and alignment computed. An
 //!   edited frame is put back on its page, and the page encoded again in its own
 //!   format. A code disassembly is assembled back line by line (`asm`, `code_edit`)
-//!   into the file the model wrote: instructions may change, come or go, and the
-//!   occurrence chains are written again; CODE is laid out again (`code_layout`), and
-//!   when it changes size the chunks after it move with every reference gamepak
-//!   knows into them, and a word elsewhere that reads like a reference where no
-//!   field is known refuses the move, naming its place. A chunk kept as stored
+//!   into the model's CODE before it writes (`code_folder`): instructions may
+//!   change, come or go, and VARI's and FUNC's occurrence chains are linked again
+//!   over the new blobs, so the model lays out the chunks after CODE. A chunk kept as stored
 //!   refuses any edit that would move a chunk or change a string, since where its
 //!   pointers point is not known.
 
@@ -58,7 +56,7 @@ pub mod audo;
 mod check;
 pub mod code;
 pub mod code_edit;
-pub mod code_layout;
+mod code_folder;
 pub mod container;
 mod detect;
 mod extract;

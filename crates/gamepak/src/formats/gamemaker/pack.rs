@@ -1,18 +1,16 @@
 //! Rebuilding a GameMaker file from an extracted folder: the model is read back
-//! from the folder's JSON and payloads (see [`super::from_folder`]) and lays the
-//! file out; an edited disassembly is then assembled back into CODE. Unchanged
-//! files give back the original bytes.
+//! from the folder's JSON, payloads and disassemblies (see [`super::from_folder`])
+//! and lays the file out. Unchanged files give back the original bytes.
 
 use std::collections::BTreeMap;
 
 use super::from_folder::{self, Payloads};
 use super::manifest::*;
 use super::txtr::PageFormat;
-use super::{audio_group, container, pages};
+use super::{audio_group, pages};
 use crate::codec::crc::crc32;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
-use crate::fourcc::FourCC;
 use crate::io::SourceDir;
 use crate::limits::Limits;
 use crate::PackOutcome;
@@ -46,7 +44,6 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
     let companions = audio_group::pack_beside(dir, &m.audio_groups, &mut reencoded)?;
     let (bytes, notes) = from_folder::build(dir, &m, &payloads)?;
     reencoded.extend(notes);
-    let bytes = edit_code(dir, &m, bytes, &mut reencoded)?;
     Ok(PackOutcome {
         bytes,
         reencoded,
@@ -89,67 +86,6 @@ pub(super) fn read_clips(
         }
     }
     Ok(out)
-}
-
-/// Assembles every edited disassembly into its blob and lays CODE out again; the
-/// file as it is when none was edited.
-fn edit_code(
-    dir: &SourceDir,
-    m: &Manifest,
-    bytes: Vec<u8>,
-    reencoded: &mut Vec<String>,
-) -> Result<Vec<u8>> {
-    let mut edits = BTreeMap::new();
-    for (k, c) in m.code.iter().enumerate() {
-        let text = dir.read(&c.file)?;
-        if crc32(&text) != c.crc32 {
-            let text = String::from_utf8(text).map_err(|_| Error::at(&c.file, "is not UTF-8"))?;
-            edits.insert(k, (c.file.clone(), text));
-        }
-    }
-    if edits.is_empty() {
-        return Ok(bytes);
-    }
-    let game = super::game::read(&bytes)?;
-    let editor = super::code_edit::Editor::new(&game);
-    let blobs = (0..game.blob_entries().len())
-        .map(|k| match edits.get(&k) {
-            None => Ok(editor.stored(k)),
-            Some((file, text)) => {
-                let blob = editor.assemble(k, text, file)?;
-                let was = game.code[game.blob_entries()[k][0]].length;
-                reencoded.push(format!(
-                    "{file}: assembled, {} bytes (was {was})",
-                    blob.bytes.len()
-                ));
-                Ok(blob)
-            }
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let packed = super::code_layout::rebuild(&game, &editor, &blobs)?;
-    let after = container::read(&packed)?;
-    let size = |form: &container::Form<'_>| form.chunk(FourCC::CODE).map_or(0, |c| c.body.len());
-    if size(&after) != size(&game.form) {
-        reencoded.push(format!(
-            "CODE is {} bytes (was {})",
-            size(&after),
-            size(&game.form)
-        ));
-    }
-    let moved: Vec<String> = after
-        .chunks
-        .iter()
-        .zip(&game.form.chunks)
-        .filter(|(a, b)| a.offset != b.offset)
-        .map(|(a, _)| a.name.to_string())
-        .collect();
-    if !moved.is_empty() {
-        reencoded.push(format!(
-            "moved with every reference to them: {}",
-            moved.join(", ")
-        ));
-    }
-    Ok(packed)
 }
 
 /// Each page's blob: as stored while its PNG and its frames are unchanged, otherwise

@@ -1,0 +1,84 @@
+//! The folder's edited disassemblies, put into the model before it writes the file:
+//! each one whose CRC-32 differs from extraction's is assembled (see
+//! [`super::code_edit`]), every other blob is kept as stored, and the chains are
+//! linked again over them. The model then lays CODE and every chunk after it out,
+//! so a blob may grow or shrink whatever the other chunks hold.
+
+use std::collections::BTreeMap;
+
+use super::code_edit::Editor;
+use super::container;
+use super::manifest::Manifest;
+use super::model;
+use crate::codec::crc::crc32;
+use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
+use crate::io::SourceDir;
+
+/// Applies the edited disassemblies to `game`, noting each; gives the file as it was
+/// before them, to compare with, when there were any.
+pub fn apply(
+    dir: &SourceDir,
+    m: &Manifest,
+    game: &mut model::Game<'_>,
+    notes: &mut Vec<String>,
+) -> Result<Option<Vec<u8>>> {
+    let mut edits = BTreeMap::new();
+    for (k, c) in m.code.iter().enumerate() {
+        let text = dir.read(&c.file)?;
+        if crc32(&text) != c.crc32 {
+            let text = String::from_utf8(text).map_err(|_| Error::at(&c.file, "is not UTF-8"))?;
+            edits.insert(k, (c.file.clone(), text));
+        }
+    }
+    if edits.is_empty() {
+        return Ok(None);
+    }
+    let before = game.write()?;
+    let read = super::game::read(&before)?;
+    let editor = Editor::new(&read);
+    let blobs = (0..read.blob_entries().len())
+        .map(|k| match edits.get(&k) {
+            None => Ok(editor.stored(k)),
+            Some((file, text)) => {
+                let blob = editor.assemble(k, text, file)?;
+                let was = read.code[read.blob_entries()[k][0]].length;
+                notes.push(format!(
+                    "{file}: assembled, {} bytes (was {was})",
+                    blob.bytes.len()
+                ));
+                Ok(blob)
+            }
+        })
+        .collect::<Result<Vec<_>>>()?;
+    editor.relink(game, blobs)?;
+    Ok(Some(before))
+}
+
+/// What laying the code out again changed, between the file `before` the edits and
+/// the file `after` them.
+pub fn changes(before: &[u8], after: &[u8], notes: &mut Vec<String>) -> Result<()> {
+    let (before, after) = (container::read(before)?, container::read(after)?);
+    let size = |form: &container::Form<'_>| form.chunk(FourCC::CODE).map_or(0, |c| c.body.len());
+    if size(&after) != size(&before) {
+        notes.push(format!(
+            "CODE is {} bytes (was {})",
+            size(&after),
+            size(&before)
+        ));
+    }
+    let moved: Vec<String> = after
+        .chunks
+        .iter()
+        .zip(&before.chunks)
+        .filter(|(a, b)| a.offset != b.offset)
+        .map(|(a, _)| a.name.to_string())
+        .collect();
+    if !moved.is_empty() {
+        notes.push(format!(
+            "moved with every reference to them: {}",
+            moved.join(", ")
+        ));
+    }
+    Ok(())
+}
