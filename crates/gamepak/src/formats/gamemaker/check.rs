@@ -63,14 +63,17 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
         }
     }
     if let Some(c) = game.form.chunk(FourCC::STRG) {
-        if !c.end().is_multiple_of(super::strg::END_ALIGN) {
+        if !c
+            .end()
+            .is_multiple_of(super::model::chunks::strings::END_ALIGN)
+        {
             r.warn(
                 c.location(),
                 c.end(),
                 format!(
                     "STRG ends at {:#x}, off the {}-byte boundary GameMaker pads it to (strict readers reject the file)",
                     c.end(),
-                    super::strg::END_ALIGN
+                    super::model::chunks::strings::END_ALIGN
                 ),
             );
         }

@@ -1,23 +1,12 @@
 //! STRG, the string table, read in place for listing, checking and disassembly: a
 //! pointer list of entries, each a u32 length, the UTF-8 bytes and a NUL. Other
 //! chunks refer to a string by the offset of its first byte. The model
-//! ([`super::model::chunks::strings`]) writes it; `code_layout` lays it out again
-//! when CODE changes size. STRG always ends on [`END_ALIGN`].
+//! ([`super::model::chunks::strings`]) writes it.
 
 use super::container::Form;
 use super::refs::list;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
-
-/// GameMaker pads STRG so that it ends on this absolute boundary, whatever the
-/// alignment of its chunks; strict readers refuse a file where it does not.
-pub const END_ALIGN: u64 = 128;
-
-/// Where a STRG body that starts at `at` ends: past its last string's NUL, padded to
-/// [`END_ALIGN`] (which every chunk alignment divides).
-pub fn padded_end(at: u64, content: u64) -> u64 {
-    (at + content).next_multiple_of(END_ALIGN)
-}
 
 #[derive(Debug, Clone)]
 pub struct Str<'a> {

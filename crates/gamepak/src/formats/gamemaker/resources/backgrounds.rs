@@ -38,7 +38,6 @@ fn tile_set(r: &At) -> Result<Value> {
     let (frames, tiles) = (r.u32(44)?, r.u32(48)?);
     let ids = u64::from(frames) * u64::from(tiles);
     r.fits(TILE_IDS - 4, ids, 4)?;
-    r.plain(20, TILE_IDS + 4 * ids);
     let ids = (0..ids)
         .map(|k| r.u32(TILE_IDS + 4 * k))
         .collect::<Result<Vec<_>>>()?;

@@ -21,9 +21,6 @@ pub(super) fn font(r: &At) -> Result<Value> {
     })?;
     let glyphs = r.each(&r.list(glyphs_at)?, "glyph", |g| {
         let (a, b, c) = (g.u32(0)?, g.u32(4)?, g.u32(8)?);
-        // 16 bytes of u16 fields, the last a count of 4-byte kerning pairs.
-        let kerning = g.u32(12).map_or(0, |w| u64::from(w >> 16));
-        g.plain(0, 16 + 4 * kerning);
         Ok(json!({
             "char": a & 0xffff, "x": a >> 16, "y": b & 0xffff, "width": b >> 16,
             "height": c & 0xffff, "shift": (c >> 16) as u16 as i16,

@@ -1,11 +1,11 @@
-//! Readable JSON views of the resource chunks that are kept as stored, one file of
-//! `resources/` per chunk. They are for reading; `pack` rebuilds from the stored
-//! chunks, and compares each view it finds with the one the packed file gives.
+//! JSON views of the resource chunks, read in place from the file: `check` reads
+//! every chunk through them, to locate a record that does not read and to follow
+//! the references between resources (an object's sprite, a room instance's object)
+//! to where they lead. Extract and pack go through the typed model instead.
 //!
-//! [`VIEWS`] is the one registry: each entry names a chunk, the file its view goes
-//! to and how it is read, either as a whole body or as a pointer list of records
-//! read one by one. Every view reads through `record::At`, which notes the string
-//! references and the number-only ranges it meets (see [`noted`]).
+//! [`VIEWS`] is the one registry: each entry names a chunk, the name its view goes
+//! by and how it is read, either as a whole body or as a pointer list of records
+//! read one by one. Every view reads through `record::At`.
 //!
 //! A null pointer in any pointer list, the chunk's own or one inside a record,
 //! reads as null in its place, so that the entries after it keep their index.
@@ -31,8 +31,6 @@ mod tags;
 mod textures;
 mod timelines;
 
-use std::cell::RefCell;
-
 use serde_json::{json, Value};
 
 use super::code::Entry as CodeEntry;
@@ -40,14 +38,12 @@ use super::container::Form;
 use crate::error::Result;
 use crate::fourcc::FourCC;
 use record::At;
-pub use record::Noted;
 use Read::{Body, Records, Versioned};
 
 /// One chunk's JSON view: the chunk, the file extract writes it to, and its reader.
 #[derive(Clone, Copy)]
 pub struct View {
     pub chunk: FourCC,
-    pub file: &'static str,
     read: Read,
 }
 
@@ -63,64 +59,45 @@ enum Read {
 }
 
 impl View {
-    const fn new(chunk: FourCC, file: &'static str, read: Read) -> Self {
-        View { chunk, file, read }
+    const fn new(chunk: FourCC, read: Read) -> Self {
+        View { chunk, read }
     }
 }
 
-/// Every view, in the order extract lists them.
+/// Every view.
 #[rustfmt::skip]
 pub const VIEWS: [View; 27] = [
-    View::new(FourCC::OPTN, "resources/options.json",           Body(options::options)),
-    View::new(FourCC::LANG, "resources/languages.json",         Body(languages::languages)),
-    View::new(FourCC::TAGS, "resources/tags.json",              Body(tags::tags)),
-    View::new(FourCC::DAFL, "resources/data_files.json",        Body(inline::data_files)),
-    View::new(FourCC::ACRV, "resources/animation_curves.json",  Versioned(named::named)),
-    View::new(FourCC::FEDS, "resources/filter_effects.json",    Versioned(named::named)),
-    View::new(FourCC::PSEM, "resources/particle_emitters.json", Versioned(named::named)),
-    View::new(FourCC::PSYS, "resources/particle_systems.json",  Versioned(named::named)),
-    View::new(FourCC::SHDR, "resources/shaders.json",           Records(shaders::shader)),
-    View::new(FourCC::EXTN, "resources/extensions.json",        Records(extensions::extension)),
-    View::new(FourCC::TGIN, "resources/texture_groups.json",    Versioned(textures::group)),
-    View::new(FourCC::SEQN, "resources/sequences.json",         Versioned(sequences::record)),
-    View::new(FourCC::AGRP, "resources/audio_groups.json",      Records(audio::group)),
-    View::new(FourCC::GLOB, "resources/global_scripts.json",    Body(inline::global_scripts)),
-    View::new(FourCC::FEAT, "resources/features.json",          Body(inline::features)),
-    View::new(FourCC::EMBI, "resources/embedded_images.json",   Body(inline::embedded_images)),
-    View::new(FourCC::SOND, "resources/sounds.json",            Records(audio::sound)),
-    View::new(FourCC::SPRT, "resources/sprites.json",           Records(sprites::sprite)),
-    View::new(FourCC::BGND, "resources/backgrounds.json",       Records(backgrounds::background)),
-    View::new(FourCC::SCPT, "resources/scripts.json",           Records(scripts::script)),
-    View::new(FourCC::PATH, "resources/paths.json",             Records(paths::path)),
-    View::new(FourCC::FONT, "resources/fonts.json",             Records(fonts::font)),
-    View::new(FourCC::OBJT, "resources/objects.json",           Records(objects::object)),
-    View::new(FourCC::ROOM, "resources/rooms.json",             Records(rooms::room)),
-    View::new(FourCC::TMLN, "resources/timelines.json",         Records(timelines::timeline)),
-    View::new(FourCC::VARI, "resources/variables.json",         Body(symbols::variables)),
-    View::new(FourCC::FUNC, "resources/functions.json",         Body(symbols::functions)),
+    View::new(FourCC::OPTN, Body(options::options)),
+    View::new(FourCC::LANG, Body(languages::languages)),
+    View::new(FourCC::TAGS, Body(tags::tags)),
+    View::new(FourCC::DAFL, Body(inline::data_files)),
+    View::new(FourCC::ACRV, Versioned(named::named)),
+    View::new(FourCC::FEDS, Versioned(named::named)),
+    View::new(FourCC::PSEM, Versioned(named::named)),
+    View::new(FourCC::PSYS, Versioned(named::named)),
+    View::new(FourCC::SHDR, Records(shaders::shader)),
+    View::new(FourCC::EXTN, Records(extensions::extension)),
+    View::new(FourCC::TGIN, Versioned(textures::group)),
+    View::new(FourCC::SEQN, Versioned(sequences::record)),
+    View::new(FourCC::AGRP, Records(audio::group)),
+    View::new(FourCC::GLOB, Body(inline::global_scripts)),
+    View::new(FourCC::FEAT, Body(inline::features)),
+    View::new(FourCC::EMBI, Body(inline::embedded_images)),
+    View::new(FourCC::SOND, Records(audio::sound)),
+    View::new(FourCC::SPRT, Records(sprites::sprite)),
+    View::new(FourCC::BGND, Records(backgrounds::background)),
+    View::new(FourCC::SCPT, Records(scripts::script)),
+    View::new(FourCC::PATH, Records(paths::path)),
+    View::new(FourCC::FONT, Records(fonts::font)),
+    View::new(FourCC::OBJT, Records(objects::object)),
+    View::new(FourCC::ROOM, Records(rooms::room)),
+    View::new(FourCC::TMLN, Records(timelines::timeline)),
+    View::new(FourCC::VARI, Body(symbols::variables)),
+    View::new(FourCC::FUNC, Body(symbols::functions)),
 ];
 
 /// The JSON view of one chunk, or `None` for a chunk the file lacks or no view reads.
 pub fn view(form: &Form<'_>, name: FourCC, code: &[CodeEntry]) -> Option<Result<Value>> {
-    view_noting(form, name, code, &RefCell::new(Noted::default()))
-}
-
-/// Reads every view, noting what it learns.
-pub fn noted(form: &Form<'_>, code: &[CodeEntry]) -> Noted {
-    let sites = RefCell::new(Noted::default());
-    for v in VIEWS {
-        let _ = view_noting(form, v.chunk, code, &sites);
-    }
-    sites.into_inner()
-}
-
-/// [`view`], noting in `sites` what it learns.
-fn view_noting(
-    form: &Form<'_>,
-    name: FourCC,
-    code: &[CodeEntry],
-    sites: &RefCell<Noted>,
-) -> Option<Result<Value>> {
     let read = VIEWS.iter().find(|v| v.chunk == name)?.read;
     let chunk = form.chunk(name)?;
     let body = At {
@@ -128,7 +105,6 @@ fn view_noting(
         chunk,
         base: chunk.body_offset(),
         path: chunk.location(),
-        sites,
         code,
     };
     let (skip, record) = match read {

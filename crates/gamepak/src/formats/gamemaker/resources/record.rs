@@ -1,8 +1,5 @@
 //! The record walker every view reads through: fields of one record by their offset
-//! from its start, the pointer lists inside it, and what reading learns of the file
-//! on the way (where string references lie, which bytes hold numbers only).
-
-use std::cell::RefCell;
+//! from its start, and the pointer lists inside it.
 
 use serde_json::{json, Value};
 
@@ -13,23 +10,12 @@ use crate::formats::gamemaker::refs::{list_at, string_at, string_ref, u32_at};
 use crate::fourcc::FourCC;
 use crate::location::Location;
 
-/// What reading the views learns of a file: where every string reference they
-/// read lies (absolute offsets of the u32s), and byte ranges whose every field is a
-/// number (glyphs, tile ids).
-#[derive(Debug, Default)]
-pub struct Noted {
-    pub strings: Vec<u64>,
-    pub plain: Vec<(u64, u64)>,
-}
-
 /// Fields of one record, read relative to its start.
 pub(super) struct At<'f, 'a> {
     pub(super) form: &'f Form<'a>,
     pub(super) chunk: &'f Chunk<'a>,
     pub(super) base: u64,
     pub(super) path: Location,
-    /// What reading has learnt of the file so far.
-    pub(super) sites: &'f RefCell<Noted>,
     /// CODE's entries, which code ids name.
     pub(super) code: &'f [CodeEntry],
 }
@@ -60,13 +46,7 @@ impl At<'_, '_> {
     }
     pub(super) fn str(&self, off: u64) -> Result<&str> {
         self.u32(off)?;
-        self.sites.borrow_mut().strings.push(self.base + off);
         Ok(string_ref(self.form, self.base + off))
-    }
-    /// Notes that the record's bytes from `from` to `to` hold numbers only.
-    pub(super) fn plain(&self, from: u64, to: u64) {
-        let end = (self.base + to).min(self.chunk.end());
-        self.sites.borrow_mut().plain.push((self.base + from, end));
     }
     /// Whether the field at `off` is a reference to a STRG string.
     pub(super) fn names_string(&self, off: u64) -> bool {
@@ -110,7 +90,6 @@ impl At<'_, '_> {
             chunk: self.chunk,
             base: base.into(),
             path,
-            sites: self.sites,
             code: self.code,
         }
     }

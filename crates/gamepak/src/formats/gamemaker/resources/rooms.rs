@@ -32,13 +32,9 @@ const LAYER_TYPES: [&str; 8] = [
 
 pub(super) fn room(r: &At) -> Result<Value> {
     let instances = r.each(&r.list_at_ptr(48)?, "instance", |inst| {
-        inst.plain(0, 20);
         Ok(json!({"x": inst.i32(0)?, "y": inst.i32(4)?, "object": inst.i32(8)?, "id": inst.u32(12)?,
                   "creation code": inst.code_name(inst.i32(16)?)}))
     })?;
-    // After the name and caption, 20 fields of numbers and pointers inside ROOM in
-    // every version.
-    r.plain(8, 88);
     let ids: HashSet<u64> = instances.iter().filter_map(|i| i["id"].as_u64()).collect();
     let mut out = json!({
         "name": r.str(0)?, "caption": r.str(4)?, "width": r.u32(8)?, "height": r.u32(12)?,

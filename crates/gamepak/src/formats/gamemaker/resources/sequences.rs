@@ -9,9 +9,7 @@
 //! keyframe is its key, length, stretch and disabled flags, and (channel, data) pairs.
 //!
 //! The view reads what it knows and says where it stopped: owned animation curves
-//! and the real, colour and group track models are not read yet. Every string
-//! reference it reads is noted, so code edits can move the strings it names; one it
-//! stops before is found by `code_layout`'s scan.
+//! and the real, colour and group track models are not read yet.
 
 use serde_json::{json, Map, Value};
 

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Label, Record, StrId, Wire};
 
-/// Where GameMaker ends STRG, whatever the alignment of its chunks.
+/// Where GameMaker ends STRG, whatever the alignment of its chunks; strict readers
+/// refuse a file where it does not.
 pub const END_ALIGN: u64 = 128;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
