@@ -184,19 +184,20 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
             }
         }
 
-        // Changing what an instruction refers to is refused with its line.
+        // Storing into a local variable the code never declared is refused with its
+        // line: code locals are not written.
         let pop = edited
             .iter()
             .position(|l| l.trim().starts_with("pop.v."))
             .unwrap();
         let mut bad = edited.clone();
-        bad[pop] = format!("{}_renamed", bad[pop]);
+        bad[pop] = "    pop.v.v local.never_declared_here".into();
         std::fs::write(pick, bad.join("\n")).unwrap();
         let e = gamepak::pack(&out, &Default::default())
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains(&format!("line {}", pop + 1)) && e.contains("is used anywhere"),
+            e.contains(&format!("line {}", pop + 1)) && e.contains("cannot be added"),
             "{name}: {e}"
         );
     }
@@ -550,11 +551,7 @@ fn edits_that_do_not_assemble_are_refused_with_their_line() {
         ("frob.i", "`frob` is not an instruction"),
         ("conv.i", "takes 2 types"),
         (
-            "call.i no_such_function(argc=1)",
-            "no function \"no_such_function\"",
-        ),
-        (
-            "pop.v.v self.no_such_variable",
+            "pop.v.v local.no_such_variable",
             "no variable \"no_such_variable\"",
         ),
         ("pop.v.v nobody.x", "`nobody` is not an instance"),
@@ -634,4 +631,96 @@ fn strings_added_at_the_end_of_strings_json_can_be_pushed_by_new_code() {
         panic!("packed");
     };
     assert!(e.to_string().contains("not removed"), "{e}");
+}
+
+/// Games of GameMaker: Studio 1 (bytecode 15, VARI's two counts apart), 2.0, 2.3 and
+/// 2024, for code that uses what it never used before.
+const NEW_NAMES: [&str; 4] = [
+    "KappaTrooper.win",
+    "AKKIO_Raarwmageddon.win",
+    "Andreasholmbrg_Chonko.win",
+    "MistaCarson_Fall2024MiniJam.win",
+];
+
+#[test]
+fn code_may_call_functions_and_set_variables_it_never_used() {
+    let Some(dir) = common::fixture_dir("gamemaker_code_edits new names", "gamemaker") else {
+        return;
+    };
+    let json = |path: std::path::PathBuf| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+    };
+    for name in NEW_NAMES {
+        let (_, tmp, out, files) = extracted_code(&dir.join(name));
+        let vars_before = json(out.join("variables.json"));
+        let (pick, text, _) = blob_to_grow(&files);
+        let added = [
+            "call.i display_get_gui_width(argc=0)",
+            "popz.v",
+            "pushi.e 5",
+            "pop.v.i global.gamepak_new_global",
+            "pushi.e 6",
+            "pop.v.i self.gamepak_new_self",
+            "pushi.e 7",
+            "pop.v.i self.gamepak_new_self",
+        ];
+        let lines: String = added.iter().map(|l| format!("\n    {l}")).collect();
+        std::fs::write(&pick, text.replacen("\n    ", &format!("{lines}\n    "), 1)).unwrap();
+        let packed =
+            gamepak::pack(&out, &Default::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let again = checked_and_extracted_again(name, &packed.bytes, &tmp);
+        // The code reads back with the new names, in place.
+        let now = std::fs::read_to_string(again.join(pick.strip_prefix(&out).unwrap())).unwrap();
+        let lines = instruction_lines(&now);
+        assert!(
+            lines.windows(added.len()).any(|w| w == added),
+            "{name}: {}",
+            lines[..added.len().min(lines.len())].join(" / ")
+        );
+        // Each has an entry of its own, with its uses counted.
+        let vars = json(again.join("variables.json"));
+        let entry = |list: &serde_json::Value, field: &str, n: &str| {
+            list[field]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|v| v["name"] == n)
+                .cloned()
+                .unwrap_or_else(|| panic!("{name}: no {n}"))
+        };
+        let global = entry(&vars, "variables", "gamepak_new_global");
+        let own = entry(&vars, "variables", "gamepak_new_self");
+        assert_eq!(
+            (&global["instance_type"], &global["uses"]["count"]),
+            (&(-5).into(), &1.into()),
+            "{name}"
+        );
+        assert_eq!(
+            (&own["instance_type"], &own["uses"]["count"]),
+            (&(-1).into(), &2.into()),
+            "{name}"
+        );
+        // Ids are numbered per instance type where VARI keeps two counts (GameMaker:
+        // Studio 1), and across all variables otherwise: none is given twice.
+        for new in [&global, &own] {
+            let id = new["id"].as_i64().unwrap();
+            let same = vars["variables"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|v| v["instance_type"] == new["instance_type"] && v["id"] == id)
+                .count();
+            assert_eq!(same, 1, "{name}: id {id} twice");
+        }
+        let counts = |v: &serde_json::Value| [v["header"][0].as_u64(), v["header"][1].as_u64()];
+        let [g0, s0] = counts(&vars_before);
+        let grown = counts(&vars);
+        assert!(
+            grown[0] >= g0 && grown[1] >= s0 && grown != [g0, s0],
+            "{name}: {grown:?}"
+        );
+        let funcs = json(again.join("functions.json"));
+        let call = entry(&funcs, "functions", "display_get_gui_width");
+        assert!(call["uses"]["count"].as_u64() >= Some(1), "{name}");
+    }
 }

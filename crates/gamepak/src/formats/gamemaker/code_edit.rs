@@ -10,17 +10,12 @@
 //! as the file has them), and each operand's low 27 bits (the distance to the next
 //! use; on the last, the STRG index of the entry's name).
 
-use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 use super::asm::{self, Use};
 use super::code::{self, Names};
 use super::game::Game;
-use super::model;
-use super::model::chunks::code::Code as CodeChunk;
-use super::model::chunks::symbols::{Functions, Variables};
-use super::model::wire::CodeAddress;
-use super::refs::{get_u32, put_u32};
 use crate::error::{Error, Result};
 
 /// A blob's new content: its bytes, the chain each variable or function use is on
@@ -35,13 +30,26 @@ pub struct Blob {
 
 /// One game's chains and strings, read once for every blob edited.
 pub struct Editor<'g, 'a> {
-    game: &'g Game<'a>,
-    names: Names,
+    pub(super) game: &'g Game<'a>,
+    pub(super) names: Names,
     strings: HashMap<String, u32>,
     /// The STRG index of each chain's name.
-    name_index: Vec<Option<u32>>,
+    pub(super) name_index: Vec<Option<u32>>,
     /// The instance fields of each chain's uses.
     fields: Vec<HashSet<i16>>,
+    /// Variables and functions the code did not use before an edit named them: the
+    /// chains after [`Names::chains`], which [`Editor::relink`] gives VARI and FUNC
+    /// entries.
+    pub(super) added: RefCell<Vec<Added>>,
+}
+
+/// A variable or function an edit uses for the first time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Added {
+    pub call: bool,
+    pub name: String,
+    /// VARI's instance type: -1 (self) or -5 (global); 0 for a function.
+    pub instance: i32,
 }
 
 impl<'g, 'a> Editor<'g, 'a> {
@@ -76,6 +84,7 @@ impl<'g, 'a> Editor<'g, 'a> {
             names,
             strings,
             name_index,
+            added: RefCell::new(Vec::new()),
         }
     }
 
@@ -231,105 +240,35 @@ impl<'g, 'a> Editor<'g, 'a> {
             }
         }
         let what = if call { "function" } else { "variable" };
-        Err(match named.len() {
-            0 => format!("no {what} {name:?} is used anywhere in the code yet"),
-            n => format!("{n} {what}s are named {name:?}, and nothing tells them apart"),
-        })
-    }
-
-    /// Puts `blobs` (one per blob, in CODE's order) into `game`'s CODE, moves the
-    /// start of each code entry with its label, and links every chain again over
-    /// the new blobs: each VARI and FUNC entry's count and first address, and each
-    /// operand's low 27 bits (the distance to the next use; on the last, the STRG
-    /// index of the entry's name). The model then lays the chunks out.
-    pub fn relink(&self, game: &mut model::Game<'_>, mut blobs: Vec<Blob>) -> Result<()> {
-        let endian = self.game.form.endian;
-        // Blobs follow one another in CODE, so a use's place in the run of blobs
-        // orders the chain and measures its links.
-        let mut start = Vec::with_capacity(blobs.len());
-        let mut run = 0u64;
-        for b in &blobs {
-            start.push(run);
-            run += b.bytes.len() as u64;
-        }
-        let mut by_chain: Vec<Vec<(u64, usize, u32)>> = vec![Vec::new(); self.names.chains.len()];
-        for (k, b) in blobs.iter().enumerate() {
-            for &(at, c) in &b.uses {
-                by_chain[c].push((start[k] + u64::from(at), k, at));
-            }
-        }
-        let mut firsts = Vec::with_capacity(by_chain.len());
-        for (c, mut uses) in by_chain.into_iter().enumerate() {
-            let chain = &self.names.chains[c];
-            let fail = |why: String| Error::at(format!("code: {:?}", chain.name), why);
-            let name_index = self.name_index[c]
-                .ok_or_else(|| fail("its entry's name is no STRG string".into()))?;
-            uses.sort_unstable();
-            let Some(&(_, k0, at0)) = uses.first() else {
-                return Err(fail(
-                    "its last use cannot go: the VARI or FUNC entry would have none".into(),
-                ));
-            };
-            for (n, &(place, k, at)) in uses.iter().enumerate() {
-                let low = match uses.get(n + 1) {
-                    Some(next) => (next.0 - place) as u32,
-                    None => name_index,
-                };
-                if low > 0x07ff_ffff {
-                    return Err(fail(format!(
-                        "uses {low} bytes apart do not fit a chain link"
-                    )));
-                }
-                let bytes = &mut blobs[k].bytes;
-                let word = (get_u32(bytes, u64::from(at) + 4, endian) & 0xf800_0000) | low;
-                put_u32(bytes, u64::from(at) + 4, word, endian);
-            }
-            let operand = if chain.first_at_operand { 4 } else { 0 };
-            let first = CodeAddress::In {
-                blob: k0 as u32,
-                at: at0 + operand,
-            };
-            firsts.push((uses.len() as u32, first));
-        }
-        let code = game
-            .get_mut::<CodeChunk>()
-            .ok_or_else(|| Error::at("CODE", "the model does not read CODE"))?;
-        if code.blobs.len() != blobs.len() {
-            return Err(Error::at(
-                "CODE",
-                format!(
-                    "{} blobs, but the code holds {}",
-                    blobs.len(),
-                    code.blobs.len()
-                ),
+        if !named.is_empty() {
+            let n = named.len();
+            return Err(format!(
+                "{n} {what}s are named {name:?}, and nothing tells them apart"
             ));
         }
-        for e in code.entries.iter_mut().flatten() {
-            if let Some(&new) = blobs[e.blob as usize].starts.get(&e.offset) {
-                e.offset = new;
+        let instance = match instance {
+            None => 0,
+            Some(-5) => -5,
+            Some(i @ (-7 | -6 | -16 | -15)) => {
+                let kind = crate::formats::gamemaker::opcodes::instance_name(i as i16);
+                return Err(format!(
+                    "no variable {name:?} is used anywhere in the code yet, and a new {kind} \
+                     variable cannot be added (a self or global one can)"
+                ));
             }
-        }
-        code.blobs = blobs.into_iter().map(|b| Cow::Owned(b.bytes)).collect();
-        for (chain, (count, first)) in self.names.chains.iter().zip(firsts) {
-            let uses = if chain.call {
-                game.get_mut::<Functions>()
-                    .and_then(|f| f.functions.get_mut(chain.entry))
-                    .map(|f| &mut f.uses)
-            } else {
-                game.get_mut::<Variables>()
-                    .and_then(|v| v.variables.get_mut(chain.entry))
-                    .map(|v| &mut v.uses)
-            };
-            let uses = uses.ok_or_else(|| {
-                Error::at(
-                    format!("code: {:?}", chain.name),
-                    "its VARI or FUNC entry is not in the model",
-                )
-            })?;
-            uses.count = count;
-            uses.first = first;
-        }
-        Ok(())
+            Some(_) => -1,
+        };
+        let new = Added {
+            call,
+            name: name.to_string(),
+            instance,
+        };
+        let mut added = self.added.borrow_mut();
+        let k = added.iter().position(|a| *a == new).unwrap_or_else(|| {
+            added.push(new);
+            added.len() - 1
+        });
+        Ok(chains.len() + k)
     }
 }
 

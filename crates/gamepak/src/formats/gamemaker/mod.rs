@@ -57,6 +57,7 @@ mod check;
 pub mod code;
 pub mod code_edit;
 mod code_folder;
+mod code_relink;
 pub mod container;
 mod detect;
 mod extract;

@@ -76,7 +76,8 @@ const INSTANCES: [(i16, &str); 10] = [
     (-16, "static"),
 ];
 
-fn instance(kind: i16) -> String {
+/// The name the disassembly gives instance field `kind`.
+pub fn instance_name(kind: i16) -> String {
     match INSTANCES.iter().find(|(k, _)| *k == kind) {
         Some((_, name)) => name.to_string(),
         None => format!("object{kind}"),
@@ -105,7 +106,7 @@ pub fn variable(operand: u32, instance_field: u16, name: &str) -> String {
         Some((_, n)) => format!("[{n}]"),
         None => format!("[{kind:#04x}]"),
     };
-    format!("{prefix}{}.{name}", instance(instance_field as i16))
+    format!("{prefix}{}.{name}", instance_name(instance_field as i16))
 }
 
 /// The kind a `[kind]` prefix names, and the rest of the operand.

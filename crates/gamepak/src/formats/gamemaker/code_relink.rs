@@ -1,0 +1,225 @@
+//! Assembled blobs put into the model, and every occurrence chain linked again over
+//! them. A chain is the uses of one VARI or FUNC entry in code order: the entry
+//! holds their count and the address of the first (the instruction, or from 2.3 a
+//! call's operand), and each use's operand holds in its low 27 bits the distance to
+//! the next use, or on the last the STRG index of the entry's name.
+//!
+//! A variable or function an edit uses for the first time gets an entry at the end
+//! of VARI or FUNC, its name added to STRG. A new variable's id is the next of its
+//! count in VARI's header, as GameMaker numbers them: one count for every variable
+//! where the header's two counts agree, else globals by the first and self variables
+//! by the second.
+
+use std::borrow::Cow;
+
+use super::code_edit::{Added, Blob, Editor};
+use super::model;
+use super::model::chunks::code::Code as CodeChunk;
+use super::model::chunks::strings::Strings;
+use super::model::chunks::symbols::{Function, Functions, Uses, Variable, Variables};
+use super::model::version::Version;
+use super::model::wire::CodeAddress;
+use super::refs::{get_u32, put_u32};
+use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
+
+/// Where a chain's count and first address go, and how its last link ends.
+struct Target {
+    name: String,
+    call: bool,
+    /// The entry's index in VARI or FUNC.
+    entry: usize,
+    /// The STRG index of the entry's name.
+    name_index: u32,
+    first_at_operand: bool,
+}
+
+impl Editor<'_, '_> {
+    /// Puts `blobs` (one per blob, in CODE's order) into `game`'s CODE, moves the
+    /// start of each code entry with its label, gives each variable or function the
+    /// edits added an entry, and links every chain again over the new blobs. The
+    /// model then lays the chunks out.
+    pub fn relink(&self, game: &mut model::Game<'_>, mut blobs: Vec<Blob>) -> Result<()> {
+        let targets = self.targets(game)?;
+        let endian = self.game.form.endian;
+        // Blobs follow one another in CODE, so a use's place in the run of blobs
+        // orders the chain and measures its links.
+        let mut start = Vec::with_capacity(blobs.len());
+        let mut run = 0u64;
+        for b in &blobs {
+            start.push(run);
+            run += b.bytes.len() as u64;
+        }
+        let mut by_chain: Vec<Vec<(u64, usize, u32)>> = vec![Vec::new(); targets.len()];
+        for (k, b) in blobs.iter().enumerate() {
+            for &(at, c) in &b.uses {
+                by_chain[c].push((start[k] + u64::from(at), k, at));
+            }
+        }
+        let mut firsts = Vec::with_capacity(targets.len());
+        for (t, mut uses) in targets.iter().zip(by_chain) {
+            let fail = |why: String| Error::at(format!("code: {:?}", t.name), why);
+            uses.sort_unstable();
+            let Some(&(_, k0, at0)) = uses.first() else {
+                return Err(fail(
+                    "its last use cannot go: the VARI or FUNC entry would have none".into(),
+                ));
+            };
+            for (n, &(place, k, at)) in uses.iter().enumerate() {
+                let low = match uses.get(n + 1) {
+                    Some(next) => (next.0 - place) as u32,
+                    None => t.name_index,
+                };
+                if low > 0x07ff_ffff {
+                    return Err(fail(format!(
+                        "uses {low} bytes apart do not fit a chain link"
+                    )));
+                }
+                let bytes = &mut blobs[k].bytes;
+                let word = (get_u32(bytes, u64::from(at) + 4, endian) & 0xf800_0000) | low;
+                put_u32(bytes, u64::from(at) + 4, word, endian);
+            }
+            let first = CodeAddress::In {
+                blob: k0 as u32,
+                at: at0 + if t.first_at_operand { 4 } else { 0 },
+            };
+            firsts.push(Uses {
+                count: uses.len() as u32,
+                first,
+            });
+        }
+        let code = game
+            .get_mut::<CodeChunk>()
+            .ok_or_else(|| Error::at("CODE", "the model does not read CODE"))?;
+        if code.blobs.len() != blobs.len() {
+            return Err(Error::at(
+                "CODE",
+                format!(
+                    "{} blobs, but the code holds {}",
+                    blobs.len(),
+                    code.blobs.len()
+                ),
+            ));
+        }
+        for e in code.entries.iter_mut().flatten() {
+            if let Some(&new) = blobs[e.blob as usize].starts.get(&e.offset) {
+                e.offset = new;
+            }
+        }
+        code.blobs = blobs.into_iter().map(|b| Cow::Owned(b.bytes)).collect();
+        for (t, uses) in targets.iter().zip(firsts) {
+            *entry_uses(game, t)? = uses;
+        }
+        Ok(())
+    }
+
+    /// The entry of every chain: those the code used, then one made for each
+    /// variable or function an edit added.
+    fn targets(&self, game: &mut model::Game<'_>) -> Result<Vec<Target>> {
+        let chains = &self.names.chains;
+        let mut targets = Vec::with_capacity(chains.len());
+        for (c, chain) in chains.iter().enumerate() {
+            let name_index = self.name_index[c].ok_or_else(|| {
+                Error::at(
+                    format!("code: {:?}", chain.name),
+                    "its entry's name is no STRG string",
+                )
+            })?;
+            targets.push(Target {
+                name: chain.name.clone(),
+                call: chain.call,
+                entry: chain.entry,
+                name_index,
+                first_at_operand: chain.first_at_operand,
+            });
+        }
+        // A new function's first address points where the others' do: from 2.3 at
+        // the call's operand.
+        let operand = match chains.iter().find(|c| c.call) {
+            Some(c) => c.first_at_operand,
+            None => game
+                .chunks
+                .iter()
+                .find(|p| p.name == FourCC::FUNC)
+                .is_some_and(|p| p.version >= Version::V2_3),
+        };
+        for added in self.added.borrow().iter() {
+            targets.push(add_entry(game, added, operand)?);
+        }
+        Ok(targets)
+    }
+}
+
+/// A VARI or FUNC entry for a variable or function the code did not use, its name
+/// added to STRG.
+fn add_entry(game: &mut model::Game<'_>, added: &Added, operand: bool) -> Result<Target> {
+    let name = game
+        .get_mut::<Strings>()
+        .ok_or_else(|| Error::at("STRG", "the model does not read STRG"))?
+        .add(&added.name);
+    let missing = |chunk: &str| {
+        Error::at(
+            chunk,
+            format!(
+                "the model does not read {chunk}, so {:?} cannot be added",
+                added.name
+            ),
+        )
+    };
+    let entry = if added.call {
+        let funcs = game.get_mut::<Functions>().ok_or_else(|| missing("FUNC"))?;
+        funcs.functions.push(Function {
+            name: Some(name),
+            uses: Uses::default(),
+        });
+        funcs.functions.len() - 1
+    } else {
+        let vars = game.get_mut::<Variables>().ok_or_else(|| missing("VARI"))?;
+        let h = &mut vars.header;
+        let counts = if h[0] == h[1] || added.instance == -5 {
+            0
+        } else {
+            1
+        };
+        let id = h[counts] as i32;
+        if h[0] == h[1] {
+            h[0] += 1;
+            h[1] += 1;
+        } else {
+            h[counts] += 1;
+        }
+        vars.variables.push(Variable {
+            name: Some(name),
+            instance_type: added.instance,
+            id,
+            uses: Uses::default(),
+        });
+        vars.variables.len() - 1
+    };
+    Ok(Target {
+        name: added.name.clone(),
+        call: added.call,
+        entry,
+        name_index: name.0,
+        first_at_operand: added.call && operand,
+    })
+}
+
+/// The count and first address of chain `t`'s entry.
+fn entry_uses<'m>(game: &'m mut model::Game<'_>, t: &Target) -> Result<&'m mut Uses> {
+    let uses = if t.call {
+        game.get_mut::<Functions>()
+            .and_then(|f| f.functions.get_mut(t.entry))
+            .map(|f| &mut f.uses)
+    } else {
+        game.get_mut::<Variables>()
+            .and_then(|v| v.variables.get_mut(t.entry))
+            .map(|v| &mut v.uses)
+    };
+    uses.ok_or_else(|| {
+        Error::at(
+            format!("code: {:?}", t.name),
+            "its VARI or FUNC entry is not in the model",
+        )
+    })
+}
