@@ -249,7 +249,7 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
             })
             .collect();
         let mut m = model::read(&data).unwrap();
-        editor.relink(&mut m, blobs).unwrap();
+        editor.relink(&mut m, blobs, Vec::new()).unwrap();
         let file = m.write().unwrap();
         assert_eq!(file.len(), data.len(), "{name}");
         if let Some(at) = (0..data.len()).find(|&i| file[i] != data[i]) {

@@ -523,3 +523,74 @@ fn glyphs_edited_in_a_font_file_are_the_game_s() {
         assert_eq!(now, font, "{name}");
     }
 }
+
+/// Games whose objects run code, of GameMaker: Studio 1, 2.0, 2.3, 2022 and 2024.
+const WITH_EVENTS: [&str; 5] = [
+    "KappaTrooper.win",
+    "AKKIO_Raarwmageddon.win",
+    "Andreasholmbrg_Chonko.win",
+    "P-Hansen_paramecium.win",
+    "MistaCarson_Fall2024MiniJam.win",
+];
+
+/// The first action of any object's events in the folder `out`: the record a new
+/// event's action is copied from.
+fn an_action(out: &Path) -> Value {
+    let objects = out.join("objects");
+    let file = first_file(&objects, |o| {
+        o["events"]
+            .as_object()
+            .unwrap()
+            .values()
+            .any(|t| t["events"].as_array().is_some_and(|e| !e.is_empty()))
+    })
+    .unwrap();
+    let object = read_json(&file);
+    let events = object["events"].as_object().unwrap();
+    let with = events
+        .values()
+        .find_map(|t| t["events"].as_array()?.first().cloned());
+    with.unwrap()["actions"][0].clone()
+}
+
+#[test]
+fn an_event_added_to_an_object_runs_new_code() {
+    for (name, _, out) in extracted_games("gamemaker_folder new event", &WITH_EVENTS) {
+        let action = an_action(out.path());
+        let objects = out.path().join("objects");
+        let file = first_file(&objects, |_| true).unwrap();
+        let mut object = read_json(&file);
+        let code = format!("gml_Object_{}_Alarm_11", object["name"].as_str().unwrap());
+        let alarms = object["events"]["alarm"]["events"].as_array_mut().unwrap();
+        assert!(alarms.iter().all(|e| e["subtype"] != 11), "{name}");
+        let mut action = action;
+        action["code"] = code.clone().into();
+        alarms.push(serde_json::json!({"subtype": 11, "actions": [action]}));
+        write_json(&file, &object);
+        let asm = format!(
+            "; {code} (arguments 0, locals 0) starts at L0000\n\
+             L0000:\n    pushi.e 11\n    pop.v.i self.gamepak_alarm_ran\n"
+        );
+        std::fs::write(out.path().join("code/zz_new_alarm.asm"), asm).unwrap();
+        let (_, again) = packed_clean(name, out.path());
+        // The object's new event names the new code, which reads back as written.
+        let now = read_json(&again.path().join(file.strip_prefix(out.path()).unwrap()));
+        assert_eq!(now["events"]["alarm"], object["events"]["alarm"], "{name}");
+        let code_json = read_json(&again.path().join("code.json"));
+        let entries = code_json["entries"].as_array().unwrap();
+        let k = entries
+            .iter()
+            .position(|e| e["name"] == code.as_str())
+            .unwrap();
+        assert_eq!(k, entries.len() - 1, "{name}: the new entry comes last");
+        let text = std::fs::read_dir(again.path().join("code"))
+            .unwrap()
+            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+            .find(|t| t.starts_with(&format!("; {code} ")))
+            .unwrap_or_else(|| panic!("{name}: no disassembly of {code}"));
+        assert!(
+            text.contains("pop.v.i self.gamepak_alarm_ran"),
+            "{name}: {text}"
+        );
+    }
+}

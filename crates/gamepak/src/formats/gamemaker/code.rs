@@ -300,6 +300,28 @@ pub fn blob_indices(entries: &[Entry]) -> Vec<Vec<usize>> {
     out
 }
 
+/// A disassembly's heading line: `; name (arguments A, locals L) starts at Lxxxx`.
+pub struct Heading<'t> {
+    pub name: &'t str,
+    pub arguments: u16,
+    pub locals: u16,
+    pub label: &'t str,
+}
+
+/// The heading `line` is, if it is one.
+pub fn heading(line: &str) -> Option<Heading<'_>> {
+    let rest = line.strip_prefix("; ")?;
+    let (name, rest) = rest.split_once(" (arguments ")?;
+    let (arguments, rest) = rest.split_once(", locals ")?;
+    let (locals, label) = rest.split_once(") starts at ")?;
+    Some(Heading {
+        name,
+        arguments: arguments.parse().ok()?,
+        locals: locals.parse().ok()?,
+        label: label.trim(),
+    })
+}
+
 pub struct Line {
     /// Absolute address of the instruction word.
     pub at: u64,

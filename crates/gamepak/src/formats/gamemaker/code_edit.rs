@@ -43,6 +43,15 @@ pub struct Editor<'g, 'a> {
     pub(super) added: RefCell<Vec<Added>>,
 }
 
+/// A code entry a new code file declares, and where in its blob it starts.
+#[derive(Debug, Clone)]
+pub struct NewEntry {
+    pub name: String,
+    pub arguments: u16,
+    pub locals: u16,
+    pub offset: u32,
+}
+
 /// A variable or function an edit uses for the first time.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Added {
@@ -120,15 +129,100 @@ impl<'g, 'a> Editor<'g, 'a> {
 
     /// Blob `k` as the edited text `text` (from `file`) says.
     pub fn assemble(&self, k: usize, text: &str, file: &str) -> Result<Blob> {
+        self.assembles(file)?;
+        let (blob, length, entries) = self
+            .blob(k)
+            .ok_or_else(|| Error::at(file, format!("the file has no code blob {k}")))?;
+        let used_here: HashSet<usize> = self
+            .names
+            .owner
+            .iter()
+            .filter(|(&at, _)| at >= blob && at < blob + u64::from(length))
+            .map(|(_, &c)| c)
+            .collect();
+        let (mut out, labels) =
+            self.assemble_lines(text, file, &|c| used_here.contains(&c), true)?;
+        for e in entries {
+            // The text's own heading names the label where each function starts.
+            let label = text
+                .lines()
+                .filter_map(code::heading)
+                .find(|h| h.name == e.name)
+                .map_or_else(|| format!("L{:04x}", e.start), |h| h.label.to_string());
+            let new = match labels.get(&label) {
+                Some(&at) => at,
+                None if e.start == 0 => 0,
+                None => {
+                    return Err(Error::at(
+                        file,
+                        format!("{} starts at {label}, but that label is gone", e.name),
+                    ))
+                }
+            };
+            out.starts.insert(e.start, new);
+        }
+        Ok(out)
+    }
+
+    /// A code file that is no blob of the game yet: a new blob, and the code
+    /// entries its headings declare (`; name (arguments A, locals L) starts at
+    /// Lxxxx`), each with where it starts. Its code may not use local variables,
+    /// since a new entry's code locals hold only `arguments`.
+    pub fn assemble_new(&self, text: &str, file: &str) -> Result<(Blob, Vec<NewEntry>)> {
+        self.assembles(file)?;
+        let (out, labels) = self.assemble_lines(text, file, &|_| false, false)?;
+        let mut entries = Vec::new();
+        for h in text.lines().filter_map(code::heading) {
+            let offset = match labels.get(h.label) {
+                Some(&at) => at,
+                None if h.label == "L0000" => 0,
+                None => {
+                    return Err(Error::at(
+                        file,
+                        format!(
+                            "{} starts at {}, but no such label is in the text",
+                            h.name, h.label
+                        ),
+                    ))
+                }
+            };
+            entries.push(NewEntry {
+                name: h.name.to_string(),
+                arguments: h.arguments,
+                locals: h.locals,
+                offset,
+            });
+        }
+        if entries.is_empty() {
+            return Err(Error::at(
+                file,
+                "a new code file names its code entry in a heading: \
+                 `; gml_Object_obj_name_Step_0 (arguments 0, locals 0) starts at L0000`",
+            ));
+        }
+        Ok((out, entries))
+    }
+
+    fn assembles(&self, file: &str) -> Result<()> {
         if self.names.old_opcodes {
             return Err(Error::at(
                 file,
                 "bytecode 14 code is shown for reading; pack does not assemble it",
             ));
         }
-        let (blob, length, entries) = self
-            .blob(k)
-            .ok_or_else(|| Error::at(file, format!("the file has no code blob {k}")))?;
+        Ok(())
+    }
+
+    /// The instructions of `text` (from `file`) assembled, with the chain of each
+    /// use (`in_blob` telling which chains the blob used before), and where each
+    /// label is. Uses of local variables are refused when `locals` is not set.
+    fn assemble_lines(
+        &self,
+        text: &str,
+        file: &str,
+        in_blob: &dyn Fn(usize) -> bool,
+        locals: bool,
+    ) -> Result<(Blob, HashMap<String, u32>)> {
         let lines: Vec<(usize, &str)> = text
             .lines()
             .enumerate()
@@ -163,47 +257,25 @@ impl<'g, 'a> Editor<'g, 'a> {
             uses: Vec::new(),
             starts: HashMap::new(),
         };
-        let used_here: HashSet<usize> = self
-            .names
-            .owner
-            .iter()
-            .filter(|(&at, _)| at >= blob && at < blob + u64::from(length))
-            .map(|(_, &c)| c)
-            .collect();
-        let in_blob = |c: usize| used_here.contains(&c);
         for &(n, line) in lines.iter().filter(|(_, l)| !l.ends_with(':')) {
             let at = out.bytes.len() as u32;
             let i = asm::assemble(line, at, &resolver, endian).map_err(|why| at_line(n, why))?;
             if let Some(u) = i.uses {
-                let chain = self.chain(u, &in_blob).map_err(|why| at_line(n, why))?;
+                let local = matches!(u, Use::Variable { instance: -7, .. });
+                if local && !locals {
+                    return Err(at_line(
+                        n,
+                        "a new code entry cannot use local variables yet: its code locals \
+                         would have to name them"
+                            .into(),
+                    ));
+                }
+                let chain = self.chain(u, in_blob).map_err(|why| at_line(n, why))?;
                 out.uses.push((at, chain));
             }
             out.bytes.extend_from_slice(&i.bytes);
         }
-        for e in entries {
-            // The text's own heading names the label where each function starts.
-            let heading = format!("; {} (", e.name);
-            let label = text
-                .lines()
-                .find(|l| l.starts_with(&heading))
-                .and_then(|l| l.rsplit_once(" starts at "))
-                .map_or_else(
-                    || format!("L{:04x}", e.start),
-                    |(_, l)| l.trim().to_string(),
-                );
-            let new = match labels.get(&label) {
-                Some(&at) => at,
-                None if e.start == 0 => 0,
-                None => {
-                    return Err(Error::at(
-                        file,
-                        format!("{} starts at {label}, but that label is gone", e.name),
-                    ))
-                }
-            };
-            out.starts.insert(e.start, new);
-        }
-        Ok(out)
+        Ok((out, labels))
     }
 
     /// The chain a use names: the only entry of that name; else the only one of that
@@ -249,7 +321,8 @@ impl<'g, 'a> Editor<'g, 'a> {
         let instance = match instance {
             None => 0,
             Some(-5) => -5,
-            Some(i @ (-7 | -6 | -16 | -15)) => {
+            // From 2.3 a self variable's uses may name the `builtin` instance.
+            Some(i @ (-7 | -16 | -15)) => {
                 let kind = crate::formats::gamemaker::opcodes::instance_name(i as i16);
                 return Err(format!(
                     "no variable {name:?} is used anywhere in the code yet, and a new {kind} \

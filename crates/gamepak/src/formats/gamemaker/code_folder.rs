@@ -3,6 +3,10 @@
 //! [`super::code_edit`]), every other blob is kept as stored, and the chains are
 //! linked again over them. The model then lays CODE and every chunk after it out,
 //! so a blob may grow or shrink whatever the other chunks hold.
+//!
+//! A `.asm` file added to `code/` is a new blob, and each heading in it a new code
+//! entry after the last, which records may name (an object's event, a room's
+//! creation code) by the heading's name.
 
 use std::collections::BTreeMap;
 
@@ -15,11 +19,40 @@ use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 use crate::io::SourceDir;
 
-/// Applies the edited disassemblies to `game`, noting each; gives the file as it was
-/// before them, to compare with, when there were any.
+/// A code file added to the folder: its place and its text.
+pub type AddedFile = (String, String);
+
+/// The `.asm` files in `code/` that the manifest does not list, in name order.
+pub fn added(dir: &SourceDir, m: &Manifest) -> Result<Vec<AddedFile>> {
+    if m.code.is_empty() || !dir.path().join("code").is_dir() {
+        return Ok(Vec::new());
+    }
+    let listed: std::collections::HashSet<&str> = m.code.iter().map(|c| c.file.as_str()).collect();
+    let mut out = Vec::new();
+    for file in dir.list("code")? {
+        if file.ends_with(".asm") && !listed.contains(file.as_str()) && dir.is_file(&file)? {
+            let text = String::from_utf8(dir.read(&file)?)
+                .map_err(|_| Error::at(&file, "is not UTF-8"))?;
+            out.push((file, text));
+        }
+    }
+    Ok(out)
+}
+
+/// The code entries the added files declare, in order: they come after CODE's.
+pub fn added_names(files: &[AddedFile]) -> impl Iterator<Item = &str> {
+    files
+        .iter()
+        .flat_map(|(_, text)| text.lines().filter_map(super::code::heading))
+        .map(|h| h.name)
+}
+
+/// Applies the edited and added disassemblies to `game`, noting each; gives the
+/// file as it was before them, to compare with, when there were any.
 pub fn apply(
     dir: &SourceDir,
     m: &Manifest,
+    added: &[AddedFile],
     game: &mut model::Game<'_>,
     notes: &mut Vec<String>,
 ) -> Result<Option<Vec<u8>>> {
@@ -31,7 +64,7 @@ pub fn apply(
             edits.insert(k, (c.file.clone(), text));
         }
     }
-    if edits.is_empty() {
+    if edits.is_empty() && added.is_empty() {
         return Ok(None);
     }
     let before = game.write()?;
@@ -51,7 +84,20 @@ pub fn apply(
             }
         })
         .collect::<Result<Vec<_>>>()?;
-    editor.relink(game, blobs)?;
+    let mut blobs = blobs;
+    let mut entries = Vec::new();
+    for (file, text) in added {
+        let (blob, declared) = editor.assemble_new(text, file)?;
+        let names: Vec<&str> = declared.iter().map(|e| e.name.as_str()).collect();
+        notes.push(format!(
+            "{file}: a new blob of {} bytes, running {}",
+            blob.bytes.len(),
+            names.join(", ")
+        ));
+        entries.extend(declared.into_iter().map(|e| (blobs.len(), e)));
+        blobs.push(blob);
+    }
+    editor.relink(game, blobs, entries)?;
     Ok(Some(before))
 }
 

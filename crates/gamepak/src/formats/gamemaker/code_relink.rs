@@ -11,12 +11,15 @@
 //! by the second.
 
 use std::borrow::Cow;
+use std::collections::BTreeSet;
 
-use super::code_edit::{Added, Blob, Editor};
+use super::code_edit::{Added, Blob, Editor, NewEntry};
 use super::model;
-use super::model::chunks::code::Code as CodeChunk;
+use super::model::chunks::code::{Code as CodeChunk, CodeEntry};
 use super::model::chunks::strings::Strings;
-use super::model::chunks::symbols::{Function, Functions, Uses, Variable, Variables};
+use super::model::chunks::symbols::{
+    CodeLocals, Function, Functions, Local, Uses, Variable, Variables,
+};
 use super::model::version::Version;
 use super::model::wire::CodeAddress;
 use super::refs::{get_u32, put_u32};
@@ -35,11 +38,17 @@ struct Target {
 }
 
 impl Editor<'_, '_> {
-    /// Puts `blobs` (one per blob, in CODE's order) into `game`'s CODE, moves the
-    /// start of each code entry with its label, gives each variable or function the
-    /// edits added an entry, and links every chain again over the new blobs. The
-    /// model then lays the chunks out.
-    pub fn relink(&self, game: &mut model::Game<'_>, mut blobs: Vec<Blob>) -> Result<()> {
+    /// Puts `blobs` (one per blob, in CODE's order, then the new ones) into
+    /// `game`'s CODE, moves the start of each code entry with its label, adds the
+    /// `new` code entries (each with its blob's index), gives each variable or
+    /// function the edits added an entry, and links every chain again over the new
+    /// blobs. The model then lays the chunks out.
+    pub fn relink(
+        &self,
+        game: &mut model::Game<'_>,
+        mut blobs: Vec<Blob>,
+        new: Vec<(usize, NewEntry)>,
+    ) -> Result<()> {
         let targets = self.targets(game)?;
         let endian = self.game.form.endian;
         // Blobs follow one another in CODE, so a use's place in the run of blobs
@@ -88,16 +97,19 @@ impl Editor<'_, '_> {
                 first,
             });
         }
+        let entries = new_entries(game, new)?;
         let code = game
             .get_mut::<CodeChunk>()
             .ok_or_else(|| Error::at("CODE", "the model does not read CODE"))?;
-        if code.blobs.len() != blobs.len() {
+        let added: BTreeSet<u32> = entries.iter().map(|e| e.blob).collect();
+        if code.blobs.len() + added.len() != blobs.len() {
             return Err(Error::at(
                 "CODE",
                 format!(
-                    "{} blobs, but the code holds {}",
+                    "{} blobs, but the code holds {} and {} are new",
                     blobs.len(),
-                    code.blobs.len()
+                    code.blobs.len(),
+                    added.len()
                 ),
             ));
         }
@@ -106,6 +118,7 @@ impl Editor<'_, '_> {
                 e.offset = new;
             }
         }
+        code.entries.extend(entries.into_iter().map(Some));
         code.blobs = blobs.into_iter().map(|b| Cow::Owned(b.bytes)).collect();
         for (t, uses) in targets.iter().zip(firsts) {
             *entry_uses(game, t)? = uses;
@@ -148,6 +161,75 @@ impl Editor<'_, '_> {
         }
         Ok(targets)
     }
+}
+
+/// The code entries of new code files, their names added to STRG. Where FUNC keeps
+/// code locals (until 2024.8), each gets its list: `arguments`, the local every
+/// entry declares. Where the game flags entries that have no locals (the argument
+/// count's top bit, from 2024), a new one with none is flagged too.
+fn new_entries(game: &mut model::Game<'_>, new: Vec<(usize, NewEntry)>) -> Result<Vec<CodeEntry>> {
+    if new.is_empty() {
+        return Ok(Vec::new());
+    }
+    let flags = game.get::<CodeChunk>().is_some_and(|c| {
+        c.entries
+            .iter()
+            .flatten()
+            .any(|e| e.arguments & 0x8000 != 0)
+    });
+    let arguments = game.get::<Variables>().and_then(|v| {
+        v.variables.iter().find(|v| {
+            v.instance_type == -7
+                && v.name.is_some_and(|n| {
+                    game.texts()
+                        .get(n.0 as usize)
+                        .is_some_and(|t| t == "arguments")
+                })
+        })
+    });
+    let arguments_id = arguments.map(|v| v.id as u32);
+    let keeps_locals = game
+        .get::<Functions>()
+        .is_some_and(|f| !f.code_locals.is_empty());
+    let mut out = Vec::with_capacity(new.len());
+    for (blob, e) in new {
+        let strings = game
+            .get_mut::<Strings>()
+            .ok_or_else(|| Error::at("STRG", "the model does not read STRG"))?;
+        let name = strings.add(&e.name);
+        let mut locals = e.locals;
+        if keeps_locals {
+            let index = arguments_id.ok_or_else(|| {
+                Error::at(
+                    format!("code: {:?}", e.name),
+                    "VARI has no local `arguments` for the new entry's code locals",
+                )
+            })?;
+            let local_name = strings.add("arguments");
+            let funcs = game.get_mut::<Functions>().expect("FUNC read above");
+            funcs.code_locals.push(CodeLocals {
+                code: Some(name),
+                locals: vec![Local {
+                    index,
+                    name: Some(local_name),
+                }],
+            });
+            locals = 1;
+        }
+        let flag = if flags && locals == 0 && e.offset == 0 {
+            0x8000
+        } else {
+            0
+        };
+        out.push(CodeEntry {
+            name: Some(name),
+            blob: blob as u32,
+            locals,
+            arguments: e.arguments | flag,
+            offset: e.offset,
+        });
+    }
+    Ok(out)
 }
 
 /// A VARI or FUNC entry for a variable or function the code did not use, its name

@@ -65,7 +65,13 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
         .iter()
         .map(|c| source(dir, c))
         .collect::<Result<Vec<_>>>()?;
-    let lookup = Arc::new(Lookup::new(&names(m, &sources)?));
+    let added_code = super::code_folder::added(dir, m)?;
+    let mut all_names = names(m, &sources)?;
+    if let Some(code) = all_names.get_mut(&FourCC::CODE) {
+        let added = super::code_folder::added_names(&added_code);
+        code.extend(added.map(|n| Some(n.to_string())));
+    }
+    let lookup = Arc::new(Lookup::new(&all_names));
     let table_len = texts.len();
     let mut interner = Interner::edited(&original, texts);
     let code_blobs = match &m.code_blobs {
@@ -118,7 +124,7 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
         });
     }
     let mut game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
-    let before_code = super::code_folder::apply(dir, m, &mut game, &mut notes)?;
+    let before_code = super::code_folder::apply(dir, m, &added_code, &mut game, &mut notes)?;
     let bytes = game.write()?;
     if let Some(before) = before_code {
         super::code_folder::changes(&before, &bytes, &mut notes)?;
