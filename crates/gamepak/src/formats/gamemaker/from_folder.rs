@@ -124,6 +124,8 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
         });
     }
     let mut game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
+    let (sprites, listed) = sprite_files(m, &sources);
+    super::sprite_folder::apply(dir, m, &sprites, listed, &mut game, &mut notes)?;
     let before_code = super::code_folder::apply(dir, m, &added_code, &mut game, &mut notes)?;
     let bytes = game.write()?;
     if let Some(before) = before_code {
@@ -131,6 +133,24 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
     }
     refuse_moving_stored(m, &bytes, unchanged_strings)?;
     Ok((bytes, notes))
+}
+
+/// Each sprite's JSON file, and how many of them extraction listed.
+fn sprite_files(m: &Manifest, sources: &[Source]) -> (Vec<Option<String>>, usize) {
+    m.chunks
+        .iter()
+        .zip(sources)
+        .find_map(|(c, s)| match s {
+            Source::Split { files, .. } if c.name == FourCC::SPRT => Some((
+                files
+                    .iter()
+                    .map(|f| f.as_ref().map(|(file, _)| file.clone()))
+                    .collect(),
+                c.resources.len(),
+            )),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// The table as extracted and as it is now in `strings.json`, noting each text

@@ -100,16 +100,7 @@ pub fn places(model: &model::Game<'_>) -> Vec<Option<Place>> {
 
 /// Width and height from a page's header, without decoding it.
 pub fn page_size(p: &Page<'_>) -> Option<(u32, u32)> {
-    let b = p.blob?;
-    match p.format {
-        PageFormat::Png => crate::codec::png::dimensions(b),
-        PageFormat::Qoi | PageFormat::Bz2Qoi => {
-            let w = u16::from_le_bytes([*b.get(4)?, *b.get(5)?]);
-            let h = u16::from_le_bytes([*b.get(6)?, *b.get(7)?]);
-            Some((w.into(), h.into()))
-        }
-        PageFormat::Unknown => None,
-    }
+    super::pages::dimensions(p.blob?, p.format)
 }
 
 pub fn audio_extension(b: &[u8]) -> &'static str {

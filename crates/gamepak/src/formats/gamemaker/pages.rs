@@ -30,6 +30,18 @@ pub fn verify(blob: &[u8], format: PageFormat, path: &str) -> Result<()> {
     }
 }
 
+/// Width and height from a page's header, without decoding it.
+pub fn dimensions(blob: &[u8], format: PageFormat) -> Option<(u32, u32)> {
+    match format {
+        PageFormat::Png => png_codec::dimensions(blob),
+        PageFormat::Qoi | PageFormat::Bz2Qoi => {
+            let side = |at: usize| Some(u32::from(u16::from_le_bytes([*blob.get(at)?, *blob.get(at + 1)?])));
+            Some((side(4)?, side(6)?))
+        }
+        PageFormat::Unknown => None,
+    }
+}
+
 /// A BZip2-QOI page's header length: 12 when it carries the uncompressed length
 /// (2022.5 and later), which is when its bzip2 stream starts at 12 rather than 8.
 pub fn bz2_with_length(blob: &[u8]) -> bool {

@@ -25,7 +25,10 @@ pub struct Sprites {
     pub sprites: Vec<Option<Sprite>>,
 }
 
+/// In JSON every field may be left out, for a new sprite whose size, bounding box
+/// and masks pack makes from its pictures.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Sprite {
     pub name: Option<StrId>,
     pub width: u32,

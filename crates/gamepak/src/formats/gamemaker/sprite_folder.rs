@@ -1,0 +1,462 @@
+//! Frame pictures into the model. A sprite's frames are the pictures in its folder,
+//! `000.png`, `001.png` and on, in number order:
+//! - a picture edited within its frame's stored part is painted where the frame is;
+//! - one edited beyond that part, or of another size, or added, takes new space on
+//!   a page (see [`super::texture_plan`]);
+//! - a picture removed takes its frame out of the sprite.
+//!
+//! When a sprite's frames change in number or size its size follows its pictures,
+//! which must all be one size, and its bounding box, masks and embedded sequence
+//! are made again from them. A repaint keeps them: a mask may come from settings
+//! the file does not hold (a tolerance, an ellipse), which a repaint should not lose.
+//!
+//! A sprite folder added is a new sprite: its frames are its pictures, whatever its
+//! JSON lists, and the fields it leaves out come from the game's other sprites.
+//! Backgrounds' pictures are repainted in place.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::manifest::{FrameFile, Manifest};
+use super::model::chunks::sequence::keyframes::{ChannelValue, Keyframe};
+use super::model::chunks::sequence::track::TrackKeyframes;
+use super::model::chunks::sprites::{Special, Sprite, Sprites};
+use super::model::chunks::texture_groups::TextureGroups;
+use super::model::chunks::texture_items::TextureItems;
+use super::model::names::Id;
+use super::model::version::Version;
+use super::model::wire::TpagId;
+use super::model::Game;
+use super::sprite_masks;
+use super::texture_plan::{group_of_page, Request, TexturePlan};
+use crate::codec::crc::crc32;
+use crate::codec::png::{self as png_codec, Rgba};
+use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
+use crate::io::SourceDir;
+use crate::limits::Limits;
+
+/// The folder every sprite's folder is in.
+const SPRITES: &str = "sprites/";
+
+/// Puts every sprite's and background's pictures into `game`; `sprites` names each
+/// sprite's JSON file, and those from `listed` on were added to the folder.
+pub fn apply(
+    dir: &SourceDir,
+    m: &Manifest,
+    sprites: &[Option<String>],
+    listed: usize,
+    game: &mut Game<'_>,
+    notes: &mut Vec<String>,
+) -> Result<()> {
+    let extracted: HashMap<&str, &FrameFile> =
+        m.frames.iter().map(|f| (f.file.as_str(), f)).collect();
+    let mut plan = TexturePlan::new(game);
+    for f in m.frames.iter().filter(|f| !f.file.starts_with(SPRITES)) {
+        repaint_background(dir, &mut plan, f)?;
+    }
+    let boxed = game
+        .chunks
+        .iter()
+        .any(|p| p.name == FourCC::SPRT && p.version >= Version::V2024_6);
+    let mut changed = Vec::new();
+    for (i, file) in sprites.iter().enumerate() {
+        let Some(file) = file else { continue };
+        let folder = SpriteFolder {
+            index: i,
+            file,
+            added: i >= listed,
+            boxed,
+        };
+        if let Some(c) = folder.read(dir, game, &mut plan, &extracted, notes)? {
+            changed.push(c);
+        }
+    }
+    let ids = plan.place()?;
+    plan.finish(dir, game, notes)?;
+    for c in changed {
+        c.put(game, &ids);
+    }
+    Ok(())
+}
+
+fn repaint_background(dir: &SourceDir, plan: &mut TexturePlan, f: &FrameFile) -> Result<()> {
+    let bytes = dir.read(&f.file)?;
+    if crc32(&bytes) == f.crc32 {
+        return Ok(());
+    }
+    let size = png_codec::dimensions(&bytes).ok_or_else(|| Error::at(&f.file, "is not a PNG"))?;
+    let want = (u32::from(f.bounding[0]).max(1), u32::from(f.bounding[1]).max(1));
+    if size != want {
+        return Err(Error::at(
+            &f.file,
+            format!(
+                "{}x{} pixels, but the frame is {}x{}: its texture page item holds that size",
+                size.0, size.1, want.0, want.1
+            ),
+        ));
+    }
+    let [sx, sy, sw, sh] = f.source.map(u32::from);
+    let [tx, ty, _, _] = f.target.map(u32::from);
+    plan.repaint(f.page.into(), &f.file, [tx, ty, sw, sh], (sx, sy));
+    Ok(())
+}
+
+/// One sprite's folder, as pack finds it.
+struct SpriteFolder<'f> {
+    index: usize,
+    /// Its `sprite.json`.
+    file: &'f str,
+    added: bool,
+    /// Masks cover the bounding box (2024.6 and later).
+    boxed: bool,
+}
+
+/// A frame as its picture leaves it.
+enum Frame {
+    /// Where it is; with its picture, when it has one.
+    Kept(Option<TpagId>, Option<String>),
+    /// To be placed from its picture.
+    New(String),
+}
+
+/// A frame in a sprite that changed: its item, or the place it asked for.
+enum Slot {
+    Item(Option<TpagId>),
+    Placed(usize),
+}
+
+/// A sprite whose frames changed, waiting for its frames' places.
+struct Changed {
+    index: usize,
+    sprite: Sprite,
+    slots: Vec<Slot>,
+    added: bool,
+}
+
+impl SpriteFolder<'_> {
+    fn folder(&self) -> &str {
+        self.file.rsplit_once('/').map_or("", |(f, _)| f)
+    }
+
+    /// The sprite's frames from its pictures: repaints go to `plan` at once, and a
+    /// sprite whose frames change shape comes back to be finished once placed.
+    fn read(
+        &self,
+        dir: &SourceDir,
+        game: &Game<'_>,
+        plan: &mut TexturePlan,
+        extracted: &HashMap<&str, &FrameFile>,
+        notes: &mut Vec<String>,
+    ) -> Result<Option<Changed>> {
+        let Some(sprite) = game
+            .get::<Sprites>()
+            .and_then(|s| s.sprites.get(self.index).cloned().flatten())
+        else {
+            return Ok(None);
+        };
+        let folder = self.folder();
+        let mut pictures = pictures(dir, folder)?;
+        let was = sprite.frames.len();
+        let mut frames = Vec::with_capacity(pictures.len().max(was));
+        let mut reshaped = self.added;
+        if self.added {
+            if sprite.name.is_none() {
+                return Err(Error::at(self.file, "a new sprite needs a name"));
+            }
+            if was > 0 {
+                notes.push(format!(
+                    "{}: a new sprite's frames are its pictures, not the {was} items its JSON lists",
+                    self.file
+                ));
+            }
+            sprite.frames.iter().flatten().for_each(|t| plan.release(t.0));
+        } else {
+            for (k, &item) in sprite.frames.iter().enumerate() {
+                let as_extracted = extracted.get(format!("{folder}/{k:03}.png").as_str());
+                match (as_extracted, pictures.remove(&(k as u32))) {
+                    (Some(f), Some(file)) => {
+                        let bytes = dir.read(&file)?;
+                        if crc32(&bytes) == f.crc32 {
+                            frames.push(Frame::Kept(item, Some(file)));
+                        } else if let Some(painted) = repaint(plan, item, &file, &bytes)? {
+                            frames.push(painted);
+                        } else {
+                            reshaped = true;
+                            item.inspect(|t| plan.release(t.0));
+                            frames.push(Frame::New(file));
+                        }
+                    }
+                    (Some(_), None) => {
+                        reshaped = true;
+                        item.inspect(|t| plan.release(t.0));
+                    }
+                    (None, Some(file)) => {
+                        reshaped = true;
+                        item.inspect(|t| plan.release(t.0));
+                        frames.push(Frame::New(file));
+                    }
+                    (None, None) => frames.push(Frame::Kept(item, None)),
+                }
+            }
+        }
+        frames.extend(pictures.into_values().map(|file| {
+            reshaped = true;
+            Frame::New(file)
+        }));
+        if !reshaped {
+            return Ok(None);
+        }
+        self.reshape(dir, game, plan, sprite, frames, notes).map(Some)
+    }
+
+    /// Size, frames, bounding box, masks and sequence of a sprite whose frames
+    /// changed in number or shape.
+    fn reshape(
+        &self,
+        dir: &SourceDir,
+        game: &Game<'_>,
+        plan: &mut TexturePlan,
+        mut sprite: Sprite,
+        frames: Vec<Frame>,
+        notes: &mut Vec<String>,
+    ) -> Result<Changed> {
+        let mut decoded: Vec<Rgba> = Vec::with_capacity(frames.len());
+        let mut size = None;
+        for file in frames.iter().filter_map(|f| match f {
+            Frame::Kept(_, file) => file.as_ref(),
+            Frame::New(file) => Some(file),
+        }) {
+            let img = png_codec::decode(&dir.read(file)?, file, &Limits::current())?;
+            let (w, h) = *size.get_or_insert((img.width, img.height));
+            if (img.width, img.height) != (w, h) {
+                return Err(Error::at(
+                    file,
+                    format!(
+                        "{}x{} pixels, but the sprite's first frame is {w}x{h}: a sprite's frames are one size",
+                        img.width, img.height
+                    ),
+                ));
+            }
+            decoded.push(img);
+        }
+        let size = size.unwrap_or((sprite.width, sprite.height));
+        let near = frames.iter().find_map(|f| match f {
+            Frame::Kept(Some(t), _) => plan.item(t.0).map(|it| usize::from(it.page)),
+            _ => None,
+        });
+        let mut slots = Vec::with_capacity(frames.len());
+        let mut pictures = decoded.iter();
+        for (k, f) in frames.into_iter().enumerate() {
+            slots.push(match f {
+                Frame::Kept(item, file) => {
+                    file.is_some().then(|| pictures.next());
+                    let bounds = item.and_then(|t| plan.item(t.0)).map(|it| it.bounds);
+                    if bounds.is_some_and(|[w, h]| (u32::from(w), u32::from(h)) != size) {
+                        return Err(Error::at(
+                            self.file,
+                            format!(
+                                "frame {k} has no picture in the folder, so the sprite cannot become {}x{}",
+                                size.0, size.1
+                            ),
+                        ));
+                    }
+                    Slot::Item(item)
+                }
+                Frame::New(file) => {
+                    let img = pictures.next().expect("every picture was decoded");
+                    let crop = match sprite_masks::opaque_margins([img]) {
+                        Some([l, r, b, t]) => [l, t, r - l + 1, b - t + 1].map(|v| v as u32),
+                        None => [0, 0, 1, 1],
+                    };
+                    Slot::Placed(plan.request(Request {
+                        file,
+                        crop,
+                        bounds: size,
+                        near,
+                    }))
+                }
+            });
+        }
+        let had = sprite.frames.len();
+        let count = match (self.added, sprite.masks.len()) {
+            (true, _) => 1,
+            (false, n) if n == had && had > 1 => slots.len(),
+            (false, 0) => 0,
+            _ => 1,
+        };
+        (sprite.width, sprite.height) = size;
+        sprite.margins = sprite_masks::margins(sprite.bbox_mode, &decoded, size, sprite.margins);
+        let region = sprite_masks::region(self.boxed, sprite.margins, size);
+        sprite.masks =
+            sprite_masks::masks(sprite.separate_masks, count, &decoded, sprite.margins, region);
+        if self.added && sprite.special.is_none() {
+            sprite.special = template(game);
+        }
+        let follows = follow_frames(&mut sprite, had, slots.len());
+        notes.push(format!(
+            "{}: {} frames of {}x{} (was {had}); its bounding box and masks made again{}",
+            self.folder(),
+            slots.len(),
+            size.0,
+            size.1,
+            if follows {
+                ""
+            } else {
+                "; its embedded sequence, not one keyframe a frame, is as it was"
+            }
+        ));
+        Ok(Changed {
+            index: self.index,
+            sprite,
+            slots,
+            added: self.added,
+        })
+    }
+}
+
+/// An edited picture painted where its frame stands, when it is the frame's size
+/// and draws nothing outside the frame's stored part; `None` when it must move.
+fn repaint(
+    plan: &mut TexturePlan,
+    item: Option<TpagId>,
+    file: &str,
+    bytes: &[u8],
+) -> Result<Option<Frame>> {
+    let Some(it) = item.and_then(|t| plan.item(t.0)).cloned() else {
+        return Ok(None);
+    };
+    let img = png_codec::decode(bytes, file, &Limits::current())?;
+    let [bw, bh] = it.bounds.map(u32::from);
+    let [tx, ty, tw, th] = it.target.map(|v| v as i32);
+    let inside = match sprite_masks::opaque_margins([&img]) {
+        None => true,
+        Some([l, r, b, t]) => l >= tx && t >= ty && r < tx + tw && b < ty + th,
+    };
+    if (img.width, img.height) != (bw.max(1), bh.max(1)) || !inside {
+        return Ok(None);
+    }
+    let [sx, sy, sw, sh] = it.source.map(u32::from);
+    plan.repaint(it.page.into(), file, [tx as u32, ty as u32, sw, sh], (sx, sy));
+    Ok(Some(Frame::Kept(item, Some(file.to_string()))))
+}
+
+/// The pictures in a sprite's folder, by number.
+fn pictures(dir: &SourceDir, folder: &str) -> Result<BTreeMap<u32, String>> {
+    let mut out = BTreeMap::new();
+    if folder.is_empty() || !dir.path().join(folder).is_dir() {
+        return Ok(out);
+    }
+    for file in dir.list(folder)? {
+        let name = file.rsplit('/').next().unwrap_or_default();
+        let Some(stem) = name.strip_suffix(".png") else {
+            continue;
+        };
+        if stem.is_empty() || !stem.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let Ok(n) = stem.parse::<u32>() else { continue };
+        if dir.is_file(&file)? {
+            if let Some(other) = out.insert(n, file.clone()) {
+                return Err(Error::at(
+                    &file,
+                    format!("is frame {n}, as {other} is: number each frame once"),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The header a new sprite takes from the game's other sprites, without their
+/// embedded sequence or nine-slice data.
+fn template(game: &Game<'_>) -> Option<Special> {
+    let sprites = game.get::<Sprites>()?;
+    let s = sprites.sprites.iter().flatten().find_map(|s| s.special.as_ref())?;
+    Some(Special {
+        version: s.version,
+        kind: 0,
+        playback_speed: s.playback_speed,
+        speed_type: s.speed_type,
+        sequence: None,
+        nine_slice: None,
+    })
+}
+
+/// Makes a sprite's embedded sequence show its `now` frames, when it showed the
+/// `was` before it one keyframe a frame, as GameMaker writes it; false when it was
+/// anything else, and is left alone.
+fn follow_frames(sprite: &mut Sprite, was: usize, now: usize) -> bool {
+    let Some(embedded) = sprite
+        .special
+        .as_mut()
+        .and_then(|s| s.sequence.as_mut())
+    else {
+        return true;
+    };
+    let sequence = &mut embedded.sequence;
+    let Some(track) = sequence.tracks.iter_mut().find_map(|t| match &mut t.keyframes {
+        TrackKeyframes::SpriteFrames(k) => Some(k),
+        _ => None,
+    }) else {
+        return true;
+    };
+    let one_a_frame = track.keyframes.len() == was
+        && track.keyframes.iter().enumerate().all(|(i, k)| {
+            k.key == i as f32 && matches!(k.channels.as_slice(), [c] if c.value == i as i32)
+        });
+    let Some(first) = track.keyframes.first().cloned().filter(|_| one_a_frame) else {
+        return was == 0 && now == 0;
+    };
+    track.keyframes = (0..now)
+        .map(|i| Keyframe {
+            key: i as f32,
+            channels: vec![ChannelValue {
+                value: i as i32,
+                ..first.channels[0].clone()
+            }],
+            ..first.clone()
+        })
+        .collect();
+    sequence.length = now as f32;
+    true
+}
+
+impl Changed {
+    /// Puts the sprite, its frames placed, into `game`; a new one joins the texture
+    /// group of the page its first frame is on.
+    fn put(self, game: &mut Game<'_>, ids: &[u32]) {
+        let mut sprite = self.sprite;
+        sprite.frames = self
+            .slots
+            .iter()
+            .map(|s| match *s {
+                Slot::Item(item) => item,
+                Slot::Placed(r) => Some(TpagId(ids[r])),
+            })
+            .collect();
+        let items = game.get::<TextureItems>().map_or(&[][..], |t| &t.items);
+        let page = sprite
+            .frames
+            .iter()
+            .flatten()
+            .find_map(|t| items.get(t.0 as usize)?.as_ref())
+            .map(|it| usize::from(it.page));
+        if let Some(slot) = game
+            .get_mut::<Sprites>()
+            .and_then(|s| s.sprites.get_mut(self.index))
+        {
+            *slot = Some(sprite);
+        }
+        if !self.added {
+            return;
+        }
+        let group = page.and_then(|k| group_of_page(game, k)).unwrap_or(0);
+        if let Some(g) = game
+            .get_mut::<TextureGroups>()
+            .and_then(|t| t.groups.get_mut(group))
+            .and_then(Option::as_mut)
+        {
+            g.sprites.push(Id::new(self.index as i32));
+        }
+    }
+}
