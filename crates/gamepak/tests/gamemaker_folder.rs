@@ -7,6 +7,7 @@ mod common;
 
 use std::path::Path;
 
+use common::folder::{extracted_games, first_file, packed_clean, read_json, write_json};
 use gamepak::{ExtractOptions, Format, Handler};
 use serde_json::Value;
 
@@ -25,68 +26,6 @@ fn handler() -> &'static dyn Handler {
 /// Each game of [`ERAS`] the fixtures hold, extracted into a folder of its own.
 fn extracted(test: &str) -> Vec<(&'static str, Vec<u8>, tempfile::TempDir)> {
     extracted_games(test, &ERAS)
-}
-
-/// Each of `games`, extracted into a folder of its own.
-fn extracted_games<'n>(
-    test: &str,
-    games: &[&'n str],
-) -> Vec<(&'n str, Vec<u8>, tempfile::TempDir)> {
-    let Some(dir) = common::fixture_dir(test, "gamemaker") else {
-        return Vec::new();
-    };
-    games
-        .iter()
-        .map(|&name| {
-            let data = std::fs::read(dir.join(name)).unwrap();
-            let out = extract(&data);
-            (name, data, out)
-        })
-        .collect()
-}
-
-fn extract(data: &[u8]) -> tempfile::TempDir {
-    let out = tempfile::tempdir().unwrap();
-    handler()
-        .extract(
-            data,
-            out.path(),
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
-        .unwrap();
-    out
-}
-
-/// Packs `folder`, asserts the game checks with no problem at all, and extracts it
-/// again.
-fn packed_clean(name: &str, folder: &Path) -> (Vec<u8>, tempfile::TempDir) {
-    let packed =
-        gamepak::pack(folder, &Default::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert!(packed.unused.is_empty(), "{name}: {:?}", packed.unused);
-    let report = handler().check(&packed.bytes, &Default::default());
-    assert!(report.problems.is_empty(), "{name}: {}", report.lines());
-    let again = extract(&packed.bytes);
-    (packed.bytes, again)
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
-}
-
-fn write_json(path: &Path, value: &Value) {
-    std::fs::write(path, serde_json::to_vec_pretty(value).unwrap()).unwrap();
-}
-
-/// The first file in `folder` (sorted) for which `pick` is true.
-fn first_file(folder: &Path, pick: impl Fn(&Value) -> bool) -> Option<std::path::PathBuf> {
-    let mut files: Vec<_> = std::fs::read_dir(folder)
-        .ok()?
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files.into_iter().find(|p| pick(&read_json(p)))
 }
 
 fn has_instances(room: &Value) -> bool {

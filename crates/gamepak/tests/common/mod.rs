@@ -1,6 +1,8 @@
 //! Shared test support: finding the real-file fixtures.
 #![allow(dead_code)]
 
+pub mod folder;
+
 use std::path::PathBuf;
 
 use gamepak::formats::gamemaker::model::{self, chunks::Body};

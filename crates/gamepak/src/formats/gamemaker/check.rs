@@ -155,6 +155,19 @@ fn frames(game: &Game<'_>, r: &mut Report) {
         let at = game.form.chunk(chunk).map_or(0, |c| c.offset);
         for (i, s) in list.iter().enumerate() {
             for (f, &ptr) in s.items.iter().enumerate() {
+                let bounds = game.item(ptr).map(|it| it.bounding.map(u32::from));
+                if let (Some([w, h]), Some(size)) = (bounds, s.size) {
+                    if (w, h) != size {
+                        r.warn(
+                            chunk_location(chunk).at("entry", i),
+                            at,
+                            format!(
+                                "{what} {:?} is {}x{}, but frame {f} is {w}x{h}",
+                                s.name, size.0, size.1
+                            ),
+                        );
+                    }
+                }
                 if ptr != 0 && game.item(ptr).is_none() {
                     r.error(
                         chunk_location(chunk).at("entry", i),

@@ -32,14 +32,15 @@ impl Sheet {
     /// Where a `w`x`h` rectangle fits, which is then taken; `None` when it does not.
     pub fn place(&mut self, w: u32, h: u32) -> Option<(u32, u32)> {
         let after = |v: u32, len: u32| v.saturating_add(len).saturating_add(GAP);
-        let candidates = std::iter::once((0, 0)).chain(self.used.iter().flat_map(|&[x, y, rw, rh]| {
-            [
-                (after(x, rw), y),
-                (x, after(y, rh)),
-                (after(x, rw), 0),
-                (0, after(y, rh)),
-            ]
-        }));
+        let candidates =
+            std::iter::once((0, 0)).chain(self.used.iter().flat_map(|&[x, y, rw, rh]| {
+                [
+                    (after(x, rw), y),
+                    (x, after(y, rh)),
+                    (after(x, rw), 0),
+                    (0, after(y, rh)),
+                ]
+            }));
         let best = candidates
             .filter(|&(x, y)| self.fits([x, y, w, h]))
             .min_by_key(|&(x, y)| (y, x))?;

@@ -35,7 +35,12 @@ pub fn dimensions(blob: &[u8], format: PageFormat) -> Option<(u32, u32)> {
     match format {
         PageFormat::Png => png_codec::dimensions(blob),
         PageFormat::Qoi | PageFormat::Bz2Qoi => {
-            let side = |at: usize| Some(u32::from(u16::from_le_bytes([*blob.get(at)?, *blob.get(at + 1)?])));
+            let side = |at: usize| {
+                Some(u32::from(u16::from_le_bytes([
+                    *blob.get(at)?,
+                    *blob.get(at + 1)?,
+                ])))
+            };
             Some((side(4)?, side(6)?))
         }
         PageFormat::Unknown => None,

@@ -85,7 +85,10 @@ fn repaint_background(dir: &SourceDir, plan: &mut TexturePlan, f: &FrameFile) ->
         return Ok(());
     }
     let size = png_codec::dimensions(&bytes).ok_or_else(|| Error::at(&f.file, "is not a PNG"))?;
-    let want = (u32::from(f.bounding[0]).max(1), u32::from(f.bounding[1]).max(1));
+    let want = (
+        u32::from(f.bounding[0]).max(1),
+        u32::from(f.bounding[1]).max(1),
+    );
     if size != want {
         return Err(Error::at(
             &f.file,
@@ -169,7 +172,11 @@ impl SpriteFolder<'_> {
                     self.file
                 ));
             }
-            sprite.frames.iter().flatten().for_each(|t| plan.release(t.0));
+            sprite
+                .frames
+                .iter()
+                .flatten()
+                .for_each(|t| plan.release(t.0));
         } else {
             for (k, &item) in sprite.frames.iter().enumerate() {
                 let as_extracted = extracted.get(format!("{folder}/{k:03}.png").as_str());
@@ -206,7 +213,8 @@ impl SpriteFolder<'_> {
         if !reshaped {
             return Ok(None);
         }
-        self.reshape(dir, game, plan, sprite, frames, notes).map(Some)
+        self.reshape(dir, game, plan, sprite, frames, notes)
+            .map(Some)
     }
 
     /// Size, frames, bounding box, masks and sequence of a sprite whose frames
@@ -287,8 +295,13 @@ impl SpriteFolder<'_> {
         (sprite.width, sprite.height) = size;
         sprite.margins = sprite_masks::margins(sprite.bbox_mode, &decoded, size, sprite.margins);
         let region = sprite_masks::region(self.boxed, sprite.margins, size);
-        sprite.masks =
-            sprite_masks::masks(sprite.separate_masks, count, &decoded, sprite.margins, region);
+        sprite.masks = sprite_masks::masks(
+            sprite.separate_masks,
+            count,
+            &decoded,
+            sprite.margins,
+            region,
+        );
         if self.added && sprite.special.is_none() {
             sprite.special = template(game);
         }
@@ -336,7 +349,12 @@ fn repaint(
         return Ok(None);
     }
     let [sx, sy, sw, sh] = it.source.map(u32::from);
-    plan.repaint(it.page.into(), file, [tx as u32, ty as u32, sw, sh], (sx, sy));
+    plan.repaint(
+        it.page.into(),
+        file,
+        [tx as u32, ty as u32, sw, sh],
+        (sx, sy),
+    );
     Ok(Some(Frame::Kept(item, Some(file.to_string()))))
 }
 
@@ -371,7 +389,11 @@ fn pictures(dir: &SourceDir, folder: &str) -> Result<BTreeMap<u32, String>> {
 /// embedded sequence or nine-slice data.
 fn template(game: &Game<'_>) -> Option<Special> {
     let sprites = game.get::<Sprites>()?;
-    let s = sprites.sprites.iter().flatten().find_map(|s| s.special.as_ref())?;
+    let s = sprites
+        .sprites
+        .iter()
+        .flatten()
+        .find_map(|s| s.special.as_ref())?;
     Some(Special {
         version: s.version,
         kind: 0,
@@ -386,18 +408,18 @@ fn template(game: &Game<'_>) -> Option<Special> {
 /// `was` before it one keyframe a frame, as GameMaker writes it; false when it was
 /// anything else, and is left alone.
 fn follow_frames(sprite: &mut Sprite, was: usize, now: usize) -> bool {
-    let Some(embedded) = sprite
-        .special
-        .as_mut()
-        .and_then(|s| s.sequence.as_mut())
-    else {
+    let Some(embedded) = sprite.special.as_mut().and_then(|s| s.sequence.as_mut()) else {
         return true;
     };
     let sequence = &mut embedded.sequence;
-    let Some(track) = sequence.tracks.iter_mut().find_map(|t| match &mut t.keyframes {
-        TrackKeyframes::SpriteFrames(k) => Some(k),
-        _ => None,
-    }) else {
+    let Some(track) = sequence
+        .tracks
+        .iter_mut()
+        .find_map(|t| match &mut t.keyframes {
+            TrackKeyframes::SpriteFrames(k) => Some(k),
+            _ => None,
+        })
+    else {
         return true;
     };
     let one_a_frame = track.keyframes.len() == was

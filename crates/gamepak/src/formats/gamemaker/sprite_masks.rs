@@ -13,13 +13,12 @@ pub fn opaque_margins<'a>(frames: impl IntoIterator<Item = &'a Rgba>) -> Option<
     for f in frames {
         for y in 0..f.height {
             let row = &f.pixels[(y * f.width) as usize * 4..((y + 1) * f.width) as usize * 4];
-            let mut xs = row
-                .chunks_exact(4)
-                .enumerate()
-                .filter(|(_, px)| px[3] != 0)
-                .map(|(x, _)| x as u32);
-            let Some(first) = xs.next() else { continue };
-            let last = xs.last().unwrap_or(first);
+            let seen = |px: &[u8]| px[3] != 0;
+            let Some(first) = row.chunks_exact(4).position(seen) else {
+                continue;
+            };
+            let last = row.chunks_exact(4).rposition(seen).unwrap_or(first);
+            let (first, last) = (first as u32, last as u32);
             let b = found.get_or_insert([first, last, y, y]);
             *b = [b[0].min(first), b[1].max(last), b[2].max(y), b[3].min(y)];
         }
@@ -58,7 +57,12 @@ pub fn margins(mode: i32, frames: &[Rgba], (w, h): (u32, u32), set: [i32; 4]) ->
         1 => [0, right, bottom, 0],
         _ => {
             let [l, r, b, t] = set;
-            [l.clamp(0, right), r.clamp(0, right), b.clamp(0, bottom), t.clamp(0, bottom)]
+            [
+                l.clamp(0, right),
+                r.clamp(0, right),
+                b.clamp(0, bottom),
+                t.clamp(0, bottom),
+            ]
         }
     }
 }

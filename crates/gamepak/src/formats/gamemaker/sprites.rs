@@ -17,6 +17,8 @@ pub struct Frames {
     pub name: String,
     /// Absolute offsets of TPAG items; 0 for none.
     pub items: Vec<u32>,
+    /// The frame size a sprite states; `None` for a background.
+    pub size: Option<(u32, u32)>,
 }
 
 pub fn sprites(form: &Form<'_>) -> Result<Vec<Frames>> {
@@ -37,12 +39,14 @@ pub fn sprites(form: &Form<'_>) -> Result<Vec<Frames>> {
             }
             let name = string_ref(form, at).to_string();
             let field = |o: u64| u32_at(form, at + o).unwrap_or(0);
+            let size = Some((field(4), field(8)));
             let frames_at = if field(56) == u32::MAX {
                 let (version, kind) = (field(60), field(64));
                 if kind != 0 {
                     return Ok(Frames {
                         name,
                         items: Vec::new(),
+                        size,
                     });
                 }
                 match version {
@@ -63,6 +67,7 @@ pub fn sprites(form: &Form<'_>) -> Result<Vec<Frames>> {
             Ok(Frames {
                 name,
                 items: list_at(form, chunk, frames_at)?,
+                size,
             })
         })
         .collect()
@@ -82,6 +87,7 @@ pub fn backgrounds(form: &Form<'_>) -> Result<Vec<Frames>> {
             Ok(Frames {
                 name: string_ref(form, at).to_string(),
                 items: vec![u32_at(form, at + 16).unwrap_or(0)],
+                size: None,
             })
         })
         .collect()

@@ -40,7 +40,11 @@ pub struct Request {
 
 enum Stroke {
     Clear(Rect),
-    Picture { file: String, from: Rect, to: (u32, u32) },
+    Picture {
+        file: String,
+        from: Rect,
+        to: (u32, u32),
+    },
 }
 
 struct PageInfo {
@@ -83,10 +87,19 @@ impl TexturePlan {
         for b in backgrounds.flat_map(|b| &b.backgrounds).flatten() {
             count(b.texture.map(|t| t.0));
         }
-        for f in game.get::<Fonts>().into_iter().flat_map(|f| &f.fonts).flatten() {
+        for f in game
+            .get::<Fonts>()
+            .into_iter()
+            .flat_map(|f| &f.fonts)
+            .flatten()
+        {
             count(f.texture.map(|t| t.0));
         }
-        for e in game.get::<EmbeddedImages>().into_iter().flat_map(|e| &e.images) {
+        for e in game
+            .get::<EmbeddedImages>()
+            .into_iter()
+            .flat_map(|e| &e.images)
+        {
             count(e.texture.map(|t| t.0));
         }
         for o in game.get::<Options>().into_iter().flat_map(|o| o.images) {
@@ -164,8 +177,18 @@ impl TexturePlan {
                     .map_err(|_| Error::at(&r.file, format!("{what} {v} is over 65535")))
             };
             let item = TextureItem {
-                source: [small(x, "x")?, small(y, "y")?, small(w, "width")?, small(h, "height")?],
-                target: [small(cx, "x")?, small(cy, "y")?, small(w, "width")?, small(h, "height")?],
+                source: [
+                    small(x, "x")?,
+                    small(y, "y")?,
+                    small(w, "width")?,
+                    small(h, "height")?,
+                ],
+                target: [
+                    small(cx, "x")?,
+                    small(cy, "y")?,
+                    small(w, "width")?,
+                    small(h, "height")?,
+                ],
                 bounds: [small(r.bounds.0, "width")?, small(r.bounds.1, "height")?],
                 page: small(page as u32, "page")?,
             };
@@ -218,11 +241,7 @@ impl TexturePlan {
     }
 
     /// Page `k`'s free space, worked out from the items on it the first time.
-    fn sheet<'s>(
-        &self,
-        sheets: &'s mut BTreeMap<usize, Sheet>,
-        k: usize,
-    ) -> Option<&'s mut Sheet> {
+    fn sheet<'s>(&self, sheets: &'s mut BTreeMap<usize, Sheet>, k: usize) -> Option<&'s mut Sheet> {
         let info = self.pages.get(k).filter(|p| p.open)?;
         let (width, height) = info.size?;
         Some(sheets.entry(k).or_insert_with(|| {
@@ -241,15 +260,16 @@ impl TexturePlan {
     /// A new page as large as the largest, or larger for a frame that needs it, in
     /// the format of the last page in the file.
     fn add_page(&mut self, w: u32, h: u32) -> Result<usize> {
-        let template = self
-            .pages
-            .iter()
-            .rev()
-            .find(|p| p.open)
-            .ok_or_else(|| Error::at("textures", "no page in the file to model a new one on"))?;
+        let template =
+            self.pages.iter().rev().find(|p| p.open).ok_or_else(|| {
+                Error::at("textures", "no page in the file to model a new one on")
+            })?;
         let (format, with_length) = (template.format, template.with_length);
         let largest = |side: fn(&(u32, u32)) -> u32| {
-            self.pages.iter().filter_map(|p| p.size.as_ref().map(side)).max()
+            self.pages
+                .iter()
+                .filter_map(|p| p.size.as_ref().map(side))
+                .max()
         };
         let width = largest(|s| s.0).unwrap_or(0).max(w.next_power_of_two());
         let height = largest(|s| s.1).unwrap_or(0).max(h.next_power_of_two());
@@ -266,7 +286,12 @@ impl TexturePlan {
 
     /// Puts the items and pages into `game` and paints every page that changed,
     /// noting each.
-    pub fn finish(self, dir: &SourceDir, game: &mut Game<'_>, notes: &mut Vec<String>) -> Result<()> {
+    pub fn finish(
+        self,
+        dir: &SourceDir,
+        game: &mut Game<'_>,
+        notes: &mut Vec<String>,
+    ) -> Result<()> {
         if let Some(t) = game.get_mut::<TextureItems>() {
             t.items = self.items;
         }
@@ -293,7 +318,11 @@ impl TexturePlan {
                 _ => continue,
             };
             paint(dir, &mut img, &strokes)?;
-            page.blob = Some(Cow::Owned(pages::encode(&img, info.format, info.with_length)?));
+            page.blob = Some(Cow::Owned(pages::encode(
+                &img,
+                info.format,
+                info.with_length,
+            )?));
             notes.push(if info.added {
                 format!("{name}: a page added, {}x{}", img.width, img.height)
             } else {
@@ -338,7 +367,12 @@ fn add_pages(game: &mut Game<'_>, added: &[(usize, (u32, u32))]) {
     let Some(textures) = game.get_mut::<Textures>() else {
         return;
     };
-    let template = textures.pages.get(last).cloned().flatten().unwrap_or_default();
+    let template = textures
+        .pages
+        .get(last)
+        .cloned()
+        .flatten()
+        .unwrap_or_default();
     for (n, &(_, (w, h))) in added.iter().enumerate() {
         textures.pages.push(Some(Page {
             size: [w, h, index_in_group.get(n).copied().unwrap_or(0)],
