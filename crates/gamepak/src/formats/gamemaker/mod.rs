@@ -40,9 +40,14 @@
 //!   across every file, texts intern into STRG (an edit in `strings.json` keeps its
 //!   index, and records naming the old text follow), files added to a resource
 //!   folder are added resources and removed ones leave null slots; the model then
-//!   writes the file, every pointer, count, size, padding and alignment computed. An
-//!   edited frame is put back on its page, and the page encoded again in its own
-//!   format. A code disassembly is assembled back line by line (`asm`, `code_edit`)
+//!   writes the file, every pointer, count, size, padding and alignment computed. A
+//!   sprite's frames are the pictures in its folder (`sprite_folder`): a repaint
+//!   goes where its frame is; a frame added, resized or drawn past its stored part
+//!   takes free space on a page, found from the TPAG rectangles alone
+//!   (`page_space`), or a new page, and its sprite's size, bounding box, masks
+//!   (`sprite_masks`) and embedded sequence follow. Each page that changed is then
+//!   decoded, painted and encoded again in its own format, one at a time
+//!   (`texture_plan`). A code disassembly is assembled back line by line (`asm`, `code_edit`)
 //!   into the model's CODE before it writes (`code_folder`): instructions may
 //!   change, come or go, and VARI's and FUNC's occurrence chains are linked again
 //!   over the new blobs, so the model lays out the chunks after CODE. A chunk kept as stored

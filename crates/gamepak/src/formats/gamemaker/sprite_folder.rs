@@ -166,12 +166,6 @@ impl SpriteFolder<'_> {
             if sprite.name.is_none() {
                 return Err(Error::at(self.file, "a new sprite needs a name"));
             }
-            if was > 0 {
-                notes.push(format!(
-                    "{}: a new sprite's frames are its pictures, not the {was} items its JSON lists",
-                    self.file
-                ));
-            }
             sprite
                 .frames
                 .iter()
@@ -306,17 +300,27 @@ impl SpriteFolder<'_> {
             sprite.special = template(game);
         }
         let follows = follow_frames(&mut sprite, had, slots.len());
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let what = match (self.added, had) {
+            (true, 0) => "a new sprite, from its pictures".to_string(),
+            (true, n) => format!(
+                "a new sprite, from its pictures: the {n} item{} its JSON lists are not used",
+                plural(n)
+            ),
+            (false, n) => format!("was {n}; its bounding box and masks made again"),
+        };
+        let sequence = if follows {
+            ""
+        } else {
+            "; its embedded sequence, not one keyframe a frame, is as it was"
+        };
         notes.push(format!(
-            "{}: {} frames of {}x{} (was {had}); its bounding box and masks made again{}",
+            "{}: {} frame{} of {}x{} ({what}{sequence})",
             self.folder(),
             slots.len(),
+            plural(slots.len()),
             size.0,
             size.1,
-            if follows {
-                ""
-            } else {
-                "; its embedded sequence, not one keyframe a frame, is as it was"
-            }
         ));
         Ok(Changed {
             index: self.index,
