@@ -184,14 +184,14 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
             }
         }
 
-        // Storing into a local variable the code never declared is refused with its
-        // line: code locals are not written.
+        // Storing into a static variable the code never declared is refused with
+        // its line: only self, global and local variables can be added.
         let pop = edited
             .iter()
             .position(|l| l.trim().starts_with("pop.v."))
             .unwrap();
         let mut bad = edited.clone();
-        bad[pop] = "    pop.v.v local.never_declared_here".into();
+        bad[pop] = "    pop.v.v static.never_declared_here".into();
         std::fs::write(pick, bad.join("\n")).unwrap();
         let e = gamepak::pack(&out, &Default::default())
             .unwrap_err()
@@ -551,7 +551,7 @@ fn edits_that_do_not_assemble_are_refused_with_their_line() {
         ("frob.i", "`frob` is not an instruction"),
         ("conv.i", "takes 2 types"),
         (
-            "pop.v.v local.no_such_variable",
+            "pop.v.v static.no_such_variable",
             "no variable \"no_such_variable\"",
         ),
         ("pop.v.v nobody.x", "`nobody` is not an instance"),
@@ -663,6 +663,10 @@ fn code_may_call_functions_and_set_variables_it_never_used() {
             "pop.v.i self.gamepak_new_self",
             "pushi.e 7",
             "pop.v.i self.gamepak_new_self",
+            "pushi.e 8",
+            "pop.v.i local.gamepak_new_local",
+            "pushi.e 9",
+            "pop.v.i local.gamepak_new_local",
         ];
         let lines: String = added.iter().map(|l| format!("\n    {l}")).collect();
         std::fs::write(&pick, text.replacen("\n    ", &format!("{lines}\n    "), 1)).unwrap();
@@ -722,5 +726,44 @@ fn code_may_call_functions_and_set_variables_it_never_used() {
         let funcs = json(again.join("functions.json"));
         let call = entry(&funcs, "functions", "display_get_gui_width");
         assert!(call["uses"]["count"].as_u64() >= Some(1), "{name}");
+        // The local is one more of its code entry's locals, in its code locals where
+        // FUNC keeps them, and VARI's most-locals count covers it.
+        let local = entry(&vars, "variables", "gamepak_new_local");
+        assert_eq!(
+            (&local["instance_type"], &local["uses"]["count"]),
+            (&(-7).into(), &2.into()),
+            "{name}"
+        );
+        let code = json(again.join("code.json"));
+        let heading = now
+            .lines()
+            .find_map(gamepak::formats::gamemaker::code::heading)
+            .unwrap();
+        let owner = code["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == heading.name)
+            .unwrap();
+        let before = json(out.join("code.json"))["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == heading.name)
+            .unwrap()["locals"]
+            .as_u64()
+            .unwrap();
+        assert_eq!(owner["locals"].as_u64(), Some(before + 1), "{name}");
+        assert!(vars["header"][2].as_u64() >= Some(before + 1), "{name}");
+        if let Some(lists) = funcs["code_locals"].as_array().filter(|l| !l.is_empty()) {
+            let list = lists.iter().find(|l| l["code"] == heading.name).unwrap();
+            let listed = list["locals"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["name"] == "gamepak_new_local")
+                .unwrap_or_else(|| panic!("{name}: not in its code locals"));
+            assert_eq!(listed["index"], local["id"], "{name}");
+        }
     }
 }

@@ -508,7 +508,8 @@ fn an_event_added_to_an_object_runs_new_code() {
         write_json(&file, &object);
         let asm = format!(
             "; {code} (arguments 0, locals 0) starts at L0000\n\
-             L0000:\n    pushi.e 11\n    pop.v.i self.gamepak_alarm_ran\n"
+             L0000:\n    pushi.e 11\n    pop.v.i local.gamepak_count\n    \
+             pushi.e 12\n    pop.v.i self.gamepak_alarm_ran\n"
         );
         std::fs::write(out.path().join("code/zz_new_alarm.asm"), asm).unwrap();
         let (_, again) = packed_clean(name, out.path());
@@ -528,7 +529,8 @@ fn an_event_added_to_an_object_runs_new_code() {
             .find(|t| t.starts_with(&format!("; {code} ")))
             .unwrap_or_else(|| panic!("{name}: no disassembly of {code}"));
         assert!(
-            text.contains("pop.v.i self.gamepak_alarm_ran"),
+            text.contains("pop.v.i self.gamepak_alarm_ran")
+                && text.contains("pop.v.i local.gamepak_count"),
             "{name}: {text}"
         );
     }

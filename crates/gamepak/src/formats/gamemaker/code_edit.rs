@@ -57,8 +57,10 @@ pub struct NewEntry {
 pub struct Added {
     pub call: bool,
     pub name: String,
-    /// VARI's instance type: -1 (self) or -5 (global); 0 for a function.
+    /// VARI's instance type: -1 (self), -5 (global) or -7 (local); 0 for a function.
     pub instance: i32,
+    /// A local's blob: each code entry has locals of its own.
+    pub scope: Option<usize>,
 }
 
 impl<'g, 'a> Editor<'g, 'a> {
@@ -140,8 +142,7 @@ impl<'g, 'a> Editor<'g, 'a> {
             .filter(|(&at, _)| at >= blob && at < blob + u64::from(length))
             .map(|(_, &c)| c)
             .collect();
-        let (mut out, labels) =
-            self.assemble_lines(text, file, &|c| used_here.contains(&c), true)?;
+        let (mut out, labels) = self.assemble_lines(text, file, &|c| used_here.contains(&c), k)?;
         for e in entries {
             // The text's own heading names the label where each function starts.
             let label = text
@@ -164,13 +165,17 @@ impl<'g, 'a> Editor<'g, 'a> {
         Ok(out)
     }
 
-    /// A code file that is no blob of the game yet: a new blob, and the code
-    /// entries its headings declare (`; name (arguments A, locals L) starts at
-    /// Lxxxx`), each with where it starts. Its code may not use local variables,
-    /// since a new entry's code locals hold only `arguments`.
-    pub fn assemble_new(&self, text: &str, file: &str) -> Result<(Blob, Vec<NewEntry>)> {
+    /// A code file that is no blob of the game yet, to be blob number `blob`: a new
+    /// blob, and the code entries its headings declare (`; name (arguments A,
+    /// locals L) starts at Lxxxx`), each with where it starts.
+    pub fn assemble_new(
+        &self,
+        text: &str,
+        file: &str,
+        blob: usize,
+    ) -> Result<(Blob, Vec<NewEntry>)> {
         self.assembles(file)?;
-        let (out, labels) = self.assemble_lines(text, file, &|_| false, false)?;
+        let (out, labels) = self.assemble_lines(text, file, &|_| false, blob)?;
         let mut entries = Vec::new();
         for h in text.lines().filter_map(code::heading) {
             let offset = match labels.get(h.label) {
@@ -213,15 +218,15 @@ impl<'g, 'a> Editor<'g, 'a> {
         Ok(())
     }
 
-    /// The instructions of `text` (from `file`) assembled, with the chain of each
-    /// use (`in_blob` telling which chains the blob used before), and where each
-    /// label is. Uses of local variables are refused when `locals` is not set.
+    /// The instructions of `text` (from `file`, to be blob `blob`) assembled, with
+    /// the chain of each use (`in_blob` telling which chains the blob used before),
+    /// and where each label is.
     fn assemble_lines(
         &self,
         text: &str,
         file: &str,
         in_blob: &dyn Fn(usize) -> bool,
-        locals: bool,
+        blob: usize,
     ) -> Result<(Blob, HashMap<String, u32>)> {
         let lines: Vec<(usize, &str)> = text
             .lines()
@@ -261,16 +266,9 @@ impl<'g, 'a> Editor<'g, 'a> {
             let at = out.bytes.len() as u32;
             let i = asm::assemble(line, at, &resolver, endian).map_err(|why| at_line(n, why))?;
             if let Some(u) = i.uses {
-                let local = matches!(u, Use::Variable { instance: -7, .. });
-                if local && !locals {
-                    return Err(at_line(
-                        n,
-                        "a new code entry cannot use local variables yet: its code locals \
-                         would have to name them"
-                            .into(),
-                    ));
-                }
-                let chain = self.chain(u, in_blob).map_err(|why| at_line(n, why))?;
+                let chain = self
+                    .chain(u, in_blob, blob)
+                    .map_err(|why| at_line(n, why))?;
                 out.uses.push((at, chain));
             }
             out.bytes.extend_from_slice(&i.bytes);
@@ -280,19 +278,23 @@ impl<'g, 'a> Editor<'g, 'a> {
 
     /// The chain a use names: the only entry of that name; else the only one of that
     /// name and instance type, or whose uses have the same instance field; else the
-    /// only one of those the blob already uses.
+    /// only one of those the blob already uses. A local is only ever one the blob
+    /// (number `blob`) uses: another entry's local of that name is another variable.
     fn chain(
         &self,
         u: Use<'_>,
         in_blob: &dyn Fn(usize) -> bool,
+        blob: usize,
     ) -> std::result::Result<usize, String> {
         let chains = &self.names.chains;
         let (call, name, instance) = match u {
             Use::Variable { name, instance } => (false, name, Some(i32::from(instance))),
             Use::Function(name) => (true, name, None),
         };
+        let local = instance == Some(LOCAL);
         let named: Vec<usize> = (0..chains.len())
             .filter(|&c| chains[c].call == call && chains[c].name == name)
+            .filter(|&c| !local || (chains[c].instance == LOCAL && in_blob(c)))
             .collect();
         let typed: Vec<usize> = named
             .iter()
@@ -320,13 +322,13 @@ impl<'g, 'a> Editor<'g, 'a> {
         }
         let instance = match instance {
             None => 0,
-            Some(-5) => -5,
+            Some(i @ (-5 | LOCAL)) => i,
             // From 2.3 a self variable's uses may name the `builtin` instance.
-            Some(i @ (-7 | -16 | -15)) => {
+            Some(i @ (-16 | -15)) => {
                 let kind = crate::formats::gamemaker::opcodes::instance_name(i as i16);
                 return Err(format!(
                     "no variable {name:?} is used anywhere in the code yet, and a new {kind} \
-                     variable cannot be added (a self or global one can)"
+                     variable cannot be added (a self, global or local one can)"
                 ));
             }
             Some(_) => -1,
@@ -335,6 +337,7 @@ impl<'g, 'a> Editor<'g, 'a> {
             call,
             name: name.to_string(),
             instance,
+            scope: local.then_some(blob),
         };
         let mut added = self.added.borrow_mut();
         let k = added.iter().position(|a| *a == new).unwrap_or_else(|| {
@@ -344,6 +347,9 @@ impl<'g, 'a> Editor<'g, 'a> {
         Ok(chains.len() + k)
     }
 }
+
+/// VARI's instance type of a local variable.
+pub const LOCAL: i32 = -7;
 
 /// Labels and strings while sizes are measured: any label will do.
 struct Anywhere<'e, 'g, 'a>(&'e Editor<'g, 'a>);

@@ -87,7 +87,7 @@ pub fn apply(
     let mut blobs = blobs;
     let mut entries = Vec::new();
     for (file, text) in added {
-        let (blob, declared) = editor.assemble_new(text, file)?;
+        let (blob, declared) = editor.assemble_new(text, file, blobs.len())?;
         let names: Vec<&str> = declared.iter().map(|e| e.name.as_str()).collect();
         notes.push(format!(
             "{file}: a new blob of {} bytes, running {}",

@@ -9,11 +9,18 @@
 //! count in VARI's header, as GameMaker numbers them: one count for every variable
 //! where the header's two counts agree, else globals by the first and self variables
 //! by the second.
+//!
+//! A local an edit adds belongs to the code entry its uses are in: it gets a VARI
+//! entry of its own, one more local in the entry's count (and in its code locals,
+//! where FUNC keeps them), and VARI's most-locals count follows. Before 2.3 a
+//! local's id is its place among its entry's locals; from 2.3 GameMaker gives a
+//! name one id across entries, so a new local takes its name's id where another
+//! entry has a local of that name, else one no variable has.
 
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 
-use super::code_edit::{Added, Blob, Editor, NewEntry};
+use super::code_edit::{Added, Blob, Editor, NewEntry, LOCAL};
 use super::model;
 use super::model::chunks::code::{Code as CodeChunk, CodeEntry};
 use super::model::chunks::strings::Strings;
@@ -21,10 +28,14 @@ use super::model::chunks::symbols::{
     CodeLocals, Function, Functions, Local, Uses, Variable, Variables,
 };
 use super::model::version::Version;
-use super::model::wire::CodeAddress;
+use super::model::wire::{CodeAddress, StrId};
 use super::refs::{get_u32, put_u32};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
+
+/// The flag GameMaker sets (from 2024) in the argument count of an entry with no
+/// locals.
+const NO_LOCALS: u16 = 0x8000;
 
 /// Where a chain's count and first address go, and how its last link ends.
 struct Target {
@@ -35,6 +46,8 @@ struct Target {
     /// The STRG index of the entry's name.
     name_index: u32,
     first_at_operand: bool,
+    /// A local an edit added, whose id and code entry come once CODE is laid out.
+    local: bool,
 }
 
 impl Editor<'_, '_> {
@@ -66,6 +79,7 @@ impl Editor<'_, '_> {
             }
         }
         let mut firsts = Vec::with_capacity(targets.len());
+        let mut spans = Vec::with_capacity(targets.len());
         for (t, mut uses) in targets.iter().zip(by_chain) {
             let fail = |why: String| Error::at(format!("code: {:?}", t.name), why);
             uses.sort_unstable();
@@ -88,6 +102,8 @@ impl Editor<'_, '_> {
                 let word = (get_u32(bytes, u64::from(at) + 4, endian) & 0xf800_0000) | low;
                 put_u32(bytes, u64::from(at) + 4, word, endian);
             }
+            let last = uses.last().map_or(at0, |u| u.2);
+            spans.push((k0, at0, last));
             let first = CodeAddress::In {
                 blob: k0 as u32,
                 at: at0 + if t.first_at_operand { 4 } else { 0 },
@@ -120,6 +136,13 @@ impl Editor<'_, '_> {
         }
         code.entries.extend(entries.into_iter().map(Some));
         code.blobs = blobs.into_iter().map(|b| Cow::Owned(b.bytes)).collect();
+        let locals: Vec<(&Target, (usize, u32, u32))> = targets
+            .iter()
+            .zip(spans)
+            .skip(self.names.chains.len())
+            .filter(|(t, _)| t.local)
+            .collect();
+        give_locals(game, &locals)?;
         for (t, uses) in targets.iter().zip(firsts) {
             *entry_uses(game, t)? = uses;
         }
@@ -144,6 +167,7 @@ impl Editor<'_, '_> {
                 entry: chain.entry,
                 name_index,
                 first_at_operand: chain.first_at_operand,
+                local: false,
             });
         }
         // A new function's first address points where the others' do: from 2.3 at
@@ -175,7 +199,7 @@ fn new_entries(game: &mut model::Game<'_>, new: Vec<(usize, NewEntry)>) -> Resul
         c.entries
             .iter()
             .flatten()
-            .any(|e| e.arguments & 0x8000 != 0)
+            .any(|e| e.arguments & NO_LOCALS != 0)
     });
     let arguments = game.get::<Variables>().and_then(|v| {
         v.variables.iter().find(|v| {
@@ -217,7 +241,7 @@ fn new_entries(game: &mut model::Game<'_>, new: Vec<(usize, NewEntry)>) -> Resul
             locals = 1;
         }
         let flag = if flags && locals == 0 && e.offset == 0 {
-            0x8000
+            NO_LOCALS
         } else {
             0
         };
@@ -258,18 +282,11 @@ fn add_entry(game: &mut model::Game<'_>, added: &Added, operand: bool) -> Result
     } else {
         let vars = game.get_mut::<Variables>().ok_or_else(|| missing("VARI"))?;
         let h = &mut vars.header;
-        let counts = if h[0] == h[1] || added.instance == -5 {
+        let id = if added.instance == LOCAL {
             0
         } else {
-            1
+            next_id(h, added.instance)
         };
-        let id = h[counts] as i32;
-        if h[0] == h[1] {
-            h[0] += 1;
-            h[1] += 1;
-        } else {
-            h[counts] += 1;
-        }
         vars.variables.push(Variable {
             name: Some(name),
             instance_type: added.instance,
@@ -284,7 +301,101 @@ fn add_entry(game: &mut model::Game<'_>, added: &Added, operand: bool) -> Result
         entry,
         name_index: name.0,
         first_at_operand: added.call && operand,
+        local: added.instance == LOCAL,
     })
+}
+
+/// The id of a new self or global variable, counted in VARI's header.
+fn next_id(h: &mut [u32; 3], instance: i32) -> i32 {
+    let counts = if h[0] == h[1] || instance == -5 { 0 } else { 1 };
+    let id = h[counts] as i32;
+    if h[0] == h[1] {
+        h[0] += 1;
+        h[1] += 1;
+    } else {
+        h[counts] += 1;
+    }
+    id
+}
+
+/// Gives each local an edit added (its target, and the blob and first and last
+/// place of its uses) its id and its place among its code entry's locals.
+fn give_locals(game: &mut model::Game<'_>, locals: &[(&Target, (usize, u32, u32))]) -> Result<()> {
+    let by_name = game
+        .chunks
+        .iter()
+        .find(|p| p.name == FourCC::VARI)
+        .is_some_and(|p| p.version >= Version::V2_3);
+    // Locals not given an id yet, which no id may be taken from.
+    let mut waiting: BTreeSet<usize> = locals.iter().map(|(t, _)| t.entry).collect();
+    for &(t, (blob, first, last)) in locals {
+        let fail = |why: String| Error::at(format!("code: local {:?}", t.name), why);
+        let code = game.get::<CodeChunk>().expect("CODE was laid out above");
+        let owner_of = |at: u32| {
+            code.entries
+                .iter()
+                .enumerate()
+                .filter_map(|(i, e)| Some((i, e.as_ref()?)))
+                .filter(|(_, e)| e.blob as usize == blob && e.offset <= at)
+                .max_by_key(|(_, e)| e.offset)
+                .map(|(i, _)| i)
+        };
+        let owner =
+            owner_of(first).ok_or_else(|| fail("no code entry runs its first use".into()))?;
+        if owner_of(last) != Some(owner) {
+            return Err(fail(
+                "two functions of one blob use it: a new local belongs to one code entry".into(),
+            ));
+        }
+        let entry = code.entries[owner].clone().expect("an entry found above");
+        let vars = game
+            .get_mut::<Variables>()
+            .ok_or_else(|| fail("the model does not read VARI".into()))?;
+        let id = if by_name {
+            let named =
+                |v: &&Variable| v.instance_type == LOCAL && v.name == Some(StrId(t.name_index));
+            let others = vars
+                .variables
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !waiting.contains(i))
+                .map(|(_, v)| v);
+            match others.clone().find(|v| named(v)) {
+                Some(v) => v.id,
+                None => others.map(|v| v.id).max().map_or(0, |m| m + 1),
+            }
+        } else {
+            i32::from(entry.locals)
+        };
+        vars.variables[t.entry].id = id;
+        waiting.remove(&t.entry);
+        let count = entry.locals + 1;
+        vars.header[2] = vars.header[2].max(u32::from(count));
+        if let Some(Some(e)) = game
+            .get_mut::<CodeChunk>()
+            .and_then(|c| c.entries.get_mut(owner))
+        {
+            e.locals = count;
+            e.arguments &= !NO_LOCALS;
+        }
+        if let Some(funcs) = game
+            .get_mut::<Functions>()
+            .filter(|f| !f.code_locals.is_empty())
+        {
+            let local = Local {
+                index: id as u32,
+                name: Some(StrId(t.name_index)),
+            };
+            match funcs.code_locals.iter_mut().find(|l| l.code == entry.name) {
+                Some(list) => list.locals.push(local),
+                None => funcs.code_locals.push(CodeLocals {
+                    code: entry.name,
+                    locals: vec![local],
+                }),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The count and first address of chain `t`'s entry.
