@@ -667,6 +667,8 @@ fn code_may_call_functions_and_set_variables_it_never_used() {
             "pop.v.i local.gamepak_new_local",
             "pushi.e 9",
             "pop.v.i local.gamepak_new_local",
+            "pushi.e 90",
+            "pop.v.i self.gravity_direction",
         ];
         let lines: String = added.iter().map(|l| format!("\n    {l}")).collect();
         std::fs::write(&pick, text.replacen("\n    ", &format!("{lines}\n    "), 1)).unwrap();
@@ -726,6 +728,13 @@ fn code_may_call_functions_and_set_variables_it_never_used() {
         let funcs = json(again.join("functions.json"));
         let call = entry(&funcs, "functions", "display_get_gui_width");
         assert!(call["uses"]["count"].as_u64() >= Some(1), "{name}");
+        // One of GameMaker's own variables is told by its id, and counted nowhere.
+        let builtin = entry(&vars, "variables", "gravity_direction");
+        assert_eq!(
+            (&builtin["instance_type"], &builtin["id"]),
+            (&(-1).into(), &(-6).into()),
+            "{name}"
+        );
         // The local is one more of its code entry's locals, in its code locals where
         // FUNC keeps them, and VARI's most-locals count covers it.
         let local = entry(&vars, "variables", "gamepak_new_local");

@@ -57,7 +57,8 @@ pub struct NewEntry {
 pub struct Added {
     pub call: bool,
     pub name: String,
-    /// VARI's instance type: -1 (self), -5 (global) or -7 (local); 0 for a function.
+    /// VARI's instance type: -1 (self), -5 (global), -6 (built in) or -7 (local); 0
+    /// for a function.
     pub instance: i32,
     /// A local's blob: each code entry has locals of its own.
     pub scope: Option<usize>,
@@ -323,6 +324,7 @@ impl<'g, 'a> Editor<'g, 'a> {
         let instance = match instance {
             None => 0,
             Some(i @ (-5 | LOCAL)) => i,
+            Some(BUILTIN) if super::builtin_variables::is_builtin(name) => BUILTIN,
             // From 2.3 a self variable's uses may name the `builtin` instance.
             Some(i @ (-16 | -15)) => {
                 let kind = crate::formats::gamemaker::opcodes::instance_name(i as i16);
@@ -350,6 +352,9 @@ impl<'g, 'a> Editor<'g, 'a> {
 
 /// VARI's instance type of a local variable.
 pub const LOCAL: i32 = -7;
+
+/// The instance GameMaker's own variables may be named on.
+pub const BUILTIN: i32 = -6;
 
 /// Labels and strings while sizes are measured: any label will do.
 struct Anywhere<'e, 'g, 'a>(&'e Editor<'g, 'a>);

@@ -8,7 +8,8 @@
 //! of VARI or FUNC, its name added to STRG. A new variable's id is the next of its
 //! count in VARI's header, as GameMaker numbers them: one count for every variable
 //! where the header's two counts agree, else globals by the first and self variables
-//! by the second.
+//! by the second; one of GameMaker's own variables (see [`builtin_variables`])
+//! takes the id -6 and no count.
 //!
 //! A local an edit adds belongs to the code entry its uses are in: it gets a VARI
 //! entry of its own, one more local in the entry's count (and in its code locals,
@@ -20,7 +21,8 @@
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 
-use super::code_edit::{Added, Blob, Editor, NewEntry, LOCAL};
+use super::builtin_variables;
+use super::code_edit::{Added, Blob, Editor, NewEntry, BUILTIN, LOCAL};
 use super::model;
 use super::model::chunks::code::{Code as CodeChunk, CodeEntry};
 use super::model::chunks::strings::Strings;
@@ -282,10 +284,10 @@ fn add_entry(game: &mut model::Game<'_>, added: &Added, operand: bool) -> Result
     } else {
         let vars = game.get_mut::<Variables>().ok_or_else(|| missing("VARI"))?;
         let h = &mut vars.header;
-        let id = if added.instance == LOCAL {
-            0
-        } else {
-            next_id(h, added.instance)
+        let id = match added.instance {
+            LOCAL | BUILTIN => 0,
+            _ if builtin_variables::is_builtin(&added.name) => BUILTIN,
+            instance => next_id(h, instance),
         };
         vars.variables.push(Variable {
             name: Some(name),

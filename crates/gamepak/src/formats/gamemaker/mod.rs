@@ -58,6 +58,7 @@ pub mod asm;
 pub mod audio_group;
 mod audio_group_check;
 pub mod audo;
+mod builtin_variables;
 mod check;
 pub mod code;
 pub mod code_edit;
