@@ -92,7 +92,7 @@ fn a_sample_of_every_era_round_trips() {
 fn every_chunk_goes_to_json_with_its_texts_and_names_and_comes_back_the_same() {
     use gamepak::formats::gamemaker::model::names::{Interner, Lookup};
     use std::sync::Arc;
-    const BLOBS: [&str; 4] = ["TXTR", "AUDO", "CODE", "SHDR"];
+    const BLOBS: [&str; 5] = ["TXTR", "AUDO", "CODE", "SHDR", "SPRT"];
     for (name, data) in common::gamemaker_games("every_chunk_goes_to_json") {
         let m = model::read(&data).unwrap();
         let shown = Arc::new(m.shown());

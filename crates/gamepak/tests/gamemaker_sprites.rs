@@ -274,19 +274,18 @@ fn rectangle_masks_and_automatic_boxes_are_gamemaker_s() {
                 }
             }
             let kind = json["separate_masks"].as_u64().unwrap() as u32;
-            let stored: Vec<String> = json["masks"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_str().unwrap().to_string())
+            let stored: Vec<Vec<u8>> = (0..)
+                .map(|k| folder.join(sprite_masks::file_name(k)))
+                .take_while(|f| f.is_file())
+                .map(|f| {
+                    sprite_masks::from_png(&std::fs::read(f).unwrap(), "")
+                        .unwrap()
+                        .0
+                })
                 .collect();
             if kind != 1 && !stored.is_empty() {
                 let region = sprite_masks::region(boxed, set, size);
-                let made: Vec<String> =
-                    sprite_masks::masks(kind, stored.len(), &pictures, set, region)
-                        .iter()
-                        .map(|m| m.iter().map(|b| format!("{b:02x}")).collect())
-                        .collect();
+                let made = sprite_masks::masks(kind, stored.len(), &pictures, set, region);
                 if made == stored {
                     rects += 1;
                 } else {
@@ -299,4 +298,43 @@ fn rectangle_masks_and_automatic_boxes_are_gamemaker_s() {
     eprintln!("{boxes} automatic boxes agree, {box_misses} differ; {rects} rectangle masks agree, {rect_misses} differ");
     assert!(boxes >= 9 * box_misses && boxes > 0);
     assert!(rects >= 9 * rect_misses && rects > 0);
+}
+
+#[test]
+fn a_mask_drawn_in_its_png_is_the_game_s_and_one_of_another_size_is_refused() {
+    let games = extracted_games("gamemaker_sprites mask", &ERAS);
+    let mut drawn_in = 0;
+    for (name, _, out) in &games {
+        // Some games keep no mask at all (2024's sprites without precise collisions).
+        let Some((folder, _)) = sprite_folders(out.path())
+            .into_iter()
+            .find(|(p, _)| p.join(sprite_masks::file_name(0)).is_file())
+        else {
+            continue;
+        };
+        drawn_in += 1;
+        let file = folder.join(sprite_masks::file_name(0));
+        let (mask, (w, h)) = sprite_masks::from_png(&std::fs::read(&file).unwrap(), "").unwrap();
+        let inverted: Vec<u8> = mask.iter().map(|b| !b).collect();
+        let png = sprite_masks::to_png(&inverted, (w, h)).unwrap();
+        // Bits past a row's end are not pixels: they read back as 0.
+        let drawn = sprite_masks::from_png(&png, "").unwrap().0;
+        assert_ne!(drawn, mask, "{name}");
+        std::fs::write(&file, png).unwrap();
+        let (_, again) = packed_clean(name, out.path());
+        let back = again.path().join(file.strip_prefix(out.path()).unwrap());
+        let (got, size) = sprite_masks::from_png(&std::fs::read(back).unwrap(), "").unwrap();
+        assert_eq!((got, size), (drawn, (w, h)), "{name}");
+
+        let row = vec![0xff; (w + 1).div_ceil(8) as usize];
+        std::fs::write(&file, sprite_masks::to_png(&row, (w + 1, 1)).unwrap()).unwrap();
+        let err = gamepak::pack(out.path(), &Default::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("mask-000.png") && err.contains(&format!("masks are {w}x{h}")),
+            "{name}: {err}"
+        );
+    }
+    assert!(games.is_empty() || drawn_in >= 4, "{drawn_in}");
 }

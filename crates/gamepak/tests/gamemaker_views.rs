@@ -30,13 +30,14 @@ fn view(data: &[u8], chunk: &str) -> Value {
 }
 
 /// The paths `list` gives for one sprite's frames.
+/// The frames a sprite's folder holds (not its masks, which come from its model).
 fn frame_paths(data: &[u8], sprite: &str) -> Vec<String> {
     let prefix = format!("sprites/{sprite}/");
     let mut paths: Vec<String> = handler()
         .list(data, &Default::default())
         .unwrap()
         .into_iter()
-        .filter(|e| e.path.contains(&prefix) && e.path.ends_with(".png"))
+        .filter(|e| e.path.contains(&prefix) && e.kind == gamepak::assets::Kind::Sprite)
         .map(|e| e.path)
         .collect();
     paths.sort();

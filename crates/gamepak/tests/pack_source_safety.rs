@@ -223,7 +223,7 @@ fn three_by_three(case: &Case, name: &str) -> String {
 }
 
 #[test]
-fn a_gamemaker_frame_of_another_size_is_refused() {
+fn a_gamemaker_frame_of_another_size_than_its_sprite_s_others_is_refused() {
     let Some(dir) =
         common::fixture_dir("a_gamemaker_frame_of_another_size_is_refused", "gamemaker")
     else {
@@ -248,7 +248,9 @@ fn a_gamemaker_frame_of_another_size_is_refused() {
     let e = three_by_three(&case, &frame.path);
     assert!(e.starts_with(&frame.path), "{e}");
     assert!(
-        e.contains(&format!("3x3 pixels, but the frame is {bw}x{bh}")),
+        e.contains(&format!(
+            "3x3 pixels, but the sprite's other frames are {bw}x{bh}"
+        )),
         "{e}"
     );
 }

@@ -106,6 +106,24 @@ fn encode_with(img: &Rgba, level: png::Compression) -> Result<Vec<u8>> {
     Ok(out)
 }
 
+/// Encodes a 1-bit image, white where a bit is set: rows of packed bits, the first
+/// pixel in a byte's high bit, each row padded to a byte (PNG's own 1-bit layout).
+pub fn encode_bits(width: u32, height: u32, rows: &[u8]) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, width, height);
+        enc.set_color(png::ColorType::Grayscale);
+        enc.set_depth(png::BitDepth::One);
+        enc.set_compression(png::Compression::High);
+        let mut w = enc
+            .write_header()
+            .map_err(|e| Error::at("png", e.to_string()))?;
+        w.write_image_data(rows)
+            .map_err(|e| Error::at("png", e.to_string()))?;
+    }
+    Ok(out)
+}
+
 /// A PNG reader past the header, giving 8-bit samples whatever the file stores.
 fn reader_8bit<'d>(data: &'d [u8], path: &str) -> Result<png::Reader<std::io::Cursor<&'d [u8]>>> {
     let mut dec = png::Decoder::new(std::io::Cursor::new(data));

@@ -16,7 +16,8 @@ use super::manifest::*;
 use super::model::chunks::code::Code as CodeChunk;
 use super::model::chunks::strings::Strings;
 use super::model::chunks::Body;
-use super::{audio_group, code, model, pages, stream, txtr};
+use super::model::version::Version;
+use super::{audio_group, code, model, pages, sprite_masks, stream, txtr};
 use crate::assets::{Extraction, Rendered};
 use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
@@ -196,6 +197,24 @@ fn render<'g>(
                 Rendered::Stored(blob.map_or(&[][..], |b| b.as_ref()))
             }
             _ => unreachable!("shader blobs are listed from SHDR"),
+        },
+        Item::SpriteMask {
+            chunk,
+            sprite,
+            mask,
+        } => match &model.chunks[chunk] {
+            model::Part {
+                body: Body::Sprites(s),
+                version,
+                ..
+            } => {
+                let sp = s.sprites[sprite]
+                    .as_ref()
+                    .expect("masks are listed from sprites");
+                let size = sp.mask_size(*version >= Version::V2024_6);
+                Rendered::File(sprite_masks::to_png(&sp.masks[mask], size)?)
+            }
+            _ => unreachable!("masks are listed from SPRT"),
         },
         Item::Code(k) => {
             let view = code_view.get_or_init(|| CodeView {

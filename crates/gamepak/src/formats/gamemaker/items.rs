@@ -4,6 +4,7 @@ use super::folder::{self, Place};
 use super::game::Game;
 use super::model;
 use super::model::chunks::{shaders, Body};
+use super::model::version::Version;
 use super::txtr::{Page, PageFormat};
 use crate::assets::Kind;
 use crate::codec::vorbis;
@@ -37,6 +38,12 @@ pub enum Item {
         chunk: usize,
         shader: usize,
         blob: usize,
+    },
+    /// Collision mask `mask` of sprite `sprite` in chunk `chunk`, as a 1-bit PNG.
+    SpriteMask {
+        chunk: usize,
+        sprite: usize,
+        mask: usize,
     },
     /// A chunk kept as stored: one the model does not read, or the repeat of a
     /// chunk name.
@@ -150,6 +157,14 @@ pub fn path(files: &Files<'_, '_>, item: Item) -> String {
         } => folder::beside(
             &files.resource(chunk, shader),
             &format!("{}.bin", shaders::BLOBS[blob]),
+        ),
+        Item::SpriteMask {
+            chunk,
+            sprite,
+            mask,
+        } => folder::beside(
+            &files.resource(chunk, sprite),
+            &super::sprite_masks::file_name(mask),
         ),
         Item::Code(k) => {
             let entries = &game.blob_entries()[k];
@@ -301,6 +316,23 @@ fn chunk_entries(
                 let name = files.names[i].get(index).cloned().flatten();
                 let detail = format!("{} {}", c.name, name.unwrap_or_default());
                 json(list, Item::Resource { chunk: i, index }, detail);
+            }
+            if let Body::Sprites(s) = body {
+                let boxed = files.model.chunks[i].version >= Version::V2024_6;
+                for (sprite, sp) in s.sprites.iter().enumerate() {
+                    let Some(sp) = sp else { continue };
+                    let (w, h) = sp.mask_size(boxed);
+                    for mask in 0..sp.masks.len() {
+                        let item = Item::SpriteMask {
+                            chunk: i,
+                            sprite,
+                            mask,
+                        };
+                        let detail = format!("{w}x{h} collision mask");
+                        let pixels = u64::from(w) * u64::from(h);
+                        list.push(item, Kind::Image, place, pixels / 8, "png", detail);
+                    }
+                }
             }
             if let Body::Shaders(s) = body {
                 for (shader, sh) in s.shaders.iter().enumerate() {

@@ -10,9 +10,14 @@
 //! are made again from them. A repaint keeps them: a mask may come from settings
 //! the file does not hold (a tolerance, an ellipse), which a repaint should not lose.
 //!
+//! A sprite's masks are the 1-bit PNGs `mask-000.png` on beside its frames (see
+//! [`super::sprite_masks`]); a sprite whose frames changed keeps those drawn at its
+//! new size, and has the others made.
+//!
 //! A sprite folder added is a new sprite: its frames are its pictures, whatever its
 //! JSON lists, and the fields it leaves out come from the game's other sprites.
-//! Backgrounds' pictures are repainted in place.
+//! Backgrounds' pictures, and those of sprites in a SPRT kept as stored, are
+//! repainted in place.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -35,9 +40,6 @@ use crate::fourcc::FourCC;
 use crate::io::SourceDir;
 use crate::limits::Limits;
 
-/// The folder every sprite's folder is in.
-const SPRITES: &str = "sprites/";
-
 /// Puts every sprite's and background's pictures into `game`; `sprites` names each
 /// sprite's JSON file, and those from `listed` on were added to the folder.
 pub fn apply(
@@ -51,8 +53,19 @@ pub fn apply(
     let extracted: HashMap<&str, &FrameFile> =
         m.frames.iter().map(|f| (f.file.as_str(), f)).collect();
     let mut plan = TexturePlan::new(game);
-    for f in m.frames.iter().filter(|f| !f.file.starts_with(SPRITES)) {
-        repaint_background(dir, &mut plan, f)?;
+    // Frames outside the sprites read here (backgrounds, and every frame of a SPRT
+    // kept as stored) are repainted in place.
+    let folders: std::collections::HashSet<&str> = sprites
+        .iter()
+        .flatten()
+        .filter_map(|f| f.rsplit_once('/').map(|(folder, _)| folder))
+        .collect();
+    let in_place = m.frames.iter().filter(|f| {
+        let folder = f.file.rsplit_once('/').map_or("", |(folder, _)| folder);
+        !folders.contains(folder)
+    });
+    for f in in_place {
+        repaint_in_place(dir, &mut plan, f)?;
     }
     let boxed = game
         .chunks
@@ -79,7 +92,7 @@ pub fn apply(
     Ok(())
 }
 
-fn repaint_background(dir: &SourceDir, plan: &mut TexturePlan, f: &FrameFile) -> Result<()> {
+fn repaint_in_place(dir: &SourceDir, plan: &mut TexturePlan, f: &FrameFile) -> Result<()> {
     let bytes = dir.read(&f.file)?;
     if crc32(&bytes) == f.crc32 {
         return Ok(());
@@ -128,11 +141,13 @@ enum Slot {
     Placed(usize),
 }
 
-/// A sprite whose frames changed, waiting for its frames' places.
+/// A sprite as its folder gives it (its masks from their files), waiting for its
+/// frames' places when they changed.
 struct Changed {
     index: usize,
     sprite: Sprite,
-    slots: Vec<Slot>,
+    /// `None` when its frames are as they were.
+    slots: Option<Vec<Slot>>,
     added: bool,
 }
 
@@ -151,13 +166,15 @@ impl SpriteFolder<'_> {
         extracted: &HashMap<&str, &FrameFile>,
         notes: &mut Vec<String>,
     ) -> Result<Option<Changed>> {
-        let Some(sprite) = game
+        let Some(mut sprite) = game
             .get::<Sprites>()
             .and_then(|s| s.sprites.get(self.index).cloned().flatten())
         else {
             return Ok(None);
         };
         let folder = self.folder();
+        let masks = masks_in(dir, folder)?;
+        sprite.masks = masks.iter().map(|m| m.mask.clone()).collect();
         let mut pictures = pictures(dir, folder)?;
         let was = sprite.frames.len();
         let mut frames = Vec::with_capacity(pictures.len().max(was));
@@ -205,9 +222,32 @@ impl SpriteFolder<'_> {
             Frame::New(file)
         }));
         if !reshaped {
-            return Ok(None);
+            let want = sprite.mask_size(self.boxed);
+            if let Some(MaskFile {
+                file, size: (w, h), ..
+            }) = masks.iter().find(|m| m.size != want)
+            {
+                return Err(Error::at(
+                    file,
+                    format!(
+                        "{w}x{h} pixels, but the sprite's masks are {}x{} (its size, or from \
+                         2024.6 its bounding box)",
+                        want.0, want.1
+                    ),
+                ));
+            }
+            return Ok(Some(Changed {
+                index: self.index,
+                sprite,
+                slots: None,
+                added: false,
+            }));
         }
-        self.reshape(dir, game, plan, sprite, frames, notes)
+        if self.added && sprite.special.is_none() {
+            sprite.special = template(game);
+        }
+        let sizes: Vec<(u32, u32)> = masks.iter().map(|m| m.size).collect();
+        self.reshape(dir, plan, sprite, frames, &sizes, notes)
             .map(Some)
     }
 
@@ -216,32 +256,28 @@ impl SpriteFolder<'_> {
     fn reshape(
         &self,
         dir: &SourceDir,
-        game: &Game<'_>,
         plan: &mut TexturePlan,
         mut sprite: Sprite,
         frames: Vec<Frame>,
+        drawn: &[(u32, u32)],
         notes: &mut Vec<String>,
     ) -> Result<Changed> {
-        let mut decoded: Vec<Rgba> = Vec::with_capacity(frames.len());
-        let mut size = None;
-        for file in frames.iter().filter_map(|f| match f {
-            Frame::Kept(_, file) => file.as_ref(),
-            Frame::New(file) => Some(file),
-        }) {
-            let img = png_codec::decode(&dir.read(file)?, file, &Limits::current())?;
-            let (w, h) = *size.get_or_insert((img.width, img.height));
-            if (img.width, img.height) != (w, h) {
-                return Err(Error::at(
-                    file,
-                    format!(
-                        "{}x{} pixels, but the sprite's first frame is {w}x{h}: a sprite's frames are one size",
-                        img.width, img.height
-                    ),
-                ));
-            }
-            decoded.push(img);
+        let files: Vec<&String> = frames
+            .iter()
+            .filter_map(|f| match f {
+                Frame::Kept(_, file) => file.as_ref(),
+                Frame::New(file) => Some(file),
+            })
+            .collect();
+        let mut decoded: Vec<Rgba> = Vec::with_capacity(files.len());
+        for file in &files {
+            decoded.push(png_codec::decode(
+                &dir.read(file)?,
+                file,
+                &Limits::current(),
+            )?);
         }
-        let size = size.unwrap_or((sprite.width, sprite.height));
+        let size = one_size(&files, &decoded, (sprite.width, sprite.height))?;
         let near = frames.iter().find_map(|f| match f {
             Frame::Kept(Some(t), _) => plan.item(t.0).map(|it| usize::from(it.page)),
             _ => None,
@@ -289,15 +325,16 @@ impl SpriteFolder<'_> {
         (sprite.width, sprite.height) = size;
         sprite.margins = sprite_masks::margins(sprite.bbox_mode, &decoded, size, sprite.margins);
         let region = sprite_masks::region(self.boxed, sprite.margins, size);
-        sprite.masks = sprite_masks::masks(
-            sprite.separate_masks,
-            count,
-            &decoded,
-            sprite.margins,
-            region,
-        );
-        if self.added && sprite.special.is_none() {
-            sprite.special = template(game);
+        // Masks drawn at the sprite's new size are the user's; others are made.
+        let as_drawn = !drawn.is_empty() && drawn.iter().all(|&(w, h)| [w, h] == region[2..]);
+        if !as_drawn {
+            sprite.masks = sprite_masks::masks(
+                sprite.separate_masks,
+                count,
+                &decoded,
+                sprite.margins,
+                region,
+            );
         }
         let follows = follow_frames(&mut sprite, had, slots.len());
         let plural = |n: usize| if n == 1 { "" } else { "s" };
@@ -307,6 +344,9 @@ impl SpriteFolder<'_> {
                 "a new sprite, from its pictures: the {n} item{} its JSON lists are not used",
                 plural(n)
             ),
+            (false, n) if as_drawn => {
+                format!("was {n}; its bounding box made again, its masks as drawn")
+            }
             (false, n) => format!("was {n}; its bounding box and masks made again"),
         };
         let sequence = if follows {
@@ -325,10 +365,41 @@ impl SpriteFolder<'_> {
         Ok(Changed {
             index: self.index,
             sprite,
-            slots,
+            slots: Some(slots),
             added: self.added,
         })
     }
+}
+
+/// The size all of a sprite's pictures have; else the picture that differs from
+/// most (from the sprite's size `was`, where as many differ as not) is refused.
+fn one_size(files: &[&String], pictures: &[Rgba], was: (u32, u32)) -> Result<(u32, u32)> {
+    let sizes: Vec<(u32, u32)> = pictures.iter().map(|p| (p.width, p.height)).collect();
+    let Some(&first) = sizes.first() else {
+        return Ok(was);
+    };
+    if sizes.iter().all(|&s| s == first) {
+        return Ok(first);
+    }
+    let count = |s: (u32, u32)| sizes.iter().filter(|&&t| t == s).count();
+    let most = sizes
+        .iter()
+        .copied()
+        .max_by_key(|&s| (count(s), s == was))
+        .unwrap_or(first);
+    let (k, odd) = sizes
+        .iter()
+        .enumerate()
+        .find(|(_, &s)| s != most)
+        .expect("the sizes differ");
+    Err(Error::at(
+        files[k],
+        format!(
+            "{}x{} pixels, but the sprite's other frames are {}x{}: a sprite's frames are one \
+             size, so resize them all to resize the sprite",
+            odd.0, odd.1, most.0, most.1
+        ),
+    ))
 }
 
 /// An edited picture painted where its frame stands, when it is the frame's size
@@ -360,6 +431,27 @@ fn repaint(
         (sx, sy),
     );
     Ok(Some(Frame::Kept(item, Some(file.to_string()))))
+}
+
+/// The masks in a sprite's folder, `mask-000.png` on while they follow one another:
+/// each file, its mask and its size.
+fn masks_in(dir: &SourceDir, folder: &str) -> Result<Vec<MaskFile>> {
+    let mut out = Vec::new();
+    loop {
+        let file = format!("{folder}/{}", sprite_masks::file_name(out.len()));
+        if !dir.is_file(&file)? {
+            return Ok(out);
+        }
+        let (mask, size) = sprite_masks::from_png(&dir.read(&file)?, &file)?;
+        out.push(MaskFile { file, mask, size });
+    }
+}
+
+/// A mask as its file gives it.
+struct MaskFile {
+    file: String,
+    mask: Vec<u8>,
+    size: (u32, u32),
 }
 
 /// The pictures in a sprite's folder, by number.
@@ -452,14 +544,15 @@ impl Changed {
     /// group of the page its first frame is on.
     fn put(self, game: &mut Game<'_>, ids: &[u32]) {
         let mut sprite = self.sprite;
-        sprite.frames = self
-            .slots
-            .iter()
-            .map(|s| match *s {
-                Slot::Item(item) => item,
-                Slot::Placed(r) => Some(TpagId(ids[r])),
-            })
-            .collect();
+        if let Some(slots) = &self.slots {
+            sprite.frames = slots
+                .iter()
+                .map(|s| match *s {
+                    Slot::Item(item) => item,
+                    Slot::Placed(r) => Some(TpagId(ids[r])),
+                })
+                .collect();
+        }
         let items = game.get::<TextureItems>().map_or(&[][..], |t| &t.items);
         let page = sprite
             .frames

@@ -3,8 +3,14 @@
 //! fully transparent, a mask is one bit per pixel (the first pixel in a byte's high
 //! bit, rows padded to a byte), and a sprite with one mask has the union of its
 //! frames there.
+//!
+//! In the folder a mask is a black and white PNG beside its sprite's frames,
+//! `mask-000.png` on: a 1-bit PNG's rows are a mask's bytes exactly. Any PNG a
+//! paint program saves reads back, a pixel colliding where it is light and opaque.
 
-use crate::codec::png::Rgba;
+use crate::codec::png::{self as png_codec, Rgba};
+use crate::error::{Error, Result};
+use crate::limits::Limits;
 
 /// The opaque pixels' bounding box over every frame, as a sprite's margins (left,
 /// right, bottom, top, inclusive); `None` when every pixel is transparent.
@@ -102,4 +108,32 @@ pub fn region(boxed: bool, margins: [i32; 4], (w, h): (u32, u32)) -> Region {
     }
     let [l, r, b, t] = margins.map(|v| v.max(0) as u32);
     [l, t, (r + 1).saturating_sub(l), (b + 1).saturating_sub(t)]
+}
+
+/// A mask's file name in its sprite's folder.
+pub fn file_name(k: usize) -> String {
+    format!("mask-{k:03}.png")
+}
+
+/// A `w`x`h` mask as a 1-bit PNG.
+pub fn to_png(mask: &[u8], (w, h): (u32, u32)) -> Result<Vec<u8>> {
+    png_codec::encode_bits(w, h, mask)
+}
+
+/// A mask from a PNG (`file`), and its size.
+pub fn from_png(bytes: &[u8], file: &str) -> Result<(Vec<u8>, (u32, u32))> {
+    let img = png_codec::decode(bytes, file, &Limits::current())?;
+    let stride = img.width.div_ceil(8) as usize;
+    let mut out = vec![0u8; stride * img.height as usize];
+    for (i, px) in img.pixels.chunks_exact(4).enumerate() {
+        let light = u32::from(px[0]) + u32::from(px[1]) + u32::from(px[2]) >= 3 * 128;
+        if light && px[3] >= 128 {
+            let (x, y) = (i % img.width as usize, i / img.width as usize);
+            out[y * stride + x / 8] |= 0x80 >> (x % 8);
+        }
+    }
+    if img.width == 0 || img.height == 0 {
+        return Err(Error::at(file, "a mask is at least 1x1"));
+    }
+    Ok((out, (img.width, img.height)))
 }

@@ -106,24 +106,3 @@ pub mod hex {
         }
     }
 }
-
-/// A list of byte strings, each as hex (see [`hex`]).
-pub mod hex_list {
-    use serde::ser::SerializeSeq;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(list: &[Vec<u8>], s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(list.len()))?;
-        for bytes in list {
-            seq.serialize_element(&super::hex::Hex(bytes).to_string())?;
-        }
-        seq.end()
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<u8>>, D::Error> {
-        Vec::<String>::deserialize(d)?
-            .iter()
-            .map(|t| super::hex::decode(t).map_err(serde::de::Error::custom))
-            .collect()
-    }
-}

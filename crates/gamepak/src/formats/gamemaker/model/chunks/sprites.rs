@@ -44,8 +44,9 @@ pub struct Sprite {
     /// The GameMaker Studio 2 header.
     pub special: Option<Special>,
     pub frames: Vec<Option<TpagId>>,
-    /// One bit per pixel, rows padded to a byte.
-    #[serde(with = "crate::formats::gamemaker::model::json::hex_list")]
+    /// One bit per pixel, rows padded to a byte. Not in JSON: the folder keeps
+    /// each as a PNG beside the sprite's frames.
+    #[serde(skip)]
     pub masks: Vec<Vec<u8>>,
 }
 
@@ -85,9 +86,10 @@ impl Named for Sprite {
 }
 
 impl Sprite {
-    /// The size each mask covers.
-    fn mask_size<'a, W: Wire<'a>>(&self, w: &mut W) -> (u32, u32) {
-        if w.since(Version::V2024_6) {
+    /// The size each mask covers: the bounding box when `boxed` (2024.6 and
+    /// later), else the whole sprite.
+    pub fn mask_size(&self, boxed: bool) -> (u32, u32) {
+        if boxed {
             let [left, right, bottom, top] = self.margins;
             let side = |from: i32, to: i32| {
                 u32::try_from(i64::from(to) - i64::from(from) + 1).unwrap_or(0)
@@ -109,7 +111,7 @@ impl Sprite {
         for f in &mut self.frames {
             w.tpag(f)?;
         }
-        let (mw, mh) = self.mask_size(w);
+        let (mw, mh) = self.mask_size(w.since(Version::V2024_6));
         let len = mw.div_ceil(8) as usize * mh as usize;
         let mut n = self.masks.len();
         w.count(&mut n, len.max(1) as u64)?;
