@@ -70,6 +70,17 @@ fn a_null_sprite_slot_keeps_every_later_index() {
         let (old_sprites, old_objects) = (view(data, "SPRT"), view(data, "OBJT"));
         let edited = null_slot(data, "SPRT", 1);
         let after = game::read(&edited).unwrap();
+        // The record left behind is not where GameMaker would lay the list out:
+        // check says the model keeps the chunk as stored.
+        let report = handler().check(&edited, &Default::default());
+        assert!(
+            report
+                .problems
+                .iter()
+                .any(|p| p.path.contains("SPRT") && p.message.contains("keeps it as stored")),
+            "{name}: {}",
+            report.lines()
+        );
         let sprites = view(&edited, "SPRT");
         let sprites = sprites.as_array().unwrap();
         let old = old_sprites.as_array().unwrap();

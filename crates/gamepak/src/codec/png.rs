@@ -114,7 +114,7 @@ pub fn encode_bits(width: u32, height: u32, rows: &[u8]) -> Result<Vec<u8>> {
         let mut enc = png::Encoder::new(&mut out, width, height);
         enc.set_color(png::ColorType::Grayscale);
         enc.set_depth(png::BitDepth::One);
-        enc.set_compression(png::Compression::High);
+        enc.set_compression(png::Compression::Fast);
         let mut w = enc
             .write_header()
             .map_err(|e| Error::at("png", e.to_string()))?;
@@ -122,6 +122,37 @@ pub fn encode_bits(width: u32, height: u32, rows: &[u8]) -> Result<Vec<u8>> {
             .map_err(|e| Error::at("png", e.to_string()))?;
     }
     Ok(out)
+}
+
+/// The rows of a 1-bit grayscale PNG as stored (see [`encode_bits`]), with its
+/// width and height; `None` for a PNG of any other kind.
+pub fn decode_bits(
+    data: &[u8],
+    path: &str,
+    limits: &Limits,
+) -> Result<Option<(u32, u32, Vec<u8>)>> {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(data));
+    dec.set_transformations(png::Transformations::IDENTITY);
+    let mut reader = dec
+        .read_info()
+        .map_err(|e| Error::at(path, format!("not a readable PNG: {e}")))?;
+    let info = reader.info();
+    let one_bit = info.color_type == png::ColorType::Grayscale
+        && info.bit_depth == png::BitDepth::One
+        && !info.interlaced;
+    if !one_bit {
+        return Ok(None);
+    }
+    let (w, h) = (info.width, info.height);
+    limits.check_pixels(path, None, w.into(), h.into())?;
+    let size = reader
+        .output_buffer_size()
+        .ok_or_else(|| Error::at(path, "PNG rows are too wide"))?;
+    let mut rows = vec![0; size];
+    reader
+        .next_frame(&mut rows)
+        .map_err(|e| Error::at(path, format!("PNG data is damaged: {e}")))?;
+    Ok(Some((w, h, rows)))
 }
 
 /// A PNG reader past the header, giving 8-bit samples whatever the file stores.

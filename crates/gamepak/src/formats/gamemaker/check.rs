@@ -1,6 +1,6 @@
 //! Strict validation of a GameMaker file, as far as gamepak reads it: the container,
-//! texture pages and the items on them, sprite and background frames, sounds and
-//! strings.
+//! every chunk through the typed model, texture pages and the items on them, sprite
+//! and background frames, sounds and strings.
 
 use rayon::prelude::*;
 
@@ -34,6 +34,7 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
         }
     }
     lists(&game, &mut r);
+    unmodelled(&game, &mut r);
     page_problems(&game, &mut r);
     frames(&game, &mut r);
     references(&game, &mut r);
@@ -80,6 +81,23 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
     }
     super::audio_group_check::check_sounds(&game.form, &game.sounds, input, &mut r);
     r
+}
+
+/// Every chunk the typed model does not read as GameMaker lays it out: pack keeps
+/// such a chunk as stored, and refuses any edit that would move it.
+fn unmodelled(game: &Game<'_>, r: &mut Report) {
+    let Ok(model) = super::model::Game::read(game.form.data) else {
+        return;
+    };
+    for (part, c) in model.chunks.iter().zip(&game.form.chunks) {
+        if let super::model::chunks::Body::Stored { why: Some(why), .. } = &part.body {
+            r.warn(
+                c.location(),
+                c.offset,
+                format!("not in a layout the model reads, so pack keeps it as stored: {why}"),
+            );
+        }
+    }
 }
 
 fn page_problems(game: &Game<'_>, r: &mut Report) {

@@ -173,8 +173,11 @@ impl SpriteFolder<'_> {
             return Ok(None);
         };
         let folder = self.folder();
-        let masks = masks_in(dir, folder)?;
-        sprite.masks = masks.iter().map(|m| m.mask.clone()).collect();
+        let mut masks = masks_in(dir, folder)?;
+        sprite.masks = masks
+            .iter_mut()
+            .map(|m| std::mem::take(&mut m.mask))
+            .collect();
         let mut pictures = pictures(dir, folder)?;
         let was = sprite.frames.len();
         let mut frames = Vec::with_capacity(pictures.len().max(was));
