@@ -3,7 +3,7 @@
 //! elsewhere into the output. Everything read is remembered, so the files the folder
 //! holds that nothing read can be reported instead of ignored.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -17,6 +17,9 @@ pub struct SourceDir {
     /// Canonical: what every resolved name must lie under.
     root: PathBuf,
     seen: Mutex<Seen>,
+    /// Each folder a name was resolved in, and where it really is: a folder of
+    /// many files is resolved once, not once a file.
+    folders: Mutex<HashMap<PathBuf, PathBuf>>,
 }
 
 #[derive(Default)]
@@ -56,6 +59,7 @@ impl SourceDir {
             shown: dir.to_path_buf(),
             root,
             seen: Mutex::default(),
+            folders: Mutex::default(),
         })
     }
 
@@ -76,8 +80,38 @@ impl SourceDir {
     /// sanitised as extraction sanitised them, so they find what it wrote.
     fn resolve(&self, name: &str) -> Result<PathBuf> {
         let joined = self.shown.join(EnclosedPath::new(name).as_path());
-        let real = joined.canonicalize().map_err(|e| Error::io(&joined, e))?;
+        let real = self.real(&joined).map_err(|e| Error::io(&joined, e))?;
         self.inside(&joined, real)
+    }
+
+    /// `path` with every link followed: its folder's real place (remembered) and
+    /// its own name, unless it is itself a link, which is followed in full.
+    fn real(&self, path: &Path) -> std::io::Result<PathBuf> {
+        let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
+            return path.canonicalize();
+        };
+        let known = self.lock_folders().get(folder).cloned();
+        let folder_real = match known {
+            Some(real) => real,
+            None => {
+                let real = folder.canonicalize()?;
+                self.lock_folders()
+                    .insert(folder.to_path_buf(), real.clone());
+                real
+            }
+        };
+        let candidate = folder_real.join(name);
+        if std::fs::symlink_metadata(&candidate)?
+            .file_type()
+            .is_symlink()
+        {
+            return candidate.canonicalize();
+        }
+        Ok(candidate)
+    }
+
+    fn lock_folders(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, PathBuf>> {
+        self.folders.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     fn inside(&self, joined: &Path, real: PathBuf) -> Result<PathBuf> {
@@ -123,7 +157,7 @@ impl SourceDir {
     /// Whether `name` is a file; an error when it resolves outside the folder.
     pub fn is_file(&self, name: &str) -> Result<bool> {
         let joined = self.shown.join(EnclosedPath::new(name).as_path());
-        match joined.canonicalize() {
+        match self.real(&joined) {
             Ok(real) => Ok(self.inside(&joined, real)?.is_file()),
             Err(_) => Ok(false),
         }
@@ -178,11 +212,22 @@ impl SourceDir {
                     format!("{rel}/{name}")
                 };
                 let path = e.path();
-                let is_link = e.file_type().is_ok_and(|t| t.is_symlink());
-                let real = path.canonicalize().ok();
+                let kind = e.file_type().ok();
+                let is_link = kind.is_some_and(|t| t.is_symlink());
+                // The walk starts at the real root and follows no link, so only a
+                // link's real place needs finding.
+                let real = if is_link {
+                    path.canonicalize().ok()
+                } else {
+                    Some(path.clone())
+                };
+                let is_dir = match (is_link, &real) {
+                    (true, Some(r)) => r.is_dir(),
+                    _ => kind.is_some_and(|t| t.is_dir()),
+                };
                 let inside = real.as_ref().filter(|r| r.starts_with(&self.root));
                 let reason = match inside {
-                    Some(r) if r.is_dir() => {
+                    Some(_) if is_dir => {
                         if !is_link {
                             stack.push((path, rel));
                         }
