@@ -67,27 +67,30 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
     let range = range(&form);
     let alignment = form.alignment();
     let mut labels = Labels::new();
-    let mut texts = Vec::new();
     let mut parts: Vec<Option<Part>> = vec![None; form.chunks.len()];
-    let first = [FourCC::STRG, FourCC::TPAG];
+    // STRG first: every other chunk's records name its texts, which are borrowed
+    // from it rather than copied.
+    let strg = form.chunks.iter().position(|c| c.name == FourCC::STRG);
+    let mut strings = strg.map(|i| Reading::new(&form, i, bytecode, range, &[]).part(&mut labels));
+    let texts: &[String] = strings
+        .as_ref()
+        .and_then(|p| Strings::of(&p.body))
+        .map_or(&[], |s| s.list.as_slice());
     let order = form
         .chunks
         .iter()
         .enumerate()
-        .filter(|(_, c)| first.contains(&c.name))
+        .filter(|(i, _)| Some(*i) != strg)
+        .filter(|(_, c)| c.name == FourCC::TPAG)
         .chain(
             form.chunks
                 .iter()
                 .enumerate()
-                .filter(|(_, c)| !first.contains(&c.name)),
+                .filter(|(i, c)| Some(*i) != strg && c.name != FourCC::TPAG),
         );
     let order: Vec<usize> = order.map(|(i, _)| i).collect();
     for &i in &order {
-        let part = Reading::new(&form, i, bytecode, range, &texts).part(&mut labels);
-        if let Some(s) = Strings::of(&part.body) {
-            texts = s.list.clone();
-        }
-        parts[i] = Some(part);
+        parts[i] = Some(Reading::new(&form, i, bytecode, range, texts).part(&mut labels));
     }
     // A chunk that read only below a release gate shows the file is older than
     // that release. A chunk that read in a newer layout, where both read, is read
@@ -95,6 +98,7 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
     let ceiling = parts
         .iter()
         .flatten()
+        .chain(&strings)
         .filter(|p| !matches!(p.body, Body::Stored { .. } | Body::Empty))
         .map(|p| p.version)
         .filter(|&v| v < range.high)
@@ -106,12 +110,20 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
                 p.version > high && !matches!(p.body, Body::Stored { .. } | Body::Empty)
             });
             if newer {
-                let part = Reading::new(&form, i, bytecode, older, &texts).part(&mut labels);
+                let part = Reading::new(&form, i, bytecode, older, texts).part(&mut labels);
                 if !matches!(part.body, Body::Stored { .. }) {
                     parts[i] = Some(part);
                 }
             }
         }
+        // STRG's layout is the same in every release: read again, it would read
+        // the same, in the older one.
+        if let Some(p) = strings.as_mut().filter(|p| p.version > high) {
+            p.version = high;
+        }
+    }
+    if let (Some(i), Some(p)) = (strg, strings) {
+        parts[i] = Some(p);
     }
     Ok(Game {
         endian: form.endian,

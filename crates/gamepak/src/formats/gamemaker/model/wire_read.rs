@@ -2,7 +2,9 @@
 //! field, checks every pointer against the cursor, and resolves references through
 //! the labels the chunks read before it left.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap;
 
 use super::version::Version;
 use super::wire::{Blob, CodeAddress, Label, Slot, StrId, Wire};
@@ -14,8 +16,9 @@ use crate::location::Location;
 /// Where the chunks read so far put what references can name.
 #[derive(Debug, Clone, Default)]
 pub struct Labels {
-    /// Labels by the absolute offset they stand at.
-    pub exact: HashMap<u32, Label>,
+    /// Labels by the absolute offset they stand at (a fast hash: the model looks
+    /// one up for every reference it reads).
+    pub exact: FxHashMap<u32, Label>,
     /// Code blobs by their absolute start: the blob's index and length, for
     /// addresses that point anywhere inside one.
     pub blobs: BTreeMap<u32, (u32, u32)>,
