@@ -406,6 +406,16 @@ fn manifest(
             })
         })
         .collect();
+    let masks = all
+        .iter()
+        .filter(|(_, item)| matches!(item, Item::SpriteMask { .. }))
+        .filter_map(|(e, _)| {
+            Some(MaskFile {
+                file: e.path.clone(),
+                crc32: ex.crc(&e.path)?,
+            })
+        })
+        .collect();
     let strings = match all.iter().find(|(_, i)| *i == Item::Strings) {
         Some((e, _)) => {
             let original = "raw/strings.json".to_string();
@@ -439,6 +449,7 @@ fn manifest(
         textures,
         audio,
         frames,
+        masks,
         code,
         code_blobs,
         trailing,

@@ -31,6 +31,10 @@ pub struct Manifest {
     /// Sprite frames and backgrounds, to put edits back on their pages.
     #[serde(default)]
     pub frames: Vec<FrameFile>,
+    /// Each sprite mask's file as extracted: one edited since is drawn by hand, and
+    /// kept when its sprite's frames change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub masks: Vec<MaskFile>,
     /// Each instruction blob's disassembly, in blob order, and its stored size in
     /// [`Manifest::code_blobs`]: an edited one is assembled again (see `code_edit`).
     #[serde(default)]
@@ -128,4 +132,10 @@ pub struct FrameFile {
     pub source: [u16; 4],
     pub target: [u16; 4],
     pub bounding: [u16; 2],
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct MaskFile {
+    pub file: String,
+    pub crc32: u32,
 }

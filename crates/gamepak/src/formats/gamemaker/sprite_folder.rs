@@ -11,8 +11,8 @@
 //! the file does not hold (a tolerance, an ellipse), which a repaint should not lose.
 //!
 //! A sprite's masks are the 1-bit PNGs `mask-000.png` on beside its frames (see
-//! [`super::sprite_masks`]); a sprite whose frames changed keeps those drawn at its
-//! new size, and has the others made.
+//! [`super::sprite_masks`]); a sprite whose frames changed keeps masks drawn since
+//! extraction (at its new size), and has its masks made again otherwise.
 //!
 //! A sprite folder added is a new sprite: its frames are its pictures, whatever its
 //! JSON lists, and the fields it leaves out come from the game's other sprites.
@@ -52,6 +52,7 @@ pub fn apply(
 ) -> Result<()> {
     let extracted: HashMap<&str, &FrameFile> =
         m.frames.iter().map(|f| (f.file.as_str(), f)).collect();
+    let masks: HashMap<&str, u32> = m.masks.iter().map(|f| (f.file.as_str(), f.crc32)).collect();
     let mut plan = TexturePlan::new(game);
     // Frames outside the sprites read here (backgrounds, and every frame of a SPRT
     // kept as stored) are repainted in place.
@@ -80,7 +81,11 @@ pub fn apply(
             added: i >= listed,
             boxed,
         };
-        if let Some(c) = folder.read(dir, game, &mut plan, &extracted, notes)? {
+        let given = Given {
+            frames: &extracted,
+            masks: &masks,
+        };
+        if let Some(c) = folder.read(dir, game, &mut plan, given, notes)? {
             changed.push(c);
         }
     }
@@ -163,9 +168,10 @@ impl SpriteFolder<'_> {
         dir: &SourceDir,
         game: &Game<'_>,
         plan: &mut TexturePlan,
-        extracted: &HashMap<&str, &FrameFile>,
+        given: Given<'_>,
         notes: &mut Vec<String>,
     ) -> Result<Option<Changed>> {
+        let extracted = given.frames;
         let Some(mut sprite) = game
             .get::<Sprites>()
             .and_then(|s| s.sprites.get(self.index).cloned().flatten())
@@ -173,7 +179,7 @@ impl SpriteFolder<'_> {
             return Ok(None);
         };
         let folder = self.folder();
-        let mut masks = masks_in(dir, folder)?;
+        let mut masks = masks_in(dir, folder, given.masks)?;
         sprite.masks = masks
             .iter_mut()
             .map(|m| std::mem::take(&mut m.mask))
@@ -249,8 +255,14 @@ impl SpriteFolder<'_> {
         if self.added && sprite.special.is_none() {
             sprite.special = template(game);
         }
-        let sizes: Vec<(u32, u32)> = masks.iter().map(|m| m.size).collect();
-        self.reshape(dir, plan, sprite, frames, &sizes, notes)
+        // Masks drawn since extraction are the user's; the others are made again.
+        let drawn: Vec<(u32, u32)> = masks.iter().map(|m| m.size).collect();
+        let drawn = if masks.iter().any(|m| m.edited) {
+            drawn
+        } else {
+            Vec::new()
+        };
+        self.reshape(dir, plan, sprite, frames, &drawn, notes)
             .map(Some)
     }
 
@@ -328,7 +340,7 @@ impl SpriteFolder<'_> {
         (sprite.width, sprite.height) = size;
         sprite.margins = sprite_masks::margins(sprite.bbox_mode, &decoded, size, sprite.margins);
         let region = sprite_masks::region(self.boxed, sprite.margins, size);
-        // Masks drawn at the sprite's new size are the user's; others are made.
+        // Masks drawn by hand at the sprite's new size are kept.
         let as_drawn = !drawn.is_empty() && drawn.iter().all(|&(w, h)| [w, h] == region[2..]);
         if !as_drawn {
             sprite.masks = sprite_masks::masks(
@@ -438,15 +450,26 @@ fn repaint(
 
 /// The masks in a sprite's folder, `mask-000.png` on while they follow one another:
 /// each file, its mask and its size.
-fn masks_in(dir: &SourceDir, folder: &str) -> Result<Vec<MaskFile>> {
+fn masks_in(
+    dir: &SourceDir,
+    folder: &str,
+    extracted: &HashMap<&str, u32>,
+) -> Result<Vec<MaskFile>> {
     let mut out = Vec::new();
     loop {
         let file = format!("{folder}/{}", sprite_masks::file_name(out.len()));
         if !dir.is_file(&file)? {
             return Ok(out);
         }
-        let (mask, size) = sprite_masks::from_png(&dir.read(&file)?, &file)?;
-        out.push(MaskFile { file, mask, size });
+        let bytes = dir.read(&file)?;
+        let edited = extracted.get(file.as_str()) != Some(&crc32(&bytes));
+        let (mask, size) = sprite_masks::from_png(&bytes, &file)?;
+        out.push(MaskFile {
+            file,
+            mask,
+            size,
+            edited,
+        });
     }
 }
 
@@ -455,6 +478,15 @@ struct MaskFile {
     file: String,
     mask: Vec<u8>,
     size: (u32, u32),
+    /// Drawn since extraction (or added).
+    edited: bool,
+}
+
+/// What extraction wrote: each frame's picture, and each mask's CRC-32.
+#[derive(Clone, Copy)]
+struct Given<'m> {
+    frames: &'m HashMap<&'m str, &'m FrameFile>,
+    masks: &'m HashMap<&'m str, u32>,
 }
 
 /// The pictures in a sprite's folder, by number.
