@@ -29,7 +29,7 @@
 //!   [`model`] (see [`folder`] for where each goes: a file per named resource, one
 //!   per other chunk), pages as PNG (PNG as stored; QOI and BZip2-QOI decoded, the
 //!   stored blob kept under `raw/`), each sprite frame and background cut through its
-//!   TPAG item into its bounding box, clips as stored, strings as JSON, a
+//!   TPAG item into its bounding box, each sprite mask as a 1-bit PNG, clips as stored, strings as JSON, a
 //!   disassembly of every instruction blob (bytecode 14-17, names resolved through
 //!   the VARI and FUNC occurrence chains; see [`code`]) with the blobs as stored under
 //!   `raw/`, and shader blobs as files. Only a chunk no model reads is kept as
