@@ -1,6 +1,6 @@
 //! GameMaker code edits on any file that reads into the model: every blob assembled
-//! from its own disassembly, the first with a call to a function and a store to a
-//! variable it never used, then put into the model with every chain linked again,
+//! from its own disassembly, the first with a call to a function and stores to a
+//! global and a local variable it never used, then put into the model with every chain linked again,
 //! and a first string grown. Whatever is refused is refused with an error; what is
 //! written must read again, with the texts it was given.
 #![no_main]
@@ -21,7 +21,10 @@ fuzz_target!(|data: &[u8]| {
         let e = entries[0];
         let mut text = code::disassemble(&g.form, e.blob, e.length, entries, &names, &strings);
         if k == 0 {
-            text.push_str("    call.i fuzzer_function(argc=0)\n    pop.v.v global.fuzzer_variable\n");
+            text.push_str(
+                "    call.i fuzzer_function(argc=0)\n    pop.v.v global.fuzzer_variable\n    \
+                 pushi.e 1\n    pop.v.i local.fuzzer_local\n",
+            );
         }
         match editor.assemble(k, &text, "fuzz") {
             Ok(b) => blobs.push(b),
