@@ -305,6 +305,11 @@ impl TexturePlan {
         add_pages(game, &added);
         for (k, strokes) in self.strokes {
             let info = &self.pages[k];
+            // Pixels nobody draws any more may stay on a page gamepak cannot paint.
+            let clears_only = strokes.iter().all(|s| matches!(s, Stroke::Clear(_)));
+            if clears_only && !info.open {
+                continue;
+            }
             let name = format!("textures/{k:03}.png");
             let textures = game
                 .get_mut::<Textures>()
