@@ -443,7 +443,7 @@ const WITH_FONTS: [&str; 5] = [
 ];
 
 #[test]
-fn glyphs_edited_in_a_font_file_are_the_game_s() {
+fn glyphs_and_sizes_edited_in_a_font_file_are_the_game_s() {
     for (name, _, out) in extracted_games("gamemaker_folder glyphs", &WITH_FONTS) {
         let file = first_file(&out.path().join("fonts"), |f| {
             f["glyphs"].as_array().is_some_and(|g| g.len() > 1)
@@ -456,6 +456,11 @@ fn glyphs_edited_in_a_font_file_are_the_game_s() {
         glyph["shift"] = (glyph["shift"].as_i64().unwrap() + 3).into();
         glyph["offset"] = (glyph["offset"].as_i64().unwrap() - 1).into();
         glyphs.pop();
+        // The size grows by 2, as a whole number or with a point as the game keeps it.
+        font["size"] = match font["size"].as_u64() {
+            Some(n) => (n + 2).into(),
+            None => (font["size"].as_f64().unwrap() + 2.0).into(),
+        };
         write_json(&file, &font);
         let (_, again) = packed_clean(name, out.path());
         let now = read_json(&again.path().join(file.strip_prefix(out.path()).unwrap()));

@@ -106,3 +106,60 @@ pub mod hex {
         }
     }
 }
+
+/// A font's size as stored: an integer, or from 2.3 a negated float with its top
+/// bit set. The float shows as its positive value (`15.0`), the integer as itself
+/// (`15`), and each reads back as it was stored; any other word shows as its
+/// integer.
+pub mod font_size {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    const FLOAT: u32 = 0x8000_0000;
+
+    pub fn serialize<S: Serializer>(v: &u32, s: S) -> Result<S::Ok, S::Error> {
+        let size = -f32::from_bits(*v);
+        if v & FLOAT != 0 && size.is_finite() {
+            s.serialize_f64(f64::from(size))
+        } else {
+            s.serialize_u32(*v)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        let n = serde_json::Number::deserialize(d)?;
+        if let Some(v) = n.as_u64() {
+            return u32::try_from(v).map_err(|_| serde::de::Error::custom("over 32 bits"));
+        }
+        match n.as_f64() {
+            Some(f) if f >= 0.0 && f <= f64::from(f32::MAX) => Ok((-(f as f32)).to_bits()),
+            _ => Err(serde::de::Error::custom(
+                "a font size is a whole number, or a positive one with a point (15.0)",
+            )),
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn sizes_show_as_numbers_and_read_back_as_stored() {
+            #[derive(serde::Serialize, serde::Deserialize)]
+            struct Font {
+                #[serde(with = "super")]
+                size: u32,
+            }
+            for (stored, shown) in [
+                ((-15.0f32).to_bits(), "15.0"),
+                ((-12.5f32).to_bits(), "12.5"),
+                (12, "12"),
+                (0x8000_0000, "0.0"),
+                (f32::NAN.to_bits() | 0x8000_0000, "4290772992"),
+            ] {
+                let json = serde_json::to_string(&Font { size: stored }).unwrap();
+                assert_eq!(json, format!("{{\"size\":{shown}}}"));
+                let back: Font = serde_json::from_str(&json).unwrap();
+                assert_eq!(back.size, stored, "{shown}");
+            }
+            assert!(serde_json::from_str::<Font>(r#"{"size": -3.0}"#).is_err());
+        }
+    }
+}

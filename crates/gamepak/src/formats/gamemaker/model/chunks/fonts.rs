@@ -27,6 +27,8 @@ pub struct Font {
     pub name: Option<StrId>,
     pub display_name: Option<StrId>,
     /// The size as stored: an integer, or from 2.3 a float negated, top bit set.
+    /// JSON shows either as a number (`12`, `15.0`).
+    #[serde(with = "crate::formats::gamemaker::model::json::font_size")]
     pub size: u32,
     pub bold: bool,
     pub italic: bool,
