@@ -325,7 +325,6 @@ impl<'g, 'a> Editor<'g, 'a> {
             None => 0,
             Some(i @ (-5 | LOCAL)) => i,
             Some(BUILTIN) if super::builtin_variables::is_builtin(name) => BUILTIN,
-            // From 2.3 a self variable's uses may name the `builtin` instance.
             Some(i @ (-16 | -15)) => {
                 let kind = crate::formats::gamemaker::opcodes::instance_name(i as i16);
                 return Err(format!(
@@ -333,6 +332,7 @@ impl<'g, 'a> Editor<'g, 'a> {
                      variable cannot be added (a self, global or local one can)"
                 ));
             }
+            // From 2.3 a self variable's uses may name the `builtin` instance.
             Some(_) => -1,
         };
         let new = Added {

@@ -138,12 +138,8 @@ impl Editor<'_, '_> {
         }
         code.entries.extend(entries.into_iter().map(Some));
         code.blobs = blobs.into_iter().map(|b| Cow::Owned(b.bytes)).collect();
-        let locals: Vec<(&Target, (usize, u32, u32))> = targets
-            .iter()
-            .zip(spans)
-            .skip(self.names.chains.len())
-            .filter(|(t, _)| t.local)
-            .collect();
+        let locals: Vec<(&Target, (usize, u32, u32))> =
+            targets.iter().zip(spans).filter(|(t, _)| t.local).collect();
         give_locals(game, &locals)?;
         for (t, uses) in targets.iter().zip(firsts) {
             *entry_uses(game, t)? = uses;

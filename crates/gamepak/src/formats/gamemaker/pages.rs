@@ -1,7 +1,6 @@
 //! Texture pages in and out of their stored forms (PNG, QOI, BZip2-QOI), and sprite
 //! frames cut from them through their TPAG items.
 
-use super::tpag;
 use super::txtr::PageFormat;
 use crate::codec::gm_qoi;
 use crate::codec::png::{self as png_codec, Rgba};
@@ -62,17 +61,8 @@ pub fn encode(img: &Rgba, format: PageFormat, with_length: bool) -> Result<Vec<u
     }
 }
 
-/// The size of a frame's picture: its bounding box, never empty.
-pub fn frame_size(item: &tpag::Item) -> (u32, u32) {
-    let [bw, bh] = item.bounding.map(u32::from);
+/// The size of a frame's picture: its TPAG item's bounding size, never empty.
+pub fn frame_size(bounding: [u16; 2]) -> (u32, u32) {
+    let [bw, bh] = bounding.map(u32::from);
     (bw.max(1), bh.max(1))
-}
-
-/// Puts an edited frame's pixels back on its page.
-pub fn put_frame(page: &mut Rgba, item: &tpag::Item, img: &Rgba) {
-    let [sx, sy, sw, sh] = item.source.map(u32::from);
-    let [tx, ty, _, _] = item.target.map(u32::from);
-    let w = sw.min(page.width.saturating_sub(sx));
-    let h = sh.min(page.height.saturating_sub(sy));
-    page.paste(&img.crop(tx, ty, w, h), sx, sy);
 }

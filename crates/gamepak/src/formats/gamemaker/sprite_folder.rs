@@ -31,8 +31,8 @@ use super::model::names::Id;
 use super::model::version::Version;
 use super::model::wire::TpagId;
 use super::model::Game;
-use super::sprite_masks;
 use super::texture_plan::{group_of_page, Request, TexturePlan};
+use super::{pages, sprite_masks};
 use crate::codec::crc::crc32;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
@@ -72,6 +72,10 @@ pub fn apply(
         .chunks
         .iter()
         .any(|p| p.name == FourCC::SPRT && p.version >= Version::V2024_6);
+    let given = Given {
+        frames: &extracted,
+        masks: &masks,
+    };
     let mut changed = Vec::new();
     for (i, file) in sprites.iter().enumerate() {
         let Some(file) = file else { continue };
@@ -80,10 +84,6 @@ pub fn apply(
             file,
             added: i >= listed,
             boxed,
-        };
-        let given = Given {
-            frames: &extracted,
-            masks: &masks,
         };
         if let Some(c) = folder.read(dir, game, &mut plan, given, notes)? {
             changed.push(c);
@@ -103,10 +103,7 @@ fn repaint_in_place(dir: &SourceDir, plan: &mut TexturePlan, f: &FrameFile) -> R
         return Ok(());
     }
     let size = png_codec::dimensions(&bytes).ok_or_else(|| Error::at(&f.file, "is not a PNG"))?;
-    let want = (
-        u32::from(f.bounding[0]).max(1),
-        u32::from(f.bounding[1]).max(1),
-    );
+    let want = pages::frame_size(f.bounding);
     if size != want {
         return Err(Error::at(
             &f.file,
@@ -256,9 +253,8 @@ impl SpriteFolder<'_> {
             sprite.special = template(game);
         }
         // Masks drawn since extraction are the user's; the others are made again.
-        let drawn: Vec<(u32, u32)> = masks.iter().map(|m| m.size).collect();
-        let drawn = if masks.iter().any(|m| m.edited) {
-            drawn
+        let drawn: Vec<(u32, u32)> = if masks.iter().any(|m| m.edited) {
+            masks.iter().map(|m| m.size).collect()
         } else {
             Vec::new()
         };
@@ -429,13 +425,12 @@ fn repaint(
         return Ok(None);
     };
     let img = png_codec::decode(bytes, file, &Limits::current())?;
-    let [bw, bh] = it.bounds.map(u32::from);
     let [tx, ty, tw, th] = it.target.map(|v| v as i32);
     let inside = match sprite_masks::opaque_margins([&img]) {
         None => true,
         Some([l, r, b, t]) => l >= tx && t >= ty && r < tx + tw && b < ty + th,
     };
-    if (img.width, img.height) != (bw.max(1), bh.max(1)) || !inside {
+    if (img.width, img.height) != pages::frame_size(it.bounds) || !inside {
         return Ok(None);
     }
     let [sx, sy, sw, sh] = it.source.map(u32::from);

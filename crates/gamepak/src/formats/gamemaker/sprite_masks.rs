@@ -8,6 +8,7 @@
 //! `mask-000.png` on: a 1-bit PNG's rows are a mask's bytes exactly. Any PNG a
 //! paint program saves reads back, a pixel colliding where it is light and opaque.
 
+use super::model::chunks::sprites::box_size;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
@@ -106,8 +107,8 @@ pub fn region(boxed: bool, margins: [i32; 4], (w, h): (u32, u32)) -> Region {
     if !boxed {
         return [0, 0, w, h];
     }
-    let [l, r, b, t] = margins.map(|v| v.max(0) as u32);
-    [l, t, (r + 1).saturating_sub(l), (b + 1).saturating_sub(t)]
+    let (w, h) = box_size(margins);
+    [margins[0].max(0) as u32, margins[3].max(0) as u32, w, h]
 }
 
 /// A mask's file name in its sprite's folder.

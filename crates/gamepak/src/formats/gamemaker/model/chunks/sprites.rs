@@ -90,11 +90,7 @@ impl Sprite {
     /// later), else the whole sprite.
     pub fn mask_size(&self, boxed: bool) -> (u32, u32) {
         if boxed {
-            let [left, right, bottom, top] = self.margins;
-            let side = |from: i32, to: i32| {
-                u32::try_from(i64::from(to) - i64::from(from) + 1).unwrap_or(0)
-            };
-            (side(left, right), side(top, bottom))
+            box_size(self.margins)
         } else {
             (self.width, self.height)
         }
@@ -198,6 +194,14 @@ impl<'a> Record<'a> for Sprite {
     fn before<W: Wire<'a>>(w: &mut W) -> Result<()> {
         w.pad(4)
     }
+}
+
+/// The width and height of the box that `margins` (left, right, bottom, top,
+/// inclusive) enclose; 0 for a side whose margins cross.
+pub fn box_size(margins: [i32; 4]) -> (u32, u32) {
+    let [left, right, bottom, top] = margins;
+    let side = |from: i32, to: i32| u32::try_from(i64::from(to) - i64::from(from) + 1).unwrap_or(0);
+    (side(left, right), side(top, bottom))
 }
 
 impl<'a> Record<'a> for NineSlice {
