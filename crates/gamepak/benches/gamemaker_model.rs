@@ -34,9 +34,9 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
     let (_, largest) = games.iter().find(|(n, _)| n == LARGEST).expect("Chonko");
-    let m = model::read(largest).unwrap();
+    let mut m = model::read(largest).unwrap();
     c.bench_function("gamemaker_model_write_largest", |b| {
-        b.iter(|| model::write(&m).unwrap().len())
+        b.iter(|| model::write(&mut m).unwrap().len())
     });
 }
 

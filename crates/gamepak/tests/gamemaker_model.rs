@@ -9,10 +9,10 @@ use gamepak::formats::gamemaker::model::{self, chunks::Body};
 fn every_game_reads_into_the_model_and_writes_back_the_same_bytes() {
     let games = common::gamemaker_games("every_game_reads_into_the_model");
     for (name, data) in &games {
-        let m = model::read(data).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut m = model::read(data).unwrap_or_else(|e| panic!("{name}: {e}"));
         let stored = m.stored();
         assert!(stored.is_empty(), "{name}: kept as stored: {stored:?}");
-        let out = model::write(&m).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let out = model::write(&mut m).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(
             out == *data,
             "{name}: the model does not write the file back"
@@ -38,10 +38,10 @@ fn earlier_builds_and_audio_groups_read_into_the_model_and_write_back() {
         }
     }
     for (name, data) in &files {
-        let m = model::read(data).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut m = model::read(data).unwrap_or_else(|e| panic!("{name}: {e}"));
         let stored = m.stored();
         assert!(stored.is_empty(), "{name}: kept as stored: {stored:?}");
-        assert!(model::write(&m).unwrap() == *data, "{name}");
+        assert!(model::write(&mut m).unwrap() == *data, "{name}");
     }
 }
 
@@ -75,12 +75,12 @@ fn a_sample_of_every_era_round_trips() {
         let sounds = Sounds {
             sounds: vec![Some(sound), None],
         };
-        let m = sample(
+        let mut m = sample(
             version,
             vec!["game".into(), "snd_jump".into()],
             vec![(FourCC::SOND, Body::Sounds(sounds))],
         );
-        common::assert_sample_round_trips(&m);
+        common::assert_sample_round_trips(&mut m);
     }
 }
 
@@ -184,15 +184,15 @@ fn an_edit_that_would_move_what_a_stored_chunk_points_at_is_refused() {
             why: None,
         };
         assert!(
-            model::write(&m).unwrap() == data,
+            model::write(&mut m).unwrap() == data,
             "{name}: unchanged, it writes back"
         );
         let strings = m.get_mut::<Strings>().unwrap();
         let same_length = strings.list[0].chars().rev().collect::<String>();
         strings.list[0] = same_length;
-        model::write(&m).unwrap_or_else(|e| panic!("{name}: nothing moved, yet {e}"));
+        model::write(&mut m).unwrap_or_else(|e| panic!("{name}: nothing moved, yet {e}"));
         m.get_mut::<Strings>().unwrap().list[0].push_str(" and a longer text than it had");
-        let e = model::write(&m).unwrap_err().to_string();
+        let e = model::write(&mut m).unwrap_err().to_string();
         assert!(
             e.contains("kept as stored") || e.contains("stored"),
             "{name}: {e}"
@@ -271,12 +271,12 @@ fn damaged_games_are_refused_or_kept_with_the_place_named() {
         let at = room.body_offset() as usize + 4;
         let p = u32::from_le_bytes(bent[at..at + 4].try_into().unwrap());
         bent[at..at + 4].copy_from_slice(&(p + 4).to_le_bytes());
-        let m = model::read(&bent).unwrap();
+        let mut m = model::read(&bent).unwrap();
         let why = m.stored().join("; ");
         assert!(
             why.starts_with("ROOM (FORM/ROOM/entry[0]") && why.contains(" at 0x"),
             "{name}: {why}"
         );
-        assert!(model::write(&m).unwrap() == bent, "{name}");
+        assert!(model::write(&mut m).unwrap() == bent, "{name}");
     }
 }

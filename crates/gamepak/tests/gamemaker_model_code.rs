@@ -104,6 +104,6 @@ fn code_and_its_symbols_round_trip_in_every_layout() {
         if let Some(Body::General(g)) = m.chunks.first_mut().map(|p| &mut p.body) {
             g.bytecode = bytecode;
         }
-        common::assert_sample_round_trips(&m);
+        common::assert_sample_round_trips(&mut m);
     }
 }

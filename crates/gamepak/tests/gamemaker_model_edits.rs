@@ -64,7 +64,7 @@ fn every_fully_read_game_takes_edits_and_checks_clean() {
         }));
         rooms.rooms.push(Some(added));
         let room_count = rooms.rooms.len();
-        let bytes = model::write(&m).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let bytes = model::write(&mut m).unwrap_or_else(|e| panic!("{name}: {e}"));
         let report = handler.check(&bytes, &Default::default());
         assert!(report.problems.is_empty(), "{name}: {}", report.lines());
         let back = model::read(&bytes).unwrap();

@@ -205,7 +205,7 @@ fn graphics_and_audio_chunks_of_every_layout_round_trip() {
         Version::V2024_14,
         Version::V2024_14_1,
     ] {
-        let m = sample(v, strings.clone(), parts(v));
-        common::assert_sample_round_trips(&m);
+        let mut m = sample(v, strings.clone(), parts(v));
+        common::assert_sample_round_trips(&mut m);
     }
 }

@@ -133,7 +133,7 @@ fn options_extensions_tags_features_and_effects_round_trip() {
                 }),
             ));
         }
-        common::assert_sample_round_trips(&sample(v, strings.clone(), parts));
+        common::assert_sample_round_trips(&mut sample(v, strings.clone(), parts));
     }
 }
 
@@ -161,12 +161,12 @@ fn shaders_with_every_blob_round_trip() {
         let shaders = Shaders {
             shaders: vec![Some(shader.clone()), None, Some(shader)],
         };
-        let m = sample(
+        let mut m = sample(
             Version::V2_3,
             strings.clone(),
             vec![(FourCC::SHDR, Body::Shaders(shaders))],
         );
-        common::assert_sample_round_trips(&m);
+        common::assert_sample_round_trips(&mut m);
     }
 }
 
@@ -231,6 +231,6 @@ fn particle_emitters_and_systems_of_every_layout_round_trip() {
                 }),
             ),
         ];
-        common::assert_sample_round_trips(&sample(v, strings.clone(), parts));
+        common::assert_sample_round_trips(&mut sample(v, strings.clone(), parts));
     }
 }

@@ -101,7 +101,7 @@ fn objects_and_timelines_round_trip() {
         let timelines = Timelines {
             timelines: vec![Some(timeline), None],
         };
-        let m = sample(
+        let mut m = sample(
             v,
             strings.clone(),
             vec![
@@ -109,6 +109,6 @@ fn objects_and_timelines_round_trip() {
                 (FourCC::TMLN, Body::Timelines(timelines)),
             ],
         );
-        common::assert_sample_round_trips(&m);
+        common::assert_sample_round_trips(&mut m);
     }
 }

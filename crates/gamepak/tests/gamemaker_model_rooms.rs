@@ -258,7 +258,7 @@ fn rooms_of_every_layout_round_trip() {
                 }),
             ],
         };
-        let m = sample(v, strings.clone(), vec![(FourCC::ROOM, Body::Rooms(rooms))]);
-        common::assert_sample_round_trips(&m);
+        let mut m = sample(v, strings.clone(), vec![(FourCC::ROOM, Body::Rooms(rooms))]);
+        common::assert_sample_round_trips(&mut m);
     }
 }

@@ -198,7 +198,7 @@ fn sequences_and_curves_of_every_layout_round_trip() {
             version: 1,
             curves: vec![Some(curve(v)), None],
         };
-        let m = sample(
+        let mut m = sample(
             v,
             strings.clone(),
             vec![
@@ -206,7 +206,7 @@ fn sequences_and_curves_of_every_layout_round_trip() {
                 (FourCC::ACRV, Body::AnimationCurves(curves)),
             ],
         );
-        common::assert_sample_round_trips(&m);
+        common::assert_sample_round_trips(&mut m);
     }
 }
 
@@ -237,13 +237,13 @@ fn tracks_nested_too_deep_keep_the_chunk_stored() {
         version: 1,
         sequences: vec![Some(sequence)],
     };
-    let m = sample(
+    let mut m = sample(
         Version::V2_3,
         strings,
         vec![(FourCC::SEQN, Body::Sequences(sequences))],
     );
     let bytes = m.write().unwrap();
-    let back = gamepak::formats::gamemaker::model::read(&bytes).unwrap();
+    let mut back = gamepak::formats::gamemaker::model::read(&bytes).unwrap();
     let why = back.stored().join("; ");
     assert!(
         why.contains("SEQN") && why.contains("nest more than 64"),

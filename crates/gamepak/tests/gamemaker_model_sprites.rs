@@ -81,7 +81,7 @@ fn sprites_of_every_layout_round_trip() {
                 sprites.push(Some(sprite(v, Some(embeds))));
             }
         }
-        let m = sample(
+        let mut m = sample(
             v,
             vec!["game".into(), "spr_player".into()],
             vec![
@@ -89,6 +89,6 @@ fn sprites_of_every_layout_round_trip() {
                 (FourCC::TPAG, Body::TextureItems(items.clone())),
             ],
         );
-        common::assert_sample_round_trips(&m);
+        common::assert_sample_round_trips(&mut m);
     }
 }

@@ -79,14 +79,31 @@ impl SourceDir {
     /// Where `name` really is, refused when that is outside the folder. Names are
     /// sanitised as extraction sanitised them, so they find what it wrote.
     fn resolve(&self, name: &str) -> Result<PathBuf> {
-        let joined = self.shown.join(EnclosedPath::new(name).as_path());
+        let joined = self.joined(name);
         let real = self.real(&joined).map_err(|e| Error::io(&joined, e))?;
         self.inside(&joined, real)
+    }
+
+    fn joined(&self, name: &str) -> PathBuf {
+        self.shown.join(EnclosedPath::new(name).as_path())
     }
 
     /// `path` with every link followed: its folder's real place (remembered) and
     /// its own name, unless it is itself a link, which is followed in full.
     fn real(&self, path: &Path) -> std::io::Result<PathBuf> {
+        let candidate = self.in_real_folder(path)?;
+        if std::fs::symlink_metadata(&candidate)?
+            .file_type()
+            .is_symlink()
+        {
+            return candidate.canonicalize();
+        }
+        Ok(candidate)
+    }
+
+    /// `path`'s name in the real place of its folder, which is resolved once a
+    /// folder, not once a file.
+    fn in_real_folder(&self, path: &Path) -> std::io::Result<PathBuf> {
         let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
             return path.canonicalize();
         };
@@ -100,14 +117,37 @@ impl SourceDir {
                 real
             }
         };
-        let candidate = folder_real.join(name);
-        if std::fs::symlink_metadata(&candidate)?
-            .file_type()
-            .is_symlink()
-        {
-            return candidate.canonicalize();
+        Ok(folder_real.join(name))
+    }
+
+    /// Opens `name` for reading where it really is, refused outside the folder;
+    /// `None` when nothing is there. The file is opened without following a link
+    /// in its last step, so a plain file (nearly every one) costs one call; a link
+    /// is followed in full and checked first.
+    fn open_file(&self, name: &str) -> Result<Option<(std::fs::File, PathBuf)>> {
+        let joined = self.joined(name);
+        let io = |e: std::io::Error| match e.kind() {
+            std::io::ErrorKind::NotFound => Ok(None),
+            _ => Err(Error::io(self.shown(name), e)),
+        };
+        let candidate = match self.in_real_folder(&joined) {
+            Ok(c) => self.inside(&joined, c)?,
+            Err(e) => return io(e),
+        };
+        match open_unfollowed(&candidate) {
+            Ok(f) => Ok(Some((f, candidate))),
+            Err(e) if is_link_refusal(&e) => {
+                let real = match candidate.canonicalize() {
+                    Ok(r) => self.inside(&joined, r)?,
+                    Err(e) => return io(e),
+                };
+                match std::fs::File::open(&real) {
+                    Ok(f) => Ok(Some((f, real))),
+                    Err(e) => io(e),
+                }
+            }
+            Err(e) => io(e),
         }
-        Ok(candidate)
     }
 
     fn lock_folders(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, PathBuf>> {
@@ -131,12 +171,34 @@ impl SourceDir {
 
     /// Reads a file the folder's description names.
     pub fn read(&self, name: &str) -> Result<Vec<u8>> {
-        let real = self.resolve(name)?;
-        let bytes = std::fs::read(&real).map_err(|e| Error::io(self.shown(name), e))?;
+        if let Some(bytes) = self.read_if_file(name)? {
+            return Ok(bytes);
+        }
+        // Only to say why: the system's own words for a missing file.
+        let why = match std::fs::metadata(self.joined(name)) {
+            Err(e) => e,
+            Ok(_) => std::io::Error::other("is a folder, not a file"),
+        };
+        Err(Error::io(self.shown(name), why))
+    }
+
+    /// Reads `name` when it is a file; `None` when nothing is there or it is a
+    /// folder. One call fewer than asking [`SourceDir::is_file`] first.
+    pub fn read_if_file(&self, name: &str) -> Result<Option<Vec<u8>>> {
+        let Some((mut file, real)) = self.open_file(name)? else {
+            return Ok(None);
+        };
+        let io = |e| Error::io(self.shown(name), e);
+        let meta = file.metadata().map_err(io)?;
+        if !meta.is_file() {
+            return Ok(None);
+        }
+        let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(io)?;
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
         seen.names.insert(name.to_string());
         seen.targets.insert(real);
-        Ok(bytes)
+        Ok(Some(bytes))
     }
 
     /// Reads a file the user named on the command line, which may lie anywhere; one
@@ -156,9 +218,17 @@ impl SourceDir {
 
     /// Whether `name` is a file; an error when it resolves outside the folder.
     pub fn is_file(&self, name: &str) -> Result<bool> {
-        let joined = self.shown.join(EnclosedPath::new(name).as_path());
-        match self.real(&joined) {
-            Ok(real) => Ok(self.inside(&joined, real)?.is_file()),
+        let joined = self.joined(name);
+        let Ok(candidate) = self.in_real_folder(&joined) else {
+            return Ok(false);
+        };
+        let candidate = self.inside(&joined, candidate)?;
+        match std::fs::symlink_metadata(&candidate) {
+            Ok(m) if m.file_type().is_symlink() => match candidate.canonicalize() {
+                Ok(real) => Ok(self.inside(&joined, real)?.is_file()),
+                Err(_) => Ok(false),
+            },
+            Ok(m) => Ok(m.is_file()),
             Err(_) => Ok(false),
         }
     }
@@ -247,4 +317,34 @@ impl SourceDir {
         out.sort_by(|a, b| a.file.cmp(&b.file));
         out
     }
+}
+
+/// Opens `path` unless its last step is a link.
+#[cfg(unix)]
+fn open_unfollowed(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)
+}
+
+/// Whether opening failed because the last step is a link.
+#[cfg(unix)]
+fn is_link_refusal(e: &std::io::Error) -> bool {
+    e.raw_os_error() == Some(libc::ELOOP)
+}
+
+/// Elsewhere, a link is told apart before opening.
+#[cfg(not(unix))]
+fn open_unfollowed(path: &Path) -> std::io::Result<std::fs::File> {
+    if std::fs::symlink_metadata(path)?.file_type().is_symlink() {
+        return Err(std::io::Error::other("a link"));
+    }
+    std::fs::File::open(path)
+}
+
+#[cfg(not(unix))]
+fn is_link_refusal(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::Other && e.to_string() == "a link"
 }

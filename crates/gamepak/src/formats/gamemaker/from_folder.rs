@@ -220,11 +220,10 @@ fn source(dir: &SourceDir, c: &ChunkFile) -> Result<Source> {
             let rest = c.file.as_deref().map(read).transpose()?;
             let mut files = Vec::with_capacity(c.resources.len());
             for r in &c.resources {
+                // A resource whose file was removed leaves its slot empty.
                 files.push(match r.as_str() {
                     "" => None,
-                    r if dir.is_file(r)? => Some(read(r)?),
-                    // A resource whose file was removed leaves its slot empty.
-                    _ => None,
+                    r => dir.read_if_file(r)?.map(|bytes| (r.to_string(), bytes)),
                 });
             }
             for added in added_resources(dir, place, &c.resources)? {
@@ -410,8 +409,8 @@ fn fill<'a>(
                 };
                 for (k, blob) in shader.blobs.iter_mut().enumerate() {
                     let path = folder::beside(file, &format!("{}.bin", BLOBS[k]));
-                    if dir.is_file(&path)? {
-                        *blob = Some(Cow::Owned(dir.read(&path)?));
+                    if let Some(bytes) = dir.read_if_file(&path)? {
+                        *blob = Some(Cow::Owned(bytes));
                     }
                 }
             }

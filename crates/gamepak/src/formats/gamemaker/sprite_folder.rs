@@ -453,10 +453,9 @@ fn masks_in(
     let mut out = Vec::new();
     loop {
         let file = format!("{folder}/{}", sprite_masks::file_name(out.len()));
-        if !dir.is_file(&file)? {
+        let Some(bytes) = dir.read_if_file(&file)? else {
             return Ok(out);
-        }
-        let bytes = dir.read(&file)?;
+        };
         let edited = extracted.get(file.as_str()) != Some(&crc32(&bytes));
         let (mask, size) = sprite_masks::from_png(&bytes, &file)?;
         out.push(MaskFile {

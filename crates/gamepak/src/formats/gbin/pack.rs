@@ -78,7 +78,7 @@ fn compare_views(dir: &SourceDir, doc: &Gbin<'static>, item: Item, path: &str) -
     };
     for (suffix, made) in files {
         let file = format!("{path}{suffix}");
-        if dir.is_file(&file)? && dir.read(&file)? != made {
+        if dir.read_if_file(&file)?.is_some_and(|now| now != made) {
             dir.leave_out(
                 &file,
                 "a view of a tile map, which gamepak.toml and raw/ hold: edits to it are not packed",

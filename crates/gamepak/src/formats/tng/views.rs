@@ -121,7 +121,7 @@ impl<'r> Atlases<'r> {
 pub fn compare(src: &SourceDir, packed: &[u8]) -> Result<()> {
     let read = super::read::read_keeping_streams(packed)?;
     for (path, text) in maps(&read) {
-        if src.is_file(&path)? && src.read(&path)? != text {
+        if src.read_if_file(&path)?.is_some_and(|now| now != text) {
             src.leave_out(
                 &path,
                 "a view of its map's section file: edits to it are not packed",

@@ -138,8 +138,10 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
     })
 }
 
-/// The file the model stands for.
-pub fn write(model: &Game<'_>) -> Result<Vec<u8>> {
+/// The file the model stands for. The writer walks each record through the same
+/// code as the reader, which takes it mutably; it changes nothing, and taking the
+/// model mutably spares a copy of every chunk (a game's masks alone run to MBs).
+pub fn write(model: &mut Game<'_>) -> Result<Vec<u8>> {
     let mut w = WireWriter::new(model.endian, model.bytecode, 1 << 20);
     w.raw(match model.endian {
         Endian::Little => b"FORM",
@@ -147,12 +149,12 @@ pub fn write(model: &Game<'_>) -> Result<Vec<u8>> {
     });
     w.raw(&[0; 4]);
     let last = model.chunks.len().saturating_sub(1);
-    for (i, part) in model.chunks.iter().enumerate() {
+    for (i, part) in model.chunks.iter_mut().enumerate() {
         w.raw(&part.raw);
         let size_at = w.len();
         w.raw(&[0; 4]);
         w.set_version(part.version);
-        part.body.clone().walk(&mut w)?;
+        part.body.walk(&mut w)?;
         if i < last {
             wire::Wire::pad(&mut w, model.alignment)?;
         }
@@ -368,8 +370,8 @@ impl<'a> Game<'a> {
         read(data)
     }
 
-    /// The file the model stands for.
-    pub fn write(&self) -> Result<Vec<u8>> {
+    /// The file the model stands for (see [`write`]).
+    pub fn write(&mut self) -> Result<Vec<u8>> {
         write(self)
     }
 

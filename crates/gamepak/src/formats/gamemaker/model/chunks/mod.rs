@@ -99,8 +99,8 @@ macro_rules! bodies {
                 }
             }
 
-            pub(crate) fn walk<W: Wire<'a>>(mut self, w: &mut W) -> Result<()> {
-                match &mut self {
+            pub(crate) fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+                match self {
                     $(Body::$variant(v) => v.walk(w),)*
                     Body::Empty => Ok(()),
                     Body::Stored { bytes, at, .. } => {
