@@ -33,9 +33,12 @@ pub fn read<T: DeserializeOwned>(dir: &SourceDir) -> Result<T> {
 /// Reads and parses a manifest at `name` inside a folder (one extracted beside
 /// another, such as a game's audio groups).
 pub fn read_at<T: DeserializeOwned>(dir: &SourceDir, name: &str) -> Result<T> {
-    let shown = dir.shown(name);
-    let text = String::from_utf8(dir.read(name)?).map_err(|_| Error::at(&shown, "not UTF-8"))?;
-    toml::from_str(&text).map_err(|e| Error::at(shown, e.to_string()))
+    let doc = dir.read_toml(name)?;
+    // The parsed table carries no lines, so a refusal is said again from the text,
+    // where the parser can point at the line.
+    T::deserialize(doc.table.clone())
+        .or_else(|_| toml::from_str(&doc.text))
+        .map_err(|e| Error::at(dir.shown(name), e.to_string()))
 }
 
 /// Writes a manifest into an extraction's output folder.

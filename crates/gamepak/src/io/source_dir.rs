@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use super::EnclosedPath;
 use crate::error::{Error, Result};
@@ -20,6 +20,16 @@ pub struct SourceDir {
     /// Each folder a name was resolved in, and where it really is: a folder of
     /// many files is resolved once, not once a file.
     folders: Mutex<HashMap<PathBuf, PathBuf>>,
+    /// TOML documents parsed, by name: a manifest is asked for its format, its
+    /// wholeness, its kind and its content by as many layers, and parsed once.
+    documents: Mutex<HashMap<String, Arc<TomlDocument>>>,
+}
+
+/// A TOML file of the folder, parsed.
+pub struct TomlDocument {
+    /// As read, to say where an error is.
+    pub text: String,
+    pub table: toml::Table,
 }
 
 #[derive(Default)]
@@ -60,6 +70,7 @@ impl SourceDir {
             root,
             seen: Mutex::default(),
             folders: Mutex::default(),
+            documents: Mutex::default(),
         })
     }
 
@@ -199,6 +210,26 @@ impl SourceDir {
         seen.names.insert(name.to_string());
         seen.targets.insert(real);
         Ok(Some(bytes))
+    }
+
+    /// Reads and parses a TOML file of the folder, once however often it is asked
+    /// for.
+    pub fn read_toml(&self, name: &str) -> Result<Arc<TomlDocument>> {
+        let known = self.lock_documents().get(name).cloned();
+        if let Some(doc) = known {
+            return Ok(doc);
+        }
+        let shown = self.shown(name);
+        let text =
+            String::from_utf8(self.read(name)?).map_err(|_| Error::at(&shown, "not UTF-8"))?;
+        let table = toml::from_str(&text).map_err(|e| Error::at(&shown, e.to_string()))?;
+        let doc = Arc::new(TomlDocument { text, table });
+        self.lock_documents().insert(name.to_string(), doc.clone());
+        Ok(doc)
+    }
+
+    fn lock_documents(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<TomlDocument>>> {
+        self.documents.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Reads a file the user named on the command line, which may lie anywhere; one

@@ -15,6 +15,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use rayon::prelude::*;
 use serde::Deserialize;
 
 use super::folder::{self, Place};
@@ -25,6 +26,7 @@ use super::model::chunks::strings::Strings;
 use super::model::chunks::Body;
 use super::model::names::{Interner, Lookup, Names};
 use super::model::{Game, Part};
+use super::sprite_files::SpriteFolders;
 use crate::codec::crc::crc32;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
@@ -62,7 +64,7 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
     let (original, texts) = strings(dir, m, &mut notes)?;
     let sources = m
         .chunks
-        .iter()
+        .par_iter()
         .map(|c| source(dir, c))
         .collect::<Result<Vec<_>>>()?;
     let added_code = super::code_folder::added(dir, m)?;
@@ -73,7 +75,7 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
     }
     let lookup = Arc::new(Lookup::new(&all_names));
     let table_len = texts.len();
-    let mut interner = Interner::edited(&original, texts);
+    let interner = Interner::edited(&original, texts);
     let code_blobs = match &m.code_blobs {
         Some(f) => dir.read(f)?,
         None => Vec::new(),
@@ -82,19 +84,30 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
         Some(f) => dir.read(f)?,
         None => Vec::new(),
     };
-    let mut parts = Vec::with_capacity(m.chunks.len());
-    for (c, source) in m.chunks.iter().zip(&sources) {
-        let (body, i) = body(c, source, interner, &lookup);
-        interner = i;
-        let mut body = body?;
-        fill(dir, &mut body, source, m, payloads, &code_blobs)?;
-        parts.push(Part {
-            name: c.name,
-            raw: c.raw,
-            body,
-            version: c.version,
-        });
-    }
+    let (sprites, listed) = sprite_files(m, &sources);
+    // The sprites' pictures and masks are read while the records are parsed: the
+    // two take most of the time, and neither needs the other.
+    let (sprite_folders, parts) = rayon::join(
+        || SpriteFolders::read(dir, m, sprites, listed),
+        || -> Result<(Vec<Part>, Interner)> {
+            let mut interner = interner;
+            let mut parts = Vec::with_capacity(m.chunks.len());
+            for (c, source) in m.chunks.iter().zip(&sources) {
+                let (body, i) = body(c, source, interner, &lookup);
+                interner = i;
+                let mut body = body?;
+                fill(dir, &mut body, source, m, payloads, &code_blobs)?;
+                parts.push(Part {
+                    name: c.name,
+                    raw: c.raw,
+                    body,
+                    version: c.version,
+                });
+            }
+            Ok((parts, interner))
+        },
+    );
+    let (sprite_folders, (mut parts, interner)) = (sprite_folders?, parts?);
     for (name, payload, what) in [
         (FourCC::TXTR, !payloads.pages.is_empty(), "pages"),
         (FourCC::AUDO, !payloads.clips.is_empty(), "clips"),
@@ -124,8 +137,7 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
         });
     }
     let mut game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
-    let (sprites, listed) = sprite_files(m, &sources);
-    super::sprite_folder::apply(dir, m, &sprites, listed, &mut game, &mut notes)?;
+    super::sprite_folder::apply(dir, m, sprite_folders, &mut game, &mut notes)?;
     let before_code = super::code_folder::apply(dir, m, &added_code, &mut game, &mut notes)?;
     let bytes = game.write()?;
     if let Some(before) = before_code {

@@ -82,6 +82,7 @@ pub mod pages;
 pub mod refs;
 pub mod resources;
 pub mod sond;
+mod sprite_files;
 mod sprite_folder;
 pub mod sprite_masks;
 pub mod sprites;

@@ -19,8 +19,6 @@
 //! Backgrounds' pictures, and those of sprites in a SPRT kept as stored, are
 //! repainted in place.
 
-use std::collections::{BTreeMap, HashMap};
-
 use super::manifest::{FrameFile, Manifest};
 use super::model::chunks::sequence::keyframes::{ChannelValue, Keyframe};
 use super::model::chunks::sequence::track::TrackKeyframes;
@@ -31,6 +29,7 @@ use super::model::names::Id;
 use super::model::version::Version;
 use super::model::wire::TpagId;
 use super::model::Game;
+use super::sprite_files::{Given, MaskFile, Picture, SpriteFiles, SpriteFolders};
 use super::texture_plan::{group_of_page, Request, TexturePlan};
 use super::{pages, sprite_masks};
 use crate::codec::crc::crc32;
@@ -40,22 +39,24 @@ use crate::fourcc::FourCC;
 use crate::io::SourceDir;
 use crate::limits::Limits;
 
-/// Puts every sprite's and background's pictures into `game`; `sprites` names each
-/// sprite's JSON file, and those from `listed` on were added to the folder.
+/// Puts every sprite's and background's pictures into `game`, the sprites' from
+/// their folders as read.
 pub fn apply(
     dir: &SourceDir,
     m: &Manifest,
-    sprites: &[Option<String>],
-    listed: usize,
+    folders: SpriteFolders<'_>,
     game: &mut Game<'_>,
     notes: &mut Vec<String>,
 ) -> Result<()> {
-    let extracted: HashMap<&str, &FrameFile> =
-        m.frames.iter().map(|f| (f.file.as_str(), f)).collect();
-    let masks: HashMap<&str, u32> = m.masks.iter().map(|f| (f.file.as_str(), f.crc32)).collect();
     let mut plan = TexturePlan::new(game);
     // Frames outside the sprites read here (backgrounds, and every frame of a SPRT
     // kept as stored) are repainted in place.
+    let SpriteFolders {
+        given,
+        sprites,
+        listed,
+        files,
+    } = folders;
     let folders: std::collections::HashSet<&str> = sprites
         .iter()
         .flatten()
@@ -72,20 +73,18 @@ pub fn apply(
         .chunks
         .iter()
         .any(|p| p.name == FourCC::SPRT && p.version >= Version::V2024_6);
-    let given = Given {
-        frames: &extracted,
-        masks: &masks,
-    };
     let mut changed = Vec::new();
-    for (i, file) in sprites.iter().enumerate() {
-        let Some(file) = file else { continue };
+    for (i, (file, found)) in sprites.iter().zip(files).enumerate() {
+        let (Some(file), Some(found)) = (file, found) else {
+            continue;
+        };
         let folder = SpriteFolder {
             index: i,
             file,
             added: i >= listed,
             boxed,
         };
-        if let Some(c) = folder.read(dir, game, &mut plan, given, notes)? {
+        if let Some(c) = folder.read(dir, game, &mut plan, &given, found, notes)? {
             changed.push(c);
         }
     }
@@ -165,23 +164,24 @@ impl SpriteFolder<'_> {
         dir: &SourceDir,
         game: &Game<'_>,
         plan: &mut TexturePlan,
-        given: Given<'_>,
+        given: &Given<'_>,
+        found: SpriteFiles,
         notes: &mut Vec<String>,
     ) -> Result<Option<Changed>> {
-        let extracted = given.frames;
         let Some(mut sprite) = game
             .get::<Sprites>()
             .and_then(|s| s.sprites.get(self.index).cloned().flatten())
         else {
             return Ok(None);
         };
-        let folder = self.folder();
-        let mut masks = masks_in(dir, folder, given.masks)?;
+        let SpriteFiles {
+            mut masks,
+            mut pictures,
+        } = found;
         sprite.masks = masks
             .iter_mut()
             .map(|m| std::mem::take(&mut m.mask))
             .collect();
-        let mut pictures = pictures(dir, folder)?;
         let was = sprite.frames.len();
         let mut frames = Vec::with_capacity(pictures.len().max(was));
         let mut reshaped = self.added;
@@ -196,36 +196,36 @@ impl SpriteFolder<'_> {
                 .for_each(|t| plan.release(t.0));
         } else {
             for (k, &item) in sprite.frames.iter().enumerate() {
-                let as_extracted = extracted.get(format!("{folder}/{k:03}.png").as_str());
+                let as_extracted = given.frame(&format!("{}/{k:03}.png", self.folder()));
                 match (as_extracted, pictures.remove(&(k as u32))) {
-                    (Some(f), Some(file)) => {
-                        let bytes = dir.read(&file)?;
-                        if crc32(&bytes) == f.crc32 {
-                            frames.push(Frame::Kept(item, Some(file)));
-                        } else if let Some(painted) = repaint(plan, item, &file, &bytes)? {
-                            frames.push(painted);
-                        } else {
-                            reshaped = true;
-                            item.inspect(|t| plan.release(t.0));
-                            frames.push(Frame::New(file));
+                    (Some(_), Some(Picture { file, changed })) => match changed {
+                        None => frames.push(Frame::Kept(item, Some(file))),
+                        Some(bytes) => {
+                            if let Some(painted) = repaint(plan, item, &file, &bytes)? {
+                                frames.push(painted);
+                            } else {
+                                reshaped = true;
+                                item.inspect(|t| plan.release(t.0));
+                                frames.push(Frame::New(file));
+                            }
                         }
-                    }
+                    },
                     (Some(_), None) => {
                         reshaped = true;
                         item.inspect(|t| plan.release(t.0));
                     }
-                    (None, Some(file)) => {
+                    (None, Some(picture)) => {
                         reshaped = true;
                         item.inspect(|t| plan.release(t.0));
-                        frames.push(Frame::New(file));
+                        frames.push(Frame::New(picture.file));
                     }
                     (None, None) => frames.push(Frame::Kept(item, None)),
                 }
             }
         }
-        frames.extend(pictures.into_values().map(|file| {
+        frames.extend(pictures.into_values().map(|picture| {
             reshaped = true;
-            Frame::New(file)
+            Frame::New(picture.file)
         }));
         if !reshaped {
             let want = sprite.mask_size(self.boxed);
@@ -441,73 +441,6 @@ fn repaint(
         (sx, sy),
     );
     Ok(Some(Frame::Kept(item, Some(file.to_string()))))
-}
-
-/// The masks in a sprite's folder, `mask-000.png` on while they follow one another:
-/// each file, its mask and its size.
-fn masks_in(
-    dir: &SourceDir,
-    folder: &str,
-    extracted: &HashMap<&str, u32>,
-) -> Result<Vec<MaskFile>> {
-    let mut out = Vec::new();
-    loop {
-        let file = format!("{folder}/{}", sprite_masks::file_name(out.len()));
-        let Some(bytes) = dir.read_if_file(&file)? else {
-            return Ok(out);
-        };
-        let edited = extracted.get(file.as_str()) != Some(&crc32(&bytes));
-        let (mask, size) = sprite_masks::from_png(&bytes, &file)?;
-        out.push(MaskFile {
-            file,
-            mask,
-            size,
-            edited,
-        });
-    }
-}
-
-/// A mask as its file gives it.
-struct MaskFile {
-    file: String,
-    mask: Vec<u8>,
-    size: (u32, u32),
-    /// Drawn since extraction (or added).
-    edited: bool,
-}
-
-/// What extraction wrote: each frame's picture, and each mask's CRC-32.
-#[derive(Clone, Copy)]
-struct Given<'m> {
-    frames: &'m HashMap<&'m str, &'m FrameFile>,
-    masks: &'m HashMap<&'m str, u32>,
-}
-
-/// The pictures in a sprite's folder, by number.
-fn pictures(dir: &SourceDir, folder: &str) -> Result<BTreeMap<u32, String>> {
-    let mut out = BTreeMap::new();
-    if folder.is_empty() || !dir.path().join(folder).is_dir() {
-        return Ok(out);
-    }
-    for file in dir.list(folder)? {
-        let name = file.rsplit('/').next().unwrap_or_default();
-        let Some(stem) = name.strip_suffix(".png") else {
-            continue;
-        };
-        if stem.is_empty() || !stem.bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        let Ok(n) = stem.parse::<u32>() else { continue };
-        if dir.is_file(&file)? {
-            if let Some(other) = out.insert(n, file.clone()) {
-                return Err(Error::at(
-                    &file,
-                    format!("is frame {n}, as {other} is: number each frame once"),
-                ));
-            }
-        }
-    }
-    Ok(out)
 }
 
 /// The header a new sprite takes from the game's other sprites, without their

@@ -79,9 +79,9 @@ pub const EVENT_TYPES: [&str; 15] = [
 /// the known ones as `type15` and on), in GameMaker's order, so the count of types
 /// the file has is kept.
 mod by_type {
-    use serde::de::Error as _;
+    use serde::de::{Error as _, MapAccess, Visitor};
     use serde::ser::SerializeMap;
-    use serde::{Deserialize, Deserializer, Serializer};
+    use serde::{Deserializer, Serializer};
 
     use super::{Events, EVENT_TYPES};
 
@@ -107,28 +107,35 @@ mod by_type {
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Option<Events>>, D::Error> {
-        let map = serde_json::Map::deserialize(d)?;
-        let mut out: Vec<Option<Events>> = Vec::with_capacity(map.len());
-        for (i, (key, value)) in map.into_iter().enumerate() {
-            if index(&key) != Some(i) {
-                return Err(D::Error::custom(format!(
-                    "event type {key:?} where {:?} belongs: the types go in GameMaker's order",
-                    name(i)
-                )));
-            }
-            // Said with the place inside the type's list, which the map hides.
-            let events = serde_path_to_error::deserialize(value).map_err(|e| {
-                let inner = e.path().to_string();
-                let place = if inner == "." {
-                    key.clone()
-                } else {
-                    format!("{key}.{inner}")
-                };
-                D::Error::custom(format!("{place}: {}", e.into_inner()))
-            })?;
-            out.push(events);
+        d.deserialize_map(InOrder)
+    }
+
+    /// The types as a map read straight into the list, each key checked against
+    /// its place; the path of an error inside a type is kept by the caller's
+    /// path tracking, which sees the keys go by.
+    struct InOrder;
+
+    impl<'de> Visitor<'de> for InOrder {
+        type Value = Vec<Option<Events>>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map from event type to its events")
         }
-        Ok(out)
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = Vec::with_capacity(map.size_hint().unwrap_or(0).min(EVENT_TYPES.len()));
+            while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                let i = out.len();
+                if index(&key) != Some(i) {
+                    return Err(A::Error::custom(format!(
+                        "event type {key:?} where {:?} belongs: the types go in GameMaker's order",
+                        name(i)
+                    )));
+                }
+                out.push(map.next_value()?);
+            }
+            Ok(out)
+        }
     }
 }
 
