@@ -118,17 +118,30 @@ impl SourceDir {
         let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
             return path.canonicalize();
         };
+        Ok(self.real_folder(folder)?.join(name))
+    }
+
+    /// Where `folder` really is: its parent's real place (remembered) and its own
+    /// name, unless it is itself a link, which is followed in full.
+    fn real_folder(&self, folder: &Path) -> std::io::Result<PathBuf> {
         let known = self.lock_folders().get(folder).cloned();
-        let folder_real = match known {
-            Some(real) => real,
-            None => {
-                let real = folder.canonicalize()?;
-                self.lock_folders()
-                    .insert(folder.to_path_buf(), real.clone());
-                real
+        if let Some(real) = known {
+            return Ok(real);
+        }
+        let real = match (folder.parent(), folder.file_name()) {
+            (Some(parent), Some(name)) if folder != self.shown => {
+                let candidate = self.real_folder(parent)?.join(name);
+                if std::fs::symlink_metadata(&candidate)?.file_type().is_symlink() {
+                    candidate.canonicalize()?
+                } else {
+                    candidate
+                }
             }
+            _ => folder.canonicalize()?,
         };
-        Ok(folder_real.join(name))
+        self.lock_folders()
+            .insert(folder.to_path_buf(), real.clone());
+        Ok(real)
     }
 
     /// Opens `name` for reading where it really is, refused outside the folder;
@@ -205,7 +218,10 @@ impl SourceDir {
             return Ok(None);
         }
         let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(io)?;
+        // Through `take`, which skips the size probe (a status and a seek) a plain
+        // file's read_to_end makes: the size is known.
+        std::io::Read::read_to_end(&mut std::io::Read::take(&mut file, u64::MAX), &mut bytes)
+            .map_err(io)?;
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
         seen.names.insert(name.to_string());
         seen.targets.insert(real);
