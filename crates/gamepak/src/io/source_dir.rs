@@ -131,7 +131,10 @@ impl SourceDir {
         let real = match (folder.parent(), folder.file_name()) {
             (Some(parent), Some(name)) if folder != self.shown => {
                 let candidate = self.real_folder(parent)?.join(name);
-                if std::fs::symlink_metadata(&candidate)?.file_type().is_symlink() {
+                if std::fs::symlink_metadata(&candidate)?
+                    .file_type()
+                    .is_symlink()
+                {
                     candidate.canonicalize()?
                 } else {
                     candidate

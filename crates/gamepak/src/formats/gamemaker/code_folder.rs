@@ -10,6 +10,8 @@
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
+
 use super::code_edit::Editor;
 use super::container;
 use super::manifest::Manifest;
@@ -47,23 +49,38 @@ pub fn added_names(files: &[AddedFile]) -> impl Iterator<Item = &str> {
         .map(|h| h.name)
 }
 
+/// The disassemblies edited since extraction, by blob: each one's file and text.
+pub type Edits = BTreeMap<usize, AddedFile>;
+
+/// Reads every listed disassembly (across cores: a game has hundreds) and keeps
+/// those whose CRC-32 differs from extraction's.
+pub fn edited(dir: &SourceDir, m: &Manifest) -> Result<Edits> {
+    m.code
+        .par_iter()
+        .enumerate()
+        .filter_map(|(k, c)| {
+            let text = match dir.read(&c.file) {
+                Ok(text) if crc32(&text) == c.crc32 => return None,
+                Ok(text) => text,
+                Err(e) => return Some(Err(e)),
+            };
+            Some(
+                String::from_utf8(text)
+                    .map(|text| (k, (c.file.clone(), text)))
+                    .map_err(|_| Error::at(&c.file, "is not UTF-8")),
+            )
+        })
+        .collect()
+}
+
 /// Applies the edited and added disassemblies to `game`, noting each; gives the
 /// file as it was before them, to compare with, when there were any.
 pub fn apply(
-    dir: &SourceDir,
-    m: &Manifest,
+    edits: &Edits,
     added: &[AddedFile],
     game: &mut model::Game<'_>,
     notes: &mut Vec<String>,
 ) -> Result<Option<Vec<u8>>> {
-    let mut edits = BTreeMap::new();
-    for (k, c) in m.code.iter().enumerate() {
-        let text = dir.read(&c.file)?;
-        if crc32(&text) != c.crc32 {
-            let text = String::from_utf8(text).map_err(|_| Error::at(&c.file, "is not UTF-8"))?;
-            edits.insert(k, (c.file.clone(), text));
-        }
-    }
     if edits.is_empty() && added.is_empty() {
         return Ok(None);
     }

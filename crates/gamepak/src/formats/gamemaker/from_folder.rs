@@ -85,10 +85,15 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
         None => Vec::new(),
     };
     let (sprites, listed) = sprite_files(m, &sources);
-    // The sprites' pictures and masks are read while the records are parsed: the
-    // two take most of the time, and neither needs the other.
-    let (sprite_folders, parts) = rayon::join(
-        || SpriteFolders::read(dir, m, sprites, listed),
+    // The sprites' pictures and masks, and the disassemblies, are read while the
+    // records are parsed: they take most of the time, and none needs another.
+    let ((sprite_folders, code_edits), parts) = rayon::join(
+        || {
+            rayon::join(
+                || SpriteFolders::read(dir, m, sprites, listed),
+                || super::code_folder::edited(dir, m),
+            )
+        },
         || -> Result<(Vec<Part>, Interner)> {
             let mut interner = interner;
             let mut parts = Vec::with_capacity(m.chunks.len());
@@ -107,7 +112,8 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
             Ok((parts, interner))
         },
     );
-    let (sprite_folders, (mut parts, interner)) = (sprite_folders?, parts?);
+    let (sprite_folders, code_edits, (mut parts, interner)) =
+        (sprite_folders?, code_edits?, parts?);
     for (name, payload, what) in [
         (FourCC::TXTR, !payloads.pages.is_empty(), "pages"),
         (FourCC::AUDO, !payloads.clips.is_empty(), "clips"),
@@ -138,7 +144,7 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
     }
     let mut game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
     super::sprite_folder::apply(dir, m, sprite_folders, &mut game, &mut notes)?;
-    let before_code = super::code_folder::apply(dir, m, &added_code, &mut game, &mut notes)?;
+    let before_code = super::code_folder::apply(&code_edits, &added_code, &mut game, &mut notes)?;
     let bytes = game.write()?;
     if let Some(before) = before_code {
         super::code_folder::changes(&before, &bytes, &mut notes)?;
