@@ -87,6 +87,7 @@ enum Command {
     Extract(cmd::extract::Args),
     Pack(cmd::pack::Args),
     Build(cmd::build::Args),
+    Serve(cmd::serve::Args),
     Completions(cmd::completions::Args),
     Man(cmd::man::Args),
 }
@@ -112,6 +113,7 @@ fn main() -> ExitCode {
             Command::Extract(a) => cmd::extract::run(a, &global),
             Command::Pack(a) => cmd::pack::run(a, &global),
             Command::Build(a) => cmd::build::run(a, global),
+            Command::Serve(a) => cmd::serve::run(a, &global),
             Command::Completions(a) => cmd::completions::run(a),
             Command::Man(a) => cmd::man::run(a),
         }

@@ -59,6 +59,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         only,
         progress: Some(&tick),
         replace: args.force,
+        memory: None,
     };
     let summary = f.handler.extract(
         &f.data,

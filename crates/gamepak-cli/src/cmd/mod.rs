@@ -9,3 +9,4 @@ pub mod info;
 pub mod list;
 pub mod man;
 pub mod pack;
+pub mod serve;

@@ -70,7 +70,10 @@ impl<'o, 'p> Extraction<'o, 'p> {
         packable: &'e [T],
     ) -> Result<(Self, Vec<&'e T>)> {
         let ex = Extraction {
-            out: OutputFolder::create(out_path, opts.replace)?,
+            out: match &opts.memory {
+                Some(memory) => OutputFolder::in_memory(memory.clone()),
+                None => OutputFolder::create(out_path, opts.replace)?,
+            },
             opts,
             partial: false,
             total: AtomicU64::new(0),

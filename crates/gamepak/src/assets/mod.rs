@@ -144,6 +144,8 @@ pub struct ExtractOptions<'a> {
     /// Replace an output folder that already holds something (the user's edits,
     /// perhaps) instead of refusing it.
     pub replace: bool,
+    /// Keep the files here instead of writing them; the output path is then unused.
+    pub memory: Option<std::sync::Arc<crate::io::MemoryFolder>>,
 }
 
 impl ExtractOptions<'_> {

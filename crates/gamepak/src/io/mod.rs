@@ -9,7 +9,7 @@ mod temp;
 
 pub use atomic::write_atomic;
 pub use enclosed::EnclosedPath;
-pub use output_folder::OutputFolder;
+pub use output_folder::{MemoryFolder, OutputFolder};
 pub use target::{refuse_inside, write_output};
 pub use temp::{remove_all as remove_temp_files, sweep_stale};
 

@@ -7,10 +7,10 @@
 //! A folder that already holds something is replaced only when the caller says so
 //! (`--force`), because it may hold the user's edits.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use super::target::follow_links;
 use super::temp::{stopping, Temp};
@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 
 pub struct OutputFolder {
     target: PathBuf,
-    staging: Temp,
+    into: Destination,
     /// Files and bytes written, so that a summary counts what is really there.
     files: AtomicU64,
     bytes: AtomicU64,
@@ -27,7 +27,40 @@ pub struct OutputFolder {
     made: Mutex<HashSet<PathBuf>>,
 }
 
+/// Where an extraction's files go.
+enum Destination {
+    /// A staging folder beside the target, renamed into place at the end.
+    Disk(Temp),
+    Memory(Arc<MemoryFolder>),
+}
+
+/// The files of an extraction kept in memory, by path, instead of written: so an
+/// entry can be rendered as extract would write it without touching the disk
+/// (`gamepak serve` is read-only).
+#[derive(Debug, Default)]
+pub struct MemoryFolder {
+    files: Mutex<BTreeMap<String, Vec<u8>>>,
+}
+
+impl MemoryFolder {
+    /// Every file written so far, by `/`-separated path.
+    pub fn take(&self) -> BTreeMap<String, Vec<u8>> {
+        std::mem::take(&mut *self.files.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+}
+
 impl OutputFolder {
+    /// An extraction into `memory`: nothing is written to disk.
+    pub fn in_memory(memory: Arc<MemoryFolder>) -> OutputFolder {
+        OutputFolder {
+            target: PathBuf::new(),
+            into: Destination::Memory(memory),
+            files: AtomicU64::new(0),
+            bytes: AtomicU64::new(0),
+            made: Mutex::default(),
+        }
+    }
+
     /// Prepares to write `target`. A folder there that is not empty is refused unless
     /// `replace` is set, naming what it holds. A symlink to a folder stays a symlink:
     /// the folder it points to is the one written.
@@ -57,7 +90,7 @@ impl OutputFolder {
         std::fs::create_dir(staging.path()).map_err(|e| Error::io(staging.path(), e))?;
         Ok(OutputFolder {
             target,
-            staging,
+            into: Destination::Disk(staging),
             files: AtomicU64::new(0),
             bytes: AtomicU64::new(0),
             made: Mutex::default(),
@@ -66,7 +99,17 @@ impl OutputFolder {
 
     /// Writes `bytes` at `rel` inside the folder.
     pub fn write(&self, rel: &EnclosedPath, bytes: &[u8]) -> Result<()> {
-        let root = self.staging.path();
+        let staging = match &self.into {
+            Destination::Disk(staging) => staging,
+            Destination::Memory(memory) => {
+                let key = rel.as_path().to_string_lossy().replace('\\', "/");
+                let mut files = memory.files.lock().unwrap_or_else(|p| p.into_inner());
+                files.insert(key, bytes.to_vec());
+                self.count(bytes);
+                return Ok(());
+            }
+        };
+        let root = staging.path();
         if stopping() {
             let e = std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted");
             return Err(Error::io(root, e));
@@ -76,9 +119,13 @@ impl OutputFolder {
             self.make_parents(root, parent)?;
         }
         std::fs::write(&path, bytes).map_err(|e| Error::io(&path, e))?;
+        self.count(bytes);
+        Ok(())
+    }
+
+    fn count(&self, bytes: &[u8]) {
         self.files.fetch_add(1, Ordering::Relaxed);
         self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
-        Ok(())
     }
 
     /// Creates `parent` and the folders above it below `root`, never `root` itself:
@@ -109,21 +156,26 @@ impl OutputFolder {
     /// Moves the staged folder into place, replacing what was there, and says how
     /// many files and bytes it holds.
     pub fn finish(self) -> Result<(u64, u64)> {
+        let counts = (self.files.into_inner(), self.bytes.into_inner());
+        let staging = match self.into {
+            Destination::Disk(staging) => staging,
+            Destination::Memory(_) => return Ok(counts),
+        };
         let io = |e| Error::io(&self.target, e);
         if self.target.exists() {
             let old = Temp::beside(&self.target, "old");
             std::fs::rename(&self.target, old.path()).map_err(io)?;
-            if let Err(e) = std::fs::rename(self.staging.path(), &self.target) {
+            if let Err(e) = std::fs::rename(staging.path(), &self.target) {
                 // Put the user's folder back rather than leave nothing in its place.
                 let _ = std::fs::rename(old.path(), &self.target);
                 return Err(io(e));
             }
             // Dropping `old` removes the replaced folder.
         } else {
-            std::fs::rename(self.staging.path(), &self.target).map_err(io)?;
+            std::fs::rename(staging.path(), &self.target).map_err(io)?;
         }
-        self.staging.keep();
-        Ok((self.files.into_inner(), self.bytes.into_inner()))
+        staging.keep();
+        Ok(counts)
     }
 }
 

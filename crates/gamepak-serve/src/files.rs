@@ -1,0 +1,88 @@
+//! The files given on the command line, opened once (memory-mapped) and known to
+//! the browser by their place in that list.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use gamepak::{Entry, Error, Format, Handler, Options, Report, Result, Source};
+
+/// One file being shown.
+pub struct ServedFile {
+    pub path: PathBuf,
+    pub data: Source,
+    pub format: Format,
+    pub handler: &'static dyn Handler,
+    /// Listed once, when first asked for: tables only, no payload.
+    entries: OnceLock<std::result::Result<Vec<Entry>, String>>,
+    /// Checked once, when first asked for.
+    report: OnceLock<Report>,
+}
+
+/// Every file being shown.
+pub struct Served {
+    pub files: Vec<ServedFile>,
+    pub options: Options,
+}
+
+impl Served {
+    /// Opens and recognises every file, refusing the first that cannot be.
+    pub fn open(paths: &[PathBuf], options: Options) -> Result<Served> {
+        let files = paths.iter().map(|p| open(p)).collect::<Result<Vec<_>>>()?;
+        Ok(Served { files, options })
+    }
+
+    pub fn get(&self, id: usize) -> Option<&ServedFile> {
+        self.files.get(id)
+    }
+}
+
+impl ServedFile {
+    pub fn name(&self) -> String {
+        self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    }
+
+    pub fn entries(&self, opts: &Options) -> std::result::Result<&[Entry], &str> {
+        self.entries
+            .get_or_init(|| {
+                self.handler
+                    .list(&self.data, opts)
+                    .map_err(|e| e.to_string())
+            })
+            .as_deref()
+            .map_err(String::as_str)
+    }
+
+    pub fn report(&self, opts: &Options) -> &Report {
+        self.report
+            .get_or_init(|| self.handler.check(&self.data, opts))
+    }
+}
+
+fn open(path: &Path) -> Result<ServedFile> {
+    let data = Source::open(path)?;
+    let shown = path.display().to_string();
+    let detected = gamepak::detect(&data);
+    let format = detected
+        .format
+        .ok_or_else(|| Error::at(&shown, "not a file gamepak recognises"))?;
+    let handler = format.handler().ok_or_else(|| {
+        Error::at(
+            &shown,
+            format!(
+                "identified as {}, which gamepak only identifies",
+                format.title()
+            ),
+        )
+    })?;
+    Ok(ServedFile {
+        path: path.to_path_buf(),
+        data,
+        format,
+        handler,
+        entries: OnceLock::new(),
+        report: OnceLock::new(),
+    })
+}

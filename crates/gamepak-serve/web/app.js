@@ -1,0 +1,525 @@
+'use strict';
+// gamepak serve's page: the files given, their entries as a tree, previews, the
+// check report and a hex view. Everything comes from the server's API, which the
+// token printed with the URL opens.
+
+const token = new URLSearchParams(location.search).get('token') || '';
+const $ = (sel) => document.querySelector(sel);
+
+function api(path, params = {}) {
+  const u = new URL(path, location.origin);
+  u.searchParams.set('token', token);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
+}
+
+async function getJSON(path, params) {
+  const r = await fetch(api(path, params));
+  if (!r.ok) throw new Error(await r.text());
+  return r.json();
+}
+
+async function getText(path, params) {
+  const r = await fetch(api(path, params));
+  if (!r.ok) throw new Error(await r.text());
+  return r.text();
+}
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') e.className = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(e.dataset, v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c != null) e.append(c);
+  return e;
+}
+
+const hex16 = (n, width = 8) => n.toString(16).padStart(width, '0');
+function size(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1 << 20) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1 << 30) return `${(n / (1 << 20)).toFixed(1)} MB`;
+  return `${(n / (1 << 30)).toFixed(2)} GB`;
+}
+
+function status(text) { $('#status').textContent = text; }
+
+// What the page knows; on `window` so it can be looked at from the console.
+const state = { files: [], id: null, entries: [], selected: -1, times: {}, renderedTree: 0 };
+window.gamepak = state;
+
+// ---- tabs ----
+function showTab(name) {
+  for (const b of document.querySelectorAll('.tabs button')) b.classList.toggle('on', b.dataset.tab === name);
+  for (const t of document.querySelectorAll('.tab')) t.classList.toggle('on', t.id === name);
+}
+for (const b of document.querySelectorAll('.tabs button')) b.addEventListener('click', () => showTab(b.dataset.tab));
+
+// ---- files ----
+async function start() {
+  try {
+    state.files = await getJSON('/api/files');
+  } catch (e) {
+    status(`cannot reach the server: ${e.message}`);
+    return;
+  }
+  const nav = $('#files');
+  state.files.forEach((f, i) => {
+    nav.append(el('button', { dataset: { id: i }, title: `${f.title}, ${size(f.size)}`, onclick: () => openFile(i) }, `${f.name} · ${f.title}`));
+  });
+  const wanted = Number(new URLSearchParams(location.hash.slice(1)).get('file') || 0);
+  openFile(wanted < state.files.length ? wanted : 0);
+}
+
+async function openFile(id) {
+  state.id = id;
+  state.selected = -1;
+  delete document.body.dataset.treeReady;
+  for (const b of document.querySelectorAll('#files button')) b.classList.toggle('on', Number(b.dataset.id) === id);
+  const f = state.files[id];
+  status(`${f.name}: reading its tables`);
+  $('#tree').replaceChildren();
+  $('#preview').replaceChildren(el('p', { class: 'meta' }, 'Select an entry.'));
+  hex.open(id, f.size);
+  loadInfo(id);
+  loadCheck(id);
+  try {
+    state.entries = await getJSON(`/api/files/${id}/entries`);
+  } catch (e) {
+    state.entries = [];
+    $('#tree').replaceChildren(el('p', { class: 'error-text' }, e.message));
+  }
+  if (state.id !== id) return;
+  fillKinds();
+  drawEntries();
+  // Two frames: the tree has then been laid out and painted.
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  state.times.treePainted = performance.now();
+  document.body.dataset.treeReady = String(id);
+  status(`${f.name}: ${state.entries.length} entries, ${size(f.size)}`);
+}
+
+function fillKinds() {
+  const kinds = [...new Set(state.entries.map((e) => e.kind))].sort();
+  $('#kind').replaceChildren(el('option', { value: '' }, 'every kind'), ...kinds.map((k) => el('option', { value: k }, k)));
+}
+
+// ---- the tree ----
+function buildTree(entries) {
+  const root = { dirs: new Map(), files: [], count: 0 };
+  entries.forEach((e, i) => {
+    const parts = e.path.split('/');
+    let node = root;
+    node.count++;
+    for (const part of parts.slice(0, -1)) {
+      if (!node.dirs.has(part)) node.dirs.set(part, { dirs: new Map(), files: [], count: 0 });
+      node = node.dirs.get(part);
+      node.count++;
+    }
+    node.files.push(i);
+  });
+  return root;
+}
+
+function entryRow(i, label) {
+  const e = state.entries[i];
+  const row = el('div', { class: 'entry', role: 'treeitem', tabindex: '0', dataset: { i, path: e.path }, title: `${e.path}\n${e.detail}`, onclick: () => select(i) },
+    el('span', { class: 'name' }, label),
+    el('span', { class: 'kind' }, e.kind),
+    el('span', { class: 'size' }, e.size ? size(e.size) : ''));
+  if (i === state.selected) row.classList.add('on');
+  return row;
+}
+
+// A folder's rows are made when it is first opened, so a file of many thousand
+// entries paints as fast as a small one.
+function drawFolder(node, into, open) {
+  for (const [name, child] of [...node.dirs].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const inner = el('div');
+    const d = el('details', {}, el('summary', {}, `${name}/ `, el('span', { class: 'size' }, `${child.count}`)), inner);
+    let drawn = false;
+    d.addEventListener('toggle', () => {
+      if (d.open && !drawn) { drawn = true; drawFolder(child, inner, false); }
+    });
+    into.append(d);
+    if (open) d.open = true;
+  }
+  for (const i of node.files) into.append(entryRow(i, state.entries[i].path.split('/').pop()));
+  state.renderedTree += node.files.length;
+}
+
+const MAX_MATCHES = 2000;
+function drawEntries() {
+  const tree = $('#tree');
+  const text = $('#filter').value.trim().toLowerCase();
+  const kind = $('#kind').value;
+  state.renderedTree = 0;
+  if (!text && !kind) {
+    tree.replaceChildren();
+    drawFolder(buildTree(state.entries), tree, state.entries.length <= 300);
+    $('#count').textContent = `${state.entries.length} entries`;
+    return;
+  }
+  const matches = [];
+  state.entries.forEach((e, i) => {
+    if ((!kind || e.kind === kind) && (!text || e.path.toLowerCase().includes(text))) matches.push(i);
+  });
+  const rows = matches.slice(0, MAX_MATCHES).map((i) => entryRow(i, state.entries[i].path));
+  tree.replaceChildren(...rows);
+  state.renderedTree = rows.length;
+  const more = matches.length > MAX_MATCHES ? ` (first ${MAX_MATCHES} shown)` : '';
+  $('#count').textContent = `${matches.length} of ${state.entries.length} entries${more}`;
+}
+
+let filterTimer = 0;
+$('#filter').addEventListener('input', () => { clearTimeout(filterTimer); filterTimer = setTimeout(drawEntries, 80); });
+$('#kind').addEventListener('change', drawEntries);
+
+// ---- selecting an entry ----
+function select(i) {
+  state.selected = i;
+  for (const r of document.querySelectorAll('.entry.on')) r.classList.remove('on');
+  for (const r of document.querySelectorAll(`.entry[data-i="${i}"]`)) r.classList.add('on');
+  const e = state.entries[i];
+  hex.highlight(e.offset, Math.max(e.stored_size, 1), -1);
+  hex.scrollTo(e.offset);
+  showTab('preview');
+  preview(i);
+}
+
+// ---- info ----
+async function loadInfo(id) {
+  const box = $('#info');
+  box.replaceChildren(el('p', { class: 'meta' }, 'Reading…'));
+  try {
+    const info = await getJSON(`/api/files/${id}/info`);
+    if (state.id !== id) return;
+    box.replaceChildren(el('h2', {}, state.files[id].name), jsonTree(info, 2));
+  } catch (e) {
+    box.replaceChildren(el('p', { class: 'error-text' }, e.message));
+  }
+  if (!document.querySelector('.tabs button.on')) showTab('info');
+}
+
+// ---- check ----
+async function loadCheck(id) {
+  const box = $('#check');
+  box.replaceChildren(el('p', { class: 'meta' }, 'Checking…'));
+  $('#checkcount').textContent = '';
+  let report;
+  try {
+    report = await getJSON(`/api/files/${id}/check`);
+  } catch (e) {
+    box.replaceChildren(el('p', { class: 'error-text' }, e.message));
+    return;
+  }
+  if (state.id !== id) return;
+  $('#checkcount').textContent = report.errors || report.warnings ? `(${report.errors}/${report.warnings})` : '✓';
+  const list = el('ul', { class: 'problems' });
+  for (const p of report.problems) {
+    const at = p.offset == null ? '' : ` at 0x${p.offset.toString(16)}`;
+    list.append(el('li', { class: `problem ${p.severity}`, dataset: { offset: p.offset ?? '' }, onclick: () => showProblem(p) },
+      el('span', { class: 'sev' }, p.severity), ' ', el('code', {}, p.path), at, ': ', p.message));
+  }
+  box.replaceChildren(
+    el('p', {}, `${report.errors} errors, ${report.warnings} warnings, ${report.problems.length} problems in all`),
+    list);
+  document.body.dataset.checkReady = String(id);
+}
+
+// A problem's bytes: those of the smallest entry holding its offset, with the byte
+// itself marked.
+function showProblem(p) {
+  if (p.offset == null) return;
+  let best = null;
+  for (const e of state.entries) {
+    if (e.stored_size > 0 && p.offset >= e.offset && p.offset < e.offset + e.stored_size && (!best || e.stored_size < best.stored_size)) best = e;
+  }
+  if (best) hex.highlight(best.offset, best.stored_size, p.offset);
+  else hex.highlight(p.offset, 1, p.offset);
+  hex.scrollTo(p.offset);
+}
+
+// ---- previews ----
+const renderURL = (entry, name, download) => api(`/api/files/${state.id}/render/file`, download ? { entry, name, download: 1 } : { entry, name });
+
+async function preview(i) {
+  const e = state.entries[i];
+  const box = $('#preview');
+  const meta = `${e.kind} · ${e.encoding} · ${size(e.stored_size)} stored at 0x${e.offset.toString(16)} · ${size(e.size)} · ${e.detail}`;
+  const body = el('div', {}, el('p', { class: 'meta' }, 'Rendering…'));
+  const downloads = el('p', { class: 'downloads' });
+  box.replaceChildren(el('h2', {}, e.path), el('p', { class: 'meta' }, meta), downloads, body);
+  let files;
+  try {
+    files = await getJSON(`/api/files/${state.id}/render`, { entry: e.path });
+  } catch (err) {
+    body.replaceChildren(el('p', { class: 'error-text' }, err.message));
+    return;
+  }
+  if (state.selected !== i) return;
+  for (const f of files) downloads.append(el('a', { href: renderURL(e.path, f.name, true), download: f.name.split('/').pop() }, `⇩ ${f.name.split('/').pop()} (${size(f.size)})`));
+  if (!files.length) { body.replaceChildren(el('p', { class: 'meta' }, 'Extract writes no file for this entry.')); return; }
+  const main = files.find((f) => f.name === e.path) || files.find((f) => f.type === 'image/png') || files[0];
+  try {
+    body.replaceChildren(await view(e, main));
+  } catch (err) {
+    body.replaceChildren(el('p', { class: 'error-text' }, err.message));
+  }
+}
+
+async function view(e, f) {
+  const url = renderURL(e.path, f.name);
+  if (f.type === 'image/png') {
+    if (e.kind === 'sprite') return spriteView(e);
+    const regions = pageRegions(e);
+    return regions.length ? pageView(url, regions) : image(url);
+  }
+  if (f.type.startsWith('audio/')) {
+    return el('audio', { controls: '', preload: 'metadata', src: url });
+  }
+  if (f.type === 'application/json') {
+    const text = await getText(`/api/files/${state.id}/render/file`, { entry: e.path, name: f.name });
+    const value = JSON.parse(text);
+    if (e.kind === 'strings' && Array.isArray(value)) return stringTable(value);
+    return jsonTree(value, 1);
+  }
+  if (f.type.startsWith('text/')) {
+    const text = await getText(`/api/files/${state.id}/render/file`, { entry: e.path, name: f.name });
+    return e.kind === 'script' ? code(text) : el('pre', {}, text);
+  }
+  return el('p', { class: 'meta' }, 'No preview for this kind: its bytes are highlighted in the hex view, and it can be downloaded above.');
+}
+
+function image(url) {
+  return el('img', { class: 'pixel preview-image', src: url, alt: '' });
+}
+
+// The frames a page holds: entries whose detail says "WxH from page N at (X, Y)",
+// N counting the pages (the image entries under textures/) in order.
+const REGION = /(\d+)x(\d+) from page (\d+) at \((\d+), (\d+)\)/;
+function pageRegions(page) {
+  if (!page.path.startsWith('textures/')) return [];
+  const pages = state.entries.filter((e) => e.kind === 'image' && e.path.startsWith('textures/'));
+  const n = pages.indexOf(page);
+  const out = [];
+  state.entries.forEach((e, i) => {
+    const m = REGION.exec(e.detail);
+    if (m && Number(m[3]) === n) out.push({ i, w: +m[1], h: +m[2], x: +m[4], y: +m[5] });
+  });
+  return out;
+}
+
+function pageView(url, regions) {
+  const img = image(url);
+  const wrap = el('div', { class: 'page' }, img);
+  img.addEventListener('load', () => {
+    const W = img.naturalWidth, H = img.naturalHeight;
+    for (const r of regions) {
+      const e = state.entries[r.i];
+      wrap.append(el('div', {
+        class: 'region', title: e.path, dataset: { i: r.i },
+        style: `left:${(100 * r.x) / W}%;top:${(100 * r.y) / H}%;width:${(100 * r.w) / W}%;height:${(100 * r.h) / H}%`,
+        onclick: () => select(r.i),
+      }));
+    }
+  });
+  return el('div', {}, el('p', { class: 'meta' }, `${regions.length} frames on this page: click one to open it.`), wrap);
+}
+
+// A sprite's frames, the entries beside it, played at the sprite's own speed
+// (from its sprite.json when it has one).
+async function spriteView(e) {
+  const folder = e.path.slice(0, e.path.lastIndexOf('/') + 1);
+  const frames = state.entries.filter((x) => x.kind === 'sprite' && x.path.startsWith(folder) && !x.path.slice(folder.length).includes('/'));
+  let fps = 15;
+  const json = state.entries.find((x) => x.path === `${folder}sprite.json`);
+  if (json) {
+    try {
+      const s = JSON.parse(await getText(`/api/files/${state.id}/render/file`, { entry: json.path, name: json.path }));
+      const sp = s.special;
+      if (sp && sp.playback_speed > 0) fps = sp.speed_type === 0 ? sp.playback_speed : sp.playback_speed * 30;
+    } catch (_) { /* the default speed */ }
+  }
+  const urls = frames.map((x) => renderURL(x.path, x.path));
+  const img = image(urls[Math.max(0, frames.indexOf(e))]);
+  const label = el('span', { class: 'meta' });
+  let k = Math.max(0, frames.indexOf(e));
+  let timer = 0;
+  const show = () => { img.src = urls[k]; label.textContent = `frame ${k + 1} of ${frames.length}, ${fps.toFixed(1)} fps`; };
+  const play = () => { if (frames.length > 1) timer = setInterval(() => { k = (k + 1) % frames.length; show(); }, 1000 / Math.max(0.1, fps)); };
+  const button = el('button', { onclick: () => { if (timer) { clearInterval(timer); timer = 0; button.textContent = 'play'; } else { play(); button.textContent = 'pause'; } } }, 'pause');
+  show();
+  play();
+  const strip = el('div', { class: 'strip' }, ...urls.map((u, j) => el('img', { class: 'pixel', src: u, title: frames[j].path, onclick: () => select(state.entries.indexOf(frames[j])) })));
+  return el('div', {}, el('div', { class: 'player' }, button, label), img, strip);
+}
+
+function stringTable(list) {
+  const search = el('input', { type: 'search', placeholder: `Search ${list.length} strings` });
+  const out = el('ol', { class: 'strings', start: '0' });
+  const draw = () => {
+    const q = search.value.toLowerCase();
+    const rows = [];
+    for (let i = 0; i < list.length && rows.length < 2000; i++) {
+      const s = String(list[i]);
+      if (!q || s.toLowerCase().includes(q)) rows.push(el('li', {}, el('span', { class: 'idx' }, `${i}`), s));
+    }
+    out.replaceChildren(...rows);
+  };
+  search.addEventListener('input', draw);
+  draw();
+  return el('div', {}, search, out);
+}
+
+// Disassembly, coloured: headings, mnemonics, strings, numbers and comments.
+function code(text) {
+  const pre = el('pre', { class: 'code' });
+  const TOKEN = /(;.*$)|("(?:[^"\\]|\\.)*")|(\b-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d+)?)\b)/g;
+  for (const line of text.split('\n')) {
+    const m = /^(\s*)([A-Za-z_][\w.]*)/.exec(line);
+    const heading = /^\S.*:\s*$|^(?:function|method|field|end)\b/.test(line);
+    let rest = line;
+    if (heading) {
+      pre.append(el('span', { class: 'tok-head' }, line), '\n');
+      continue;
+    }
+    if (m) {
+      pre.append(m[1], el('span', { class: 'tok-op' }, m[2]));
+      rest = line.slice(m[0].length);
+    }
+    let last = 0;
+    for (const t of rest.matchAll(TOKEN)) {
+      pre.append(rest.slice(last, t.index));
+      const cls = t[1] ? 'tok-com' : t[2] ? 'tok-str' : 'tok-num';
+      pre.append(el('span', { class: cls }, t[0]));
+      last = t.index + t[0].length;
+    }
+    pre.append(rest.slice(last), '\n');
+  }
+  return pre;
+}
+
+// Any JSON as a collapsible tree; a branch's children are made when it opens.
+function jsonTree(value, openDepth) {
+  const root = el('div', { class: 'tree-json' });
+  root.append(jsonNode(null, value, openDepth));
+  return root;
+}
+
+function jsonNode(key, value, openDepth) {
+  const k = key == null ? null : el('span', { class: 'key' }, `${key}: `);
+  if (value !== null && typeof value === 'object') {
+    const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    const brackets = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
+    const inner = el('div');
+    const d = el('details', {}, el('summary', {}, k, brackets), inner);
+    let drawn = false;
+    const draw = () => {
+      if (drawn) return;
+      drawn = true;
+      const shown = entries.slice(0, 1000);
+      for (const [ck, cv] of shown) inner.append(jsonNode(ck, cv, openDepth - 1));
+      if (entries.length > shown.length) inner.append(el('div', { class: 'meta' }, `… ${entries.length - shown.length} more`));
+    };
+    d.addEventListener('toggle', () => { if (d.open) draw(); });
+    if (openDepth > 0) d.open = true;
+    return d;
+  }
+  const cls = typeof value === 'string' ? 'str' : typeof value === 'number' ? 'num' : 'lit';
+  const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return el('div', {}, k, el('span', { class: cls }, shown));
+}
+
+// ---- the hex view ----
+// Rows are drawn for what is in view only, from 4 KiB pieces fetched as needed. A
+// file too tall for the browser to scroll row by row is scrolled in proportion.
+const ROW = 16, ROW_H = 18, PIECE = 4096, MAX_HEIGHT = 8e6;
+const hex = {
+  id: null, size: 0, pieces: new Map(), hl: [0, 0], mark: -1, first: 0,
+  box: $('#hex'), rows: $('#hexrows'), space: $('#hexspace'),
+
+  open(id, fileSize) {
+    this.id = id; this.size = fileSize; this.pieces = new Map(); this.hl = [0, 0]; this.mark = -1;
+    this.totalRows = Math.ceil(fileSize / ROW);
+    this.sizeSpace();
+    this.box.scrollTop = 0;
+    this.draw();
+  },
+  // The rows stay in view (sticky) while the space below them gives the scroll
+  // its length.
+  sizeSpace() {
+    const tall = Math.min(this.totalRows * ROW_H, MAX_HEIGHT);
+    this.space.style.height = `${Math.max(0, tall - this.box.clientHeight + ROW_H)}px`;
+  },
+  visibleRows() { return Math.max(1, Math.floor(this.box.clientHeight / ROW_H)); },
+  scaled() { return this.totalRows * ROW_H > MAX_HEIGHT; },
+  rowAt(scrollTop) {
+    if (!this.scaled()) return Math.floor(scrollTop / ROW_H);
+    const room = Math.max(1, MAX_HEIGHT - this.box.clientHeight);
+    return Math.floor((scrollTop / room) * Math.max(0, this.totalRows - this.visibleRows()));
+  },
+  topFor(row) {
+    if (!this.scaled()) return row * ROW_H;
+    const room = Math.max(1, MAX_HEIGHT - this.box.clientHeight);
+    return (row / Math.max(1, this.totalRows - this.visibleRows())) * room;
+  },
+  scrollTo(offset) {
+    const row = Math.max(0, Math.floor(offset / ROW) - 3);
+    this.box.scrollTop = this.topFor(row);
+    this.draw(row);
+  },
+  highlight(start, length, mark) {
+    this.hl = [start, start + length];
+    this.mark = mark;
+    $('#hexhead').textContent = `0x${start.toString(16)}–0x${(start + length).toString(16)} (${size(length)})${mark >= 0 ? `, byte 0x${mark.toString(16)} marked` : ''}`;
+    this.draw();
+  },
+  byte(at) {
+    const piece = this.pieces.get(Math.floor(at / PIECE));
+    return piece instanceof Uint8Array ? piece[at % PIECE] : undefined;
+  },
+  fetchPiece(k) {
+    if (this.pieces.has(k)) return;
+    const id = this.id;
+    this.pieces.set(k, 'loading');
+    fetch(api(`/api/files/${id}/bytes`, { offset: k * PIECE, length: PIECE }))
+      .then((r) => r.arrayBuffer())
+      .then((buf) => { if (this.id === id) { this.pieces.set(k, new Uint8Array(buf)); this.draw(); } });
+  },
+  draw(row) {
+    const first = row ?? this.rowAt(this.box.scrollTop);
+    this.first = first;
+    const count = Math.min(this.visibleRows() + 1, Math.max(0, this.totalRows - first));
+    const out = [];
+    for (let r = first; r < first + count; r++) {
+      const at = r * ROW;
+      const cells = [];
+      let ascii = '';
+      for (let c = 0; c < ROW; c++) {
+        const o = at + c;
+        if (o >= this.size) { cells.push('   '); continue; }
+        const b = this.byte(o);
+        if (b === undefined) this.fetchPiece(Math.floor(o / PIECE));
+        const text = b === undefined ? '··' : hex16(b, 2);
+        const cls = o === this.mark ? 'b mark' : o >= this.hl[0] && o < this.hl[1] ? 'b hl' : 'b';
+        cells.push(`<span class="${cls}">${text}</span> `);
+        ascii += b === undefined ? ' ' : b >= 32 && b < 127 ? String.fromCharCode(b) : '.';
+      }
+      const safe = ascii.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      out.push(`<div class="hexrow" data-offset="${at}"><span class="off">${hex16(at, 8)}</span>  ${cells.join('')} <span class="asc">${safe}</span></div>`);
+    }
+    this.rows.innerHTML = out.join('');
+    this.box.dataset.first = String(first * ROW);
+  },
+};
+let hexFrame = 0;
+hex.box.addEventListener('scroll', () => {
+  if (!hexFrame) hexFrame = requestAnimationFrame(() => { hexFrame = 0; hex.draw(); });
+});
+window.addEventListener('resize', () => { hex.sizeSpace(); hex.draw(); });
+
+start();
