@@ -1,0 +1,135 @@
+//! `gamepak serve` refuses what it must, asked in raw HTTP: no token or a wrong
+//! one, a foreign Host header (DNS rebinding), and paths that try to leave the
+//! files given. It listens on loopback alone and writes nothing.
+
+mod serving;
+
+use serving::{example, Server};
+
+fn server() -> (Server, tempfile::TempDir) {
+    let cwd = tempfile::tempdir().unwrap();
+    let file = example("gbin/demo.gbin");
+    (Server::start(&[&file], cwd.path()), cwd)
+}
+
+#[test]
+fn the_page_opens_without_the_token_and_nothing_else_does() {
+    let (s, _cwd) = server();
+    let (status, body) = s.get("/", None);
+    assert_eq!(status, 200);
+    assert!(String::from_utf8_lossy(&body).contains("<title>gamepak</title>"));
+    for path in [
+        "/api/files",
+        "/api/files/0/info",
+        "/api/files/0/bytes?offset=0&length=4",
+    ] {
+        assert_eq!(s.get(path, None).0, 401, "{path} without a token");
+        let sep = if path.contains('?') { '&' } else { '?' };
+        let wrong = format!("{path}{sep}token={}", "0".repeat(s.token.len()));
+        assert_eq!(s.get(&wrong, None).0, 401, "{path} with a wrong token");
+        assert_eq!(s.get_with_token(path).0, 200, "{path} with the token");
+    }
+    // The token may come as a header instead.
+    let request = format!(
+        "GET /api/files HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nX-Gamepak-Token: {}\r\nConnection: close\r\n\r\n",
+        s.port, s.token
+    );
+    assert_eq!(
+        serving::raw(&format!("127.0.0.1:{}", s.port), request.as_bytes()).0,
+        200
+    );
+}
+
+#[test]
+fn a_foreign_host_header_is_refused_even_with_the_token() {
+    let (s, _cwd) = server();
+    let target = format!("/api/files?token={}", s.token);
+    for host in [
+        "evil.example",
+        "evil.example:80",
+        &format!("evil.example:{}", s.port),
+        &format!("127.0.0.1:{}", s.port + 1),
+        "127.0.0.1",
+        "",
+    ] {
+        assert_eq!(s.get(&target, Some(host)).0, 421, "Host {host:?}");
+        assert_eq!(s.get("/", Some(host)).0, 421, "the page, Host {host:?}");
+    }
+    let localhost = format!("localhost:{}", s.port);
+    assert_eq!(s.get(&target, Some(&localhost)).0, 200);
+}
+
+#[test]
+fn no_request_reaches_a_file_not_given() {
+    let (s, _cwd) = server();
+    let listed = String::from_utf8(s.get_with_token("/api/files/0/entries").1).unwrap();
+    assert!(listed.contains("\"path\""), "{listed}");
+    for path in [
+        "/../../../../etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/api/files/0/../../../../etc/passwd",
+        "/api/files/1/info",
+        "/api/files/-1/info",
+        "/api/files/0/render?entry=../../../../etc/passwd",
+        "/api/files/0/render?entry=/etc/passwd",
+        "/api/files/0/render/file?entry=/etc/passwd&name=/etc/passwd",
+        "/api/files/0/render/file?entry=%2Fetc%2Fpasswd",
+        "/etc/passwd",
+    ] {
+        let (status, body) = s.get_with_token(path);
+        let body = String::from_utf8_lossy(&body);
+        assert!(status == 404 || status == 400, "{path}: {status} {body}");
+        assert!(!body.contains("root:"), "{path} gave {body}");
+    }
+}
+
+#[test]
+fn an_entry_downloads_as_extract_writes_it_and_nothing_is_written() {
+    let (s, cwd) = server();
+    let entries: serde_json::Value =
+        serde_json::from_slice(&s.get_with_token("/api/files/0/entries").1).unwrap();
+    let first = entries[0]["path"].as_str().unwrap().to_string();
+    let (status, files) = s.get_with_token(&format!("/api/files/0/render?entry={first}"));
+    assert_eq!(status, 200);
+    let files: serde_json::Value = serde_json::from_slice(&files).unwrap();
+    let name = files[0]["name"].as_str().unwrap();
+    let (status, bytes) = s.get_with_token(&format!(
+        "/api/files/0/render/file?entry={first}&name={name}&download=1"
+    ));
+    assert_eq!(status, 200);
+
+    let out = tempfile::tempdir().unwrap();
+    let extracted = out.path().join("x");
+    let done = std::process::Command::new(env!("CARGO_BIN_EXE_gamepak"))
+        .args(["extract", "--only", &first, "-o"])
+        .arg(&extracted)
+        .arg(example("gbin/demo.gbin"))
+        .output()
+        .unwrap();
+    assert!(done.status.success(), "{done:?}");
+    assert_eq!(bytes, std::fs::read(extracted.join(name)).unwrap());
+    // The server's working folder is as empty as it started.
+    assert_eq!(std::fs::read_dir(cwd.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn it_listens_on_loopback_alone() {
+    let (s, _cwd) = server();
+    // The address this machine would reach the world from; no packet is sent.
+    let probe = std::net::UdpSocket::bind("0.0.0.0:0").unwrap();
+    let outside = probe
+        .connect("192.0.2.1:9")
+        .and_then(|()| probe.local_addr())
+        .map(|a| a.ip())
+        .ok()
+        .filter(|ip| !ip.is_loopback() && !ip.is_unspecified());
+    let Some(ip) = outside else {
+        println!("SKIPPED the outside address: this machine has none");
+        return;
+    };
+    let reached = std::net::TcpStream::connect_timeout(
+        &std::net::SocketAddr::new(ip, s.port),
+        std::time::Duration::from_secs(2),
+    );
+    assert!(reached.is_err(), "reached on {ip}:{}", s.port);
+}
