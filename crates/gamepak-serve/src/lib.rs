@@ -50,6 +50,7 @@ pub(crate) struct State {
 /// before anything listens.
 pub fn run(config: Config, ready: impl FnOnce(&str)) -> gamepak::Result<()> {
     let files = Served::open(&config.files, config.options)?;
+    files.list_all();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -86,15 +86,18 @@ async function openFile(id) {
   hex.open(id, f.size);
   loadInfo(id);
   loadCheck(id);
+  let failed = null;
   try {
     state.entries = await getJSON(`/api/files/${id}/entries`);
   } catch (e) {
     state.entries = [];
-    $('#tree').replaceChildren(el('p', { class: 'error-text' }, e.message));
+    failed = e.message;
   }
   if (state.id !== id) return;
   fillKinds();
   drawEntries();
+  // A file whose tables do not read still has its info, check report and bytes.
+  if (failed) $('#tree').replaceChildren(el('p', { class: 'error-text' }, failed));
   // Two frames: the tree has then been laid out and painted.
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   state.times.treePainted = performance.now();
@@ -263,7 +266,9 @@ async function preview(i) {
   if (state.selected !== i) return;
   for (const f of files) downloads.append(el('a', { href: renderURL(e.path, f.name, true), download: f.name.split('/').pop() }, `⇩ ${f.name.split('/').pop()} (${size(f.size)})`));
   if (!files.length) { body.replaceChildren(el('p', { class: 'meta' }, 'Extract writes no file for this entry.')); return; }
-  const main = files.find((f) => f.name === e.path) || files.find((f) => f.type === 'image/png') || files[0];
+  // A tile map is drawn (its picture beside its data); anything else shows its own file.
+  const drawn = e.kind === 'tilemap' && files.find((f) => f.type === 'image/png');
+  const main = drawn || files.find((f) => f.name === e.path) || files.find((f) => f.type === 'image/png') || files[0];
   try {
     body.replaceChildren(await view(e, main));
   } catch (err) {
@@ -285,6 +290,7 @@ async function view(e, f) {
     const text = await getText(`/api/files/${state.id}/render/file`, { entry: e.path, name: f.name });
     const value = JSON.parse(text);
     if (e.kind === 'strings' && Array.isArray(value)) return stringTable(value);
+    if (e.kind === 'tilemap') return tilemapView(value);
     return jsonTree(value, 1);
   }
   if (f.type.startsWith('text/')) {
@@ -356,6 +362,35 @@ async function spriteView(e) {
   play();
   const strip = el('div', { class: 'strip' }, ...urls.map((u, j) => el('img', { class: 'pixel', src: u, title: frames[j].path, onclick: () => select(state.entries.indexOf(frames[j])) })));
   return el('div', {}, el('div', { class: 'player' }, button, label), img, strip);
+}
+
+function loadImage(url) {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error(`cannot load ${url}`));
+    img.src = url;
+  });
+}
+
+// A tile map drawn with its tile set (the tiles under tilesets/<its id>/, in
+// order), or its JSON when it has none.
+async function tilemapView(map) {
+  const folder = `tilesets/${map.id}/`;
+  const tiles = state.entries.filter((x) => x.kind === 'tile' && x.path.startsWith(folder));
+  if (!tiles.length || !Array.isArray(map.tiles)) return jsonTree(map, 1);
+  const images = await Promise.all(tiles.map((t) => loadImage(renderURL(t.path, t.path))));
+  const tw = images[0].naturalWidth, th = images[0].naturalHeight;
+  const canvas = el('canvas', { class: 'pixel map', width: map.width * tw, height: map.height * th });
+  const ctx = canvas.getContext('2d');
+  map.tiles.forEach((row, y) => row.forEach((t, x) => { if (images[t]) ctx.drawImage(images[t], x * tw, y * th); }));
+  const scale = Math.max(1, Math.floor(480 / canvas.width));
+  canvas.style.width = `${canvas.width * scale}px`;
+  canvas.style.imageRendering = 'pixelated';
+  return el('div', {},
+    el('p', { class: 'meta' }, `${map.width}x${map.height} tiles of ${tw}x${th}, from ${folder}`),
+    canvas,
+    el('details', {}, el('summary', {}, 'as JSON'), jsonTree(map, 1)));
 }
 
 function stringTable(list) {

@@ -1,6 +1,9 @@
-//! `gamepak serve` started as a process for a test, and plain HTTP requests to it.
+//! `gamepak serve` started as a process for a test, plain HTTP requests to it,
+//! and (in `browser`) a headless Chromium to load its page.
 
 #![allow(dead_code)]
+
+pub mod browser;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -1,0 +1,218 @@
+//! `gamepak serve`'s page in a real browser (headless Chromium): the tree shows
+//! the file's entries, a picture decodes at its natural size, a sound has a
+//! duration, a check problem scrolls the hex view to its offset, and the largest
+//! game's tree (and a 2 GB one's) paints in time. Screenshots go under
+//! target/serve-screenshots for a person to look at.
+
+#[path = "../../gamepak/tests/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+mod serving;
+
+use serving::browser::Page;
+use serving::{example, Server};
+
+/// How long the largest fixture's tree may take to paint, from navigation.
+const TREE_BUDGET_MS: f64 = 300.0;
+
+/// Width and height from a PNG's header.
+fn png_size(png: &[u8]) -> (u64, u64) {
+    assert_eq!(&png[1..4], b"PNG", "a PNG");
+    let word = |at: usize| u64::from(u32::from_be_bytes(png[at..at + 4].try_into().unwrap()));
+    (word(16), word(20))
+}
+
+/// One browser at a time: they time how fast the tree paints, which two at once
+/// on a small machine would disturb.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Opens file `id` of `server` in a fresh page, waiting until its tree is painted.
+fn open(server: &Server, id: usize) -> Page {
+    let page = Page::open(&format!("{}#file={id}", server.page("/")));
+    page.wait_for(
+        &format!("document.body.dataset.treeReady === '{id}'"),
+        "the tree",
+    );
+    page
+}
+
+/// The entries the server lists for file `id`.
+fn entries(server: &Server, id: usize) -> Vec<serde_json::Value> {
+    let (status, body) = server.get_with_token(&format!("/api/files/{id}/entries"));
+    assert_eq!(status, 200);
+    serde_json::from_slice(&body).unwrap()
+}
+
+/// Filters to `path`, clicks its row and waits for its preview to show `what`.
+fn show(page: &Page, path: &str, what: &str) {
+    page.filter(path);
+    page.click(&format!(".entry[data-path={path:?}]"));
+    page.wait_for(
+        &format!("!!document.querySelector('#preview {what}')"),
+        &format!("the preview of {path}"),
+    );
+}
+
+/// The tree lists what the server lists.
+fn assert_tree_shows_entries(page: &Page, listed: &[serde_json::Value]) {
+    let count = page.eval("document.querySelector('#count').textContent");
+    assert_eq!(count, format!("{} entries", listed.len()));
+    let rows = page.eval("document.querySelectorAll('#tree .entry, #tree summary').length");
+    assert!(rows.as_u64().unwrap() > 0, "the tree shows rows");
+}
+
+/// Shows image entry `path` and checks it decodes at the size its PNG says.
+fn assert_picture_at_natural_size(page: &Page, server: &Server, id: usize, path: &str) {
+    show(page, path, "img");
+    page.wait_for(
+        "(() => { const i = document.querySelector('#preview img'); return i.complete && i.naturalWidth > 0; })()",
+        "the picture to decode",
+    );
+    let (status, png) = server.get_with_token(&format!(
+        "/api/files/{id}/render/file?entry={path}&name={path}"
+    ));
+    assert_eq!(status, 200);
+    let natural = page.eval(
+        "(() => { const i = document.querySelector('#preview img'); return [i.naturalWidth, i.naturalHeight]; })()",
+    );
+    let (w, h) = png_size(&png);
+    assert_eq!(natural, serde_json::json!([w, h]), "{path}");
+}
+
+/// Shows sound entry `path` and checks the browser found its duration.
+fn assert_sound_has_duration(page: &Page, path: &str) {
+    show(page, path, "audio");
+    page.wait_for(
+        "(() => { const a = document.querySelector('#preview audio'); return a.readyState >= 1 && a.duration > 0; })()",
+        &format!("the duration of {path}"),
+    );
+}
+
+#[test]
+fn the_largest_game_in_a_browser() {
+    let _one = one_at_a_time();
+    let Some(dir) = common::fixture_dir("serve in a browser", "gamemaker") else {
+        return;
+    };
+    let cwd = tempfile::tempdir().unwrap();
+    let game = dir.join("Andreasholmbrg_Chonko.win");
+    // Chonko has no sound: another game's are played.
+    let with_sounds = dir.join("gir4ff3_space-nugs.win");
+    let server = Server::start(&[&game, &with_sounds], cwd.path());
+    let page = open(&server, 0);
+    let painted = page.eval("gamepak.times.treePainted").as_f64().unwrap();
+    println!("Chonko (4.1 MB): tree painted {painted:.0} ms after navigation");
+    assert!(painted < TREE_BUDGET_MS, "the tree took {painted} ms");
+    let listed = entries(&server, 0);
+    assert_tree_shows_entries(&page, &listed);
+
+    assert_picture_at_natural_size(&page, &server, 0, "textures/000.png");
+    let regions = page.eval("document.querySelectorAll('#preview .region').length");
+    assert!(
+        regions.as_u64().unwrap() > 10,
+        "the page's frames are outlined"
+    );
+    page.screenshot("gamemaker-page");
+
+    let sprite = listed
+        .iter()
+        .find(|e| e["kind"] == "sprite")
+        .and_then(|e| e["path"].as_str())
+        .unwrap();
+    show(&page, sprite, ".player");
+    page.screenshot("gamemaker-sprite");
+
+    let page = open(&server, 1);
+    assert_sound_has_duration(&page, "audio/000-blip.wav");
+}
+
+#[test]
+fn the_gbin_and_tirnanog_examples_in_a_browser() {
+    let _one = one_at_a_time();
+    let cwd = tempfile::tempdir().unwrap();
+    let (gbin, tng) = (example("gbin/demo.gbin"), example("tng/demo.tng"));
+    let server = Server::start(&[&gbin, &tng], cwd.path());
+
+    let page = open(&server, 0);
+    assert_tree_shows_entries(&page, &entries(&server, 0));
+    assert_picture_at_natural_size(&page, &server, 0, "images/0_hero/000.png");
+    assert_sound_has_duration(&page, "sounds/000.wav");
+    show(&page, "tilemaps/1.json", "canvas");
+    page.screenshot("gbin");
+
+    let page = open(&server, 1);
+    assert_tree_shows_entries(&page, &entries(&server, 1));
+    assert_picture_at_natural_size(&page, &server, 1, "assets/12-backgrounds/000-sky.png");
+    assert_sound_has_duration(&page, "assets/05-sounds/000-jump.ogg");
+    page.screenshot("tirnanog");
+}
+
+#[test]
+fn a_check_problem_scrolls_the_hex_view_to_its_offset() {
+    let _one = one_at_a_time();
+    let cwd = tempfile::tempdir().unwrap();
+    let damaged = cwd.path().join("damaged.gbin");
+    let bytes = std::fs::read(example("gbin/demo.gbin")).unwrap();
+    // Cut short, so the last sound runs past the end: a problem far enough into
+    // the file that the hex view must scroll to show it.
+    std::fs::write(&damaged, &bytes[..bytes.len() - 100]).unwrap();
+    let server = Server::start(&[&damaged], cwd.path());
+    let page = open(&server, 0);
+    page.wait_for("document.body.dataset.checkReady === '0'", "the check");
+    page.click(".tabs button[data-tab=check]");
+    let offset = page
+        .eval("Number(document.querySelector('.problem[data-offset]:not([data-offset=\"\"])').dataset.offset)")
+        .as_u64()
+        .expect("a problem with an offset");
+    assert!(
+        offset >= 64 * 16,
+        "the problem is far enough to need a scroll"
+    );
+    page.click(".problem[data-offset]:not([data-offset=\"\"])");
+    let row = offset - offset % 16;
+    page.wait_for(
+        &format!("!!document.querySelector('.hexrow[data-offset=\"{row}\"] .mark')"),
+        "the problem's byte marked in the hex view",
+    );
+    let shown = page.eval(&format!(
+        "(() => {{ const box = document.querySelector('#hex'); \
+           const r = document.querySelector('.hexrow[data-offset=\"{row}\"]').getBoundingClientRect(); \
+           const b = box.getBoundingClientRect(); \
+           return r.top >= b.top && r.bottom <= b.bottom && box.scrollTop > 0; }})()"
+    ));
+    assert_eq!(
+        shown,
+        serde_json::Value::Bool(true),
+        "row {row:#x} is in view"
+    );
+    page.screenshot("check-problem");
+}
+
+#[test]
+fn a_2gb_game_opens_as_fast_as_a_small_one() {
+    let _one = one_at_a_time();
+    use gamepak::formats::gamemaker::synth;
+    let cwd = tempfile::tempdir().unwrap();
+    let (small, big) = (cwd.path().join("small.win"), cwd.path().join("big.win"));
+    std::fs::write(&small, synth::game(4, 4, 64 << 10)).unwrap();
+    std::fs::write(&big, synth::game(4, 4, 256 << 20)).unwrap();
+    let server = Server::start(&[&small, &big], cwd.path());
+    let mut times = Vec::new();
+    for id in [0, 1] {
+        let page = open(&server, id);
+        times.push(page.eval("gamepak.times.treePainted").as_f64().unwrap());
+    }
+    println!(
+        "tree painted: {:.0} ms for a 512 KB game, {:.0} ms for a 2 GB one",
+        times[0], times[1]
+    );
+    assert!(
+        times[1] < TREE_BUDGET_MS,
+        "the 2 GB game took {} ms",
+        times[1]
+    );
+}
