@@ -5,7 +5,6 @@
 //! target/serve-screenshots for a person to look at.
 
 #[path = "../../gamepak/tests/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 mod serving;
 
