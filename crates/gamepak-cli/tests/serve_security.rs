@@ -133,3 +133,14 @@ fn it_listens_on_loopback_alone() {
     );
     assert!(reached.is_err(), "reached on {ip}:{}", s.port);
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_it_at_once() {
+    let (mut s, _cwd) = server();
+    assert_eq!(s.get_with_token("/api/files").0, 200);
+    let status = s.interrupt();
+    // As every verb ends on Ctrl-C: 128 + SIGINT.
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    assert!(std::net::TcpStream::connect(("127.0.0.1", s.port)).is_err());
+}

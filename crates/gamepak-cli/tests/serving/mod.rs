@@ -77,6 +77,24 @@ impl Server {
     }
 }
 
+impl Server {
+    /// Sends Ctrl-C's signal and waits (up to 10 s) for the process to end.
+    #[cfg(unix)]
+    pub fn interrupt(&mut self) -> std::process::ExitStatus {
+        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
+        // SAFETY: signals a child this test started and still holds.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(start.elapsed() < Duration::from_secs(10), "still running after Ctrl-C");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
