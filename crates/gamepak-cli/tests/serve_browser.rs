@@ -130,11 +130,12 @@ fn the_largest_game_in_a_browser() {
 }
 
 #[test]
-fn the_gbin_and_tirnanog_examples_in_a_browser() {
+fn the_gbin_tirnanog_and_swag_examples_in_a_browser() {
     let _one = one_at_a_time();
     let cwd = tempfile::tempdir().unwrap();
     let (gbin, tng) = (example("gbin/demo.gbin"), example("tng/demo.tng"));
-    let server = Server::start(&[&gbin, &tng], cwd.path());
+    let swag = example("swag/demo.swag");
+    let server = Server::start(&[&gbin, &tng, &swag], cwd.path());
 
     let page = open(&server, 0);
     assert_tree_shows_entries(&page, &entries(&server, 0));
@@ -147,7 +148,16 @@ fn the_gbin_and_tirnanog_examples_in_a_browser() {
     assert_tree_shows_entries(&page, &entries(&server, 1));
     assert_picture_at_natural_size(&page, &server, 1, "assets/12-backgrounds/000-sky.png");
     assert_sound_has_duration(&page, "assets/05-sounds/000-jump.ogg");
+    show(&page, "sections/32-maps.json", "canvas.tng-map");
+    let layers = page.eval("document.querySelectorAll('#preview .layers input').length");
+    assert!(layers.as_u64().unwrap() > 1, "a box for each layer");
     page.screenshot("tirnanog");
+
+    // A SWAG sheet shows its texture frames as GameMaker's pages show theirs.
+    let page = open(&server, 2);
+    assert_picture_at_natural_size(&page, &server, 2, "sheets/000.png");
+    let frames = page.eval("document.querySelectorAll('#preview .region').length");
+    assert_eq!(frames, 4, "the hero's four frames on sheet 0");
 }
 
 #[test]

@@ -291,6 +291,7 @@ async function view(e, f) {
     const value = JSON.parse(text);
     if (e.kind === 'strings' && Array.isArray(value)) return stringTable(value);
     if (e.kind === 'tilemap') return tilemapView(value);
+    if (Array.isArray(value.maps) && value.maps.some((m) => m.asset && Array.isArray(m.asset.layers))) return mapsByLayer(value.maps);
     return jsonTree(value, 1);
   }
   if (f.type.startsWith('text/')) {
@@ -304,17 +305,21 @@ function image(url) {
   return el('img', { class: 'pixel preview-image', src: url, alt: '' });
 }
 
-// The frames a page holds: entries whose detail says "WxH from page N at (X, Y)",
-// N counting the pages (the image entries under textures/) in order.
-const REGION = /(\d+)x(\d+) from page (\d+) at \((\d+), (\d+)\)/;
+// The frames a page or sheet holds: entries whose detail says "WxH from page N at
+// (X, Y)" (GameMaker's pages, the image entries under textures/) or "from sheet N"
+// (SWAG's sheets, under sheets/), N counting those images in order.
+const REGION = /(\d+)x(\d+) from (page|sheet) (\d+) at \((\d+), (\d+)\)/;
+const HOLDERS = { page: 'textures/', sheet: 'sheets/' };
 function pageRegions(page) {
-  if (!page.path.startsWith('textures/')) return [];
-  const pages = state.entries.filter((e) => e.kind === 'image' && e.path.startsWith('textures/'));
+  const word = Object.keys(HOLDERS).find((w) => page.path.startsWith(HOLDERS[w]));
+  if (!word) return [];
+  const pages = state.entries.filter((e) => e.kind === 'image' && e.path.startsWith(HOLDERS[word]) && !REGION.test(e.detail));
   const n = pages.indexOf(page);
+  if (n < 0) return [];
   const out = [];
   state.entries.forEach((e, i) => {
     const m = REGION.exec(e.detail);
-    if (m && Number(m[3]) === n) out.push({ i, w: +m[1], h: +m[2], x: +m[4], y: +m[5] });
+    if (m && m[3] === word && Number(m[4]) === n) out.push({ i, w: +m[1], h: +m[2], x: +m[5], y: +m[6] });
   });
   return out;
 }
@@ -391,6 +396,52 @@ async function tilemapView(map) {
     el('p', { class: 'meta' }, `${map.width}x${map.height} tiles of ${tw}x${th}, from ${folder}`),
     canvas,
     el('details', {}, el('summary', {}, 'as JSON'), jsonTree(map, 1)));
+}
+
+// TirNanoG maps, layer by layer: each layer's tile numbers (space-separated rows,
+// -1 for none) drawn as cells coloured by number, upper layers over lower ones,
+// each layer shown or hidden by its box.
+function mapsByLayer(maps) {
+  const usable = maps.map((m, i) => [i, m]).filter(([, m]) => m.asset && Array.isArray(m.asset.layers));
+  const pick = el('select', {}, ...usable.map(([i, m]) => el('option', { value: i }, `map ${i}${m.asset.title != null ? ` (title ${m.asset.title})` : ''}`)));
+  const layersBox = el('div', { class: 'layers' });
+  const canvas = el('canvas', { class: 'tng-map pixel' });
+  const CELL = 16;
+  const colour = (n) => `hsl(${(n * 137.508) % 360} 55% ${45 + (n % 3) * 10}%)`;
+  let grids = [], shown = [];
+  const draw = () => {
+    const h = Math.max(0, ...grids.map((g) => g.length));
+    const w = Math.max(0, ...grids.map((g) => Math.max(0, ...g.map((r) => r.length))));
+    canvas.width = w * CELL; canvas.height = h * CELL;
+    const ctx = canvas.getContext('2d');
+    grids.forEach((g, l) => {
+      if (!shown[l]) return;
+      g.forEach((row, y) => row.forEach((n, x) => {
+        if (n < 0) return;
+        ctx.fillStyle = colour(n);
+        ctx.fillRect(x * CELL, y * CELL, CELL, CELL);
+        ctx.fillStyle = 'rgba(0,0,0,.55)';
+        ctx.font = '9px monospace';
+        ctx.fillText(String(n), x * CELL + 2, y * CELL + 11);
+      }));
+    });
+  };
+  const load = () => {
+    const m = maps[Number(pick.value)];
+    grids = m.asset.layers.map((layer) => (Array.isArray(layer) ? layer : []).map((row) => String(row).trim().split(/\s+/).map(Number)));
+    shown = grids.map((g) => g.some((row) => row.some((n) => n >= 0)));
+    layersBox.replaceChildren(...grids.map((g, l) => {
+      const box = el('input', { type: 'checkbox', dataset: { layer: l } });
+      box.checked = shown[l];
+      box.addEventListener('change', () => { shown[l] = box.checked; draw(); });
+      return el('label', {}, box, ` layer ${l} `);
+    }));
+    draw();
+  };
+  pick.addEventListener('change', load);
+  load();
+  return el('div', {}, el('p', { class: 'meta' }, 'Tiles coloured and numbered by tile; tick the layers to draw.'), pick, layersBox, canvas,
+    el('details', {}, el('summary', {}, 'as JSON'), jsonTree(maps, 1)));
 }
 
 function stringTable(list) {

@@ -89,7 +89,10 @@ impl Server {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return status;
             }
-            assert!(start.elapsed() < Duration::from_secs(10), "still running after Ctrl-C");
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "still running after Ctrl-C"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
