@@ -127,6 +127,31 @@ fn the_largest_game_in_a_browser() {
 
     let page = open(&server, 1);
     assert_sound_has_duration(&page, "audio/000-blip.wav");
+    let highlighted =
+        page.eval("document.querySelectorAll('#hexrows .b.hl, #hexrows .b.mark').length");
+    assert!(
+        highlighted.as_u64().unwrap() > 0,
+        "the entry's bytes are highlighted"
+    );
+
+    show(
+        &page,
+        "code/000-gml_Object_obj_nug_Create_0.asm",
+        "pre.code .tok-op",
+    );
+    show(&page, "objects/000-obj_nug.json", ".tree-json details");
+    show(&page, "strings.json", ".strings li");
+    let all = page.eval("document.querySelectorAll('#preview .strings li').length");
+    page.eval(
+        "(() => { const s = document.querySelector('#preview input[type=search]'); \
+         s.value = 'obj_nug'; s.dispatchEvent(new Event('input')); return true; })()",
+    );
+    let found = page.eval("document.querySelectorAll('#preview .strings li').length");
+    assert!(
+        found.as_u64().unwrap() >= 1 && found.as_u64() < all.as_u64(),
+        "searching the strings narrows them: {found} of {all}"
+    );
+    page.screenshot("gamemaker-strings");
 }
 
 #[test]
