@@ -52,14 +52,14 @@ fn refuse(status: StatusCode, why: String) -> Refusal {
 async fn on_file<T: IntoResponse + Send + 'static>(
     state: Arc<State>,
     id: usize,
-    work: impl FnOnce(&ServedFile, &gamepak::Options) -> Result<T, Refusal> + Send + 'static,
+    work: impl FnOnce(&State, &ServedFile) -> Result<T, Refusal> + Send + 'static,
 ) -> Response {
     if state.files.get(id).is_none() {
         return refuse(StatusCode::NOT_FOUND, format!("no file {id}")).into_response();
     }
     let done = tokio::task::spawn_blocking(move || {
         let file = state.files.get(id).expect("checked above");
-        work(file, &state.files.options)
+        work(&state, file)
     })
     .await;
     match done {
@@ -101,15 +101,20 @@ async fn files(Shared(state): Shared<Arc<State>>) -> Json<Vec<FileSummary>> {
 }
 
 async fn info(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Response {
-    on_file(state, id, |f, opts| {
-        f.handler.info(&f.data, opts).map(Json).map_err(failed)
+    on_file(state, id, |s, f| {
+        f.handler
+            .info(&f.data, &s.files.options)
+            .map(Json)
+            .map_err(failed)
     })
     .await
 }
 
 async fn entries(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Response {
-    on_file(state, id, |f, opts| {
-        f.entries(opts).map(|e| Json(e.to_vec())).map_err(failed)
+    on_file(state, id, |s, f| {
+        f.entries(&s.files.options)
+            .map(|e| Json(e.to_vec()))
+            .map_err(failed)
     })
     .await
 }
@@ -122,8 +127,8 @@ struct CheckAnswer<'r> {
 }
 
 async fn check(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Response {
-    on_file(state, id, |f, opts| {
-        let report = f.report(opts);
+    on_file(state, id, |s, f| {
+        let report = f.report(&s.files.options);
         let count = |s| report.problems.iter().filter(|p| p.severity == s).count();
         Ok(Json(CheckAnswer {
             errors: count(gamepak::Severity::Error),
@@ -146,7 +151,7 @@ async fn bytes(
     Path(id): Path<usize>,
     Query(span): Query<Span>,
 ) -> Response {
-    on_file(state, id, move |f, _| {
+    on_file(state, id, move |_, f| {
         let size = f.data.len() as u64;
         let start = span.offset.min(size);
         let end = start.saturating_add(span.length.min(MAX_BYTES)).min(size);
@@ -200,9 +205,8 @@ async fn rendered(
     Path(id): Path<usize>,
     Query(q): Query<EntryQuery>,
 ) -> Response {
-    let shared = state.clone();
-    on_file(state, id, move |f, _| {
-        let files = render_entry(&shared, id, f, &q.entry)?;
+    on_file(state, id, move |s, f| {
+        let files = render_entry(s, id, f, &q.entry)?;
         let list: Vec<RenderedFile> = files
             .iter()
             .map(|(name, bytes)| RenderedFile {
@@ -221,9 +225,8 @@ async fn rendered_file(
     Path(id): Path<usize>,
     Query(q): Query<EntryQuery>,
 ) -> Response {
-    let shared = state.clone();
-    on_file(state, id, move |f, _| {
-        let files = render_entry(&shared, id, f, &q.entry)?;
+    on_file(state, id, move |s, f| {
+        let files = render_entry(s, id, f, &q.entry)?;
         let name = q.name.as_deref().unwrap_or(&q.entry);
         let Some(bytes) = files.get(name) else {
             return Err(refuse(
