@@ -1,5 +1,7 @@
 //! The files given on the command line, opened once (memory-mapped) and known to
-//! the browser by their place in that list.
+//! the browser by their place in that list. Only they are read: a GameMaker game's
+//! audio groups beside it are shown when they are given too, as files of their
+//! own, so that nothing the command line did not name is opened.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -75,9 +77,16 @@ fn open(path: &Path) -> Result<ServedFile> {
     let data = Source::open(path)?;
     let shown = path.display().to_string();
     let detected = gamepak::detect(&data);
-    let format = detected
-        .format
-        .ok_or_else(|| Error::at(&shown, "not a file gamepak recognises"))?;
+    let Some(format) = detected.format else {
+        let closest = detected
+            .closest
+            .map(|c| format!(" (closest: {}, {})", c.format.title(), c.failed))
+            .unwrap_or_default();
+        return Err(Error::at(
+            &shown,
+            format!("not a file gamepak recognises{closest}"),
+        ));
+    };
     let handler = format.handler().ok_or_else(|| {
         Error::at(
             &shown,

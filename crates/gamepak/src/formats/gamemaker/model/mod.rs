@@ -370,7 +370,7 @@ impl<'a> Game<'a> {
         read(data)
     }
 
-    /// The file the model stands for (see [`write`]).
+    /// The file the model stands for (see [`write()`]).
     pub fn write(&mut self) -> Result<Vec<u8>> {
         write(self)
     }
