@@ -134,6 +134,25 @@ fn the_largest_game_in_a_browser() {
         "the entry's bytes are highlighted"
     );
 
+    // A byte clicked in the hex view selects the entry holding it in the tree.
+    let listed = entries(&server, 1);
+    let die = listed
+        .iter()
+        .find(|e| e["path"] == "audio/001-die.wav")
+        .unwrap();
+    let at = die["offset"].as_u64().unwrap() + 100;
+    page.filter("");
+    page.eval(&format!("hex.scrollTo({at})"));
+    page.click(&format!(
+        ".hexrow[data-offset=\"{}\"] .b[data-c=\"{}\"]",
+        at - at % 16,
+        at % 16
+    ));
+    page.wait_for(
+        "document.querySelector('#tree .entry.on')?.dataset.path === 'audio/001-die.wav'",
+        "the tree to follow the byte clicked",
+    );
+
     show(
         &page,
         "code/000-gml_Object_obj_nug_Create_0.asm",

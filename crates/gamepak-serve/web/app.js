@@ -142,11 +142,10 @@ function entryRow(i, label) {
 function drawFolder(node, into, open) {
   for (const [name, child] of [...node.dirs].sort((a, b) => a[0].localeCompare(b[0]))) {
     const inner = el('div');
-    const d = el('details', {}, el('summary', {}, `${name}/ `, el('span', { class: 'size' }, `${child.count}`)), inner);
+    const d = el('details', { dataset: { folder: name } }, el('summary', {}, `${name}/ `, el('span', { class: 'size' }, `${child.count}`)), inner);
     let drawn = false;
-    d.addEventListener('toggle', () => {
-      if (d.open && !drawn) { drawn = true; drawFolder(child, inner, false); }
-    });
+    d.drawRows = () => { if (!drawn) { drawn = true; drawFolder(child, inner, false); } };
+    d.addEventListener('toggle', () => { if (d.open) d.drawRows(); });
     into.append(d);
     if (open) d.open = true;
   }
@@ -182,15 +181,41 @@ $('#filter').addEventListener('input', () => { clearTimeout(filterTimer); filter
 $('#kind').addEventListener('change', drawEntries);
 
 // ---- selecting an entry ----
-function select(i) {
+function select(i, from = {}) {
   state.selected = i;
   for (const r of document.querySelectorAll('.entry.on')) r.classList.remove('on');
   for (const r of document.querySelectorAll(`.entry[data-i="${i}"]`)) r.classList.add('on');
   const e = state.entries[i];
-  hex.highlight(e.offset, Math.max(e.stored_size, 1), -1);
-  hex.scrollTo(e.offset);
+  hex.highlight(e.offset, Math.max(e.stored_size, 1), from.byte ?? -1);
+  if (from.byte == null) hex.scrollTo(e.offset);
+  else reveal(i);
   showTab('preview');
   preview(i);
+}
+
+// Opens the folders down to entry `i`'s row and brings it into view (when the
+// tree, not a filtered list, is showing).
+function reveal(i) {
+  let into = $('#tree');
+  const parts = state.entries[i].path.split('/');
+  for (const part of parts.slice(0, -1)) {
+    const d = [...into.children].find((c) => c.tagName === 'DETAILS' && c.dataset.folder === part);
+    if (!d) break;
+    d.drawRows();
+    d.open = true;
+    into = d.lastElementChild;
+  }
+  const row = document.querySelector(`.entry[data-i="${i}"]`);
+  if (row) { row.classList.add('on'); row.scrollIntoView({ block: 'nearest' }); }
+}
+
+// The smallest entry holding byte `at`, or -1.
+function entryAt(at) {
+  let best = -1;
+  state.entries.forEach((e, i) => {
+    if (e.stored_size > 0 && at >= e.offset && at < e.offset + e.stored_size && (best < 0 || e.stored_size < state.entries[best].stored_size)) best = i;
+  });
+  return best;
 }
 
 // ---- info ----
@@ -237,11 +262,8 @@ async function loadCheck(id) {
 // itself marked.
 function showProblem(p) {
   if (p.offset == null) return;
-  let best = null;
-  for (const e of state.entries) {
-    if (e.stored_size > 0 && p.offset >= e.offset && p.offset < e.offset + e.stored_size && (!best || e.stored_size < best.stored_size)) best = e;
-  }
-  if (best) hex.highlight(best.offset, best.stored_size, p.offset);
+  const i = entryAt(p.offset);
+  if (i >= 0) hex.highlight(state.entries[i].offset, state.entries[i].stored_size, p.offset);
   else hex.highlight(p.offset, 1, p.offset);
   hex.scrollTo(p.offset);
 }
@@ -592,7 +614,7 @@ const hex = {
         if (b === undefined) this.fetchPiece(Math.floor(o / PIECE));
         const text = b === undefined ? '··' : hex16(b, 2);
         const cls = o === this.mark ? 'b mark' : o >= this.hl[0] && o < this.hl[1] ? 'b hl' : 'b';
-        cells.push(`<span class="${cls}">${text}</span> `);
+        cells.push(`<span class="${cls}" data-c="${c}">${text}</span> `);
         ascii += b === undefined ? ' ' : b >= 32 && b < 127 ? String.fromCharCode(b) : '.';
       }
       const safe = ascii.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -602,6 +624,17 @@ const hex = {
     this.box.dataset.first = String(first * ROW);
   },
 };
+// A byte clicked selects the entry holding it: the tree follows the bytes as the
+// bytes follow the tree.
+hex.rows.addEventListener('click', (ev) => {
+  const cell = ev.target.closest('.b');
+  const row = ev.target.closest('.hexrow');
+  if (!cell || !row) return;
+  const at = Number(row.dataset.offset) + Number(cell.dataset.c);
+  const i = entryAt(at);
+  if (i >= 0) select(i, { byte: at });
+  else hex.highlight(at, 1, at);
+});
 let hexFrame = 0;
 hex.box.addEventListener('scroll', () => {
   if (!hexFrame) hexFrame = requestAnimationFrame(() => { hexFrame = 0; hex.draw(); });

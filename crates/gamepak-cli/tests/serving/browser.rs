@@ -123,15 +123,16 @@ impl Page {
             .unwrap_or_else(|e| panic!("clicking {selector}: {e}"));
     }
 
-    /// Shows only entries whose path holds `text`.
+    /// Shows only entries whose path holds `text`; the whole tree for "".
     pub fn filter(&self, text: &str) {
         self.eval(&format!(
             "(() => {{ const f = document.querySelector('#filter'); f.value = {text:?}; \
              f.dispatchEvent(new Event('input')); return true; }})()"
         ));
+        let filtered = if text.is_empty() { "!" } else { "" };
         self.wait_for(
-            &format!("document.querySelector('#count').textContent.includes(' of ') && !!document.querySelector('.entry[data-path*={text:?}]')"),
-            &format!("entries holding {text}"),
+            &format!("{filtered}document.querySelector('#count').textContent.includes(' of ') && !!document.querySelector('.entry[data-path*={text:?}], #tree details')"),
+            &format!("entries holding {text:?}"),
         );
     }
 
