@@ -1,7 +1,10 @@
-//! `gamepak serve` refuses what it must, asked in raw HTTP: no token or a wrong
+//! `gamepak serve` asked in raw HTTP. It refuses what it must: no token or a wrong
 //! one, a foreign Host header (DNS rebinding), and paths that try to leave the
-//! files given. It listens on loopback alone and writes nothing.
+//! files given. It listens on loopback alone and writes nothing. And every entry
+//! of every format answers, as the page asks for it.
 
+#[path = "../../gamepak/tests/common/mod.rs"]
+mod common;
 mod serving;
 
 use serving::{example, Server};
@@ -143,4 +146,86 @@ fn ctrl_c_stops_it_at_once() {
     // As every verb ends on Ctrl-C: 128 + SIGINT.
     assert_eq!(status.code(), Some(130), "{status:?}");
     assert!(std::net::TcpStream::connect(("127.0.0.1", s.port)).is_err());
+}
+
+/// Asks for every entry of every file `s` serves, as the page would, and checks
+/// each answers: info, check, and each entry's rendering.
+fn renders_every_entry(s: &Server, files: &[std::path::PathBuf]) {
+    for (id, file) in files.iter().enumerate() {
+        for what in ["info", "check"] {
+            let (status, _) = s.get_with_token(&format!("/api/files/{id}/{what}"));
+            assert_eq!(status, 200, "{} {what}", file.display());
+        }
+        let entries: Vec<serde_json::Value> =
+            serde_json::from_slice(&s.get_with_token(&format!("/api/files/{id}/entries")).1)
+                .unwrap();
+        assert!(!entries.is_empty(), "{}", file.display());
+        let mut files_out = 0;
+        for e in &entries {
+            let path = e["path"].as_str().unwrap();
+            let (status, body) =
+                s.get_with_token(&format!("/api/files/{id}/render?entry={}", escaped(path)));
+            let why = String::from_utf8_lossy(&body);
+            assert_eq!(status, 200, "{} {path}: {why}", file.display());
+            let rendered: Vec<serde_json::Value> = serde_json::from_slice(&body).unwrap();
+            files_out += rendered.len();
+        }
+        assert!(
+            files_out >= entries.len() / 2,
+            "{}: {files_out} files for {} entries",
+            file.display(),
+            entries.len()
+        );
+    }
+}
+
+/// `text` as a query value.
+fn escaped(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'/' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn serve_all(files: &[std::path::PathBuf]) -> (Server, tempfile::TempDir) {
+    let cwd = tempfile::tempdir().unwrap();
+    let refs: Vec<&std::path::Path> = files.iter().map(|p| p.as_path()).collect();
+    (Server::start(&refs, cwd.path()), cwd)
+}
+
+#[test]
+fn every_entry_of_every_example_renders() {
+    let files: Vec<_> = [
+        "gbin/demo.gbin",
+        "native/demo.game.bin",
+        "swag/demo.swag",
+        "tng/demo.tng",
+    ]
+    .iter()
+    .map(|f| example(f))
+    .collect();
+    let (s, _cwd) = serve_all(&files);
+    renders_every_entry(&s, &files);
+}
+
+#[test]
+fn every_entry_of_real_files_renders() {
+    let (Some(gm), Some(native)) = (
+        common::fixture_dir("serve renders real files", "gamemaker"),
+        common::fixture_dir("serve renders real files", "native"),
+    ) else {
+        return;
+    };
+    let files = vec![
+        gm.join("gir4ff3_space-nugs.win"),
+        gm.join("VVoytec_Simple-Auto-Battler.unx"),
+        native.join("basic.production.game.bin"),
+        native.join("aseprite-stub.development.game.bin"),
+    ];
+    let (s, _cwd) = serve_all(&files);
+    renders_every_entry(&s, &files);
 }
