@@ -176,6 +176,18 @@ function drawEntries() {
   $('#count').textContent = `${matches.length} of ${state.entries.length} entries${more}`;
 }
 
+// Up and down walk the rows in view, selecting as they go.
+$('#tree').addEventListener('keydown', (ev) => {
+  if (ev.key !== 'ArrowDown' && ev.key !== 'ArrowUp') return;
+  const rows = [...document.querySelectorAll('#tree .entry')].filter((r) => r.offsetParent !== null);
+  const at = rows.indexOf(document.activeElement);
+  const next = rows[ev.key === 'ArrowDown' ? Math.min(rows.length - 1, at + 1) : Math.max(0, at - 1)];
+  if (!next) return;
+  ev.preventDefault();
+  next.focus();
+  select(Number(next.dataset.i));
+});
+
 let filterTimer = 0;
 $('#filter').addEventListener('input', () => { clearTimeout(filterTimer); filterTimer = setTimeout(drawEntries, 80); });
 $('#kind').addEventListener('change', drawEntries);
