@@ -133,27 +133,7 @@ pub struct Opened {
 /// Opens a file and finds what can read it, or explains why nothing can.
 pub fn open(path: &Path) -> Result<Opened, Error> {
     let data = read_input(path)?;
-    let d = gamepak::detect(&data);
-    let name = path.display().to_string();
-    let Some(format) = d.format else {
-        let why = d
-            .closest
-            .map(|c| format!(" (closest: {}, {})", c.format.title(), c.failed))
-            .unwrap_or_default();
-        return Err(Error::at(
-            name,
-            format!("not a file gamepak recognises{why}"),
-        ));
-    };
-    let handler = format.handler().ok_or_else(|| {
-        Error::at(
-            name,
-            format!(
-                "identified as {}, but only `identify` supports it so far",
-                format.title()
-            ),
-        )
-    })?;
+    let (format, handler) = gamepak::recognise(&data, &path.display().to_string())?;
     Ok(Opened {
         data,
         format,

@@ -200,13 +200,26 @@ fn render_entry(
     })
 }
 
+/// Runs `work` on the files the entry `q` names, of file `id`, renders to.
+async fn on_entry<T: IntoResponse + Send + 'static>(
+    state: Arc<State>,
+    id: usize,
+    q: EntryQuery,
+    work: impl FnOnce(&EntryQuery, &BTreeMap<String, Vec<u8>>) -> Result<T, Refusal> + Send + 'static,
+) -> Response {
+    on_file(state, id, move |s, f| {
+        let files = render_entry(s, id, f, &q.entry)?;
+        work(&q, &files)
+    })
+    .await
+}
+
 async fn rendered(
     Shared(state): Shared<Arc<State>>,
     Path(id): Path<usize>,
     Query(q): Query<EntryQuery>,
 ) -> Response {
-    on_file(state, id, move |s, f| {
-        let files = render_entry(s, id, f, &q.entry)?;
+    on_entry(state, id, q, |_, files| {
         let list: Vec<RenderedFile> = files
             .iter()
             .map(|(name, bytes)| RenderedFile {
@@ -225,8 +238,7 @@ async fn rendered_file(
     Path(id): Path<usize>,
     Query(q): Query<EntryQuery>,
 ) -> Response {
-    on_file(state, id, move |s, f| {
-        let files = render_entry(s, id, f, &q.entry)?;
+    on_entry(state, id, q, |q, files| {
         let name = q.name.as_deref().unwrap_or(&q.entry);
         let Some(bytes) = files.get(name) else {
             return Err(refuse(

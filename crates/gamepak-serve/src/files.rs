@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use gamepak::{Entry, Error, Format, Handler, Options, Report, Result, Source};
+use gamepak::{Entry, Format, Handler, Options, Report, Result, Source};
 
 /// One file being shown.
 pub struct ServedFile {
@@ -75,27 +75,7 @@ impl ServedFile {
 
 fn open(path: &Path) -> Result<ServedFile> {
     let data = Source::open(path)?;
-    let shown = path.display().to_string();
-    let detected = gamepak::detect(&data);
-    let Some(format) = detected.format else {
-        let closest = detected
-            .closest
-            .map(|c| format!(" (closest: {}, {})", c.format.title(), c.failed))
-            .unwrap_or_default();
-        return Err(Error::at(
-            &shown,
-            format!("not a file gamepak recognises{closest}"),
-        ));
-    };
-    let handler = format.handler().ok_or_else(|| {
-        Error::at(
-            &shown,
-            format!(
-                "identified as {}, which gamepak only identifies",
-                format.title()
-            ),
-        )
-    })?;
+    let (format, handler) = gamepak::recognise(&data, &path.display().to_string())?;
     Ok(ServedFile {
         path: path.to_path_buf(),
         data,

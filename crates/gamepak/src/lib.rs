@@ -225,6 +225,33 @@ pub fn build(source: &Path, output: Option<&Path>, opts: &Options) -> Result<Bui
         .build(source, output, opts)
 }
 
+/// The format of `data` (from the file shown as `name`) and the handler that reads
+/// it; or why gamepak cannot: nothing recognised (with the closest guess and why it
+/// failed), or a format gamepak only identifies so far.
+pub fn recognise(data: &[u8], name: &str) -> Result<(Format, &'static dyn Handler)> {
+    let d = detect(data);
+    let Some(format) = d.format else {
+        let why = d
+            .closest
+            .map(|c| format!(" (closest: {}, {})", c.format.title(), c.failed))
+            .unwrap_or_default();
+        return Err(Error::at(
+            name,
+            format!("not a file gamepak recognises{why}"),
+        ));
+    };
+    let handler = format.handler().ok_or_else(|| {
+        Error::at(
+            name,
+            format!(
+                "identified as {}, but only `identify` supports it so far",
+                format.title()
+            ),
+        )
+    })?;
+    Ok((format, handler))
+}
+
 /// Rebuilds a file from a folder written by `extract`, whatever its format.
 pub fn pack(folder: &Path, opts: &Options) -> Result<PackOutcome> {
     let dir = io::SourceDir::open(folder)?;
