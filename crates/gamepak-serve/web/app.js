@@ -325,7 +325,7 @@ async function view(e, f) {
     const value = JSON.parse(text);
     if (e.kind === 'strings' && Array.isArray(value)) return stringTable(value);
     if (e.kind === 'tilemap') return tilemapView(value);
-    if (Array.isArray(value.maps) && value.maps.some((m) => m.asset && Array.isArray(m.asset.layers))) return mapsByLayer(value.maps);
+    if (Array.isArray(value.maps) && value.maps.some((m) => m.asset && Array.isArray(m.asset.layers))) return mapsByLayer(value.maps, await tngTiles());
     return jsonTree(value, 1);
   }
   if (f.type.startsWith('text/')) {
@@ -432,15 +432,38 @@ async function tilemapView(map) {
     el('details', {}, el('summary', {}, 'as JSON'), jsonTree(map, 1)));
 }
 
+// TirNanoG's tiles: each tile sprite's first frame, cut from its atlas (the
+// atlases are the images under assets/NN-atlases/, in order). Null when the file
+// has no tile sprites or atlases to draw with.
+async function tngTiles() {
+  const section = state.entries.find((e) => /^sections\/\d+-tile-sprites\.json$/.test(e.path));
+  const atlases = state.entries.filter((e) => e.kind === 'image' && /^assets\/\d+-atlases\//.test(e.path));
+  if (!section || !atlases.length) return null;
+  try {
+    const doc = JSON.parse(await getText(`/api/files/${state.id}/render/file`, { entry: section.path, name: section.path }));
+    const images = await Promise.all(atlases.map((a) => loadImage(renderURL(a.path, a.path))));
+    const sprites = (doc.sprites || []).map((s) => {
+      const anim = s && s.asset && s.asset.animations && s.asset.animations[0];
+      const frame = anim && anim.frames && anim.frames[0];
+      return frame && images[frame.atlas] ? { anim, frame, image: images[frame.atlas] } : null;
+    });
+    const first = sprites.find(Boolean);
+    return first ? { sprites, size: first.anim.width } : null;
+  } catch (_) {
+    return null;
+  }
+}
+
 // TirNanoG maps, layer by layer: each layer's tile numbers (space-separated rows,
-// -1 for none) drawn as cells coloured by number, upper layers over lower ones,
-// each layer shown or hidden by its box.
-function mapsByLayer(maps) {
+// -1 for none), upper layers over lower ones, each shown or hidden by its box.
+// Tiles are drawn from their sprites when the file has them, else as cells
+// coloured and numbered by tile.
+function mapsByLayer(maps, tiles) {
   const usable = maps.map((m, i) => [i, m]).filter(([, m]) => m.asset && Array.isArray(m.asset.layers));
   const pick = el('select', {}, ...usable.map(([i, m]) => el('option', { value: i }, `map ${i}${m.asset.title != null ? ` (title ${m.asset.title})` : ''}`)));
   const layersBox = el('div', { class: 'layers' });
   const canvas = el('canvas', { class: 'tng-map pixel' });
-  const CELL = 16;
+  const CELL = tiles ? tiles.size : 16;
   const colour = (n) => `hsl(${(n * 137.508) % 360} 55% ${45 + (n % 3) * 10}%)`;
   let grids = [], shown = [];
   const draw = () => {
@@ -452,6 +475,13 @@ function mapsByLayer(maps) {
       if (!shown[l]) return;
       g.forEach((row, y) => row.forEach((n, x) => {
         if (n < 0) return;
+        const tile = tiles && tiles.sprites[n];
+        if (tile) {
+          const f = tile.frame;
+          const lift = Math.max(0, tile.anim.height - CELL);
+          ctx.drawImage(tile.image, f.x, f.y, f.width, f.height, x * CELL + f.left, y * CELL + f.top - lift, f.width, f.height);
+          return;
+        }
         ctx.fillStyle = colour(n);
         ctx.fillRect(x * CELL, y * CELL, CELL, CELL);
         ctx.fillStyle = 'rgba(0,0,0,.55)';
@@ -474,7 +504,8 @@ function mapsByLayer(maps) {
   };
   pick.addEventListener('change', load);
   load();
-  return el('div', {}, el('p', { class: 'meta' }, 'Tiles coloured and numbered by tile; tick the layers to draw.'), pick, layersBox, canvas,
+  const how = tiles ? 'Tiles drawn from their sprites' : 'Tiles coloured and numbered by tile';
+  return el('div', {}, el('p', { class: 'meta' }, `${how}; tick the layers to draw.`), pick, layersBox, canvas,
     el('details', {}, el('summary', {}, 'as JSON'), jsonTree(maps, 1)));
 }
 
