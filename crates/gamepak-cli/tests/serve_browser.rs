@@ -54,6 +54,12 @@ fn show(page: &Page, path: &str, what: &str) {
         &format!("!!document.querySelector('#preview {what}')"),
         &format!("the preview of {path}"),
     );
+    let blocked = page.eval("gamepak.violations");
+    assert_eq!(
+        blocked,
+        serde_json::json!([]),
+        "the page's policy blocked something"
+    );
 }
 
 /// The tree lists what the server lists.

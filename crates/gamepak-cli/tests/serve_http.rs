@@ -21,6 +21,32 @@ fn the_page_opens_without_the_token_and_nothing_else_does() {
     let (status, body) = s.get("/", None);
     assert_eq!(status, 200);
     assert!(String::from_utf8_lossy(&body).contains("<title>gamepak</title>"));
+    // Its script and style run by a nonce new with each load, and nothing inline else.
+    let addr = format!("127.0.0.1:{}", s.port);
+    let load = |_| {
+        let request = format!("GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+        String::from_utf8(serving::raw_answer(&addr, request.as_bytes())).unwrap()
+    };
+    let (first, second) = (load(1), load(2));
+    let policy = |answer: &str| {
+        answer
+            .lines()
+            .find_map(|l| l.strip_prefix("content-security-policy: "))
+            .unwrap_or_else(|| panic!("a policy in {answer}"))
+            .to_string()
+    };
+    let nonce = |answer: &str| {
+        let p = policy(answer);
+        let at = p.find("'nonce-").expect("a nonce") + 7;
+        p[at..at + 32].to_string()
+    };
+    assert!(
+        !policy(&first).contains("unsafe-inline"),
+        "{}",
+        policy(&first)
+    );
+    assert_ne!(nonce(&first), nonce(&second));
+    assert!(first.contains(&format!("<script nonce=\"{}\">", nonce(&first))));
     for path in [
         "/api/files",
         "/api/files/0/info",

@@ -48,8 +48,10 @@ function size(n) {
 function status(text) { $('#status').textContent = text; }
 
 // What the page knows; on `window` so it can be looked at from the console.
-const state = { files: [], id: null, entries: [], selected: -1, times: {}, renderedTree: 0 };
+const state = { files: [], id: null, entries: [], selected: -1, times: {}, renderedTree: 0, violations: [] };
 window.gamepak = state;
+// What the page's policy blocked: nothing, unless a view breaks it.
+document.addEventListener('securitypolicyviolation', (e) => state.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
 
 // ---- tabs ----
 function showTab(name) {
@@ -365,11 +367,12 @@ function pageView(url, regions) {
     const W = img.naturalWidth, H = img.naturalHeight;
     for (const r of regions) {
       const e = state.entries[r.i];
-      wrap.append(el('div', {
-        class: 'region', title: e.path, dataset: { i: r.i },
-        style: `left:${(100 * r.x) / W}%;top:${(100 * r.y) / H}%;width:${(100 * r.w) / W}%;height:${(100 * r.h) / H}%`,
-        onclick: () => select(r.i),
-      }));
+      const box = el('div', { class: 'region', title: e.path, dataset: { i: r.i }, onclick: () => select(r.i) });
+      // Through the style object: the page's policy allows no inline style.
+      Object.assign(box.style, {
+        left: `${(100 * r.x) / W}%`, top: `${(100 * r.y) / H}%`, width: `${(100 * r.w) / W}%`, height: `${(100 * r.h) / H}%`,
+      });
+      wrap.append(box);
     }
   });
   return el('div', {}, el('p', { class: 'meta' }, `${regions.length} frames on this page: click one to open it.`), wrap);

@@ -105,13 +105,19 @@ impl Drop for Server {
     }
 }
 
-/// Sends `request` as it is and reads the whole answer: the status and the body.
-pub fn raw(addr: &str, request: &[u8]) -> (u16, Vec<u8>) {
+/// Sends `request` as it is and reads the whole answer, headers and all.
+pub fn raw_answer(addr: &str, request: &[u8]) -> Vec<u8> {
     let mut s = TcpStream::connect(addr).expect("the server accepts");
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     s.write_all(request).unwrap();
     let mut answer = Vec::new();
     s.read_to_end(&mut answer).unwrap();
+    answer
+}
+
+/// Sends `request` as it is and reads the whole answer: the status and the body.
+pub fn raw(addr: &str, request: &[u8]) -> (u16, Vec<u8>) {
+    let answer = raw_answer(addr, request);
     let text = String::from_utf8_lossy(&answer);
     let status = text
         .split(' ')
