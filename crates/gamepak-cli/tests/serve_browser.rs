@@ -203,8 +203,10 @@ fn the_gbin_tirnanog_and_swag_examples_in_a_browser() {
     assert!(layers.as_u64().unwrap() > 1, "a box for each layer");
     page.screenshot("tirnanog");
 
-    // A SWAG sheet shows its texture frames as GameMaker's pages show theirs.
+    // A SWAG sheet shows its texture frames as GameMaker's pages show theirs, and
+    // its TOML header is a table like any other.
     let page = open(&server, 2);
+    show(&page, "swag.toml", ".tree-json details");
     assert_picture_at_natural_size(&page, &server, 2, "sheets/000.png");
     let frames = page.eval("document.querySelectorAll('#preview .region').length");
     assert_eq!(frames, 4, "the hero's four frames on sheet 0");

@@ -171,6 +171,9 @@ struct EntryQuery {
     name: Option<String>,
     /// Sent as an attachment, to be saved.
     download: Option<u8>,
+    /// `json`: a TOML file given as JSON, for the page's table view.
+    #[serde(rename = "as")]
+    as_: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -246,10 +249,20 @@ async fn rendered_file(
                 format!("{:?} renders no file {name:?}", q.entry),
             ));
         };
+        if q.as_.as_deref() == Some("json") && name.ends_with(".toml") {
+            return toml_as_json(bytes).map(|v| Json(v).into_response());
+        }
         let attachment = (q.download == Some(1)).then_some(name);
         Ok(binary(bytes.clone(), name, attachment))
     })
     .await
+}
+
+/// A TOML document as JSON: the same tables, for the page's tree view.
+fn toml_as_json(bytes: &[u8]) -> Result<serde_json::Value, Refusal> {
+    let text = std::str::from_utf8(bytes).map_err(failed)?;
+    let table: toml::Table = toml::from_str(text).map_err(failed)?;
+    serde_json::to_value(table).map_err(failed)
 }
 
 /// Bytes with the type their name's extension says; as an attachment named after
@@ -283,7 +296,8 @@ fn mime(name: &str) -> &'static str {
         "json" => "application/json",
         "ttf" => "font/ttf",
         "otf" => "font/otf",
-        "asm" | "txt" | "toml" | "gml" | "js" | "glsl" | "hlsl" | "csv" | "gap" | "xml" => {
+        "toml" => "application/toml",
+        "asm" | "txt" | "gml" | "js" | "glsl" | "hlsl" | "csv" | "gap" | "xml" | "swasm" => {
             "text/plain; charset=utf-8"
         }
         _ => "application/octet-stream",

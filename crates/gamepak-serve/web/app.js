@@ -322,8 +322,9 @@ async function view(e, f) {
   if (f.type.startsWith('audio/')) {
     return el('audio', { controls: '', preload: 'metadata', src: url });
   }
-  if (f.type === 'application/json') {
-    const text = await getText(`/api/files/${state.id}/render/file`, { entry: e.path, name: f.name });
+  if (f.type === 'application/json' || f.type === 'application/toml') {
+    const asJson = f.type === 'application/toml' ? { as: 'json' } : {};
+    const text = await getText(`/api/files/${state.id}/render/file`, { entry: e.path, name: f.name, ...asJson });
     const value = JSON.parse(text);
     if (e.kind === 'strings' && Array.isArray(value)) return stringTable(value);
     if (e.kind === 'tilemap') return tilemapView(value);
