@@ -102,14 +102,7 @@ impl SourceDir {
     /// `path` with every link followed: its folder's real place (remembered) and
     /// its own name, unless it is itself a link, which is followed in full.
     fn real(&self, path: &Path) -> std::io::Result<PathBuf> {
-        let candidate = self.in_real_folder(path)?;
-        if std::fs::symlink_metadata(&candidate)?
-            .file_type()
-            .is_symlink()
-        {
-            return candidate.canonicalize();
-        }
-        Ok(candidate)
+        followed(self.in_real_folder(path)?)
     }
 
     /// `path`'s name in the real place of its folder, which is resolved once a
@@ -130,15 +123,7 @@ impl SourceDir {
         }
         let real = match (folder.parent(), folder.file_name()) {
             (Some(parent), Some(name)) if folder != self.shown => {
-                let candidate = self.real_folder(parent)?.join(name);
-                if std::fs::symlink_metadata(&candidate)?
-                    .file_type()
-                    .is_symlink()
-                {
-                    candidate.canonicalize()?
-                } else {
-                    candidate
-                }
+                followed(self.real_folder(parent)?.join(name))?
             }
             _ => folder.canonicalize()?,
         };
@@ -367,6 +352,18 @@ impl SourceDir {
         out.sort_by(|a, b| a.file.cmp(&b.file));
         out
     }
+}
+
+/// `candidate`, whose folder is already real, as it really is: followed in full
+/// when it is itself a link.
+fn followed(candidate: PathBuf) -> std::io::Result<PathBuf> {
+    if std::fs::symlink_metadata(&candidate)?
+        .file_type()
+        .is_symlink()
+    {
+        return candidate.canonicalize();
+    }
+    Ok(candidate)
 }
 
 /// Opens `path` unless its last step is a link.
