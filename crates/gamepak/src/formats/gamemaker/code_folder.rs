@@ -32,9 +32,11 @@ pub fn added(dir: &SourceDir, m: &Manifest) -> Result<Vec<AddedFile>> {
     let listed: std::collections::HashSet<&str> = m.code.iter().map(|c| c.file.as_str()).collect();
     let mut out = Vec::new();
     for file in dir.list("code")? {
-        if file.ends_with(".asm") && !listed.contains(file.as_str()) && dir.is_file(&file)? {
-            let text = String::from_utf8(dir.read(&file)?)
-                .map_err(|_| Error::at(&file, "is not UTF-8"))?;
+        if !file.ends_with(".asm") || listed.contains(file.as_str()) {
+            continue;
+        }
+        if let Some(bytes) = dir.read_if_file(&file)? {
+            let text = String::from_utf8(bytes).map_err(|_| Error::at(&file, "is not UTF-8"))?;
             out.push((file, text));
         }
     }

@@ -73,9 +73,12 @@ pub(super) fn read_clips(
             .collect();
         for file in dir.list(&folder)? {
             let sound = file.ends_with(".wav") || file.ends_with(".ogg");
-            if sound && !listed.contains(&file) && dir.is_file(&file)? {
+            if !sound || listed.contains(&file) {
+                continue;
+            }
+            if let Some(bytes) = dir.read_if_file(&file)? {
                 reencoded.push(format!("{file}: added as clip {}", out.len()));
-                out.push(dir.read(&file)?);
+                out.push(bytes);
             }
         }
     }
