@@ -14,9 +14,9 @@ use super::game::Game;
 use super::items::{self, Item};
 use super::manifest::*;
 use super::model::chunks::code::Code as CodeChunk;
+use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::strings::Strings;
 use super::model::chunks::Body;
-use super::model::version::Version;
 use super::{audio_group, code, model, pages, sprite_masks, stream, txtr};
 use crate::assets::{Extraction, Rendered};
 use crate::codec::png as png_codec;
@@ -211,7 +211,7 @@ fn render<'g>(
                 let sp = s.sprites[sprite]
                     .as_ref()
                     .expect("masks are listed from sprites");
-                let size = sp.mask_size(*version >= Version::V2024_6);
+                let size = sp.mask_size(*version >= MASKS_BOXED);
                 Rendered::File(sprite_masks::to_png(&sp.masks[mask], size)?)
             }
             _ => unreachable!("masks are listed from SPRT"),

@@ -3,8 +3,8 @@
 use super::folder::{self, Place};
 use super::game::Game;
 use super::model;
+use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::{shaders, Body};
-use super::model::version::Version;
 use super::txtr::{Page, PageFormat};
 use crate::assets::Kind;
 use crate::codec::vorbis;
@@ -318,7 +318,7 @@ fn chunk_entries(
                 json(list, Item::Resource { chunk: i, index }, detail);
             }
             if let Body::Sprites(s) = body {
-                let boxed = files.model.chunks[i].version >= Version::V2024_6;
+                let boxed = files.model.chunks[i].version >= MASKS_BOXED;
                 for (sprite, sp) in s.sprites.iter().enumerate() {
                     let Some(sp) = sp else { continue };
                     let (w, h) = sp.mask_size(boxed);

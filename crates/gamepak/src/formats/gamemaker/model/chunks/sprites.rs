@@ -85,9 +85,13 @@ impl Named for Sprite {
     }
 }
 
+/// The release from which a sprite's masks cover its bounding box, not the whole
+/// sprite.
+pub const MASKS_BOXED: Version = Version::V2024_6;
+
 impl Sprite {
-    /// The size each mask covers: the bounding box when `boxed` (2024.6 and
-    /// later), else the whole sprite.
+    /// The size each mask covers: the bounding box when `boxed` (from
+    /// [`MASKS_BOXED`]), else the whole sprite.
     pub fn mask_size(&self, boxed: bool) -> (u32, u32) {
         if boxed {
             box_size(self.margins)
@@ -107,7 +111,7 @@ impl Sprite {
         for f in &mut self.frames {
             w.tpag(f)?;
         }
-        let (mw, mh) = self.mask_size(w.since(Version::V2024_6));
+        let (mw, mh) = self.mask_size(w.since(MASKS_BOXED));
         let len = mw.div_ceil(8) as usize * mh as usize;
         let mut n = self.masks.len();
         w.count(&mut n, len.max(1) as u64)?;
