@@ -22,11 +22,10 @@
 use super::manifest::{FrameFile, Manifest};
 use super::model::chunks::sequence::keyframes::{ChannelValue, Keyframe};
 use super::model::chunks::sequence::track::TrackKeyframes;
-use super::model::chunks::sprites::{Special, Sprite, Sprites};
+use super::model::chunks::sprites::{Special, Sprite, Sprites, MASKS_BOXED};
 use super::model::chunks::texture_groups::TextureGroups;
 use super::model::chunks::texture_items::TextureItems;
 use super::model::names::Id;
-use super::model::version::Version;
 use super::model::wire::TpagId;
 use super::model::Game;
 use super::sprite_files::{Given, MaskFile, Picture, SpriteFiles, SpriteFolders};
@@ -72,7 +71,7 @@ pub fn apply(
     let boxed = game
         .chunks
         .iter()
-        .any(|p| p.name == FourCC::SPRT && p.version >= Version::V2024_6);
+        .any(|p| p.name == FourCC::SPRT && p.version >= MASKS_BOXED);
     let mut changed = Vec::new();
     for (i, (file, found)) in sprites.iter().zip(files).enumerate() {
         let (Some(file), Some(found)) = (file, found) else {
@@ -132,8 +131,8 @@ struct SpriteFolder<'f> {
 enum Frame {
     /// Where it is; with its picture, when it has one.
     Kept(Option<TpagId>, Option<String>),
-    /// To be placed from its picture.
-    New(String),
+    /// To be placed from its picture (with its bytes when they were read already).
+    New(Picture),
 }
 
 /// A frame in a sprite that changed: its item, or the place it asked for.
@@ -206,7 +205,10 @@ impl SpriteFolder<'_> {
                             } else {
                                 reshaped = true;
                                 item.inspect(|t| plan.release(t.0));
-                                frames.push(Frame::New(file));
+                                frames.push(Frame::New(Picture {
+                                    file,
+                                    changed: Some(bytes),
+                                }));
                             }
                         }
                     },
@@ -217,7 +219,7 @@ impl SpriteFolder<'_> {
                     (None, Some(picture)) => {
                         reshaped = true;
                         item.inspect(|t| plan.release(t.0));
-                        frames.push(Frame::New(picture.file));
+                        frames.push(Frame::New(picture));
                     }
                     (None, None) => frames.push(Frame::Kept(item, None)),
                 }
@@ -225,7 +227,7 @@ impl SpriteFolder<'_> {
         }
         frames.extend(pictures.into_values().map(|picture| {
             reshaped = true;
-            Frame::New(picture.file)
+            Frame::New(picture)
         }));
         if !reshaped {
             let want = sprite.mask_size(self.boxed);
@@ -273,21 +275,27 @@ impl SpriteFolder<'_> {
         drawn: &[(u32, u32)],
         notes: &mut Vec<String>,
     ) -> Result<Changed> {
-        let files: Vec<&String> = frames
+        let held: Vec<(&String, Option<&[u8]>)> = frames
             .iter()
             .filter_map(|f| match f {
-                Frame::Kept(_, file) => file.as_ref(),
-                Frame::New(file) => Some(file),
+                Frame::Kept(_, file) => file.as_ref().map(|file| (file, None)),
+                Frame::New(p) => Some((&p.file, p.changed.as_deref())),
             })
             .collect();
-        let mut decoded: Vec<Rgba> = Vec::with_capacity(files.len());
-        for file in &files {
-            decoded.push(png_codec::decode(
-                &dir.read(file)?,
-                file,
-                &Limits::current(),
-            )?);
+        let mut decoded: Vec<Rgba> = Vec::with_capacity(held.len());
+        for &(file, bytes) in &held {
+            // A picture read to tell it had changed is not read again.
+            let read;
+            let bytes = match bytes {
+                Some(bytes) => bytes,
+                None => {
+                    read = dir.read(file)?;
+                    &read
+                }
+            };
+            decoded.push(png_codec::decode(bytes, file, &Limits::current())?);
         }
+        let files: Vec<&String> = held.iter().map(|&(file, _)| file).collect();
         let size = one_size(&files, &decoded, (sprite.width, sprite.height))?;
         let near = frames.iter().find_map(|f| match f {
             Frame::Kept(Some(t), _) => plan.item(t.0).map(|it| usize::from(it.page)),
@@ -311,7 +319,7 @@ impl SpriteFolder<'_> {
                     }
                     Slot::Item(item)
                 }
-                Frame::New(file) => {
+                Frame::New(Picture { file, .. }) => {
                     let img = pictures.next().expect("every picture was decoded");
                     let crop = match sprite_masks::opaque_margins([img]) {
                         Some([l, r, b, t]) => [l, t, r - l + 1, b - t + 1].map(|v| v as u32),
