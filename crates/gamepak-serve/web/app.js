@@ -284,6 +284,8 @@ function showProblem(p) {
 
 // ---- previews ----
 const renderURL = (entry, name, download) => api(`/api/files/${state.id}/render/file`, download ? { entry, name, download: 1 } : { entry, name });
+// The text of file `name` that entry `entry` renders to.
+const renderedText = (entry, name, more = {}) => getText(`/api/files/${state.id}/render/file`, { entry, name, ...more });
 
 async function preview(i) {
   const e = state.entries[i];
@@ -324,7 +326,7 @@ async function view(e, f) {
   }
   if (f.type === 'application/json' || f.type === 'application/toml') {
     const asJson = f.type === 'application/toml' ? { as: 'json' } : {};
-    const text = await getText(`/api/files/${state.id}/render/file`, { entry: e.path, name: f.name, ...asJson });
+    const text = await renderedText(e.path, f.name, asJson);
     const value = JSON.parse(text);
     if (e.kind === 'strings' && Array.isArray(value)) return stringTable(value);
     if (e.kind === 'tilemap') return tilemapView(value);
@@ -332,7 +334,7 @@ async function view(e, f) {
     return jsonTree(value, 1);
   }
   if (f.type.startsWith('text/')) {
-    const text = await getText(`/api/files/${state.id}/render/file`, { entry: e.path, name: f.name });
+    const text = await renderedText(e.path, f.name);
     return e.kind === 'script' ? code(text) : el('pre', {}, text);
   }
   return el('p', { class: 'meta' }, 'No preview for this kind: its bytes are highlighted in the hex view, and it can be downloaded above.');
@@ -388,7 +390,7 @@ async function spriteView(e) {
   const json = state.entries.find((x) => x.path === `${folder}sprite.json`);
   if (json) {
     try {
-      const s = JSON.parse(await getText(`/api/files/${state.id}/render/file`, { entry: json.path, name: json.path }));
+      const s = JSON.parse(await renderedText(json.path, json.path));
       const sp = s.special;
       if (sp && sp.playback_speed > 0) fps = sp.speed_type === 0 ? sp.playback_speed : sp.playback_speed * 30;
     } catch (_) { /* the default speed */ }
@@ -444,7 +446,7 @@ async function tngTiles() {
   const atlases = state.entries.filter((e) => e.kind === 'image' && /^assets\/\d+-atlases\//.test(e.path));
   if (!section || !atlases.length) return null;
   try {
-    const doc = JSON.parse(await getText(`/api/files/${state.id}/render/file`, { entry: section.path, name: section.path }));
+    const doc = JSON.parse(await renderedText(section.path, section.path));
     const images = await Promise.all(atlases.map((a) => loadImage(renderURL(a.path, a.path))));
     const sprites = (doc.sprites || []).map((s) => {
       const anim = s && s.asset && s.asset.animations && s.asset.animations[0];
