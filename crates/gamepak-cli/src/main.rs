@@ -1,9 +1,13 @@
 //! The `gamepak` command line: parses arguments, calls the library, prints.
 
+// Text reaches the terminal only through `terminal`, which escapes it.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 mod cmd;
 mod files;
 mod output;
 mod style;
+mod terminal;
 
 use std::process::ExitCode;
 

@@ -3,7 +3,8 @@
 use std::io::IsTerminal;
 use std::path::Path;
 
-use crate::style::{paint, Stream};
+use crate::style::Stream;
+use crate::terminal::{self, out, Piece};
 use gamepak::{Error, Format, Handler, Options, Severity, Source};
 
 /// What every verb shares: how talkative to be, and the library's options.
@@ -51,14 +52,8 @@ impl Status {
 
 /// Prints an error on stderr, in red on a terminal.
 pub fn print_error(message: &str) {
-    eprintln!(
-        "{}",
-        paint(
-            Stream::Stderr,
-            Severity::Error,
-            &format!("gamepak: {message}")
-        )
-    );
+    let line = format!("gamepak: {message}");
+    terminal::line(Stream::Stderr, &[Piece::Painted(Severity::Error, &line)]);
 }
 
 /// Prints an error that ends one file's work among several, and says how it counts.
@@ -70,8 +65,14 @@ pub fn report_error(e: &Error) -> Status {
 /// Prints `gamepak: warning: ...` on stderr, unless the run is quiet.
 pub fn warn(global: &Global, message: &str) {
     if !global.quiet {
-        let word = paint(Stream::Stderr, Severity::Warning, "warning:");
-        eprintln!("gamepak: {word} {message}");
+        terminal::line(
+            Stream::Stderr,
+            &[
+                Piece::Text("gamepak: "),
+                Piece::Painted(Severity::Warning, "warning:"),
+                Piece::Text(&format!(" {message}")),
+            ],
+        );
     }
 }
 
@@ -84,9 +85,9 @@ pub fn written(path: &Path, bytes: &[u8], detail: &str, global: &Global) -> Resu
     }
     let line = format!("{}: {} bytes{detail}", path.display(), bytes.len());
     if path.as_os_str() == "-" {
-        eprintln!("{line}");
+        terminal::err(line);
     } else {
-        println!("{line}");
+        out(line);
     }
     Ok(Status::Ok)
 }
@@ -98,13 +99,7 @@ pub fn warn_unused(folder: &Path, unused: &[gamepak::io::Unused], global: &Globa
     }
 }
 
-/// Prints one value as a line of JSON.
-pub fn json_line(v: &impl serde::Serialize) {
-    println!(
-        "{}",
-        serde_json::to_string(v).expect("serialising to a string cannot fail")
-    );
-}
+pub use terminal::json_line;
 
 /// One JSON record about a file: `"file"` first, then the record's own fields.
 #[derive(serde::Serialize)]
@@ -153,7 +148,7 @@ pub fn progress_bar(what: &str, global: &Global) -> Option<indicatif::ProgressBa
             .expect("static template")
             .progress_chars("=> "),
     );
-    bar.set_message(what.to_string());
+    bar.set_message(terminal::escape(what).into_owned());
     Some(bar)
 }
 
@@ -165,28 +160,28 @@ pub fn print_tree(v: &serde_json::Value, indent: usize) {
             for (k, val) in map {
                 match val {
                     serde_json::Value::Object(_) => {
-                        println!("{pad}{k}:");
+                        out(format!("{pad}{k}:"));
                         print_tree(val, indent + 2);
                     }
                     serde_json::Value::Array(items)
                         if items.iter().all(|i| i.is_string()) && one_line(val).len() > 80 =>
                     {
-                        println!("{pad}{k}:");
+                        out(format!("{pad}{k}:"));
                         for item in items {
-                            println!("{pad}  - {}", one_line(item));
+                            out(format!("{pad}  - {}", one_line(item)));
                         }
                     }
                     serde_json::Value::Array(items) if items.iter().any(|i| i.is_object()) => {
-                        println!("{pad}{k}: ({} items)", items.len());
+                        out(format!("{pad}{k}: ({} items)", items.len()));
                         for item in items {
-                            println!("{pad}  - {}", one_line(item));
+                            out(format!("{pad}  - {}", one_line(item)));
                         }
                     }
-                    _ => println!("{pad}{k}: {}", one_line(val)),
+                    _ => out(format!("{pad}{k}: {}", one_line(val))),
                 }
             }
         }
-        other => println!("{pad}{}", one_line(other)),
+        other => out(format!("{pad}{}", one_line(other))),
     }
 }
 

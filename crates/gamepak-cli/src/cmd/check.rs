@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 
 use crate::files::{each_file, Summary};
 use crate::output::{json_line, open, Global, Status};
-use crate::style::{paint, Stream};
+use crate::style::Stream;
+use crate::terminal::{self, out, Piece};
 use gamepak::report::Problem;
 use gamepak::{Error, Report, Severity};
 
@@ -81,13 +82,17 @@ fn print_report(path: &Path, report: &Report, limit: Option<usize>, global: &Glo
         return;
     }
     let verdict = if errors == 0 {
-        "ok".to_string()
+        Piece::Text("ok")
     } else {
-        paint(Stream::Stdout, Severity::Error, "FAILED")
+        Piece::Painted(Severity::Error, "FAILED")
     };
-    println!(
-        "{}: {verdict} ({errors} errors, {warnings} warnings)",
-        path.display()
+    terminal::line(
+        Stream::Stdout,
+        &[
+            Piece::Text(&format!("{}: ", path.display())),
+            verdict,
+            Piece::Text(&format!(" ({errors} errors, {warnings} warnings)")),
+        ],
     );
     let shown: Vec<&Problem> = report
         .problems
@@ -101,11 +106,17 @@ fn print_report(path: &Path, report: &Report, limit: Option<usize>, global: &Glo
         .collect();
     let (listed, rest) = shown.split_at(limit.unwrap_or(usize::MAX).min(shown.len()));
     for p in listed {
-        let severity = paint(Stream::Stdout, p.severity, p.severity.name());
-        println!("  {severity}: {}", p.located());
+        terminal::line(
+            Stream::Stdout,
+            &[
+                Piece::Text("  "),
+                Piece::Painted(p.severity, p.severity.name()),
+                Piece::Text(&format!(": {}", p.located())),
+            ],
+        );
     }
     for (count, shape) in repeats(rest) {
-        println!("  … and {count} more like this: {shape}");
+        out(format!("  … and {count} more like this: {shape}"));
     }
 }
 

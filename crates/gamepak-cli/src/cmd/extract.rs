@@ -1,6 +1,7 @@
 use std::path::PathBuf;
 
 use crate::output::{json_line, open, print_error, progress_bar, Global, Status};
+use crate::terminal::{err, out};
 use gamepak::{Error, ExtractOptions};
 
 /// Write every asset of a file into a folder, in standard forms, with a manifest.
@@ -73,18 +74,18 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     if args.json {
         json_line(&summary);
     } else if !global.quiet {
-        println!(
+        out(format!(
             "{}: wrote {} files ({} bytes) to {}",
             args.file.display(),
             summary.files,
             summary.bytes,
             args.output.display()
-        );
+        ));
         for c in &summary.companions {
-            println!("  with {}, found beside it: {}/", c.file, c.folder);
+            out(format!("  with {}, found beside it: {}/", c.file, c.folder));
         }
         for n in &summary.notes {
-            println!("  note: {n}");
+            out(format!("  note: {n}"));
         }
     }
     if summary.failed.is_empty() {
@@ -96,7 +97,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         summary.failed.len()
     ));
     for failure in &summary.failed {
-        eprintln!("  {failure}");
+        err(format!("  {failure}"));
     }
     Ok(Status::Problems)
 }

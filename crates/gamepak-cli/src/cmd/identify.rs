@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use crate::files::{each_file, Summary};
 use crate::output::{json_line, read_input, FileRecord, Global, Status};
+use crate::terminal::out;
 use gamepak::{Certainty, Error};
 
 /// Say what each file is, how sure gamepak is, and why.
@@ -40,22 +41,22 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
                     .as_deref()
                     .map(|v| format!(", {v}"))
                     .unwrap_or_default();
-                println!(
+                out(format!(
                     "{}: {} ({:?}{version})",
                     path.display(),
                     f.title(),
                     d.certainty
-                );
+                ));
             }
-            None => println!("{}: unknown", path.display()),
+            None => out(format!("{}: unknown", path.display())),
         }
         if global.verbose || d.certainty < Certainty::Certain {
             for e in &d.evidence {
-                println!("  {e}");
+                out(format!("  {e}"));
             }
         }
         if let Some(c) = &d.closest {
-            println!("  closest: {} ({})", c.format.title(), c.failed);
+            out(format!("  closest: {} ({})", c.format.title(), c.failed));
         }
         Ok(Status::Ok)
     });

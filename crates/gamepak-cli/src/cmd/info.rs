@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use crate::files::{each_file, Summary};
 use crate::output::{json_line, open, print_tree, FileRecord, Global, Status};
+use crate::terminal::out;
 use gamepak::Error;
 
 /// Show each file's header, metadata, counts and chunk table.
@@ -34,9 +35,9 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
             });
         } else {
             if !first {
-                println!();
+                out("");
             }
-            println!("{}: {}", path.display(), f.format.title());
+            out(format!("{}: {}", path.display(), f.format.title()));
             print_tree(&info, 2);
         }
         Ok(Status::Ok)

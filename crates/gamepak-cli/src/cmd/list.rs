@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use crate::files::{each_file, Summary};
 use crate::output::{json_line, open, FileRecord, Global, Status};
+use crate::terminal::{self, out};
 use gamepak::Error;
 
 /// List every entry: path, kind, offset, stored size, decoded size and encoding.
@@ -38,9 +39,9 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         }
         if several {
             if !first {
-                println!();
+                out("");
             }
-            println!("{}:", path.display());
+            out(format!("{}:", path.display()));
         }
         print_table(&entries);
         Ok(Status::Ok)
@@ -71,16 +72,23 @@ fn print_table(entries: &[gamepak::Entry]) {
     let mut width = header.map(str::len);
     for row in &rows {
         for (w, cell) in width.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
+            *w = (*w).max(terminal::width(cell));
         }
     }
+    // Text cells are padded by hand: a cell takes the width of its escaped text,
+    // which `{:<w$}` does not count.
+    let left = |cell: &str, w: usize| format!("{cell}{}", " ".repeat(w - terminal::width(cell)));
     let line = |cells: [&str; 6], detail: &str| {
         let [path, kind, offset, stored, size, encoding] = cells;
         let [wp, wk, wo, ws, wz, we] = width;
         let text = format!(
-            "{path:<wp$}  {kind:<wk$}  {offset:>wo$}  {stored:>ws$}  {size:>wz$}  {encoding:<we$}  {detail}"
+            "{}  {}  {offset:>wo$}  {stored:>ws$}  {size:>wz$}  {}  {detail}",
+            left(path, wp),
+            left(kind, wk),
+            left(encoding, we)
         );
-        println!("{}", text.trim_end());
+        // Only spaces are trimmed: a trailing control character of a name is shown.
+        out(text.trim_end_matches(' '));
     };
     line(header, "detail");
     for (row, e) in rows.iter().zip(entries) {

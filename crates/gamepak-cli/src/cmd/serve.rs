@@ -44,7 +44,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         let _ = writeln!(out, "{url}");
         let _ = out.flush();
         if !quiet {
-            eprintln!("serving on 127.0.0.1, read-only; Ctrl-C stops it");
+            crate::terminal::err("serving on 127.0.0.1, read-only; Ctrl-C stops it");
         }
     })?;
     Ok(Status::Ok)
