@@ -54,7 +54,11 @@ pub fn escape(text: &str) -> Cow<'_, str> {
         }
         let unsafe_char = is_unsafe(c);
         let read_as_escape = unsafe_char || text[at..].starts_with("u{");
-        let run = if read_as_escape { 2 * backslashes } else { backslashes };
+        let run = if read_as_escape {
+            2 * backslashes
+        } else {
+            backslashes
+        };
         shown.extend(std::iter::repeat_n('\\', run));
         backslashes = 0;
         if unsafe_char {
@@ -112,7 +116,9 @@ mod tests {
             escape("a\u{1b}]0;owned\u{7}b\r\n\tc\u{7f}\u{9b}d\u{202e}e\u{2067}"),
             "a\\u{1b}]0;owned\\u{7}b\\u{d}\\u{a}\\u{9}c\\u{7f}\\u{9b}d\\u{202e}e\\u{2067}"
         );
-        for c in ['\u{0}', '\u{1f}', '\u{80}', '\u{9f}', '\u{202a}', '\u{2069}', '\u{2028}'] {
+        for c in [
+            '\u{0}', '\u{1f}', '\u{80}', '\u{9f}', '\u{202a}', '\u{2069}', '\u{2028}',
+        ] {
             assert!(is_unsafe(c), "{:x}", u32::from(c));
         }
         for c in [' ', '~', '\u{a0}', '\u{e9}', '\u{200b}', '\u{2070}'] {
@@ -122,7 +128,13 @@ mod tests {
 
     #[test]
     fn ordinary_text_and_lone_backslashes_are_shown_as_they_are() {
-        for text in ["", "sprites/hero.png", "C:\\Games\\new\\data.win", "trail\\", "café ✓"] {
+        for text in [
+            "",
+            "sprites/hero.png",
+            "C:\\Games\\new\\data.win",
+            "trail\\",
+            "café ✓",
+        ] {
             assert!(matches!(escape(text), Cow::Borrowed(_)), "{text}");
         }
     }
