@@ -21,12 +21,12 @@ impl serde_json::ser::Formatter for TerminalSafe {
     {
         let mut plain = 0;
         for (at, c) in fragment.char_indices().filter(|&(_, c)| is_unsafe(c)) {
-            writer.write_all(fragment[plain..at].as_bytes())?;
+            writer.write_all(&fragment.as_bytes()[plain..at])?;
             // Every unsafe character lies in the Basic Multilingual Plane.
             write!(writer, "\\u{:04x}", u32::from(c))?;
             plain = at + c.len_utf8();
         }
-        writer.write_all(fragment[plain..].as_bytes())
+        writer.write_all(&fragment.as_bytes()[plain..])
     }
 }
 
