@@ -126,7 +126,11 @@ impl Paused {
 fn unique() -> String {
     use std::sync::atomic::{AtomicU32, Ordering};
     static N: AtomicU32 = AtomicU32::new(0);
-    format!("{}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed))
+    format!(
+        "{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    )
 }
 
 #[cfg(unix)]
@@ -143,7 +147,10 @@ fn two_extractions_into_one_new_folder_one_succeeds_the_other_exits_2() {
     assert_eq!(code(&first), 2, "{}", stderr(&first));
     let e = stderr(&first);
     assert!(e.contains("appeared while gamepak ran"), "{e}");
-    assert!(out.join("gamepak.toml").is_file(), "the winner's folder stays");
+    assert!(
+        out.join("gamepak.toml").is_file(),
+        "the winner's folder stays"
+    );
     assert_eq!(leftovers(tmp.path()), Vec::<String>::new());
 }
 
@@ -256,7 +263,11 @@ fn pack_replaces_only_an_empty_file_or_an_earlier_pack_without_force() {
         assert_eq!(code(&o), 2, "{}", stderr(&o));
         let e = stderr(&o);
         assert!(e.contains(what) && e.contains("--force"), "{e}");
-        assert_eq!(std::fs::read(path).unwrap(), before, "refused means untouched");
+        assert_eq!(
+            std::fs::read(path).unwrap(),
+            before,
+            "refused means untouched"
+        );
         let o = pack(path, &["--force"]);
         assert_eq!(code(&o), 0, "{}", stderr(&o));
         assert_eq!(std::fs::read(path).unwrap(), want);
@@ -269,7 +280,8 @@ fn build_replaces_only_an_empty_file_or_an_earlier_build_without_force() {
     let tmp = tempfile::tempdir().unwrap();
     let source = example("swag/src");
     let out = tmp.path().join("game.swag");
-    let build = |more: &[&str]| gamepak(&[&["build", s(&source), "-o", s(&out)][..], more].concat());
+    let build =
+        |more: &[&str]| gamepak(&[&["build", s(&source), "-o", s(&out)][..], more].concat());
     for round in ["a new file", "the earlier build"] {
         let o = build(&[]);
         assert_eq!(code(&o), 0, "{round}: {}", stderr(&o));
@@ -280,7 +292,10 @@ fn build_replaces_only_an_empty_file_or_an_earlier_build_without_force() {
     let o = build(&[]);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     let e = stderr(&o);
-    assert!(e.contains("is a GBIN game asset package") && e.contains("--force"), "{e}");
+    assert!(
+        e.contains("is a GBIN game asset package") && e.contains("--force"),
+        "{e}"
+    );
     let o = build(&["--force"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(std::fs::read(&out).unwrap(), built);
@@ -301,8 +316,7 @@ fn a_scripts_exports_are_replaced_on_every_build() {
 /// a refused one leaves the output itself unwritten too.
 #[test]
 fn audio_groups_beside_the_output_replace_only_what_the_output_may() {
-    let Some(dir) = common::fixture_dir("output races companions", "gamemaker-audiogroups")
-    else {
+    let Some(dir) = common::fixture_dir("output races companions", "gamemaker-audiogroups") else {
         return;
     };
     let input = dir.join("OwiliwO_Infinite-Menagerie/data.win");
@@ -316,13 +330,21 @@ fn audio_groups_beside_the_output_replace_only_what_the_output_may() {
     let o = gamepak(&["pack", s(&folder), "-o", s(&out)]);
     assert_eq!(code(&o), 2, "{}", stderr(&o));
     assert!(stderr(&o).contains("audiogroup1.dat"), "{}", stderr(&o));
-    assert!(!out.exists(), "nothing is written when one output is refused");
+    assert!(
+        !out.exists(),
+        "nothing is written when one output is refused"
+    );
     assert_eq!(std::fs::read_to_string(&beside).unwrap(), "mine");
 
     let o = gamepak(&["pack", s(&folder), "-o", s(&out), "--force"]);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let o = gamepak(&["pack", s(&folder), "-o", s(&out)]);
-    assert_eq!(code(&o), 0, "an earlier pack and its audio groups: {}", stderr(&o));
+    assert_eq!(
+        code(&o),
+        0,
+        "an earlier pack and its audio groups: {}",
+        stderr(&o)
+    );
 }
 
 /// SIGINT and SIGTERM at the moment of the move remove the staged output and leave

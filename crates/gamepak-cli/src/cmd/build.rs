@@ -2,8 +2,8 @@ use std::path::PathBuf;
 
 use crate::output::{warn_unused, written, Global, Status};
 use gamepak::bytes::Endian;
-use gamepak::options::ProductionAudio;
 use gamepak::io::{OutputFile, Replace};
+use gamepak::options::ProductionAudio;
 use gamepak::Error;
 
 /// Build a file from sources: a .gap script, or a native, SWAG or TirNanoG folder.

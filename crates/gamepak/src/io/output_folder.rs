@@ -244,7 +244,9 @@ mod tests {
         let first = OutputFolder::create(&target, false).unwrap();
         let second = OutputFolder::create(&target, false).unwrap();
         first.write(&EnclosedPath::new("a.txt"), b"first").unwrap();
-        second.write(&EnclosedPath::new("a.txt"), b"second").unwrap();
+        second
+            .write(&EnclosedPath::new("a.txt"), b"second")
+            .unwrap();
         second.finish().unwrap();
         let e = first.finish().unwrap_err();
         assert!(e.to_string().contains("appeared while"), "{e}");

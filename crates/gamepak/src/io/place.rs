@@ -361,8 +361,8 @@ mod tests {
         assert_eq!(names(dir.path()), ["out.bin"]);
 
         // `new` is a different file from the one `id` names.
-        let e = move_into_place(staged_file(&target, b"x"), &target, Replaces::Whole(id))
-            .unwrap_err();
+        let e =
+            move_into_place(staged_file(&target, b"x"), &target, Replaces::Whole(id)).unwrap_err();
         assert!(e.to_string().contains("was replaced while"), "{e}");
         assert_eq!(std::fs::read(&target).unwrap(), b"new");
         assert_eq!(names(dir.path()), ["out.bin"]);

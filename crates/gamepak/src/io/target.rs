@@ -47,7 +47,10 @@ enum Sink {
     /// A FIFO, a device or a socket, written into.
     Stream(PathBuf),
     /// A regular file or nothing, replaced by a rename.
-    Staged { target: PathBuf, replaces: Replaces },
+    Staged {
+        target: PathBuf,
+        replaces: Replaces,
+    },
 }
 
 impl OutputFile {
@@ -142,9 +145,7 @@ fn refuse_another_format(shown: &Path, target: &Path, bytes: &[u8]) -> Result<()
     };
     Err(Error::usage(
         shown.display().to_string(),
-        format!(
-            "{what}; {only} is replaced without --force, which replaces whatever is there"
-        ),
+        format!("{what}; {only} is replaced without --force, which replaces whatever is there"),
     ))
 }
 
