@@ -76,10 +76,17 @@ pub fn warn(global: &Global, message: &str) {
     }
 }
 
-/// Writes a verb's output where `-o` points and says so (unless quiet): on standard
-/// output, or on standard error when the bytes themselves went to standard output.
-pub fn written(path: &Path, bytes: &[u8], detail: &str, global: &Global) -> Result<Status, Error> {
-    gamepak::io::write_output(path, bytes)?;
+/// Writes a verb's output where `-o` points, claimed beforehand, and says so (unless
+/// quiet): on standard output, or on standard error when the bytes themselves went to
+/// standard output.
+pub fn written(
+    out: gamepak::io::OutputFile,
+    bytes: &[u8],
+    detail: &str,
+    global: &Global,
+) -> Result<Status, Error> {
+    let path = out.path().to_path_buf();
+    out.write(bytes)?;
     if global.quiet {
         return Ok(Status::Ok);
     }

@@ -165,8 +165,9 @@ fn pack_writes_into_devices_fifos_symlinks_and_standard_output() {
     assert_eq!(o.stdout, want, "the file itself on standard output");
     assert!(stderr(&o).contains("bytes"), "the report goes to stderr");
 
+    // Empty, so that pack may replace it without --force.
     let real = tmp.path().join("real.gbin");
-    std::fs::write(&real, b"old").unwrap();
+    std::fs::write(&real, b"").unwrap();
     let link = tmp.path().join("link.gbin");
     std::os::unix::fs::symlink(&real, &link).unwrap();
     let o = gamepak(&["pack", s(&folder), "-o", s(&link)]);

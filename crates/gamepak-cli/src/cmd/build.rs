@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use crate::output::{warn_unused, written, Global, Status};
 use gamepak::bytes::Endian;
+use gamepak::io::{OutputFile, Replace};
 use gamepak::options::ProductionAudio;
 use gamepak::Error;
 
@@ -37,6 +38,11 @@ use gamepak::Error;
 /// JSON file per section under sections/, and the PNG, OGG, OGV and .sfn files they
 /// name: the shape `gamepak extract` writes. Output defaults to game.tng.
 ///
+/// A file already at the output is replaced only if it is empty or of the format
+/// being built (an earlier build); anything else may be yours and is refused unless
+/// --force is given. A .gap script's exports are the exception: the script's export
+/// lines name them, so each run replaces them, as the reference packer does.
+///
 /// Example: gamepak build examples/tng/src -o demo.tng          (TirNanoG project folder)
 /// Example: gamepak build examples/swag/src -o demo.swag        (SWAG source folder)
 /// Example: gamepak build mygame/ -o game.bin --production      (native content folder)
@@ -52,6 +58,10 @@ pub struct Args {
     /// A folder: the file to write (default game.bin, game.swag or game.tng).
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Replace a file at the output that is neither empty nor of the format being
+    /// built (an earlier build is replaced without --force).
+    #[arg(long)]
+    force: bool,
     /// Byte-for-byte compatibility with another tool's output.
     #[arg(long, value_enum, help_heading = GAP)]
     compat: Option<Compat>,
@@ -116,8 +126,21 @@ pub fn run(args: Args, mut global: Global) -> Result<Status, Error> {
     });
     let built = gamepak::build(&args.source, args.output.as_deref(), &global.options)?;
     warn_unused(&args.source, &built.unused, &global);
-    for o in &built.outputs {
-        written(&o.path, &o.bytes, "", &global)?;
+    // A script's exports are named by its own export lines (a source that is not a
+    // folder is a script), so rebuilding replaces them whatever they hold. Every
+    // output is claimed before any is written.
+    let replace = if args.force || !args.source.is_dir() {
+        Replace::Any
+    } else {
+        Replace::SameFormat
+    };
+    let outputs = built
+        .outputs
+        .iter()
+        .map(|o| Ok((OutputFile::claim(&o.path, &o.bytes, replace)?, &o.bytes)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    for (out, bytes) in outputs {
+        written(out, bytes, "", &global)?;
     }
     Ok(Status::Ok)
 }

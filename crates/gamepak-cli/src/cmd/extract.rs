@@ -13,7 +13,9 @@ use gamepak::{Error, ExtractOptions};
 /// The folder is built whole beside its target and moved into place at the end, so
 /// an interrupted extraction leaves nothing half-written. A folder that already
 /// holds something (perhaps your edits) is refused unless --force is given, which
-/// replaces it entirely.
+/// replaces it entirely. The move replaces only the folder found at the start: one
+/// that appears, fills up or is swapped in while the extraction works (another
+/// run's, or yours) is left as it is, and the extraction fails with exit 2.
 ///
 /// Exit 1 when some assets could not be decoded: the rest are written, and the
 /// ones that failed are listed.

@@ -1,6 +1,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::output::{warn_unused, written, Global, Status};
+use gamepak::io::{OutputFile, Replace};
 use gamepak::Error;
 
 /// Rebuild a file from a folder written by `extract`.
@@ -17,6 +18,11 @@ use gamepak::Error;
 /// output that is not a file (standard output, a FIFO, a device) has nothing beside
 /// it, so such a pack is refused.
 ///
+/// A file already at -o, or beside it, is replaced only if it is empty or of the
+/// format being written (an earlier pack); anything else may be yours and is refused
+/// unless --force is given. What is there is decided when the file is written: one
+/// that appears or changes in the meantime is left alone, and the pack fails.
+///
 /// Example: gamepak pack images/ -o images.gbin
 #[derive(clap::Args)]
 pub struct Args {
@@ -25,6 +31,10 @@ pub struct Args {
     /// The file to write (`-` for standard output). It may not lie inside the folder.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
+    /// Replace a file at -o, or beside it, that is neither empty nor of the format
+    /// being written (an earlier pack is replaced without --force).
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
@@ -41,14 +51,25 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     } else {
         format!(", re-encoded: {}", outcome.reencoded.join(", "))
     };
-    let status = written(&args.output, &outcome.bytes, &reencoded, global)?;
-    for (name, bytes) in &outcome.companions {
-        written(
-            &args.output.with_file_name(name),
-            bytes,
-            " (beside it)",
-            global,
-        )?;
+    // Every output is claimed before any is written, so a refusal leaves all as they
+    // were.
+    let replace = if args.force {
+        Replace::Any
+    } else {
+        Replace::SameFormat
+    };
+    let output = OutputFile::claim(&args.output, &outcome.bytes, replace)?;
+    let companions = outcome
+        .companions
+        .iter()
+        .map(|(name, bytes)| {
+            let beside = args.output.with_file_name(name);
+            Ok((OutputFile::claim(&beside, bytes, replace)?, bytes))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    let status = written(output, &outcome.bytes, &reencoded, global)?;
+    for (companion, bytes) in companions {
+        written(companion, bytes, " (beside it)", global)?;
     }
     Ok(status)
 }

@@ -11,6 +11,14 @@ use crate::error::{Error, Result};
 /// and no temporary file behind.
 pub fn write_atomic(path: impl AsRef<Path>, bytes: &[u8]) -> Result<()> {
     let path = path.as_ref();
+    let tmp = staged(path, bytes)?;
+    std::fs::rename(tmp.path(), path).map_err(|e| Error::io(path, e))?;
+    tmp.keep();
+    Ok(())
+}
+
+/// `bytes` written whole into a temporary file beside `path`, to be moved onto it.
+pub(crate) fn staged(path: &Path, bytes: &[u8]) -> Result<Temp> {
     if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     }
@@ -32,10 +40,7 @@ pub fn write_atomic(path: impl AsRef<Path>, bytes: &[u8]) -> Result<()> {
         file.set_permissions(std::fs::Permissions::from_mode(mode))
             .map_err(|e| Error::io(path, e))?;
     }
-    drop(file);
-    std::fs::rename(tmp.path(), path).map_err(|e| Error::io(path, e))?;
-    tmp.keep();
-    Ok(())
+    Ok(tmp)
 }
 
 #[cfg(test)]

@@ -4,13 +4,14 @@
 mod atomic;
 mod enclosed;
 mod output_folder;
+mod place;
 mod target;
 mod temp;
 
 pub use atomic::write_atomic;
 pub use enclosed::EnclosedPath;
 pub use output_folder::{MemoryFolder, OutputFolder};
-pub use target::{refuse_inside, write_output};
+pub use target::{refuse_inside, OutputFile, Replace};
 pub use temp::{remove_all as remove_temp_files, sweep_stale};
 
 use std::fs::File;

@@ -5,13 +5,17 @@
 //! and no symlink planted there, is ever written through; one rename at the end
 //! makes the whole folder appear at once, and costs far less than a rename per file.
 //! A folder that already holds something is replaced only when the caller says so
-//! (`--force`), because it may hold the user's edits.
+//! (`--force`), because it may hold the user's edits. What is there is looked at when
+//! the run starts, and the final move replaces that and nothing else: a folder that
+//! appeared, filled or was swapped in while the run worked is left as it is (see
+//! [`super::place`]).
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use super::place::{move_into_place, Identity, Replaces};
 use super::target::follow_links;
 use super::temp::{stopping, Temp};
 use super::EnclosedPath;
@@ -19,6 +23,8 @@ use crate::error::{Error, Result};
 
 pub struct OutputFolder {
     target: PathBuf,
+    /// What the final move may replace, decided by [`OutputFolder::create`].
+    replaces: Replaces,
     into: Destination,
     /// Files and bytes written, so that a summary counts what is really there.
     files: AtomicU64,
@@ -54,6 +60,7 @@ impl OutputFolder {
     pub fn in_memory(memory: Arc<MemoryFolder>) -> OutputFolder {
         OutputFolder {
             target: PathBuf::new(),
+            replaces: Replaces::Nothing,
             into: Destination::Memory(memory),
             files: AtomicU64::new(0),
             bytes: AtomicU64::new(0),
@@ -63,19 +70,25 @@ impl OutputFolder {
 
     /// Prepares to write `target`. A folder there that is not empty is refused unless
     /// `replace` is set, naming what it holds. A symlink to a folder stays a symlink:
-    /// the folder it points to is the one written.
+    /// the folder it points to is the one written. The folder found here is the only
+    /// one [`OutputFolder::finish`] may replace, and only while it stays empty unless
+    /// `replace` is set.
     pub fn create(target: &Path, replace: bool) -> Result<OutputFolder> {
         let target = follow_links(target)?;
-        match std::fs::metadata(&target) {
+        let replaces = match std::fs::symlink_metadata(&target) {
             Ok(m) if !m.is_dir() => {
                 return Err(Error::usage(
                     target.display().to_string(),
                     "is not a folder; -o names the folder to extract into",
                 ))
             }
-            Ok(_) if !replace => refuse_if_occupied(&target)?,
-            _ => {}
-        }
+            Ok(m) if replace => Replaces::Whole(Identity::of(&m)),
+            Ok(m) => {
+                refuse_if_occupied(&target)?;
+                Replaces::Empty(Identity::of(&m))
+            }
+            Err(_) => Replaces::Nothing,
+        };
         if target.file_name().is_none() {
             return Err(Error::usage(
                 target.display().to_string(),
@@ -90,6 +103,7 @@ impl OutputFolder {
         std::fs::create_dir(staging.path()).map_err(|e| Error::io(staging.path(), e))?;
         Ok(OutputFolder {
             target,
+            replaces,
             into: Destination::Disk(staging),
             files: AtomicU64::new(0),
             bytes: AtomicU64::new(0),
@@ -153,28 +167,16 @@ impl OutputFolder {
         Ok(())
     }
 
-    /// Moves the staged folder into place, replacing what was there, and says how
-    /// many files and bytes it holds.
+    /// Moves the staged folder into place, replacing only what `create` found there,
+    /// and says how many files and bytes it holds. A folder that appeared at the
+    /// target meanwhile (another run's, or the user's) is left as it is, and so is
+    /// one that was filled or swapped in: the run fails and leaves nothing behind.
     pub fn finish(self) -> Result<(u64, u64)> {
         let counts = (self.files.into_inner(), self.bytes.into_inner());
-        let staging = match self.into {
-            Destination::Disk(staging) => staging,
-            Destination::Memory(_) => return Ok(counts),
-        };
-        let io = |e| Error::io(&self.target, e);
-        if self.target.exists() {
-            let old = Temp::beside(&self.target, "old");
-            std::fs::rename(&self.target, old.path()).map_err(io)?;
-            if let Err(e) = std::fs::rename(staging.path(), &self.target) {
-                // Put the user's folder back rather than leave nothing in its place.
-                let _ = std::fs::rename(old.path(), &self.target);
-                return Err(io(e));
-            }
-            // Dropping `old` removes the replaced folder.
-        } else {
-            std::fs::rename(staging.path(), &self.target).map_err(io)?;
+        match self.into {
+            Destination::Disk(staging) => move_into_place(staging, &self.target, self.replaces)?,
+            Destination::Memory(_) => {}
         }
-        staging.keep();
         Ok(counts)
     }
 }
@@ -229,6 +231,46 @@ mod tests {
             1,
             "nothing left beside it"
         );
+    }
+
+    fn beside(dir: &Path) -> usize {
+        std::fs::read_dir(dir).unwrap().count()
+    }
+
+    #[test]
+    fn of_two_runs_into_one_new_folder_the_first_to_finish_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("out");
+        let first = OutputFolder::create(&target, false).unwrap();
+        let second = OutputFolder::create(&target, false).unwrap();
+        first.write(&EnclosedPath::new("a.txt"), b"first").unwrap();
+        second
+            .write(&EnclosedPath::new("a.txt"), b"second")
+            .unwrap();
+        second.finish().unwrap();
+        let e = first.finish().unwrap_err();
+        assert!(e.to_string().contains("appeared while"), "{e}");
+        assert!(e.is_request_fault(), "exit 2");
+        assert_eq!(std::fs::read(target.join("a.txt")).unwrap(), b"second");
+        assert_eq!(beside(dir.path()), 1, "no staging folder left");
+    }
+
+    #[test]
+    fn a_folder_made_while_the_run_works_survives_with_or_without_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("out");
+        for force in [false, true] {
+            let run = OutputFolder::create(&target, force).unwrap();
+            run.write(&EnclosedPath::new("a.txt"), b"ours").unwrap();
+            std::fs::create_dir(&target).unwrap();
+            std::fs::write(target.join("mine.txt"), b"mine").unwrap();
+            let e = run.finish().unwrap_err();
+            assert!(e.to_string().contains("appeared while"), "{e}");
+            assert_eq!(std::fs::read(target.join("mine.txt")).unwrap(), b"mine");
+            assert!(!target.join("a.txt").exists());
+            assert_eq!(beside(dir.path()), 1, "no staging folder left");
+            std::fs::remove_dir_all(&target).unwrap();
+        }
     }
 
     #[cfg(unix)]
