@@ -33,13 +33,9 @@ const SHORT_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// A server on `file`, printing a line for each render (`--verbose`) into the
 /// returned list.
-fn verbose_server(
-    file: &Path,
-    cwd: &Path,
-    extra: &[&str],
-) -> (Server, Arc<Mutex<Vec<String>>>) {
+fn verbose_server(file: &Path, cwd: &Path) -> (Server, Arc<Mutex<Vec<String>>>) {
     let mut command = Server::command(&[file], cwd);
-    command.arg("--verbose").args(extra).stderr(Stdio::piped());
+    command.arg("--verbose").stderr(Stdio::piped());
     let mut server = Server::spawn(command);
     let lines = Arc::new(Mutex::new(Vec::new()));
     let stderr = server.stderr().expect("piped");
@@ -170,7 +166,7 @@ fn a_burst_of_renders_is_answered_in_bounded_memory_and_threads() {
         return;
     };
     let cwd = tempfile::tempdir().unwrap();
-    let (s, log) = verbose_server(&file, cwd.path(), &[]);
+    let (s, log) = verbose_server(&file, cwd.path());
     let mut listed = entries(&s);
     // The largest entries first: a game's texture pages.
     listed.sort_by_key(|e| std::cmp::Reverse(e["size"].as_u64().unwrap_or(0)));
@@ -201,7 +197,10 @@ fn a_burst_of_renders_is_answered_in_bounded_memory_and_threads() {
     let mixed: Vec<String> = (0..BURST)
         .map(|k| match k % 2 {
             0 => render_file(paths[k / 2 % largest]),
-            _ => format!("/api/files/0/render?entry={}", escaped(paths[k / 2 % paths.len()])),
+            _ => format!(
+                "/api/files/0/render?entry={}",
+                escaped(paths[k / 2 % paths.len()])
+            ),
         })
         .collect();
     let (answers, mixed_threads) = burst(&s, &mixed);
