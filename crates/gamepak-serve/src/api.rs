@@ -6,6 +6,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use std::time::Instant;
+
+use axum::body::Bytes;
 use axum::extract::{Path, Query, State as Shared};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Json, Response};
@@ -13,7 +16,9 @@ use axum::routing::get;
 use axum::{middleware, Router};
 use serde::{Deserialize, Serialize};
 
+use crate::cache::{Files, Flight, Found};
 use crate::files::ServedFile;
+use crate::pool::Unfinished;
 use crate::{guard, page, render, State};
 
 /// The most bytes the hex view asks for at once.
@@ -35,11 +40,36 @@ pub fn router(state: Arc<State>) -> Router {
 }
 
 /// A request that cannot be answered, and why.
-struct Refusal(StatusCode, String);
+#[derive(Clone)]
+pub(crate) struct Refusal(StatusCode, String);
+
+/// How long a request turned away for a full line is asked to wait: renders take
+/// milliseconds to a second or so.
+const RETRY_AFTER_SECONDS: &str = "1";
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
-        (self.0, self.1).into_response()
+        let busy = self.0 == StatusCode::SERVICE_UNAVAILABLE;
+        let mut response = (self.0, self.1).into_response();
+        if busy {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from_static(RETRY_AFTER_SECONDS),
+            );
+        }
+        response
+    }
+}
+
+impl From<Unfinished> for Refusal {
+    fn from(why: Unfinished) -> Refusal {
+        match why {
+            Unfinished::Busy => refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy: too many requests at once, ask again shortly".into(),
+            ),
+            Unfinished::Failed(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e),
+        }
     }
 }
 
@@ -47,26 +77,42 @@ fn refuse(status: StatusCode, why: String) -> Refusal {
     Refusal(status, why)
 }
 
-/// Runs `work` on file `id` away from the workers that answer requests: reading a
-/// file's tables, checking it or rendering an entry can take a while.
+fn no_file(id: usize) -> Refusal {
+    refuse(StatusCode::NOT_FOUND, format!("no file {id}"))
+}
+
+fn answer<T: IntoResponse>(done: Result<T, Refusal>) -> Response {
+    match done {
+        Ok(answer) => answer.into_response(),
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+/// Work done on the pool: its answer, or why there is none.
+fn finished<T>(done: Result<Result<T, Refusal>, Unfinished>) -> Result<T, Refusal> {
+    done.map_err(Refusal::from).and_then(|answer| answer)
+}
+
+/// Runs `work` on file `id` on the pool, away from the workers that answer
+/// requests: reading a file's tables, checking it or rendering an entry can take
+/// a while.
 async fn on_file<T: IntoResponse + Send + 'static>(
     state: Arc<State>,
     id: usize,
     work: impl FnOnce(&State, &ServedFile) -> Result<T, Refusal> + Send + 'static,
 ) -> Response {
     if state.files.get(id).is_none() {
-        return refuse(StatusCode::NOT_FOUND, format!("no file {id}")).into_response();
+        return no_file(id).into_response();
     }
-    let done = tokio::task::spawn_blocking(move || {
-        let file = state.files.get(id).expect("checked above");
-        work(&state, file)
-    })
-    .await;
-    match done {
-        Ok(Ok(answer)) => answer.into_response(),
-        Ok(Err(refusal)) => refusal.into_response(),
-        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
-    }
+    let shared = state.clone();
+    let done = state
+        .pool
+        .try_run(move || match shared.files.get(id) {
+            Some(file) => work(&shared, file),
+            None => Err(no_file(id)),
+        })
+        .await;
+    answer(finished(done))
 }
 
 fn failed(e: impl std::fmt::Display) -> Refusal {
@@ -156,7 +202,7 @@ async fn bytes(
         let start = span.offset.min(size);
         let end = start.saturating_add(span.length.min(MAX_BYTES)).min(size);
         Ok(binary(
-            f.data[start as usize..end as usize].to_vec(),
+            Bytes::copy_from_slice(&f.data[start as usize..end as usize]),
             "bin",
             None,
         ))
@@ -184,13 +230,48 @@ struct RenderedFile {
     mime: &'static str,
 }
 
-/// The files an entry renders to, rendering it (or taking it from the cache).
-fn render_entry(
-    state: &State,
-    id: usize,
-    f: &ServedFile,
-    entry: &str,
-) -> Result<Arc<BTreeMap<String, Vec<u8>>>, Refusal> {
+/// The files entry `entry` of file `id` renders to: kept from an earlier render,
+/// shared with an identical request being answered, or else rendered on the pool.
+async fn entry_files(state: &Arc<State>, id: usize, entry: &str) -> Result<Files, Refusal> {
+    if state.files.get(id).is_none() {
+        return Err(no_file(id));
+    }
+    let landing = match state.renders.find(&(id, entry.to_string())) {
+        Found::Kept(files) => return Ok(files),
+        Found::Flying(landing) => landing,
+        Found::Vacant(flight) => {
+            let landing = flight.landing();
+            fly(state.clone(), flight, id, entry.to_string());
+            landing
+        }
+    };
+    // A flight given up is one the pool had no room for.
+    landing
+        .outcome()
+        .await
+        .unwrap_or_else(|| Err(Unfinished::Busy.into()))
+}
+
+/// Renders a flight's entry on the pool, in a task of its own: it lands (and is
+/// kept) even when the request that started it has gone meanwhile.
+fn fly(state: Arc<State>, flight: Flight<Refusal>, id: usize, entry: String) {
+    let ticket = match state.pool.admit() {
+        Ok(ticket) => ticket,
+        Err(busy) => return flight.land(Err(busy.into())),
+    };
+    tokio::spawn(async move {
+        let shared = state.clone();
+        let done = state
+            .pool
+            .run(ticket, move || render_listed(&shared, id, &entry))
+            .await;
+        flight.land(finished(done));
+    });
+}
+
+/// Renders entry `entry` of file `id`, if that file lists it.
+fn render_listed(state: &State, id: usize, entry: &str) -> Result<Files, Refusal> {
+    let f = state.files.get(id).ok_or_else(|| no_file(id))?;
     let listed = f.entries(&state.files.options).map_err(failed)?;
     if !listed.iter().any(|e| e.path == entry) {
         return Err(refuse(
@@ -198,23 +279,22 @@ fn render_entry(
             format!("{} lists no entry {entry:?}", f.name()),
         ));
     }
-    state.renders.get_or_render(id, entry, || {
-        render::entry(f, entry, &state.files.options).map_err(failed)
-    })
-}
-
-/// Runs `work` on the files the entry `q` names, of file `id`, renders to.
-async fn on_entry<T: IntoResponse + Send + 'static>(
-    state: Arc<State>,
-    id: usize,
-    q: EntryQuery,
-    work: impl FnOnce(&EntryQuery, &BTreeMap<String, Vec<u8>>) -> Result<T, Refusal> + Send + 'static,
-) -> Response {
-    on_file(state, id, move |s, f| {
-        let files = render_entry(s, id, f, &q.entry)?;
-        work(&q, &files)
-    })
-    .await
+    let started = Instant::now();
+    let files = render::entry(f, entry, &state.files.options).map_err(failed)?;
+    let files: BTreeMap<String, Bytes> = files
+        .into_iter()
+        .map(|(name, bytes)| (name, Bytes::from(bytes)))
+        .collect();
+    if let Some(log) = &state.log {
+        let bytes: usize = files.values().map(Bytes::len).sum();
+        log(&format!(
+            "rendered {} {entry:?}: {} files, {bytes} bytes, in {} ms",
+            f.name(),
+            files.len(),
+            started.elapsed().as_millis()
+        ));
+    }
+    Ok(Arc::new(files))
 }
 
 async fn rendered(
@@ -222,18 +302,19 @@ async fn rendered(
     Path(id): Path<usize>,
     Query(q): Query<EntryQuery>,
 ) -> Response {
-    on_entry(state, id, q, |_, files| {
-        let list: Vec<RenderedFile> = files
-            .iter()
-            .map(|(name, bytes)| RenderedFile {
-                name: name.clone(),
-                size: bytes.len(),
-                mime: mime(name),
-            })
-            .collect();
-        Ok(Json(list))
-    })
-    .await
+    let files = entry_files(&state, id, &q.entry).await;
+    answer(files.map(|files| {
+        Json(
+            files
+                .iter()
+                .map(|(name, bytes)| RenderedFile {
+                    name: name.clone(),
+                    size: bytes.len(),
+                    mime: mime(name),
+                })
+                .collect::<Vec<_>>(),
+        )
+    }))
 }
 
 async fn rendered_file(
@@ -241,21 +322,24 @@ async fn rendered_file(
     Path(id): Path<usize>,
     Query(q): Query<EntryQuery>,
 ) -> Response {
-    on_entry(state, id, q, |q, files| {
-        let name = q.name.as_deref().unwrap_or(&q.entry);
-        let Some(bytes) = files.get(name) else {
-            return Err(refuse(
-                StatusCode::NOT_FOUND,
-                format!("{:?} renders no file {name:?}", q.entry),
-            ));
-        };
-        if q.as_.as_deref() == Some("json") && name.ends_with(".toml") {
-            return toml_as_json(bytes).map(|v| Json(v).into_response());
-        }
-        let attachment = (q.download == Some(1)).then_some(name);
-        Ok(binary(bytes.clone(), name, attachment))
-    })
-    .await
+    let files = match entry_files(&state, id, &q.entry).await {
+        Ok(files) => files,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let name = q.name.as_deref().unwrap_or(&q.entry);
+    let Some(bytes) = files.get(name).cloned() else {
+        return refuse(
+            StatusCode::NOT_FOUND,
+            format!("{:?} renders no file {name:?}", q.entry),
+        )
+        .into_response();
+    };
+    if q.as_.as_deref() == Some("json") && name.ends_with(".toml") {
+        let done = state.pool.try_run(move || toml_as_json(&bytes)).await;
+        return answer(finished(done).map(Json));
+    }
+    let attachment = (q.download == Some(1)).then_some(name);
+    binary(bytes, name, attachment)
 }
 
 /// A TOML document as JSON: the same tables, for the page's tree view.
@@ -267,7 +351,7 @@ fn toml_as_json(bytes: &[u8]) -> Result<serde_json::Value, Refusal> {
 
 /// Bytes with the type their name's extension says; as an attachment named after
 /// the file when `attachment` names it.
-fn binary(bytes: Vec<u8>, name: &str, attachment: Option<&str>) -> Response {
+fn binary(bytes: Bytes, name: &str, attachment: Option<&str>) -> Response {
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime(name)));

@@ -12,20 +12,38 @@
 //!   their path inside a file, never a path on disk, and nothing is written: an
 //!   entry is rendered into memory (see [`gamepak::io::MemoryFolder`]).
 //!
+//! It stays bounded under load: heavy work runs on a few threads behind a line of
+//! bounded length (past it a request is answered 503 with Retry-After), identical
+//! renders at once are rendered once, kept renders are bounded in bytes, and a
+//! connection that sends no whole header within [`HEADER_TIMEOUT`] is closed.
+//!
 //! The page is plain HTML, CSS and JavaScript embedded in the binary.
 
 mod api;
 mod cache;
 mod files;
 mod guard;
+mod listen;
 mod page;
+mod pool;
 mod render;
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 pub use files::Served;
+pub use listen::HEADER_TIMEOUT;
+
+/// The most pieces of heavy work (renders, checks, listings) running at once,
+/// whatever the machine: each holds an entry's rendering in memory.
+const MAX_WORKERS: usize = 4;
+/// The most waiting for one of them; past that a request is answered 503.
+const QUEUE: usize = 64;
+
+/// Where a line of what the server does goes (`--verbose`).
+pub type Log = Box<dyn Fn(&str) + Send + Sync>;
 
 /// What to serve, and where.
 pub struct Config {
@@ -35,14 +53,21 @@ pub struct Config {
     /// Open the system's browser at the URL.
     pub open: bool,
     pub options: gamepak::Options,
+    /// How long a connection may take to send a request's header, and stay open
+    /// idle between requests: [`HEADER_TIMEOUT`] unless a test shortens it.
+    pub header_timeout: Duration,
+    /// Told of each entry rendered, when set.
+    pub log: Option<Log>,
 }
 
 /// What every request handler sees.
 pub(crate) struct State {
     pub files: Served,
-    pub renders: cache::Renders,
+    pub renders: Arc<cache::Renders<api::Refusal>>,
+    pub pool: pool::Pool,
     pub token: String,
     pub port: u16,
+    pub log: Option<Log>,
 }
 
 /// Opens the files, listens, tells `ready` the URL to open, and serves until the
@@ -51,8 +76,12 @@ pub(crate) struct State {
 pub fn run(config: Config, ready: impl FnOnce(&str)) -> gamepak::Result<()> {
     let files = Served::open(&config.files, config.options)?;
     files.list_all();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let pool = pool::Pool::new(cores.min(MAX_WORKERS), QUEUE);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        // The pool runs no more than this at once; nothing else blocks.
+        .max_blocking_threads(pool.workers())
         .enable_all()
         .build()
         .map_err(|e| gamepak::Error::io("the server's runtime", e))?;
@@ -72,12 +101,13 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> gamepak::Result<()> {
         }
         let state = Arc::new(State {
             files,
-            renders: cache::Renders::default(),
+            renders: Arc::default(),
+            pool,
             token,
             port: addr.port(),
+            log: config.log,
         });
-        axum::serve(listener, api::router(state))
-            .await
-            .map_err(|e| gamepak::Error::io(addr.to_string(), e))
+        listen::serve(listener, api::router(state), config.header_timeout).await;
+        Ok(())
     })
 }

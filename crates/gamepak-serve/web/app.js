@@ -13,14 +13,42 @@ function api(path, params = {}) {
   return u.toString();
 }
 
+// The server answers 503 with Retry-After when too much is asked of it at once:
+// such a request is asked again after the wait it names, a few times.
+const TRIES = 4;
+const pause = (seconds) => new Promise((r) => setTimeout(r, Math.min(Math.max(seconds, 0.2), 10) * 1000));
+async function fetchRetrying(url) {
+  for (let k = 1; ; k++) {
+    const r = await fetch(url);
+    if (r.status !== 503 || k >= TRIES) return r;
+    await pause(Number(r.headers.get('Retry-After')) || 1);
+  }
+}
+// A picture or sound that failed to load is asked again the same way (an element
+// cannot tell a busy server from a missing file, so it tries a few times only).
+document.addEventListener('error', (e) => {
+  const m = e.target;
+  if (!(m instanceof HTMLImageElement || m instanceof HTMLAudioElement)) return;
+  if (!m.src.startsWith(`${location.origin}/api/`)) return;
+  const tries = Number(m.dataset.tries || 0) + 1;
+  if (tries >= TRIES) return;
+  m.dataset.tries = tries;
+  pause(1).then(() => { m.src = withTry(m.src, tries); });
+}, true);
+function withTry(url, k) {
+  const u = new URL(url);
+  u.searchParams.set('try', k);
+  return u.toString();
+}
+
 async function getJSON(path, params) {
-  const r = await fetch(api(path, params));
+  const r = await fetchRetrying(api(path, params));
   if (!r.ok) throw new Error(await r.text());
   return r.json();
 }
 
 async function getText(path, params) {
-  const r = await fetch(api(path, params));
+  const r = await fetchRetrying(api(path, params));
   if (!r.ok) throw new Error(await r.text());
   return r.text();
 }
@@ -409,11 +437,14 @@ async function spriteView(e) {
   return el('div', {}, el('div', { class: 'player' }, button, label), img, strip);
 }
 
-function loadImage(url) {
+function loadImage(url, tries = 1) {
   return new Promise((resolve, reject) => {
     const img = new Image();
     img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error(`cannot load ${url}`));
+    img.onerror = () => {
+      if (tries >= TRIES) reject(new Error(`cannot load ${url}`));
+      else pause(1).then(() => loadImage(withTry(url, tries), tries + 1)).then(resolve, reject);
+    };
     img.src = url;
   });
 }
@@ -643,9 +674,15 @@ const hex = {
     if (this.pieces.has(k)) return;
     const id = this.id;
     this.pieces.set(k, 'loading');
-    fetch(api(`/api/files/${id}/bytes`, { offset: k * PIECE, length: PIECE }))
-      .then((r) => r.arrayBuffer())
-      .then((buf) => { if (this.id === id) { this.pieces.set(k, new Uint8Array(buf)); this.draw(); } });
+    fetchRetrying(api(`/api/files/${id}/bytes`, { offset: k * PIECE, length: PIECE }))
+      .then((r) => (r.ok ? r.arrayBuffer() : null))
+      .then((buf) => {
+        if (this.id !== id) return;
+        // A piece not given is asked for again when its rows are next drawn.
+        if (buf) this.pieces.set(k, new Uint8Array(buf)); else this.pieces.delete(k);
+        if (buf) this.draw();
+      })
+      .catch(() => { if (this.id === id) this.pieces.delete(k); });
   },
   draw(row) {
     const first = row ?? this.rowAt(this.box.scrollTop);

@@ -1,5 +1,6 @@
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use crate::output::{Global, Status};
 use gamepak::Error;
@@ -12,7 +13,8 @@ use gamepak::Error;
 /// sprites played at their speed, texture pages with their frames, sounds, code,
 /// strings, tables), the check report linked to a hex view, and a download of any
 /// entry as `extract` would write it. Nothing is written to disk, and only the
-/// files named here can be read. Ctrl-C stops it.
+/// files named here can be read. With --verbose it prints a line for each entry it
+/// renders. Ctrl-C stops it.
 ///
 /// Example: gamepak serve data.win --open
 ///
@@ -28,6 +30,10 @@ pub struct Args {
     /// Open the page in the system's browser.
     #[arg(long)]
     open: bool,
+    /// How long, in milliseconds, a connection may take to send a request's
+    /// header or stay idle between requests (tests shorten it).
+    #[arg(long, hide = true, value_name = "MS")]
+    header_timeout_ms: Option<u64>,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
@@ -36,6 +42,15 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         port: args.port,
         open: args.open,
         options: global.options.clone(),
+        header_timeout: args
+            .header_timeout_ms
+            .map_or(gamepak_serve::HEADER_TIMEOUT, Duration::from_millis),
+        log: global.verbose.then(|| {
+            // Not eprintln!, which panics when standard error has gone.
+            Box::new(|line: &str| {
+                let _ = writeln!(std::io::stderr(), "{line}");
+            }) as gamepak_serve::Log
+        }),
     };
     let quiet = global.quiet;
     gamepak_serve::run(config, |url| {

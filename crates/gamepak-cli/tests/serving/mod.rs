@@ -23,14 +23,24 @@ pub struct Server {
 impl Server {
     /// Serves `files` from `cwd`, on any free port.
     pub fn start(files: &[&Path], cwd: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gamepak"))
+        Server::spawn(Server::command(files, cwd))
+    }
+
+    /// The command [`start`](Self::start) runs, to add to before [`spawn`](Self::spawn).
+    pub fn command(files: &[&Path], cwd: &Path) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_gamepak"));
+        command
             .arg("serve")
             .args(files)
             .current_dir(cwd)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("gamepak serve starts");
+            .stderr(Stdio::null());
+        command
+    }
+
+    /// Runs `command`, a `gamepak serve`, and reads the URL it prints.
+    pub fn spawn(mut command: Command) -> Server {
+        let mut child = command.spawn().expect("gamepak serve starts");
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("piped"))
             .read_line(&mut line)
@@ -78,6 +88,16 @@ impl Server {
 }
 
 impl Server {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Its standard error, when the command piped it; once.
+    pub fn stderr(&mut self) -> Option<std::process::ChildStderr> {
+        self.child.stderr.take()
+    }
+
     /// Sends Ctrl-C's signal and waits (up to 10 s) for the process to end.
     #[cfg(unix)]
     pub fn interrupt(&mut self) -> std::process::ExitStatus {
