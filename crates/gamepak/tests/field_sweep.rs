@@ -34,7 +34,7 @@ const VALUES: [(usize, u32); 8] = [
 
 /// In the suite's run, one field change in this many is tried, outside the spans
 /// swept whole.
-const STRIDE: usize = 97;
+const STRIDE: usize = 151;
 
 /// One file swept: its name, bytes, byte order and format.
 struct Sample {
@@ -135,11 +135,17 @@ fn samples() -> Vec<Sample> {
             [
                 ("gamemaker/Okanoa_Dieback.win", Format::GameMaker),
                 ("gamemaker/Kplus8_Space-War_a.win", Format::GameMaker),
-                ("gamemaker-more/HannulaTero_github.io.win", Format::GameMaker),
+                (
+                    "gamemaker-more/HannulaTero_github.io.win",
+                    Format::GameMaker,
+                ),
                 ("gbin/04_minimal/mini.gbin", Format::Gbin),
                 ("gbin/06_quirks/q17.gbin", Format::Gbin),
                 ("native/v1-7f15c65.production.game.bin", Format::Native),
-                ("native/empty.development.HANDMADE-Index.js.game.bin", Format::Native),
+                (
+                    "native/empty.development.HANDMADE-Index.js.game.bin",
+                    Format::Native,
+                ),
             ]
             .into_iter()
             .filter_map(|(f, format)| read(&fixtures, f, format)),
@@ -195,7 +201,10 @@ fn sweep(full: bool) {
     panic::set_hook(Box::new(move |info| {
         if SWEEPING.load(Ordering::Relaxed) {
             let place = info.location().map_or(String::new(), |l| l.to_string());
-            PLACES.lock().unwrap_or_else(|p| p.into_inner()).insert(place);
+            PLACES
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(place);
         } else {
             default_hook(info);
         }
@@ -224,9 +233,62 @@ fn sweep(full: bool) {
         panicked.is_empty(),
         "{} of {tried} changed files panicked:\n{}\nat:\n{}",
         panicked.len(),
-        panicked.iter().take(200).cloned().collect::<Vec<_>>().join("\n"),
+        panicked
+            .iter()
+            .take(200)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n"),
         places.into_iter().collect::<Vec<_>>().join("\n")
     );
+}
+
+/// A TPAG item that cannot be drawn is what `check` says it is, and `extract` leaves
+/// out the frames cut through it with that same located problem, writing the rest.
+#[test]
+fn extract_reports_an_undrawable_item_as_check_does() {
+    let Some(dir) = common::fixture_dir("field_sweep", "gamemaker") else {
+        return;
+    };
+    let bytes = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let game = gamepak::formats::gamemaker::game::read(&bytes).unwrap();
+    let ptr = game
+        .sprites
+        .iter()
+        .flat_map(|s| &s.items)
+        .find(|&&p| p != 0);
+    let ptr = *ptr.expect("a sprite has a frame") as usize;
+    let h = Format::GameMaker.handler().unwrap();
+    // The page index (at +20), then the source rectangle's x (at +0).
+    for (field, value, says) in [
+        (20, 0x00FF, "page 255 does not exist"),
+        (0, 0xFFF0, "runs past page"),
+    ] {
+        let mut b = bytes.clone();
+        b[ptr + field..ptr + field + 2].copy_from_slice(&u16::to_le_bytes(value));
+        let report = h.check(&b, &Default::default());
+        let found = report.problems.iter().find(|p| p.message.contains(says));
+        let problem = found.unwrap_or_else(|| panic!("check: {}", report.lines()));
+        assert!(problem.path.starts_with("FORM/TPAG/entry["), "{problem:?}");
+        assert_eq!(problem.offset, Some((ptr + field) as u64));
+        let extract = ExtractOptions {
+            memory: Some(Arc::new(MemoryFolder::default())),
+            ..ExtractOptions::default()
+        };
+        let summary = h
+            .extract(&b, Path::new("memory"), &extract, &Default::default())
+            .unwrap();
+        assert!(
+            summary
+                .failed
+                .iter()
+                .any(|f| f.ends_with(&problem.located())),
+            "{:?} holds no {:?}",
+            summary.failed,
+            problem.located()
+        );
+        assert!(summary.files > 1, "the other entries are written");
+    }
 }
 
 #[test]

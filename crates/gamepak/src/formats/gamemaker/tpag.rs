@@ -41,7 +41,8 @@ impl Item {
         let [tx, ty, tw, th] = self.target.map(u32::from);
         let [bw, bh] = self.bounding.map(u32::from);
         if tx + tw > bw || ty + th > bh {
-            let why = format!("draws {tw}x{th} at ({tx}, {ty}), outside its {bw}x{bh} bounding box");
+            let why =
+                format!("draws {tw}x{th} at ({tx}, {ty}), outside its {bw}x{bh} bounding box");
             out.push((8, why));
         }
         if let Some((w, h)) = page_size(page) {
