@@ -1,13 +1,9 @@
-//! An entry as `extract` would write it, rendered into memory: the format's own
-//! extraction runs with `--only` naming the entry exactly, into a
-//! [`MemoryFolder`], so the files are the ones extract writes, byte for byte, and
-//! nothing touches the disk.
+//! An entry as `extract` would write it, rendered into memory by
+//! [`gamepak::assets::render_entry`]: nothing touches the disk.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
-use gamepak::io::MemoryFolder;
-use gamepak::{ExtractOptions, Result};
+use gamepak::Result;
 
 use crate::files::ServedFile;
 
@@ -18,26 +14,5 @@ pub fn entry(
     path: &str,
     opts: &gamepak::Options,
 ) -> Result<BTreeMap<String, Vec<u8>>> {
-    let memory = Arc::new(MemoryFolder::default());
-    let only = globset::GlobSetBuilder::new()
-        .add(
-            globset::GlobBuilder::new(&globset::escape(path))
-                .literal_separator(true)
-                .build()
-                .map_err(|e| gamepak::Error::at(path, e.to_string()))?,
-        )
-        .build()
-        .map_err(|e| gamepak::Error::at(path, e.to_string()))?;
-    let extract = ExtractOptions {
-        only: Some(only),
-        memory: Some(memory.clone()),
-        ..ExtractOptions::default()
-    };
-    file.handler
-        .extract(&file.data, std::path::Path::new("memory"), &extract, opts)?;
-    Ok(memory
-        .take()
-        .into_iter()
-        .filter(|(name, _)| name.starts_with(path))
-        .collect())
+    gamepak::assets::render_entry(file.handler, &file.data, path, opts)
 }

@@ -2,8 +2,10 @@
 //! the one extraction driver every format renders its entries through.
 
 mod extract;
+mod one_entry;
 
 pub use extract::{Extraction, Rendered};
+pub use one_entry::render_entry;
 
 use serde::{Deserialize, Serialize};
 

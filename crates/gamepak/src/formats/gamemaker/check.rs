@@ -6,7 +6,6 @@ use rayon::prelude::*;
 
 use super::container::{chunk_location, form_location};
 use super::game::{self, Game};
-use super::items::page_size;
 use super::{pages, txtr::PageFormat};
 use crate::fourcc::FourCC;
 use crate::location::Location;
@@ -126,41 +125,9 @@ fn page_problems(game: &Game<'_>, r: &mut Report) {
     for (k, at, why) in failures {
         r.error(chunk_location(FourCC::TXTR).at("page", k), at, why);
     }
-    let tpag_at = game.form.chunk(FourCC::TPAG).map_or(0, |c| c.offset);
-    for (i, it) in game.tpag.items.iter().enumerate() {
-        let path = chunk_location(FourCC::TPAG).at("entry", i);
-        let Some(page) = game.pages().get(it.page as usize) else {
-            r.error(
-                &path,
-                tpag_at,
-                format!(
-                    "page {} does not exist ({} pages)",
-                    it.page,
-                    game.pages().len()
-                ),
-            );
-            continue;
-        };
-        let [tx, ty, tw, th] = it.target.map(u32::from);
-        let [bw, bh] = it.bounding.map(u32::from);
-        if tx + tw > bw || ty + th > bh {
-            let msg =
-                format!("draws {tw}x{th} at ({tx}, {ty}), outside its {bw}x{bh} bounding box");
-            r.error(&path, tpag_at, msg);
-        }
-        let Some((w, h)) = page_size(page) else {
-            continue;
-        };
-        let [x, y, sw, sh] = it.source.map(u32::from);
-        if x + sw > w || y + sh > h {
-            r.error(
-                &path,
-                tpag_at,
-                format!(
-                    "{sw}x{sh} at ({x}, {y}) runs outside page {} ({w}x{h})",
-                    it.page
-                ),
-            );
+    for i in 0..game.tpag.items.len() {
+        for e in game.item_problems(i) {
+            r.error(e.path, e.offset.unwrap_or_default(), e.kind.to_string());
         }
     }
 }

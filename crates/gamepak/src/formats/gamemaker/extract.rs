@@ -52,18 +52,14 @@ fn cut_frames(
 ) -> Result<()> {
     let mut by_page: BTreeMap<usize, BTreeMap<u32, Vec<&str>>> = BTreeMap::new();
     for &(entry, ptr) in frames {
-        match game.item(ptr) {
-            Some(it) => by_page
+        match game.drawable_item(ptr) {
+            Ok(it) => by_page
                 .entry(it.page.into())
                 .or_default()
                 .entry(ptr)
                 .or_default()
                 .push(&entry.path),
-            None => ex.emit(
-                &entry.path,
-                Err(Error::at("TPAG", format!("no item at {ptr:#x}"))),
-                true,
-            )?,
+            Err(e) => ex.emit(&entry.path, Err(e), true)?,
         }
     }
     let failure = Mutex::new(None);
@@ -268,7 +264,7 @@ pub fn extract(
     }
     let framed: BTreeSet<usize> = frames
         .iter()
-        .filter_map(|&(_, ptr)| game.item(ptr).map(|it| it.page.into()))
+        .filter_map(|&(_, ptr)| game.drawable_item(ptr).ok().map(|it| it.page.into()))
         .collect();
     let (whole, rest): (Vec<_>, Vec<_>) = rest.into_iter().partition(|(_, item)| {
         matches!(*item, Item::Page(k) if framed.contains(&k) && decoded_to_png(game, k))

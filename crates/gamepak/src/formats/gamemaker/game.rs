@@ -3,9 +3,11 @@
 
 use std::collections::HashMap;
 
-use super::container::{self, Form};
+use super::container::{self, chunk_location, Form};
+use super::items::page_size;
 use super::{audo, code, gen8, sond, sprites, strg, tpag, txtr};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 
 #[derive(Debug)]
 pub struct Game<'a> {
@@ -68,5 +70,32 @@ impl Game<'_> {
     /// The TPAG item at an absolute offset.
     pub fn item(&self, ptr: u32) -> Option<&tpag::Item> {
         self.tpag.by_offset.get(&ptr).map(|&i| &self.tpag.items[i])
+    }
+
+    /// Why TPAG item `i` cannot be drawn (see [`tpag::Item::problems`]), each at the
+    /// field at fault: `check` reports these, and `extract` leaves the item's frames
+    /// out for them.
+    pub fn item_problems(&self, i: usize) -> Vec<Error> {
+        let path = chunk_location(FourCC::TPAG).at("entry", i);
+        let at = u64::from(self.tpag.offsets[i]);
+        let pages = self.pages();
+        self.tpag.items[i]
+            .problems(pages.len(), |k| page_size(&pages[k]))
+            .into_iter()
+            .map(|(field, why)| Error::invalid(&path, at + field, why))
+            .collect()
+    }
+
+    /// The TPAG item at an absolute offset, when its frames can be cut: otherwise
+    /// the first of its problems, or that no item starts there.
+    pub fn drawable_item(&self, ptr: u32) -> Result<&tpag::Item> {
+        let Some(&i) = self.tpag.by_offset.get(&ptr) else {
+            let why = format!("no TPAG item starts at {ptr:#x}");
+            return Err(Error::at(chunk_location(FourCC::TPAG).to_string(), why));
+        };
+        match self.item_problems(i).into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(&self.tpag.items[i]),
+        }
     }
 }

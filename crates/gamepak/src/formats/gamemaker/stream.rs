@@ -113,7 +113,11 @@ impl Cutting {
         let n = cw.min(page_width.saturating_sub(sx)) as usize * 4;
         let at = ((ty + y - sy) as usize * w as usize + tx as usize) * 4;
         let from = sx as usize * 4;
-        img.pixels[at..at + n].copy_from_slice(&row[from..from + n]);
+        // Items are judged against the page's header before they are cut; a row
+        // narrower than the header said gives the frame what it holds.
+        if let (Some(to), Some(from)) = (img.pixels.get_mut(at..at + n), row.get(from..from + n)) {
+            to.copy_from_slice(from);
+        }
     }
 
     fn last_row(&self) -> u32 {

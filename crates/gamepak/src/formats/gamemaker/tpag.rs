@@ -22,16 +22,55 @@ pub struct Item {
 
 pub const ITEM_SIZE: u64 = 22;
 
+impl Item {
+    /// Why the item cannot be drawn, by the rules `check` reports and `extract`
+    /// follows, each with the offset of the field at fault within the item: its
+    /// page does not exist, it draws outside its bounding box, or its source
+    /// rectangle runs past its page. `page_size` gives a page's size from its header,
+    /// `None` when that is unknown (the source is then not judged).
+    pub fn problems(
+        &self,
+        pages: usize,
+        page_size: impl FnOnce(usize) -> Option<(u32, u32)>,
+    ) -> Vec<(u64, String)> {
+        let page = usize::from(self.page);
+        if page >= pages {
+            return vec![(20, format!("page {page} does not exist ({pages} pages)"))];
+        }
+        let mut out = Vec::new();
+        let [tx, ty, tw, th] = self.target.map(u32::from);
+        let [bw, bh] = self.bounding.map(u32::from);
+        if tx + tw > bw || ty + th > bh {
+            let why =
+                format!("draws {tw}x{th} at ({tx}, {ty}), outside its {bw}x{bh} bounding box");
+            out.push((8, why));
+        }
+        if let Some((w, h)) = page_size(page) {
+            let [x, y, sw, sh] = self.source.map(u32::from);
+            if x + sw > w || y + sh > h {
+                let why = format!(
+                    "source rectangle {sw}x{sh} at ({x}, {y}) runs past page {page} ({w}x{h})"
+                );
+                out.push((0, why));
+            }
+        }
+        out
+    }
+}
+
 /// Every item, and the item each absolute offset starts (other chunks point at items).
 #[derive(Debug)]
 pub struct Tpag {
     pub items: Vec<Item>,
+    /// Where each item starts.
+    pub offsets: Vec<u32>,
     pub by_offset: HashMap<u32, usize>,
 }
 
 pub fn read(form: &Form<'_>) -> Result<Tpag> {
     let mut out = Tpag {
         items: Vec::new(),
+        offsets: Vec::new(),
         by_offset: HashMap::new(),
     };
     let Some(chunk) = form.chunk(FourCC::TPAG) else {
@@ -48,6 +87,7 @@ pub fn read(form: &Form<'_>) -> Result<Tpag> {
             *slot = r.u16(&format!("field {k}"))?;
         }
         out.by_offset.insert(p, out.items.len());
+        out.offsets.push(p);
         out.items.push(Item {
             source: [v[0], v[1], v[2], v[3]],
             target: [v[4], v[5], v[6], v[7]],

@@ -1,0 +1,43 @@
+//! One entry as `extract` would write it, rendered into memory: the format's own
+//! extraction runs with `--only` naming the entry exactly, into a [`MemoryFolder`],
+//! so the files are the ones extract writes, byte for byte, and nothing touches the
+//! disk. `gamepak serve` shows entries this way.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::error::{Error, Result};
+use crate::io::MemoryFolder;
+use crate::{ExtractOptions, Handler, Options};
+
+/// The files extract writes for the entry at `path` of `data`: its own file, or its
+/// file and those beside it that carry its path with a suffix (a tile map's picture).
+pub fn render_entry(
+    handler: &dyn Handler,
+    data: &[u8],
+    path: &str,
+    opts: &Options,
+) -> Result<BTreeMap<String, Vec<u8>>> {
+    let memory = Arc::new(MemoryFolder::default());
+    let only = globset::GlobSetBuilder::new()
+        .add(
+            globset::GlobBuilder::new(&globset::escape(path))
+                .literal_separator(true)
+                .build()
+                .map_err(|e| Error::at(path, e.to_string()))?,
+        )
+        .build()
+        .map_err(|e| Error::at(path, e.to_string()))?;
+    let extract = ExtractOptions {
+        only: Some(only),
+        memory: Some(memory.clone()),
+        ..ExtractOptions::default()
+    };
+    handler.extract(data, Path::new("memory"), &extract, opts)?;
+    Ok(memory
+        .take()
+        .into_iter()
+        .filter(|(name, _)| name.starts_with(path))
+        .collect())
+}

@@ -1,0 +1,23 @@
+//! `gamepak serve`'s render of an entry, on any file gamepak recognises: the entry
+//! is listed, then extracted alone (`--only` naming it) into memory, as the server
+//! does when the browser asks for it. Up to four entries, spread over the list.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    gamepak::limits::set_max_alloc(32 << 20);
+    let Ok((_, handler)) = gamepak::recognise(data, "fuzz") else {
+        return;
+    };
+    let opts = gamepak::Options::default();
+    let Ok(entries) = handler.list(data, &opts) else {
+        return;
+    };
+    let n = entries.len();
+    let mut picked: Vec<usize> = (0..4).map(|k| k * n / 4).collect();
+    picked.dedup();
+    for i in picked.into_iter().filter(|&i| i < n) {
+        let _ = gamepak::assets::render_entry(handler, data, &entries[i].path, &opts);
+    }
+});
