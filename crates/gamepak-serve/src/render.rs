@@ -33,8 +33,13 @@ pub fn entry(
         memory: Some(memory.clone()),
         ..ExtractOptions::default()
     };
-    file.handler
-        .extract(&file.data, std::path::Path::new("memory"), &extract, opts)?;
+    let rendered = file
+        .handler
+        .extract(&file.data, std::path::Path::new("memory"), &extract, opts);
+    // What was read from a file that changed meanwhile is not answered with, and
+    // the change explains whatever went wrong reading it.
+    file.data.unchanged()?;
+    rendered?;
     Ok(memory
         .take()
         .into_iter()
