@@ -14,5 +14,9 @@ pub fn entry(
     path: &str,
     opts: &gamepak::Options,
 ) -> Result<BTreeMap<String, Vec<u8>>> {
-    gamepak::assets::render_entry(file.handler, &file.data, path, opts)
+    let rendered = gamepak::assets::render_entry(file.handler, &file.data, path, opts);
+    // What was read from a file that changed meanwhile is not answered with, and
+    // the change explains whatever went wrong reading it.
+    file.data.unchanged()?;
+    rendered
 }

@@ -63,13 +63,18 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         progress: Some(&tick),
         replace: args.force,
         memory: None,
+        input: Some(&f.data),
     };
-    let summary = f.handler.extract(
-        &f.data,
-        &args.output,
-        &opts,
-        &global.options_for(&args.file),
-    )?;
+    let summary = f
+        .handler
+        .extract(
+            &f.data,
+            &args.output,
+            &opts,
+            &global.options_for(&args.file),
+        )
+        // Bytes that changed under the read explain whatever went wrong reading them.
+        .map_err(|e| f.data.unchanged().err().unwrap_or(e))?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }

@@ -158,6 +158,11 @@ impl<'o, 'p> Extraction<'o, 'p> {
     /// Writes the manifest, moves the folder into place, and says what it holds.
     pub fn finish<M: Serialize>(self, manifest: &M) -> Result<ExtractSummary> {
         crate::manifest::write_into(&self.out, manifest)?;
+        // As late as can be: a change found now leaves nothing behind (the
+        // staging folder goes with `self.out`).
+        if let Some(input) = self.opts.input {
+            input.unchanged()?;
+        }
         let (files, bytes) = self.out.finish()?;
         let mut notes = self.notes.into_inner().unwrap_or_else(|p| p.into_inner());
         if self.partial {

@@ -148,6 +148,10 @@ pub struct ExtractOptions<'a> {
     pub replace: bool,
     /// Keep the files here instead of writing them; the output path is then unused.
     pub memory: Option<std::sync::Arc<crate::io::MemoryFolder>>,
+    /// The input being extracted, as opened: asked, before the folder is moved into
+    /// place, whether it changed while it was read, so that a file another program
+    /// rewrote or truncated meanwhile is refused rather than written out.
+    pub input: Option<&'a crate::io::Source>,
 }
 
 impl ExtractOptions<'_> {

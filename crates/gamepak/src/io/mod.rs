@@ -3,14 +3,18 @@
 
 mod atomic;
 mod enclosed;
+mod mapped;
 mod output_folder;
 mod place;
+mod regular;
 mod target;
 mod temp;
 
 pub use atomic::write_atomic;
 pub use enclosed::EnclosedPath;
+pub use mapped::Mapped;
 pub use output_folder::{MemoryFolder, OutputFolder};
+pub use regular::read_regular;
 pub use target::{refuse_inside, OutputFile, Replace};
 pub use temp::{remove_all as remove_temp_files, sweep_stale};
 
@@ -24,7 +28,7 @@ pub use source_dir::{SourceDir, Unused};
 
 /// The bytes of an input file: memory-mapped when possible, read into memory otherwise.
 pub enum Source {
-    Mapped(memmap2::Mmap),
+    Mapped(Mapped),
     Owned(Vec<u8>),
 }
 
@@ -40,14 +44,25 @@ impl Source {
                 std::io::Error::other("is a folder, not a file"),
             ));
         }
-        if meta.is_file() && meta.len() > 0 {
-            // SAFETY: the map is read-only; a concurrent writer truncating the file could
-            // fault, which is the accepted trade-off of every mmap-based reader.
-            if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
-                return Ok(Source::Mapped(map));
+        let file = if meta.is_file() && meta.len() > 0 {
+            match Mapped::new(file, path, &meta) {
+                Ok(map) => return Ok(Source::Mapped(map)),
+                Err(file) => file,
             }
-        }
+        } else {
+            file
+        };
         read_stream(file, path).map(Source::Owned)
+    }
+
+    /// Ok unless the file changed since it was opened (see [`Mapped::unchanged`]):
+    /// what was read from it is then not to be trusted. A copy read into memory
+    /// cannot change.
+    pub fn unchanged(&self) -> Result<()> {
+        match self {
+            Source::Mapped(m) => m.unchanged(),
+            Source::Owned(_) => Ok(()),
+        }
     }
 }
 

@@ -2,11 +2,18 @@
 //! and refused unless it lands inside the folder, so a link cannot smuggle a file from
 //! elsewhere into the output. Everything read is remembered, so the files the folder
 //! holds that nothing read can be reported instead of ignored.
+//!
+//! Only regular files are read: a FIFO, socket or device anywhere in the folder
+//! refuses it when it is opened, and one that appears later is refused when it is
+//! read (see [`super::regular`]). A file with several hard links is read like any
+//! other: a link's other names cannot be told apart from the file's own.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fs::FileType;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use super::regular::{self, is_link_refusal, open_source, LastStep, Opened};
 use super::EnclosedPath;
 use crate::error::{Error, Result};
 
@@ -65,13 +72,46 @@ impl SourceDir {
                 std::io::Error::other("is a file, not a folder"),
             ));
         }
-        Ok(SourceDir {
+        let dir = SourceDir {
             shown: dir.to_path_buf(),
             root,
             seen: Mutex::default(),
             folders: Mutex::default(),
             documents: Mutex::default(),
-        })
+        };
+        dir.refuse_special_files()?;
+        Ok(dir)
+    }
+
+    /// Refuses the folder when it holds a FIFO, socket or device (or a link inside
+    /// it to one), naming the first by name: only regular files are read.
+    fn refuse_special_files(&self) -> Result<()> {
+        let special = |path: &Path, kind: FileType| {
+            if !kind.is_symlink() {
+                return regular::special_kind(kind);
+            }
+            // A link leading out of the folder is refused when it is read.
+            let what = regular::special_kind(std::fs::metadata(path).ok()?.file_type())?;
+            let real = path.canonicalize().ok()?;
+            real.starts_with(&self.root).then_some(what)
+        };
+        let first = entries_below(&self.root)
+            .into_iter()
+            .filter_map(|(_, path, kind)| {
+                let what = special(&path, kind?)?;
+                Some((path, what))
+            })
+            .min_by(|a, b| a.0.cmp(&b.0));
+        let Some((path, what)) = first else {
+            return Ok(());
+        };
+        let rel = path.strip_prefix(&self.root).unwrap_or(&path);
+        Err(Error::io(
+            self.shown.join(rel),
+            std::io::Error::other(format!(
+                "{what}, not a regular file: a source folder is read only from regular files"
+            )),
+        ))
     }
 
     /// The folder as the caller named it.
@@ -135,8 +175,9 @@ impl SourceDir {
     /// Opens `name` for reading where it really is, refused outside the folder;
     /// `None` when nothing is there. The file is opened without following a link
     /// in its last step, so a plain file (nearly every one) costs one call; a link
-    /// is followed in full and checked first.
-    fn open_file(&self, name: &str) -> Result<Option<(std::fs::File, PathBuf)>> {
+    /// is followed in full and checked first. Opening never waits (a FIFO), and
+    /// anything but a regular file or a folder is refused, saying what it is.
+    fn open_file(&self, name: &str) -> Result<Option<(Opened, PathBuf)>> {
         let joined = self.joined(name);
         let io = |e: std::io::Error| match e.kind() {
             std::io::ErrorKind::NotFound => Ok(None),
@@ -146,14 +187,14 @@ impl SourceDir {
             Ok(c) => self.inside(&joined, c)?,
             Err(e) => return io(e),
         };
-        match open_unfollowed(&candidate) {
+        match open_source(&candidate, LastStep::NoFollow) {
             Ok(f) => Ok(Some((f, candidate))),
             Err(e) if is_link_refusal(&e) => {
                 let real = match candidate.canonicalize() {
                     Ok(r) => self.inside(&joined, r)?,
                     Err(e) => return io(e),
                 };
-                match std::fs::File::open(&real) {
+                match open_source(&real, LastStep::Follow) {
                     Ok(f) => Ok(Some((f, real))),
                     Err(e) => io(e),
                 }
@@ -186,7 +227,8 @@ impl SourceDir {
         if let Some(bytes) = self.read_if_file(name)? {
             return Ok(bytes);
         }
-        // Only to say why: the system's own words for a missing file.
+        // Only to say why: the system's own words for a missing file. Anything else
+        // was refused by reading it, so what is there is a folder.
         let why = match std::fs::metadata(self.joined(name)) {
             Err(e) => e,
             Ok(_) => std::io::Error::other("is a folder, not a file"),
@@ -197,19 +239,10 @@ impl SourceDir {
     /// Reads `name` when it is a file; `None` when nothing is there or it is a
     /// folder. One call fewer than asking [`SourceDir::is_file`] first.
     pub fn read_if_file(&self, name: &str) -> Result<Option<Vec<u8>>> {
-        let Some((mut file, real)) = self.open_file(name)? else {
+        let Some((Opened::File(file, meta), real)) = self.open_file(name)? else {
             return Ok(None);
         };
-        let io = |e| Error::io(self.shown(name), e);
-        let meta = file.metadata().map_err(io)?;
-        if !meta.is_file() {
-            return Ok(None);
-        }
-        let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-        // Through `take`, which skips the size probe (a status and a seek) a plain
-        // file's read_to_end makes: the size is known.
-        std::io::Read::read_to_end(&mut std::io::Read::take(&mut file, u64::MAX), &mut bytes)
-            .map_err(io)?;
+        let bytes = regular::read_whole(file, &meta).map_err(|e| Error::io(self.shown(name), e))?;
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
         seen.names.insert(name.to_string());
         seen.targets.insert(real);
@@ -239,7 +272,7 @@ impl SourceDir {
     /// Reads a file the user named on the command line, which may lie anywhere; one
     /// inside the folder counts as used.
     pub fn read_given(&self, path: &Path) -> Result<Vec<u8>> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let bytes = regular::read_regular(path).map_err(|e| Error::io(path, e))?;
         if let Some(real) = path
             .canonicalize()
             .ok()
@@ -251,21 +284,26 @@ impl SourceDir {
         Ok(bytes)
     }
 
-    /// Whether `name` is a file; an error when it resolves outside the folder.
+    /// Whether `name` is a file; an error when it resolves outside the folder, or
+    /// is a FIFO, socket or device.
     pub fn is_file(&self, name: &str) -> Result<bool> {
         let joined = self.joined(name);
         let Ok(candidate) = self.in_real_folder(&joined) else {
             return Ok(false);
         };
         let candidate = self.inside(&joined, candidate)?;
-        match std::fs::symlink_metadata(&candidate) {
+        let meta = match std::fs::symlink_metadata(&candidate) {
             Ok(m) if m.file_type().is_symlink() => match candidate.canonicalize() {
-                Ok(real) => Ok(self.inside(&joined, real)?.is_file()),
-                Err(_) => Ok(false),
+                Ok(real) => std::fs::metadata(self.inside(&joined, real)?),
+                Err(e) => Err(e),
             },
-            Ok(m) => Ok(m.is_file()),
-            Err(_) => Ok(false),
-        }
+            other => other,
+        };
+        let Ok(meta) = meta else {
+            return Ok(false);
+        };
+        regular::refuse_special(meta.file_type()).map_err(|e| Error::io(self.shown(name), e))?;
+        Ok(meta.is_file())
     }
 
     /// The names of the entries of a sub-folder (`""` for the folder itself), as
@@ -304,54 +342,61 @@ impl SourceDir {
     pub fn unused(&self, otherwise: &str) -> Vec<Unused> {
         let seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
         let mut out = Vec::new();
-        let mut stack = vec![(self.root.clone(), String::new())];
-        while let Some((dir, rel)) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
+        for (rel, path, kind) in entries_below(&self.root) {
+            let is_link = kind.is_some_and(|t| t.is_symlink());
+            // The walk starts at the real root and follows no link, so only a
+            // link's real place needs finding.
+            let real = if is_link {
+                path.canonicalize().ok()
+            } else {
+                Some(path)
             };
-            for e in entries.flatten() {
-                let name = e.file_name().to_string_lossy().into_owned();
-                let rel = if rel.is_empty() {
-                    name
-                } else {
-                    format!("{rel}/{name}")
-                };
-                let path = e.path();
-                let kind = e.file_type().ok();
-                let is_link = kind.is_some_and(|t| t.is_symlink());
-                // The walk starts at the real root and follows no link, so only a
-                // link's real place needs finding.
-                let real = if is_link {
-                    path.canonicalize().ok()
-                } else {
-                    Some(path.clone())
-                };
-                let is_dir = match (is_link, &real) {
-                    (true, Some(r)) => r.is_dir(),
-                    _ => kind.is_some_and(|t| t.is_dir()),
-                };
-                let inside = real.as_ref().filter(|r| r.starts_with(&self.root));
-                let reason = match inside {
-                    Some(_) if is_dir => {
-                        if !is_link {
-                            stack.push((path, rel));
-                        }
-                        continue;
-                    }
-                    Some(_) if seen.reasons.contains_key(&rel) => seen.reasons[&rel].clone(),
-                    Some(r) if seen.targets.contains(r) || seen.names.contains(&rel) => continue,
-                    Some(_) => otherwise.to_string(),
-                    None => match real {
-                        Some(r) => format!("resolves to {}, outside the folder", r.display()),
-                        None => "a link to nothing".to_string(),
-                    },
-                };
-                out.push(Unused { file: rel, reason });
-            }
+            let is_dir = match (is_link, &real) {
+                (true, Some(r)) => r.is_dir(),
+                _ => kind.is_some_and(|t| t.is_dir()),
+            };
+            let inside = real.as_ref().filter(|r| r.starts_with(&self.root));
+            let reason = match inside {
+                Some(_) if is_dir => continue,
+                Some(_) if seen.reasons.contains_key(&rel) => seen.reasons[&rel].clone(),
+                Some(r) if seen.targets.contains(r) || seen.names.contains(&rel) => continue,
+                Some(_) => otherwise.to_string(),
+                None => match real {
+                    Some(r) => format!("resolves to {}, outside the folder", r.display()),
+                    None => "a link to nothing".to_string(),
+                },
+            };
+            out.push(Unused { file: rel, reason });
         }
         out.sort_by(|a, b| a.file.cmp(&b.file));
         out
     }
+}
+
+/// Every entry below `root`: its `/`-separated name relative to `root`, its path and
+/// its type. No link is followed, so a link to a folder is listed, not walked into.
+fn entries_below(root: &Path) -> Vec<(String, PathBuf, Option<FileType>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![(root.to_path_buf(), String::new())];
+    while let Some((dir, rel)) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let rel = if rel.is_empty() {
+                name
+            } else {
+                format!("{rel}/{name}")
+            };
+            let kind = e.file_type().ok();
+            if kind.is_some_and(|t| t.is_dir()) {
+                stack.push((e.path(), rel.clone()));
+            }
+            out.push((rel, e.path(), kind));
+        }
+    }
+    out
 }
 
 /// `candidate`, whose folder is already real, as it really is: followed in full
@@ -364,34 +409,4 @@ fn followed(candidate: PathBuf) -> std::io::Result<PathBuf> {
         return candidate.canonicalize();
     }
     Ok(candidate)
-}
-
-/// Opens `path` unless its last step is a link.
-#[cfg(unix)]
-fn open_unfollowed(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW)
-        .open(path)
-}
-
-/// Whether opening failed because the last step is a link.
-#[cfg(unix)]
-fn is_link_refusal(e: &std::io::Error) -> bool {
-    e.raw_os_error() == Some(libc::ELOOP)
-}
-
-/// Elsewhere, a link is told apart before opening.
-#[cfg(not(unix))]
-fn open_unfollowed(path: &Path) -> std::io::Result<std::fs::File> {
-    if std::fs::symlink_metadata(path)?.file_type().is_symlink() {
-        return Err(std::io::Error::other("a link"));
-    }
-    std::fs::File::open(path)
-}
-
-#[cfg(not(unix))]
-fn is_link_refusal(e: &std::io::Error) -> bool {
-    e.kind() == std::io::ErrorKind::Other && e.to_string() == "a link"
 }

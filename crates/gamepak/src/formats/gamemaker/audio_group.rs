@@ -228,6 +228,7 @@ pub fn extract_beside(
         }
         manifest.partial = chosen.len() < files.len();
         ex.render(&chosen, |f| Ok(Rendered::Stored(&f.1)), |_| false)?;
+        data.unchanged()?;
         let text = toml::to_string(&manifest).map_err(|e| Error::at(&file, e.to_string()))?;
         let name = crate::manifest::MANIFEST_NAME;
         ex.write(&format!("{folder}/{name}"), text.as_bytes())?;

@@ -130,9 +130,11 @@ pub struct BuildOptions {
     pub endian: Option<Endian>,
 }
 
-/// Whether a folder is a SWAG source folder.
+/// Whether a folder is a SWAG source folder: it holds anything named `swag.toml`
+/// but a folder, so that one that is not a regular file is refused by reading it,
+/// not taken for another kind of source.
 pub fn is_source(dir: &Path) -> bool {
-    dir.join(items::DOCUMENT).is_file()
+    std::fs::metadata(dir.join(items::DOCUMENT)).is_ok_and(|m| !m.is_dir())
 }
 
 /// Builds a SWAG file from a folder holding `swag.toml` and the files it names.

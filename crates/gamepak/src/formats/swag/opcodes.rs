@@ -80,7 +80,9 @@ impl OpcodeTable {
 
     /// Loads a table from a file.
     pub fn load(path: &std::path::Path) -> Result<OpcodeTable> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let bytes = crate::io::read_regular(path).map_err(|e| Error::io(path, e))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| Error::at(path.display().to_string(), "not UTF-8"))?;
         OpcodeTable::parse(&text, &path.display().to_string())
     }
 

@@ -106,7 +106,9 @@ fn made(dir: &SourceDir) -> Result<PackOutcome> {
     })
 }
 
-/// Whether a folder holds a TirNanoG document.
+/// Whether a folder holds a TirNanoG document: anything by its name but a folder, so
+/// that one that is not a regular file is refused by reading it, not taken for
+/// another kind of source.
 pub fn is_source(dir: &Path) -> bool {
-    dir.join(DOCUMENT).is_file()
+    std::fs::metadata(dir.join(DOCUMENT)).is_ok_and(|m| !m.is_dir())
 }

@@ -8,7 +8,7 @@ use super::image_ops::Pixels;
 use super::lexer::{c_float, c_int, same_name, Line};
 use super::state::*;
 use super::tilemap::TileMap;
-use crate::{Error, Result};
+use crate::{Error, ErrorKind, Result};
 
 /// Runs one command against the state, reading only where `confine` allows.
 pub fn apply(
@@ -84,9 +84,19 @@ impl Ctx<'_> {
         self.int(names, 0) != 0
     }
 
+    /// Reads a file the line names: a regular file only, so a FIFO cannot hold the
+    /// build up. Not being able to read it is an I/O error (exit 2), not a fault of
+    /// the script.
     fn load(&self, path: &str) -> Result<Vec<u8>> {
         let at = self.confine.input(path).map_err(|m| self.err(m))?;
-        std::fs::read(at).map_err(|e| self.err(format!("failed to load file '{path}': {e}")))
+        crate::io::read_regular(&at).map_err(|e| {
+            let why = std::io::Error::new(e.kind(), format!("failed to load file '{path}': {e}"));
+            Error::new(
+                format!("{}:{}", self.file, self.line.number),
+                None,
+                ErrorKind::Io(why),
+            )
+        })
     }
 }
 

@@ -91,7 +91,7 @@ pub struct Output {
 /// Runs a script: its paths are taken from its own folder, and its exports go there
 /// or into `output_dir`.
 pub fn run(script: &Path, opts: &GapOptions) -> Result<Vec<Output>> {
-    let source = std::fs::read(script).map_err(|e| Error::io(script, e))?;
+    let source = crate::io::read_regular(script).map_err(|e| Error::io(script, e))?;
     let file = script
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
