@@ -18,7 +18,7 @@ use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::strings::Strings;
 use super::model::chunks::Body;
 use super::{audio_group, code, model, pages, sprite_masks, stream, txtr};
-use crate::assets::{Extraction, Rendered};
+use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
@@ -53,6 +53,11 @@ fn cut_frames(
     let mut by_page: BTreeMap<usize, BTreeMap<u32, Vec<&str>>> = BTreeMap::new();
     for &(entry, ptr) in frames {
         match game.item(ptr) {
+            Some(it) if usize::from(it.page) >= game.pages().len() => ex.emit(
+                &entry.path,
+                Err(Error::at("TPAG", format!("page {} does not exist", it.page))),
+                true,
+            )?,
             Some(it) => by_page
                 .entry(it.page.into())
                 .or_default()
@@ -246,18 +251,21 @@ fn strings_json(model: &model::Game<'_>) -> Vec<u8> {
     serde_json::to_vec_pretty(model.texts()).expect("strings serialise")
 }
 
-/// Extracts a game, and the audio group files beside `input` when it is given.
+/// Extracts a game, and the audio group files beside `input` when it is given;
+/// `damage` is what its read could not take, for a salvage.
 pub fn extract(
     game: &Game<'_>,
+    damage: Damage,
     out_path: &Path,
     opts: &ExtractOptions,
     input: Option<&Path>,
 ) -> Result<ExtractSummary> {
-    let mut model = model::Game::read(game.form.data)?;
+    let mut model = model::read_form(&game.form);
     let records = records(&mut model);
     let files = items::Files::new(game, &model);
     let all = items::items(&files);
-    let (ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    let (mut ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    ex.salvage(damage);
     let mut frames: Vec<(&crate::Entry, u32)> = Vec::new();
     let mut rest = Vec::new();
     for entry in selected {
@@ -300,12 +308,17 @@ pub fn extract(
         },
     );
     cut.and(rendered)?;
-    let mut manifest = manifest(&files, &all, &ex)?;
-    if let Some(input) = input {
-        manifest.audio_groups = audio_group::extract_beside(&game.sounds, input, &ex)?;
-    }
-    let summary = ex.finish(&manifest)?;
-    let companions = manifest.audio_groups;
+    let made = manifest(&files, &all, &ex).and_then(|mut manifest| {
+        if let Some(input) = input {
+            manifest.audio_groups = audio_group::extract_beside(&game.sounds, input, &ex)?;
+        }
+        Ok(manifest)
+    });
+    let companions = made
+        .as_ref()
+        .map(|m| m.audio_groups.clone())
+        .unwrap_or_default();
+    let summary = ex.finish_made(made, Format::GameMaker)?;
     Ok(ExtractSummary {
         companions,
         ..summary

@@ -23,7 +23,7 @@ pub struct Item {
 pub const ITEM_SIZE: u64 = 22;
 
 /// Every item, and the item each absolute offset starts (other chunks point at items).
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Tpag {
     pub items: Vec<Item>,
     pub by_offset: HashMap<u32, usize>,
