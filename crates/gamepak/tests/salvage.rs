@@ -21,7 +21,9 @@ struct Sample {
 }
 
 fn repo_file(rel: &str) -> Vec<u8> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(rel);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -35,10 +37,30 @@ fn samples() -> Vec<Sample> {
         header,
     };
     let mut out = vec![
-        sample("tng/demo.tng", Format::Tng, repo_file("examples/tng/demo.tng"), 64),
-        sample("swag/demo.swag", Format::Swag, repo_file("examples/swag/demo.swag"), 8),
-        sample("swag/demo-be.swag", Format::Swag, repo_file("examples/swag/demo-be.swag"), 8),
-        sample("gbin/demo.gbin", Format::Gbin, repo_file("examples/gbin/demo.gbin"), 32),
+        sample(
+            "tng/demo.tng",
+            Format::Tng,
+            repo_file("examples/tng/demo.tng"),
+            64,
+        ),
+        sample(
+            "swag/demo.swag",
+            Format::Swag,
+            repo_file("examples/swag/demo.swag"),
+            8,
+        ),
+        sample(
+            "swag/demo-be.swag",
+            Format::Swag,
+            repo_file("examples/swag/demo-be.swag"),
+            8,
+        ),
+        sample(
+            "gbin/demo.gbin",
+            Format::Gbin,
+            repo_file("examples/gbin/demo.gbin"),
+            32,
+        ),
         sample(
             "native/demo.game.bin",
             Format::Native,
@@ -58,7 +80,10 @@ fn samples() -> Vec<Sample> {
         let rel = format!("gamemaker/{game}");
         out.push(sample(&rel, Format::GameMaker, fixture(&rel), 8));
     }
-    for rel in ["gbin/02_images/images.gbin", "gbin/03_tiles_cmap_files/tiles.gbin"] {
+    for rel in [
+        "gbin/02_images/images.gbin",
+        "gbin/03_tiles_cmap_files/tiles.gbin",
+    ] {
         out.push(sample(rel, Format::Gbin, fixture(rel), 32));
     }
     for rel in [
@@ -113,8 +138,8 @@ fn decodes(path: &Path) -> std::result::Result<(), String> {
             r.next_frame(&mut buf).map(drop).map_err(|e| e.to_string())
         }
         "wav" => {
-            let mut r = hound::WavReader::new(std::io::Cursor::new(&bytes))
-                .map_err(|e| e.to_string())?;
+            let mut r =
+                hound::WavReader::new(std::io::Cursor::new(&bytes)).map_err(|e| e.to_string())?;
             r.samples::<i32>()
                 .try_for_each(|s| s.map(drop))
                 .map_err(|e| e.to_string())
@@ -143,7 +168,10 @@ fn assert_salvaged(what: &str, summary: &ExtractSummary, out: &Path) {
     }
     for file in files_under(out) {
         if let Err(e) = decodes(&out.join(&file)) {
-            panic!("{what}: {} was written but does not decode: {e}", file.display());
+            panic!(
+                "{what}: {} was written but does not decode: {e}",
+                file.display()
+            );
         }
     }
     let refused = gamepak::pack(out, &Default::default())
@@ -237,7 +265,12 @@ fn truncated_gamemaker_games_keep_the_pages_and_frames_before_the_cut() {
     let tmp = tempfile::tempdir().unwrap();
     let cut = bytes.len() - 1;
     let summary = handler
-        .extract(&bytes[..cut], tmp.path(), &Default::default(), &Default::default())
+        .extract(
+            &bytes[..cut],
+            tmp.path(),
+            &Default::default(),
+            &Default::default(),
+        )
         .unwrap();
     assert_salvaged(name, &summary, tmp.path());
     let pictures = files_under(tmp.path())
@@ -246,7 +279,12 @@ fn truncated_gamemaker_games_keep_the_pages_and_frames_before_the_cut() {
         .count();
     let whole = tempfile::tempdir().unwrap();
     handler
-        .extract(bytes, whole.path(), &Default::default(), &Default::default())
+        .extract(
+            bytes,
+            whole.path(),
+            &Default::default(),
+            &Default::default(),
+        )
         .unwrap();
     let all = files_under(whole.path())
         .into_iter()

@@ -119,7 +119,9 @@ fn report_lost(args: &Args, lost: &[gamepak::assets::Lost]) {
         "{}: damaged: {} entries could not be taken out, listed in {}",
         args.file.display(),
         lost.len(),
-        args.output.join(gamepak::assets::salvage::PROBLEMS_NAME).display()
+        args.output
+            .join(gamepak::assets::salvage::PROBLEMS_NAME)
+            .display()
     ));
     for l in lost.iter().take(LOST_SHOWN) {
         match l.offset {

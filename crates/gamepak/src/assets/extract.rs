@@ -198,7 +198,7 @@ impl<'o, 'p> Extraction<'o, 'p> {
 
     /// [`Self::emit`] for an entry stored at `place`, which a loss names when the
     /// error does not locate itself.
-    fn emit_at(
+    pub fn emit_at(
         &self,
         path: &str,
         place: Option<(u64, u64)>,
@@ -275,7 +275,11 @@ impl<'o, 'p> Extraction<'o, 'p> {
     /// [`Self::finish`] with the manifest a format made. When salvaging, a manifest
     /// that could not be made from what was read is lost, and the folder's manifest
     /// names only its format: pack refuses the folder anyway.
-    pub fn finish_made<M: Serialize>(self, made: Result<M>, format: Format) -> Result<ExtractSummary> {
+    pub fn finish_made<M: Serialize>(
+        self,
+        made: Result<M>,
+        format: Format,
+    ) -> Result<ExtractSummary> {
         match made {
             Ok(manifest) => self.finish(&manifest),
             Err(e) if self.salvaging() && !e.is_request_fault() => {

@@ -3,8 +3,8 @@
 
 use super::container::{Chunk, Form};
 use super::refs::list;
-use crate::bytes::{Endian, Writer};
 use crate::assets::Damage;
+use crate::bytes::{Endian, Writer};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 

@@ -53,9 +53,13 @@ fn cut_frames(
     let mut by_page: BTreeMap<usize, BTreeMap<u32, Vec<&str>>> = BTreeMap::new();
     for &(entry, ptr) in frames {
         match game.item(ptr) {
-            Some(it) if usize::from(it.page) >= game.pages().len() => ex.emit(
+            Some(it) if usize::from(it.page) >= game.pages().len() => ex.emit_at(
                 &entry.path,
-                Err(Error::at("TPAG", format!("page {} does not exist", it.page))),
+                Some((ptr.into(), 0)),
+                Err(Error::at(
+                    "TPAG",
+                    format!("page {} does not exist", it.page),
+                )),
                 true,
             )?,
             Some(it) => by_page
@@ -72,7 +76,8 @@ fn cut_frames(
         }
     }
     let failure = Mutex::new(None);
-    let write = |paths: &[&str], cut: stream::Cut| -> Result<()> {
+    // A frame's place is its TPAG item, which a loss names.
+    let write = |ptr: u32, paths: &[&str], cut: stream::Cut| -> Result<()> {
         let png = cut
             .map_err(|why| Error::at("", why))
             .and_then(|img| png_codec::encode(&img));
@@ -81,7 +86,7 @@ fn cut_frames(
                 Ok(bytes) => Ok(Rendered::Stored(bytes)),
                 Err(e) => Err(Error::at("", e.to_string())),
             };
-            ex.emit(path, rendered, true)?;
+            ex.emit_at(path, Some((ptr.into(), 0)), rendered, true)?;
         }
         Ok(())
     };
@@ -97,11 +102,11 @@ fn cut_frames(
                 let size = cut.as_ref().map_or(0, |img| img.pixels.len() as u64);
                 if waiting.fetch_add(size, Ordering::Relaxed) + size > WAITING {
                     waiting.fetch_sub(size, Ordering::Relaxed);
-                    return write(paths, cut);
+                    return write(ptr, paths, cut);
                 }
                 let (write, failure, waiting) = (&write, &failure, &waiting);
                 s.spawn(move |_| {
-                    let written = write(paths, cut);
+                    let written = write(ptr, paths, cut);
                     waiting.fetch_sub(size, Ordering::Relaxed);
                     if let Err(e) = written {
                         failure
