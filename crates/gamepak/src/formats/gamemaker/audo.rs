@@ -26,8 +26,16 @@ pub fn read_clips<'a>(form: &Form<'a>, mut damage: Option<&mut Damage>) -> Resul
     let Some(chunk) = form.chunk(FourCC::AUDO) else {
         return Ok(Vec::new());
     };
+    let ptrs = match (list(form, chunk), damage.as_deref_mut()) {
+        (Ok(ptrs), _) => ptrs,
+        (Err(e), Some(d)) => {
+            d.lose(&e);
+            return Ok(Vec::new());
+        }
+        (Err(e), None) => return Err(e),
+    };
     let mut clips = Vec::new();
-    for (i, &p) in list(form, chunk)?.iter().enumerate() {
+    for (i, &p) in ptrs.iter().enumerate() {
         clips.push(match (clip(form, chunk, i, p), damage.as_deref_mut()) {
             (Ok(c), _) => c,
             (Err(e), Some(d)) => {

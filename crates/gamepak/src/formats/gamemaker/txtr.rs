@@ -151,7 +151,14 @@ pub fn read_pages<'a>(
     let Some(chunk) = form.chunk(FourCC::TXTR) else {
         return Ok(None);
     };
-    let ptrs = list(form, chunk)?;
+    let ptrs = match (list(form, chunk), damage.as_deref_mut()) {
+        (Ok(ptrs), _) => ptrs,
+        (Err(e), Some(d)) => {
+            d.lose(&e);
+            return Ok(None);
+        }
+        (Err(e), None) => return Err(e),
+    };
     if ptrs.is_empty() {
         return Ok(Some(Txtr {
             entry_size: 8,
