@@ -252,9 +252,11 @@ pub fn recognise(data: &[u8], name: &str) -> Result<(Format, &'static dyn Handle
     Ok((format, handler))
 }
 
-/// Rebuilds a file from a folder written by `extract`, whatever its format.
+/// Rebuilds a file from a folder written by `extract`, whatever its format. A folder
+/// salvaged from a damaged file is refused, pointing at its `problems.json`.
 pub fn pack(folder: &Path, opts: &Options) -> Result<PackOutcome> {
     let dir = io::SourceDir::open(folder)?;
+    assets::salvage::refuse_salvaged(&dir)?;
     let format = manifest::read_format(&dir)?;
     let handler = format.handler().ok_or_else(|| {
         Error::at(

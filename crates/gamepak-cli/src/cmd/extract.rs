@@ -18,7 +18,9 @@ use gamepak::{Error, ExtractOptions};
 /// run's, or yours) is left as it is, and the extraction fails with exit 2.
 ///
 /// Exit 1 when some assets could not be decoded: the rest are written, and the
-/// ones that failed are listed.
+/// ones that failed are listed. A damaged or truncated file is salvaged: every
+/// asset that still decodes is written, and problems.json in the folder lists what
+/// could not be taken out, where and why (exit 1); pack refuses such a folder.
 ///
 /// Example: gamepak extract images.gbin -o images/ --only 'images/**'
 #[derive(clap::Args)]
@@ -95,8 +97,14 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
             out(format!("  note: {n}"));
         }
     }
+    if !summary.lost.is_empty() {
+        report_lost(&args, &summary.lost);
+    }
     if summary.failed.is_empty() {
-        return Ok(Status::Ok);
+        return Ok(match summary.lost.is_empty() {
+            true => Status::Ok,
+            false => Status::Problems,
+        });
     }
     print_error(&format!(
         "{}: {} entries could not be decoded:",
@@ -107,6 +115,31 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         err(format!("  {failure}"));
     }
     Ok(Status::Problems)
+}
+
+/// Losses shown on stderr before this many are counted instead: problems.json has
+/// them all.
+const LOST_SHOWN: usize = 10;
+
+/// Says that the file was salvaged, what it lost, and where the whole list is.
+fn report_lost(args: &Args, lost: &[gamepak::assets::Lost]) {
+    print_error(&format!(
+        "{}: damaged: {} entries could not be taken out, listed in {}",
+        args.file.display(),
+        lost.len(),
+        args.output
+            .join(gamepak::assets::salvage::PROBLEMS_NAME)
+            .display()
+    ));
+    for l in lost.iter().take(LOST_SHOWN) {
+        match l.offset {
+            Some(at) => eprintln!("  {}: {} at {at:#x}", l.entry, l.message),
+            None => eprintln!("  {}: {}", l.entry, l.message),
+        }
+    }
+    if lost.len() > LOST_SHOWN {
+        eprintln!("  ... and {} more", lost.len() - LOST_SHOWN);
+    }
 }
 
 /// The `--only` globs as one set; a malformed glob is a usage error.

@@ -16,7 +16,8 @@ use gamepak::Error;
 /// and `-o -` writes to standard output. Files that belong beside the output (a
 /// GameMaker game's audiogroupN.dat) are written next to it, each atomically; an
 /// output that is not a file (standard output, a FIFO, a device) has nothing beside
-/// it, so such a pack is refused.
+/// it, so such a pack is refused. A folder extract salvaged from a damaged file
+/// (one holding problems.json) is refused too: it lacks what could not be taken out.
 ///
 /// A file already at -o, or beside it, is replaced only if it is empty or of the
 /// format being written (an earlier pack); anything else may be yours and is refused

@@ -3,9 +3,11 @@
 
 mod extract;
 mod one_entry;
+pub mod salvage;
 
 pub use extract::{Extraction, Rendered};
 pub use one_entry::render_entry;
+pub use salvage::{Damage, Lost};
 
 use serde::{Deserialize, Serialize};
 
@@ -176,6 +178,10 @@ pub struct ExtractSummary {
     /// Entries that could not be decoded, and why: the rest were written, but the
     /// file breaks its format.
     pub failed: Vec<String>,
+    /// When the file was damaged: what could not be taken out of it (also listed in
+    /// the folder's `problems.json`, which makes `pack` refuse the folder).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lost: Vec<Lost>,
     /// Files that belong with the input, found beside it and extracted with it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub companions: Vec<Companion>,

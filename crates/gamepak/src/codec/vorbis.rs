@@ -51,6 +51,37 @@ pub fn summary(data: &[u8]) -> Option<Summary> {
     })
 }
 
+/// Whether an Ogg stream is whole: its pages follow one another, each within the
+/// bytes, up to the one that marks the stream's end. Packets are not decoded.
+pub fn verify_pages(data: &[u8], path: &str) -> Result<()> {
+    let broken = |why: String| Err(Error::at(path, format!("Ogg stream is damaged: {why}")));
+    let mut at = 0usize;
+    loop {
+        if at == data.len() {
+            return broken(format!("it ends at {at:#x}, before its last page"));
+        }
+        if data.get(at..at + 4) != Some(b"OggS") {
+            return broken(format!("no page at {at:#x}"));
+        }
+        let Some(&segments) = data.get(at + 26) else {
+            return broken(format!("the page at {at:#x} is cut short"));
+        };
+        let table = at + 27;
+        let Some(lacing) = data.get(table..table + usize::from(segments)) else {
+            return broken(format!("the page at {at:#x} is cut short"));
+        };
+        let end = table + lacing.len() + lacing.iter().map(|&l| usize::from(l)).sum::<usize>();
+        if end > data.len() {
+            return broken(format!("the page at {at:#x} runs past the end"));
+        }
+        // Header type bit 2 marks the last page of the stream.
+        if data[at + 5] & 4 != 0 {
+            return Ok(());
+        }
+        at = end;
+    }
+}
+
 /// Encodes planar float samples (one slice per channel) as Ogg Vorbis at the encoder's
 /// default quality. The stream serial is fixed so that builds are reproducible.
 pub fn encode(channels: &[Vec<f32>], rate: u32, serial: i32) -> Result<Vec<u8>> {

@@ -3,6 +3,7 @@
 
 use super::container::{Chunk, Form};
 use super::refs::list;
+use crate::assets::Damage;
 use crate::bytes::{Endian, Writer};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
@@ -15,14 +16,39 @@ pub struct Clip<'a> {
 }
 
 pub fn read<'a>(form: &Form<'a>) -> Result<Vec<Clip<'a>>> {
+    read_clips(form, None)
+}
+
+/// Reads AUDO strictly without `damage`; with it, a clip that does not read (cut
+/// short with the file) is lost alone: recorded, and kept as an empty clip placed
+/// at the end of the file, where a salvage knows nothing is.
+pub fn read_clips<'a>(form: &Form<'a>, mut damage: Option<&mut Damage>) -> Result<Vec<Clip<'a>>> {
     let Some(chunk) = form.chunk(FourCC::AUDO) else {
         return Ok(Vec::new());
     };
-    list(form, chunk)?
-        .iter()
-        .enumerate()
-        .map(|(i, &p)| clip(form, chunk, i, p))
-        .collect()
+    let ptrs = match (list(form, chunk), damage.as_deref_mut()) {
+        (Ok(ptrs), _) => ptrs,
+        (Err(e), Some(d)) => {
+            d.lose(&e);
+            return Ok(Vec::new());
+        }
+        (Err(e), None) => return Err(e),
+    };
+    let mut clips = Vec::new();
+    for (i, &p) in ptrs.iter().enumerate() {
+        clips.push(match (clip(form, chunk, i, p), damage.as_deref_mut()) {
+            (Ok(c), _) => c,
+            (Err(e), Some(d)) => {
+                d.lose(&e);
+                Clip {
+                    offset: d.input_size,
+                    bytes: &[],
+                }
+            }
+            (Err(e), None) => return Err(e),
+        });
+    }
+    Ok(clips)
 }
 
 /// Entry `i` of AUDO, which the pointer `p` points at. Read alone, so that a check

@@ -3,6 +3,7 @@
 //! Chunk order and bodies are kept exactly as read, so writing them back gives the
 //! same bytes.
 
+use crate::assets::Damage;
 use crate::bytes::{Endian, Reader, Writer};
 use crate::error::{Error, ErrorKind, Result};
 use crate::fourcc::FourCC;
@@ -79,6 +80,22 @@ impl<'a> Form<'a> {
 }
 
 pub fn read(data: &[u8]) -> Result<Form<'_>> {
+    read_chunks(data, None)
+}
+
+/// Reads a damaged or truncated file as far as it goes, for salvage: a FORM whose
+/// size runs past the end of the file holds what there is, and a TXTR or AUDO that
+/// runs past it keeps the bytes there are (the pages and clips past them are lost
+/// one by one), while any other chunk cut short is lost whole; the damage records
+/// each. Only a FORM header that cannot be read fails.
+pub fn read_salvaging(data: &[u8]) -> Result<(Form<'_>, Damage)> {
+    let mut damage = Damage::new(data);
+    let form = read_chunks(data, Some(&mut damage))?;
+    Ok((form, damage))
+}
+
+/// Reads the FORM: strictly without `damage`, as far as it goes with it.
+fn read_chunks<'a>(data: &'a [u8], mut damage: Option<&mut Damage>) -> Result<Form<'a>> {
     let mut r = Reader::new(data, form_location());
     let magic = r.array::<4>("magic")?;
     let endian = match &magic {
@@ -96,33 +113,58 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
         }
     };
     let mut r = r.with_endian(endian);
-    let size = r.u32("FORM size")? as usize;
+    let mut size = r.u32("FORM size")? as usize;
     if size > r.remaining() {
-        return Err(r.error_at(
+        let e = r.error_at(
             4,
             format!(
                 "FORM size {size} runs past the end of the file ({} bytes after the header)",
                 r.remaining()
             ),
-        ));
+        );
+        let Some(d) = damage.as_deref_mut() else {
+            return Err(e);
+        };
+        d.lose(&e);
+        size = r.remaining();
     }
     let trailing = r.remaining() - size;
     let mut body = r.sub(size, "FORM")?;
     let mut chunks = Vec::new();
     while !body.at_end() {
         let offset = body.offset();
-        let raw = body.array::<4>("chunk name")?;
+        let header = body
+            .array::<4>("chunk name")
+            .and_then(|raw| Ok((raw, body.u32("chunk size")? as usize)));
+        let (raw, mut len) = match (header, damage.as_deref_mut()) {
+            (Ok(header), _) => header,
+            (Err(e), Some(d)) => {
+                d.lose(&e);
+                break;
+            }
+            (Err(e), None) => return Err(e),
+        };
         let name = FourCC(stored_name(&raw, endian));
-        let len = body.u32("chunk size")? as usize;
         if len > body.remaining() {
-            return Err(Error::invalid(
+            let e = Error::invalid(
                 chunk_location(name),
                 offset + 4,
                 format!(
                     "chunk size {len} runs past the end of FORM ({} bytes left)",
                     body.remaining()
                 ),
-            ));
+            );
+            let Some(d) = damage.as_deref_mut() else {
+                return Err(e);
+            };
+            d.lose(&e);
+            // TXTR and AUDO hold pictures and sounds one by one, each found by its
+            // own pointer and checked to decode, so a piece of them gives what it
+            // holds whole; any other chunk is records, which a piece cannot give.
+            if ![FourCC::TXTR, FourCC::AUDO].contains(&name) {
+                break;
+            }
+            len = body.remaining();
         }
         chunks.push(Chunk {
             body: body.bytes(len, &name.to_string())?,

@@ -18,7 +18,7 @@ use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::strings::Strings;
 use super::model::chunks::Body;
 use super::{audio_group, code, model, pages, sprite_masks, stream, txtr};
-use crate::assets::{Extraction, Rendered};
+use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
@@ -59,11 +59,12 @@ fn cut_frames(
                 .entry(ptr)
                 .or_default()
                 .push(&entry.path),
-            Err(e) => ex.emit(&entry.path, Err(e), true)?,
+            Err(e) => ex.emit_at(&entry.path, Some((ptr.into(), 0)), Err(e), true)?,
         }
     }
     let failure = Mutex::new(None);
-    let write = |paths: &[&str], cut: stream::Cut| -> Result<()> {
+    // A frame's place is its TPAG item, which a loss names.
+    let write = |ptr: u32, paths: &[&str], cut: stream::Cut| -> Result<()> {
         let png = cut
             .map_err(|why| Error::at("", why))
             .and_then(|img| png_codec::encode(&img));
@@ -72,7 +73,7 @@ fn cut_frames(
                 Ok(bytes) => Ok(Rendered::Stored(bytes)),
                 Err(e) => Err(Error::at("", e.to_string())),
             };
-            ex.emit(path, rendered, true)?;
+            ex.emit_at(path, Some((ptr.into(), 0)), rendered, true)?;
         }
         Ok(())
     };
@@ -88,11 +89,11 @@ fn cut_frames(
                 let size = cut.as_ref().map_or(0, |img| img.pixels.len() as u64);
                 if waiting.fetch_add(size, Ordering::Relaxed) + size > WAITING {
                     waiting.fetch_sub(size, Ordering::Relaxed);
-                    return write(paths, cut);
+                    return write(ptr, paths, cut);
                 }
                 let (write, failure, waiting) = (&write, &failure, &waiting);
                 s.spawn(move |_| {
-                    let written = write(paths, cut);
+                    let written = write(ptr, paths, cut);
                     waiting.fetch_sub(size, Ordering::Relaxed);
                     if let Err(e) = written {
                         failure
@@ -242,18 +243,21 @@ fn strings_json(model: &model::Game<'_>) -> Vec<u8> {
     serde_json::to_vec_pretty(model.texts()).expect("strings serialise")
 }
 
-/// Extracts a game, and the audio group files beside `input` when it is given.
+/// Extracts a game, and the audio group files beside `input` when it is given;
+/// `damage` is what its read could not take, for a salvage.
 pub fn extract(
     game: &Game<'_>,
+    damage: Damage,
     out_path: &Path,
     opts: &ExtractOptions,
     input: Option<&Path>,
 ) -> Result<ExtractSummary> {
-    let mut model = model::Game::read(game.form.data)?;
+    let mut model = model::read_form(&game.form);
     let records = records(&mut model);
     let files = items::Files::new(game, &model);
     let all = items::items(&files);
-    let (ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    let (mut ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    ex.salvage(damage);
     let mut frames: Vec<(&crate::Entry, u32)> = Vec::new();
     let mut rest = Vec::new();
     for entry in selected {
@@ -296,12 +300,17 @@ pub fn extract(
         },
     );
     cut.and(rendered)?;
-    let mut manifest = manifest(&files, &all, &ex)?;
-    if let Some(input) = input {
-        manifest.audio_groups = audio_group::extract_beside(&game.sounds, input, &ex)?;
-    }
-    let summary = ex.finish(&manifest)?;
-    let companions = manifest.audio_groups;
+    let made = manifest(&files, &all, &ex).and_then(|mut manifest| {
+        if let Some(input) = input {
+            manifest.audio_groups = audio_group::extract_beside(&game.sounds, input, &ex)?;
+        }
+        Ok(manifest)
+    });
+    let companions = made
+        .as_ref()
+        .map(|m| m.audio_groups.clone())
+        .unwrap_or_default();
+    let summary = ex.finish_made(made, Format::GameMaker)?;
     Ok(ExtractSummary {
         companions,
         ..summary

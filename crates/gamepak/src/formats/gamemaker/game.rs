@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use super::container::{self, chunk_location, Form};
 use super::items::page_size;
 use super::{audo, code, gen8, sond, sprites, strg, tpag, txtr};
+use crate::assets::Damage;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 
@@ -29,23 +30,49 @@ pub struct Game<'a> {
 }
 
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
-    let form = container::read(data)?;
+    from_form(container::read(data)?, None)
+}
+
+/// Reads a damaged or truncated file as far as it goes, for salvage: a view that
+/// does not read is left empty, a page or clip that does not read is lost alone,
+/// and the damage records each. Only a FORM or GEN8 that cannot be read fails.
+pub fn read_salvaging(data: &[u8]) -> Result<(Game<'_>, Damage)> {
+    let (form, mut damage) = container::read_salvaging(data)?;
+    let game = from_form(form, Some(&mut damage))?;
+    Ok((game, damage))
+}
+
+/// Every view of `form`: strictly without `damage`, as far as they go with it.
+fn from_form<'a>(form: Form<'a>, mut damage: Option<&mut Damage>) -> Result<Game<'a>> {
     let gen8 = gen8::read(&form)?;
-    let sounds = sond::sounds(&form, gen8.bytecode)?;
+    let sounds = or_lost(sond::sounds(&form, gen8.bytecode), &mut damage)?;
     Ok(Game {
-        code: code::entries(&form, gen8.bytecode)?,
+        code: or_lost(code::entries(&form, gen8.bytecode), &mut damage)?,
         gen8,
-        txtr: txtr::read(&form)?,
-        tpag: tpag::read(&form)?,
-        sprites: sprites::sprites(&form)?,
-        backgrounds: sprites::backgrounds(&form)?,
-        clips: audo::read(&form)?,
+        txtr: txtr::read_pages(&form, damage.as_deref_mut())?,
+        tpag: or_lost(tpag::read(&form), &mut damage)?,
+        sprites: or_lost(sprites::sprites(&form), &mut damage)?,
+        backgrounds: or_lost(sprites::backgrounds(&form), &mut damage)?,
+        clips: audo::read_clips(&form, damage.as_deref_mut())?,
         clip_names: sond::clip_names(&sounds, 0),
         sounds,
-        strings: strg::strings(&form)?,
+        strings: or_lost(strg::strings(&form), &mut damage)?,
         form,
         blobs: std::sync::OnceLock::new(),
     })
+}
+
+/// A view as read; when salvaging, an empty one in place of one that does not read,
+/// with the loss recorded.
+fn or_lost<T: Default>(read: Result<T>, damage: &mut Option<&mut Damage>) -> Result<T> {
+    match (read, damage.as_deref_mut()) {
+        (Ok(view), _) => Ok(view),
+        (Err(e), Some(d)) => {
+            d.lose(&e);
+            Ok(T::default())
+        }
+        (Err(e), None) => Err(e),
+    }
 }
 
 impl Game<'_> {

@@ -141,7 +141,8 @@ impl Handler for GameMakerHandler {
         if audio_group::is_audio_group(data) {
             return audio_group::extract(data, out, extract);
         }
-        extract::extract(&game::read(data)?, out, extract, opts.input.as_deref())
+        let (game, damage) = game::read_salvaging(data)?;
+        extract::extract(&game, damage, out, extract, opts.input.as_deref())
     }
 
     fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {

@@ -59,7 +59,7 @@ impl Item {
 }
 
 /// Every item, and the item each absolute offset starts (other chunks point at items).
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Tpag {
     pub items: Vec<Item>,
     /// Where each item starts.

@@ -8,6 +8,7 @@
 
 use super::container::{Chunk, Form};
 use super::refs::{list, u32_at};
+use crate::assets::Damage;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 
@@ -137,10 +138,27 @@ pub fn png_len(b: &[u8]) -> Option<usize> {
 }
 
 pub fn read<'a>(form: &Form<'a>) -> Result<Option<Txtr<'a>>> {
+    read_pages(form, None)
+}
+
+/// Reads TXTR strictly without `damage`; with it, a page entry that does not read
+/// (its blob past the end of a file cut short) is lost alone: recorded, and kept
+/// as a page without a blob.
+pub fn read_pages<'a>(
+    form: &Form<'a>,
+    mut damage: Option<&mut Damage>,
+) -> Result<Option<Txtr<'a>>> {
     let Some(chunk) = form.chunk(FourCC::TXTR) else {
         return Ok(None);
     };
-    let ptrs = list(form, chunk)?;
+    let ptrs = match (list(form, chunk), damage.as_deref_mut()) {
+        (Ok(ptrs), _) => ptrs,
+        (Err(e), Some(d)) => {
+            d.lose(&e);
+            return Ok(None);
+        }
+        (Err(e), None) => return Err(e),
+    };
     if ptrs.is_empty() {
         return Ok(Some(Txtr {
             entry_size: 8,
@@ -150,7 +168,7 @@ pub fn read<'a>(form: &Form<'a>) -> Result<Option<Txtr<'a>>> {
     let entry_size = entry_size(form, chunk, &ptrs)?;
     let mut blob_ptrs = Vec::with_capacity(ptrs.len());
     let mut all_fields = Vec::with_capacity(ptrs.len());
-    for (i, &p) in ptrs.iter().enumerate() {
+    let entry = |i: usize, p: u32| -> Result<(Vec<u32>, u32)> {
         let path = chunk.location().at("entry", i);
         let mut r = form.reader_at(p as u64, &path)?;
         if p as u64 + entry_size as u64 > chunk.end() || (p as u64) < chunk.body_offset() {
@@ -167,6 +185,17 @@ pub fn read<'a>(form: &Form<'a>) -> Result<Option<Txtr<'a>>> {
                 format!("blob pointer {blob:#x} lies outside TXTR"),
             ));
         }
+        Ok((fields, blob))
+    };
+    for (i, &p) in ptrs.iter().enumerate() {
+        let (fields, blob) = match (entry(i, p), damage.as_deref_mut()) {
+            (Ok(read), _) => read,
+            (Err(e), Some(d)) => {
+                d.lose(&e);
+                (vec![0; entry_size / 4 - 1], 0)
+            }
+            (Err(e), None) => return Err(e),
+        };
         blob_ptrs.push(blob);
         all_fields.push(fields);
     }

@@ -9,7 +9,7 @@ use super::manifest::*;
 use super::model::*;
 use super::pixel::PixelFormat;
 use super::views;
-use crate::assets::{Extraction, Rendered};
+use crate::assets::{Damage, Extraction, Rendered};
 use crate::bytes::fixed_str;
 use crate::io::EnclosedPath;
 use crate::{Entry, ExtractOptions, ExtractSummary, Format, Result};
@@ -17,10 +17,17 @@ use crate::{Entry, ExtractOptions, ExtractSummary, Format, Result};
 /// The folder, under the output, for bytes no asset covers.
 pub const RESIDUE_DIR: &str = "raw";
 
-pub fn extract(doc: &Gbin<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
+/// Extracts a package; `damage` is what its read could not take, for a salvage.
+pub fn extract(
+    doc: &Gbin<'_>,
+    damage: Damage,
+    out_path: &Path,
+    opts: &ExtractOptions,
+) -> Result<ExtractSummary> {
     let idx = Index::new(doc);
     let items = items::items(doc);
-    let (ex, selected) = Extraction::begin(out_path, opts, &items)?;
+    let (mut ex, selected) = Extraction::begin(out_path, opts, &items)?;
+    ex.salvage(damage);
     ex.render(&selected, |(_, item)| render(&idx, *item), |_| false)?;
     let (manifest, residues) = manifest(doc, &idx, &items, ex.partial());
     for (name, data) in residues {

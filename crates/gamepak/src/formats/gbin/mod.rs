@@ -87,7 +87,8 @@ impl Handler for GbinHandler {
         extract: &ExtractOptions,
         _opts: &Options,
     ) -> Result<ExtractSummary> {
-        extract::extract(&read(data)?, out, extract)
+        let (doc, damage) = read::read_salvaging(data)?;
+        extract::extract(&doc, damage, out, extract)
     }
 
     fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {

@@ -5,11 +5,30 @@ use crate::FourCC;
 use std::borrow::Cow;
 
 use super::model::*;
+use crate::assets::Damage;
 use crate::bytes::Reader;
 use crate::error::{Error, ErrorKind, Result};
 
 /// Reads a whole package. Blobs borrow from `data`.
 pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
+    read_chunks(data, None)
+}
+
+/// Reads a damaged or truncated package as far as it goes, for salvage: a chunk that
+/// runs past the end of the file keeps the bytes there are (a table the whole
+/// entries among them, which may name assets in the chunks before it), but the
+/// damage's intact bytes end where it starts; a chunk header cut short ends the
+/// read, and a package that ends without ENDC ends where it does. The damage
+/// records each. Only a header that cannot be read fails.
+pub fn read_salvaging(data: &[u8]) -> Result<(Gbin<'_>, Damage)> {
+    let mut damage = Damage::new(data);
+    let doc = read_chunks(data, Some(&mut damage))?;
+    Ok((doc, damage))
+}
+
+/// Reads the chunks after the header: strictly without `damage`, as far as they go
+/// with it.
+fn read_chunks<'a>(data: &'a [u8], mut damage: Option<&mut Damage>) -> Result<Gbin<'a>> {
     let mut header_r = Reader::new(data, "GBIN").named("header");
     let header = read_header(&mut header_r)?;
     let mut r = Reader::new(data, "GBIN").with_endian(header.endian());
@@ -18,25 +37,30 @@ pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
     let mut seen_end = false;
     while !seen_end && !r.at_end() {
         let offset = r.offset();
-        let id = FourCC(r.array("chunk FourCC")?);
-        let name = id.to_string();
-        let size = r.u32(&format!("{name} chunk size"))?;
-        let available = r.remaining() as u64;
-        let mut body_r = r.sub(size as usize, &name).map_err(|_| {
-            Error::new(
-                format!("GBIN/{name}"),
-                Some(offset),
-                ErrorKind::Truncated {
-                    what: format!("{name} chunk of {size} bytes"),
-                    container: "file".into(),
-                    needed: size as u64,
-                    available,
-                },
-            )
-        })?;
+        let framed = chunk_frame(&mut r);
+        let (id, mut body_r) = match (framed, damage.as_deref_mut()) {
+            (Ok((id, body, None)), _) => (id, body),
+            // A table cut short still lists what it holds whole; the bytes of the
+            // chunk itself are not what it stored.
+            (Ok((id, body, Some(cut))), Some(d)) => {
+                d.lose(&cut);
+                d.intact_to = offset;
+                (id, body)
+            }
+            (Ok((_, _, Some(e))), None) | (Err(e), None) => return Err(e),
+            (Err(e), Some(d)) => {
+                d.lose(&e);
+                break;
+            }
+        };
         let body = decode_body(id, &mut body_r, &header, &chunks);
         seen_end = id == FourCC::ENDC;
         chunks.push(Chunk { id, offset, body });
+    }
+    if let (Some(d), false) = (damage, seen_end) {
+        if d.is_none() {
+            d.lose(&r.error("no ENDC chunk: the package ends here"));
+        }
     }
     let trailing = Cow::Borrowed(&data[r.pos()..]);
     Ok(Gbin {
@@ -44,6 +68,30 @@ pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
         chunks,
         trailing,
     })
+}
+
+/// A chunk's FourCC and a reader over its payload. A payload that runs past the end
+/// of the file gives a reader over the bytes there are, with the error saying so.
+fn chunk_frame<'a>(r: &mut Reader<'a>) -> Result<(FourCC, Reader<'a>, Option<Error>)> {
+    let offset = r.offset();
+    let id = FourCC(r.array("chunk FourCC")?);
+    let name = id.to_string();
+    let size = r.u32(&format!("{name} chunk size"))?;
+    let available = r.remaining() as u64;
+    if let Ok(body) = r.sub(size as usize, &name) {
+        return Ok((id, body, None));
+    }
+    let cut = Error::new(
+        format!("GBIN/{name}"),
+        Some(offset),
+        ErrorKind::Truncated {
+            what: format!("{name} chunk of {size} bytes"),
+            container: "file".into(),
+            needed: size as u64,
+            available,
+        },
+    );
+    Ok((id, r.sub(r.remaining(), &name)?, Some(cut)))
 }
 
 /// Reads the 32-byte header.

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 
 use super::model::*;
+use crate::assets::Damage;
 use crate::bytes::{Endian, Reader, Writer};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
@@ -10,6 +11,21 @@ use crate::limits::Limits;
 /// Reads the container and the metadata. The chunk count is not compared with the
 /// metadata here: a file whose chunks do not fit still reads, and `check` explains.
 pub fn read(data: &[u8]) -> Result<GameBin<'_>> {
+    read_chunks(data, None)
+}
+
+/// Reads a damaged or truncated file as far as it goes, for salvage: the chunk that
+/// runs past the end and every chunk after it are empty, at the offsets the sizes
+/// give them, and the damage's intact bytes end where that chunk starts (a chunk
+/// is a file in a standard form, so a piece of one is of no use). Only a size table
+/// or metadata that cannot be read fails.
+pub fn read_salvaging(data: &[u8]) -> Result<(GameBin<'_>, Damage)> {
+    let mut damage = Damage::new(data);
+    let doc = read_chunks(data, Some(&mut damage))?;
+    Ok((doc, damage))
+}
+
+fn read_chunks<'a>(data: &'a [u8], mut damage: Option<&mut Damage>) -> Result<GameBin<'a>> {
     let mut r = Reader::new(data, "game.bin").with_endian(Endian::Little);
     let count = r.u32("chunk count")? as u64;
     if count * 4 > r.remaining() as u64 || count > Limits::current().max_entries {
@@ -31,26 +47,50 @@ pub fn read(data: &[u8]) -> Result<GameBin<'_>> {
     }
     let mut chunks = Vec::with_capacity(sizes.len());
     let mut offsets = Vec::with_capacity(sizes.len());
+    // Where each chunk starts by the sizes, which past a cut is beyond the file.
+    let mut at = r.pos() as u64;
+    let mut cut = false;
     for (i, &size) in sizes.iter().enumerate() {
-        let at = r.pos();
-        if size > r.remaining() as u64 {
-            return Err(Error::invalid(
+        if !cut && size > r.remaining() as u64 {
+            let e = Error::invalid(
                 format!("game.bin/chunk[{i}]"),
-                at as u64,
+                at,
                 format!(
                     "chunk of {size} bytes runs past end of file ({} bytes left)",
                     r.remaining()
                 ),
-            ));
+            );
+            let Some(d) = damage.as_deref_mut() else {
+                return Err(e);
+            };
+            d.lose(&e);
+            d.intact_to = at;
+            let after = sizes.len() - i - 1;
+            if after > 0 {
+                d.lose(&Error::invalid(
+                    "game.bin",
+                    at + size,
+                    format!("{after} chunks after chunk[{i}] lie past the end of the file"),
+                ));
+            }
+            cut = true;
         }
-        offsets.push(at as u64);
-        chunks.push(Cow::Borrowed(r.bytes(size as usize, "chunk")?));
+        offsets.push(at);
+        chunks.push(Cow::Borrowed(match cut {
+            true => &[][..],
+            false => r.bytes(size as usize, "chunk")?,
+        }));
+        at = at.saturating_add(size);
     }
     if !r.at_end() {
-        return Err(r.error(format!(
+        let e = r.error(format!(
             "{} bytes follow the last chunk: the sizes do not add up to the file",
             r.remaining()
-        )));
+        ));
+        match damage {
+            Some(d) => d.lose(&e),
+            None => return Err(e),
+        }
     }
     let meta = &chunks[0];
     let layout = Layout::from_meta_len(meta.len()).ok_or_else(|| {

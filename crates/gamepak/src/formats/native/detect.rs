@@ -29,17 +29,23 @@ pub fn probe(data: &[u8]) -> Probe {
     for i in 0..count {
         sum += u32_at(data, 4 + i * 4).unwrap_or(0) as u64;
     }
-    if table_end as u64 + sum != data.len() as u64 {
-        return p.fail(format!(
-            "{count} chunk sizes sum to {sum}, but {} bytes follow the table",
-            data.len() - table_end
+    let follow = data.len() - table_end;
+    let mismatch = format!("{count} chunk sizes sum to {sum}, but {follow} bytes follow the table");
+    // A file cut short is still told by whole metadata that agrees with the table,
+    // so that extract can salvage it; it is never more than Likely.
+    let cut_short = table_end as u64 + sum > data.len() as u64;
+    if table_end as u64 + sum < data.len() as u64 {
+        return p.fail(mismatch);
+    }
+    let meta_len = u32_at(data, 4).unwrap_or(0) as usize;
+    let Some(meta) = data.get(table_end..table_end + meta_len) else {
+        return p.fail(mismatch);
+    };
+    if !cut_short {
+        p.hit(format!(
+            "{count} chunk sizes sum exactly to the file length"
         ));
     }
-    p.hit(format!(
-        "{count} chunk sizes sum exactly to the file length"
-    ));
-    let meta_len = u32_at(data, 4).unwrap_or(0) as usize;
-    let meta = &data[table_end..table_end + meta_len];
     let values: Vec<u16> = meta
         .chunks_exact(2)
         .map(|b| u16::from_le_bytes([b[0], b[1]]))
@@ -53,6 +59,7 @@ pub fn probe(data: &[u8]) -> Probe {
             p.version = Some("first writer (6 metadata values)".into());
             META_FIRST + values[5] as usize
         }
+        _ if cut_short => return p.fail(mismatch),
         _ => {
             p.certainty = Certainty::Possible;
             p.evidence.push(format!(
@@ -61,7 +68,16 @@ pub fn probe(data: &[u8]) -> Probe {
             return p;
         }
     };
-    if expected == count {
+    if cut_short {
+        if expected != count {
+            return p.fail(mismatch);
+        }
+        p.evidence.push(format!(
+            "metadata counts imply {expected} chunks, as the table holds, but their \
+             {sum} bytes run past the end of the file ({follow} follow the table): cut short?"
+        ));
+        p.certainty = Certainty::Likely;
+    } else if expected == count {
         p.hit(format!(
             "metadata counts imply {expected} chunks, as the table holds"
         ));

@@ -7,19 +7,22 @@ use super::content::plain;
 use super::items::{self, codec, Codec, Item, Tables, View};
 use super::manifest::*;
 use super::model::*;
-use crate::assets::{Extraction, Rendered};
+use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::{crc::crc32, png as png_codec, wav};
 use crate::limits::Limits;
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
+/// Extracts a game.bin; `damage` is what its read could not take, for a salvage.
 pub fn extract(
     doc: &GameBin<'_>,
+    damage: Damage,
     out_path: &Path,
     opts: &ExtractOptions,
 ) -> Result<ExtractSummary> {
     let view = View::new(doc);
     let all = items::items(&view);
-    let (ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    let (mut ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    ex.salvage(damage);
     // Raw chunks, the only items of a file whose chunks do not fit, need no tables.
     let no_tables = Tables::default();
     let tables = view.tables.as_ref().unwrap_or(&no_tables);
@@ -29,10 +32,12 @@ pub fn extract(
         |(_, item)| render(doc, tables, &atlas, *item),
         |_| false,
     )?;
-    let (manifest, originals) = manifest(&view, &all, ex.partial(), &ex)?;
-    for (name, bytes) in originals {
-        ex.write(&name, bytes)?;
-    }
+    let made = manifest(&view, &all, ex.partial(), &ex).and_then(|(manifest, originals)| {
+        for (name, bytes) in originals {
+            ex.write(&name, bytes)?;
+        }
+        Ok(manifest)
+    });
     for (e, item) in &all {
         if let Item::Frame(k) = item {
             if tables.frames[*k].is_empty() {
@@ -40,10 +45,10 @@ pub fn extract(
             }
         }
     }
-    if !manifest.raw_chunks.is_empty() {
+    if made.as_ref().is_ok_and(|m| !m.raw_chunks.is_empty()) {
         ex.note("the chunks do not fit the metadata (see `check`): kept as raw chunks".into());
     }
-    ex.finish(&manifest)
+    ex.finish_made(made, Format::Native)
 }
 
 fn json<T: serde::Serialize>(v: &T) -> Vec<u8> {

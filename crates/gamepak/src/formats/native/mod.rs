@@ -91,7 +91,8 @@ impl Handler for NativeHandler {
         extract: &ExtractOptions,
         _opts: &Options,
     ) -> Result<ExtractSummary> {
-        extract::extract(&read(data)?, out, extract)
+        let (doc, damage) = container::read_salvaging(data)?;
+        extract::extract(&doc, damage, out, extract)
     }
 
     fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {

@@ -8,19 +8,22 @@ use super::items::{self, Item, DOCUMENT, OPCODES};
 use super::model::*;
 use super::opcodes::OpcodeTable;
 use super::source::to_source;
-use crate::assets::{Extraction, Rendered};
+use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::limits::Limits;
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
+/// Extracts a SWAG file; `damage` is what its read could not take, for a salvage.
 pub fn extract(
     doc: &Swag<'_>,
+    damage: Damage,
     table: &OpcodeTable,
     out_path: &Path,
     opts: &ExtractOptions,
 ) -> Result<ExtractSummary> {
     let all = items::items(doc);
-    let (ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    let (mut ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    ex.salvage(damage);
     let sheets: Vec<OnceLock<Result<Rgba>>> =
         doc.sheets().iter().map(|_| OnceLock::new()).collect();
     // A frame that cannot be cut out (its sheet does not decode, or it has no pixels)

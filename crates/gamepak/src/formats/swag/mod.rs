@@ -98,7 +98,8 @@ impl Handler for SwagHandler {
         opts: &Options,
     ) -> Result<ExtractSummary> {
         let table = opts.opcode_table();
-        extract::extract(&read(data, table)?, table, out, extract)
+        let (doc, damage) = read::read_salvaging(data, table)?;
+        extract::extract(&doc, damage, table, out, extract)
     }
 
     fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 
 use super::model::*;
 use super::opcodes::OpcodeTable;
+use crate::assets::Damage;
 use crate::bytes::{Endian, Reader};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -66,19 +67,57 @@ pub fn read<'a>(data: &'a [u8], table: &OpcodeTable) -> Result<Swag<'a>> {
 
 /// Reads a file and says where its last section ended.
 pub fn read_prefix<'a>(data: &'a [u8], table: &OpcodeTable) -> Result<(Swag<'a>, usize)> {
+    read_sections(data, table, None)
+}
+
+/// Reads a damaged or truncated file as far as it goes, for salvage: the sections
+/// before the first that does not read whole, which the damage records, with the
+/// intact bytes ending where it starts (sections carry no length, so nothing after
+/// it can be found). Only a header that cannot be read fails.
+pub fn read_salvaging<'a>(data: &'a [u8], table: &OpcodeTable) -> Result<(Swag<'a>, Damage)> {
+    let mut damage = Damage::new(data);
+    let (doc, _) = read_sections(data, table, Some(&mut damage))?;
+    Ok((doc, damage))
+}
+
+/// Reads the sections: strictly without `damage`, as far as they go with it.
+fn read_sections<'a>(
+    data: &'a [u8],
+    table: &OpcodeTable,
+    mut damage: Option<&mut Damage>,
+) -> Result<(Swag<'a>, usize)> {
     let (endian, version, platforms) = header(data)?;
     let mut r = Reader::new(data, "SWAG").with_endian(endian);
     r.seek(7, "section count")?;
     let count = r.u8("section count")?;
     let mut sections = Vec::with_capacity(count as usize);
     let mut spans = Vec::with_capacity(count as usize);
-    for _ in 0..count {
+    for i in 0..count {
         let at = r.offset();
-        let tag = FourCC(r.array::<4>("section tag")?);
-        let name = tag.to_string();
-        let section = within(&mut r, &name, |r| section(r, tag, at, table))?;
-        sections.push(section);
-        spans.push(at..r.offset());
+        let read = r.array::<4>("section tag").and_then(|tag| {
+            let tag = FourCC(tag);
+            within(&mut r, &tag.to_string(), |r| section(r, tag, at, table))
+        });
+        match (read, damage.as_deref_mut()) {
+            (Ok(section), _) => {
+                sections.push(section);
+                spans.push(at..r.offset());
+            }
+            (Err(e), Some(d)) => {
+                d.lose(&e);
+                d.intact_to = at;
+                let after = count - i - 1;
+                if after > 0 {
+                    d.lose(&Error::invalid(
+                        "SWAG",
+                        at,
+                        format!("{after} sections after this one could not be found"),
+                    ));
+                }
+                break;
+            }
+            (Err(e), None) => return Err(e),
+        }
     }
     Ok((
         Swag {

@@ -6,11 +6,17 @@ use std::path::Path;
 use super::read::Read;
 use super::source::to_files;
 use super::views::{self, Atlases, FrameView};
-use crate::assets::{Extraction, Rendered};
+use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::png;
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
-pub fn extract(read: &Read<'_>, out_path: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
+/// Extracts a .tng; `damage` is what its read could not take, for a salvage.
+pub fn extract(
+    read: &Read<'_>,
+    damage: Damage,
+    out_path: &Path,
+    opts: &ExtractOptions,
+) -> Result<ExtractSummary> {
     let mut files: Vec<(String, Cow<[u8]>)> = to_files(&read.doc)?
         .into_iter()
         .map(|(name, bytes)| (name, Cow::Owned(bytes)))
@@ -24,7 +30,8 @@ pub fn extract(read: &Read<'_>, out_path: &Path, opts: &ExtractOptions) -> Resul
         files.push((name.clone(), Cow::Borrowed(bytes)));
     }
     // Packing needs every file so far; the maps and frames below are views.
-    let (ex, selected) = Extraction::begin(out_path, opts, &files)?;
+    let (mut ex, selected) = Extraction::begin(out_path, opts, &files)?;
+    ex.salvage(damage);
     let maps = views::maps(read);
     let frames: Vec<(String, FrameView)> = views::frames(read)
         .into_iter()

@@ -143,7 +143,8 @@ impl Handler for TngHandler {
         extract: &ExtractOptions,
         _opts: &Options,
     ) -> Result<ExtractSummary> {
-        extract::extract(&read::read_keeping_streams(data)?, out, extract)
+        let (read, damage) = read::read_salvaging(data)?;
+        extract::extract(&read, damage, out, extract)
     }
 
     fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {

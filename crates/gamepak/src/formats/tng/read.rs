@@ -11,6 +11,7 @@ use super::model::{Document, KeptStream, Section};
 use super::schema::{self, Record};
 use super::strings::StringTable;
 use super::value::{split_strings, AssetRef, Decoder};
+use crate::assets::Damage;
 use crate::bytes::{to_hex, Endian, Reader};
 use crate::codec::zlib;
 use crate::error::{Error, Result};
@@ -101,7 +102,26 @@ pub fn read_keeping_streams(data: &[u8]) -> Result<Read<'_>> {
     read_with(data, true, true)
 }
 
+/// Reads a damaged or truncated file for salvage, keeping streams as
+/// [`read_keeping_streams`] does: an asset that lies outside the file is read as
+/// absent, and the damage records it. The section block must read whole: without
+/// it nothing in the file can be found.
+pub fn read_salvaging(data: &[u8]) -> Result<(Read<'_>, Damage)> {
+    let mut damage = Damage::new(data);
+    let read = read_as(data, true, true, Some(&mut damage))?;
+    Ok((read, damage))
+}
+
 fn read_with(data: &[u8], inflate: bool, keep: bool) -> Result<Read<'_>> {
+    read_as(data, inflate, keep, None)
+}
+
+fn read_as<'a>(
+    data: &'a [u8],
+    inflate: bool,
+    keep: bool,
+    damage: Option<&mut Damage>,
+) -> Result<Read<'a>> {
     let container = container::read(data)?;
     let strings = string_table(&container)?;
     let mut dec = Decoder::new(
@@ -113,6 +133,9 @@ fn read_with(data: &[u8], inflate: bool, keep: bool) -> Result<Read<'_>> {
     );
     if keep {
         dec.kept = Some(Vec::new());
+    }
+    if damage.is_some() {
+        dec.lost = Some(Vec::new());
     }
     for (c, count) in dec.sprite_counts.iter_mut().enumerate() {
         let section = container
@@ -160,6 +183,9 @@ fn read_with(data: &[u8], inflate: bool, keep: bool) -> Result<Read<'_>> {
             other => other?,
         };
         sections.push(section);
+    }
+    if let (Some(d), Some(lost)) = (damage, dec.lost.take()) {
+        lost.iter().for_each(|e| d.lose(e));
     }
     let assets = std::mem::take(&mut dec.assets);
     let mut kept = dec.kept.take().unwrap_or_default();

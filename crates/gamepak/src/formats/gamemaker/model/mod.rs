@@ -59,19 +59,25 @@ pub struct Part<'a> {
 
 /// Reads every chunk into its model, or keeps it as stored.
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
-    let form = container::read(data)?;
+    Ok(read_form(&container::read(data)?))
+}
+
+/// The model of an opened FORM: a chunk that does not read is kept as stored, so
+/// this reads a FORM a salvage opened, whatever its chunks hold.
+pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
+    let data = form.data;
     let bytecode = form
         .chunk(FourCC::GEN8)
         .and_then(|g| g.body.get(1).copied())
         .unwrap_or(0);
-    let range = range(&form);
+    let range = range(form);
     let alignment = form.alignment();
     let mut labels = Labels::new();
     let mut parts: Vec<Option<Part>> = vec![None; form.chunks.len()];
     // STRG first: every other chunk's records name its texts, which are borrowed
     // from it rather than copied.
     let strg = form.chunks.iter().position(|c| c.name == FourCC::STRG);
-    let mut strings = strg.map(|i| Reading::new(&form, i, bytecode, range, &[]).part(&mut labels));
+    let mut strings = strg.map(|i| Reading::new(form, i, bytecode, range, &[]).part(&mut labels));
     let texts: &[String] = strings
         .as_ref()
         .and_then(|p| Strings::of(&p.body))
@@ -90,7 +96,7 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
         );
     let order: Vec<usize> = order.map(|(i, _)| i).collect();
     for &i in &order {
-        parts[i] = Some(Reading::new(&form, i, bytecode, range, texts).part(&mut labels));
+        parts[i] = Some(Reading::new(form, i, bytecode, range, texts).part(&mut labels));
     }
     // A chunk that read only below a release gate shows the file is older than
     // that release. A chunk that read in a newer layout, where both read, is read
@@ -110,7 +116,7 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
                 p.version > high && !matches!(p.body, Body::Stored { .. } | Body::Empty)
             });
             if newer {
-                let part = Reading::new(&form, i, bytecode, older, texts).part(&mut labels);
+                let part = Reading::new(form, i, bytecode, older, texts).part(&mut labels);
                 if !matches!(part.body, Body::Stored { .. }) {
                     parts[i] = Some(part);
                 }
@@ -125,7 +131,7 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
     if let (Some(i), Some(p)) = (strg, strings) {
         parts[i] = Some(p);
     }
-    Ok(Game {
+    Game {
         endian: form.endian,
         alignment,
         bytecode,
@@ -135,7 +141,7 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
             .collect(),
         trailing: &data[data.len() - form.trailing..],
         read_labels: labels,
-    })
+    }
 }
 
 /// The file the model stands for. The writer walks each record through the same

@@ -54,6 +54,9 @@ pub struct Decoder<'a, 'f> {
     /// inside it is named after it.
     inflated_from: u64,
     pending: Option<usize>,
+    /// When salvaging a damaged file: assets that lie outside it, recorded here and
+    /// read as absent, so the rest of the document still reads.
+    pub lost: Option<Vec<crate::Error>>,
 }
 
 impl<'a, 'f> Decoder<'a, 'f> {
@@ -81,6 +84,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
             kept: None,
             inflated_from: 0,
             pending: None,
+            lost: None,
         }
     }
 
@@ -387,9 +391,16 @@ impl<'a, 'f> Decoder<'a, 'f> {
             a.checked_add(length.into())
                 .is_some_and(|e| e <= self.file.len() as u64)
         });
-        let abs = abs.ok_or_else(|| {
-            Error::invalid(&path, at, format!("asset at {offset:#x}+{length:#x} after the section block lies outside the file"))
-        })?;
+        let abs = match (abs, self.lost.as_mut()) {
+            (Some(abs), _) => abs,
+            // Lost where its bytes were to be, not where the descriptor is.
+            (None, Some(lost)) => {
+                let start = self.assets_base.saturating_add(offset);
+                lost.push(Error::invalid(&path, start, format!("its {length} bytes lie outside the file")));
+                return Ok(json!({ "file": null }));
+            }
+            (None, None) => return Err(Error::invalid(&path, at, format!("asset at {offset:#x}+{length:#x} after the section block lies outside the file"))),
+        };
         let encoding = match kind {
             Asset::File(ext) => ext,
             Asset::Packed(_) => "zlib",
