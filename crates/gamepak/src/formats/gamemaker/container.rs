@@ -78,7 +78,20 @@ impl<'a> Form<'a> {
     }
 }
 
+/// The container, or the first place it breaks its framing.
 pub fn read(data: &[u8]) -> Result<Form<'_>> {
+    let (form, damage) = read_damaged(data)?;
+    match damage.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(form),
+    }
+}
+
+/// The container as far as its bytes go, and where its framing breaks: a FORM or a
+/// chunk whose size runs past the end of the file (a truncated file) keeps the bytes
+/// there are, and chunks stop where a header no longer fits. An error only when the
+/// file is no FORM at all.
+pub fn read_damaged(data: &[u8]) -> Result<(Form<'_>, Vec<Error>)> {
     let mut r = Reader::new(data, form_location());
     let magic = r.array::<4>("magic")?;
     let endian = match &magic {
@@ -96,26 +109,36 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
         }
     };
     let mut r = r.with_endian(endian);
-    let size = r.u32("FORM size")? as usize;
+    let mut damage = Vec::new();
+    let mut size = r.u32("FORM size")? as usize;
     if size > r.remaining() {
-        return Err(r.error_at(
+        damage.push(r.error_at(
             4,
             format!(
                 "FORM size {size} runs past the end of the file ({} bytes after the header)",
                 r.remaining()
             ),
         ));
+        size = r.remaining();
     }
     let trailing = r.remaining() - size;
     let mut body = r.sub(size, "FORM")?;
     let mut chunks = Vec::new();
     while !body.at_end() {
         let offset = body.offset();
-        let raw = body.array::<4>("chunk name")?;
+        let header = body
+            .array::<4>("chunk name")
+            .and_then(|raw| Ok((raw, body.u32("chunk size")? as usize)));
+        let (raw, mut len) = match header {
+            Ok(h) => h,
+            Err(e) => {
+                damage.push(e);
+                break;
+            }
+        };
         let name = FourCC(stored_name(&raw, endian));
-        let len = body.u32("chunk size")? as usize;
         if len > body.remaining() {
-            return Err(Error::invalid(
+            damage.push(Error::invalid(
                 chunk_location(name),
                 offset + 4,
                 format!(
@@ -123,6 +146,7 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
                     body.remaining()
                 ),
             ));
+            len = body.remaining();
         }
         chunks.push(Chunk {
             body: body.bytes(len, &name.to_string())?,
@@ -131,12 +155,13 @@ pub fn read(data: &[u8]) -> Result<Form<'_>> {
             offset,
         });
     }
-    Ok(Form {
+    let form = Form {
         endian,
         chunks,
         data,
         trailing,
-    })
+    };
+    Ok((form, damage))
 }
 
 /// A chunk name's bytes as a file in this byte order stores them.

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use super::container::{self, Form};
 use super::{audo, code, gen8, sond, sprites, strg, tpag, txtr};
 use crate::error::Result;
+use crate::report::Problem;
 
 #[derive(Debug)]
 pub struct Game<'a> {
@@ -21,28 +22,45 @@ pub struct Game<'a> {
     pub sounds: Vec<sond::Sound>,
     pub strings: Vec<strg::Str<'a>>,
     pub code: Vec<code::Entry>,
+    /// What could not be read, each where its bad bytes are stored.
+    pub problems: Vec<Problem>,
     /// The entries of each instruction blob (see [`code::blob_indices`]), grouped
     /// when first asked for.
     blobs: std::sync::OnceLock<Vec<Vec<usize>>>,
 }
 
+/// Reads what it can: an error only when the FORM itself does not read. A chunk or
+/// an entry that does not read is left out (an entry as a null one in its place),
+/// and why goes to `problems`.
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
-    let form = container::read(data)?;
-    let gen8 = gen8::read(&form)?;
-    let sounds = sond::sounds(&form, gen8.bytecode)?;
+    let (form, damage) = container::read_damaged(data)?;
+    let mut problems: Vec<Problem> = damage.iter().map(Problem::of).collect();
+    let gen8 = or_problem(gen8::read(&form), &mut problems);
+    let sounds = or_problem(sond::sounds(&form, gen8.bytecode), &mut problems);
+    let txtr = or_problem(txtr::read(&form), &mut problems);
+    let clips = audo::clips(&form, &mut problems);
     Ok(Game {
-        code: code::entries(&form, gen8.bytecode)?,
+        code: code::entries(&form, gen8.bytecode, &mut problems),
         gen8,
-        txtr: txtr::read(&form)?,
-        tpag: tpag::read(&form)?,
-        sprites: sprites::sprites(&form)?,
-        backgrounds: sprites::backgrounds(&form)?,
-        clips: audo::read(&form)?,
+        txtr,
+        tpag: tpag::read(&form, &mut problems),
+        sprites: sprites::sprites(&form, &mut problems),
+        backgrounds: sprites::backgrounds(&form, &mut problems),
+        clips,
         clip_names: sond::clip_names(&sounds, 0),
         sounds,
-        strings: strg::strings(&form)?,
+        strings: strg::strings(&form, &mut problems),
         form,
+        problems,
         blobs: std::sync::OnceLock::new(),
+    })
+}
+
+/// What `read` gave, or nothing with why in `problems`.
+fn or_problem<T: Default>(read: Result<T>, problems: &mut Vec<Problem>) -> T {
+    read.unwrap_or_else(|e| {
+        problems.push(Problem::of(&e));
+        T::default()
     })
 }
 

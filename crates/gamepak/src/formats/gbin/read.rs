@@ -7,43 +7,76 @@ use std::borrow::Cow;
 use super::model::*;
 use crate::bytes::Reader;
 use crate::error::{Error, ErrorKind, Result};
+use crate::report::Problem;
 
 /// Reads a whole package. Blobs borrow from `data`.
 pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
+    match read_framed(data)? {
+        (doc, None) => Ok(doc),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Reads a package as far as its chunk framing goes: the chunks before one whose
+/// header or size runs past the end of the file (a truncated file), and why the rest
+/// could not be read. An error only when the header does not read.
+pub fn read_damaged(data: &[u8]) -> Result<(Gbin<'_>, Vec<Problem>)> {
+    let (doc, damage) = read_framed(data)?;
+    Ok((doc, damage.iter().map(Problem::of).collect()))
+}
+
+/// The chunks up to the end or to the first whose framing breaks, and that break.
+fn read_framed(data: &[u8]) -> Result<(Gbin<'_>, Option<Error>)> {
     let mut header_r = Reader::new(data, "GBIN").named("header");
     let header = read_header(&mut header_r)?;
     let mut r = Reader::new(data, "GBIN").with_endian(header.endian());
     r.seek(header_r.pos(), "first chunk")?;
     let mut chunks = Vec::new();
     let mut seen_end = false;
+    let mut damage = None;
     while !seen_end && !r.at_end() {
-        let offset = r.offset();
-        let id = FourCC(r.array("chunk FourCC")?);
-        let name = id.to_string();
-        let size = r.u32(&format!("{name} chunk size"))?;
-        let available = r.remaining() as u64;
-        let mut body_r = r.sub(size as usize, &name).map_err(|_| {
-            Error::new(
-                format!("GBIN/{name}"),
-                Some(offset),
-                ErrorKind::Truncated {
-                    what: format!("{name} chunk of {size} bytes"),
-                    container: "file".into(),
-                    needed: size as u64,
-                    available,
-                },
-            )
-        })?;
-        let body = decode_body(id, &mut body_r, &header, &chunks);
-        seen_end = id == FourCC::ENDC;
-        chunks.push(Chunk { id, offset, body });
+        match read_chunk(&mut r, &header, &chunks) {
+            Ok(chunk) => {
+                seen_end = chunk.id == FourCC::ENDC;
+                chunks.push(chunk);
+            }
+            Err(e) => {
+                damage = Some(e);
+                break;
+            }
+        }
     }
     let trailing = Cow::Borrowed(&data[r.pos()..]);
-    Ok(Gbin {
+    let doc = Gbin {
         header,
         chunks,
         trailing,
-    })
+    };
+    Ok((doc, damage))
+}
+
+/// The chunk at the reader: its FourCC, size and body. A size past the end of the
+/// file is located at the size field.
+fn read_chunk<'a>(r: &mut Reader<'a>, header: &Header, before: &[Chunk<'_>]) -> Result<Chunk<'a>> {
+    let offset = r.offset();
+    let id = FourCC(r.array("chunk FourCC")?);
+    let name = id.to_string();
+    let size = r.u32(&format!("{name} chunk size"))?;
+    let available = r.remaining() as u64;
+    let mut body_r = r.sub(size as usize, &name).map_err(|_| {
+        Error::new(
+            format!("GBIN/{name}"),
+            Some(offset + 4),
+            ErrorKind::Truncated {
+                what: format!("{name} chunk of {size} bytes"),
+                container: "file".into(),
+                needed: size as u64,
+                available,
+            },
+        )
+    })?;
+    let body = decode_body(id, &mut body_r, header, before);
+    Ok(Chunk { id, offset, body })
 }
 
 /// Reads the 32-byte header.

@@ -6,10 +6,29 @@ use super::model::*;
 use crate::bytes::{Endian, Reader, Writer};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
+use crate::report::Problem;
 
 /// Reads the container and the metadata. The chunk count is not compared with the
 /// metadata here: a file whose chunks do not fit still reads, and `check` explains.
 pub fn read(data: &[u8]) -> Result<GameBin<'_>> {
+    let (doc, damage) = read_framed(data)?;
+    match damage {
+        Some(e) => Err(e),
+        None => Ok(doc),
+    }
+}
+
+/// Reads the container as far as its bytes go: a chunk whose size runs past the end
+/// of the file (a truncated file) keeps the bytes there are and is the last, and why
+/// the rest could not be read is a problem. An error only when the size table, the
+/// metadata or the title cannot be read.
+pub fn read_damaged(data: &[u8]) -> Result<(GameBin<'_>, Vec<Problem>)> {
+    let (doc, damage) = read_framed(data)?;
+    Ok((doc, damage.iter().map(Problem::of).collect()))
+}
+
+/// The container, and the first place its sizes do not fit the file.
+fn read_framed(data: &[u8]) -> Result<(GameBin<'_>, Option<Error>)> {
     let mut r = Reader::new(data, "game.bin").with_endian(Endian::Little);
     let count = r.u32("chunk count")? as u64;
     if count * 4 > r.remaining() as u64 || count > Limits::current().max_entries {
@@ -31,23 +50,33 @@ pub fn read(data: &[u8]) -> Result<GameBin<'_>> {
     }
     let mut chunks = Vec::with_capacity(sizes.len());
     let mut offsets = Vec::with_capacity(sizes.len());
+    let mut damage = None;
     for (i, &size) in sizes.iter().enumerate() {
         let at = r.pos();
+        let mut take = size as usize;
         if size > r.remaining() as u64 {
-            return Err(Error::invalid(
+            // Located at the size, in the table after the count.
+            damage = Some(Error::invalid(
                 format!("game.bin/chunk[{i}]"),
-                at as u64,
+                4 + 4 * i as u64,
                 format!(
-                    "chunk of {size} bytes runs past end of file ({} bytes left)",
+                    "chunk of {size} bytes at {at:#x} runs past end of file ({} bytes left)",
                     r.remaining()
                 ),
             ));
+            take = r.remaining();
         }
         offsets.push(at as u64);
-        chunks.push(Cow::Borrowed(r.bytes(size as usize, "chunk")?));
+        chunks.push(Cow::Borrowed(r.bytes(take, "chunk")?));
+        if damage.is_some() {
+            break;
+        }
     }
-    if !r.at_end() {
-        return Err(r.error(format!(
+    if chunks.len() < 2 {
+        return Err(damage.expect("a chunk is missing only where one ran past the end"));
+    }
+    if damage.is_none() && !r.at_end() {
+        damage = Some(r.error(format!(
             "{} bytes follow the last chunk: the sizes do not add up to the file",
             r.remaining()
         )));
@@ -63,12 +92,13 @@ pub fn read(data: &[u8]) -> Result<GameBin<'_>> {
             ),
         )
     })?;
-    Ok(GameBin {
+    let doc = GameBin {
         layout,
         meta: Metadata::parse(meta, layout),
         chunks,
         offsets,
-    })
+    };
+    Ok((doc, damage))
 }
 
 /// Writes the container around the chunks, in order.

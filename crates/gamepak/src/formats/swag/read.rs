@@ -11,6 +11,7 @@ use super::model::*;
 use super::opcodes::OpcodeTable;
 use crate::bytes::{Endian, Reader};
 use crate::error::{Error, ErrorKind, Result};
+use crate::report::Problem;
 
 /// Lists deeper than this are refused, so hostile nesting cannot exhaust the stack.
 pub const MAX_DEPTH: usize = 64;
@@ -66,30 +67,58 @@ pub fn read<'a>(data: &'a [u8], table: &OpcodeTable) -> Result<Swag<'a>> {
 
 /// Reads a file and says where its last section ended.
 pub fn read_prefix<'a>(data: &'a [u8], table: &OpcodeTable) -> Result<(Swag<'a>, usize)> {
+    match read_sections(data, table)? {
+        (doc, end, None) => Ok((doc, end)),
+        (_, _, Some(e)) => Err(e),
+    }
+}
+
+/// Reads a file as far as its sections go: those before the first that does not
+/// read (a truncated or damaged file), and why the rest could not be read. An error
+/// only when the header does not read.
+pub fn read_damaged<'a>(data: &'a [u8], table: &OpcodeTable) -> Result<(Swag<'a>, Vec<Problem>)> {
+    let (doc, _, damage) = read_sections(data, table)?;
+    Ok((doc, damage.iter().map(Problem::of).collect()))
+}
+
+/// The sections up to the first that does not read, where they end, and why that
+/// one did not.
+fn read_sections<'a>(
+    data: &'a [u8],
+    table: &OpcodeTable,
+) -> Result<(Swag<'a>, usize, Option<Error>)> {
     let (endian, version, platforms) = header(data)?;
     let mut r = Reader::new(data, "SWAG").with_endian(endian);
     r.seek(7, "section count")?;
     let count = r.u8("section count")?;
     let mut sections = Vec::with_capacity(count as usize);
     let mut spans = Vec::with_capacity(count as usize);
+    let mut damage = None;
     for _ in 0..count {
         let at = r.offset();
-        let tag = FourCC(r.array::<4>("section tag")?);
-        let name = tag.to_string();
-        let section = within(&mut r, &name, |r| section(r, tag, at, table))?;
-        sections.push(section);
-        spans.push(at..r.offset());
+        let read = r.array::<4>("section tag").and_then(|tag| {
+            let tag = FourCC(tag);
+            within(&mut r, &tag.to_string(), |r| section(r, tag, at, table))
+        });
+        match read {
+            Ok(section) => {
+                sections.push(section);
+                spans.push(at..r.offset());
+            }
+            Err(e) => {
+                damage = Some(e);
+                break;
+            }
+        }
     }
-    Ok((
-        Swag {
-            endian,
-            version,
-            platforms,
-            sections,
-            spans,
-        },
-        r.pos(),
-    ))
+    let doc = Swag {
+        endian,
+        version,
+        platforms,
+        sections,
+        spans,
+    };
+    Ok((doc, r.pos(), damage))
 }
 
 /// Runs `f` on a reader whose path names one more level, then moves past what it read.

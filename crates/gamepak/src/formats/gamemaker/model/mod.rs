@@ -57,9 +57,11 @@ pub struct Part<'a> {
     pub version: Version,
 }
 
-/// Reads every chunk into its model, or keeps it as stored.
+/// Reads every chunk into its model, or keeps it as stored. A damaged container is
+/// read as far as its bytes go (see [`container::read_damaged`]), so that what it
+/// holds can still be listed; `game::read` names the damage.
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
-    let form = container::read(data)?;
+    let (form, _) = container::read_damaged(data)?;
     let bytecode = form
         .chunk(FourCC::GEN8)
         .and_then(|g| g.body.get(1).copied())
