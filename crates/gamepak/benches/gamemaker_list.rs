@@ -50,7 +50,13 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("gamemaker_synthetic_2GB");
     g.sample_size(20);
     g.bench_function("list", |b| {
-        b.iter(|| handler.list(&data, &Default::default()).unwrap().value.len())
+        b.iter(|| {
+            handler
+                .list(&data, &Default::default())
+                .unwrap()
+                .value
+                .len()
+        })
     });
     g.finish();
 }

@@ -64,7 +64,12 @@ impl Problem {
 
     /// A read error as a problem of the file: where it was found and why.
     pub fn of(e: &crate::Error) -> Problem {
-        Problem::new(Severity::Error, e.path.clone(), e.offset, e.kind.to_string())
+        Problem::new(
+            Severity::Error,
+            e.path.clone(),
+            e.offset,
+            e.kind.to_string(),
+        )
     }
 
     /// The problem without its severity: `path: message at 0x...`.

@@ -116,12 +116,20 @@ fn gamemaker_lengths_and_fields_are_located_where_they_are_stored() {
         .handler()
         .unwrap()
         .check(&m, &Default::default());
-    assert_located(&report.problems, "FORM/TPAG/entry[0]", page, 0xffff, "check");
+    assert_located(
+        &report.problems,
+        "FORM/TPAG/entry[0]",
+        page,
+        0xffff,
+        "check",
+    );
 }
 
 /// A file of the repository's examples, made by the project's own builders.
 fn example(path: &str) -> Vec<u8> {
-    let at = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(path);
+    let at = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(path);
     std::fs::read(&at).unwrap_or_else(|e| panic!("{}: {e}", at.display()))
 }
 

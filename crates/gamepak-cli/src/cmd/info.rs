@@ -32,7 +32,11 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let status = each_file(&args.files, &mut summary, |path, first, summary| {
         let f = open(path)?;
         let read = f.handler.info(&f.data, &global.options)?;
-        summary.errors += read.problems.iter().filter(|p| p.severity == Severity::Error).count();
+        summary.errors += read
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .count();
         if args.json {
             json_line(&FileRecord {
                 file: path,

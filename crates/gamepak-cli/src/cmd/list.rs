@@ -32,7 +32,11 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         let f = open(path)?;
         let read = f.handler.list(&f.data, &global.options)?;
         summary.entries += read.value.len();
-        summary.errors += read.problems.iter().filter(|p| p.severity == Severity::Error).count();
+        summary.errors += read
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .count();
         if args.json {
             for record in &read.value {
                 json_line(&FileRecord { file: path, record });

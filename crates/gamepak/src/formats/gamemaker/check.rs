@@ -52,7 +52,12 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
     }
     r.problems
         .extend(super::code::names(&game.form, game.gen8.bytecode).problems);
-    for (i, s) in game.strings.iter().enumerate().filter(|(_, s)| s.offset != 0) {
+    for (i, s) in game
+        .strings
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.offset != 0)
+    {
         let path = chunk_location(FourCC::STRG).at("entry", i);
         if std::str::from_utf8(s.bytes).is_err() {
             r.error(&path, s.offset + 4, "the string is not UTF-8");

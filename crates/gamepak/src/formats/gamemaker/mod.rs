@@ -120,7 +120,9 @@ impl Handler for GameMakerHandler {
 
     fn list(&self, data: &[u8], _opts: &Options) -> Result<Partial<Vec<Entry>>> {
         if audio_group::is_audio_group(data) {
-            return Ok(Partial::whole(audio_group::entries(&audio_group::read(data)?)));
+            return Ok(Partial::whole(audio_group::entries(&audio_group::read(
+                data,
+            )?)));
         }
         let game = game::read(data)?;
         let model = model::Game::read(data)?;

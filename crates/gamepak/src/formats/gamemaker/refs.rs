@@ -60,7 +60,14 @@ pub fn slot(list: u64, i: usize) -> u64 {
 /// Where pointer `i` (holding `p`) of the list at `list` in `chunk` points, when the
 /// `size` bytes of `what` there lie inside the chunk; otherwise an error located at
 /// the pointer.
-pub fn target(chunk: &Chunk<'_>, list: u64, i: usize, p: u32, size: u64, what: &str) -> Result<u64> {
+pub fn target(
+    chunk: &Chunk<'_>,
+    list: u64,
+    i: usize,
+    p: u32,
+    size: u64,
+    what: &str,
+) -> Result<u64> {
     let at = u64::from(p);
     if at >= chunk.body_offset() && at.saturating_add(size) <= chunk.end() {
         return Ok(at);

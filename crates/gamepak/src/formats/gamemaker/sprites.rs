@@ -9,8 +9,8 @@
 use super::container::Form;
 use super::refs::{list_at, records, slot, string_ref, u32_at};
 use crate::error::Error;
-use crate::report::Problem;
 use crate::fourcc::FourCC;
+use crate::report::Problem;
 
 #[derive(Debug, Clone, Default)]
 pub struct Frames {

@@ -6,8 +6,8 @@
 use super::container::Form;
 use super::refs::records;
 use crate::error::Error;
-use crate::report::Problem;
 use crate::fourcc::FourCC;
+use crate::report::Problem;
 
 #[derive(Debug, Clone, Default)]
 pub struct Str<'a> {

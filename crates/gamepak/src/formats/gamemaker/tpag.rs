@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use super::container::Form;
 use super::refs::records;
-use crate::report::Problem;
 use crate::fourcc::FourCC;
+use crate::report::Problem;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Item {

@@ -152,7 +152,14 @@ pub fn read<'a>(form: &Form<'a>) -> Result<Option<Txtr<'a>>> {
     let mut all_fields = Vec::with_capacity(ptrs.len());
     for (i, &p) in ptrs.iter().enumerate() {
         let path = chunk.location().at("entry", i);
-        let at = target(chunk, chunk.body_offset(), i, p, entry_size as u64, "page entry")?;
+        let at = target(
+            chunk,
+            chunk.body_offset(),
+            i,
+            p,
+            entry_size as u64,
+            "page entry",
+        )?;
         let mut r = form.reader_at(at, &path)?;
         let fields = (0..entry_size / 4 - 1)
             .map(|k| r.u32(&format!("field {k}")))

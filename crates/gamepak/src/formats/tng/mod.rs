@@ -108,11 +108,11 @@ pub use model::Document;
 pub use source::{build, is_source};
 
 use crate::io::SourceDir;
-use crate::{
-    Built, Entry, ErrorKind, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial,
-    Report, Result,
-};
 use crate::report::Problem;
+use crate::{
+    Built, Entry, ErrorKind, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome,
+    Partial, Report, Result,
+};
 
 /// TirNanoG's implementation of the format operations.
 pub struct TngHandler;
@@ -142,9 +142,7 @@ impl Handler for TngHandler {
     fn list(&self, data: &[u8], _opts: &Options) -> Result<Partial<Vec<Entry>>> {
         match read::read(data, false) {
             Ok(r) => Ok(Partial::whole(items::entries(&r))),
-            Err(e) if e.is_request_fault() || matches!(e.kind, ErrorKind::Unsupported(_)) => {
-                Err(e)
-            }
+            Err(e) if e.is_request_fault() || matches!(e.kind, ErrorKind::Unsupported(_)) => Err(e),
             Err(e) => {
                 header::Header::read(data)?;
                 Ok(Partial {

@@ -128,7 +128,9 @@ impl At<'_, '_> {
             .enumerate()
             .map(|(i, &p)| match p {
                 0 => Ok(Value::Null),
-                p if u64::from(p) < self.chunk.body_offset() || u64::from(p) >= self.chunk.end() => {
+                p if u64::from(p) < self.chunk.body_offset()
+                    || u64::from(p) >= self.chunk.end() =>
+                {
                     Err(Error::invalid(
                         self.path.at(name, i),
                         slot(pointers.at, i),
