@@ -5,7 +5,8 @@ use std::path::Path;
 
 use crate::style::Stream;
 use crate::terminal::{self, out, Piece};
-use gamepak::{Error, Format, Handler, Options, Severity, Source};
+use gamepak::report::Problem;
+use gamepak::{Error, Format, Handler, Options, Partial, Severity, Source};
 
 /// What every verb shares: how talkative to be, and the library's options.
 pub struct Global {
@@ -60,6 +61,27 @@ pub fn print_error(message: &str) {
 pub fn report_error(e: &Error) -> Status {
     print_error(&e.to_string());
     Status::of(e)
+}
+
+/// Prints on stderr what kept part of a file from being read, each problem with its
+/// place in the file: errors as errors, anything milder as a warning.
+pub fn print_unread(path: &Path, problems: &[Problem], global: &Global) {
+    for p in problems {
+        let line = format!("{}: {}", path.display(), p.located());
+        match p.severity {
+            Severity::Error => print_error(&line),
+            _ => warn(global, &line),
+        }
+    }
+}
+
+/// The status of a file read in part: problems when anything could not be read.
+pub fn status_of<T>(read: &Partial<T>) -> Status {
+    if read.is_whole() {
+        Status::Ok
+    } else {
+        Status::Problems
+    }
 }
 
 /// Prints `gamepak: warning: ...` on stderr, unless the run is quiet.

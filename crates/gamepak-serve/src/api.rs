@@ -150,7 +150,7 @@ async fn info(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Respo
     on_file(state, id, |s, f| {
         f.handler
             .info(&f.data, &s.files.options)
-            .map(Json)
+            .map(|read| Json(read.value))
             .map_err(failed)
     })
     .await

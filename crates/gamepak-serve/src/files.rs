@@ -61,6 +61,7 @@ impl ServedFile {
             .get_or_init(|| {
                 self.handler
                     .list(&self.data, opts)
+                    .map(|listed| listed.value)
                     .map_err(|e| e.to_string())
             })
             .as_deref()

@@ -37,7 +37,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 games
                     .iter()
-                    .map(|d| handler.list(d, &Default::default()).unwrap().len())
+                    .map(|d| handler.list(d, &Default::default()).unwrap().value.len())
                     .sum::<usize>()
             })
         });
@@ -50,7 +50,13 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("gamemaker_synthetic_2GB");
     g.sample_size(20);
     g.bench_function("list", |b| {
-        b.iter(|| handler.list(&data, &Default::default()).unwrap().len())
+        b.iter(|| {
+            handler
+                .list(&data, &Default::default())
+                .unwrap()
+                .value
+                .len()
+        })
     });
     g.finish();
 }

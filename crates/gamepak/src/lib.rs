@@ -37,7 +37,7 @@ pub use fourcc::FourCC;
 pub use io::Source;
 pub use location::Location;
 pub use options::{BuildOptions, Options};
-pub use report::{Report, Severity};
+pub use report::{Partial, Report, Severity};
 
 /// The formats gamepak knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -122,9 +122,13 @@ impl std::fmt::Display for Format {
 /// [`Options`]; a format reads only the settings that concern it.
 pub trait Handler: Sync {
     /// Header, metadata, counts and sizes, as a JSON object with keys in display order.
-    fn info(&self, data: &[u8], opts: &Options) -> Result<serde_json::Value>;
-    /// Every entry, from headers and tables only: no payload is decoded.
-    fn list(&self, data: &[u8], opts: &Options) -> Result<Vec<Entry>>;
+    /// A damaged file gives what could be read and the problems met; an error only
+    /// when nothing could be.
+    fn info(&self, data: &[u8], opts: &Options) -> Result<Partial<serde_json::Value>>;
+    /// Every entry, from headers and tables only: no payload is decoded. A damaged
+    /// file gives the entries that could be read and the problems that kept the rest
+    /// out; an error only when nothing could be read.
+    fn list(&self, data: &[u8], opts: &Options) -> Result<Partial<Vec<Entry>>>;
     /// Strict validation: every problem found, not just the first.
     fn check(&self, data: &[u8], opts: &Options) -> Report;
     /// Writes the manifest and assets into `out`.

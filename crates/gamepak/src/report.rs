@@ -62,6 +62,16 @@ impl Problem {
         Problem::new(Severity::Note, path, Some(offset), message)
     }
 
+    /// A read error as a problem of the file: where it was found and why.
+    pub fn of(e: &crate::Error) -> Problem {
+        Problem::new(
+            Severity::Error,
+            e.path.clone(),
+            e.offset,
+            e.kind.to_string(),
+        )
+    }
+
     /// The problem without its severity: `path: message at 0x...`.
     pub fn located(&self) -> String {
         match self.offset {
@@ -147,14 +157,9 @@ impl Report {
 
     /// Records a parse error as a problem.
     pub fn from_error(e: &crate::Error) -> Report {
-        let mut r = Report::default();
-        r.push(
-            Severity::Error,
-            e.path.clone(),
-            e.offset,
-            e.kind.to_string(),
-        );
-        r
+        Report {
+            problems: vec![Problem::of(e)],
+        }
     }
 
     /// Every problem, a line each.
@@ -175,6 +180,38 @@ impl Report {
             .iter()
             .filter(|p| p.severity == severity)
             .count()
+    }
+}
+
+/// What could be read of a damaged file, and the problems that kept the rest from
+/// being read: what `info` and `list` give, so that one bad entry does not hide the
+/// others.
+#[derive(Debug, Clone, Default)]
+pub struct Partial<T> {
+    pub value: T,
+    pub problems: Vec<Problem>,
+}
+
+impl<T> Partial<T> {
+    /// A value read whole.
+    pub fn whole(value: T) -> Partial<T> {
+        Partial {
+            value,
+            problems: Vec::new(),
+        }
+    }
+
+    /// The value made from what was read, with the same problems.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Partial<U> {
+        Partial {
+            value: f(self.value),
+            problems: self.problems,
+        }
+    }
+
+    /// Whether everything could be read: no problem is an error.
+    pub fn is_whole(&self) -> bool {
+        !self.problems.iter().any(|p| p.severity == Severity::Error)
     }
 }
 

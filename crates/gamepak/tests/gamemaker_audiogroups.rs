@@ -67,9 +67,9 @@ fn a_group_file_alone_is_identified_listed_checked_and_rebuilt() {
         d.evidence.iter().any(|e| e.contains("audio group")),
         "{d:?}"
     );
-    let info = handler().info(&data, &Options::default()).unwrap();
+    let info = handler().info(&data, &Options::default()).unwrap().value;
     assert_eq!(info["clips"], 5);
-    let list = handler().list(&data, &Options::default()).unwrap();
+    let list = handler().list(&data, &Options::default()).unwrap().value;
     assert_eq!(list.len(), 5);
     assert!(list
         .iter()
@@ -266,7 +266,7 @@ fn a_synthetic_group_in_either_byte_order_is_told_from_a_game_and_rebuilt() {
         let d = detect(&data);
         assert_eq!(d.format, Some(Format::GameMaker), "{d:?}");
         assert_eq!(d.version.as_deref(), Some("audio group"), "{d:?}");
-        let list = handler().list(&data, &Options::default()).unwrap();
+        let list = handler().list(&data, &Options::default()).unwrap().value;
         let paths: Vec<&str> = list.iter().map(|e| e.path.as_str()).collect();
         assert_eq!(paths, ["audio/000.wav", "audio/001.ogg", "audio/002.bin"]);
         let report = handler().check(&data, &Options::default());

@@ -34,7 +34,7 @@ fn edit_and_reread(name: &str) {
             &Default::default(),
         )
         .unwrap();
-    let entries = handler.list(&original, &Default::default()).unwrap();
+    let entries = handler.list(&original, &Default::default()).unwrap().value;
 
     let frame = entries
         .iter()

@@ -52,7 +52,7 @@ fn every_game_reads_and_checks_clean() {
     for (name, data) in games() {
         let report = handler().check(&data, &Default::default());
         assert!(report.is_clean(), "{name}:\n{}", report.lines());
-        let info = handler().info(&data, &Default::default()).unwrap();
+        let info = handler().info(&data, &Default::default()).unwrap().value;
         assert!(info["GameMaker version"].is_string(), "{name}");
     }
 }
@@ -81,9 +81,9 @@ fn every_game_rebuilds_byte_for_byte_through_extract_and_pack() {
 fn extracted_counts_match_info() {
     for (name, data) in games() {
         let g = game::read(&data).unwrap();
-        let info = handler().info(&data, &Default::default()).unwrap();
+        let info = handler().info(&data, &Default::default()).unwrap().value;
         let count = |k: &str| info["counts"][k].as_u64().unwrap_or(0) as usize;
-        let entries = handler().list(&data, &Default::default()).unwrap();
+        let entries = handler().list(&data, &Default::default()).unwrap().value;
         let kind = |k: &str| entries.iter().filter(|e| e.kind.name() == k).count();
         assert_eq!(count("texture pages"), g.pages().len(), "{name}");
         let frames: usize = g

@@ -294,7 +294,7 @@ fn a_sound_added_to_an_audio_group_plays_from_the_group_file() {
     };
     let report = handler().check(&packed.bytes, &options);
     assert!(report.problems.is_empty(), "{}", report.lines());
-    let listed = handler().list(bytes, &Default::default()).unwrap();
+    let listed = handler().list(bytes, &Default::default()).unwrap().value;
     assert_eq!(listed.len(), clip + 1);
 }
 

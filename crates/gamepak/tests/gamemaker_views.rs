@@ -36,6 +36,7 @@ fn frame_paths(data: &[u8], sprite: &str) -> Vec<String> {
     let mut paths: Vec<String> = handler()
         .list(data, &Default::default())
         .unwrap()
+        .value
         .into_iter()
         .filter(|e| e.path.contains(&prefix) && e.kind == gamepak::assets::Kind::Sprite)
         .map(|e| e.path)

@@ -11,6 +11,7 @@ fn info(data: &[u8]) -> serde_json::Value {
         .unwrap()
         .info(data, &Default::default())
         .unwrap()
+        .value
 }
 
 #[test]

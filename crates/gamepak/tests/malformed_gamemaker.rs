@@ -31,9 +31,17 @@ fn get(data: &[u8], at: usize) -> usize {
     u32::from_le_bytes(data[at..at + 4].try_into().unwrap()) as usize
 }
 
-/// The error reading a damaged file gives.
+/// What reading a damaged file reports: the error that stopped it, or every problem
+/// it met on the way.
 fn error_of(data: &[u8]) -> String {
-    game::read(data).unwrap_err().to_string()
+    match game::read(data) {
+        Err(e) => e.to_string(),
+        Ok(g) => {
+            assert!(!g.problems.is_empty(), "read whole");
+            let lines: Vec<String> = g.problems.iter().map(|p| p.to_string()).collect();
+            lines.join("\n")
+        }
+    }
 }
 
 /// Asserts that `base` with the u32 at `at` set to `v` fails to read with an error
@@ -67,9 +75,13 @@ fn put(data: &mut [u8], at: usize, v: u32) {
 fn every_truncation_is_a_located_error() {
     let full = small();
     for n in 0..full.len() {
-        let e = game::read(&full[..n]).err();
-        let e = e.unwrap_or_else(|| panic!("cut at {n} read"));
-        assert!(e.offset.is_some(), "cut at {n}: {e}");
+        match game::read(&full[..n]) {
+            Err(e) => assert!(e.offset.is_some(), "cut at {n}: {e}"),
+            Ok(g) => {
+                assert!(!g.problems.is_empty(), "cut at {n} read whole");
+                assert!(g.problems.iter().all(|p| p.offset.is_some()), "cut at {n}");
+            }
+        }
         assert!(!handler().check(&full[..n], &Default::default()).is_clean());
     }
 }
@@ -197,7 +209,7 @@ fn a_null_code_entry_keeps_its_place() {
     let g = game::read(&data).unwrap();
     assert_eq!(g.code.len(), 3);
     assert_eq!(g.code[2].at, 0);
-    let listed = handler().list(&data, &Default::default()).unwrap();
+    let listed = handler().list(&data, &Default::default()).unwrap().value;
     assert_eq!(
         listed
             .iter()
@@ -265,7 +277,7 @@ fn big_endian_files_read_and_rebuild() {
     assert_eq!(g.gen8.version[0], 2);
     assert_eq!(g.tpag.items[2].page, 2);
     assert_round_trips(&data);
-    let info = handler().info(&data, &Default::default()).unwrap();
+    let info = handler().info(&data, &Default::default()).unwrap().value;
     assert_eq!(info["byte order"], "big-endian (MROF)");
 }
 

@@ -296,7 +296,7 @@ fn basic_build_lists_extracts_and_decodes() {
     let h = Format::Native.handler().unwrap();
     for bytes in [&pcm, &ogg] {
         assert!(h.check(bytes, &Default::default()).is_clean());
-        let list = h.list(bytes, &Default::default()).unwrap();
+        let list = h.list(bytes, &Default::default()).unwrap().value;
         let count = |kind: &str| list.iter().filter(|e| e.kind.name() == kind).count();
         assert_eq!(count("sprite"), 3);
         assert_eq!(list.iter().filter(|e| e.encoding == "empty").count(), 1);

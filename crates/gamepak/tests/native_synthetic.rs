@@ -165,7 +165,7 @@ fn hand_written_file_reads_field_by_field() {
     assert_eq!(tables::gains(&doc.chunks[7]), vec![0.5]);
     let r = handler().check(&file, &Default::default());
     assert!(r.is_clean(), "{:?}", r.problems);
-    let info = handler().info(&file, &Default::default()).unwrap();
+    let info = handler().info(&file, &Default::default()).unwrap().value;
     assert_eq!(info["title"], "Hand");
     assert_eq!(info["virtual_size"], "320x200");
     assert_eq!(info["sounds"][0]["gain"], 0.5);

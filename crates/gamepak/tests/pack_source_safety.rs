@@ -232,7 +232,7 @@ fn a_gamemaker_frame_of_another_size_than_its_sprite_s_others_is_refused() {
     let data = std::fs::read(dir.join("KappaTrooper.win")).unwrap();
     let handler = Format::GameMaker.handler().unwrap();
     let game = gamepak::formats::gamemaker::game::read(&data).unwrap();
-    let entries = handler.list(&data, &Default::default()).unwrap();
+    let entries = handler.list(&data, &Default::default()).unwrap().value;
     let frame = entries
         .iter()
         .find(|e| e.kind == gamepak::assets::Kind::Sprite)

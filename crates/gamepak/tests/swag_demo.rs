@@ -71,7 +71,7 @@ fn every_listed_entry_is_extracted() {
             &Default::default(),
         )
         .unwrap();
-    for e in handler().list(&bytes, &Default::default()).unwrap() {
+    for e in handler().list(&bytes, &Default::default()).unwrap().value {
         assert!(tmp.path().join(&e.path).is_file(), "{} missing", e.path);
     }
 }

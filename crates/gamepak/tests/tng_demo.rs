@@ -48,7 +48,7 @@ fn demo_uses_every_section_type_the_spec_defines() {
             "no section of type {kind}"
         );
     }
-    let info = handler().info(&bytes, &Default::default()).unwrap();
+    let info = handler().info(&bytes, &Default::default()).unwrap().value;
     assert_eq!(info["title"], "gamepak demo");
     // Scripts use every opcode, and the header's highest command is recomputed.
     assert_eq!(r.doc.header.max_command, 42);
@@ -57,7 +57,7 @@ fn demo_uses_every_section_type_the_spec_defines() {
 
 #[test]
 fn info_counts_records_as_the_spec_defines_them() {
-    let info = handler().info(&demo(), &Default::default()).unwrap();
+    let info = handler().info(&demo(), &Default::default()).unwrap().value;
     let records = |kind: &str| -> Vec<u64> {
         let sections = info["sections"].as_array().unwrap();
         let of_kind = sections.iter().filter(|s| s["kind"] == kind);
@@ -87,7 +87,7 @@ fn demo_round_trips_through_extract_and_pack() {
     let (_tmp, out) = extracted(&bytes);
     let packed = gamepak::pack(&out, &Default::default()).unwrap();
     assert_eq!(packed.bytes, bytes);
-    for e in handler().list(&bytes, &Default::default()).unwrap() {
+    for e in handler().list(&bytes, &Default::default()).unwrap().value {
         let file = e.path.split('#').next().unwrap();
         assert!(
             out.join(file).is_file(),
@@ -245,7 +245,7 @@ fn an_encrypted_file_is_named_and_not_read() {
     assert!(report
         .lines()
         .contains("encrypted: contents not verifiable"));
-    let info = handler().info(&bytes, &Default::default()).unwrap();
+    let info = handler().info(&bytes, &Default::default()).unwrap().value;
     assert_eq!(info["encrypted"], true);
     assert!(info.get("title").is_none());
     assert!(info.get("sections").is_none());

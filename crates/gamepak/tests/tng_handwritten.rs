@@ -231,7 +231,8 @@ fn info_counts_each_sections_records() {
         .handler()
         .unwrap()
         .info(&file(), &Default::default())
-        .unwrap();
+        .unwrap()
+        .value;
     let records: Vec<(String, u64)> = info["sections"]
         .as_array()
         .unwrap()

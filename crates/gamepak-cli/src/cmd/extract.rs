@@ -133,12 +133,12 @@ fn report_lost(args: &Args, lost: &[gamepak::assets::Lost]) {
     ));
     for l in lost.iter().take(LOST_SHOWN) {
         match l.offset {
-            Some(at) => eprintln!("  {}: {} at {at:#x}", l.entry, l.message),
-            None => eprintln!("  {}: {}", l.entry, l.message),
+            Some(at) => err(format!("  {}: {} at {at:#x}", l.entry, l.message)),
+            None => err(format!("  {}: {}", l.entry, l.message)),
         }
     }
     if lost.len() > LOST_SHOWN {
-        eprintln!("  ... and {} more", lost.len() - LOST_SHOWN);
+        err(format!("  ... and {} more", lost.len() - LOST_SHOWN));
     }
 }
 

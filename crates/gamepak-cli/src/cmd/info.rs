@@ -1,14 +1,19 @@
 use std::path::PathBuf;
 
 use crate::files::{each_file, Summary};
-use crate::output::{json_line, open, print_tree, FileRecord, Global, Status};
+use crate::output::{
+    json_line, open, print_tree, print_unread, status_of, FileRecord, Global, Status,
+};
 use crate::terminal::out;
-use gamepak::Error;
+use gamepak::report::Problem;
+use gamepak::{Error, Severity};
 
 /// Show each file's header, metadata, counts and chunk table.
 ///
 /// Reads headers and tables only; no payload is decoded. With several files, each
 /// starts with its own `FILE: format` line; in JSON each record names its "file".
+/// A damaged file shows what could be read, names on stderr each place that could
+/// not (in JSON, its "problems"), and exits 1.
 ///
 /// Example: gamepak info images.gbin
 ///
@@ -25,25 +30,42 @@ pub struct Args {
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut summary = Summary::default();
-    let status = each_file(&args.files, &mut summary, |path, first, _| {
+    let status = each_file(&args.files, &mut summary, |path, first, summary| {
         let f = open(path)?;
-        let info = f.handler.info(&f.data, &global.options)?;
+        let read = f.handler.info(&f.data, &global.options)?;
+        summary.errors += read
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .count();
         if args.json {
             json_line(&FileRecord {
                 file: path,
-                record: &info,
+                record: Described {
+                    info: &read.value,
+                    problems: &read.problems,
+                },
             });
         } else {
             if !first {
                 out("");
             }
             out(format!("{}: {}", path.display(), f.format.title()));
-            print_tree(&info, 2);
+            print_tree(&read.value, 2);
+            print_unread(path, &read.problems, global);
         }
-        Ok(Status::Ok)
+        Ok(status_of(&read))
     });
     if args.json {
         summary.print(status);
     }
     Ok(status)
+}
+
+/// A file's info in JSON, with what could not be read of it (empty when nothing).
+#[derive(serde::Serialize)]
+struct Described<'a> {
+    #[serde(flatten)]
+    info: &'a serde_json::Value,
+    problems: &'a [Problem],
 }

@@ -1,15 +1,17 @@
 use std::path::PathBuf;
 
 use crate::files::{each_file, Summary};
-use crate::output::{json_line, open, FileRecord, Global, Status};
+use crate::output::{json_line, open, print_unread, status_of, FileRecord, Global, Status};
 use crate::terminal::{self, out};
-use gamepak::Error;
+use gamepak::{Error, Severity};
 
 /// List every entry: path, kind, offset, stored size, decoded size and encoding.
 ///
 /// Listing reads tables only: it never decompresses or decodes a payload, so it costs
 /// the same for a 10 MB file and a 1 GB one with as many entries. With several files,
-/// each table follows a `FILE:` line; in JSON each entry names its "file".
+/// each table follows a `FILE:` line; in JSON each entry names its "file". A damaged
+/// file lists the entries that could be read, names on stderr each place that could
+/// not (in JSON, a record of its "problems" after its entries), and exits 1.
 ///
 /// Example: gamepak list tiles.gbin --json
 ///
@@ -29,13 +31,21 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut summary = Summary::default();
     let status = each_file(&args.files, &mut summary, |path, first, summary| {
         let f = open(path)?;
-        let entries = f.handler.list(&f.data, &global.options)?;
-        summary.entries += entries.len();
+        let read = f.handler.list(&f.data, &global.options)?;
+        summary.entries += read.value.len();
+        summary.errors += read
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .count();
         if args.json {
-            for record in &entries {
+            for record in &read.value {
                 json_line(&FileRecord { file: path, record });
             }
-            return Ok(Status::Ok);
+            if !read.problems.is_empty() {
+                json_line(&serde_json::json!({ "file": path, "problems": read.problems }));
+            }
+            return Ok(status_of(&read));
         }
         if several {
             if !first {
@@ -43,8 +53,9 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
             }
             out(format!("{}:", path.display()));
         }
-        print_table(&entries);
-        Ok(Status::Ok)
+        print_table(&read.value);
+        print_unread(path, &read.problems, global);
+        Ok(status_of(&read))
     });
     if args.json {
         summary.print(status);

@@ -20,7 +20,13 @@ pub fn bench(
         let (_dir, path) = make(size);
         let data = Source::open(&path).unwrap();
         group.bench_function(label, |b| {
-            b.iter(|| handler.list(&data, &Default::default()).unwrap().len())
+            b.iter(|| {
+                handler
+                    .list(&data, &Default::default())
+                    .unwrap()
+                    .value
+                    .len()
+            })
         });
     }
     group.finish();

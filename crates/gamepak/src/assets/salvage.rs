@@ -13,6 +13,7 @@ use crate::codec::{png, vorbis, wav};
 use crate::error::{Error, Result};
 use crate::io::SourceDir;
 use crate::limits::Limits;
+use crate::report::{Problem, Severity};
 
 /// The file a salvaged folder lists its losses in, and by which pack knows it.
 pub const PROBLEMS_NAME: &str = "problems.json";
@@ -66,6 +67,14 @@ impl Damage {
     /// Records a part that could not be read, where `e` locates it.
     pub fn lose(&mut self, e: &Error) {
         self.lost.push(Lost::from_error(e));
+    }
+
+    /// What could not be read, as located errors for `info`, `list` and `check`.
+    pub fn problems(&self) -> Vec<Problem> {
+        self.lost
+            .iter()
+            .map(|l| Problem::new(Severity::Error, l.entry.clone(), l.offset, l.message.clone()))
+            .collect()
     }
 
     /// Whether the read found nothing wrong: the file extracts as usual.

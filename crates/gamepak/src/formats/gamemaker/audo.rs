@@ -2,19 +2,22 @@
 //! clip's bytes (WAV or Ogg as stored), 4-byte aligned, with no padding after the last.
 
 use super::container::{Chunk, Form};
-use super::refs::list;
+use super::refs::{list, records, target};
 use crate::assets::Damage;
 use crate::bytes::{Endian, Writer};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
+use crate::report::Problem;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Clip<'a> {
-    /// Absolute offset of the clip's bytes (past the length).
+    /// Absolute offset of the clip's bytes (past the length); 0 for an entry that
+    /// could not be read (kept in place so that clip ids stay list positions).
     pub offset: u64,
     pub bytes: &'a [u8],
 }
 
+/// Every clip, or the first entry that does not read.
 pub fn read<'a>(form: &Form<'a>) -> Result<Vec<Clip<'a>>> {
     read_clips(form, None)
 }
@@ -51,19 +54,36 @@ pub fn read_clips<'a>(form: &Form<'a>, mut damage: Option<&mut Damage>) -> Resul
     Ok(clips)
 }
 
+/// Every clip; one that cannot be read is left empty in its place, and why goes to
+/// `problems`.
+pub fn clips<'a>(form: &Form<'a>, problems: &mut Vec<Problem>) -> Vec<Clip<'a>> {
+    let Some(chunk) = form.chunk(FourCC::AUDO) else {
+        return Vec::new();
+    };
+    records(form, chunk, (4, "clip length"), problems, |i, at| {
+        clip_at(form, chunk, i, at)
+    })
+    .into_iter()
+    .map(Option::unwrap_or_default)
+    .collect()
+}
+
 /// Entry `i` of AUDO, which the pointer `p` points at. Read alone, so that a check
 /// can name every broken entry rather than the first.
 pub fn clip<'a>(form: &Form<'a>, chunk: &Chunk<'a>, i: usize, p: u32) -> Result<Clip<'a>> {
+    let at = target(chunk, chunk.body_offset(), i, p, 4, "clip length")?;
+    clip_at(form, chunk, i, at)
+}
+
+/// Entry `i` of AUDO, whose length is at `at`, inside the chunk.
+fn clip_at<'a>(form: &Form<'a>, chunk: &Chunk<'a>, i: usize, at: u64) -> Result<Clip<'a>> {
     let path = chunk.location().at("entry", i);
-    if (p as u64) < chunk.body_offset() || p as u64 + 4 > chunk.end() {
-        return Err(Error::invalid(&path, p as u64, "entry lies outside AUDO"));
-    }
-    let mut r = form.reader_at(p as u64, &path)?;
+    let mut r = form.reader_at(at, &path)?;
     let len = r.u32("length")? as u64;
     if r.offset() + len > chunk.end() {
         return Err(Error::invalid(
             &path,
-            p as u64,
+            at,
             format!(
                 "{len} bytes of audio run past the end of AUDO at {:#x}",
                 chunk.end()

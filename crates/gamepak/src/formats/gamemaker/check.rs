@@ -9,7 +9,7 @@ use super::game::{self, Game};
 use super::{pages, txtr::PageFormat};
 use crate::fourcc::FourCC;
 use crate::location::Location;
-use crate::report::Report;
+use crate::report::{Report, Severity};
 
 /// Checks a game, and the audio group files beside `input` when it is given.
 pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
@@ -17,7 +17,9 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
         Ok(g) => g,
         Err(e) => return Report::from_error(&e),
     };
-    let mut r = Report::default();
+    let mut r = Report {
+        problems: game.problems.clone(),
+    };
     if game.form.trailing > 0 {
         r.warn(
             form_location(),
@@ -49,7 +51,12 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
     }
     r.problems
         .extend(super::code::names(&game.form, game.gen8.bytecode).problems);
-    for (i, s) in game.strings.iter().enumerate() {
+    for (i, s) in game
+        .strings
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.offset != 0)
+    {
         let path = chunk_location(FourCC::STRG).at("entry", i);
         if std::str::from_utf8(s.bytes).is_err() {
             r.error(&path, s.offset + 4, "the string is not UTF-8");
@@ -79,7 +86,16 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
         }
     }
     super::audio_group_check::check_sounds(&game.form, &game.sounds, input, &mut r);
+    one_error_per_place(&mut r);
     r
+}
+
+/// The first error at each place only: a pointer the readers could not follow is
+/// also one that `lists` finds outside its chunk.
+fn one_error_per_place(r: &mut Report) {
+    let mut seen = std::collections::HashSet::new();
+    r.problems
+        .retain(|p| p.severity != Severity::Error || seen.insert((p.path.clone(), p.offset)));
 }
 
 /// Every chunk the typed model does not read as GameMaker lays it out: pack keeps
@@ -137,9 +153,8 @@ fn frames(game: &Game<'_>, r: &mut Report) {
         ("sprite", &game.sprites, FourCC::SPRT),
         ("background", &game.backgrounds, FourCC::BGND),
     ] {
-        let at = game.form.chunk(chunk).map_or(0, |c| c.offset);
         for (i, s) in list.iter().enumerate() {
-            for (f, &ptr) in s.items.iter().enumerate() {
+            for (f, (&ptr, &at)) in s.items.iter().zip(&s.slots).enumerate() {
                 let bounds = game.item(ptr).map(|it| it.bounding.map(u32::from));
                 if let (Some([w, h]), Some(size)) = (bounds, s.size) {
                     if (w, h) != size {
@@ -201,8 +216,13 @@ fn references(game: &Game<'_>, r: &mut Report) {
             .and_then(serde_json::Value::as_array)
             .map_or(&[], Vec::as_slice)
     };
+    // A record's problem is located at the record: where its pointer leads.
     let mut bad = |chunk: FourCC, i: usize, msg: String| {
-        let at = form.chunk(chunk).map_or(0, |c| c.offset);
+        let record = form.chunk(chunk).and_then(|c| {
+            let p = *super::refs::list(form, c).ok()?.get(i)?;
+            Some(u64::from(p))
+        });
+        let at = record.unwrap_or_else(|| form.chunk(chunk).map_or(0, |c| c.offset));
         r.error(chunk_location(chunk).at("entry", i), at, msg);
     };
     for (i, o) in view(FourCC::OBJT).iter().enumerate() {
@@ -267,9 +287,9 @@ fn references(game: &Game<'_>, r: &mut Report) {
         {
             let item = super::refs::u32_at(form, u64::from(p) + 28).unwrap_or(0);
             if p != 0 && item != 0 && game.item(item).is_none() {
-                bad(
-                    FourCC::FONT,
-                    i,
+                r.error(
+                    chunk_location(FourCC::FONT).at("entry", i),
+                    u64::from(p) + 28,
                     format!("font texture {item:#x} is no TPAG item"),
                 );
             }

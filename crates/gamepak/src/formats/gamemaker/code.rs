@@ -20,13 +20,13 @@ use std::collections::HashMap;
 
 use super::container::{chunk_location, Form};
 use super::opcodes::{from_v14, mnemonic, variable, COMPARISONS, TYPES};
-use super::refs::{list, string_ref, u32_at};
+use super::refs::{records, string_ref, u32_at};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 use crate::location::Location;
 use crate::report::Problem;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Entry {
     /// Absolute offset of the entry's 20 bytes; 0 for a null pointer in the list
     /// (kept in place so that code ids stay list positions).
@@ -41,60 +41,53 @@ pub struct Entry {
     pub start: u32,
 }
 
-pub fn entries(form: &Form<'_>, bytecode: u8) -> Result<Vec<Entry>> {
+/// Every code entry; one that cannot be read is a null entry in its place, and why
+/// goes to `problems`.
+pub fn entries(form: &Form<'_>, bytecode: u8, problems: &mut Vec<Problem>) -> Vec<Entry> {
     let Some(chunk) = form.chunk(FourCC::CODE) else {
-        return Ok(Vec::new());
+        return Vec::new();
     };
-    list(form, chunk)?
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let path = chunk.location().at("entry", i);
-            let at = p as u64;
-            if at == 0 {
-                return Ok(Entry {
-                    at,
-                    name: String::new(),
-                    blob: 0,
-                    length: 0,
-                    locals: 0,
-                    arguments: 0,
-                    start: 0,
-                });
-            }
-            if bytecode < 15 {
-                return inline_entry(form, chunk, at, &path);
-            }
-            if at < chunk.body_offset() || at + 20 > chunk.end() {
-                return Err(Error::invalid(&path, at, "code entry lies outside CODE"));
-            }
-            let mut r = form.reader_at(at + 4, &path)?;
-            let length = r.u32("length")?;
-            let locals = r.u16("locals")?;
-            let arguments = r.u16("arguments")?;
-            let rel = r.i32("blob address")?;
-            let start = r.u32("start")?;
-            let blob = u64::try_from(at as i64 + 12 + i64::from(rel))
-                .ok()
-                .filter(|&b| b >= chunk.body_offset() && b + u64::from(length) <= chunk.end())
-                .ok_or_else(|| {
-                    Error::invalid(
-                        &path,
-                        at + 12,
-                        format!("the {length}-byte instruction blob {rel:+} bytes away lies outside CODE"),
-                    )
-                })?;
-            Ok(Entry {
-                at,
-                name: string_ref(form, at).to_string(),
-                blob,
-                length,
-                locals,
-                arguments,
-                start,
-            })
+    let size = if bytecode < 15 { 8 } else { 20 };
+    records(form, chunk, (size, "code entry"), problems, |i, at| {
+        let path = chunk.location().at("entry", i);
+        if bytecode < 15 {
+            return inline_entry(form, chunk, at, &path);
+        }
+        let mut r = form.reader_at(at + 4, &path)?;
+        let length = r.u32("length")?;
+        let locals = r.u16("locals")?;
+        let arguments = r.u16("arguments")?;
+        let rel = r.i32("blob address")?;
+        let start = r.u32("start")?;
+        let outside = |field: u64| {
+            Error::invalid(
+                &path,
+                field,
+                format!("the {length}-byte instruction blob {rel:+} bytes away lies outside CODE"),
+            )
+        };
+        // A blob that starts outside CODE has a bad address; one that starts inside
+        // but does not end there, a bad length.
+        let blob = u64::try_from(at as i64 + 12 + i64::from(rel))
+            .ok()
+            .filter(|&b| b >= chunk.body_offset() && b <= chunk.end())
+            .ok_or_else(|| outside(at + 12))?;
+        if blob + u64::from(length) > chunk.end() {
+            return Err(outside(at + 4));
+        }
+        Ok(Entry {
+            at,
+            name: string_ref(form, at).to_string(),
+            blob,
+            length,
+            locals,
+            arguments,
+            start,
         })
-        .collect()
+    })
+    .into_iter()
+    .map(Option::unwrap_or_default)
+    .collect()
 }
 
 /// A bytecode 13/14 code entry: its name and length, and its instructions right after.
@@ -104,9 +97,7 @@ fn inline_entry(
     at: u64,
     path: &Location,
 ) -> Result<Entry> {
-    let length = u32_at(form, at + 4)
-        .filter(|_| at >= chunk.body_offset() && at + 8 <= chunk.end())
-        .ok_or_else(|| Error::invalid(path, at, "code entry lies outside CODE"))?;
+    let length = u32_at(form, at + 4).unwrap_or(0);
     if at + 8 + u64::from(length) > chunk.end() {
         return Err(Error::invalid(
             path,
@@ -183,6 +174,9 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
         if chain.first_at_operand {
             addr = addr.wrapping_sub(4);
         }
+        // Where the address of the next occurrence is stored: the entry's first
+        // address, then each occurrence's link.
+        let mut from = chain.at + chain.size - 4;
         let index = out.chains.len();
         out.chains.push(chain);
         for n in 0..count {
@@ -190,7 +184,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
             let Some(word) = word else {
                 out.problems.push(Problem::error(
                     chunk_location(kind).at("entry", i),
-                    addr,
+                    from,
                     format!("{name:?}: occurrence {n} of {count} lies outside CODE"),
                 ));
                 return;
@@ -222,7 +216,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
                 if link == 0 {
                     out.problems.push(Problem::error(
                         chunk_location(kind).at("entry", i),
-                        addr,
+                        addr + 4,
                         format!(
                             "{name:?}: the chain stops after {} of {count} occurrences",
                             n + 1
@@ -230,6 +224,7 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
                     ));
                     return;
                 }
+                from = addr + 4;
                 addr += u64::from(link);
             }
         }

@@ -79,23 +79,41 @@ impl<'a> Form<'a> {
     }
 }
 
+/// The container, or the first place it breaks its framing.
 pub fn read(data: &[u8]) -> Result<Form<'_>> {
-    read_chunks(data, None)
+    let (form, damage) = read_damaged(data)?;
+    match damage.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(form),
+    }
 }
 
-/// Reads a damaged or truncated file as far as it goes, for salvage: a FORM whose
-/// size runs past the end of the file holds what there is, and a TXTR or AUDO that
-/// runs past it keeps the bytes there are (the pages and clips past them are lost
-/// one by one), while any other chunk cut short is lost whole; the damage records
-/// each. Only a FORM header that cannot be read fails.
+/// Reads a damaged or truncated file as far as it goes, for salvage: what
+/// [`read_damaged`] keeps, except that a chunk of records cut short is lost whole
+/// with every chunk after it. TXTR and AUDO hold pictures and sounds one by one, each
+/// found by its own pointer and checked to decode, so a piece of them gives what it
+/// holds whole; a piece of records cannot.
 pub fn read_salvaging(data: &[u8]) -> Result<(Form<'_>, Damage)> {
+    let (mut form, problems) = read_damaged(data)?;
     let mut damage = Damage::new(data);
-    let form = read_chunks(data, Some(&mut damage))?;
+    for e in &problems {
+        damage.lose(e);
+    }
+    let cut_records = form.chunks.iter().position(|c| {
+        ![FourCC::TXTR, FourCC::AUDO].contains(&c.name)
+            && problems.iter().any(|e| e.offset == Some(c.offset + 4))
+    });
+    if let Some(cut) = cut_records {
+        form.chunks.truncate(cut);
+    }
     Ok((form, damage))
 }
 
-/// Reads the FORM: strictly without `damage`, as far as it goes with it.
-fn read_chunks<'a>(data: &'a [u8], mut damage: Option<&mut Damage>) -> Result<Form<'a>> {
+/// The container as far as its bytes go, and where its framing breaks: a FORM or a
+/// chunk whose size runs past the end of the file (a truncated file) keeps the bytes
+/// there are, and chunks stop where a header no longer fits. An error only when the
+/// file is no FORM at all.
+pub fn read_damaged(data: &[u8]) -> Result<(Form<'_>, Vec<Error>)> {
     let mut r = Reader::new(data, form_location());
     let magic = r.array::<4>("magic")?;
     let endian = match &magic {
@@ -113,19 +131,16 @@ fn read_chunks<'a>(data: &'a [u8], mut damage: Option<&mut Damage>) -> Result<Fo
         }
     };
     let mut r = r.with_endian(endian);
+    let mut damage = Vec::new();
     let mut size = r.u32("FORM size")? as usize;
     if size > r.remaining() {
-        let e = r.error_at(
+        damage.push(r.error_at(
             4,
             format!(
                 "FORM size {size} runs past the end of the file ({} bytes after the header)",
                 r.remaining()
             ),
-        );
-        let Some(d) = damage.as_deref_mut() else {
-            return Err(e);
-        };
-        d.lose(&e);
+        ));
         size = r.remaining();
     }
     let trailing = r.remaining() - size;
@@ -136,34 +151,23 @@ fn read_chunks<'a>(data: &'a [u8], mut damage: Option<&mut Damage>) -> Result<Fo
         let header = body
             .array::<4>("chunk name")
             .and_then(|raw| Ok((raw, body.u32("chunk size")? as usize)));
-        let (raw, mut len) = match (header, damage.as_deref_mut()) {
-            (Ok(header), _) => header,
-            (Err(e), Some(d)) => {
-                d.lose(&e);
+        let (raw, mut len) = match header {
+            Ok(h) => h,
+            Err(e) => {
+                damage.push(e);
                 break;
             }
-            (Err(e), None) => return Err(e),
         };
         let name = FourCC(stored_name(&raw, endian));
         if len > body.remaining() {
-            let e = Error::invalid(
+            damage.push(Error::invalid(
                 chunk_location(name),
                 offset + 4,
                 format!(
                     "chunk size {len} runs past the end of FORM ({} bytes left)",
                     body.remaining()
                 ),
-            );
-            let Some(d) = damage.as_deref_mut() else {
-                return Err(e);
-            };
-            d.lose(&e);
-            // TXTR and AUDO hold pictures and sounds one by one, each found by its
-            // own pointer and checked to decode, so a piece of them gives what it
-            // holds whole; any other chunk is records, which a piece cannot give.
-            if ![FourCC::TXTR, FourCC::AUDO].contains(&name) {
-                break;
-            }
+            ));
             len = body.remaining();
         }
         chunks.push(Chunk {
@@ -173,12 +177,13 @@ fn read_chunks<'a>(data: &'a [u8], mut damage: Option<&mut Damage>) -> Result<Fo
             offset,
         });
     }
-    Ok(Form {
+    let form = Form {
         endian,
         chunks,
         data,
         trailing,
-    })
+    };
+    Ok((form, damage))
 }
 
 /// A chunk name's bytes as a file in this byte order stores them.

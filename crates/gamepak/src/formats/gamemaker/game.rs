@@ -6,9 +6,10 @@ use std::collections::HashMap;
 use super::container::{self, chunk_location, Form};
 use super::items::page_size;
 use super::{audo, code, gen8, sond, sprites, strg, tpag, txtr};
-use crate::assets::Damage;
+use crate::assets::{Damage, Lost};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
+use crate::report::{Problem, Severity};
 
 #[derive(Debug)]
 pub struct Game<'a> {
@@ -24,55 +25,79 @@ pub struct Game<'a> {
     pub sounds: Vec<sond::Sound>,
     pub strings: Vec<strg::Str<'a>>,
     pub code: Vec<code::Entry>,
+    /// What could not be read, each where its bad bytes are stored.
+    pub problems: Vec<Problem>,
     /// The entries of each instruction blob (see [`code::blob_indices`]), grouped
     /// when first asked for.
     blobs: std::sync::OnceLock<Vec<Vec<usize>>>,
 }
 
+/// Reads what it can: an error only when the FORM itself does not read. A chunk or
+/// an entry that does not read is left out (an entry as a null one in its place),
+/// and why goes to `problems`.
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
-    from_form(container::read(data)?, None)
+    let (form, damage) = container::read_damaged(data)?;
+    let mut problems: Vec<Problem> = damage.iter().map(Problem::of).collect();
+    let gen8 = or_problem(gen8::read(&form), &mut problems);
+    let txtr = or_problem(txtr::read(&form), &mut problems);
+    let clips = audo::clips(&form, &mut problems);
+    Ok(assemble(form, gen8, txtr, clips, problems))
 }
 
-/// Reads a damaged or truncated file as far as it goes, for salvage: a view that
-/// does not read is left empty, a page or clip that does not read is lost alone,
+/// Reads a damaged or truncated file as far as it goes, for salvage: a page or clip
+/// that does not read is lost alone, any other entry is left out as `read` leaves it,
 /// and the damage records each. Only a FORM or GEN8 that cannot be read fails.
 pub fn read_salvaging(data: &[u8]) -> Result<(Game<'_>, Damage)> {
     let (form, mut damage) = container::read_salvaging(data)?;
-    let game = from_form(form, Some(&mut damage))?;
+    let gen8 = gen8::read(&form)?;
+    let txtr = txtr::read_pages(&form, Some(&mut damage))?;
+    let clips = audo::read_clips(&form, Some(&mut damage))?;
+    let mut game = assemble(form, gen8, txtr, clips, Vec::new());
+    for p in std::mem::take(&mut game.problems) {
+        if p.severity == Severity::Error {
+            damage.lost.push(Lost {
+                entry: p.path,
+                offset: p.offset,
+                message: p.message,
+            });
+        }
+    }
     Ok((game, damage))
 }
 
-/// Every view of `form`: strictly without `damage`, as far as they go with it.
-fn from_form<'a>(form: Form<'a>, mut damage: Option<&mut Damage>) -> Result<Game<'a>> {
-    let gen8 = gen8::read(&form)?;
-    let sounds = or_lost(sond::sounds(&form, gen8.bytecode), &mut damage)?;
-    Ok(Game {
-        code: or_lost(code::entries(&form, gen8.bytecode), &mut damage)?,
+/// The game from its container and the views read apart, reading the others as far
+/// as they go into `problems`.
+fn assemble<'a>(
+    form: Form<'a>,
+    gen8: gen8::Gen8,
+    txtr: Option<txtr::Txtr<'a>>,
+    clips: Vec<audo::Clip<'a>>,
+    mut problems: Vec<Problem>,
+) -> Game<'a> {
+    let sounds = or_problem(sond::sounds(&form, gen8.bytecode), &mut problems);
+    Game {
+        code: code::entries(&form, gen8.bytecode, &mut problems),
         gen8,
-        txtr: txtr::read_pages(&form, damage.as_deref_mut())?,
-        tpag: or_lost(tpag::read(&form), &mut damage)?,
-        sprites: or_lost(sprites::sprites(&form), &mut damage)?,
-        backgrounds: or_lost(sprites::backgrounds(&form), &mut damage)?,
-        clips: audo::read_clips(&form, damage.as_deref_mut())?,
+        txtr,
+        tpag: tpag::read(&form, &mut problems),
+        sprites: sprites::sprites(&form, &mut problems),
+        backgrounds: sprites::backgrounds(&form, &mut problems),
+        clips,
         clip_names: sond::clip_names(&sounds, 0),
         sounds,
-        strings: or_lost(strg::strings(&form), &mut damage)?,
+        strings: strg::strings(&form, &mut problems),
         form,
+        problems,
         blobs: std::sync::OnceLock::new(),
-    })
+    }
 }
 
-/// A view as read; when salvaging, an empty one in place of one that does not read,
-/// with the loss recorded.
-fn or_lost<T: Default>(read: Result<T>, damage: &mut Option<&mut Damage>) -> Result<T> {
-    match (read, damage.as_deref_mut()) {
-        (Ok(view), _) => Ok(view),
-        (Err(e), Some(d)) => {
-            d.lose(&e);
-            Ok(T::default())
-        }
-        (Err(e), None) => Err(e),
-    }
+/// What `read` gave, or nothing with why in `problems`.
+fn or_problem<T: Default>(read: Result<T>, problems: &mut Vec<Problem>) -> T {
+    read.unwrap_or_else(|e| {
+        problems.push(Problem::of(&e));
+        T::default()
+    })
 }
 
 impl Game<'_> {
@@ -103,8 +128,8 @@ impl Game<'_> {
     /// field at fault: `check` reports these, and `extract` leaves the item's frames
     /// out for them.
     pub fn item_problems(&self, i: usize) -> Vec<Error> {
-        let path = chunk_location(FourCC::TPAG).at("entry", i);
-        let at = u64::from(self.tpag.offsets[i]);
+        let (entry, at) = self.tpag.places[i];
+        let path = chunk_location(FourCC::TPAG).at("entry", entry);
         let pages = self.pages();
         self.tpag.items[i]
             .problems(pages.len(), |k| page_size(&pages[k]))

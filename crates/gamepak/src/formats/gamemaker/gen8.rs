@@ -8,7 +8,7 @@ use super::refs::{string_ref, u32_at};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Gen8 {
     pub debugger_disabled: u8,
     pub bytecode: u8,

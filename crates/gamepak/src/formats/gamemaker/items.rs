@@ -238,7 +238,8 @@ pub fn items(files: &Files<'_, '_>) -> Vec<(Entry, Item)> {
             detail,
         );
     }
-    for (i, c) in game.clips.iter().enumerate() {
+    // A clip that could not be read is left out; `game.problems` names it.
+    for (i, c) in game.clips.iter().enumerate().filter(|(_, c)| c.offset != 0) {
         let ext = audio_extension(c.bytes);
         let detail = game
             .clip_names

@@ -99,29 +99,41 @@ pub use detect::probe;
 use std::path::Path;
 
 use crate::io::SourceDir;
-use crate::{Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Report, Result};
+use crate::{
+    Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial, Report, Result,
+};
 
 /// GameMaker's implementation of the format operations.
 pub struct GameMakerHandler;
 
 impl Handler for GameMakerHandler {
-    fn info(&self, data: &[u8], _opts: &Options) -> Result<serde_json::Value> {
+    fn info(&self, data: &[u8], _opts: &Options) -> Result<Partial<serde_json::Value>> {
         if audio_group::is_audio_group(data) {
-            return Ok(audio_group::info(&audio_group::read(data)?));
+            return Ok(Partial::whole(audio_group::info(&audio_group::read(data)?)));
         }
-        Ok(info::info(&game::read(data)?))
+        let game = game::read(data)?;
+        Ok(Partial {
+            value: info::info(&game),
+            problems: game.problems,
+        })
     }
 
-    fn list(&self, data: &[u8], _opts: &Options) -> Result<Vec<Entry>> {
+    fn list(&self, data: &[u8], _opts: &Options) -> Result<Partial<Vec<Entry>>> {
         if audio_group::is_audio_group(data) {
-            return Ok(audio_group::entries(&audio_group::read(data)?));
+            return Ok(Partial::whole(audio_group::entries(&audio_group::read(
+                data,
+            )?)));
         }
         let game = game::read(data)?;
         let model = model::Game::read(data)?;
-        Ok(items::items(&items::Files::new(&game, &model))
+        let entries = items::items(&items::Files::new(&game, &model))
             .into_iter()
             .map(|(e, _)| e)
-            .collect())
+            .collect();
+        Ok(Partial {
+            value: entries,
+            problems: game.problems,
+        })
     }
 
     fn check(&self, data: &[u8], opts: &Options) -> Report {

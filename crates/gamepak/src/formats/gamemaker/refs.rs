@@ -7,6 +7,7 @@ use crate::bytes::Endian;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 use crate::location::Location;
+use crate::report::Problem;
 
 /// The pointer list at the start of a chunk's body. The count is refused when the
 /// chunk cannot hold that many pointers.
@@ -19,6 +20,18 @@ pub fn list_at(form: &Form<'_>, chunk: &Chunk<'_>, at: u64) -> Result<Vec<u32>> 
     let path = chunk.location();
     if chunk.body.is_empty() {
         return Ok(Vec::new());
+    }
+    if at < chunk.body_offset() || at.saturating_add(4) > chunk.end() {
+        return Err(Error::invalid(
+            &path,
+            at,
+            format!(
+                "the entry count lies outside {} ({:#x}-{:#x})",
+                chunk.name,
+                chunk.body_offset(),
+                chunk.end()
+            ),
+        ));
     }
     let mut r = form.reader_at(at, &path)?;
     let n = r.u32("entry count")? as u64;
@@ -35,6 +48,70 @@ pub fn list_at(form: &Form<'_>, chunk: &Chunk<'_>, at: u64) -> Result<Vec<u32>> 
     }
     (0..n)
         .map(|i| r.u32(&format!("entry[{i}] pointer")))
+        .collect()
+}
+
+/// Absolute offset of pointer `i` of the list whose count is at `list`: where a bad
+/// pointer is reported, never at the value it holds.
+pub fn slot(list: u64, i: usize) -> u64 {
+    list + 4 + 4 * i as u64
+}
+
+/// Where pointer `i` (holding `p`) of the list at `list` in `chunk` points, when the
+/// `size` bytes of `what` there lie inside the chunk; otherwise an error located at
+/// the pointer.
+pub fn target(
+    chunk: &Chunk<'_>,
+    list: u64,
+    i: usize,
+    p: u32,
+    size: u64,
+    what: &str,
+) -> Result<u64> {
+    let at = u64::from(p);
+    if at >= chunk.body_offset() && at.saturating_add(size) <= chunk.end() {
+        return Ok(at);
+    }
+    Err(Error::invalid(
+        chunk.location().at("entry", i),
+        slot(list, i),
+        format!(
+            "points at {at:#x}, where {size} bytes of {what} would lie outside {} ({:#x}-{:#x})",
+            chunk.name,
+            chunk.body_offset(),
+            chunk.end()
+        ),
+    ))
+}
+
+/// Each record the pointer list at the start of `chunk` points at, read by `read`
+/// from its absolute offset, once `size` bytes of `what` there are known to lie inside
+/// the chunk. A null pointer gives `None`, and so does a record that does not read,
+/// its error going to `problems`, so that the records after it are still read and
+/// keep their index. A list that does not read gives no records and its error.
+pub fn records<T>(
+    form: &Form<'_>,
+    chunk: &Chunk<'_>,
+    (size, what): (u64, &str),
+    problems: &mut Vec<Problem>,
+    mut read: impl FnMut(usize, u64) -> Result<T>,
+) -> Vec<Option<T>> {
+    let pointers = list(form, chunk).unwrap_or_else(|e| {
+        problems.push(Problem::of(&e));
+        Vec::new()
+    });
+    pointers
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if p == 0 {
+                return None;
+            }
+            target(chunk, chunk.body_offset(), i, p, size, what)
+                .and_then(|at| read(i, at))
+                .map_err(|e| problems.push(Problem::of(&e)))
+                .ok()
+        })
         .collect()
 }
 

@@ -7,9 +7,10 @@
 //! bitmap sprites have TPAG frames.
 
 use super::container::Form;
-use super::refs::{list, list_at, string_ref, u32_at};
-use crate::error::{Error, Result};
+use super::refs::{list_at, records, slot, string_ref, u32_at};
+use crate::error::Error;
 use crate::fourcc::FourCC;
+use crate::report::Problem;
 
 #[derive(Debug, Clone, Default)]
 pub struct Frames {
@@ -17,78 +18,75 @@ pub struct Frames {
     pub name: String,
     /// Absolute offsets of TPAG items; 0 for none.
     pub items: Vec<u32>,
+    /// Where each of `items` is stored.
+    pub slots: Vec<u64>,
     /// The frame size a sprite states; `None` for a background.
     pub size: Option<(u32, u32)>,
 }
 
-pub fn sprites(form: &Form<'_>) -> Result<Vec<Frames>> {
+/// Every sprite; one that cannot be read is a null slot, and why goes to `problems`.
+pub fn sprites(form: &Form<'_>, problems: &mut Vec<Problem>) -> Vec<Frames> {
     let Some(chunk) = form.chunk(FourCC::SPRT) else {
-        return Ok(Vec::new());
+        return Vec::new();
     };
-    list(form, chunk)?
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
-            if p == 0 {
-                return Ok(Frames::default());
+    records(form, chunk, (60, "sprite"), problems, |i, at| {
+        let path = chunk.location().at("entry", i);
+        let name = string_ref(form, at).to_string();
+        let field = |o: u64| u32_at(form, at + o).unwrap_or(0);
+        let size = Some((field(4), field(8)));
+        let frames_at = if field(56) == u32::MAX {
+            let (version, kind) = (field(60), field(64));
+            if kind != 0 {
+                return Ok(Frames {
+                    name,
+                    size,
+                    ..Frames::default()
+                });
             }
-            let path = chunk.location().at("entry", i);
-            let at = p as u64;
-            if at < chunk.body_offset() || at + 60 > chunk.end() {
-                return Err(Error::invalid(&path, at, "sprite lies outside SPRT"));
+            match version {
+                1 => at + 76,
+                2 => at + 80,
+                3 => at + 84,
+                v => {
+                    return Err(Error::invalid(
+                        &path,
+                        at + 60,
+                        format!("sprite version {v} is not 1-3"),
+                    ))
+                }
             }
-            let name = string_ref(form, at).to_string();
-            let field = |o: u64| u32_at(form, at + o).unwrap_or(0);
-            let size = Some((field(4), field(8)));
-            let frames_at = if field(56) == u32::MAX {
-                let (version, kind) = (field(60), field(64));
-                if kind != 0 {
-                    return Ok(Frames {
-                        name,
-                        items: Vec::new(),
-                        size,
-                    });
-                }
-                match version {
-                    1 => at + 76,
-                    2 => at + 80,
-                    3 => at + 84,
-                    v => {
-                        return Err(Error::invalid(
-                            &path,
-                            at + 60,
-                            format!("sprite version {v} is not 1-3"),
-                        ))
-                    }
-                }
-            } else {
-                at + 56
-            };
-            Ok(Frames {
-                name,
-                items: list_at(form, chunk, frames_at)?,
-                size,
-            })
+        } else {
+            at + 56
+        };
+        let items = list_at(form, chunk, frames_at)
+            .map_err(|e| Error::new(path.clone(), e.offset, e.kind))?;
+        Ok(Frames {
+            name,
+            slots: (0..items.len()).map(|f| slot(frames_at, f)).collect(),
+            items,
+            size,
         })
-        .collect()
+    })
+    .into_iter()
+    .map(Option::unwrap_or_default)
+    .collect()
 }
 
-pub fn backgrounds(form: &Form<'_>) -> Result<Vec<Frames>> {
+/// Every background; one whose record lies outside BGND is a null slot, and why
+/// goes to `problems`.
+pub fn backgrounds(form: &Form<'_>, problems: &mut Vec<Problem>) -> Vec<Frames> {
     let Some(chunk) = form.chunk(FourCC::BGND) else {
-        return Ok(Vec::new());
+        return Vec::new();
     };
-    list(form, chunk)?
-        .into_iter()
-        .map(|p| {
-            if p == 0 {
-                return Ok(Frames::default());
-            }
-            let at = p as u64;
-            Ok(Frames {
-                name: string_ref(form, at).to_string(),
-                items: vec![u32_at(form, at + 16).unwrap_or(0)],
-                size: None,
-            })
+    records(form, chunk, (20, "background"), problems, |_, at| {
+        Ok(Frames {
+            name: string_ref(form, at).to_string(),
+            items: vec![u32_at(form, at + 16).unwrap_or(0)],
+            slots: vec![at + 16],
+            size: None,
         })
-        .collect()
+    })
+    .into_iter()
+    .map(Option::unwrap_or_default)
+    .collect()
 }

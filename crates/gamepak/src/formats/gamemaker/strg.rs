@@ -4,44 +4,46 @@
 //! ([`super::model::chunks::strings`]) writes it.
 
 use super::container::Form;
-use super::refs::list;
-use crate::error::{Error, Result};
+use super::refs::records;
+use crate::error::Error;
 use crate::fourcc::FourCC;
+use crate::report::Problem;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Str<'a> {
-    /// Absolute offset of the length field.
+    /// Absolute offset of the length field; 0 for an entry that could not be read
+    /// (kept in place so that string ids stay list positions).
     pub offset: u64,
     pub bytes: &'a [u8],
     /// The byte after the string (GameMaker writes a NUL).
     pub terminator: Option<u8>,
 }
 
-pub fn strings<'a>(form: &Form<'a>) -> Result<Vec<Str<'a>>> {
+/// Every string; one that cannot be read is left empty in its place, and why goes
+/// to `problems`.
+pub fn strings<'a>(form: &Form<'a>, problems: &mut Vec<Problem>) -> Vec<Str<'a>> {
     let Some(chunk) = form.chunk(FourCC::STRG) else {
-        return Ok(Vec::new());
+        return Vec::new();
     };
-    list(form, chunk)?
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let path = chunk.location().at("entry", i);
-            let at = p as u64;
-            let mut r = form.reader_at(at, &path)?;
-            let len = r.u32("length")? as u64;
-            if at < chunk.body_offset() || r.offset() + len > chunk.end() {
-                return Err(Error::invalid(
-                    &path,
-                    at,
-                    format!("{len}-byte string runs outside STRG"),
-                ));
-            }
-            let bytes = r.bytes(len as usize, "string")?;
-            Ok(Str {
-                offset: at,
-                bytes,
-                terminator: form.data.get(r.pos()).copied(),
-            })
+    records(form, chunk, (4, "string length"), problems, |i, at| {
+        let path = chunk.location().at("entry", i);
+        let mut r = form.reader_at(at, &path)?;
+        let len = r.u32("length")? as u64;
+        if r.offset() + len > chunk.end() {
+            return Err(Error::invalid(
+                &path,
+                at,
+                format!("{len}-byte string runs outside STRG"),
+            ));
+        }
+        let bytes = r.bytes(len as usize, "string")?;
+        Ok(Str {
+            offset: at,
+            bytes,
+            terminator: form.data.get(r.pos()).copied(),
         })
-        .collect()
+    })
+    .into_iter()
+    .map(Option::unwrap_or_default)
+    .collect()
 }

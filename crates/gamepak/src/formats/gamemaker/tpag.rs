@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 
 use super::container::Form;
-use super::refs::list;
-use crate::error::{Error, Result};
+use super::refs::records;
 use crate::fourcc::FourCC;
+use crate::report::Problem;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Item {
@@ -62,38 +62,37 @@ impl Item {
 #[derive(Debug, Default)]
 pub struct Tpag {
     pub items: Vec<Item>,
-    /// Where each item starts.
-    pub offsets: Vec<u32>,
+    /// Each item's entry in TPAG's list, and the absolute offset of its 22 bytes.
+    pub places: Vec<(usize, u64)>,
     pub by_offset: HashMap<u32, usize>,
 }
 
-pub fn read(form: &Form<'_>) -> Result<Tpag> {
-    let mut out = Tpag {
-        items: Vec::new(),
-        offsets: Vec::new(),
-        by_offset: HashMap::new(),
-    };
+/// Every item that reads; why any other does not goes to `problems`.
+pub fn read(form: &Form<'_>, problems: &mut Vec<Problem>) -> Tpag {
+    let mut out = Tpag::default();
     let Some(chunk) = form.chunk(FourCC::TPAG) else {
-        return Ok(out);
+        return out;
     };
-    for (i, p) in list(form, chunk)?.into_iter().enumerate() {
-        let path = chunk.location().at("entry", i);
-        if (p as u64) < chunk.body_offset() || p as u64 + ITEM_SIZE > chunk.end() {
-            return Err(Error::invalid(&path, p as u64, "item lies outside TPAG"));
-        }
-        let mut r = form.reader_at(p as u64, &path)?;
+    let items = records(form, chunk, (ITEM_SIZE, "item"), problems, |i, at| {
+        let mut r = form.reader_at(at, chunk.location().at("entry", i))?;
         let mut v = [0u16; 11];
         for (k, slot) in v.iter_mut().enumerate() {
             *slot = r.u16(&format!("field {k}"))?;
         }
-        out.by_offset.insert(p, out.items.len());
-        out.offsets.push(p);
-        out.items.push(Item {
+        let item = Item {
             source: [v[0], v[1], v[2], v[3]],
             target: [v[4], v[5], v[6], v[7]],
             bounding: [v[8], v[9]],
             page: v[10],
-        });
+        };
+        Ok((at, item))
+    });
+    for (i, read) in items.into_iter().enumerate() {
+        let Some((at, item)) = read else { continue };
+        // `records` read it from inside TPAG, whose offsets fit a u32.
+        out.by_offset.insert(at as u32, out.items.len());
+        out.places.push((i, at));
+        out.items.push(item);
     }
-    Ok(out)
+    out
 }

@@ -7,7 +7,7 @@
 //! is read off the pointer list, or for a single entry off where its blob pointer is.
 
 use super::container::{Chunk, Form};
-use super::refs::{list, u32_at};
+use super::refs::{list, slot, target, u32_at};
 use crate::assets::Damage;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
@@ -82,7 +82,7 @@ fn entry_size(form: &Form<'_>, chunk: &Chunk<'_>, ptrs: &[u32]) -> Result<usize>
         }
         return Err(Error::invalid(
             path,
-            chunk.body_offset(),
+            slot(chunk.body_offset(), 1),
             format!("entries are {size} bytes apart, not one of the known sizes 8, 12, 16, 28"),
         ));
     }
@@ -93,7 +93,7 @@ fn entry_size(form: &Form<'_>, chunk: &Chunk<'_>, ptrs: &[u32]) -> Result<usize>
         .ok_or_else(|| {
             Error::invalid(
                 path,
-                first,
+                slot(chunk.body_offset(), 0),
                 "no entry size (8, 12, 16 or 28 bytes) ends in a pointer to a texture blob",
             )
         })
@@ -170,10 +170,15 @@ pub fn read_pages<'a>(
     let mut all_fields = Vec::with_capacity(ptrs.len());
     let entry = |i: usize, p: u32| -> Result<(Vec<u32>, u32)> {
         let path = chunk.location().at("entry", i);
-        let mut r = form.reader_at(p as u64, &path)?;
-        if p as u64 + entry_size as u64 > chunk.end() || (p as u64) < chunk.body_offset() {
-            return Err(Error::invalid(path, p as u64, "entry lies outside TXTR"));
-        }
+        let at = target(
+            chunk,
+            chunk.body_offset(),
+            i,
+            p,
+            entry_size as u64,
+            "page entry",
+        )?;
+        let mut r = form.reader_at(at, &path)?;
         let fields = (0..entry_size / 4 - 1)
             .map(|k| r.u32(&format!("field {k}")))
             .collect::<Result<Vec<_>>>()?;

@@ -60,20 +60,28 @@ pub use write::{write, CrcMode};
 
 use crate::io::SourceDir;
 use crate::{
-    Built, BuiltFile, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Report,
-    Result,
+    Built, BuiltFile, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome,
+    Partial, Report, Result,
 };
 
 /// GBIN's implementation of the format operations.
 pub struct GbinHandler;
 
 impl Handler for GbinHandler {
-    fn info(&self, data: &[u8], _opts: &Options) -> Result<serde_json::Value> {
-        info::info(&read(data)?, data)
+    fn info(&self, data: &[u8], _opts: &Options) -> Result<Partial<serde_json::Value>> {
+        let (doc, problems) = read::read_damaged(data)?;
+        Ok(Partial {
+            value: info::info(&doc, data)?,
+            problems,
+        })
     }
 
-    fn list(&self, data: &[u8], _opts: &Options) -> Result<Vec<Entry>> {
-        Ok(items::entries(&read(data)?))
+    fn list(&self, data: &[u8], _opts: &Options) -> Result<Partial<Vec<Entry>>> {
+        let (doc, problems) = read::read_damaged(data)?;
+        Ok(Partial {
+            value: items::entries(&doc),
+            problems,
+        })
     }
 
     fn check(&self, data: &[u8], _opts: &Options) -> Report {

@@ -8,6 +8,7 @@ use super::model::*;
 use crate::assets::Damage;
 use crate::bytes::Reader;
 use crate::error::{Error, ErrorKind, Result};
+use crate::report::Problem;
 
 /// Reads a whole package. Blobs borrow from `data`.
 pub fn read(data: &[u8]) -> Result<Gbin<'_>> {
@@ -24,6 +25,14 @@ pub fn read_salvaging(data: &[u8]) -> Result<(Gbin<'_>, Damage)> {
     let mut damage = Damage::new(data);
     let doc = read_chunks(data, Some(&mut damage))?;
     Ok((doc, damage))
+}
+
+/// Reads a package as far as its chunk framing goes, for `info` and `list`: what
+/// [`read_salvaging`] keeps, and why the rest could not be read. An error only when
+/// the header does not read.
+pub fn read_damaged(data: &[u8]) -> Result<(Gbin<'_>, Vec<Problem>)> {
+    let (doc, damage) = read_salvaging(data)?;
+    Ok((doc, damage.problems()))
 }
 
 /// Reads the chunks after the header: strictly without `damage`, as far as they go
@@ -83,7 +92,7 @@ fn chunk_frame<'a>(r: &mut Reader<'a>) -> Result<(FourCC, Reader<'a>, Option<Err
     }
     let cut = Error::new(
         format!("GBIN/{name}"),
-        Some(offset),
+        Some(offset + 4),
         ErrorKind::Truncated {
             what: format!("{name} chunk of {size} bytes"),
             container: "file".into(),

@@ -7,6 +7,7 @@ use crate::assets::Damage;
 use crate::bytes::{Endian, Reader, Writer};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
+use crate::report::Problem;
 
 /// Reads the container and the metadata. The chunk count is not compared with the
 /// metadata here: a file whose chunks do not fit still reads, and `check` explains.
@@ -23,6 +24,14 @@ pub fn read_salvaging(data: &[u8]) -> Result<(GameBin<'_>, Damage)> {
     let mut damage = Damage::new(data);
     let doc = read_chunks(data, Some(&mut damage))?;
     Ok((doc, damage))
+}
+
+/// Reads the container as far as its bytes go, for `info` and `list`: what
+/// [`read_salvaging`] keeps, and why the rest could not be read. An error only when
+/// the size table, the metadata or the title cannot be read.
+pub fn read_damaged(data: &[u8]) -> Result<(GameBin<'_>, Vec<Problem>)> {
+    let (doc, damage) = read_salvaging(data)?;
+    Ok((doc, damage.problems()))
 }
 
 fn read_chunks<'a>(data: &'a [u8], mut damage: Option<&mut Damage>) -> Result<GameBin<'a>> {
@@ -52,11 +61,12 @@ fn read_chunks<'a>(data: &'a [u8], mut damage: Option<&mut Damage>) -> Result<Ga
     let mut cut = false;
     for (i, &size) in sizes.iter().enumerate() {
         if !cut && size > r.remaining() as u64 {
+            // Located at the size, in the table after the count.
             let e = Error::invalid(
                 format!("game.bin/chunk[{i}]"),
-                at,
+                4 + 4 * i as u64,
                 format!(
-                    "chunk of {size} bytes runs past end of file ({} bytes left)",
+                    "chunk of {size} bytes at {at:#x} runs past end of file ({} bytes left)",
                     r.remaining()
                 ),
             );

@@ -62,22 +62,32 @@ pub use model::GameBin;
 
 use crate::io::SourceDir;
 use crate::{
-    Built, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Report, Result,
+    Built, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial, Report,
+    Result,
 };
 
 /// The native game.bin's implementation of the format operations.
 pub struct NativeHandler;
 
 impl Handler for NativeHandler {
-    fn info(&self, data: &[u8], _opts: &Options) -> Result<serde_json::Value> {
-        Ok(info::info(&read(data)?))
+    fn info(&self, data: &[u8], _opts: &Options) -> Result<Partial<serde_json::Value>> {
+        let (doc, problems) = container::read_damaged(data)?;
+        Ok(Partial {
+            value: info::info(&doc),
+            problems,
+        })
     }
 
-    fn list(&self, data: &[u8], _opts: &Options) -> Result<Vec<Entry>> {
-        Ok(items::items(&items::View::new(&read(data)?))
+    fn list(&self, data: &[u8], _opts: &Options) -> Result<Partial<Vec<Entry>>> {
+        let (doc, problems) = container::read_damaged(data)?;
+        let entries = items::items(&items::View::new(&doc))
             .into_iter()
             .map(|(e, _)| e)
-            .collect())
+            .collect();
+        Ok(Partial {
+            value: entries,
+            problems,
+        })
     }
 
     fn check(&self, data: &[u8], _opts: &Options) -> Report {

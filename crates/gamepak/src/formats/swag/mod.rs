@@ -67,7 +67,8 @@ pub use write::write;
 use crate::bytes::Endian;
 use crate::io::SourceDir;
 use crate::{
-    Built, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Report, Result,
+    Built, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial, Report,
+    Result,
 };
 
 /// SWAG's implementation of the format operations; bytecode is read by the opcode
@@ -75,15 +76,21 @@ use crate::{
 pub struct SwagHandler;
 
 impl Handler for SwagHandler {
-    fn info(&self, data: &[u8], opts: &Options) -> Result<serde_json::Value> {
-        Ok(info::info(&read(data, opts.opcode_table())?))
+    fn info(&self, data: &[u8], opts: &Options) -> Result<Partial<serde_json::Value>> {
+        let (doc, problems) = read::read_damaged(data, opts.opcode_table())?;
+        Ok(Partial {
+            value: info::info(&doc),
+            problems,
+        })
     }
 
-    fn list(&self, data: &[u8], opts: &Options) -> Result<Vec<Entry>> {
-        Ok(items::items(&read(data, opts.opcode_table())?)
-            .into_iter()
-            .map(|(e, _)| e)
-            .collect())
+    fn list(&self, data: &[u8], opts: &Options) -> Result<Partial<Vec<Entry>>> {
+        let (doc, problems) = read::read_damaged(data, opts.opcode_table())?;
+        let entries = items::items(&doc).into_iter().map(|(e, _)| e).collect();
+        Ok(Partial {
+            value: entries,
+            problems,
+        })
     }
 
     fn check(&self, data: &[u8], opts: &Options) -> Report {

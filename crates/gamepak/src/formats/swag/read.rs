@@ -12,6 +12,7 @@ use super::opcodes::OpcodeTable;
 use crate::assets::Damage;
 use crate::bytes::{Endian, Reader};
 use crate::error::{Error, ErrorKind, Result};
+use crate::report::Problem;
 
 /// Lists deeper than this are refused, so hostile nesting cannot exhaust the stack.
 pub const MAX_DEPTH: usize = 64;
@@ -78,6 +79,14 @@ pub fn read_salvaging<'a>(data: &'a [u8], table: &OpcodeTable) -> Result<(Swag<'
     let mut damage = Damage::new(data);
     let (doc, _) = read_sections(data, table, Some(&mut damage))?;
     Ok((doc, damage))
+}
+
+/// Reads a file as far as its sections go, for `info` and `list`: what
+/// [`read_salvaging`] keeps, and why the rest could not be read. An error only when
+/// the header does not read.
+pub fn read_damaged<'a>(data: &'a [u8], table: &OpcodeTable) -> Result<(Swag<'a>, Vec<Problem>)> {
+    let (doc, damage) = read_salvaging(data, table)?;
+    Ok((doc, damage.problems()))
 }
 
 /// Reads the sections: strictly without `damage`, as far as they go with it.

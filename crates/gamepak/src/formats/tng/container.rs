@@ -96,6 +96,18 @@ pub fn read(data: &[u8]) -> Result<Container<'_>> {
             format!("section block size {block_len} cannot hold its CRC"),
         ));
     }
+    if block_len as usize > r.remaining() {
+        return Err(Error::new(
+            "TNG/section block",
+            Some(HEADER_LEN as u64),
+            ErrorKind::Truncated {
+                what: format!("section block of {block_len} bytes"),
+                container: "file".into(),
+                needed: block_len.into(),
+                available: r.remaining() as u64,
+            },
+        ));
+    }
     let stored = r.sub(block_len as usize, "section block")?.data();
     let (stream, crc_bytes) = stored.split_at(stored.len() - 4);
     let wrapping = Wrapping::of(stream);

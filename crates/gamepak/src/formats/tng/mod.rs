@@ -108,28 +108,49 @@ pub use model::Document;
 pub use source::{build, is_source};
 
 use crate::io::SourceDir;
+use crate::report::Problem;
 use crate::{
-    Built, Entry, ErrorKind, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Report,
-    Result,
+    Built, Entry, ErrorKind, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome,
+    Partial, Report, Result,
 };
 
 /// TirNanoG's implementation of the format operations.
 pub struct TngHandler;
 
 impl Handler for TngHandler {
-    fn info(&self, data: &[u8], _opts: &Options) -> Result<serde_json::Value> {
+    /// An encrypted file, or one whose sections do not read, shows its header.
+    fn info(&self, data: &[u8], _opts: &Options) -> Result<Partial<serde_json::Value>> {
         match read::read(data, false) {
-            Ok(r) => Ok(info::info(&r)),
-            Err(e) if matches!(e.kind, ErrorKind::Unsupported(_)) => {
+            Ok(r) => Ok(Partial::whole(info::info(&r))),
+            Err(e) if e.is_request_fault() => Err(e),
+            Err(e) => {
                 let h = header::Header::read(data)?;
-                Ok(serde_json::Value::Object(info::header_info(&h, data, None)))
+                let header = serde_json::Value::Object(info::header_info(&h, data, None));
+                Ok(match e.kind {
+                    ErrorKind::Unsupported(_) => Partial::whole(header),
+                    _ => Partial {
+                        value: header,
+                        problems: vec![Problem::of(&e)],
+                    },
+                })
             }
-            Err(e) => Err(e),
         }
     }
 
-    fn list(&self, data: &[u8], _opts: &Options) -> Result<Vec<Entry>> {
-        Ok(items::entries(&read::read(data, false)?))
+    /// A file whose sections do not read lists nothing, and says why, once its
+    /// header reads; an encrypted one cannot be listed.
+    fn list(&self, data: &[u8], _opts: &Options) -> Result<Partial<Vec<Entry>>> {
+        match read::read(data, false) {
+            Ok(r) => Ok(Partial::whole(items::entries(&r))),
+            Err(e) if e.is_request_fault() || matches!(e.kind, ErrorKind::Unsupported(_)) => Err(e),
+            Err(e) => {
+                header::Header::read(data)?;
+                Ok(Partial {
+                    value: Vec::new(),
+                    problems: vec![Problem::of(&e)],
+                })
+            }
+        }
     }
 
     fn check(&self, data: &[u8], _opts: &Options) -> Report {

@@ -57,9 +57,12 @@ pub struct Part<'a> {
     pub version: Version,
 }
 
-/// Reads every chunk into its model, or keeps it as stored.
+/// Reads every chunk into its model, or keeps it as stored. A damaged container is
+/// read as far as its bytes go (see [`container::read_damaged`]), so that what it
+/// holds can still be listed; `game::read` names the damage.
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
-    Ok(read_form(&container::read(data)?))
+    let (form, _) = container::read_damaged(data)?;
+    Ok(read_form(&form))
 }
 
 /// The model of an opened FORM: a chunk that does not read is kept as stored, so

@@ -32,9 +32,10 @@ pub enum Label {
 }
 
 /// A pointer field whose target comes later: the value read, or where the writer
-/// left room for it.
+/// left room for it; then where the pointer itself is stored, which is where a
+/// reader reports one that does not point where the layout puts its target.
 #[derive(Debug, Clone, Copy)]
-pub struct Slot(pub(super) u64);
+pub struct Slot(pub(super) u64, pub(super) u64);
 
 /// The two directions a record is walked in.
 pub trait Wire<'a>: Sized {

@@ -265,15 +265,16 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
             && self.data[self.pos as usize..self.pos as usize + 4] != [0; 4]
     }
     fn pointer(&mut self, present: &mut bool) -> Result<Slot> {
+        let at = self.pos;
         let mut p = 0;
         self.u32(&mut p)?;
         *present = p != 0;
-        Ok(Slot(p.into()))
+        Ok(Slot(p.into(), at))
     }
     fn here(&mut self, slot: Slot) -> Result<()> {
         if slot.0 != self.pos {
             return Err(self.invalid(
-                self.pos,
+                slot.1,
                 format!(
                     "points at {:#x}, where GameMaker's layout puts it at {:#x}",
                     slot.0, self.pos

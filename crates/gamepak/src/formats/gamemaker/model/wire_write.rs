@@ -209,7 +209,7 @@ impl<'a> Wire<'a> for WireWriter {
         let at = self.len();
         self.raw(&[0; 4]);
         // A slot of u64::MAX stands for a null pointer, which nothing is placed at.
-        Ok(Slot(if *present { at } else { u64::MAX }))
+        Ok(Slot(if *present { at } else { u64::MAX }, at))
     }
     fn here(&mut self, slot: Slot) -> Result<()> {
         if slot.0 != u64::MAX {

@@ -23,8 +23,9 @@ pub(super) fn object(r: &At) -> Result<Value> {
             continue;
         };
         // The first event list starts right after the list of types.
-        let after = r.base + events_at + 4 + 4 * types.len() as u64;
+        let after = r.base + events_at + 4 + 4 * types.values.len() as u64;
         let plausible = types
+            .values
             .iter()
             .find(|&&p| p != 0)
             .is_none_or(|&p| u64::from(p) == after);
@@ -32,7 +33,7 @@ pub(super) fn object(r: &At) -> Result<Value> {
             continue;
         }
         let mut events = Vec::new();
-        for (kind, &p) in types.iter().enumerate().filter(|(_, &p)| p != 0) {
+        for (kind, &p) in types.values.iter().enumerate().filter(|(_, &p)| p != 0) {
             let list = r.nth(p, "event type", kind);
             events.extend(list.each(&list.list(0)?, "event", |ev| {
                 Ok(json!({"type": kind, "subtype": ev.u32(0)?, "code": action_codes(ev, 4)?}))

@@ -6,9 +6,15 @@ use serde_json::{json, Value};
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::code::Entry as CodeEntry;
 use crate::formats::gamemaker::container::{Chunk, Form};
-use crate::formats::gamemaker::refs::{list_at, string_at, string_ref, u32_at};
+use crate::formats::gamemaker::refs::{list_at, slot, string_at, string_ref, u32_at};
 use crate::fourcc::FourCC;
 use crate::location::Location;
+
+/// A pointer list as read: where its count is, and the pointers.
+pub(super) struct Pointers {
+    pub(super) at: u64,
+    pub(super) values: Vec<u32>,
+}
 
 /// Fields of one record, read relative to its start.
 pub(super) struct At<'f, 'a> {
@@ -67,13 +73,27 @@ impl At<'_, '_> {
         }
     }
     /// The pointer list at `off`.
-    pub(super) fn list(&self, off: u64) -> Result<Vec<u32>> {
-        list_at(self.form, self.chunk, self.base + off)
+    pub(super) fn list(&self, off: u64) -> Result<Pointers> {
+        self.list_from(self.base + off)
     }
     /// The pointer list that the field at `off` points at.
-    pub(super) fn list_at_ptr(&self, off: u64) -> Result<Vec<u32>> {
-        let p = self.u32(off)?;
-        list_at(self.form, self.chunk, p.into())
+    pub(super) fn list_at_ptr(&self, off: u64) -> Result<Pointers> {
+        let p = u64::from(self.u32(off)?);
+        if p < self.chunk.body_offset() || p + 4 > self.chunk.end() {
+            return Err(Error::invalid(
+                &self.path,
+                self.base + off,
+                format!("points at {p:#x}, outside {}", self.chunk.name),
+            ));
+        }
+        self.list_from(p)
+    }
+    /// The pointer list at absolute offset `at`.
+    pub(super) fn list_from(&self, at: u64) -> Result<Pointers> {
+        Ok(Pointers {
+            at,
+            values: list_at(self.form, self.chunk, at)?,
+        })
     }
     /// The record at absolute offset `base`, named `name` under this one.
     pub(super) fn at(&self, base: u32, name: &'static str) -> Self {
@@ -94,18 +114,29 @@ impl At<'_, '_> {
         }
     }
     /// The records `pointers` point at, each read by `read`. A null pointer reads
-    /// as null, so that the records after it keep their index.
+    /// as null, so that the records after it keep their index; one that points
+    /// outside the chunk is an error located at the pointer.
     pub(super) fn each(
         &self,
-        pointers: &[u32],
+        pointers: &Pointers,
         name: &'static str,
         read: impl Fn(&Self) -> Result<Value>,
     ) -> Result<Vec<Value>> {
         pointers
+            .values
             .iter()
             .enumerate()
             .map(|(i, &p)| match p {
                 0 => Ok(Value::Null),
+                p if u64::from(p) < self.chunk.body_offset()
+                    || u64::from(p) >= self.chunk.end() =>
+                {
+                    Err(Error::invalid(
+                        self.path.at(name, i),
+                        slot(pointers.at, i),
+                        format!("points at {p:#x}, outside {}", self.chunk.name),
+                    ))
+                }
                 p => read(&self.nth(p, name, i)),
             })
             .collect()

@@ -16,7 +16,6 @@ use serde_json::{json, Value};
 
 use super::record::At;
 use crate::error::Result;
-use crate::formats::gamemaker::refs::list_at;
 use crate::fourcc::FourCC;
 
 const LAYER_TYPES: [&str; 8] = [
@@ -57,10 +56,12 @@ fn layers(r: &At, ids: &HashSet<u64>) -> Option<Value> {
 
 fn layers_at(r: &At, off: u64, ids: &HashSet<u64>) -> Option<Value> {
     let ptr = r.u32(off).ok().filter(|&p| p != 0)?;
-    let list = list_at(r.form, r.chunk, ptr.into())
+    let list = r
+        .list_from(ptr.into())
         .ok()
-        .filter(|l| !l.is_empty())?;
+        .filter(|l| !l.values.is_empty())?;
     let present: Vec<At> = list
+        .values
         .iter()
         .filter(|&&p| p != 0)
         .map(|&p| r.at(p, "layer"))

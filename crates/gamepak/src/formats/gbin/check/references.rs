@@ -78,9 +78,10 @@ fn images(idx: &Index<'_, '_>, report: &mut Report) {
         let len = pf.data_len(im.width as u32, im.height as u32);
         match imgd {
             None if len > 0 => report.error(&path, at, "image data but no IMGD chunk"),
+            // Located at the entry's offset field, its last.
             Some(d) if !inside(im.offset as u64, len, d.len()) => report.error(
                 &path,
-                at,
+                at + entry_len as u64 - 4,
                 format!(
                     "{}x{} {} pixel data ({len} bytes at IMGD+{:#x}) runs past end of IMGD ({} bytes)",
                     im.width,
@@ -182,9 +183,10 @@ fn tilesets(idx: &Index<'_, '_>, report: &mut Report) {
         };
         let len = pf.data_len(t.tile_width as u32, t.tile_height as u32) * t.tile_count as u64;
         if !inside(t.offset as u64, len, imgd_len) {
+            // Located at the entry's offset field, its last.
             report.error(
                 &path,
-                at,
+                at + 8,
                 format!(
                     "{} tiles of {}x{} {} ({len} bytes at IMGD+{:#x}) run past end of IMGD ({imgd_len} bytes)",
                     t.tile_count,
