@@ -4,11 +4,13 @@
 mod atomic;
 mod enclosed;
 mod output_folder;
+mod portable;
 mod target;
 mod temp;
 
 pub use atomic::write_atomic;
-pub use enclosed::EnclosedPath;
+pub use enclosed::{flat_name, EnclosedPath};
+pub(crate) use portable::Distinct;
 pub use output_folder::{MemoryFolder, OutputFolder};
 pub use target::{refuse_inside, write_output};
 pub use temp::{remove_all as remove_temp_files, sweep_stale};

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use super::enclosed::unescaped;
 use super::EnclosedPath;
 use crate::error::{Error, Result};
 
@@ -81,10 +82,7 @@ impl SourceDir {
 
     /// `name` inside the folder as a message shows it.
     pub fn shown(&self, name: &str) -> String {
-        self.shown
-            .join(EnclosedPath::new(name).as_path())
-            .display()
-            .to_string()
+        self.joined(name).display().to_string()
     }
 
     /// Where `name` really is, refused when that is outside the folder. Names are
@@ -95,8 +93,19 @@ impl SourceDir {
         self.inside(&joined, real)
     }
 
+    /// Where `name` is: where extraction writes it, escaped for every file system,
+    /// or else, in a folder made by hand on a system that allows more (`aux.wav`,
+    /// `a:b.png` on Linux), under the name as given.
     fn joined(&self, name: &str) -> PathBuf {
-        self.shown.join(EnclosedPath::new(name).as_path())
+        let enclosed = EnclosedPath::new(name);
+        let escaped = self.shown.join(enclosed.as_path());
+        if enclosed.as_path() != Path::new(enclosed.name()) && !exists(&escaped) {
+            let given = self.shown.join(enclosed.name());
+            if exists(&given) {
+                return given;
+            }
+        }
+        escaped
     }
 
     /// `path` with every link followed: its folder's real place (remembered) and
@@ -268,8 +277,14 @@ impl SourceDir {
         }
     }
 
+    /// Whether `name` is a folder.
+    pub fn is_dir(&self, name: &str) -> bool {
+        self.joined(name).is_dir()
+    }
+
     /// The names of the entries of a sub-folder (`""` for the folder itself), as
-    /// paths relative to the folder, sorted.
+    /// paths relative to the folder, sorted: each as the file named it, where
+    /// extraction escaped it.
     pub fn list(&self, sub: &str) -> Result<Vec<String>> {
         let real = if sub.is_empty() {
             self.root.clone()
@@ -281,6 +296,8 @@ impl SourceDir {
         for e in entries {
             let e = e.map_err(|e| Error::io(self.shown(sub), e))?;
             let file = e.file_name().to_string_lossy().into_owned();
+            // The name the file gave, where extraction escaped it.
+            let file = unescaped(&file).unwrap_or(file);
             names.push(if sub.is_empty() {
                 file
             } else {
@@ -352,6 +369,11 @@ impl SourceDir {
         out.sort_by(|a, b| a.file.cmp(&b.file));
         out
     }
+}
+
+/// Whether anything, even a link to nothing, is at `path`.
+fn exists(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
 }
 
 /// `candidate`, whose folder is already real, as it really is: followed in full
