@@ -280,3 +280,38 @@ fn native_content_with_device_names_builds_and_packs_back() {
     let game = built(content);
     round_trip("native", &game);
 }
+
+#[test]
+fn gamemaker_names_are_portable_and_pack_back() {
+    let test = "gamemaker_names_are_portable_and_pack_back";
+    let Some(dir) = common::fixture_dir(test, "gamemaker") else {
+        return;
+    };
+    let game = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
+    let (_, handler) = gamepak::recognise(&game, "gamemaker").unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let folder = work.path().join("edited");
+    handler
+        .extract(&game, &folder, &ExtractOptions::default(), &Default::default())
+        .unwrap();
+    for (file, name) in [
+        ("sprites/000-GIFRec/sprite.json", "Con."),
+        ("objects/000-Export.json", "aux"),
+        ("rooms/000-Main.json", "MAIN."),
+    ] {
+        let path = folder.join(file);
+        let mut doc: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        doc["name"] = name.into();
+        std::fs::write(&path, serde_json::to_vec_pretty(&doc).unwrap()).unwrap();
+    }
+    let crafted = gamepak::pack(&folder, &Default::default()).unwrap().bytes;
+    let out = round_trip("gamemaker", &crafted);
+    for file in [
+        "sprites/000-Con%2E/sprite.json",
+        "objects/000-aux.json",
+        "rooms/000-MAIN..json",
+    ] {
+        assert!(out.path().join("extracted").join(file).is_file(), "{file}");
+    }
+}
