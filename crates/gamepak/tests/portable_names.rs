@@ -40,7 +40,12 @@ const HOSTILE: [&str; 18] = [
 /// Whether Windows takes `name` for a device, as its documentation lists them; an
 /// oracle of the test's own.
 fn windows_device(name: &str) -> bool {
-    let base = name.split('.').next().unwrap().trim_end().to_ascii_lowercase();
+    let base = name
+        .split('.')
+        .next()
+        .unwrap()
+        .trim_end()
+        .to_ascii_lowercase();
     ["con", "prn", "aux", "nul"].contains(&base.as_str())
         || (base.len() == 4
             && (base.starts_with("com") || base.starts_with("lpt"))
@@ -75,7 +80,11 @@ fn assert_portable(what: &str, dir: &Path) {
     let mut seen: HashMap<String, PathBuf> = HashMap::new();
     for path in tree(dir) {
         let name = path.file_name().unwrap().to_str().unwrap();
-        assert!(!windows_device(name), "{what}: {} is a device", path.display());
+        assert!(
+            !windows_device(name),
+            "{what}: {} is a device",
+            path.display()
+        );
         assert!(
             !name.contains(['<', '>', ':', '"', '|', '?', '*']) && !name.contains(char::is_control),
             "{what}: {} holds a character Windows refuses",
@@ -87,7 +96,11 @@ fn assert_portable(what: &str, dir: &Path) {
             path.display()
         );
         if let Some(other) = seen.insert(folded(&path), path.clone()) {
-            panic!("{what}: {} and {} fold alike", path.display(), other.display());
+            panic!(
+                "{what}: {} and {} fold alike",
+                path.display(),
+                other.display()
+            );
         }
     }
 }
@@ -117,14 +130,22 @@ fn round_trip(what: &str, data: &[u8]) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
     let folder = out.path().join("extracted");
     handler
-        .extract(data, &folder, &ExtractOptions::default(), &Default::default())
+        .extract(
+            data,
+            &folder,
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_portable(what, &folder);
     let copy = out.path().join("copied");
     copy_case_insensitively(&folder, &copy);
     let packed =
         gamepak::pack(&copy, &Default::default()).unwrap_or_else(|e| panic!("{what}: {e}"));
-    assert!(packed.bytes == data, "{what}: the copy packs to other bytes");
+    assert!(
+        packed.bytes == data,
+        "{what}: the copy packs to other bytes"
+    );
     assert!(packed.unused.is_empty(), "{what}: {:?}", packed.unused);
     out
 }
@@ -272,11 +293,26 @@ fn native_content_with_device_names_builds_and_packs_back() {
     let source = example_source("native/content", str::to_string);
     let content = source.path();
     // Names a Linux folder holds and Windows would not: the builder still reads them.
-    std::fs::rename(content.join("Coin.sprite.png"), content.join("con.sprite.png")).unwrap();
-    std::fs::copy(content.join("con.sprite.png"), content.join("Con.sprite.png")).unwrap();
-    std::fs::rename(content.join("Beep.sound.wav"), content.join("Aux.sound.wav")).unwrap();
-    std::fs::copy(content.join("Sky.background.png"), content.join("lpt1.background.png"))
-        .unwrap();
+    std::fs::rename(
+        content.join("Coin.sprite.png"),
+        content.join("con.sprite.png"),
+    )
+    .unwrap();
+    std::fs::copy(
+        content.join("con.sprite.png"),
+        content.join("Con.sprite.png"),
+    )
+    .unwrap();
+    std::fs::rename(
+        content.join("Beep.sound.wav"),
+        content.join("Aux.sound.wav"),
+    )
+    .unwrap();
+    std::fs::copy(
+        content.join("Sky.background.png"),
+        content.join("lpt1.background.png"),
+    )
+    .unwrap();
     let game = built(content);
     round_trip("native", &game);
 }
@@ -292,7 +328,12 @@ fn gamemaker_names_are_portable_and_pack_back() {
     let work = tempfile::tempdir().unwrap();
     let folder = work.path().join("edited");
     handler
-        .extract(&game, &folder, &ExtractOptions::default(), &Default::default())
+        .extract(
+            &game,
+            &folder,
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
         .unwrap();
     for (file, name) in [
         ("sprites/000-GIFRec/sprite.json", "Con."),

@@ -10,8 +10,8 @@ mod temp;
 
 pub use atomic::write_atomic;
 pub use enclosed::{flat_name, EnclosedPath};
-pub(crate) use portable::Distinct;
 pub use output_folder::{MemoryFolder, OutputFolder};
+pub(crate) use portable::Distinct;
 pub use target::{refuse_inside, write_output};
 pub use temp::{remove_all as remove_temp_files, sweep_stale};
 
