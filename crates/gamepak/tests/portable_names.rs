@@ -252,7 +252,7 @@ fn built(source: &Path) -> Vec<u8> {
 
 /// `text` with every JSON value or quoted script word `old` renamed `new`.
 fn renamed(text: &str, names: &[(&str, &str)]) -> String {
-    names.iter().fold(text.to_string(), |t, (old, new)| {
+    names.iter().fold(text.to_owned(), |t, (old, new)| {
         t.replace(&format!(": \"{old}\""), &format!(": \"{new}\""))
             .replace(&format!("\\\"{old}\\\""), &format!("\\\"{new}\\\""))
     })
@@ -280,7 +280,7 @@ fn swag_names_are_portable_and_pack_back() {
         ("level1", "Aux.png"),
     ];
     let source = example_source("swag/src", |t| {
-        names.iter().fold(t.to_string(), |t, (old, new)| {
+        names.iter().fold(t.to_owned(), |t, (old, new)| {
             t.replace(&format!("key = \"{old}\""), &format!("key = \"{new}\""))
                 .replace(&format!("name = \"{old}\""), &format!("name = \"{new}\""))
         })
@@ -290,7 +290,7 @@ fn swag_names_are_portable_and_pack_back() {
 
 #[test]
 fn native_content_with_device_names_builds_and_packs_back() {
-    let source = example_source("native/content", str::to_string);
+    let source = example_source("native/content", str::to_owned);
     let content = source.path();
     // Names a Linux folder holds and Windows would not: the builder still reads them.
     std::fs::rename(

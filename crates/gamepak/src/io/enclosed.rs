@@ -47,7 +47,7 @@ impl EnclosedPath {
     pub fn new(name: &str) -> EnclosedPath {
         let kept = parts(name).collect::<Vec<_>>();
         let name = if kept.is_empty() {
-            "_".to_string()
+            "_".to_owned()
         } else {
             kept.join("/")
         };

@@ -113,7 +113,7 @@ impl OutputFolder {
         let staging = match &self.into {
             Destination::Disk(staging) => staging,
             Destination::Memory(memory) => {
-                let key = rel.name().to_string();
+                let key = rel.name().to_owned();
                 let mut files = memory.files.lock().unwrap_or_else(|p| p.into_inner());
                 files.insert(key, bytes.to_vec());
                 self.count(bytes);

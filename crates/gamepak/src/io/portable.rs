@@ -57,7 +57,7 @@ impl FoldedNames {
     /// Panics when `path` clashes with a path written before: a format named two
     /// things alike, which only the case-folding of another system would show.
     #[cfg(any(test, debug_assertions))]
-    pub fn assert_distinct(&mut self, path: &EnclosedPath) {
+    pub(crate) fn assert_distinct(&mut self, path: &EnclosedPath) {
         if let Some(other) = self.clash(path) {
             panic!("{path} is the same as {other} on a case-insensitive file system");
         }
@@ -83,8 +83,8 @@ pub(crate) struct Distinct(FoldedNames);
 impl Distinct {
     /// `path`, numbered when its name is taken. Only the last part is numbered: the
     /// folders a format makes are its own and never clash with a file's name.
-    pub fn claim(&mut self, path: &str) -> String {
-        let mut candidate = path.to_string();
+    pub(crate) fn claim(&mut self, path: &str) -> String {
+        let mut candidate = path.to_owned();
         let mut n = 1;
         // Each round tries a new name and only finitely many are taken, so it ends.
         while self.taken(&candidate) {
