@@ -102,13 +102,13 @@ pub fn warn(global: &Global, message: &str) {
 /// quiet): on standard output, or on standard error when the bytes themselves went to
 /// standard output.
 pub fn written(
-    out: gamepak::io::OutputFile,
+    target: gamepak::io::OutputFile,
     bytes: &[u8],
     detail: &str,
     global: &Global,
 ) -> Result<Status, Error> {
-    let path = out.path().to_path_buf();
-    out.write(bytes)?;
+    let path = target.path().to_path_buf();
+    target.write(bytes)?;
     if global.quiet {
         return Ok(Status::Ok);
     }

@@ -6,14 +6,16 @@ mod enclosed;
 mod mapped;
 mod output_folder;
 mod place;
+mod portable;
 mod regular;
 mod target;
 mod temp;
 
 pub use atomic::write_atomic;
-pub use enclosed::EnclosedPath;
+pub use enclosed::{flat_name, EnclosedPath};
 pub use mapped::Mapped;
 pub use output_folder::{MemoryFolder, OutputFolder};
+pub(crate) use portable::Distinct;
 pub use regular::read_regular;
 pub use target::{refuse_inside, OutputFile, Replace};
 pub use temp::{remove_all as remove_temp_files, sweep_stale};

@@ -31,6 +31,10 @@ pub struct OutputFolder {
     bytes: AtomicU64,
     /// Folders already made below the root, so each costs one mkdir, not one per file.
     made: Mutex<HashSet<PathBuf>>,
+    /// Every path written, to check that none clashes with another where case is
+    /// folded (Windows, macOS): the test build's guard on each format's naming.
+    #[cfg(any(test, debug_assertions))]
+    written: Mutex<super::portable::FoldedNames>,
 }
 
 /// Where an extraction's files go.
@@ -49,7 +53,8 @@ pub struct MemoryFolder {
 }
 
 impl MemoryFolder {
-    /// Every file written so far, by `/`-separated path.
+    /// Every file written so far, by its path as the format named it: `/`-separated,
+    /// and not escaped for a file system (see [`EnclosedPath::name`]).
     pub fn take(&self) -> BTreeMap<String, Vec<u8>> {
         std::mem::take(&mut *self.files.lock().unwrap_or_else(|p| p.into_inner()))
     }
@@ -65,6 +70,8 @@ impl OutputFolder {
             files: AtomicU64::new(0),
             bytes: AtomicU64::new(0),
             made: Mutex::default(),
+            #[cfg(any(test, debug_assertions))]
+            written: Mutex::default(),
         }
     }
 
@@ -108,15 +115,19 @@ impl OutputFolder {
             files: AtomicU64::new(0),
             bytes: AtomicU64::new(0),
             made: Mutex::default(),
+            #[cfg(any(test, debug_assertions))]
+            written: Mutex::default(),
         })
     }
 
     /// Writes `bytes` at `rel` inside the folder.
     pub fn write(&self, rel: &EnclosedPath, bytes: &[u8]) -> Result<()> {
+        #[cfg(any(test, debug_assertions))]
+        self.check_portable(rel);
         let staging = match &self.into {
             Destination::Disk(staging) => staging,
             Destination::Memory(memory) => {
-                let key = rel.as_path().to_string_lossy().replace('\\', "/");
+                let key = rel.name().to_owned();
                 let mut files = memory.files.lock().unwrap_or_else(|p| p.into_inner());
                 files.insert(key, bytes.to_vec());
                 self.count(bytes);
@@ -135,6 +146,14 @@ impl OutputFolder {
         std::fs::write(&path, bytes).map_err(|e| Error::io(&path, e))?;
         self.count(bytes);
         Ok(())
+    }
+
+    /// Panics when `rel` and a path written before are one file on a
+    /// case-insensitive file system.
+    #[cfg(any(test, debug_assertions))]
+    fn check_portable(&self, rel: &EnclosedPath) {
+        let mut written = self.written.lock().unwrap_or_else(|p| p.into_inner());
+        written.assert_distinct(rel);
     }
 
     fn count(&self, bytes: &[u8]) {

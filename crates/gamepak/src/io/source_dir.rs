@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use super::regular::{self, is_link_refusal, open_source, LastStep, Opened};
+use super::enclosed::unescaped;
 use super::EnclosedPath;
 use crate::error::{Error, Result};
 
@@ -121,10 +122,7 @@ impl SourceDir {
 
     /// `name` inside the folder as a message shows it.
     pub fn shown(&self, name: &str) -> String {
-        self.shown
-            .join(EnclosedPath::new(name).as_path())
-            .display()
-            .to_string()
+        self.joined(name).display().to_string()
     }
 
     /// Where `name` really is, refused when that is outside the folder. Names are
@@ -135,8 +133,19 @@ impl SourceDir {
         self.inside(&joined, real)
     }
 
+    /// Where `name` is: where extraction writes it, escaped for every file system,
+    /// or else, in a folder made by hand on a system that allows more (`aux.wav`,
+    /// `a:b.png` on Linux), under the name as given.
     fn joined(&self, name: &str) -> PathBuf {
-        self.shown.join(EnclosedPath::new(name).as_path())
+        let enclosed = EnclosedPath::new(name);
+        let escaped = self.shown.join(enclosed.as_path());
+        if enclosed.as_path() != Path::new(enclosed.name()) && !exists(&escaped) {
+            let given = self.shown.join(enclosed.name());
+            if exists(&given) {
+                return given;
+            }
+        }
+        escaped
     }
 
     /// `path` with every link followed: its folder's real place (remembered) and
@@ -306,8 +315,14 @@ impl SourceDir {
         Ok(meta.is_file())
     }
 
+    /// Whether `name` is a folder.
+    pub fn is_dir(&self, name: &str) -> bool {
+        self.joined(name).is_dir()
+    }
+
     /// The names of the entries of a sub-folder (`""` for the folder itself), as
-    /// paths relative to the folder, sorted.
+    /// paths relative to the folder, sorted: each as the file named it, where
+    /// extraction escaped it.
     pub fn list(&self, sub: &str) -> Result<Vec<String>> {
         let real = if sub.is_empty() {
             self.root.clone()
@@ -319,6 +334,8 @@ impl SourceDir {
         for e in entries {
             let e = e.map_err(|e| Error::io(self.shown(sub), e))?;
             let file = e.file_name().to_string_lossy().into_owned();
+            // The name the file gave, where extraction escaped it.
+            let file = unescaped(&file).unwrap_or(file);
             names.push(if sub.is_empty() {
                 file
             } else {
@@ -397,6 +414,11 @@ fn entries_below(root: &Path) -> Vec<(String, PathBuf, Option<FileType>)> {
         }
     }
     out
+}
+
+/// Whether anything, even a link to nothing, is at `path`.
+fn exists(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
 }
 
 /// `candidate`, whose folder is already real, as it really is: followed in full

@@ -26,7 +26,7 @@ pub type AddedFile = (String, String);
 
 /// The `.asm` files in `code/` that the manifest does not list, in name order.
 pub fn added(dir: &SourceDir, m: &Manifest) -> Result<Vec<AddedFile>> {
-    if m.code.is_empty() || !dir.path().join("code").is_dir() {
+    if m.code.is_empty() || !dir.is_dir("code") {
         return Ok(Vec::new());
     }
     let listed: std::collections::HashSet<&str> = m.code.iter().map(|c| c.file.as_str()).collect();

@@ -261,7 +261,7 @@ fn added_resources(dir: &SourceDir, place: Place, listed: &[String]) -> Result<V
     let Place::Split { folder, nested, .. } = place else {
         return Ok(Vec::new());
     };
-    if !dir.path().join(folder).is_dir() {
+    if !dir.is_dir(folder) {
         return Ok(Vec::new());
     }
     let listed: HashSet<&str> = listed.iter().map(String::as_str).collect();

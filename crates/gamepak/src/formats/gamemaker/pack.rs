@@ -66,7 +66,7 @@ pub(super) fn read_clips(
         out.push(bytes);
     }
     let folder = format!("{prefix}audio");
-    if dir.path().join(&folder).is_dir() {
+    if dir.is_dir(&folder) {
         let listed: std::collections::HashSet<String> = clips
             .iter()
             .map(|c| format!("{prefix}{}", c.file))

@@ -130,7 +130,7 @@ fn masks_in(dir: &SourceDir, folder: &str, given: &Given<'_>) -> Result<Vec<Mask
 /// The pictures in a sprite's folder, by number: `000.png`, `1.png` and the like.
 fn pictures(dir: &SourceDir, folder: &str, given: &Given<'_>) -> Result<BTreeMap<u32, Picture>> {
     let mut out = BTreeMap::<u32, Picture>::new();
-    if folder.is_empty() || !dir.path().join(folder).is_dir() {
+    if folder.is_empty() || !dir.is_dir(folder) {
         return Ok(out);
     }
     for file in dir.list(folder)? {

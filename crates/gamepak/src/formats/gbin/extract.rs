@@ -11,7 +11,6 @@ use super::pixel::PixelFormat;
 use super::views;
 use crate::assets::{Damage, Extraction, Rendered};
 use crate::bytes::fixed_str;
-use crate::io::EnclosedPath;
 use crate::{Entry, ExtractOptions, ExtractSummary, Format, Result};
 
 /// The folder, under the output, for bytes no asset covers.
@@ -31,10 +30,7 @@ pub fn extract(
     ex.render(&selected, |(_, item)| render(&idx, *item), |_| false)?;
     let (manifest, residues) = manifest(doc, &idx, &items, ex.partial());
     for (name, data) in residues {
-        ex.write(
-            &format!("{RESIDUE_DIR}/{}", EnclosedPath::new(&name)),
-            &data,
-        )?;
+        ex.write(&format!("{RESIDUE_DIR}/{name}"), &data)?;
     }
     ex.finish(&manifest)
 }

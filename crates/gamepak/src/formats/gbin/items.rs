@@ -158,7 +158,7 @@ pub(super) fn body_len(body: &Body<'_>) -> usize {
 
 /// A path component made from a name inside the file.
 pub(super) fn safe_name(name: &str) -> String {
-    crate::io::EnclosedPath::new(name).component()
+    crate::io::flat_name(name)
 }
 
 fn pf_name(code: u8) -> String {
@@ -185,20 +185,13 @@ pub(super) fn image_path(groups: &[Group], i: usize) -> String {
 }
 
 /// Every entry with the item it refers to, in file order of their tables. Paths are
-/// unique: a name that repeats gets `~N` before its extension.
+/// unique, also where case is folded: a name that repeats, or differs from an
+/// earlier one only in case, gets `~N` before its extension.
 pub(super) fn items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
     let mut out = raw_items(doc);
-    let mut seen = std::collections::HashSet::new();
+    let mut distinct = crate::io::Distinct::default();
     for (e, _) in &mut out {
-        let mut n = 1;
-        let original = e.path.clone();
-        while !seen.insert(e.path.clone()) {
-            e.path = match original.rsplit_once('.') {
-                Some((stem, ext)) if !ext.contains('/') => format!("{stem}~{n}.{ext}"),
-                _ => format!("{original}~{n}"),
-            };
-            n += 1;
-        }
+        e.path = distinct.claim(&e.path);
     }
     out
 }
@@ -422,7 +415,7 @@ fn file_entry(i: usize, name: &[u8], ty: &[u8; 4], at: u64, size: u64) -> Entry 
     let path = if name.is_empty() {
         format!("files/{i:03}")
     } else {
-        format!("files/{}", crate::io::EnclosedPath::new(&name))
+        format!("files/{}", safe_name(&name))
     };
     Entry {
         path,
