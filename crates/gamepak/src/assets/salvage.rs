@@ -73,7 +73,14 @@ impl Damage {
     pub fn problems(&self) -> Vec<Problem> {
         self.lost
             .iter()
-            .map(|l| Problem::new(Severity::Error, l.entry.clone(), l.offset, l.message.clone()))
+            .map(|l| {
+                Problem::new(
+                    Severity::Error,
+                    l.entry.clone(),
+                    l.offset,
+                    l.message.clone(),
+                )
+            })
             .collect()
     }
 

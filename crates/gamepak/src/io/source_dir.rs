@@ -13,8 +13,8 @@ use std::fs::FileType;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use super::regular::{self, is_link_refusal, open_source, LastStep, Opened};
 use super::enclosed::unescaped;
+use super::regular::{self, is_link_refusal, open_source, LastStep, Opened};
 use super::EnclosedPath;
 use crate::error::{Error, Result};
 
