@@ -185,7 +185,8 @@ mod faults {
                     && e.state
                         .compare_exchange(s, s + FILLING, Ordering::Acquire, Ordering::Relaxed)
                         .is_ok();
-                claimed.then_some(Slot(i))
+                // Made only when claimed: a Slot dropped releases its entry.
+                claimed.then(|| Slot(i))
             })
         }
 

@@ -64,9 +64,9 @@ pub struct Files<'g, 'a> {
 impl<'g, 'a> Files<'g, 'a> {
     pub fn new(game: &'g Game<'a>, model: &'g model::Game<'a>) -> Self {
         let names = model
-            .chunks
-            .iter()
-            .map(|p| model.resource_names(&p.body).unwrap_or_default())
+            .chunk_names()
+            .into_iter()
+            .map(Option::unwrap_or_default)
             .collect();
         Files {
             game,

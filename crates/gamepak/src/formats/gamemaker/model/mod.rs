@@ -401,22 +401,30 @@ impl<'a> Game<'a> {
 
     /// The name of every resource, by chunk and index.
     pub fn names(&self) -> names::Names {
-        self.chunks
-            .iter()
-            .filter_map(|p| Some((p.name, self.resource_names(&p.body)?)))
+        self.chunk_names()
+            .into_iter()
+            .zip(&self.chunks)
+            .filter_map(|(names, p)| Some((p.name, names?)))
             .collect()
     }
 
-    /// The names of the resources `body` lists, by index, as texts; `None` for a
-    /// chunk that lists no named resources.
-    pub fn resource_names(&self, body: &Body<'_>) -> Option<Vec<Option<String>>> {
+    /// The names of the resources each chunk lists, by index, as texts; `None` for a
+    /// chunk that lists no named resources. STRG is found once for them all: a file of
+    /// many chunks (a damaged one reads its zeros as empty chunks) must not look it up
+    /// once a chunk.
+    pub fn chunk_names(&self) -> Vec<Option<Vec<Option<String>>>> {
         let texts = self.texts();
-        let ids = body.names()?;
-        Some(
-            ids.into_iter()
-                .map(|id| id.and_then(|id| texts.get(id.0 as usize).cloned()))
-                .collect(),
-        )
+        self.chunks
+            .iter()
+            .map(|p| {
+                let ids = p.body.names()?;
+                Some(
+                    ids.into_iter()
+                        .map(|id| id.and_then(|id| texts.get(id.0 as usize).cloned()))
+                        .collect(),
+                )
+            })
+            .collect()
     }
 
     /// What ids are shown from in JSON.
