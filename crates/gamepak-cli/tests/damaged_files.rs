@@ -2,27 +2,11 @@
 //! they could not (with its offset), and exit 1; they never refuse the whole file
 //! for one bad entry, and never panic on a truncated one.
 
+mod run;
+use run::{code, gamepak, stderr, stdout};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn gamepak(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamepak"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited, not killed")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::Output;
 
 fn json_lines(o: &Output) -> Vec<serde_json::Value> {
     stdout(o)

@@ -12,23 +12,11 @@
 #[path = "../../gamepak/tests/common/mod.rs"]
 mod common;
 
+mod run;
+use run::{code, gamepak, stderr};
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
-
-fn gamepak(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamepak"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited, not killed")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -3,24 +3,12 @@
 //! never overwrites a user's folder unless told, and nothing left behind by an
 //! interrupted or killed run.
 
+mod run;
+use run::{code, gamepak, stderr};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn gamepak(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamepak"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited, not killed")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn demo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/gbin/demo.gbin")

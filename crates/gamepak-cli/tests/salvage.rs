@@ -2,23 +2,10 @@
 //! can and exits 1 pointing at problems.json; pack of that folder is refused (exit 1)
 //! pointing at it too; a file cut inside its header is refused and leaves no folder.
 
+mod run;
+use run::{code, gamepak, stderr};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn gamepak(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamepak"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited, not killed")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn s(p: &Path) -> &str {
     p.to_str().expect("test paths are UTF-8")

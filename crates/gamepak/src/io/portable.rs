@@ -78,30 +78,38 @@ fn folders(path: &EnclosedPath) -> impl Iterator<Item = &std::path::Path> {
 /// extension. Every name a format makes from a file goes through one, in the same
 /// order at extract and at pack, so both find the same names.
 #[derive(Debug, Default)]
-pub(crate) struct Distinct(FoldedNames);
+pub(crate) struct Distinct {
+    names: FoldedNames,
+    /// The number each path last took, by folded path: a file that repeats one name
+    /// thousands of times numbers its copies in one pass, not by trying `~1` again
+    /// for each.
+    numbered: HashMap<String, usize>,
+}
 
 impl Distinct {
     /// `path`, numbered when its name is taken. Only the last part is numbered: the
     /// folders a format makes are its own and never clash with a file's name.
     pub(crate) fn claim(&mut self, path: &str) -> String {
         let mut candidate = path.to_owned();
-        let mut n = 1;
+        let key = folded(EnclosedPath::new(path).as_path());
+        let mut n = self.numbered.get(&key).copied().unwrap_or(0);
         // Each round tries a new name and only finitely many are taken, so it ends.
         while self.taken(&candidate) {
+            n += 1;
             candidate = match path.rsplit_once('.') {
                 Some((stem, ext)) if !ext.contains('/') => format!("{stem}~{n}.{ext}"),
                 _ => format!("{path}~{n}"),
             };
-            n += 1;
         }
-        self.0.insert(&EnclosedPath::new(&candidate));
+        self.numbered.insert(key, n);
+        self.names.insert(&EnclosedPath::new(&candidate));
         candidate
     }
 
     fn taken(&self, path: &str) -> bool {
         let path = EnclosedPath::new(path);
         let key = folded(path.as_path());
-        self.0.files.contains_key(&key) || self.0.folders.contains(&key)
+        self.names.files.contains_key(&key) || self.names.folders.contains(&key)
     }
 }
 

@@ -85,7 +85,7 @@ fn clip_at<'a>(form: &Form<'a>, chunk: &Chunk<'a>, i: usize, at: u64) -> Result<
             &path,
             at,
             format!(
-                "{len} bytes of audio run past the end of AUDO at {:#x}",
+                "{len} bytes of audio run past the end of AUDO ({:#x})",
                 chunk.end()
             ),
         ));

@@ -27,7 +27,8 @@ pub struct Gen8 {
 pub fn read(form: &Form<'_>) -> Result<Gen8> {
     let c = form
         .chunk(FourCC::GEN8)
-        .ok_or_else(|| Error::at(form_location(), "no GEN8 chunk"))?;
+        // Located where GameMaker always puts it: the first chunk, after FORM's header.
+        .ok_or_else(|| Error::invalid(form_location(), 8, "no GEN8 chunk"))?;
     if c.body.len() < 104 {
         return Err(Error::invalid(
             c.location(),
