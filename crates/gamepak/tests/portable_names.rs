@@ -335,16 +335,22 @@ fn gamemaker_names_are_portable_and_pack_back() {
             &Default::default(),
         )
         .unwrap();
-    for (file, name) in [
-        ("sprites/000-GIFRec/sprite.json", "Con."),
-        ("objects/000-Export.json", "aux"),
-        ("rooms/000-Main.json", "MAIN."),
-    ] {
-        let path = folder.join(file);
-        let mut doc: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-        doc["name"] = name.into();
-        std::fs::write(&path, serde_json::to_vec_pretty(&doc).unwrap()).unwrap();
+    // Renamed as a modder renames: the name everywhere a JSON file quotes it.
+    let renames = [("GIFRec", "Con."), ("Export", "aux"), ("Main", "MAIN.")];
+    let mut folders = vec![folder.clone()];
+    while let Some(dir) = folders.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                let mut text = std::fs::read_to_string(&path).unwrap();
+                for (old, new) in renames {
+                    text = text.replace(&format!("\"{old}\""), &format!("\"{new}\""));
+                }
+                std::fs::write(&path, text).unwrap();
+            }
+        }
     }
     let crafted = gamepak::pack(&folder, &Default::default()).unwrap().bytes;
     let out = round_trip("gamemaker", &crafted);

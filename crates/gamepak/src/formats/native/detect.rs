@@ -25,6 +25,11 @@ pub fn probe(data: &[u8]) -> Probe {
     }
     p.score = 1;
     let table_end = 4 + count * 4;
+    if table_end > data.len() {
+        return p.fail(format!(
+            "a table of {count} chunk sizes runs past the end of the file"
+        ));
+    }
     let mut sum: u64 = 0;
     for i in 0..count {
         sum += u32_at(data, 4 + i * 4).unwrap_or(0) as u64;
