@@ -80,7 +80,8 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     // STRG first: every other chunk's records name its texts, which are borrowed
     // from it rather than copied.
     let strg = form.chunks.iter().position(|c| c.name == FourCC::STRG);
-    let mut strings = strg.map(|i| Reading::new(form, i, bytecode, range, &[]).part(&mut labels));
+    let mut strings =
+        strg.map(|i| Reading::new(form, i, (bytecode, alignment), range, &[]).part(&mut labels));
     let texts: &[String] = strings
         .as_ref()
         .and_then(|p| Strings::of(&p.body))
@@ -99,7 +100,8 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
         );
     let order: Vec<usize> = order.map(|(i, _)| i).collect();
     for &i in &order {
-        parts[i] = Some(Reading::new(form, i, bytecode, range, texts).part(&mut labels));
+        parts[i] =
+            Some(Reading::new(form, i, (bytecode, alignment), range, texts).part(&mut labels));
     }
     // A chunk that read only below a release gate shows the file is older than
     // that release. A chunk that read in a newer layout, where both read, is read
@@ -119,7 +121,8 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
                 p.version > high && !matches!(p.body, Body::Stored { .. } | Body::Empty)
             });
             if newer {
-                let part = Reading::new(form, i, bytecode, older, texts).part(&mut labels);
+                let part =
+                    Reading::new(form, i, (bytecode, alignment), older, texts).part(&mut labels);
                 if !matches!(part.body, Body::Stored { .. }) {
                     parts[i] = Some(part);
                 }
@@ -202,13 +205,21 @@ struct Reading<'f, 'a> {
 }
 
 impl<'f, 'a> Reading<'f, 'a> {
-    fn new(form: &'f Form<'a>, i: usize, bytecode: u8, range: Range, texts: &'f [String]) -> Self {
+    /// `alignment` is the form's, measured once: a damaged file's zeros read as
+    /// thousands of chunks, and measuring it again for each would be quadratic.
+    fn new(
+        form: &'f Form<'a>,
+        i: usize,
+        (bytecode, alignment): (u8, u64),
+        range: Range,
+        texts: &'f [String],
+    ) -> Self {
         Reading {
             form,
             chunk: &form.chunks[i],
             bytecode,
             range,
-            end_align: (i + 1 < form.chunks.len()).then_some(form.alignment()),
+            end_align: (i + 1 < form.chunks.len()).then_some(alignment),
             texts,
         }
     }
