@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let opts = gamepak::Options::default();
-    let Ok(entries) = handler.list(data, &opts) else {
+    let Ok(gamepak::Partial { value: entries, .. }) = handler.list(data, &opts) else {
         return;
     };
     let n = entries.len();
