@@ -100,10 +100,13 @@ fn main() -> ExitCode {
     restore_default_sigpipe();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
+        Err(e) if e.use_stderr() => {
+            usage_error(e);
+            return ExitCode::from(2);
+        }
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
         }
     };
     style::init(cli.color);
@@ -125,6 +128,20 @@ fn main() -> ExitCode {
     match result {
         Ok(status) => ExitCode::from(status as u8),
         Err(e) => ExitCode::from(output::report_error(&e) as u8),
+    }
+}
+
+/// Prints a usage error. It may quote an argument, which can be a file's hostile
+/// name, so it is made again from the arguments escaped: the same error, with the
+/// quote harmless and clap's own lines and colours kept. Should the escaped
+/// arguments parse, the first error is shown escaped whole.
+fn usage_error(e: clap::Error) {
+    let escaped = std::env::args_os().map(|a| terminal::escape(&a.to_string_lossy()).into_owned());
+    match Cli::try_parse_from(escaped) {
+        Err(safe) if safe.use_stderr() => {
+            let _ = safe.print();
+        }
+        _ => terminal::err(e.render().to_string()),
     }
 }
 

@@ -133,9 +133,17 @@ pub use terminal::json_line;
 /// One JSON record about a file: `"file"` first, then the record's own fields.
 #[derive(serde::Serialize)]
 pub struct FileRecord<'a, T: serde::Serialize> {
+    #[serde(serialize_with = "lossy_path")]
     pub file: &'a Path,
     #[serde(flatten)]
     pub record: T,
+}
+
+/// A path as JSON text. A name that is not UTF-8 (Linux allows any bytes but `/`)
+/// shows its invalid bytes as U+FFFD: JSON strings cannot hold them, and refusing
+/// to describe such a file would help nobody.
+fn lossy_path<S: serde::Serializer>(path: &&Path, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&path.to_string_lossy())
 }
 
 /// The bytes of an input: the file, or standard input for `-`.

@@ -3,7 +3,7 @@
 //! for one bad entry, and never panic on a truncated one.
 
 mod run;
-use run::{code, gamepak, stderr, stdout};
+use run::{code, example, gamepak, s, stderr, stdout};
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -34,16 +34,6 @@ fn fixture(path: &str) -> Option<PathBuf> {
 }
 
 /// A file of the repository's examples, made by the project's own builders.
-fn example(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(path)
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
 /// The smallest real game, with its one sprite's pointer in SPRT's list set to
 /// 0xFFFFFFFF; gives the file and where the pointer is.
 fn game_with_a_bad_sprite(dir: &Path) -> Option<(PathBuf, u64)> {

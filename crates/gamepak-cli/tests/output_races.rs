@@ -13,38 +13,10 @@
 mod common;
 
 mod run;
-use run::{code, gamepak, stderr};
+use run::{code, example, extracted, gamepak, leftovers, s, stderr};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
-
-fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name)
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("test paths are UTF-8")
-}
-
-/// Temporary files and staging folders a run left in `dir`.
-fn leftovers(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains(".gamepak-"))
-        .collect()
-}
-
-/// The demo package extracted into `dir/folder`, ready to pack.
-fn extracted(dir: &Path) -> PathBuf {
-    let folder = dir.join("folder");
-    let o = gamepak(&["extract", s(&example("gbin/demo.gbin")), "-o", s(&folder)]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    folder
-}
 
 /// A run held just before it moves its output into place.
 #[cfg(unix)]

@@ -4,7 +4,7 @@
 //! interrupted or killed run.
 
 mod run;
-use run::{code, gamepak, stderr};
+use run::{code, extracted, gamepak, leftovers, s, stderr};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -12,18 +12,6 @@ use std::time::{Duration, Instant};
 
 fn demo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/gbin/demo.gbin")
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("test paths are UTF-8")
-}
-
-/// The demo extracted into `dir/folder`, ready to pack.
-fn extracted(dir: &Path) -> PathBuf {
-    let folder = dir.join("folder");
-    let o = gamepak(&["extract", s(&demo()), "-o", s(&folder)]);
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    folder
 }
 
 #[test]
@@ -188,17 +176,6 @@ fn pack_refuses_an_output_inside_its_folder() {
     assert_eq!(code(&o), 2);
     assert!(stderr(&o).contains("lies inside"), "{}", stderr(&o));
     assert!(!folder.join("sub").exists());
-}
-
-/// Leftovers of a run beside `target`: temporary files and staging folders.
-#[cfg(unix)]
-fn leftovers(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains(".gamepak-"))
-        .collect()
 }
 
 /// A package big enough that extracting it takes a while, so a signal lands while

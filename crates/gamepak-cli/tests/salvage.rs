@@ -3,13 +3,9 @@
 //! pointing at it too; a file cut inside its header is refused and leaves no folder.
 
 mod run;
-use run::{code, gamepak, stderr};
+use run::{code, gamepak, s, stderr};
 
 use std::path::{Path, PathBuf};
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("test paths are UTF-8")
-}
 
 /// The GBIN demo cut to `keep` of its bytes, written into `dir`.
 fn cut_demo(dir: &Path, keep: impl Fn(usize) -> usize) -> PathBuf {

@@ -7,7 +7,7 @@
 mod common;
 mod serving;
 
-use serving::{example, Server};
+use serving::{escaped, example, Server};
 
 fn server() -> (Server, tempfile::TempDir) {
     let cwd = tempfile::tempdir().unwrap();
@@ -203,18 +203,6 @@ fn renders_every_entry(s: &Server, files: &[std::path::PathBuf]) {
             entries.len()
         );
     }
-}
-
-/// `text` as a query value.
-fn escaped(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'/' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 fn serve_all(files: &[std::path::PathBuf]) -> (Server, tempfile::TempDir) {

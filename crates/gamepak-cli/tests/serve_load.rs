@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
-use serving::{example, Server};
+use serving::{escaped, example, Server};
 
 /// Requests in a burst, all sent at once.
 const BURST: usize = 400;
@@ -141,18 +141,6 @@ fn largest_fixture(test: &str) -> Option<PathBuf> {
 
 fn entries(s: &Server) -> Vec<serde_json::Value> {
     serde_json::from_slice(&s.get_with_token("/api/files/0/entries").1).unwrap()
-}
-
-/// `text` as a query value.
-fn escaped(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'/' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 fn render_file(entry: &str) -> String {

@@ -5,6 +5,9 @@
 //! so every run here is watched and fails the test if it takes more than 20 s.
 #![cfg(unix)]
 
+mod run;
+use run::{example, s};
+
 use std::os::unix::net::UnixListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -45,16 +48,6 @@ fn gamepak(args: &[&str]) -> Run {
         code: status.code().expect("exited, not killed"),
         stderr,
     }
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("test paths are UTF-8")
-}
-
-fn example(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(rel)
 }
 
 /// The kinds of file that are not regular, and how each is named in messages.

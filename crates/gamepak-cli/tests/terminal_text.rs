@@ -329,3 +329,37 @@ fn colour_is_the_only_escape_sequence_and_data_on_stdout_stays_raw() {
         .windows(HOSTILE.len())
         .any(|w| w == HOSTILE.as_bytes()));
 }
+
+/// A file name that is not UTF-8 (any bytes but `/` are allowed on Linux): every
+/// reading verb describes the file, its JSON naming it with U+FFFD where a byte
+/// was invalid.
+#[test]
+fn a_file_name_that_is_not_utf8_is_described_in_json() {
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let built = tng_file(tmp.path());
+    let name = std::ffi::OsStr::from_bytes(b"game\xff\x1b.tng");
+    std::fs::rename(&built, tmp.path().join(name)).unwrap();
+    for verb in ["identify", "info", "list", "check"] {
+        let o = Command::new(env!("CARGO_BIN_EXE_gamepak"))
+            .current_dir(tmp.path())
+            .args([verb.as_ref(), "--json".as_ref(), name])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{verb}: {}", text(&o.stderr));
+        let first = text(&o.stdout).lines().next().unwrap().to_owned();
+        let record: serde_json::Value = serde_json::from_str(&first).unwrap();
+        assert_eq!(record["file"], "game\u{fffd}\u{1b}.tng", "{verb}: {first}");
+    }
+}
+
+/// A usage error quotes the argument it refuses, which may be a file's name that
+/// starts with `-`: the quote is escaped too.
+#[test]
+fn a_usage_error_quoting_a_hostile_argument_is_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let flag = format!("--{HOSTILE}");
+    let (_, err) = run(tmp.path(), &["info", &flag], 2);
+    assert!(err.contains(r"\u{1b}]0;pwned"), "{err}");
+    assert!(err.contains("Usage"), "{err}");
+}

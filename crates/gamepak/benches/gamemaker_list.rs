@@ -3,10 +3,12 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gamepak::formats::gamemaker::{game, synth};
-use gamepak::{Format, Source};
+use gamepak::Format;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "shared/list_sizes.rs"]
+mod list_sizes;
 
 fn fixtures() -> Vec<Vec<u8>> {
     let Some(dir) = common::fixture_dir("gamemaker_list bench", "gamemaker") else {
@@ -46,18 +48,9 @@ fn bench(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.win");
     std::fs::write(&path, synth::game(4, 4, 256 << 20)).unwrap();
-    let data = Source::open(&path).unwrap();
     let mut g = c.benchmark_group("gamemaker_synthetic_2GB");
     g.sample_size(20);
-    g.bench_function("list", |b| {
-        b.iter(|| {
-            handler
-                .list(&data, &Default::default())
-                .unwrap()
-                .value
-                .len()
-        })
-    });
+    list_sizes::list_mapped(&mut g, "list", Format::GameMaker, &path);
     g.finish();
 }
 

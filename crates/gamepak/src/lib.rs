@@ -25,6 +25,7 @@ pub mod location;
 pub mod manifest;
 pub mod options;
 pub mod report;
+pub mod toml_text;
 
 use std::path::{Path, PathBuf};
 
@@ -82,7 +83,7 @@ impl Format {
             Format::Gbin => "GBIN game asset package",
             Format::Native => "native engine game.bin",
             Format::Tng => "TirNanoG game file",
-            Format::Swag => "SWAG game data",
+            Format::Swag => "SWAG game data file",
         }
     }
 

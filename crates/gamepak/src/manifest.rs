@@ -37,8 +37,7 @@ pub fn read_at<T: DeserializeOwned>(dir: &SourceDir, name: &str) -> Result<T> {
     // The parsed table carries no lines, so a refusal is said again from the text,
     // where the parser can point at the line.
     T::deserialize(doc.table.clone())
-        .or_else(|_| toml::from_str(&doc.text))
-        .map_err(|e| Error::at(dir.shown(name), e.to_string()))
+        .or_else(|_| crate::toml_text::parse(&doc.text, &dir.shown(name)))
 }
 
 /// Writes a manifest into an extraction's output folder.

@@ -3,7 +3,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use crate::files::{each_file, Summary};
-use crate::output::{json_line, open, Global, Status};
+use crate::output::{json_line, open, FileRecord, Global, Status};
 use crate::style::Stream;
 use crate::terminal::{self, out, Piece};
 use gamepak::report::Problem;
@@ -52,11 +52,11 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         summary.warnings += report.count(Severity::Warning);
         summary.notes += report.count(Severity::Note);
         if args.json {
-            json_line(&serde_json::json!({
-                "file": path,
+            let record = serde_json::json!({
                 "clean": report.is_clean(),
                 "problems": report.problems,
-            }));
+            });
+            json_line(&FileRecord { file: path, record });
         } else {
             print_report(path, &report, limit, global);
         }

@@ -43,7 +43,8 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
                 json_line(&FileRecord { file: path, record });
             }
             if !read.problems.is_empty() {
-                json_line(&serde_json::json!({ "file": path, "problems": read.problems }));
+                let record = serde_json::json!({ "problems": read.problems });
+                json_line(&FileRecord { file: path, record });
             }
             return Ok(status_of(&read));
         }

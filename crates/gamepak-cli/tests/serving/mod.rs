@@ -157,3 +157,15 @@ pub fn example(rel: &str) -> PathBuf {
         .join("../../examples")
         .join(rel)
 }
+
+/// `text` as a query value.
+pub fn escaped(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'/' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

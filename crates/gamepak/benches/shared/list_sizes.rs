@@ -1,9 +1,12 @@
 //! One shape for the list benchmarks: the same entries in a 10 MB and a 1 GB file,
 //! each written to disk and memory-mapped, listed by the format's handler.
 
-use std::path::PathBuf;
+#![allow(dead_code)]
 
-use criterion::Criterion;
+use std::path::{Path, PathBuf};
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion};
 use gamepak::{Format, Source};
 
 /// Benchmarks `list` on the files `make(total_bytes)` writes.
@@ -13,21 +16,26 @@ pub fn bench(
     group: &str,
     make: impl Fn(usize) -> (tempfile::TempDir, PathBuf),
 ) {
-    let handler = format.handler().unwrap();
     let mut group = c.benchmark_group(group);
     group.sample_size(20);
     for (label, size) in [("10MB", 10 << 20), ("1GB", 1 << 30)] {
         let (_dir, path) = make(size);
-        let data = Source::open(&path).unwrap();
-        group.bench_function(label, |b| {
-            b.iter(|| {
-                handler
-                    .list(&data, &Default::default())
-                    .unwrap()
-                    .value
-                    .len()
-            })
-        });
+        list_mapped(&mut group, label, format, &path);
     }
     group.finish();
+}
+
+/// One benchmark of `group`: `list` on the file at `path`, memory-mapped.
+pub fn list_mapped(group: &mut BenchmarkGroup<WallTime>, label: &str, format: Format, path: &Path) {
+    let handler = format.handler().unwrap();
+    let data = Source::open(path).unwrap();
+    group.bench_function(label, |b| {
+        b.iter(|| {
+            handler
+                .list(&data, &Default::default())
+                .unwrap()
+                .value
+                .len()
+        })
+    });
 }

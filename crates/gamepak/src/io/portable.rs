@@ -47,11 +47,19 @@ impl FoldedNames {
     }
 
     fn insert(&mut self, path: &EnclosedPath) {
+        self.insert_folded(folded(path.as_path()), path);
+    }
+
+    /// [`Self::insert`] with the path's folded form already made.
+    fn insert_folded(&mut self, key: String, path: &EnclosedPath) {
         for folder in folders(path) {
             self.folders.insert(folded(folder));
         }
-        self.files
-            .insert(folded(path.as_path()), path.as_path().to_path_buf());
+        self.files.insert(key, path.as_path().to_path_buf());
+    }
+
+    fn holds(&self, key: &str) -> bool {
+        self.files.contains_key(key) || self.folders.contains(key)
     }
 
     /// Panics when `path` clashes with a path written before: a format named two
@@ -90,26 +98,44 @@ impl Distinct {
     /// `path`, numbered when its name is taken. Only the last part is numbered: the
     /// folders a format makes are its own and never clash with a file's name.
     pub(crate) fn claim(&mut self, path: &str) -> String {
-        let mut candidate = path.to_owned();
-        let key = folded(EnclosedPath::new(path).as_path());
-        let mut n = self.numbered.get(&key).copied().unwrap_or(0);
-        // Each round tries a new name and only finitely many are taken, so it ends.
-        while self.taken(&candidate) {
-            n += 1;
-            candidate = match path.rsplit_once('.') {
-                Some((stem, ext)) if !ext.contains('/') => format!("{stem}~{n}.{ext}"),
-                _ => format!("{path}~{n}"),
-            };
+        let mut candidate = Candidate::new(path.to_owned());
+        let base = candidate.key.clone();
+        let mut n = self.numbered.get(&base).copied().unwrap_or(0);
+        if n > 0 {
+            candidate = Candidate::numbered(path, n);
         }
-        self.numbered.insert(key, n);
-        self.names.insert(&EnclosedPath::new(&candidate));
-        candidate
+        // Each round tries a new name and only finitely many are taken, so it ends.
+        while self.names.holds(&candidate.key) {
+            n += 1;
+            candidate = Candidate::numbered(path, n);
+        }
+        self.numbered.insert(base, n);
+        self.names.insert_folded(candidate.key, &candidate.path);
+        candidate.name
+    }
+}
+
+/// A name tried by [`Distinct::claim`], as given, as a path, and folded: each made
+/// once, however often the name is looked up.
+struct Candidate {
+    name: String,
+    path: EnclosedPath,
+    key: String,
+}
+
+impl Candidate {
+    fn new(name: String) -> Candidate {
+        let path = EnclosedPath::new(&name);
+        let key = folded(path.as_path());
+        Candidate { name, path, key }
     }
 
-    fn taken(&self, path: &str) -> bool {
-        let path = EnclosedPath::new(path);
-        let key = folded(path.as_path());
-        self.names.files.contains_key(&key) || self.names.folders.contains(&key)
+    /// `path` with `~n` before its extension.
+    fn numbered(path: &str, n: usize) -> Candidate {
+        Candidate::new(match path.rsplit_once('.') {
+            Some((stem, ext)) if !ext.contains('/') => format!("{stem}~{n}.{ext}"),
+            _ => format!("{path}~{n}"),
+        })
     }
 }
 

@@ -268,7 +268,7 @@ impl SourceDir {
         let shown = self.shown(name);
         let text =
             String::from_utf8(self.read(name)?).map_err(|_| Error::at(&shown, "not UTF-8"))?;
-        let table = toml::from_str(&text).map_err(|e| Error::at(&shown, e.to_string()))?;
+        let table = crate::toml_text::parse(&text, &shown)?;
         let doc = Arc::new(TomlDocument { text, table });
         self.lock_documents().insert(name.to_string(), doc.clone());
         Ok(doc)

@@ -5,7 +5,7 @@ use super::container::{Chunk, Form};
 use super::refs::{list, records, target};
 use crate::assets::Damage;
 use crate::bytes::{Endian, Writer};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::fourcc::FourCC;
 use crate::report::Problem;
 
@@ -78,21 +78,9 @@ pub fn clip<'a>(form: &Form<'a>, chunk: &Chunk<'a>, i: usize, p: u32) -> Result<
 /// Entry `i` of AUDO, whose length is at `at`, inside the chunk.
 fn clip_at<'a>(form: &Form<'a>, chunk: &Chunk<'a>, i: usize, at: u64) -> Result<Clip<'a>> {
     let path = chunk.location().at("entry", i);
-    let mut r = form.reader_at(at, &path)?;
-    let len = r.u32("length")? as u64;
-    if r.offset() + len > chunk.end() {
-        return Err(Error::invalid(
-            &path,
-            at,
-            format!(
-                "{len} bytes of audio run past the end of AUDO ({:#x})",
-                chunk.end()
-            ),
-        ));
-    }
     Ok(Clip {
-        offset: r.offset(),
-        bytes: r.bytes(len as usize, "audio")?,
+        offset: at + 4,
+        bytes: form.blob_in(chunk, at, &path, "clip")?,
     })
 }
 

@@ -68,6 +68,31 @@ impl<'a> Form<'a> {
         Ok(r)
     }
 
+    /// The bytes of a length-prefixed blob whose u32 length is at `at`: a string or
+    /// a clip, which must end inside `chunk`.
+    pub fn blob_in(
+        &self,
+        chunk: &Chunk<'_>,
+        at: u64,
+        path: &Location,
+        what: &str,
+    ) -> Result<&'a [u8]> {
+        let mut r = self.reader_at(at, path)?;
+        let len = u64::from(r.u32("length")?);
+        if r.offset() + len > chunk.end() {
+            return Err(Error::invalid(
+                path,
+                at,
+                format!(
+                    "{len}-byte {what} runs past the end of {} ({:#x})",
+                    chunk.name,
+                    chunk.end()
+                ),
+            ));
+        }
+        r.bytes(len as usize, what)
+    }
+
     /// The largest power of two (up to 128) that every chunk but the last starts on,
     /// with the FORM body's start as 8.
     pub fn alignment(&self) -> u64 {

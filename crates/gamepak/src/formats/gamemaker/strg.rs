@@ -5,7 +5,6 @@
 
 use super::container::Form;
 use super::refs::records;
-use crate::error::Error;
 use crate::fourcc::FourCC;
 use crate::report::Problem;
 
@@ -27,20 +26,11 @@ pub fn strings<'a>(form: &Form<'a>, problems: &mut Vec<Problem>) -> Vec<Str<'a>>
     };
     records(form, chunk, (4, "string length"), problems, |i, at| {
         let path = chunk.location().at("entry", i);
-        let mut r = form.reader_at(at, &path)?;
-        let len = r.u32("length")? as u64;
-        if r.offset() + len > chunk.end() {
-            return Err(Error::invalid(
-                &path,
-                at,
-                format!("{len}-byte string runs outside STRG"),
-            ));
-        }
-        let bytes = r.bytes(len as usize, "string")?;
+        let bytes = form.blob_in(chunk, at, &path, "string")?;
         Ok(Str {
             offset: at,
             bytes,
-            terminator: form.data.get(r.pos()).copied(),
+            terminator: form.data.get(at as usize + 4 + bytes.len()).copied(),
         })
     })
     .into_iter()

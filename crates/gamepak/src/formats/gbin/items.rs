@@ -199,7 +199,7 @@ pub(super) fn items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
 fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
     let idx = Index::new(doc);
     let mut out = Vec::new();
-    let (_, imgd_at) = idx.image_data();
+    let (imgd, imgd_at) = idx.image_data();
     let groups = idx.groups();
     for (i, im) in idx.images().iter().enumerate() {
         let stored = PixelFormat::from_code(im.pixel_format)
@@ -224,7 +224,14 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
         let tile_len = PixelFormat::from_code(ts.pixel_format).map_or(0, |p| {
             p.data_len(ts.tile_width as u32, ts.tile_height as u32)
         });
-        for t in 0..ts.tile_count as usize {
+        // Only tiles whose pixels lie in IMGD: `check` names the rest, and a damaged
+        // table's counts would otherwise list millions of tiles of nothing.
+        let readable = (imgd.len() as u64)
+            .saturating_sub(u64::from(ts.offset))
+            .checked_div(tile_len)
+            .unwrap_or(0)
+            .min(u64::from(ts.tile_count));
+        for t in 0..readable as usize {
             out.push((
                 Entry {
                     path: format!("tilesets/{}/{t:03}.png", ts.id),

@@ -48,7 +48,7 @@ impl OpcodeTable {
 
     /// A table from TOML text; `source` names it in errors.
     pub fn parse(text: &str, source: &str) -> Result<OpcodeTable> {
-        let file: TableFile = toml::from_str(text).map_err(|e| Error::at(source, e.to_string()))?;
+        let file: TableFile = crate::toml_text::parse(text, source)?;
         let mut by_code = [None; 256];
         for (i, op) in file.opcode.iter().enumerate() {
             let bad = |why: String| Error::at(format!("{source}/opcode[{i}]"), why);

@@ -274,8 +274,7 @@ pub fn load(
 ) -> Result<Loaded> {
     let text = String::from_utf8(dir.read(items::DOCUMENT)?)
         .map_err(|_| Error::at(items::DOCUMENT, "not UTF-8"))?;
-    let src: Document =
-        toml::from_str(&text).map_err(|e| Error::at(items::DOCUMENT, e.to_string()))?;
+    let src: Document = crate::toml_text::parse(&text, items::DOCUMENT)?;
     let own_table;
     let table = match (table, &src.opcodes) {
         (Some(t), _) => t,
