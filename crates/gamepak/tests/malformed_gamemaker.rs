@@ -101,7 +101,7 @@ fn pointers_past_the_end_and_absurd_counts_name_their_place() {
 
     let audo = body(&full, FourCC::AUDO);
     let entry = get(&full, audo + 4);
-    let wants = ["FORM/AUDO/entry[0]", "run past the end of AUDO"];
+    let wants = ["FORM/AUDO/entry[0]", "clip runs past the end of AUDO"];
     assert_error(&full, entry, 0x7fff_ffff, &wants);
 
     assert_error(&full, 4, 0x7fff_ffff, &["FORM size"]);
