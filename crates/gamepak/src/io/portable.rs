@@ -46,6 +46,7 @@ impl FoldedNames {
             .map(|file| format!("file {}, which its folder would have to be", file.display()))
     }
 
+    #[cfg(any(test, debug_assertions))]
     fn insert(&mut self, path: &EnclosedPath) {
         self.insert_folded(folded(path.as_path()), path);
     }
