@@ -258,3 +258,36 @@ fn absurd_counts_and_sizes_do_not_allocate() {
     strt[at + 12..at + 14].copy_from_slice(&u16::MAX.to_le_bytes());
     exercise(&strt).unwrap();
 }
+
+/// A sound whose sample rate is 0 cannot be written as a WAV: check names the field,
+/// and extract leaves that sound out instead of failing inside the WAV writer.
+#[test]
+fn a_sample_rate_of_zero_is_located() {
+    let data = demo();
+    let (at, _) = chunk_offsets(&data)
+        .into_iter()
+        .find(|(_, c)| c == b"SWAV")
+        .unwrap();
+    let mut bad = data.clone();
+    bad[at + 8..at + 10].copy_from_slice(&[0, 0]);
+    assert_located("SWAV rate 0", &bad, "sample rate 0 Hz");
+    let memory = std::sync::Arc::new(gamepak::io::MemoryFolder::default());
+    let opts = gamepak::ExtractOptions {
+        memory: Some(memory),
+        ..Default::default()
+    };
+    let h = Format::Gbin.handler().unwrap();
+    let summary = h
+        .extract(
+            &bad,
+            std::path::Path::new("memory"),
+            &opts,
+            &Default::default(),
+        )
+        .unwrap();
+    assert!(
+        summary.failed.iter().any(|f| f.contains("cannot hold")),
+        "{:?}",
+        summary.failed
+    );
+}

@@ -18,6 +18,14 @@ pub fn encode(samples: &[u8], pcm: Pcm, rate: u32, channels: u16) -> Result<Vec<
         Pcm::S8 | Pcm::U8 => 8,
         Pcm::S16 | Pcm::U16 => 16,
     };
+    // hound divides by the rate and multiplies it by the frame size unchecked.
+    let frame = u32::from(bits / 8) * u32::from(channels);
+    if rate == 0 || channels == 0 || rate.checked_mul(frame).is_none() {
+        return Err(Error::at(
+            "wav",
+            format!("a WAV cannot hold a rate of {rate} Hz with {channels} channel(s)"),
+        ));
+    }
     let spec = hound::WavSpec {
         channels,
         sample_rate: rate,
@@ -188,4 +196,17 @@ pub fn read_s16_stereo(bytes: &[u8], path: &str) -> Result<(u32, Vec<u8>)> {
         }
     }
     Ok((spec.sample_rate, out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rate_or_channel_count_no_wav_holds_is_an_error() {
+        for (rate, channels) in [(0, 1), (44_100, 0), (u32::MAX, 2)] {
+            let e = encode(&[0, 0], Pcm::S16, rate, channels).unwrap_err();
+            assert!(e.to_string().contains("cannot hold"), "{e}");
+        }
+    }
 }

@@ -27,7 +27,9 @@ pub fn extract(
     let items = items::items(doc);
     let (mut ex, selected) = Extraction::begin(out_path, opts, &items)?;
     ex.salvage(damage);
-    ex.render(&selected, |(_, item)| render(&idx, *item), |_| false)?;
+    // An entry that does not decode (a sample rate of 0, say) is listed as failed
+    // and the others are written, as check lists it among the rest.
+    ex.render(&selected, |(_, item)| render(&idx, *item), |_| true)?;
     let (manifest, residues) = manifest(doc, &idx, &items, ex.partial());
     for (name, data) in residues {
         ex.write(&format!("{RESIDUE_DIR}/{name}"), &data)?;

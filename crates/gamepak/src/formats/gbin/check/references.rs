@@ -438,6 +438,10 @@ fn strings_and_sounds(idx: &Index<'_, '_>, report: &mut Report) {
                     format!("compression {} is not 0 (uncompressed)", s.compression),
                 );
             }
+            if s.rate == 0 {
+                // The rate is the entry's first field.
+                report.error(&path, at, "sample rate 0 Hz: the sound cannot be played");
+            }
             let len = s.sample_count as u64 * if s.format >= 2 { 2 } else { 1 };
             if !inside(s.offset as u64, len, wavd_len) {
                 report.error(
