@@ -2,10 +2,16 @@
 # The main job on the shipped examples: identify, inspect, check, extract, rebuild.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+say() { printf '\n== %s\n' "$*"; }
+say "building gamepak (release; the first build takes a few minutes)"
 cargo build --release -q -p gamepak-cli
 # Wherever cargo put it: CARGO_TARGET_DIR may name another folder.
 gp="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/gamepak"
 out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+echo "outputs go to $out, removed when the tour ends"
+
+say "GBIN: identify, inspect, check, extract, pack back, build from a .gap script"
 $gp identify examples/gbin/*.gbin
 $gp info examples/gbin/demo.gbin
 $gp check examples/gbin/*.gbin
@@ -15,7 +21,7 @@ cmp examples/gbin/demo.gbin "$out/demo.gbin" && echo "rebuilt byte-identical: $o
 $gp build examples/gbin/gap/demo.gap -o "$out/"
 $gp check "$out/hero.gbin"
 
-# The native engine's game.bin: inspect, take apart, rebuild, and build from content.
+say "native engine game.bin: inspect, take apart, rebuild, build from content"
 $gp identify examples/native/demo.game.bin
 $gp info examples/native/demo.game.bin
 $gp list examples/native/demo.game.bin
@@ -26,7 +32,7 @@ cmp examples/native/demo.game.bin "$out/demo.game.bin" && echo "rebuilt byte-ide
 $gp build examples/native/content -o "$out/production.game.bin" --production
 $gp check "$out/production.game.bin"
 
-# SWAG v10 in both byte orders: inspect, take apart, rebuild, and build from sources.
+say "SWAG v10, both byte orders: inspect, take apart, rebuild, build from sources"
 $gp identify examples/swag/*.swag
 $gp info examples/swag/demo.swag
 $gp list examples/swag/demo-be.swag
@@ -39,7 +45,7 @@ done
 $gp build examples/swag/src -o "$out/built-be.swag" --byte-order big
 cmp examples/swag/demo-be.swag "$out/built-be.swag" && echo "built from sources: $out/built-be.swag"
 
-# TirNanoG: the demo game, its extraction and rebuild, and a build from its sources.
+say "TirNanoG: the demo game, its extraction and rebuild, a build from its sources"
 $gp identify -v examples/tng/demo.tng
 $gp info examples/tng/demo.tng
 $gp check examples/tng/demo.tng
@@ -53,6 +59,7 @@ cmp examples/tng/demo.tng "$out/built.tng" && echo "built from sources: $out/bui
 # they are beside the repository.
 gm=${GAMEPAK_FIXTURES:-../shared/fixtures}/gamemaker
 if [ -d "$gm" ]; then
+  say "GameMaker: the real games beside the repository"
   $gp identify "$gm"/*.win "$gm"/*.unx "$gm"/*.ios
   $gp info "$gm/Cyberebral_Pure-Yahtzee_data.win"
   $gp check "$gm"/*.win "$gm"/*.unx "$gm"/*.ios
@@ -62,3 +69,4 @@ if [ -d "$gm" ]; then
 else
   echo "SKIPPED GameMaker: $gm not found (set GAMEPAK_FIXTURES)"
 fi
+say "tour done"

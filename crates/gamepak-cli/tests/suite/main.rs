@@ -1,0 +1,24 @@
+//! The command line's tests, as one binary: each runs `gamepak` as a process, and
+//! linking one test binary per file dominated building the suite. The browser tests
+//! stay a binary of their own, since they time the page and want the machine to
+//! themselves.
+
+#[path = "../../../gamepak/tests/common/mod.rs"]
+mod common;
+#[path = "../run/mod.rs"]
+mod run;
+#[path = "../serving/mod.rs"]
+mod serving;
+
+mod changed_input;
+mod cli;
+mod companions;
+mod conventions;
+mod damaged_files;
+mod output_races;
+mod safety;
+mod salvage;
+mod serve_http;
+mod serve_load;
+mod special_files;
+mod terminal_text;

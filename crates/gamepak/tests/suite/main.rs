@@ -1,0 +1,50 @@
+//! The library's integration tests, as one binary: linking one test binary per
+//! file dominated building the suite. Tests that set the process-wide allocation
+//! limit (`bombs`, `field_sweep`, `large_pages`) stay binaries of their own, so no
+//! other test runs under their limit.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod changed_input;
+mod damaged_offsets;
+mod extract_summary;
+mod gamemaker_audiogroups;
+mod gamemaker_bytecode14;
+mod gamemaker_code_edits;
+mod gamemaker_edits;
+mod gamemaker_fixtures;
+mod gamemaker_folder;
+mod gamemaker_model;
+mod gamemaker_model_code;
+mod gamemaker_model_edits;
+mod gamemaker_model_graphics;
+mod gamemaker_model_misc;
+mod gamemaker_model_objects;
+mod gamemaker_model_rooms;
+mod gamemaker_model_sequences;
+mod gamemaker_model_sprites;
+mod gamemaker_sprites;
+mod gamemaker_views;
+mod gap_fixtures;
+mod gap_sandbox;
+mod gbin_extract;
+mod gbin_info_snapshots;
+mod gbin_proptest;
+mod gbin_roundtrip;
+mod gm_qoi_fixtures;
+mod malformed_gamemaker;
+mod malformed_gbin;
+mod malformed_swag;
+mod malformed_tng;
+mod native_fixtures;
+mod native_synthetic;
+mod pack_source_safety;
+mod portable_names;
+mod salvage;
+mod swag_demo;
+mod swag_handwritten;
+mod swag_proptest;
+mod tng_demo;
+mod tng_handwritten;
+mod tng_proptest;
