@@ -3,8 +3,6 @@
 //! server goes on (before, the read killed it with SIGBUS).
 #![cfg(unix)]
 
-use crate::common;
-
 use crate::serving::Server;
 
 #[test]

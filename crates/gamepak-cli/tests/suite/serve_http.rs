@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use crate::serving::{escaped, example, Server};
+use crate::serving::{self, escaped, example, Server};
 
 fn server() -> (Server, tempfile::TempDir) {
     let cwd = tempfile::tempdir().unwrap();
