@@ -78,7 +78,7 @@ fn a_null_sprite_slot_keeps_every_later_index() {
             report
                 .problems
                 .iter()
-                .any(|p| p.path.contains("SPRT") && p.message.contains("keeps it as stored")),
+                .any(|p| p.path.contains("SPRT") && p.message.contains("pack keeps SPRT as stored")),
             "{name}: {}",
             report.lines()
         );

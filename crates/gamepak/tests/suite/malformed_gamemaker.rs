@@ -333,7 +333,7 @@ fn views_that_do_not_read_and_layers_with_strangers_are_reported() {
     put(&mut m, optn + 60, 0x1000_0000);
     let lines = handler().check(&m, &Default::default()).lines();
     assert!(
-        lines.contains("FORM/OPTN: 268435456 entries of 8 bytes do not fit the chunk"),
+        lines.contains("error: FORM/OPTN: 268435456 entries of 8 bytes or more do not fit"),
         "{lines}"
     );
     assert!(lines.contains(&format!("at {:#x}", optn + 60)), "{lines}");
@@ -348,7 +348,7 @@ fn views_that_do_not_read_and_layers_with_strangers_are_reported() {
     put(&mut m, layer + 56, 12345);
     let lines = handler().check(&m, &Default::default()).lines();
     assert!(
-        lines.contains("layer \"Instances\" holds an instance the room does not"),
+        lines.contains("layer \"Instances\" holds instance 12345, which the room does not"),
         "{lines}"
     );
 }

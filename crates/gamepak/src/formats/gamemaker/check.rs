@@ -34,11 +34,13 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
             r.error(c.location(), c.offset, msg);
         }
     }
+    let model = super::model::read_form(&game.form);
+    let starts: Vec<u64> = game.form.chunks.iter().map(|c| c.body_offset()).collect();
     lists(&game, &mut r);
-    unmodelled(&game, &mut r);
+    unmodelled(&model, &mut r);
     page_problems(&game, &mut r);
     frames(&game, &mut r);
-    references(&game, &mut r);
+    super::check_references::check(&model, &starts, &mut r);
     let clips = game.clips.len() as u32;
     for (&id, name) in &game.clip_names {
         if id >= clips && id != u32::MAX && game.form.chunk(FourCC::AUDO).is_some() {
@@ -98,19 +100,23 @@ fn one_error_per_place(r: &mut Report) {
         .retain(|p| p.severity != Severity::Error || seen.insert((p.path.clone(), p.offset)));
 }
 
-/// Every chunk the typed model does not read as GameMaker lays it out: pack keeps
-/// such a chunk as stored, and refuses any edit that would move it.
-fn unmodelled(game: &Game<'_>, r: &mut Report) {
-    let Ok(model) = super::model::Game::read(game.form.data) else {
-        return;
-    };
-    for (part, c) in model.chunks.iter().zip(&game.form.chunks) {
+/// Every chunk the typed model does not read: pack keeps such a chunk as stored,
+/// and refuses any edit that would move it. Bytes that break the format are an
+/// error where the model stopped; bytes that are sound but laid out unlike any
+/// release the model knows are a warning, since a newer release may lay them out so.
+fn unmodelled(model: &super::model::Game<'_>, r: &mut Report) {
+    for part in &model.chunks {
         if let super::model::chunks::Body::Stored { why: Some(why), .. } = &part.body {
-            r.warn(
-                c.location(),
-                c.offset,
-                format!("not in a layout the model reads, so pack keeps it as stored: {why}"),
-            );
+            let msg = format!("{} (pack keeps {} as stored)", why.message, part.name);
+            if why.damage {
+                r.error(why.path.clone(), why.offset, msg);
+            } else {
+                r.warn(
+                    why.path.clone(),
+                    why.offset,
+                    format!("not in a layout the model knows: {msg}"),
+                );
+            }
         }
     }
 }
@@ -178,120 +184,6 @@ fn frames(game: &Game<'_>, r: &mut Report) {
                         ),
                     );
                 }
-            }
-        }
-    }
-}
-
-/// Indices between resources: an object's sprite and parent, a room instance's
-/// object, the code an event or script runs, and a font's TPAG item.
-fn references(game: &Game<'_>, r: &mut Report) {
-    let form = &game.form;
-    // Every view reads: a record that does not is located by its error. The views
-    // that read are kept for the checks below.
-    let mut views = std::collections::HashMap::new();
-    for chunk in super::resources::VIEWS.map(|v| v.chunk) {
-        match super::resources::view(form, chunk, &game.code) {
-            Some(Ok(v)) => {
-                views.insert(chunk, v);
-            }
-            Some(Err(e)) => {
-                let at = e
-                    .offset
-                    .unwrap_or_else(|| form.chunk(chunk).map_or(0, |c| c.offset));
-                r.error(e.path.clone(), at, e.kind.to_string());
-            }
-            None => {}
-        }
-    }
-    let count = |chunk: FourCC| {
-        form.chunk(chunk)
-            .and_then(|c| super::refs::list(form, c).ok())
-            .map_or(0, |l| l.len() as i64)
-    };
-    let (sprites, objects) = (count(FourCC::SPRT), count(FourCC::OBJT));
-    let view = |chunk: FourCC| -> &[serde_json::Value] {
-        views
-            .get(&chunk)
-            .and_then(serde_json::Value::as_array)
-            .map_or(&[], Vec::as_slice)
-    };
-    // A record's problem is located at the record: where its pointer leads.
-    let mut bad = |chunk: FourCC, i: usize, msg: String| {
-        let record = form.chunk(chunk).and_then(|c| {
-            let p = *super::refs::list(form, c).ok()?.get(i)?;
-            Some(u64::from(p))
-        });
-        let at = record.unwrap_or_else(|| form.chunk(chunk).map_or(0, |c| c.offset));
-        r.error(chunk_location(chunk).at("entry", i), at, msg);
-    };
-    for (i, o) in view(FourCC::OBJT).iter().enumerate() {
-        let name = &o["name"];
-        let sprite = o["sprite"].as_i64().unwrap_or(-1);
-        if sprite < -1 || sprite >= sprites {
-            bad(
-                FourCC::OBJT,
-                i,
-                format!("object {name}: sprite {sprite} does not exist ({sprites} sprites)"),
-            );
-        }
-        let parent = o["parent"].as_i64().unwrap_or(-100);
-        if !(parent == -100 || parent == -1 || (0..objects).contains(&parent)) {
-            bad(
-                FourCC::OBJT,
-                i,
-                format!("object {name}: parent {parent} does not exist ({objects} objects)"),
-            );
-        }
-        let events = o["events"].as_array().map_or(&[][..], Vec::as_slice);
-        let codes = events
-            .iter()
-            .flat_map(|e| e["code"].as_array().into_iter().flatten());
-        for missing in codes.filter(|c| c.is_number()) {
-            let msg =
-                format!("object {name}: an event runs code entry {missing}, which does not exist");
-            bad(FourCC::OBJT, i, msg);
-        }
-    }
-    for (i, room) in view(FourCC::ROOM).iter().enumerate() {
-        let layers = room["layers"].as_array().into_iter().flatten();
-        for layer in layers.filter(|l| l["all instances known"] == false) {
-            bad(
-                FourCC::ROOM,
-                i,
-                format!(
-                    "room {}: layer {} holds an instance the room does not",
-                    room["name"], layer["name"]
-                ),
-            );
-        }
-        for inst in room["instances"].as_array().into_iter().flatten() {
-            let o = inst["object"].as_i64().unwrap_or(-1);
-            if !(0..objects).contains(&o) {
-                bad(
-                    FourCC::ROOM,
-                    i,
-                    format!(
-                        "room {}: instance {} is of object {o}, which does not exist",
-                        room["name"], inst["id"]
-                    ),
-                );
-            }
-        }
-    }
-    if let Some(c) = form.chunk(FourCC::FONT) {
-        for (i, p) in super::refs::list(form, c)
-            .unwrap_or_default()
-            .into_iter()
-            .enumerate()
-        {
-            let item = super::refs::u32_at(form, u64::from(p) + 28).unwrap_or(0);
-            if p != 0 && item != 0 && game.item(item).is_none() {
-                r.error(
-                    chunk_location(FourCC::FONT).at("entry", i),
-                    u64::from(p) + 28,
-                    format!("font texture {item:#x} is no TPAG item"),
-                );
             }
         }
     }

@@ -45,6 +45,8 @@ pub struct Game<'a> {
     /// Where every string and TPAG item stood in the file read, which chunks kept as
     /// stored may point at.
     read_labels: Labels,
+    /// Where each chunk's listed records started in the file read, by chunk.
+    places: Vec<Vec<u64>>,
 }
 
 /// One chunk: its name as stored and what it holds.
@@ -76,7 +78,7 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     let range = range(form);
     let alignment = form.alignment();
     let mut labels = Labels::new();
-    let mut parts: Vec<Option<Part>> = vec![None; form.chunks.len()];
+    let mut parts: Vec<Option<(Part, Vec<u64>)>> = vec![None; form.chunks.len()];
     // STRG first: every other chunk's records name its texts, which are borrowed
     // from it rather than copied.
     let strg = form.chunks.iter().position(|c| c.name == FourCC::STRG);
@@ -84,7 +86,7 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
         strg.map(|i| Reading::new(form, i, (bytecode, alignment), range, &[]).part(&mut labels));
     let texts: &[String] = strings
         .as_ref()
-        .and_then(|p| Strings::of(&p.body))
+        .and_then(|(p, _)| Strings::of(&p.body))
         .map_or(&[], |s| s.list.as_slice());
     let order = form
         .chunks
@@ -106,47 +108,50 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     // A chunk that read only below a release gate shows the file is older than
     // that release. A chunk that read in a newer layout, where both read, is read
     // again in the older one, so every chunk is read as the same release.
+    let read = |p: &Part| !matches!(p.body, Body::Stored { .. } | Body::Empty);
     let ceiling = parts
         .iter()
         .flatten()
         .chain(&strings)
-        .filter(|p| !matches!(p.body, Body::Stored { .. } | Body::Empty))
-        .map(|p| p.version)
+        .filter(|(p, _)| read(p))
+        .map(|(p, _)| p.version)
         .filter(|&v| v < range.high)
         .min();
     if let Some(high) = ceiling {
         let older = Range { high, ..range };
         for &i in &order {
-            let newer = parts[i].as_ref().is_some_and(|p| {
-                p.version > high && !matches!(p.body, Body::Stored { .. } | Body::Empty)
-            });
+            let newer = parts[i]
+                .as_ref()
+                .is_some_and(|(p, _)| p.version > high && read(p));
             if newer {
-                let part =
+                let again =
                     Reading::new(form, i, (bytecode, alignment), older, texts).part(&mut labels);
-                if !matches!(part.body, Body::Stored { .. }) {
-                    parts[i] = Some(part);
+                if !matches!(again.0.body, Body::Stored { .. }) {
+                    parts[i] = Some(again);
                 }
             }
         }
         // STRG's layout is the same in every release: read again, it would read
         // the same, in the older one.
-        if let Some(p) = strings.as_mut().filter(|p| p.version > high) {
+        if let Some((p, _)) = strings.as_mut().filter(|(p, _)| p.version > high) {
             p.version = high;
         }
     }
     if let (Some(i), Some(p)) = (strg, strings) {
         parts[i] = Some(p);
     }
+    let (chunks, places) = parts
+        .into_iter()
+        .map(|p| p.expect("every chunk read"))
+        .unzip();
     Game {
         endian: form.endian,
         alignment,
         bytecode,
-        chunks: parts
-            .into_iter()
-            .map(|p| p.expect("every chunk read"))
-            .collect(),
+        chunks,
         trailing: &data[data.len() - form.trailing..],
         read_labels: labels,
+        places,
     }
 }
 
@@ -192,6 +197,10 @@ fn size_u32(n: u64) -> Result<u32> {
     })
 }
 
+/// A chunk as the model read it: its body, the release whose layout it read in,
+/// and where its listed records started.
+type Read<'a> = (Body<'a>, Version, Vec<u64>);
+
 /// One chunk being read.
 struct Reading<'f, 'a> {
     form: &'f Form<'a>,
@@ -225,31 +234,33 @@ impl<'f, 'a> Reading<'f, 'a> {
     }
 
     /// The chunk's model, or the chunk as stored with the reason.
-    fn part(&self, labels: &mut Labels) -> Part<'a> {
+    fn part(&self, labels: &mut Labels) -> (Part<'a>, Vec<u64>) {
         let c = self.chunk;
-        let (body, version) = if c.body.is_empty() {
-            (Body::Empty, self.range.high)
+        let stored = |why: Option<chunks::Unread>| {
+            let body = Body::stored(c.body, c.body_offset(), why);
+            (body, self.range.high, Vec::new())
+        };
+        let (body, version, places) = if c.body.is_empty() {
+            (Body::Empty, self.range.high, Vec::new())
         } else {
             match self.typed(labels) {
                 Some(Ok(read)) => read,
-                Some(Err(e)) => (
-                    Body::stored(c.body, c.body_offset(), Some(e)),
-                    self.range.high,
-                ),
-                None => (Body::stored(c.body, c.body_offset(), None), self.range.high),
+                Some(Err(e)) => stored(Some(e)),
+                None => stored(None),
             }
         };
-        Part {
+        let part = Part {
             name: c.name,
             raw: c.raw,
             body,
             version,
-        }
+        };
+        (part, places)
     }
 
     /// Reads the chunk in the newest layout it reads in, stepping below each release
     /// gate a failed read consulted; `None` when no model reads this chunk.
-    fn typed(&self, labels: &mut Labels) -> Option<Result<(Body<'a>, Version)>> {
+    fn typed(&self, labels: &mut Labels) -> Option<std::result::Result<Read<'a>, chunks::Unread>> {
         let mut version = self.range.high;
         let mut first_error = None;
         loop {
@@ -260,17 +271,19 @@ impl<'f, 'a> Reading<'f, 'a> {
                 Ok(body) => {
                     let found = std::mem::take(&mut r.found);
                     let blobs = std::mem::take(&mut r.found_blobs);
+                    let places = std::mem::take(&mut r.places);
                     labels.extend(found, blobs);
-                    return Some(Ok((body, version)));
+                    return Some(Ok((body, version, places)));
                 }
                 Err(e) => {
+                    let damage = r.damage();
                     let gate = r
                         .consulted
                         .iter()
                         .copied()
                         .filter(|&g| g <= version && g > self.range.low)
                         .max();
-                    first_error.get_or_insert(e);
+                    first_error.get_or_insert_with(|| chunks::Unread::new(&e, damage));
                     match gate {
                         Some(g) => version = g.below(),
                         None => return first_error.map(Err),
@@ -299,8 +312,8 @@ impl<'f, 'a> Reading<'f, 'a> {
         let expected = self.end_align.map_or(at, |a| at.next_multiple_of(a));
         let rest = &self.form.data[at as usize..end as usize];
         if end != expected || rest.iter().any(|&b| b != 0) {
-            return Err(Error::invalid(
-                self.chunk.location(),
+            return Err(wire::Wire::unlike_gamemaker(
+                r,
                 at,
                 format!(
                     "the model ends at {at:#x}, but the chunk runs on to {end:#x}{}",
@@ -382,6 +395,7 @@ impl<'a> Game<'a> {
             chunks,
             trailing,
             read_labels: Labels::new(),
+            places: Vec::new(),
         }
     }
 
@@ -393,6 +407,14 @@ impl<'a> Game<'a> {
     /// The file the model stands for (see [`write()`]).
     pub fn write(&mut self) -> Result<Vec<u8>> {
         write(self)
+    }
+
+    /// Where record `i` of chunk `chunk`'s own list (by index in `chunks`) started
+    /// in the file read: `None` for a game made in code, a null slot, or a chunk
+    /// kept as stored.
+    pub fn place(&self, chunk: usize, i: usize) -> Option<u64> {
+        let at = *self.places.get(chunk)?.get(i)?;
+        (at != 0).then_some(at)
     }
 
     /// The chunk `T` models, when the file has it and it read.

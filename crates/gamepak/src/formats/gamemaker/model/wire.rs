@@ -106,6 +106,12 @@ pub trait Wire<'a>: Sized {
     fn depth(&self) -> usize;
     /// An error at absolute offset `at`, located where the walk stands.
     fn invalid(&self, at: u64, msg: String) -> crate::error::Error;
+    /// An error where the bytes are sound but not where or how GameMaker's layout,
+    /// as the model knows it, puts them: a layout question, perhaps of a release
+    /// the model does not know, rather than damage.
+    fn unlike_gamemaker(&self, at: u64, msg: String) -> crate::error::Error {
+        self.invalid(at, msg)
+    }
 
     /// A boolean stored in 32 bits: 0 or 1, and nothing else.
     fn bool(&mut self, v: &mut bool) -> Result<()> {

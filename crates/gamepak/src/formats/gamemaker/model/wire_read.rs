@@ -61,8 +61,13 @@ pub struct WireReader<'a, 'l> {
     pub found: Vec<(u32, Label)>,
     /// Code blobs this chunk holds: (absolute start, blob, length).
     pub found_blobs: Vec<(u32, u32, u32)>,
+    /// Where each record of the chunk's own list starts, by index (0 for a null
+    /// slot), for problems found later to be located at their record.
+    pub places: Vec<u64>,
     chunk: FourCC,
     path: Vec<(&'static str, Option<usize>)>,
+    /// Whether the walk failed on a layout question (see [`Wire::unlike_gamemaker`]).
+    unlike: std::cell::Cell<bool>,
 }
 
 impl<'a, 'l> WireReader<'a, 'l> {
@@ -88,8 +93,10 @@ impl<'a, 'l> WireReader<'a, 'l> {
             texts,
             found: Vec::new(),
             found_blobs: Vec::new(),
+            places: Vec::new(),
             chunk,
             path: Vec::new(),
+            unlike: std::cell::Cell::new(false),
         }
     }
 
@@ -121,6 +128,17 @@ impl<'a, 'l> WireReader<'a, 'l> {
         let at = self.pos as usize;
         self.pos += n;
         Ok(&self.data[at..at + n as usize])
+    }
+
+    /// Whether the walk stopped on bytes that break the format, rather than on a
+    /// layout the model does not know. A walk that fails leaves its path where it
+    /// stopped. A layout question is never damage; nor is a failure deeper than a
+    /// chunk's own records, since a field the model does not know (a newer
+    /// release's) shifts what follows it and surfaces as any kind of failure
+    /// further on, while a chunk's head and its list of records are laid out alike
+    /// in every release.
+    pub fn damage(&self) -> bool {
+        !self.unlike.get() && self.path.len() <= 1
     }
 
     /// The cursor's place once the walk is over.
@@ -272,8 +290,17 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
         Ok(Slot(p.into(), at))
     }
     fn here(&mut self, slot: Slot) -> Result<()> {
+        if let [(_, Some(i))] = self.path[..] {
+            // The record's own start; a part it places itself comes later.
+            if self.places.len() <= i {
+                self.places.resize(i + 1, 0);
+            }
+            if self.places[i] == 0 {
+                self.places[i] = slot.0;
+            }
+        }
         if slot.0 != self.pos {
-            return Err(self.invalid(
+            return Err(self.unlike_gamemaker(
                 slot.1,
                 format!(
                     "points at {:#x}, where GameMaker's layout puts it at {:#x}",
@@ -312,6 +339,10 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
     }
     fn invalid(&self, at: u64, msg: String) -> Error {
         Error::invalid(self.location(), at, msg)
+    }
+    fn unlike_gamemaker(&self, at: u64, msg: String) -> Error {
+        self.unlike.set(true);
+        self.invalid(at, msg)
     }
 }
 

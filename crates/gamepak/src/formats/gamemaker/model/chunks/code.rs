@@ -126,7 +126,7 @@ impl<'a> Code<'a> {
                     .iter()
                     .rposition(|&(s, l)| s == at && l == length)
                     .ok_or_else(|| {
-                        w.invalid(
+                        w.unlike_gamemaker(
                             at,
                             format!("a blob at {at:#x} is not where GameMaker puts it ({next:#x})"),
                         )
@@ -136,7 +136,7 @@ impl<'a> Code<'a> {
             w.leave();
         }
         if next != first {
-            return Err(w.invalid(
+            return Err(w.unlike_gamemaker(
                 next,
                 format!("the blobs end at {next:#x}, not at the first entry ({first:#x})"),
             ));

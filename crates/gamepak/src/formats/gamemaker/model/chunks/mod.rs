@@ -59,7 +59,7 @@ macro_rules! bodies {
                 /// made in code, which holds no pointers.
                 at: Option<u64>,
                 /// Why the model did not read it, when one tried.
-                why: Option<String>,
+                why: Option<Unread>,
             },
         }
 
@@ -184,12 +184,45 @@ bodies! {
     STRG => Strings(strings::Strings),
 }
 
+/// Why the model did not read a chunk: where it stopped, what it found there, and
+/// whether the bytes break the format (damage) or only the layout the model knows
+/// (perhaps a release it does not know yet).
+#[derive(Debug, Clone)]
+pub struct Unread {
+    /// The place in the structure where reading stopped.
+    pub path: String,
+    /// The byte offset it stopped at.
+    pub offset: u64,
+    /// What was wrong there.
+    pub message: String,
+    /// Whether the bytes break the format, rather than only GameMaker's layout as
+    /// the model knows it.
+    pub damage: bool,
+}
+
+impl Unread {
+    pub(super) fn new(e: &Error, damage: bool) -> Self {
+        Unread {
+            path: e.path.clone(),
+            offset: e.offset.unwrap_or_default(),
+            message: e.kind.to_string(),
+            damage,
+        }
+    }
+}
+
+impl std::fmt::Display for Unread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {} at {:#x}", self.path, self.message, self.offset)
+    }
+}
+
 impl<'a> Body<'a> {
-    pub(super) fn stored(bytes: &'a [u8], at: u64, why: Option<Error>) -> Self {
+    pub(super) fn stored(bytes: &'a [u8], at: u64, why: Option<Unread>) -> Self {
         Body::Stored {
             bytes,
             at: Some(at),
-            why: why.map(|e| e.to_string()),
+            why,
         }
     }
 }

@@ -176,7 +176,7 @@ impl<'a> Record<'a> for Sprite {
             .then(|| w.optional(&mut special.nine_slice))
             .transpose()?;
         if special.kind != 0 {
-            return Err(w.invalid(
+            return Err(w.unlike_gamemaker(
                 at,
                 format!(
                     "sprites of type {} (SWF, Spine, vector) are not modelled",

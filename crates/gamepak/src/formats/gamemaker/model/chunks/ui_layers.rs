@@ -25,6 +25,6 @@ impl<'a> Record<'a> for UiLayers {
 
 impl<'a> Record<'a> for UiNode {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
-        Err(w.invalid(w.offset(), "UI layer nodes are not modelled".into()))
+        Err(w.unlike_gamemaker(w.offset(), "UI layer nodes are not modelled".into()))
     }
 }

@@ -120,7 +120,7 @@ impl<'a> Record<'a> for Layer {
         w.u32(&mut kind)?;
         if w.reading() {
             self.data = LayerData::of_kind(kind).ok_or_else(|| {
-                w.invalid(at, format!("layer kind {kind} is not one GameMaker has"))
+                w.unlike_gamemaker(at, format!("layer kind {kind} is not one the model knows"))
             })?;
         }
         w.i32(&mut self.depth)?;

@@ -92,7 +92,7 @@ impl<'a> Record<'a> for TileData {
         if w.reading() {
             let read = read_runs(w, n as usize, &mut self.tiles)?;
             if read != runs(&self.tiles) {
-                return Err(w.invalid(
+                return Err(w.unlike_gamemaker(
                     at,
                     "the tile map's runs are not laid out as GameMaker lays them".into(),
                 ));

@@ -87,7 +87,7 @@ impl<'a> Record<'a> for Track {
         if w.reading() {
             let model = self.model.and_then(|m| w.text_of(m)).unwrap_or_default();
             self.keyframes = TrackKeyframes::of_model(&model).ok_or_else(|| {
-                w.invalid(
+                w.unlike_gamemaker(
                     at,
                     format!("a track of model {model:?}, which is not modelled"),
                 )
