@@ -302,7 +302,9 @@ fn list_pointers_outside_their_records_are_reported() {
     let mut m = full.clone();
     put(&mut m, tpag + 4, tpag as u32);
     let lines = handler().check(&m, &Default::default()).lines();
-    assert!(lines.contains("FORM/TPAG/entry[0]: points at"), "{lines}");
+    let at = format!("points at {tpag:#x}, where GameMaker's layout puts it at");
+    assert!(lines.contains("FORM/TPAG/entry[0]:"), "{lines}");
+    assert!(lines.contains(&at), "{lines}");
 }
 
 #[test]
@@ -316,7 +318,9 @@ fn names_that_miss_the_string_table_are_reported() {
     put(&mut m, sprite, 0x10);
     let lines = handler().check(&m, &Default::default()).lines();
     assert!(
-        lines.contains("FORM/SPRT/entry[0]: the name reference 0x10 is no STRG string"),
+        lines.contains(
+            "error: FORM/SPRT/entry[0]: reference 0x10 does not point at the start of a STRG string"
+        ),
         "{lines}"
     );
 }

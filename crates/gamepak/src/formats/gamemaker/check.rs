@@ -8,7 +8,6 @@ use super::container::{chunk_location, form_location};
 use super::game::{self, Game};
 use super::{pages, txtr::PageFormat};
 use crate::fourcc::FourCC;
-use crate::location::Location;
 use crate::report::{Report, Severity};
 
 /// Checks a game, and the audio group files beside `input` when it is given.
@@ -36,7 +35,6 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
     }
     let model = super::model::read_form(&game.form);
     let starts: Vec<u64> = game.form.chunks.iter().map(|c| c.body_offset()).collect();
-    lists(&game, &mut r);
     unmodelled(&model, &mut r);
     page_problems(&game, &mut r);
     frames(&game, &mut r);
@@ -92,8 +90,8 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
     r
 }
 
-/// The first error at each place only: a pointer the readers could not follow is
-/// also one that `lists` finds outside its chunk.
+/// The first error at each place only: a reference the model could not follow is
+/// also one the views read apart from it may find.
 fn one_error_per_place(r: &mut Report) {
     let mut seen = std::collections::HashSet::new();
     r.problems
@@ -185,56 +183,6 @@ fn frames(game: &Game<'_>, r: &mut Report) {
                     );
                 }
             }
-        }
-    }
-}
-
-/// Every record pointer lands inside its chunk, past the list, in ascending order;
-/// every record's name, and GEN8's names, are references to STRG strings.
-fn lists(game: &Game<'_>, r: &mut Report) {
-    let form = &game.form;
-    let strings: std::collections::HashSet<u64> =
-        game.strings.iter().map(|s| s.offset + 4).collect();
-    let mut name_at = |path: Location, at: u64| {
-        let p = super::refs::u32_at(form, at).unwrap_or(0);
-        if p != 0 && !strings.contains(&u64::from(p)) {
-            r.error(
-                path,
-                at,
-                format!("the name reference {p:#x} is no STRG string"),
-            );
-        }
-    };
-    for (path, at) in super::refs::name_references(form, game.gen8.bytecode) {
-        name_at(path, at);
-    }
-    for c in form
-        .chunks
-        .iter()
-        .filter(|c| super::refs::LISTS.contains(&c.name))
-    {
-        let Ok(ptrs) = super::refs::list(form, c) else {
-            continue;
-        };
-        let after_list = c.body_offset() + 4 + 4 * ptrs.len() as u64;
-        let mut last = 0u64;
-        for (i, &p) in ptrs.iter().enumerate().filter(|(_, p)| **p != 0) {
-            let p = u64::from(p);
-            let path = c.location().at("entry", i);
-            if p < after_list || p >= c.end() {
-                r.error(
-                    path,
-                    c.body_offset() + 4 + 4 * i as u64,
-                    format!("points at {p:#x}, outside the chunk's records"),
-                );
-            } else if p <= last {
-                r.warn(
-                    path,
-                    c.body_offset() + 4 + 4 * i as u64,
-                    format!("points at {p:#x}, before the entry ahead of it"),
-                );
-            }
-            last = last.max(p);
         }
     }
 }

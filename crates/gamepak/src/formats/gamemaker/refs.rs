@@ -6,7 +6,6 @@ use super::container::{Chunk, Form};
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
-use crate::location::Location;
 use crate::report::Problem;
 
 /// The pointer list at the start of a chunk's body. The count is refused when the
@@ -157,72 +156,6 @@ pub fn string_ref<'a>(form: &Form<'a>, at: u64) -> &'a str {
     u32_at(form, at)
         .and_then(|p| string_at(form, p))
         .unwrap_or("")
-}
-
-/// Chunks that start with a pointer list of their records.
-pub const LISTS: [FourCC; 17] = [
-    FourCC::SOND,
-    FourCC::AGRP,
-    FourCC::SPRT,
-    FourCC::BGND,
-    FourCC::PATH,
-    FourCC::SCPT,
-    FourCC::SHDR,
-    FourCC::FONT,
-    FourCC::TMLN,
-    FourCC::OBJT,
-    FourCC::ROOM,
-    FourCC::TPAG,
-    FourCC::CODE,
-    FourCC::STRG,
-    FourCC::TXTR,
-    FourCC::AUDO,
-    FourCC::EXTN,
-];
-
-/// Every name reference whose place the layout fixes, as (structure path, absolute
-/// offset of the u32): GEN8's four names, the first field of every record in a list
-/// chunk that names its records, and the name of every VARI and FUNC entry
-/// (bytecode 15 and later). References elsewhere in records are not listed.
-pub fn name_references(form: &Form<'_>, bytecode: u8) -> Vec<(Location, u64)> {
-    let mut out = Vec::new();
-    if let Some(g) = form.chunk(FourCC::GEN8) {
-        for off in [4, 8, 40, 100] {
-            out.push((g.location(), g.body_offset() + off));
-        }
-    }
-    let named = form.chunks.iter().filter(|c| {
-        LISTS.contains(&c.name)
-            && !matches!(
-                c.name,
-                FourCC::TPAG | FourCC::STRG | FourCC::TXTR | FourCC::AUDO
-            )
-    });
-    for c in named {
-        for (i, p) in list(form, c).unwrap_or_default().into_iter().enumerate() {
-            if p != 0 {
-                out.push((c.location().at("entry", i), p.into()));
-            }
-        }
-    }
-    for (c, first, size, n) in reference_tables(form, bytecode) {
-        for i in 0..n {
-            out.push((c.location().at("entry", i as usize), first + size * i));
-        }
-        if c.name == FourCC::FUNC && bytecode >= 15 {
-            for (i, (at, n)) in code_locals(form, c, first + size * n)
-                .into_iter()
-                .enumerate()
-            {
-                let path = c.location().at("locals", i);
-                out.push((path.clone(), at + 4));
-                for k in 0..n as usize {
-                    out.push((path.at("local", k), at + 12 + 8 * k as u64));
-                }
-            }
-        }
-    }
-    out
 }
 
 /// VARI's and FUNC's entry tables, as (chunk, offset of the first entry, entry size,

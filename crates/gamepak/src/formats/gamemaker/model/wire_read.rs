@@ -47,6 +47,8 @@ pub struct WireReader<'a, 'l> {
     data: &'a [u8],
     endian: Endian,
     pos: u64,
+    /// Where the chunk's body starts.
+    start: u64,
     /// The end of the chunk being read: nothing is read past it.
     end: u64,
     version: Version,
@@ -85,6 +87,7 @@ impl<'a, 'l> WireReader<'a, 'l> {
             data,
             endian,
             pos: start,
+            start,
             end,
             version,
             bytecode,
@@ -298,6 +301,15 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
             if self.places[i] == 0 {
                 self.places[i] = slot.0;
             }
+        }
+        if !(self.start..=self.end).contains(&slot.0) {
+            return Err(self.invalid(
+                slot.1,
+                format!(
+                    "points at {:#x}, outside the chunk ({:#x} to {:#x})",
+                    slot.0, self.start, self.end
+                ),
+            ));
         }
         if slot.0 != self.pos {
             return Err(self.unlike_gamemaker(
