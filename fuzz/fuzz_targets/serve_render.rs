@@ -1,6 +1,7 @@
-//! `gamepak serve`'s render of an entry, on any file gamepak recognises: the entry
-//! is listed, then extracted alone (`--only` naming it) into memory, as the server
-//! does when the browser asks for it. Up to four entries, spread over the list.
+//! `gamepak serve`'s render of an entry, on any file gamepak recognises: the file is
+//! opened once as a document, as the server opens it, its entries listed, then each
+//! extracted alone (`--only` naming it) into memory, as the server does when the
+//! browser asks for it. Up to four entries, spread over the list.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,14 +11,14 @@ fuzz_target!(|data: &[u8]| {
     let Ok((_, handler)) = gamepak::recognise(data, "fuzz") else {
         return;
     };
-    let opts = gamepak::Options::default();
-    let Ok(gamepak::Partial { value: entries, .. }) = handler.list(data, &opts) else {
+    let document = gamepak::open(handler, data, &gamepak::Options::default());
+    let Ok(gamepak::Partial { value: entries, .. }) = document.list() else {
         return;
     };
     let n = entries.len();
     let mut picked: Vec<usize> = (0..4).map(|k| k * n / 4).collect();
     picked.dedup();
     for i in picked.into_iter().filter(|&i| i < n) {
-        let _ = gamepak::assets::render_entry(handler, data, &entries[i].path, &opts);
+        let _ = document.render(&entries[i].path);
     }
 });

@@ -99,7 +99,7 @@ fn finished<T>(done: Result<Result<T, Refusal>, Unfinished>) -> Result<T, Refusa
 async fn on_file<T: IntoResponse + Send + 'static>(
     state: Arc<State>,
     id: usize,
-    work: impl FnOnce(&State, &ServedFile) -> Result<T, Refusal> + Send + 'static,
+    work: impl FnOnce(&ServedFile) -> Result<T, Refusal> + Send + 'static,
 ) -> Response {
     if state.files.get(id).is_none() {
         return no_file(id).into_response();
@@ -108,7 +108,7 @@ async fn on_file<T: IntoResponse + Send + 'static>(
     let done = state
         .pool
         .try_run(move || match shared.files.get(id) {
-            Some(file) => work(&shared, file),
+            Some(file) => work(file),
             None => Err(no_file(id)),
         })
         .await;
@@ -147,9 +147,9 @@ async fn files(Shared(state): Shared<Arc<State>>) -> Json<Vec<FileSummary>> {
 }
 
 async fn info(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Response {
-    on_file(state, id, |s, f| {
-        f.handler
-            .info(&f.data, &s.files.options)
+    on_file(state, id, |f| {
+        f.document
+            .info()
             .map(|read| Json(read.value))
             .map_err(failed)
     })
@@ -157,10 +157,8 @@ async fn info(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Respo
 }
 
 async fn entries(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Response {
-    on_file(state, id, |s, f| {
-        f.entries(&s.files.options)
-            .map(|e| Json(e.to_vec()))
-            .map_err(failed)
+    on_file(state, id, |f| {
+        f.entries().map(|e| Json(e.to_vec())).map_err(failed)
     })
     .await
 }
@@ -173,8 +171,8 @@ struct CheckAnswer<'r> {
 }
 
 async fn check(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Response {
-    on_file(state, id, |s, f| {
-        let report = f.report(&s.files.options);
+    on_file(state, id, |f| {
+        let report = f.report();
         let count = |s| report.problems.iter().filter(|p| p.severity == s).count();
         Ok(Json(CheckAnswer {
             errors: count(gamepak::Severity::Error),
@@ -197,7 +195,7 @@ async fn bytes(
     Path(id): Path<usize>,
     Query(span): Query<Span>,
 ) -> Response {
-    on_file(state, id, move |_, f| {
+    on_file(state, id, move |f| {
         let size = f.data.len() as u64;
         let start = span.offset.min(size);
         let end = start.saturating_add(span.length.min(MAX_BYTES)).min(size);
@@ -272,7 +270,7 @@ fn fly(state: Arc<State>, flight: Flight<Refusal>, id: usize, entry: String) {
 /// Renders entry `entry` of file `id`, if that file lists it.
 fn render_listed(state: &State, id: usize, entry: &str) -> Result<Files, Refusal> {
     let f = state.files.get(id).ok_or_else(|| no_file(id))?;
-    let listed = f.entries(&state.files.options).map_err(failed)?;
+    let listed = f.entries().map_err(failed)?;
     if !listed.iter().any(|e| e.path == entry) {
         return Err(refuse(
             StatusCode::NOT_FOUND,
@@ -280,7 +278,7 @@ fn render_listed(state: &State, id: usize, entry: &str) -> Result<Files, Refusal
         ));
     }
     let started = Instant::now();
-    let files = render::entry(f, entry, &state.files.options).map_err(failed)?;
+    let files = render::entry(f, entry).map_err(failed)?;
     let files: BTreeMap<String, Bytes> = files
         .into_iter()
         .map(|(name, bytes)| (name, Bytes::from(bytes)))

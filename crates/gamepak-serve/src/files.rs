@@ -6,14 +6,16 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use gamepak::{Entry, Format, Handler, Options, Report, Result, Source};
+use gamepak::{Document, Entry, Format, Options, Report, Result, Source};
 
 /// One file being shown.
 pub struct ServedFile {
     pub path: PathBuf,
-    pub data: Source,
+    /// Mapped for as long as the server runs, which its document borrows.
+    pub data: &'static Source,
     pub format: Format,
-    pub handler: &'static dyn Handler,
+    /// The file opened once: every list, check and render asks it.
+    pub document: Box<dyn Document>,
     /// Listed once, when first asked for: tables only, no payload.
     entries: OnceLock<std::result::Result<Vec<Entry>, String>>,
     /// Checked once, when first asked for.
@@ -23,14 +25,16 @@ pub struct ServedFile {
 /// Every file being shown.
 pub struct Served {
     pub files: Vec<ServedFile>,
-    pub options: Options,
 }
 
 impl Served {
     /// Opens and recognises every file, refusing the first that cannot be.
-    pub fn open(paths: &[PathBuf], options: Options) -> Result<Served> {
-        let files = paths.iter().map(|p| open(p)).collect::<Result<Vec<_>>>()?;
-        Ok(Served { files, options })
+    pub fn open(paths: &[PathBuf], options: &Options) -> Result<Served> {
+        let files = paths
+            .iter()
+            .map(|p| open(p, options))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Served { files })
     }
 
     /// Lists every file ahead of the page asking (tables only, so even a 2 GB
@@ -38,7 +42,7 @@ impl Served {
     pub fn list_all(&self) {
         std::thread::scope(|s| {
             for f in &self.files {
-                s.spawn(|| f.entries(&self.options).map(|_| ()).ok());
+                s.spawn(|| f.entries().map(|_| ()).ok());
             }
         });
     }
@@ -56,11 +60,11 @@ impl ServedFile {
         )
     }
 
-    pub fn entries(&self, opts: &Options) -> std::result::Result<&[Entry], &str> {
+    pub fn entries(&self) -> std::result::Result<&[Entry], &str> {
         self.entries
             .get_or_init(|| {
-                self.handler
-                    .list(&self.data, opts)
+                self.document
+                    .list()
                     .map(|listed| listed.value)
                     .map_err(|e| e.to_string())
             })
@@ -68,20 +72,21 @@ impl ServedFile {
             .map_err(String::as_str)
     }
 
-    pub fn report(&self, opts: &Options) -> &Report {
-        self.report
-            .get_or_init(|| self.handler.check(&self.data, opts))
+    pub fn report(&self) -> &Report {
+        self.report.get_or_init(|| self.document.check())
     }
 }
 
-fn open(path: &Path) -> Result<ServedFile> {
-    let data = Source::open(path)?;
-    let (format, handler) = gamepak::recognise(&data, &path.display().to_string())?;
+fn open(path: &Path, options: &Options) -> Result<ServedFile> {
+    // The server shows its files until it stops: leaving them mapped for the life
+    // of the process lets each document borrow its file.
+    let data: &'static Source = Box::leak(Box::new(Source::open(path)?));
+    let (format, handler) = gamepak::recognise(data, &path.display().to_string())?;
     Ok(ServedFile {
         path: path.to_path_buf(),
         data,
         format,
-        handler,
+        document: gamepak::open(handler, data, options),
         entries: OnceLock::new(),
         report: OnceLock::new(),
     })

@@ -74,7 +74,7 @@ pub(crate) struct State {
 /// process is stopped. A file that cannot be opened or recognised is an error
 /// before anything listens.
 pub fn run(config: Config, ready: impl FnOnce(&str)) -> gamepak::Result<()> {
-    let files = Served::open(&config.files, config.options)?;
+    let files = Served::open(&config.files, &config.options)?;
     files.list_all();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let pool = pool::Pool::new(cores.min(MAX_WORKERS), QUEUE);

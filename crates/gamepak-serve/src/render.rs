@@ -1,5 +1,5 @@
-//! An entry as `extract` would write it, rendered into memory by
-//! [`gamepak::assets::render_entry`]: nothing touches the disk.
+//! An entry as `extract` would write it, rendered into memory by the file's
+//! document ([`gamepak::Document::render`]): nothing touches the disk.
 
 use std::collections::BTreeMap;
 
@@ -9,12 +9,8 @@ use crate::files::ServedFile;
 
 /// The files extract writes for the entry at `path`: its own file, or its file and
 /// those beside it that carry its path with a suffix (a tile map's picture).
-pub fn entry(
-    file: &ServedFile,
-    path: &str,
-    opts: &gamepak::Options,
-) -> Result<BTreeMap<String, Vec<u8>>> {
-    let rendered = gamepak::assets::render_entry(file.handler, &file.data, path, opts);
+pub fn entry(file: &ServedFile, path: &str) -> Result<BTreeMap<String, Vec<u8>>> {
+    let rendered = file.document.render(path);
     // What was read from a file that changed meanwhile is not answered with, and
     // the change explains whatever went wrong reading it.
     file.data.unchanged()?;

@@ -15,6 +15,7 @@ pub mod assets;
 pub mod bytes;
 pub mod codec;
 pub mod detect;
+mod document;
 pub mod error;
 pub mod formats;
 pub mod fourcc;
@@ -33,6 +34,7 @@ use serde::{Deserialize, Serialize};
 
 pub use assets::{Companion, Entry, ExtractOptions, ExtractSummary};
 pub use detect::{detect, Certainty, Detection};
+pub use document::{open, Document, OnBytes};
 pub use error::{Error, ErrorKind, Result};
 pub use fourcc::FourCC;
 pub use io::Source;
@@ -122,6 +124,12 @@ impl std::fmt::Display for Format {
 /// The operations every fully supported format offers. Each takes the run's
 /// [`Options`]; a format reads only the settings that concern it.
 pub trait Handler: Sync {
+    /// The file opened as a document that keeps what it parsed, for a format whose
+    /// reading is costly; `None` (the default) answers each verb from the bytes.
+    /// Callers open files with [`open()`].
+    fn document<'a>(&self, _data: &'a [u8], _opts: &Options) -> Option<Box<dyn Document + 'a>> {
+        None
+    }
     /// Header, metadata, counts and sizes, as a JSON object with keys in display order.
     /// A damaged file gives what could be read and the problems met; an error only
     /// when nothing could be.

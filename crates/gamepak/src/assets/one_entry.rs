@@ -9,15 +9,13 @@ use std::sync::Arc;
 
 use crate::error::{Error, Result};
 use crate::io::MemoryFolder;
-use crate::{ExtractOptions, Handler, Options};
+use crate::{Document, ExtractOptions};
 
 /// The files extract writes for the entry at `path` of `data`: its own file, or its
 /// file and those beside it that carry its path with a suffix (a tile map's picture).
-pub fn render_entry(
-    handler: &dyn Handler,
-    data: &[u8],
+pub fn render_entry<D: Document + ?Sized>(
+    document: &D,
     path: &str,
-    opts: &Options,
 ) -> Result<BTreeMap<String, Vec<u8>>> {
     let memory = Arc::new(MemoryFolder::default());
     let only = globset::GlobSetBuilder::new()
@@ -34,7 +32,7 @@ pub fn render_entry(
         memory: Some(memory.clone()),
         ..ExtractOptions::default()
     };
-    handler.extract(data, Path::new("memory"), &extract, opts)?;
+    document.extract(Path::new("memory"), &extract)?;
     Ok(memory
         .take()
         .into_iter()

@@ -42,7 +42,7 @@ impl Lost {
 }
 
 /// What a tolerant read found missing or unreadable in a file.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Damage {
     /// The input's length.
     pub input_size: u64,

@@ -5,17 +5,19 @@
 use rayon::prelude::*;
 
 use super::container::{chunk_location, form_location};
-use super::game::{self, Game};
+use super::game::Game;
 use super::{pages, txtr::PageFormat};
 use crate::fourcc::FourCC;
 use crate::report::{Report, Severity};
 
-/// Checks a game, and the audio group files beside `input` when it is given.
-pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
-    let game = match game::read(data) {
-        Ok(g) => g,
-        Err(e) => return Report::from_error(&e),
-    };
+/// Checks a game, read into its views and its model, and the audio group files
+/// beside `input` when it is given.
+pub fn check(
+    game: &Game<'_>,
+    model: &super::model::Game<'_>,
+    input: Option<&std::path::Path>,
+) -> Report {
+    let data = game.form.data;
     let mut r = Report {
         problems: game.problems.clone(),
     };
@@ -33,12 +35,11 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
             r.error(c.location(), c.offset, msg);
         }
     }
-    let model = super::model::read_form(&game.form);
     let starts: Vec<u64> = game.form.chunks.iter().map(|c| c.body_offset()).collect();
-    unmodelled(&model, &mut r);
-    page_problems(&game, &mut r);
-    frames(&game, &mut r);
-    super::check_references::check(&model, &starts, &mut r);
+    unmodelled(model, &mut r);
+    page_problems(game, &mut r);
+    frames(game, &mut r);
+    super::check_references::check(model, &starts, &mut r);
     let clips = game.clips.len() as u32;
     for (&id, name) in &game.clip_names {
         if id >= clips && id != u32::MAX && game.form.chunk(FourCC::AUDO).is_some() {

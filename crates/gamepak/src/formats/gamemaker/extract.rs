@@ -2,7 +2,7 @@
 //! [`super::folder`]), its pages, frames and clips as images and sounds, its code as
 //! disassembly, and the manifest.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -129,7 +129,8 @@ fn decoded_to_png(game: &Game<'_>, k: usize) -> bool {
 }
 
 /// Every chunk's records as JSON: a split chunk's resources each on their own.
-fn records(model: &mut model::Game<'_>) -> HashMap<Item, Vec<u8>> {
+/// The JSON of every record `wanted` holds: one chunk's file, or one resource's.
+fn records(model: &mut model::Game<'_>, wanted: &HashSet<Item>) -> HashMap<Item, Vec<u8>> {
     let shown = Arc::new(model.shown());
     let places = items::places(model);
     model
@@ -139,11 +140,13 @@ fn records(model: &mut model::Game<'_>) -> HashMap<Item, Vec<u8>> {
         .flat_map_iter(|(i, part)| {
             let mut out = Vec::new();
             match places[i] {
-                Some(Place::File(_)) => {
+                Some(Place::File(_)) if wanted.contains(&Item::Record(i)) => {
                     out.extend(part.body.to_json(&shown).map(|j| (Item::Record(i), j)))
                 }
                 Some(Place::Split { .. }) => {
-                    if let Some(split) = part.body.split_to_json(&shown) {
+                    let resource = |index| wanted.contains(&Item::Resource { chunk: i, index });
+                    let rest = wanted.contains(&Item::Record(i));
+                    if let Some(split) = part.body.split_to_json_only(&shown, rest, &resource) {
                         out.extend(split.rest.map(|j| (Item::Record(i), j)));
                         for (index, json) in split.resources.into_iter().enumerate() {
                             out.extend(json.map(|j| (Item::Resource { chunk: i, index }, j)));
@@ -253,10 +256,11 @@ pub fn extract(
     input: Option<&Path>,
 ) -> Result<ExtractSummary> {
     let mut model = model::read_form(&game.form);
-    let records = records(&mut model);
-    let files = items::Files::new(game, &model);
-    let all = items::items(&files);
+    let all = items::items(&items::Files::new(game, &model));
     let (mut ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    let wanted: HashSet<Item> = selected.iter().map(|(_, item)| *item).collect();
+    let records = records(&mut model, &wanted);
+    let files = items::Files::new(game, &model);
     ex.salvage(damage);
     let mut frames: Vec<(&crate::Entry, u32)> = Vec::new();
     let mut rest = Vec::new();

@@ -67,6 +67,7 @@ mod code_folder;
 mod code_relink;
 pub mod container;
 mod detect;
+mod document;
 mod extract;
 pub mod folder;
 mod from_folder;
@@ -101,47 +102,28 @@ use std::path::Path;
 
 use crate::io::SourceDir;
 use crate::{
-    Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial, Report, Result,
+    Document, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial,
+    Report, Result,
 };
 
 /// GameMaker's implementation of the format operations.
 pub struct GameMakerHandler;
 
 impl Handler for GameMakerHandler {
-    fn info(&self, data: &[u8], _opts: &Options) -> Result<Partial<serde_json::Value>> {
-        if audio_group::is_audio_group(data) {
-            return Ok(Partial::whole(audio_group::info(&audio_group::read(data)?)));
-        }
-        let game = game::read(data)?;
-        Ok(Partial {
-            value: info::info(&game),
-            problems: game.problems,
-        })
+    fn document<'a>(&self, data: &'a [u8], opts: &Options) -> Option<Box<dyn Document + 'a>> {
+        Some(document::open(data, opts))
     }
 
-    fn list(&self, data: &[u8], _opts: &Options) -> Result<Partial<Vec<Entry>>> {
-        if audio_group::is_audio_group(data) {
-            return Ok(Partial::whole(audio_group::entries(&audio_group::read(
-                data,
-            )?)));
-        }
-        let game = game::read(data)?;
-        let model = model::Game::read(data)?;
-        let entries = items::items(&items::Files::new(&game, &model))
-            .into_iter()
-            .map(|(e, _)| e)
-            .collect();
-        Ok(Partial {
-            value: entries,
-            problems: game.problems,
-        })
+    fn info(&self, data: &[u8], opts: &Options) -> Result<Partial<serde_json::Value>> {
+        document::open(data, opts).info()
+    }
+
+    fn list(&self, data: &[u8], opts: &Options) -> Result<Partial<Vec<Entry>>> {
+        document::open(data, opts).list()
     }
 
     fn check(&self, data: &[u8], opts: &Options) -> Report {
-        if audio_group::is_audio_group(data) {
-            return audio_group_check::check(data);
-        }
-        check::check(data, opts.input.as_deref())
+        document::open(data, opts).check()
     }
 
     fn extract(
@@ -151,11 +133,7 @@ impl Handler for GameMakerHandler {
         extract: &ExtractOptions,
         opts: &Options,
     ) -> Result<ExtractSummary> {
-        if audio_group::is_audio_group(data) {
-            return audio_group::extract(data, out, extract);
-        }
-        let (game, damage) = game::read_salvaging(data)?;
-        extract::extract(&game, damage, out, extract, opts.input.as_deref())
+        document::open(data, opts).extract(out, extract)
     }
 
     fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {

@@ -34,15 +34,34 @@ macro_rules! split {
             /// Each resource as JSON, and the rest of the chunk; `None` for a chunk
             /// that is not split.
             pub fn split_to_json(&mut self, shown: &Arc<Shown>) -> Option<SplitJson> {
+                self.split_to_json_only(shown, true, &|_| true)
+            }
+
+            /// [`Self::split_to_json`] of only the parts asked for: the rest when
+            /// `rest`, and the resources `resource` takes by index (the others as
+            /// null slots), so that one resource costs one record's JSON.
+            pub fn split_to_json_only(
+                &mut self,
+                shown: &Arc<Shown>,
+                rest: bool,
+                resource: &dyn Fn(usize) -> bool,
+            ) -> Option<SplitJson> {
                 match self {
                     $(Body::$variant(v) => {
                         let list = std::mem::take(&mut v.$field);
-                        let rest = rest_json(shown, &*v, stringify!($field));
+                        let rest = rest
+                            .then(|| rest_json(shown, &*v, stringify!($field)))
+                            .flatten();
                         v.$field = list;
                         let resources = v
                             .$field
                             .iter()
-                            .map(|r| r.as_ref().map(|r| json::to_json(shown, r)))
+                            .enumerate()
+                            .map(|(i, r)| {
+                                r.as_ref()
+                                    .filter(|_| resource(i))
+                                    .map(|r| json::to_json(shown, r))
+                            })
                             .collect();
                         Some(SplitJson { resources, rest })
                     })*

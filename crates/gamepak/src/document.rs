@@ -1,0 +1,66 @@
+//! A file opened once: what every verb that reads asks, so that a caller running
+//! several verbs on one file (`gamepak serve`: list, then check, then one entry at a
+//! time) parses it once. [`open`] gives one: a format whose reading is costly keeps
+//! what it parsed inside its document ([`Handler::document`]), and any other is
+//! answered from its bytes by the handler's own verbs ([`OnBytes`]).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::{Entry, ExtractOptions, ExtractSummary, Handler, Options, Partial, Report, Result};
+
+/// An opened file: its information, entries, problems and assets.
+pub trait Document: Send + Sync {
+    /// Header, metadata, counts and sizes, as a JSON object with keys in display
+    /// order (see [`Handler::info`]).
+    fn info(&self) -> Result<Partial<serde_json::Value>>;
+    /// Every entry, from headers and tables only (see [`Handler::list`]).
+    fn list(&self) -> Result<Partial<Vec<Entry>>>;
+    /// Strict validation: every problem found (see [`Handler::check`]).
+    fn check(&self) -> Report;
+    /// Writes the manifest and assets into `out` (see [`Handler::extract`]).
+    fn extract(&self, out: &Path, extract: &ExtractOptions) -> Result<ExtractSummary>;
+    /// The files extract writes for the entry at `path`, in memory: its own file, or
+    /// its file and those beside it that carry its path with a suffix.
+    fn render(&self, path: &str) -> Result<BTreeMap<String, Vec<u8>>> {
+        crate::assets::render_entry(self, path)
+    }
+}
+
+/// Opens `data`, which `handler`'s format reads, once for every verb.
+pub fn open<'a>(
+    handler: &'static dyn Handler,
+    data: &'a [u8],
+    opts: &Options,
+) -> Box<dyn Document + 'a> {
+    handler.document(data, opts).unwrap_or_else(|| {
+        Box::new(OnBytes {
+            handler,
+            data,
+            opts: opts.clone(),
+        })
+    })
+}
+
+/// A document answered from its bytes by its handler's verbs, each reading what it
+/// needs again.
+pub struct OnBytes<'a> {
+    pub handler: &'static dyn Handler,
+    pub data: &'a [u8],
+    pub opts: Options,
+}
+
+impl Document for OnBytes<'_> {
+    fn info(&self) -> Result<Partial<serde_json::Value>> {
+        self.handler.info(self.data, &self.opts)
+    }
+    fn list(&self) -> Result<Partial<Vec<Entry>>> {
+        self.handler.list(self.data, &self.opts)
+    }
+    fn check(&self) -> Report {
+        self.handler.check(self.data, &self.opts)
+    }
+    fn extract(&self, out: &Path, extract: &ExtractOptions) -> Result<ExtractSummary> {
+        self.handler.extract(self.data, out, extract, &self.opts)
+    }
+}

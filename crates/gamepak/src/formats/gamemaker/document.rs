@@ -1,0 +1,121 @@
+//! A GameMaker file opened once ([`crate::open`]): a game, whose views and model are
+//! read when a verb first asks and kept for the verbs after it, or an audio group
+//! file, a document of its own kind. `gamepak serve` asks one document for the
+//! list, the check and each entry it shows.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use super::audio_group::{self, AudioGroup};
+use super::game::{self, Game};
+use super::{check, extract, info, items, model};
+use crate::assets::Damage;
+use crate::{Document, Entry, ExtractOptions, ExtractSummary, Options, Partial, Report, Result};
+
+/// Opens `data` as the document it holds: an audio group file or a game.
+pub fn open<'a>(data: &'a [u8], opts: &Options) -> Box<dyn Document + 'a> {
+    if audio_group::is_audio_group(data) {
+        Box::new(GroupDocument { data })
+    } else {
+        Box::new(GameDocument {
+            data,
+            input: opts.input.clone(),
+            read: OnceLock::new(),
+            salvaged: OnceLock::new(),
+        })
+    }
+}
+
+/// A game: what `info`, `list` and `check` read (the views, whole or damaged, and
+/// the model), and what `extract` reads (the views as far as a damaged file goes,
+/// with what was lost), each read once.
+struct GameDocument<'a> {
+    data: &'a [u8],
+    /// Where the game was read from: its audio groups are beside it.
+    input: Option<std::path::PathBuf>,
+    read: OnceLock<(Game<'a>, model::Game<'a>)>,
+    salvaged: OnceLock<(Game<'a>, Damage)>,
+}
+
+/// What `once` holds, read by `read` the first time it is asked for; a read that
+/// fails is not kept, so its error is given to every verb that asks.
+fn kept<T>(once: &OnceLock<T>, read: impl FnOnce() -> Result<T>) -> Result<&T> {
+    if let Some(v) = once.get() {
+        return Ok(v);
+    }
+    let v = read()?;
+    Ok(once.get_or_init(|| v))
+}
+
+impl<'a> GameDocument<'a> {
+    fn read(&self) -> Result<&(Game<'a>, model::Game<'a>)> {
+        kept(&self.read, || {
+            let game = game::read(self.data)?;
+            let model = model::read_form(&game.form);
+            Ok((game, model))
+        })
+    }
+}
+
+impl Document for GameDocument<'_> {
+    fn info(&self) -> Result<Partial<serde_json::Value>> {
+        let (game, _) = self.read()?;
+        Ok(Partial {
+            value: info::info(game),
+            problems: game.problems.clone(),
+        })
+    }
+
+    fn list(&self) -> Result<Partial<Vec<Entry>>> {
+        let (game, model) = self.read()?;
+        let entries = items::items(&items::Files::new(game, model))
+            .into_iter()
+            .map(|(e, _)| e)
+            .collect();
+        Ok(Partial {
+            value: entries,
+            problems: game.problems.clone(),
+        })
+    }
+
+    fn check(&self) -> Report {
+        match self.read() {
+            Ok((game, model)) => check::check(game, model, self.input.as_deref()),
+            Err(e) => Report::from_error(&e),
+        }
+    }
+
+    fn extract(&self, out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
+        let (game, damage) = kept(&self.salvaged, || game::read_salvaging(self.data))?;
+        extract::extract(game, damage.clone(), out, opts, self.input.as_deref())
+    }
+}
+
+/// An audio group file: a FORM holding AUDO alone, read whole when asked.
+struct GroupDocument<'a> {
+    data: &'a [u8],
+}
+
+impl GroupDocument<'_> {
+    fn read(&self) -> Result<AudioGroup<'_>> {
+        audio_group::read(self.data)
+    }
+}
+
+impl Document for GroupDocument<'_> {
+    fn info(&self) -> Result<Partial<serde_json::Value>> {
+        Ok(Partial::whole(audio_group::info(&self.read()?)))
+    }
+
+    fn list(&self) -> Result<Partial<Vec<Entry>>> {
+        Ok(Partial::whole(audio_group::entries(&self.read()?)))
+    }
+
+    fn check(&self) -> Report {
+        super::audio_group_check::check(self.data)
+    }
+
+    fn extract(&self, out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
+        audio_group::extract(self.data, out, opts)
+    }
+}
