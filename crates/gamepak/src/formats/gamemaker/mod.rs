@@ -60,6 +60,7 @@ mod audio_group_check;
 pub mod audo;
 mod builtin_variables;
 mod check;
+mod clip_files;
 pub mod code;
 pub mod code_edit;
 mod code_folder;
