@@ -141,54 +141,124 @@ impl Wire<u16> for ImagVersion {
     }
 }
 
-/// A decoded chunk payload. Tables keep bytes after their last whole entry in `tail`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Body<'a> {
-    /// IMGD: pixel data of every image and tileset.
-    ImageData(Cow<'a, [u8]>),
-    /// SIMG: source image layout (spec only).
-    SourceImages(Table<'a, SourceImage>),
-    /// IMAG: image frames.
-    Images(ImagVersion, Table<'a, Image>),
-    /// IGRP: image groups.
-    Groups(Table<'a, Group>),
-    /// ISEQ: image sequences.
-    Sequences(Table<'a, Sequence>),
-    /// IFRM: frames of every sequence.
-    Frames(Table<'a, Frame>),
-    /// TSET: tile sets.
-    Tilesets(Table<'a, Tileset>),
-    /// TMAP in the seed layout: one map with its indices and blocks inline.
-    TilemapInline(TilemapInline<'a>),
-    /// TMAP in the reference layout: a table of maps pointing into TMIX and TMBL.
-    Tilemaps(Table<'a, TilemapEntry>),
-    /// TMIX: u16 block indices of every map.
-    TileIndices(Cow<'a, [u8]>),
-    /// TMBL: tile values of every block of every map.
-    TileBlocks(Cow<'a, [u8]>),
-    /// CMAP in the seed layout: one named colour map.
-    ColourMapInline(ColourMapInline<'a>),
-    /// CMAP in the reference layout: a table of maps pointing into COLR.
-    ColourMaps(Table<'a, ColourMapEntry>),
-    /// COLR: B, G, R, A colours of every map.
-    Colours(Cow<'a, [u8]>),
-    /// FDIR: file directory.
-    FileDirectory(Table<'a, FileEntry>),
-    /// FDAT: file data, concatenated and 4-aligned.
-    FileData(Cow<'a, [u8]>),
-    /// FILE in the seed layout: one file with its own header.
-    File(FileInline<'a>),
-    /// STRT: a string table for one language.
-    Strings(StringTable<'a>),
-    /// SWAV: sound sample info.
-    Sounds(Table<'a, SoundSample>),
-    /// WAVD: sample data that SWAV entries point into.
-    WaveData(Cow<'a, [u8]>),
-    /// ENDC: end of package. Any payload is kept.
-    End(Cow<'a, [u8]>),
-    /// A chunk gamepak does not know, or one whose payload could not be decoded.
-    Opaque(Cow<'a, [u8]>),
+/// Every chunk body, listed once, handed to the macro `$then` (after any tokens
+/// given with it): the bodies kept as plain bytes, each with the chunk id it is read
+/// for; the body any other chunk is kept as; then the decoded bodies, each with its
+/// payload type (its lifetime left out), a parameter where the payload needs one to
+/// be read and written, and the `kind` that tags it in an extracted folder's
+/// manifest. [`declare_body!`] makes [`Body`] from the list, and `manifest.rs` the
+/// manifest's entry of every body.
+macro_rules! bodies {
+    ($then:ident $($pass:tt)*) => {
+        $then! {
+            $($pass)*
+            bytes {
+                /// IMGD: pixel data of every image and tileset.
+                ImageData = IMGD,
+                /// TMIX: u16 block indices of every map.
+                TileIndices = TMIX,
+                /// TMBL: tile values of every block of every map.
+                TileBlocks = TMBL,
+                /// COLR: B, G, R, A colours of every map.
+                Colours = COLR,
+                /// FDAT: file data, concatenated and 4-aligned.
+                FileData = FDAT,
+                /// WAVD: sample data that SWAV entries point into.
+                WaveData = WAVD,
+                /// ENDC: end of package. Any payload is kept.
+                End = ENDC,
+            }
+            /// A chunk gamepak does not know, or one whose payload could not be decoded.
+            other Opaque,
+            decoded {
+                /// SIMG: source image layout (spec only).
+                SourceImages(Table<SourceImage>) = "source_images",
+                /// IMAG: image frames.
+                Images[version: ImagVersion](Table<Image>) = "images",
+                /// IGRP: image groups.
+                Groups(Table<Group>) = "groups",
+                /// ISEQ: image sequences.
+                Sequences(Table<Sequence>) = "sequences",
+                /// IFRM: frames of every sequence.
+                Frames(Table<Frame>) = "frames",
+                /// TSET: tile sets.
+                Tilesets(Table<Tileset>) = "tilesets",
+                /// TMAP in the seed layout: one map with its indices and blocks inline.
+                TilemapInline(TilemapInline) = "tilemap_inline",
+                /// TMAP in the reference layout: a table of maps pointing into TMIX and TMBL.
+                Tilemaps(Table<TilemapEntry>) = "tilemaps",
+                /// CMAP in the seed layout: one named colour map.
+                ColourMapInline(ColourMapInline) = "colour_map_inline",
+                /// CMAP in the reference layout: a table of maps pointing into COLR.
+                ColourMaps(Table<ColourMapEntry>) = "colour_maps",
+                /// FDIR: file directory.
+                FileDirectory(Table<FileEntry>) = "files",
+                /// FILE in the seed layout: one file with its own header.
+                File(FileInline) = "file_inline",
+                /// STRT: a string table for one language.
+                Strings(StringTable) = "strings",
+                /// SWAV: sound sample info.
+                Sounds(Table<SoundSample>) = "sounds",
+            }
+        }
+    };
 }
+pub(crate) use bodies;
+
+/// Makes [`Body`] from the list [`bodies!`] gives, with what every body does alike:
+/// `plain_bytes!`, the body a chunk id's plain bytes are, and copying borrowed bytes.
+/// `$d` is a `$`, handed in so that the pattern macro can be declared here.
+macro_rules! declare_body {
+    (
+        $d:tt
+        bytes { $($(#[$bytes_doc:meta])* $bytes:ident = $id:ident,)* }
+        $(#[$other_doc:meta])* other $other:ident,
+        decoded {$(
+            $(#[$doc:meta])*
+            $name:ident $([$param:ident: $param_ty:ty])? ($payload:ident $(<$arg:ty>)?) = $kind:literal,
+        )*}
+    ) => {
+        /// A chunk payload. Tables keep bytes after their last whole entry in `tail`.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Body<'a> {
+            $($(#[$bytes_doc])* $bytes(Cow<'a, [u8]>),)*
+            $(#[$other_doc])* $other(Cow<'a, [u8]>),
+            $($(#[$doc])* $name($($param_ty,)? $payload<'a $(, $arg)?>),)*
+        }
+
+        /// The bodies stored as plain bytes, as one pattern binding the bytes: every
+        /// match that treats them alike uses it, so those matches stay exhaustive.
+        macro_rules! plain_bytes {
+            ($d b:pat) => {
+                $(Body::$bytes($d b))|* | Body::$other($d b)
+            };
+        }
+        pub(crate) use plain_bytes;
+
+        impl<'a> Body<'a> {
+            /// A chunk's payload kept as plain bytes: the body its id is read as, or
+            /// opaque when the id is not one of those.
+            pub fn plain(id: FourCC, bytes: Cow<'a, [u8]>) -> Self {
+                match id {
+                    $(FourCC::$id => Body::$bytes(bytes),)*
+                    _ => Body::$other(bytes),
+                }
+            }
+
+            /// Copies every borrowed blob.
+            pub fn into_owned(self) -> Body<'static> {
+                match self {
+                    $(Body::$bytes(b) => Body::$bytes(own(b)),)*
+                    Body::$other(b) => Body::$other(own(b)),
+                    $(Body::$name($($param,)? payload) => {
+                        Body::$name($($param,)? payload.into_owned())
+                    })*
+                }
+            }
+        }
+    };
+}
+bodies!(declare_body $);
 
 /// Decoded table entries plus the bytes after the last whole entry.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -402,23 +472,6 @@ record! {
     }
 }
 
-/// The body variants stored as plain bytes (data chunks, ENDC, opaque ones), as one
-/// pattern binding the bytes: every match that treats them alike uses it, so the list
-/// lives in one place and those matches stay exhaustive.
-macro_rules! plain_bytes {
-    ($b:pat) => {
-        Body::ImageData($b)
-            | Body::TileIndices($b)
-            | Body::TileBlocks($b)
-            | Body::Colours($b)
-            | Body::FileData($b)
-            | Body::WaveData($b)
-            | Body::End($b)
-            | Body::Opaque($b)
-    };
-}
-pub(crate) use plain_bytes;
-
 impl Body<'_> {
     /// The payload of a chunk stored as plain bytes.
     pub fn raw(&self) -> Option<&[u8]> {
@@ -479,50 +532,50 @@ impl<T> Table<'_, T> {
     }
 }
 
+impl TilemapInline<'_> {
+    fn into_owned(self) -> TilemapInline<'static> {
+        TilemapInline {
+            indices: own(self.indices),
+            blocks: own(self.blocks),
+            ..self
+        }
+    }
+}
+
+impl ColourMapInline<'_> {
+    fn into_owned(self) -> ColourMapInline<'static> {
+        ColourMapInline {
+            colours: own(self.colours),
+            ..self
+        }
+    }
+}
+
+impl FileInline<'_> {
+    fn into_owned(self) -> FileInline<'static> {
+        FileInline {
+            name: own(self.name),
+            data: own(self.data),
+            ..self
+        }
+    }
+}
+
+impl StringTable<'_> {
+    fn into_owned(self) -> StringTable<'static> {
+        StringTable {
+            data: own(self.data),
+            ..self
+        }
+    }
+}
+
 impl Chunk<'_> {
     pub fn into_owned(self) -> Chunk<'static> {
-        let body = match self.body {
-            Body::ImageData(b) => Body::ImageData(own(b)),
-            Body::SourceImages(t) => Body::SourceImages(t.into_owned()),
-            Body::Images(v, t) => Body::Images(v, t.into_owned()),
-            Body::Groups(t) => Body::Groups(t.into_owned()),
-            Body::Sequences(t) => Body::Sequences(t.into_owned()),
-            Body::Frames(t) => Body::Frames(t.into_owned()),
-            Body::Tilesets(t) => Body::Tilesets(t.into_owned()),
-            Body::TilemapInline(m) => Body::TilemapInline(TilemapInline {
-                indices: own(m.indices),
-                blocks: own(m.blocks),
-                ..m
-            }),
-            Body::Tilemaps(t) => Body::Tilemaps(t.into_owned()),
-            Body::TileIndices(b) => Body::TileIndices(own(b)),
-            Body::TileBlocks(b) => Body::TileBlocks(own(b)),
-            Body::ColourMapInline(m) => Body::ColourMapInline(ColourMapInline {
-                colours: own(m.colours),
-                ..m
-            }),
-            Body::ColourMaps(t) => Body::ColourMaps(t.into_owned()),
-            Body::Colours(b) => Body::Colours(own(b)),
-            Body::FileDirectory(t) => Body::FileDirectory(t.into_owned()),
-            Body::FileData(b) => Body::FileData(own(b)),
-            Body::File(f) => Body::File(FileInline {
-                name: own(f.name),
-                data: own(f.data),
-                ..f
-            }),
-            Body::Strings(s) => Body::Strings(StringTable {
-                data: own(s.data),
-                ..s
-            }),
-            Body::Sounds(t) => Body::Sounds(t.into_owned()),
-            Body::WaveData(b) => Body::WaveData(own(b)),
-            Body::End(b) => Body::End(own(b)),
-            Body::Opaque(b) => Body::Opaque(own(b)),
-        };
         Chunk {
             id: self.id,
             offset: self.offset,
-            body,
+            body: self.body.into_owned(),
         }
     }
 }
