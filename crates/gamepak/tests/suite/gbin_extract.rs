@@ -221,6 +221,12 @@ fn a_colour_map_past_64_kib_extracts_its_own_colours_and_packs_back() {
 /// them apart, so the folder packs back.
 #[test]
 fn a_seed_layout_tile_map_packs_back() {
+    let data = seed_package(vec![seed_tilemap()]);
+    assert!(extract_and_pack(&data).bytes == data);
+}
+
+/// A seed-layout TMAP chunk whose map has an id of its own.
+fn seed_tilemap() -> (gamepak::FourCC, Body<'static>) {
     use gbin::model::{TilemapHead, TilemapInline};
     let head = TilemapHead {
         id: 7,
@@ -232,15 +238,88 @@ fn a_seed_layout_tile_map_packs_back() {
         tile_size: 8,
         reserved: [0; 6],
     };
-    let data = seed_package(vec![(
+    (
         gamepak::FourCC::TMAP,
         Body::TilemapInline(TilemapInline {
             head,
             indices: vec![0, 0, 0, 0].into(),
             blocks: vec![1, 0, 2, 0].into(),
         }),
-    )]);
-    assert!(extract_and_pack(&data).bytes == data);
+    )
+}
+
+/// The manifest of a package of each layout, as text: its form is what pack reads
+/// back from folders extracted before, so it must not change.
+#[test]
+fn manifests_keep_their_form() {
+    use gbin::model::*;
+    let seed = seed_package(vec![
+        (
+            gamepak::FourCC::IMGD,
+            Body::ImageData(vec![0, 0, 5, 0].into()),
+        ),
+        (
+            gamepak::FourCC::SIMG,
+            Body::SourceImages(Table {
+                entries: vec![SourceImage {
+                    width: 2,
+                    height: 3,
+                    offset: 4,
+                    pixel_format: 1,
+                    reserved: [0; 3],
+                }],
+                tail: vec![9].into(),
+            }),
+        ),
+        seed_tilemap(),
+        (
+            gamepak::FourCC::CMAP,
+            Body::ColourMapInline(ColourMapInline {
+                head: ColourMapHead {
+                    name: *b"grey\0\0\0\0\0\0\0\0\0\0\0\0",
+                    count: 1,
+                    reserved: 0,
+                },
+                colours: vec![8, 8, 8, 255, 1, 2].into(),
+            }),
+        ),
+        (
+            gamepak::FourCC::FILE,
+            Body::File(FileInline {
+                head: FileHead {
+                    file_type: *b"TEXT",
+                    compression: 0,
+                    padding: 2,
+                    filler: 0,
+                },
+                name: b"a.txt\0\0\0".to_vec().into(),
+                name_len: 5,
+                data: b"hi\0\0".to_vec().into(),
+            }),
+        ),
+        (
+            gamepak::FourCC::STRT,
+            Body::Strings(StringTable {
+                language: *b"enUS",
+                reserved: 0,
+                entries: vec![(1, 2)],
+                data: vec![7, b'h', b'i', 0].into(),
+            }),
+        ),
+        (
+            gamepak::FourCC(*b"XTRA"),
+            Body::Opaque(vec![1, 2, 3].into()),
+        ),
+    ]);
+    let reference = gbin::write(&gbin::synth::demo(), gbin::CrcMode::Compute);
+    for (name, data) in [("seed_manifest", seed), ("demo_manifest", reference)] {
+        let out = tempfile::tempdir().unwrap();
+        extract(&data, out.path());
+        let text = std::fs::read_to_string(out.path().join("gamepak.toml")).unwrap();
+        insta::assert_snapshot!(name, text);
+        let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
+        assert!(packed.bytes == data, "{name} did not round-trip");
+    }
 }
 
 /// A seed-layout package of these chunks and an ENDC, with the placeholder CRC.

@@ -254,7 +254,7 @@ pub fn pack(dir: &SourceDir, prefix: &str, reencoded: &mut Vec<String>) -> Resul
         crate::manifest::read_at(dir, &format!("{prefix}{}", crate::manifest::MANIFEST_NAME))?;
     let g = m.audio_group;
     let before = reencoded.len();
-    let clips = super::pack::read_clips(dir, prefix, &g.clips, reencoded)?;
+    let clips = super::clip_files::read_clips(dir, prefix, &g.clips, reencoded)?;
     let changed = reencoded.len() > before;
     match &g.stored {
         Some(stored) if !changed => dir.read(&format!("{prefix}{stored}")),

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::container::{self, chunk_location, Form};
-use super::items::page_size;
+use super::pages::page_size;
 use super::{audo, code, gen8, sond, sprites, strg, tpag, txtr};
 use crate::assets::{Damage, Lost};
 use crate::error::{Error, Result};

@@ -4,8 +4,8 @@
 use serde_json::{json, Map, Value};
 
 use super::game::Game;
-use super::items::page_size;
 use super::model::{self, chunks::Body};
+use super::pages::page_size;
 use super::refs::list;
 use super::version;
 use crate::bytes::Endian;

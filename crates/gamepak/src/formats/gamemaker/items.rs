@@ -5,7 +5,7 @@ use super::game::Game;
 use super::model;
 use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::{shaders, Body};
-use super::txtr::{Page, PageFormat};
+use super::txtr::PageFormat;
 use crate::assets::Kind;
 use crate::codec::vorbis;
 use crate::fourcc::FourCC;
@@ -105,11 +105,6 @@ pub fn places(model: &model::Game<'_>) -> Vec<Option<Place>> {
         .collect()
 }
 
-/// Width and height from a page's header, without decoding it.
-pub fn page_size(p: &Page<'_>) -> Option<(u32, u32)> {
-    super::pages::dimensions(p.blob?, p.format)
-}
-
 pub fn audio_extension(b: &[u8]) -> &'static str {
     if vorbis::is_ogg(b) {
         "ogg"
@@ -185,7 +180,7 @@ pub fn items(files: &Files<'_, '_>) -> Vec<(Entry, Item)> {
     let path_of = |item| path(files, item);
     let mut list = crate::assets::Listing::new(&path_of);
     for (i, p) in game.pages().iter().enumerate() {
-        let (w, h) = page_size(p).unwrap_or_default();
+        let (w, h) = super::pages::page_size(p).unwrap_or_default();
         let stored = p.blob.map_or(0, |b| b.len() as u64);
         let detail = if p.blob.is_some() {
             format!("{w}x{h}")

@@ -61,6 +61,7 @@ pub mod audo;
 mod builtin_variables;
 mod check;
 mod check_references;
+mod clip_files;
 pub mod code;
 pub mod code_edit;
 mod code_folder;

@@ -66,3 +66,8 @@ pub fn frame_size(bounding: [u16; 2]) -> (u32, u32) {
     let [bw, bh] = bounding.map(u32::from);
     (bw.max(1), bh.max(1))
 }
+
+/// Width and height from a page's header, without decoding it.
+pub fn page_size(p: &super::txtr::Page<'_>) -> Option<(u32, u32)> {
+    dimensions(p.blob?, p.format)
+}

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use super::container::chunk_location;
 use super::game::Game;
-use super::items::page_size;
+use super::pages::page_size;
 use super::tpag;
 use super::txtr::PageFormat;
 use crate::codec::gm_qoi;

@@ -13,9 +13,6 @@ use crate::assets::{Damage, Extraction, Rendered};
 use crate::bytes::fixed_str;
 use crate::{Entry, ExtractOptions, ExtractSummary, Format, Result};
 
-/// The folder, under the output, for bytes no asset covers.
-pub const RESIDUE_DIR: &str = "raw";
-
 /// Extracts a package; `damage` is what its read could not take, for a salvage.
 pub fn extract(
     doc: &Gbin<'_>,
@@ -221,121 +218,14 @@ fn manifest(
     items: &[(Entry, Item)],
     partial: bool,
 ) -> (Manifest, Vec<(String, Vec<u8>)>) {
-    let mut spans: Vec<Vec<(u64, u64)>> = vec![Vec::new(); doc.chunks.len()];
-    for (_, item) in items {
-        if let Some(s) = views::span(idx, *item) {
-            spans[s.chunk].push((s.offset, s.len));
-        }
-    }
     let mut residues = Vec::new();
     let mut chunks = Vec::new();
-    for (ci, c) in doc.chunks.iter().enumerate() {
-        let mut residue_of = |data: &[u8], spans: &mut [(u64, u64)]| -> Option<String> {
-            let runs = views::residue_runs(data, spans);
-            if runs.is_empty() {
-                return None;
-            }
-            let name = format!("{ci:03}_{}.bin", id_text(c.id));
-            residues.push((name.clone(), views::residue(data, &runs)));
-            Some(name)
-        };
-        let body = match &c.body {
-            Body::ImageData(b) | Body::Colours(b) | Body::FileData(b) | Body::WaveData(b) => {
-                BodyEntry::Blob {
-                    len: b.len() as u64,
-                    residue: residue_of(b, &mut spans[ci]),
-                }
-            }
-            Body::TileIndices(b) | Body::TileBlocks(b) | Body::End(b) => BodyEntry::Blob {
-                len: b.len() as u64,
-                residue: residue_of(b, &mut []),
-            },
-            // The asset file under chunks/ holds an opaque chunk's bytes.
-            Body::Opaque(b) => BodyEntry::Blob {
-                len: b.len() as u64,
-                residue: None,
-            },
-            Body::SourceImages(t) => BodyEntry::SourceImages {
-                entries: t.entries.clone(),
-                tail: to_hex(&t.tail),
-            },
-            Body::Images(v, t) => BodyEntry::Images {
-                version: *v,
-                entries: t.entries.clone(),
-                tail: to_hex(&t.tail),
-            },
-            Body::Groups(t) => BodyEntry::Groups {
-                entries: t.entries.clone(),
-                tail: to_hex(&t.tail),
-            },
-            Body::Sequences(t) => BodyEntry::Sequences {
-                entries: t.entries.clone(),
-                tail: to_hex(&t.tail),
-            },
-            Body::Frames(t) => BodyEntry::Frames {
-                entries: t.entries.clone(),
-                tail: to_hex(&t.tail),
-            },
-            Body::Tilesets(t) => BodyEntry::Tilesets {
-                entries: t.entries.clone(),
-                tail: to_hex(&t.tail),
-            },
-            Body::Tilemaps(t) => BodyEntry::Tilemaps {
-                entries: t.entries.clone(),
-                tail: to_hex(&t.tail),
-            },
-            Body::ColourMaps(t) => BodyEntry::ColourMaps {
-                entries: t.entries.clone(),
-                tail: to_hex(&t.tail),
-            },
-            Body::FileDirectory(t) => BodyEntry::Files {
-                entries: t.entries.clone(),
-                tail: to_hex(&t.tail),
-            },
-            Body::Sounds(t) => BodyEntry::Sounds {
-                entries: t.entries.clone(),
-                tail: to_hex(&t.tail),
-            },
-            Body::TilemapInline(m) => BodyEntry::TilemapInline {
-                map: m.head.clone(),
-                data: to_hex(&[m.indices.as_ref(), m.blocks.as_ref()].concat()),
-                index_len: m.indices.len() as u64,
-            },
-            Body::ColourMapInline(m) => {
-                let used = (m.head.count as usize * 4).min(m.colours.len());
-                BodyEntry::ColourMapInline {
-                    head: m.head.clone(),
-                    tail: to_hex(&m.colours[used..]),
-                }
-            }
-            Body::File(f) => {
-                let len = f.data.len().saturating_sub(f.head.padding as usize);
-                BodyEntry::FileInline {
-                    head: f.head.clone(),
-                    name: to_hex(&f.name),
-                    name_len: f.name_len,
-                    tail: to_hex(&f.data[len..]),
-                }
-            }
-            Body::Strings(s) => {
-                let mut covered: Vec<(u64, u64)> = s
-                    .entries
-                    .iter()
-                    .map(|&(o, l)| (o as u64, l as u64))
-                    .collect();
-                BodyEntry::Strings {
-                    language: s.language,
-                    reserved: s.reserved,
-                    entries: s.entries.clone(),
-                    data_len: s.data.len() as u64,
-                    residue: residue_of(&s.data, &mut covered),
-                }
-            }
-        };
+    for (ci, (c, covered)) in doc.chunks.iter().zip(covered(doc, idx, items)).enumerate() {
+        let mut keep = Residues::new(ci, c.id, covered, &mut residues);
         chunks.push(ChunkEntry {
             id: id_text(c.id),
             crc32: super::write::payload_crc(&c.body, doc.header.endian()),
-            body,
+            body: BodyEntry::store(&c.body, &mut keep),
         });
     }
     let manifest = Manifest {
@@ -347,4 +237,29 @@ fn manifest(
         trailing: to_hex(&doc.trailing),
     };
     (manifest, residues)
+}
+
+/// The ranges of each chunk's blob that asset files hold: each asset's span in its
+/// data chunk, each string of a string table, the whole of an opaque chunk.
+fn covered(doc: &Gbin<'_>, idx: &Index<'_, '_>, items: &[(Entry, Item)]) -> Vec<Vec<(u64, u64)>> {
+    let mut covered = vec![Vec::new(); doc.chunks.len()];
+    for &(_, item) in items {
+        match item {
+            Item::Strings(ci) => {
+                if let Body::Strings(s) = &doc.chunks[ci].body {
+                    covered[ci].extend(s.entries.iter().map(|&(o, l)| (o as u64, l as u64)));
+                }
+            }
+            Item::Opaque(ci) => {
+                let len = doc.chunks[ci].body.raw().map_or(0, <[u8]>::len);
+                covered[ci].push((0, len as u64));
+            }
+            _ => {
+                if let Some(s) = views::span(idx, item) {
+                    covered[s.chunk].push((s.offset, s.len));
+                }
+            }
+        }
+    }
+    covered
 }

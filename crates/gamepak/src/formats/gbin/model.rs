@@ -10,8 +10,9 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use super::records::record;
-use crate::bytes::Endian;
+use super::records::{record, Wire};
+use crate::bytes::{Endian, Reader, Writer};
+use crate::error::Result;
 
 /// Size of the file header.
 pub const HEADER_LEN: usize = 32;
@@ -118,54 +119,146 @@ pub enum ImagVersion {
     V2,
 }
 
-/// A decoded chunk payload. Tables keep bytes after their last whole entry in `tail`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Body<'a> {
-    /// IMGD: pixel data of every image and tileset.
-    ImageData(Cow<'a, [u8]>),
-    /// SIMG: source image layout (spec only).
-    SourceImages(Table<'a, SourceImage>),
-    /// IMAG: image frames.
-    Images(ImagVersion, Table<'a, Image>),
-    /// IGRP: image groups.
-    Groups(Table<'a, Group>),
-    /// ISEQ: image sequences.
-    Sequences(Table<'a, Sequence>),
-    /// IFRM: frames of every sequence.
-    Frames(Table<'a, Frame>),
-    /// TSET: tile sets.
-    Tilesets(Table<'a, Tileset>),
-    /// TMAP in the seed layout: one map with its indices and blocks inline.
-    TilemapInline(TilemapInline<'a>),
-    /// TMAP in the reference layout: a table of maps pointing into TMIX and TMBL.
-    Tilemaps(Table<'a, TilemapEntry>),
-    /// TMIX: u16 block indices of every map.
-    TileIndices(Cow<'a, [u8]>),
-    /// TMBL: tile values of every block of every map.
-    TileBlocks(Cow<'a, [u8]>),
-    /// CMAP in the seed layout: one named colour map.
-    ColourMapInline(ColourMapInline<'a>),
-    /// CMAP in the reference layout: a table of maps pointing into COLR.
-    ColourMaps(Table<'a, ColourMapEntry>),
-    /// COLR: B, G, R, A colours of every map.
-    Colours(Cow<'a, [u8]>),
-    /// FDIR: file directory.
-    FileDirectory(Table<'a, FileEntry>),
-    /// FDAT: file data, concatenated and 4-aligned.
-    FileData(Cow<'a, [u8]>),
-    /// FILE in the seed layout: one file with its own header.
-    File(FileInline<'a>),
-    /// STRT: a string table for one language.
-    Strings(StringTable<'a>),
-    /// SWAV: sound sample info.
-    Sounds(Table<'a, SoundSample>),
-    /// WAVD: sample data that SWAV entries point into.
-    WaveData(Cow<'a, [u8]>),
-    /// ENDC: end of package. Any payload is kept.
-    End(Cow<'a, [u8]>),
-    /// A chunk gamepak does not know, or one whose payload could not be decoded.
-    Opaque(Cow<'a, [u8]>),
+/// IMAG sizes and origins: one byte in version "01" files, two otherwise.
+impl Wire<u16> for ImagVersion {
+    fn len(&self) -> usize {
+        match self {
+            ImagVersion::V1 => 1,
+            ImagVersion::V2 => 2,
+        }
+    }
+    fn read(&self, r: &mut Reader<'_>, what: &str) -> Result<u16> {
+        match self {
+            ImagVersion::V1 => r.u8(what).map(u16::from),
+            ImagVersion::V2 => r.u16(what),
+        }
+    }
+    fn write(&self, w: &mut Writer, v: &u16) {
+        match self {
+            ImagVersion::V1 => w.u8(*v as u8),
+            ImagVersion::V2 => w.u16(*v),
+        }
+    }
 }
+
+/// Every chunk body, listed once, handed to the macro `$then` (after any tokens
+/// given with it): the bodies kept as plain bytes, each with the chunk id it is read
+/// for; the body any other chunk is kept as; then the decoded bodies, each with its
+/// payload type (its lifetime left out), a parameter where the payload needs one to
+/// be read and written, and the `kind` that tags it in an extracted folder's
+/// manifest. [`declare_body!`] makes [`Body`] from the list, and `manifest.rs` the
+/// manifest's entry of every body.
+macro_rules! bodies {
+    ($then:ident $($pass:tt)*) => {
+        $then! {
+            $($pass)*
+            bytes {
+                /// IMGD: pixel data of every image and tileset.
+                ImageData = IMGD,
+                /// TMIX: u16 block indices of every map.
+                TileIndices = TMIX,
+                /// TMBL: tile values of every block of every map.
+                TileBlocks = TMBL,
+                /// COLR: B, G, R, A colours of every map.
+                Colours = COLR,
+                /// FDAT: file data, concatenated and 4-aligned.
+                FileData = FDAT,
+                /// WAVD: sample data that SWAV entries point into.
+                WaveData = WAVD,
+                /// ENDC: end of package. Any payload is kept.
+                End = ENDC,
+            }
+            /// A chunk gamepak does not know, or one whose payload could not be decoded.
+            other Opaque,
+            decoded {
+                /// SIMG: source image layout (spec only).
+                SourceImages(Table<SourceImage>) = "source_images",
+                /// IMAG: image frames.
+                Images[version: ImagVersion](Table<Image>) = "images",
+                /// IGRP: image groups.
+                Groups(Table<Group>) = "groups",
+                /// ISEQ: image sequences.
+                Sequences(Table<Sequence>) = "sequences",
+                /// IFRM: frames of every sequence.
+                Frames(Table<Frame>) = "frames",
+                /// TSET: tile sets.
+                Tilesets(Table<Tileset>) = "tilesets",
+                /// TMAP in the seed layout: one map with its indices and blocks inline.
+                TilemapInline(TilemapInline) = "tilemap_inline",
+                /// TMAP in the reference layout: a table of maps pointing into TMIX and TMBL.
+                Tilemaps(Table<TilemapEntry>) = "tilemaps",
+                /// CMAP in the seed layout: one named colour map.
+                ColourMapInline(ColourMapInline) = "colour_map_inline",
+                /// CMAP in the reference layout: a table of maps pointing into COLR.
+                ColourMaps(Table<ColourMapEntry>) = "colour_maps",
+                /// FDIR: file directory.
+                FileDirectory(Table<FileEntry>) = "files",
+                /// FILE in the seed layout: one file with its own header.
+                File(FileInline) = "file_inline",
+                /// STRT: a string table for one language.
+                Strings(StringTable) = "strings",
+                /// SWAV: sound sample info.
+                Sounds(Table<SoundSample>) = "sounds",
+            }
+        }
+    };
+}
+pub(crate) use bodies;
+
+/// Makes [`Body`] from the list [`bodies!`] gives, with what every body does alike:
+/// `plain_bytes!`, the body a chunk id's plain bytes are, and copying borrowed bytes.
+/// `$d` is a `$`, handed in so that the pattern macro can be declared here.
+macro_rules! declare_body {
+    (
+        $d:tt
+        bytes { $($(#[$bytes_doc:meta])* $bytes:ident = $id:ident,)* }
+        $(#[$other_doc:meta])* other $other:ident,
+        decoded {$(
+            $(#[$doc:meta])*
+            $name:ident $([$param:ident: $param_ty:ty])? ($payload:ident $(<$arg:ty>)?) = $kind:literal,
+        )*}
+    ) => {
+        /// A chunk payload. Tables keep bytes after their last whole entry in `tail`.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Body<'a> {
+            $($(#[$bytes_doc])* $bytes(Cow<'a, [u8]>),)*
+            $(#[$other_doc])* $other(Cow<'a, [u8]>),
+            $($(#[$doc])* $name($($param_ty,)? $payload<'a $(, $arg)?>),)*
+        }
+
+        /// The bodies stored as plain bytes, as one pattern binding the bytes: every
+        /// match that treats them alike uses it, so those matches stay exhaustive.
+        macro_rules! plain_bytes {
+            ($d b:pat) => {
+                $(Body::$bytes($d b))|* | Body::$other($d b)
+            };
+        }
+        pub(crate) use plain_bytes;
+
+        impl<'a> Body<'a> {
+            /// A chunk's payload kept as plain bytes: the body its id is read as, or
+            /// opaque when the id is not one of those.
+            pub fn plain(id: FourCC, bytes: Cow<'a, [u8]>) -> Self {
+                match id {
+                    $(FourCC::$id => Body::$bytes(bytes),)*
+                    _ => Body::$other(bytes),
+                }
+            }
+
+            /// Copies every borrowed blob.
+            pub fn into_owned(self) -> Body<'static> {
+                match self {
+                    $(Body::$bytes(b) => Body::$bytes(own(b)),)*
+                    Body::$other(b) => Body::$other(own(b)),
+                    $(Body::$name($($param,)? payload) => {
+                        Body::$name($($param,)? payload.into_owned())
+                    })*
+                }
+            }
+        }
+    };
+}
+bodies!(declare_body $);
 
 /// Decoded table entries plus the bytes after the last whole entry.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -379,23 +472,6 @@ record! {
     }
 }
 
-/// The body variants stored as plain bytes (data chunks, ENDC, opaque ones), as one
-/// pattern binding the bytes: every match that treats them alike uses it, so the list
-/// lives in one place and those matches stay exhaustive.
-macro_rules! plain_bytes {
-    ($b:pat) => {
-        Body::ImageData($b)
-            | Body::TileIndices($b)
-            | Body::TileBlocks($b)
-            | Body::Colours($b)
-            | Body::FileData($b)
-            | Body::WaveData($b)
-            | Body::End($b)
-            | Body::Opaque($b)
-    };
-}
-pub(crate) use plain_bytes;
-
 impl Body<'_> {
     /// The payload of a chunk stored as plain bytes.
     pub fn raw(&self) -> Option<&[u8]> {
@@ -456,50 +532,121 @@ impl<T> Table<'_, T> {
     }
 }
 
+impl TilemapInline<'_> {
+    fn into_owned(self) -> TilemapInline<'static> {
+        TilemapInline {
+            indices: own(self.indices),
+            blocks: own(self.blocks),
+            ..self
+        }
+    }
+}
+
+impl ColourMapInline<'_> {
+    fn into_owned(self) -> ColourMapInline<'static> {
+        ColourMapInline {
+            colours: own(self.colours),
+            ..self
+        }
+    }
+}
+
+impl FileInline<'_> {
+    fn into_owned(self) -> FileInline<'static> {
+        FileInline {
+            name: own(self.name),
+            data: own(self.data),
+            ..self
+        }
+    }
+}
+
+impl StringTable<'_> {
+    fn into_owned(self) -> StringTable<'static> {
+        StringTable {
+            data: own(self.data),
+            ..self
+        }
+    }
+}
+
 impl Chunk<'_> {
     pub fn into_owned(self) -> Chunk<'static> {
-        let body = match self.body {
-            Body::ImageData(b) => Body::ImageData(own(b)),
-            Body::SourceImages(t) => Body::SourceImages(t.into_owned()),
-            Body::Images(v, t) => Body::Images(v, t.into_owned()),
-            Body::Groups(t) => Body::Groups(t.into_owned()),
-            Body::Sequences(t) => Body::Sequences(t.into_owned()),
-            Body::Frames(t) => Body::Frames(t.into_owned()),
-            Body::Tilesets(t) => Body::Tilesets(t.into_owned()),
-            Body::TilemapInline(m) => Body::TilemapInline(TilemapInline {
-                indices: own(m.indices),
-                blocks: own(m.blocks),
-                ..m
-            }),
-            Body::Tilemaps(t) => Body::Tilemaps(t.into_owned()),
-            Body::TileIndices(b) => Body::TileIndices(own(b)),
-            Body::TileBlocks(b) => Body::TileBlocks(own(b)),
-            Body::ColourMapInline(m) => Body::ColourMapInline(ColourMapInline {
-                colours: own(m.colours),
-                ..m
-            }),
-            Body::ColourMaps(t) => Body::ColourMaps(t.into_owned()),
-            Body::Colours(b) => Body::Colours(own(b)),
-            Body::FileDirectory(t) => Body::FileDirectory(t.into_owned()),
-            Body::FileData(b) => Body::FileData(own(b)),
-            Body::File(f) => Body::File(FileInline {
-                name: own(f.name),
-                data: own(f.data),
-                ..f
-            }),
-            Body::Strings(s) => Body::Strings(StringTable {
-                data: own(s.data),
-                ..s
-            }),
-            Body::Sounds(t) => Body::Sounds(t.into_owned()),
-            Body::WaveData(b) => Body::WaveData(own(b)),
-            Body::End(b) => Body::End(own(b)),
-            Body::Opaque(b) => Body::Opaque(own(b)),
-        };
         Chunk {
             id: self.id,
             offset: self.offset,
-            body,
+            body: self.body.into_owned(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FileEntry, ImagVersion, Image, TilemapHead};
+    use crate::bytes::{Endian, Reader, Writer};
+
+    fn image() -> Image {
+        Image {
+            width: 0x12,
+            height: 0x34,
+            x_origin: 1,
+            y_origin: 2,
+            line_offset: 0x0102,
+            pixel_format: 5,
+            palette: 6,
+            offset: 0x0a0b0c0d,
+        }
+    }
+
+    #[test]
+    fn image_width_follows_version_and_byte_order() {
+        for (v, endian, want) in [
+            (
+                ImagVersion::V1,
+                Endian::Little,
+                &[0x12, 0x34, 1, 2, 2, 1, 5, 6, 0x0d, 0x0c, 0x0b, 0x0a][..],
+            ),
+            (
+                ImagVersion::V2,
+                Endian::Big,
+                &[
+                    0, 0x12, 0, 0x34, 0, 1, 0, 2, 1, 2, 5, 6, 0x0a, 0x0b, 0x0c, 0x0d,
+                ][..],
+            ),
+        ] {
+            let mut w = Writer::new(endian);
+            image().write(&mut w, v);
+            assert_eq!(w.as_slice(), want);
+            assert_eq!(Image::wire_len(v), want.len());
+            let mut r = Reader::new(want, "").with_endian(endian);
+            assert_eq!(Image::read(&mut r, v).unwrap(), image());
+        }
+    }
+
+    #[test]
+    fn file_sizes_stay_little_endian_in_big_endian_packages() {
+        let entry = FileEntry {
+            file_type: *b"TEXT",
+            size: 0x01020304,
+            offset: 0x05060708,
+            name: [0; 16],
+        };
+        let mut w = Writer::new(Endian::Big);
+        entry.write(&mut w);
+        assert_eq!(&w.as_slice()[4..12], &[4, 3, 2, 1, 5, 6, 7, 8]);
+        let mut r = Reader::new(w.as_slice(), "").with_endian(Endian::Big);
+        assert_eq!(FileEntry::read(&mut r).unwrap(), entry);
+    }
+
+    #[test]
+    fn a_short_record_names_its_field_path_and_offset() {
+        let data = [0u8; 30];
+        let mut r = Reader::new(&data, "GBIN");
+        r.skip(10, "before").unwrap();
+        let mut body = r.sub(13, "TMAP").unwrap();
+        let e = TilemapHead::read(&mut body).unwrap_err();
+        assert_eq!(e.path, "GBIN/TMAP");
+        assert_eq!(e.offset, Some(22));
+        assert!(e.to_string().contains("block count"), "{e}");
     }
 }

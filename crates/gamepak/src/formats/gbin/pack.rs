@@ -7,7 +7,7 @@ use crate::FourCC;
 use std::borrow::Cow;
 
 use super::asset_codec as codec;
-use super::extract::{render, RESIDUE_DIR};
+use super::extract::render;
 use super::items::{self, Index, Item};
 use super::manifest::*;
 use super::model::*;
@@ -88,35 +88,6 @@ fn compare_views(dir: &SourceDir, doc: &Gbin<'static>, item: Item, path: &str) -
     Ok(())
 }
 
-fn hex(s: &str, what: &str) -> Result<Cow<'static, [u8]>> {
-    from_hex(s)
-        .map(Cow::Owned)
-        .ok_or_else(|| Error::at("gamepak.toml", format!("{what} is not hex")))
-}
-
-fn table<T: Clone>(entries: &[T], tail: &str) -> Result<Table<'static, T>> {
-    Ok(Table {
-        entries: entries.to_vec(),
-        tail: hex(tail, "a table tail")?,
-    })
-}
-
-fn residue(dir: &SourceDir, len: u64, name: &Option<String>) -> Result<Cow<'static, [u8]>> {
-    let Some(name) = name else {
-        let len = usize::try_from(len).map_err(|_| Error::at("gamepak.toml", "blob too large"))?;
-        return Ok(Cow::Owned(vec![0; len]));
-    };
-    let file = format!("{RESIDUE_DIR}/{name}");
-    let data = dir.read(&file)?;
-    if data.len() as u64 != len {
-        return Err(Error::at(
-            dir.shown(&file),
-            format!("holds {} bytes, the manifest says {len}", data.len()),
-        ));
-    }
-    Ok(Cow::Owned(data))
-}
-
 /// The document from the manifest alone: tables exact, data chunks from residues.
 fn skeleton(m: &Manifest, dir: &SourceDir) -> Result<Gbin<'static>> {
     let mut chunks = Vec::with_capacity(m.chunks.len());
@@ -127,79 +98,7 @@ fn skeleton(m: &Manifest, dir: &SourceDir) -> Result<Gbin<'static>> {
                 format!("chunk id {:?} is not a FourCC", e.id),
             )
         })?;
-        let body = match &e.body {
-            BodyEntry::Blob { len, residue: r } => {
-                let data = residue(dir, *len, r)?;
-                match id {
-                    FourCC::IMGD => Body::ImageData(data),
-                    FourCC::TMIX => Body::TileIndices(data),
-                    FourCC::TMBL => Body::TileBlocks(data),
-                    FourCC::COLR => Body::Colours(data),
-                    FourCC::FDAT => Body::FileData(data),
-                    FourCC::WAVD => Body::WaveData(data),
-                    FourCC::ENDC => Body::End(data),
-                    _ => Body::Opaque(data),
-                }
-            }
-            BodyEntry::SourceImages { entries, tail } => Body::SourceImages(table(entries, tail)?),
-            BodyEntry::Images {
-                version,
-                entries,
-                tail,
-            } => Body::Images(*version, table(entries, tail)?),
-            BodyEntry::Groups { entries, tail } => Body::Groups(table(entries, tail)?),
-            BodyEntry::Sequences { entries, tail } => Body::Sequences(table(entries, tail)?),
-            BodyEntry::Frames { entries, tail } => Body::Frames(table(entries, tail)?),
-            BodyEntry::Tilesets { entries, tail } => Body::Tilesets(table(entries, tail)?),
-            BodyEntry::Tilemaps { entries, tail } => Body::Tilemaps(table(entries, tail)?),
-            BodyEntry::ColourMaps { entries, tail } => Body::ColourMaps(table(entries, tail)?),
-            BodyEntry::Files { entries, tail } => Body::FileDirectory(table(entries, tail)?),
-            BodyEntry::Sounds { entries, tail } => Body::Sounds(table(entries, tail)?),
-            BodyEntry::TilemapInline {
-                map,
-                data,
-                index_len,
-            } => {
-                let data = hex(data, "tile map data")?.into_owned();
-                let split = (*index_len as usize).min(data.len());
-                Body::TilemapInline(TilemapInline {
-                    head: map.clone(),
-                    indices: Cow::Owned(data[..split].to_vec()),
-                    blocks: Cow::Owned(data[split..].to_vec()),
-                })
-            }
-            BodyEntry::ColourMapInline { head, tail } => {
-                let mut colours = vec![0; head.count as usize * 4];
-                colours.extend_from_slice(&hex(tail, "colour map tail")?);
-                Body::ColourMapInline(ColourMapInline {
-                    head: head.clone(),
-                    colours: Cow::Owned(colours),
-                })
-            }
-            BodyEntry::FileInline {
-                head,
-                name,
-                name_len,
-                tail,
-            } => Body::File(FileInline {
-                head: head.clone(),
-                name: hex(name, "file name")?,
-                name_len: *name_len,
-                data: hex(tail, "file padding")?,
-            }),
-            BodyEntry::Strings {
-                language,
-                reserved,
-                entries,
-                data_len,
-                residue: r,
-            } => Body::Strings(StringTable {
-                language: *language,
-                reserved: *reserved,
-                entries: entries.clone(),
-                data: residue(dir, *data_len, r)?,
-            }),
-        };
+        let body = e.body.load(id, dir)?;
         chunks.push(Chunk {
             id,
             offset: 0,

@@ -136,8 +136,8 @@ fn decode_body<'a>(
     decode_typed(id, r, header, before).unwrap_or(Body::Opaque(whole))
 }
 
-/// Decodes a payload as its FourCC says, or says why it cannot. Unknown FourCCs are
-/// opaque. `before` holds the chunks read so far, which decide the CMAP/TMAP layout.
+/// Decodes a payload as its FourCC says, or says why it cannot. A data chunk's
+/// payload is its bytes; unknown FourCCs are opaque. `before` holds the chunks read so far, which decide the CMAP/TMAP layout.
 pub(super) fn decode_typed<'a>(
     id: FourCC,
     r: &mut Reader<'a>,
@@ -147,7 +147,6 @@ pub(super) fn decode_typed<'a>(
     let whole = Cow::Borrowed(r.data());
     let has = |want: FourCC| before.iter().any(|c| c.id == want);
     match id {
-        FourCC::IMGD => Ok(Body::ImageData(whole)),
         FourCC::SIMG => {
             table(r, SourceImage::wire_len(), SourceImage::read).map(Body::SourceImages)
         }
@@ -159,25 +158,19 @@ pub(super) fn decode_typed<'a>(
         FourCC::ISEQ => table(r, Sequence::wire_len(), Sequence::read).map(Body::Sequences),
         FourCC::IFRM => table(r, Frame::wire_len(), Frame::read).map(Body::Frames),
         FourCC::TSET => table(r, Tileset::wire_len(), Tileset::read).map(Body::Tilesets),
-        FourCC::TMIX => Ok(Body::TileIndices(whole)),
-        FourCC::TMBL => Ok(Body::TileBlocks(whole)),
         FourCC::TMAP if has(FourCC::TMIX) || has(FourCC::TMBL) => {
             table(r, TilemapEntry::wire_len(), TilemapEntry::read).map(Body::Tilemaps)
         }
         FourCC::TMAP => read_tilemap_inline(r).map(Body::TilemapInline),
-        FourCC::COLR => Ok(Body::Colours(whole)),
         FourCC::CMAP if has(FourCC::COLR) => {
             table(r, ColourMapEntry::wire_len(), ColourMapEntry::read).map(Body::ColourMaps)
         }
         FourCC::CMAP => read_colour_map_inline(r).map(Body::ColourMapInline),
         FourCC::FDIR => table(r, FileEntry::wire_len(), FileEntry::read).map(Body::FileDirectory),
-        FourCC::FDAT => Ok(Body::FileData(whole)),
         FourCC::FILE => read_file_inline(r).map(Body::File),
         FourCC::STRT => read_string_table(r).map(Body::Strings),
         FourCC::SWAV => table(r, SoundSample::wire_len(), SoundSample::read).map(Body::Sounds),
-        FourCC::WAVD => Ok(Body::WaveData(whole)),
-        FourCC::ENDC => Ok(Body::End(whole)),
-        _ => Ok(Body::Opaque(whole)),
+        _ => Ok(Body::plain(id, whole)),
     }
 }
 

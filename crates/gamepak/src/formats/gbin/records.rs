@@ -4,12 +4,11 @@
 //!
 //! A field's wire form is a value implementing [`Wire`]: [`Native`] (the package's
 //! byte order, byte arrays as they are) unless the declaration names another, such as
-//! [`LittleEndian`] or a record parameter like the IMAG version.
+//! [`LittleEndian`] or a record parameter like the IMAG version (whose `Wire` is
+//! declared beside it, in `model.rs`). This module knows no record of its own.
 
 use crate::bytes::{Reader, Writer};
 use crate::error::Result;
-
-use super::model::ImagVersion;
 
 /// How a value of type `T` is stored.
 pub trait Wire<T> {
@@ -69,28 +68,6 @@ impl Wire<u32> for LittleEndian {
     }
 }
 
-/// IMAG sizes and origins: one byte in version "01" files, two otherwise.
-impl Wire<u16> for ImagVersion {
-    fn len(&self) -> usize {
-        match self {
-            ImagVersion::V1 => 1,
-            ImagVersion::V2 => 2,
-        }
-    }
-    fn read(&self, r: &mut Reader<'_>, what: &str) -> Result<u16> {
-        match self {
-            ImagVersion::V1 => r.u8(what).map(u16::from),
-            ImagVersion::V2 => r.u16(what),
-        }
-    }
-    fn write(&self, w: &mut Writer, v: &u16) {
-        match self {
-            ImagVersion::V1 => w.u8(*v as u8),
-            ImagVersion::V2 => w.u16(*v),
-        }
-    }
-}
-
 /// Declares a record: a struct whose fields are written in file order as
 /// `name: Type = "what errors call it"`, optionally followed by `as wire`, where
 /// `wire` is a [`Wire`] value (a unit struct or one of the record's parameters,
@@ -143,74 +120,3 @@ macro_rules! record {
     };
 }
 pub(crate) use record;
-
-#[cfg(test)]
-mod tests {
-    use super::super::model::{FileEntry, ImagVersion, Image, TilemapHead};
-    use crate::bytes::{Endian, Reader, Writer};
-
-    fn image() -> Image {
-        Image {
-            width: 0x12,
-            height: 0x34,
-            x_origin: 1,
-            y_origin: 2,
-            line_offset: 0x0102,
-            pixel_format: 5,
-            palette: 6,
-            offset: 0x0a0b0c0d,
-        }
-    }
-
-    #[test]
-    fn image_width_follows_version_and_byte_order() {
-        for (v, endian, want) in [
-            (
-                ImagVersion::V1,
-                Endian::Little,
-                &[0x12, 0x34, 1, 2, 2, 1, 5, 6, 0x0d, 0x0c, 0x0b, 0x0a][..],
-            ),
-            (
-                ImagVersion::V2,
-                Endian::Big,
-                &[
-                    0, 0x12, 0, 0x34, 0, 1, 0, 2, 1, 2, 5, 6, 0x0a, 0x0b, 0x0c, 0x0d,
-                ][..],
-            ),
-        ] {
-            let mut w = Writer::new(endian);
-            image().write(&mut w, v);
-            assert_eq!(w.as_slice(), want);
-            assert_eq!(Image::wire_len(v), want.len());
-            let mut r = Reader::new(want, "").with_endian(endian);
-            assert_eq!(Image::read(&mut r, v).unwrap(), image());
-        }
-    }
-
-    #[test]
-    fn file_sizes_stay_little_endian_in_big_endian_packages() {
-        let entry = FileEntry {
-            file_type: *b"TEXT",
-            size: 0x01020304,
-            offset: 0x05060708,
-            name: [0; 16],
-        };
-        let mut w = Writer::new(Endian::Big);
-        entry.write(&mut w);
-        assert_eq!(&w.as_slice()[4..12], &[4, 3, 2, 1, 5, 6, 7, 8]);
-        let mut r = Reader::new(w.as_slice(), "").with_endian(Endian::Big);
-        assert_eq!(FileEntry::read(&mut r).unwrap(), entry);
-    }
-
-    #[test]
-    fn a_short_record_names_its_field_path_and_offset() {
-        let data = [0u8; 30];
-        let mut r = Reader::new(&data, "GBIN");
-        r.skip(10, "before").unwrap();
-        let mut body = r.sub(13, "TMAP").unwrap();
-        let e = TilemapHead::read(&mut body).unwrap_err();
-        assert_eq!(e.path, "GBIN/TMAP");
-        assert_eq!(e.offset, Some(22));
-        assert!(e.to_string().contains("block count"), "{e}");
-    }
-}

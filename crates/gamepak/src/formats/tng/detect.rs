@@ -1,15 +1,6 @@
+use super::header::{GAME_TYPES, HEADER_LEN, MAGIC};
 use crate::detect::{Certainty, Probe};
 use crate::Format;
-
-pub const MAGIC: &[u8; 16] = b"#!/usr/bin/tngp\n";
-use super::header::HEADER_LEN;
-pub const GAME_TYPES: [&str; 5] = [
-    "top-down",
-    "isometric",
-    "hex vertical",
-    "hex horizontal",
-    "3D",
-];
 
 /// The magic, the revision, the game type, and whether the file is encrypted.
 pub fn probe(data: &[u8]) -> Probe {

@@ -3,13 +3,22 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::detect::MAGIC;
 use crate::bytes::{Endian, Reader, Writer};
 use crate::error::Result;
 
+/// The 16 bytes every file starts with.
+pub const MAGIC: &[u8; 16] = b"#!/usr/bin/tngp\n";
 pub const HEADER_LEN: usize = 64;
 /// Offset of the CRC of the whole file.
 pub const CRC_AT: usize = 56;
+/// The game type's names, by its value (the low four bits of its byte).
+pub const GAME_TYPES: [&str; 5] = [
+    "top-down",
+    "isometric",
+    "hex vertical",
+    "hex horizontal",
+    "3D",
+];
 
 /// Header fields as the JSON document shows them. Tile sizes are whole numbers: their
 /// bits 8-9 live in the game type byte, which is split apart here.
@@ -145,7 +154,7 @@ impl Header {
     }
 
     pub fn game_type_name(&self) -> &'static str {
-        super::detect::GAME_TYPES
+        GAME_TYPES
             .get(self.game_type as usize)
             .copied()
             .unwrap_or("unknown")
