@@ -1,9 +1,9 @@
-//! GameMaker: the container, the chunk views, the page codecs and audio group files;
-//! every handler operation that reads; and extraction then packing, which must give
-//! the input back.
+//! GameMaker: the container, the code disassembler, the page codecs and audio group
+//! files; every handler operation that reads (check reads the typed model); and
+//! extraction then packing, which must give the input back.
 #![no_main]
 
-use gamepak::formats::gamemaker::{audio_group, code, container, game, resources};
+use gamepak::formats::gamemaker::{audio_group, code, container, game};
 use gamepak::{ExtractOptions, Format};
 use libfuzzer_sys::fuzz_target;
 
@@ -14,9 +14,6 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(bytes, &data[..data.len() - form.trailing]);
     }
     if let Ok(g) = game::read(data) {
-        for chunk in resources::VIEWS.map(|v| v.chunk) {
-            let _ = resources::view(&g.form, chunk, &g.code);
-        }
         let names = code::names(&g.form, g.gen8.bytecode);
         for entries in code::blobs(&g.code) {
             let e = entries[0];

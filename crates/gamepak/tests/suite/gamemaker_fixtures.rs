@@ -134,94 +134,56 @@ fn every_code_blob_disassembles_with_every_name_resolved() {
     }
 }
 
+/// What every game's model holds: the version constants in OPTN, every instance of
+/// a GameMaker 2 room on exactly one instance layer, and glyphs in every font.
 #[test]
-fn every_resource_view_reads_on_every_game() {
-    use gamepak::formats::gamemaker::resources;
+fn every_games_model_holds_its_constants_instance_layers_and_glyphs() {
+    use gamepak::formats::gamemaker::model::{
+        self,
+        chunks::{fonts::Fonts, options, room::layers::LayerData, room::Rooms},
+        wire::StrId,
+    };
     for (name, data) in games() {
-        let g = game::read(&data).unwrap();
-        for chunk in resources::VIEWS.map(|v| v.chunk) {
-            if let Some(v) = resources::view(&g.form, chunk, &g.code) {
-                let v = v.unwrap_or_else(|e| panic!("{name}: {chunk}: {e}"));
-                if chunk == FourCC::OPTN {
-                    // Every game records its version numbers as constants.
-                    let names: Vec<&str> = v["constants"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|c| c["name"].as_str().unwrap())
-                        .collect();
-                    assert!(
-                        names.is_empty() || names.contains(&"@@SleepMargin"),
-                        "{name}: {names:?}"
-                    );
-                    assert_eq!(v["version"], 2, "{name}");
-                }
-                if matches!(
-                    chunk,
-                    FourCC::GLOB
-                        | FourCC::FEAT
-                        | FourCC::EMBI
-                        | FourCC::TGIN
-                        | FourCC::SEQN
-                        | FourCC::OPTN
-                        | FourCC::LANG
-                        | FourCC::TAGS
-                        | FourCC::DAFL
-                        | FourCC::ACRV
-                        | FourCC::FEDS
-                        | FourCC::PSEM
-                        | FourCC::PSYS
-                        | FourCC::VARI
-                        | FourCC::FUNC
-                ) {
-                    continue;
-                }
-                // A null slot is a null entry, so that later records keep their index.
-                let slots =
-                    gamepak::formats::gamemaker::refs::list(&g.form, g.form.chunk(chunk).unwrap())
-                        .unwrap();
-                let entries = v.as_array().unwrap();
-                assert_eq!(entries.len(), slots.len(), "{name}: {chunk}");
-                for (p, e) in slots.iter().zip(entries) {
-                    assert_eq!(*p == 0, e.is_null(), "{name}: {chunk}");
-                }
-                if chunk == FourCC::ROOM && g.gen8.bytecode >= 17 {
-                    // GameMaker 2: every instance sits on exactly one instance layer.
-                    for room in entries.iter().filter(|r| !r.is_null()) {
-                        let mut on_layers: Vec<u64> = room["layers"]
-                            .as_array()
-                            .unwrap_or_else(|| panic!("{name}: {} has no layers", room["name"]))
-                            .iter()
-                            .filter(|l| l["type"] == "instances")
-                            .flat_map(|l| {
-                                l["instances"]
-                                    .as_array()
-                                    .unwrap()
-                                    .iter()
-                                    .map(|i| i.as_u64().unwrap())
-                            })
-                            .collect();
-                        let mut ids: Vec<u64> = room["instances"]
-                            .as_array()
-                            .unwrap()
-                            .iter()
-                            .map(|i| i["id"].as_u64().unwrap())
-                            .collect();
-                        on_layers.sort();
-                        ids.sort();
-                        assert_eq!(on_layers, ids, "{name}: {}", room["name"]);
-                    }
-                }
-                if chunk == FourCC::FONT {
-                    for f in v.as_array().unwrap() {
-                        assert!(
-                            !f["glyphs"].as_array().unwrap().is_empty(),
-                            "{name}: {}",
-                            f["name"]
-                        );
-                    }
-                }
+        let m = model::read(&data).unwrap();
+        let text = |id: Option<StrId>| m.texts()[id.unwrap().0 as usize].as_str();
+        if let Some(o) = m.get::<options::Options>() {
+            // Every game records its version numbers as constants.
+            let names: Vec<&str> = o.constants.iter().map(|c| text(c.name)).collect();
+            assert!(
+                names.is_empty() || names.contains(&"@@SleepMargin"),
+                "{name}: {names:?}"
+            );
+            assert!(
+                matches!(o.layout, options::Layout::New { version: 2, .. }),
+                "{name}: {:?}",
+                o.layout
+            );
+        }
+        if let Some(rooms) = m.get::<Rooms>().filter(|_| m.bytecode >= 17) {
+            // GameMaker 2: every instance sits on exactly one instance layer.
+            for room in rooms.rooms.iter().flatten() {
+                let mut on_layers: Vec<u32> = room
+                    .layers
+                    .iter()
+                    .flatten()
+                    .filter_map(|l| match &l.data {
+                        LayerData::Instances(ids) => Some(ids.iter().copied()),
+                        _ => None,
+                    })
+                    .flatten()
+                    .collect();
+                let mut ids: Vec<u32> = room.instances.iter().flatten().map(|i| i.id).collect();
+                on_layers.sort();
+                ids.sort();
+                assert_eq!(on_layers, ids, "{name}: {}", text(room.name));
             }
+        }
+        for font in m
+            .get::<Fonts>()
+            .iter()
+            .flat_map(|f| f.fonts.iter().flatten())
+        {
+            assert!(!font.glyphs.is_empty(), "{name}: {}", text(font.name));
         }
     }
 }
