@@ -83,7 +83,6 @@ mod pack;
 mod page_space;
 pub mod pages;
 pub mod refs;
-pub mod resources;
 pub mod sond;
 mod sprite_files;
 mod sprite_folder;

@@ -5,7 +5,6 @@
 use super::container::{Chunk, Form};
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
-use crate::fourcc::FourCC;
 use crate::report::Problem;
 
 /// The pointer list at the start of a chunk's body. The count is refused when the
@@ -116,7 +115,7 @@ pub fn records<T>(
 
 /// The string a reference points at, if it lands on one: the u32 length just before
 /// it fits the file, and the text is UTF-8.
-pub fn string_at<'a>(form: &Form<'a>, ptr: u32) -> Option<&'a str> {
+fn string_at<'a>(form: &Form<'a>, ptr: u32) -> Option<&'a str> {
     let len = u32_at(form, u64::from(ptr).checked_sub(4)?)? as usize;
     let bytes = form
         .data
@@ -156,49 +155,4 @@ pub fn string_ref<'a>(form: &Form<'a>, at: u64) -> &'a str {
     u32_at(form, at)
         .and_then(|p| string_at(form, p))
         .unwrap_or("")
-}
-
-/// VARI's and FUNC's entry tables, as (chunk, offset of the first entry, entry size,
-/// entry count). Bytecode 15 and later put 12 header bytes before VARI's 20-byte
-/// entries and a count before FUNC's 12-byte ones; 13 and 14 have 12-byte entries of
-/// both and no headers.
-pub fn reference_tables<'f, 'a>(
-    form: &'f Form<'a>,
-    bytecode: u8,
-) -> Vec<(&'f Chunk<'a>, u64, u64, u64)> {
-    let layouts = if bytecode >= 15 {
-        [(FourCC::VARI, 12u64, 20u64), (FourCC::FUNC, 4, 12)]
-    } else {
-        [(FourCC::VARI, 0, 12), (FourCC::FUNC, 0, 12)]
-    };
-    layouts
-        .into_iter()
-        .filter_map(|(kind, header, size)| {
-            let c = form.chunk(kind)?;
-            let mut n = (c.body.len() as u64).saturating_sub(header) / size;
-            if kind == FourCC::FUNC && bytecode >= 15 {
-                n = n.min(u32_at(form, c.body_offset()).unwrap_or(0).into());
-            }
-            Some((c, c.body_offset() + header, size, n))
-        })
-        .collect()
-}
-
-/// FUNC's code locals after its entries (bytecode 15 and later): a count of lists,
-/// each a count of locals, the code entry's name, then (index, name) per local. Gives
-/// each list's offset and count, up to the first that does not fit the chunk.
-pub fn code_locals(form: &Form<'_>, chunk: &Chunk<'_>, at: u64) -> Vec<(u64, u32)> {
-    let mut out = Vec::new();
-    let Some(lists) = u32_at(form, at) else {
-        return out;
-    };
-    let mut at = at + 4;
-    for _ in 0..lists {
-        let Some(n) = u32_at(form, at).filter(|&n| at + 8 + 8 * u64::from(n) <= chunk.end()) else {
-            break;
-        };
-        out.push((at, n));
-        at += 8 + 8 * u64::from(n);
-    }
-    out
 }
