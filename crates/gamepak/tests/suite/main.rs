@@ -8,6 +8,7 @@ mod common;
 
 mod changed_input;
 mod damaged_offsets;
+mod documents;
 mod extract_summary;
 mod gamemaker_audiogroups;
 mod gamemaker_bytecode14;
