@@ -29,7 +29,10 @@ pub struct Served {
 impl Served {
     /// Opens and recognises every file, refusing the first that cannot be.
     pub fn open(paths: &[PathBuf], options: Options) -> Result<Served> {
-        let files = paths.iter().map(|p| open(p)).collect::<Result<Vec<_>>>()?;
+        let files = paths
+            .iter()
+            .map(|p| open(p, &options))
+            .collect::<Result<Vec<_>>>()?;
         Ok(Served { files, options })
     }
 
@@ -74,8 +77,8 @@ impl ServedFile {
     }
 }
 
-fn open(path: &Path) -> Result<ServedFile> {
-    let data = Source::open(path)?;
+fn open(path: &Path, options: &Options) -> Result<ServedFile> {
+    let data = Source::open(path, &options.limits)?;
     let (format, handler) = gamepak::recognise(&data, &path.display().to_string())?;
     Ok(ServedFile {
         path: path.to_path_buf(),

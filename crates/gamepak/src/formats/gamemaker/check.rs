@@ -8,11 +8,12 @@ use super::container::{chunk_location, form_location};
 use super::game::{self, Game};
 use super::{pages, txtr::PageFormat};
 use crate::fourcc::FourCC;
+use crate::limits::Limits;
 use crate::location::Location;
 use crate::report::{Report, Severity};
 
 /// Checks a game, and the audio group files beside `input` when it is given.
-pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
+pub fn check(data: &[u8], input: Option<&std::path::Path>, limits: &Limits) -> Report {
     let game = match game::read(data) {
         Ok(g) => g,
         Err(e) => return Report::from_error(&e),
@@ -36,7 +37,7 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
     }
     lists(&game, &mut r);
     unmodelled(&game, &mut r);
-    page_problems(&game, &mut r);
+    page_problems(&game, limits, &mut r);
     frames(&game, &mut r);
     references(&game, &mut r);
     let clips = game.clips.len() as u32;
@@ -85,7 +86,7 @@ pub fn check(data: &[u8], input: Option<&std::path::Path>) -> Report {
             );
         }
     }
-    super::audio_group_check::check_sounds(&game.form, &game.sounds, input, &mut r);
+    super::audio_group_check::check_sounds(&game.form, &game.sounds, input, limits, &mut r);
     one_error_per_place(&mut r);
     r
 }
@@ -115,7 +116,7 @@ fn unmodelled(game: &Game<'_>, r: &mut Report) {
     }
 }
 
-fn page_problems(game: &Game<'_>, r: &mut Report) {
+fn page_problems(game: &Game<'_>, limits: &Limits, r: &mut Report) {
     let failures: Vec<(usize, u64, String)> = game
         .pages()
         .par_iter()
@@ -129,7 +130,7 @@ fn page_problems(game: &Game<'_>, r: &mut Report) {
                     "the page is in no format gamepak knows".into(),
                 ));
             }
-            pages::verify(blob, p.format, "").err().map(|e| {
+            pages::verify(blob, p.format, "", limits).err().map(|e| {
                 (
                     k,
                     p.blob_offset,

@@ -140,7 +140,7 @@ impl Handler for GameMakerHandler {
         if audio_group::is_audio_group(data) {
             return audio_group_check::check(data);
         }
-        check::check(data, opts.input.as_deref())
+        check::check(data, opts.input.as_deref(), &opts.limits)
     }
 
     fn extract(
@@ -151,13 +151,13 @@ impl Handler for GameMakerHandler {
         opts: &Options,
     ) -> Result<ExtractSummary> {
         if audio_group::is_audio_group(data) {
-            return audio_group::extract(data, out, extract);
+            return audio_group::extract(data, out, extract, &opts.limits);
         }
         let (game, damage) = game::read_salvaging(data)?;
-        extract::extract(&game, damage, out, extract, opts.input.as_deref())
+        extract::extract(&game, damage, out, extract, opts)
     }
 
-    fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {
-        pack::pack(dir)
+    fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
+        pack::pack(dir, &opts.limits)
     }
 }
