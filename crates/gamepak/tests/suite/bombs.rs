@@ -170,3 +170,46 @@ fn calls_at_once_keep_their_own_limits() {
     );
     assert!(large.unwrap() >= 8 * SMALL);
 }
+
+/// What a run keeps for all its workers (a native game's atlas, decoded once for every
+/// frame cut from it) counts against what each decodes beside it: under a cap the
+/// atlas fits, but not with the largest frame beside it, that frame is refused naming
+/// the limit, where a cap on each item alone would have let it through.
+#[test]
+fn what_a_run_keeps_counts_against_what_it_decodes_beside_it() {
+    use gamepak::codec::png;
+    use gamepak::formats::native::{self, model::Role};
+    let demo = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/native/demo.game.bin"
+    ))
+    .unwrap();
+    let pixels = |(w, h): (u32, u32)| gamepak::limits::rgba_bytes(w.into(), h.into());
+    let doc = native::read(&demo, &Limits::default()).unwrap();
+    let atlas = pixels(png::dimensions(doc.chunk(Role::Atlas).unwrap().1).unwrap());
+    let h = Format::Native.handler().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let extract = |name: &str, limit: u64| {
+        let out = tmp.path().join(name);
+        let done = h.extract(&demo, &out, &ExtractOptions::default(), &limited(limit));
+        done.map(|_| out)
+    };
+    let out = extract("whole", 16 * SMALL).unwrap();
+    let frames = std::fs::read_dir(out.join("sprites")).unwrap();
+    let largest = frames
+        .map(|f| pixels(png::dimensions(&std::fs::read(f.unwrap().path()).unwrap()).unwrap()))
+        .max()
+        .unwrap();
+    assert!(largest <= atlas);
+    let e = extract("tight", atlas + largest - 1)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains(&format!(
+            " beside {} held",
+            gamepak::limits::show_size(atlas)
+        )) && e.contains("--max-alloc"),
+        "{e}"
+    );
+    extract("room", atlas + largest).unwrap();
+}
