@@ -10,15 +10,18 @@ use gamepak::ExtractOptions;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    // A stated size past this is refused, as `--max-alloc` makes it, rather than
-    // allocated: the fuzzer's own memory limit is for leaks and unbounded growth.
-    gamepak::limits::set_max_alloc(32 << 20);
     let Ok((_, handler)) = gamepak::recognise(data, "fuzz") else {
         return;
+    };
+    // A stated size past this is refused, as `--max-alloc` makes it, rather than
+    // allocated: the fuzzer's own memory limit is for leaks and unbounded growth.
+    let opts = gamepak::Options {
+        limits: gamepak::limits::Limits::for_max_alloc(32 << 20),
+        ..Default::default()
     };
     let extract = ExtractOptions {
         memory: Some(Arc::new(MemoryFolder::default())),
         ..ExtractOptions::default()
     };
-    let _ = handler.extract(data, Path::new("memory"), &extract, &Default::default());
+    let _ = handler.extract(data, Path::new("memory"), &extract, &opts);
 });

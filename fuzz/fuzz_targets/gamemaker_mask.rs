@@ -7,12 +7,13 @@ use gamepak::formats::gamemaker::sprite_masks::{from_png, to_png};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok((mask, size)) = from_png(data, "mask-000.png") else {
+    let limits = gamepak::limits::Limits::default();
+    let Ok((mask, size)) = from_png(data, "mask-000.png", &limits) else {
         return;
     };
     let png = to_png(&mask, size).expect("a mask that read writes");
     assert_eq!(
-        from_png(&png, "again").expect("our own PNG reads"),
+        from_png(&png, "again", &limits).expect("our own PNG reads"),
         (mask, size)
     );
 });

@@ -7,10 +7,10 @@ use gamepak::{ExtractOptions, Format};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Ok(doc) = read(data) {
+    if let Ok(doc) = read(data, &Default::default()) {
         let bytes = write(&doc);
         assert_eq!(bytes, data, "write(read(x)) must give x back");
-        let again = read(&bytes).expect("our own output must read");
+        let again = read(&bytes, &Default::default()).expect("our own output must read");
         assert_eq!(again.chunks, doc.chunks);
     }
     let h = Format::Native.handler().expect("native is supported");

@@ -7,11 +7,16 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    gamepak::limits::set_max_alloc(32 << 20);
     let Ok((_, handler)) = gamepak::recognise(data, "fuzz") else {
         return;
     };
-    let document = gamepak::open(handler, data, &gamepak::Options::default());
+    // Under a cap the fuzzer's own memory limit leaves room for, as `--max-alloc`
+    // sets it.
+    let opts = gamepak::Options {
+        limits: gamepak::limits::Limits::for_max_alloc(32 << 20),
+        ..Default::default()
+    };
+    let document = gamepak::open(handler, data, &opts);
     let Ok(gamepak::Partial { value: entries, .. }) = document.list() else {
         return;
     };

@@ -62,11 +62,11 @@ fn packed_layouts() -> Vec<&'static [F]> {
 }
 
 fn whole_file(data: &[u8]) {
-    if let Ok(r) = read(data, true) {
+    if let Ok(r) = read(data, true, &Default::default()) {
         let files = r.files();
         let load = |name: &str| Ok(files.get(name).cloned().unwrap_or_default());
         if let Ok(bytes) = write(&r.doc, &load) {
-            let again = read(&bytes, true).expect("what we write reads");
+            let again = read(&bytes, true, &Default::default()).expect("what we write reads");
             assert_eq!(again.doc.sections.len(), r.doc.sections.len());
             let twice = write(&again.doc, &load).expect("and writes again");
             assert_eq!(twice, bytes, "write(read(write(x))) must equal write(x)");
@@ -89,7 +89,7 @@ fn one_asset(layout: &'static [F], data: &[u8]) {
     let h = header();
     let strings = StringTable::new(vec![(0, String::new()), (1, "a".into()), (3, "b".into())]);
     let decode = |bytes: &[u8]| {
-        let mut dec = Decoder::new(&h, &strings, &[], 0, true);
+        let mut dec = Decoder::new(&h, &strings, &[], 0, true, &Default::default());
         let mut r = Reader::new(bytes, "asset").with_endian(Endian::Little);
         dec.body(&mut r, layout, &gamepak::Location::root("asset"))
             .map(serde_json::Value::Object)

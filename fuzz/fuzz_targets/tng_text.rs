@@ -62,7 +62,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let table = StringTable::new(split_strings(enc.strings.bytes(), "", 0).expect("our strings"));
     let assets = enc.assets.clone();
-    let mut dec = Decoder::new(&h, &table, &assets, 0, true);
+    let mut dec = Decoder::new(&h, &table, &assets, 0, true, &Default::default());
     let mut r = Reader::new(&body, "body").with_endian(Endian::Little);
     let read = dec
         .body(&mut r, layout.fields, &gamepak::Location::root("body"))

@@ -41,7 +41,8 @@ use clap::{Parser, Subcommand};
 /// exit code.
 ///
 /// Memory: no single item is inflated or decoded past --max-alloc (512M by
-/// default); hitting the limit names it. Interrupting a run (Ctrl-C, SIGTERM)
+/// default), nor do the items decoded at once take more between them; hitting the
+/// limit names it. Interrupting a run (Ctrl-C, SIGTERM)
 /// removes its temporary files; a killed run's leftovers are removed by the next
 /// run that writes the same output.
 #[derive(Parser)]
@@ -73,8 +74,8 @@ pub(crate) struct Cli {
     #[arg(long, global = true, value_name = "FILE", help_heading = "SWAG")]
     opcodes: Option<std::path::PathBuf>,
     /// The largest single item any decoder may inflate or decode (a stream, an
-    /// image, a map), such as 512M or 2G. Raise it for a file that legitimately
-    /// holds bigger items.
+    /// image, a map), and the most the items decoded at once may take between them,
+    /// such as 512M or 2G. Raise it for a file that legitimately holds bigger items.
     #[arg(long, global = true, value_name = "SIZE", env = gamepak::limits::MAX_ALLOC_ENV,
           value_parser = gamepak::limits::parse_size)]
     max_alloc: Option<u64>,
@@ -145,13 +146,12 @@ fn usage_error(e: clap::Error) {
     }
 }
 
-/// The run's settings: the allocation limit is set process-wide first, so the
-/// options' limits are the ones every decoder applies.
+/// The run's settings, the allocation limit among them.
 fn global(cli: &Cli) -> Result<output::Global, gamepak::Error> {
-    if let Some(bytes) = cli.max_alloc {
-        gamepak::limits::set_max_alloc(bytes);
-    }
     let mut options = gamepak::Options::default();
+    if let Some(bytes) = cli.max_alloc {
+        options.limits = gamepak::limits::Limits::for_max_alloc(bytes);
+    }
     if let Some(table) = &cli.opcodes {
         options.load_opcodes(table)?;
     }

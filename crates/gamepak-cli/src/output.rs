@@ -5,6 +5,7 @@ use std::path::Path;
 
 use crate::style::Stream;
 use crate::terminal::{self, out, Piece};
+use gamepak::limits::Limits;
 use gamepak::report::Problem;
 use gamepak::{Error, Format, Handler, Options, Partial, Severity, Source};
 
@@ -146,13 +147,13 @@ fn lossy_path<S: serde::Serializer>(path: &&Path, serializer: S) -> Result<S::Ok
     serializer.serialize_str(&path.to_string_lossy())
 }
 
-/// The bytes of an input: the file, or standard input for `-`.
-pub fn read_input(path: &Path) -> Result<Source, Error> {
+/// The bytes of an input: the file, or standard input for `-`, read under `limits`.
+pub fn read_input(path: &Path, limits: &Limits) -> Result<Source, Error> {
     if path.as_os_str() == "-" {
         let stdin = std::io::stdin().lock();
-        return gamepak::io::read_stream(stdin, path).map(Source::Owned);
+        return gamepak::io::read_stream(stdin, path, limits).map(Source::Owned);
     }
-    Source::open(path)
+    Source::open(path, limits)
 }
 
 /// An input file, read, with its detected format and handler.
@@ -163,8 +164,8 @@ pub struct Opened {
 }
 
 /// Opens a file and finds what can read it, or explains why nothing can.
-pub fn open(path: &Path) -> Result<Opened, Error> {
-    let data = read_input(path)?;
+pub fn open(path: &Path, limits: &Limits) -> Result<Opened, Error> {
+    let data = read_input(path, limits)?;
     let (format, handler) = gamepak::recognise(&data, &path.display().to_string())?;
     Ok(Opened {
         data,

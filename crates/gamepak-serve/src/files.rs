@@ -80,7 +80,7 @@ impl ServedFile {
 fn open(path: &Path, options: &Options) -> Result<ServedFile> {
     // The server shows its files until it stops: leaving them mapped for the life
     // of the process lets each document borrow its file.
-    let data: &'static Source = Box::leak(Box::new(Source::open(path)?));
+    let data: &'static Source = Box::leak(Box::new(Source::open(path, &options.limits)?));
     let (format, handler) = gamepak::recognise(data, &path.display().to_string())?;
     Ok(ServedFile {
         path: path.to_path_buf(),

@@ -48,7 +48,7 @@ fn bench(c: &mut Criterion) {
     let Some(dir) = common::fixture_dir("gamemaker_extract bench", "gamemaker") else {
         return;
     };
-    let data = Source::open(dir.join(GAME)).unwrap();
+    let data = Source::open(dir.join(GAME), &Default::default()).unwrap();
     let handler = Format::GameMaker.handler().unwrap();
     let options = Options::default();
     let work = tempfile::tempdir().unwrap();

@@ -20,7 +20,7 @@ fn extract_vs_copy(c: &mut Criterion) {
         write(&synth::package(IMAGES, BYTES / IMAGES), CrcMode::Compute),
     )
     .unwrap();
-    let data = Source::open(&package).unwrap();
+    let data = Source::open(&package, &Default::default()).unwrap();
     let handler = Format::Gbin.handler().unwrap();
     let folders = FreshFolders::under(dir.path());
 

@@ -15,7 +15,9 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("open_and_list_1GB");
     g.sample_size(10);
     let list = |data: &Source| handler.list(data, &Default::default()).unwrap().value.len();
-    g.bench_function("mapped", |b| b.iter(|| list(&Source::open(&path).unwrap())));
+    g.bench_function("mapped", |b| {
+        b.iter(|| list(&Source::open(&path, &Default::default()).unwrap()))
+    });
     g.bench_function("read_into_memory", |b| {
         b.iter(|| list(&Source::Owned(std::fs::read(&path).unwrap())))
     });

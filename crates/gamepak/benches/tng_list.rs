@@ -22,7 +22,7 @@ fn file(total_bytes: usize) -> (tempfile::TempDir, std::path::PathBuf) {
         "/../../examples/tng/demo.tng"
     ))
     .unwrap();
-    let header = read(&demo, false).unwrap().doc.header;
+    let header = read(&demo, false, &Default::default()).unwrap().doc.header;
     let blob = total_bytes / (ATLASES + SONGS);
     let npc = json!({
         "name": 1, "behaviour": 0, "speed": 100, "direction_change": 100, "patrol_path": 0,

@@ -1,13 +1,14 @@
-//! What a verb needs beyond its input: the settings the formats that take any read.
-//! Every [`Handler`](crate::Handler) method takes one, so a caller configures a run
-//! once and never names a format to do it. The allocation cap is not here: it is
-//! process-wide (see [`crate::limits`]).
+//! What a verb needs beyond its input: the limits every reader and decoder applies,
+//! and the settings the formats that take any read. Every [`Handler`](crate::Handler)
+//! method takes one, so a caller configures a run once and never names a format to
+//! do it.
 
 use std::path::{Path, PathBuf};
 
 use crate::bytes::Endian;
 use crate::formats::native;
 use crate::formats::swag::OpcodeTable;
+use crate::limits::Limits;
 use crate::Result;
 
 pub use crate::formats::native::ProductionAudio;
@@ -15,6 +16,10 @@ pub use crate::formats::native::ProductionAudio;
 /// Settings for one run of any verb.
 #[derive(Debug, Clone)]
 pub struct Options {
+    /// The allocation cap, and the budget the run's decoded items draw from (see
+    /// [`crate::limits`]). Clones of these options share the budget: calls made at
+    /// once with one each draw from it together.
+    pub limits: Limits,
     /// SWAG: the table bytecode is read by; the shipped one when `None`.
     pub opcodes: Option<OpcodeTable>,
     /// What `build` needs.
@@ -25,9 +30,10 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// The shipped opcode table and a plain build.
+    /// The default allocation cap, the shipped opcode table and a plain build.
     fn default() -> Options {
         Options {
+            limits: Limits::default(),
             opcodes: None,
             build: BuildOptions::default(),
             input: None,

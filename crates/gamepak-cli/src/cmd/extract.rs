@@ -45,7 +45,7 @@ pub struct Args {
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let only = globs(&args.only)?;
-    let f = open(&args.file)?;
+    let f = open(&args.file, &global.options.limits)?;
     if args.force {
         gamepak::io::refuse_inside(
             &args.file,

@@ -27,7 +27,7 @@ pub struct Args {
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut summary = Summary::default();
     let status = each_file(&args.files, &mut summary, |path, _, _| {
-        let data = read_input(path)?;
+        let data = read_input(path, &global.options.limits)?;
         let d = gamepak::detect(&data);
         if args.json {
             let record = serde_json::json!({ "detection": d });

@@ -31,7 +31,7 @@ pub struct Args {
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut summary = Summary::default();
     let status = each_file(&args.files, &mut summary, |path, first, summary| {
-        let f = open(path)?;
+        let f = open(path, &global.options.limits)?;
         let read = gamepak::open(f.handler, &f.data, &global.options).info()?;
         summary.errors += read
             .problems

@@ -30,7 +30,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let several = args.files.len() > 1;
     let mut summary = Summary::default();
     let status = each_file(&args.files, &mut summary, |path, first, summary| {
-        let f = open(path)?;
+        let f = open(path, &global.options.limits)?;
         let read = gamepak::open(f.handler, &f.data, &global.options).list()?;
         summary.entries += read.value.len();
         summary.errors += read

@@ -277,7 +277,7 @@ fn native_demo_reads_rebuilds_and_builds_from_its_content() {
 #[test]
 fn native_check_explains_swapped_chunks_and_exits_1() {
     let mut doc_bytes = std::fs::read(native_demo()).unwrap();
-    let doc = gamepak::formats::native::read(&doc_bytes).unwrap();
+    let doc = gamepak::formats::native::read(&doc_bytes, &Default::default()).unwrap();
     let mut swapped = doc.clone();
     swapped.chunks.swap(2, 3);
     doc_bytes = gamepak::formats::native::write(&swapped);

@@ -149,7 +149,7 @@ pub fn gamemaker_bzip2_stream(size: u64, holds: u64) -> Vec<u8> {
 fn native(size: u64) -> Vec<Bomb> {
     let data = example("native/demo.game.bin");
     let with = |role: Role, chunk: Vec<u8>| {
-        let mut doc = native::read(&data).unwrap();
+        let mut doc = native::read(&data, &Default::default()).unwrap();
         let (i, _) = doc.chunk(role).expect("the demo has every role");
         doc.chunks[i] = Cow::Owned(chunk);
         native::write(&doc)
@@ -205,7 +205,7 @@ fn tng(size: u64) -> Vec<Bomb> {
         .unwrap();
     let map = tng_with_header(&demo, |h| h.map_size = k);
     // The atlas, a stored PNG, claiming an image of `size` bytes.
-    let read = tng::read::read(&demo, false).unwrap();
+    let read = tng::read::read(&demo, false, &Default::default()).unwrap();
     let atlas = read.assets.iter().find(|a| a.encoding == "png").unwrap();
     let (w, h) = sides(size);
     let claim = png_claiming(w, h);

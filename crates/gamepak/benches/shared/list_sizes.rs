@@ -28,7 +28,7 @@ pub fn bench(
 /// One benchmark of `group`: `list` on the file at `path`, memory-mapped.
 pub fn list_mapped(group: &mut BenchmarkGroup<WallTime>, label: &str, format: Format, path: &Path) {
     let handler = format.handler().unwrap();
-    let data = Source::open(path).unwrap();
+    let data = Source::open(path, &Default::default()).unwrap();
     group.bench_function(label, |b| {
         b.iter(|| {
             handler

@@ -61,7 +61,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let opts = BuildOptions::default();
     write_atomic(
         native.join("demo.game.bin"),
-        &native_build(&content, &opts)?.bytes,
+        &native_build(&content, &opts, &Default::default())?.bytes,
     )?;
     // The SWAG demo's sources, and the file built from them in both byte orders.
     let swag = root.join("swag");
@@ -73,7 +73,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         write_atomic(
             swag.join(name),
-            &swag_build(&swag.join("src"), &opts)?.bytes,
+            &swag_build(&swag.join("src"), &opts, &Default::default())?.bytes,
         )?;
     }
     // The TirNanoG demo game's sources, and the game built from them.
@@ -81,7 +81,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     tng_demo::write(&tng.join("src"))?;
     write_atomic(
         tng.join("demo.tng"),
-        &gamepak::formats::tng::build(&tng.join("src"))?.bytes,
+        &gamepak::formats::tng::build(&tng.join("src"), &Default::default())?.bytes,
     )?;
     println!("wrote examples under {}", root.display());
     Ok(())

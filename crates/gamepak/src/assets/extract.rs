@@ -21,6 +21,7 @@ use super::{Entry, ExtractOptions, ExtractSummary};
 use crate::codec::crc::crc32;
 use crate::error::Result;
 use crate::io::{EnclosedPath, OutputFolder};
+use crate::limits::Limits;
 use crate::manifest::MANIFEST_NAME;
 use crate::Format;
 
@@ -68,6 +69,8 @@ impl<I> Named for (String, I) {
 pub struct Extraction<'o, 'p> {
     out: OutputFolder,
     opts: &'o ExtractOptions<'p>,
+    /// What a salvage decodes a picture under, to tell it is whole.
+    limits: Limits,
     partial: bool,
     total: AtomicU64,
     done: AtomicU64,
@@ -88,6 +91,7 @@ impl<'o, 'p> Extraction<'o, 'p> {
     pub fn begin<'e, T: Named>(
         out_path: &Path,
         opts: &'o ExtractOptions<'p>,
+        limits: &Limits,
         packable: &'e [T],
     ) -> Result<(Self, Vec<&'e T>)> {
         let ex = Extraction {
@@ -96,6 +100,7 @@ impl<'o, 'p> Extraction<'o, 'p> {
                 None => OutputFolder::create(out_path, opts.replace)?,
             },
             opts,
+            limits: limits.clone(),
             partial: false,
             total: AtomicU64::new(0),
             done: AtomicU64::new(0),
@@ -239,11 +244,11 @@ impl<'o, 'p> Extraction<'o, 'p> {
     /// naming the first that does not otherwise.
     fn whole<'r>(&self, path: &str, rendered: Rendered<'r>) -> Result<Rendered<'r>> {
         match &rendered {
-            Rendered::File(bytes) => still_decodes(path, bytes)?,
-            Rendered::Stored(bytes) => still_decodes(path, bytes)?,
-            Rendered::Files(files) => files
-                .iter()
-                .try_for_each(|(suffix, bytes)| still_decodes(&format!("{path}{suffix}"), bytes))?,
+            Rendered::File(bytes) => still_decodes(path, bytes, &self.limits)?,
+            Rendered::Stored(bytes) => still_decodes(path, bytes, &self.limits)?,
+            Rendered::Files(files) => files.iter().try_for_each(|(suffix, bytes)| {
+                still_decodes(&format!("{path}{suffix}"), bytes, &self.limits)
+            })?,
             Rendered::Nothing | Rendered::Skipped(_) => {}
         }
         Ok(rendered)

@@ -102,10 +102,10 @@ pub struct Problems {
 /// Whether a file a salvage is about to write is whole: a picture or sound from a
 /// damaged file may be cut short or garbled while its place looks sound, and a
 /// salvage writes only what decodes. Other files are taken as they are.
-pub fn still_decodes(path: &str, bytes: &[u8]) -> Result<()> {
+pub fn still_decodes(path: &str, bytes: &[u8], limits: &Limits) -> Result<()> {
     let extension = path.rsplit_once('.').map_or("", |(_, e)| e);
     match extension.to_ascii_lowercase().as_str() {
-        "png" => png::verify(bytes, path, &Limits::current()).map(drop),
+        "png" => png::verify(bytes, path, limits).map(drop),
         "wav" => wav::verify(bytes, path),
         "ogg" => vorbis::verify_pages(bytes, path),
         _ => Ok(()),

@@ -28,7 +28,7 @@ use super::png::Rgba;
 use std::ops::ControlFlow;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::limits::{self, Limits};
+use crate::limits::{self, Held, Limits};
 
 const QOI_MAGIC: &[u8; 4] = b"fioq";
 const BZ2_MAGIC: &[u8; 4] = b"2zoq";
@@ -71,11 +71,16 @@ fn add(channel: &mut u8, v: u32, bits: u32) {
     *channel = channel.wrapping_add(d as u8);
 }
 
-pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
-    if let Some((w, h)) = dimensions(data).filter(|_| is_qoi(data)) {
-        limits.check_pixels(path, Some(4), w.into(), h.into())?;
-    }
-    let (w, h, _) = ops_header(data, path)?;
+/// Decodes a QOI image, refusing one over the allocation limit from its header
+/// before its ops are judged; its pixels are drawn from the run's budget for as long
+/// as the image lives.
+pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Held<Rgba>> {
+    // Anything but a QOI reserves nothing: its header is refused next.
+    let (w, h) = dimensions(data)
+        .filter(|_| is_qoi(data))
+        .unwrap_or_default();
+    let reservation = limits.reserve_pixels(path, Some(4), w.into(), h.into())?;
+    ops_header(data, path)?;
     let mut img = Rgba::new(w, h);
     let mut out = img.pixels.chunks_exact_mut(4);
     each_pixel(data, path, |px| {
@@ -84,7 +89,7 @@ pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
         }
         ControlFlow::Continue(())
     })?;
-    Ok(img)
+    Ok(Held::new(img, reservation))
 }
 
 /// Decodes every pixel without keeping any, giving the image's sides: how `check`
@@ -326,7 +331,9 @@ pub fn bz2_header_len(data: &[u8]) -> Option<usize> {
     [12, 8].into_iter().find(|&at| bz2_at(data, at))
 }
 
-pub fn decode_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
+/// Decodes a BZip2-QOI image: refused over the allocation limit from its header
+/// before it is inflated, then held as [`decode`] holds it.
+pub fn decode_bz2(data: &[u8], path: &str, limits: &Limits) -> Result<Held<Rgba>> {
     if let Some((w, h)) = dimensions(data).filter(|_| is_bz2_qoi(data)) {
         limits.check_pixels(path, Some(4), w.into(), h.into())?;
     }

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use crate::error::{Error, Result};
-use crate::limits::Limits;
+use crate::limits::{rgba_bytes, Held, Limits};
 
 /// An 8-bit RGBA image.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +38,13 @@ impl Rgba {
         self.pixels[i..i + 4].copy_from_slice(&px);
     }
 
+    /// A transparent image made for a size a file states, drawn from the run's budget
+    /// while it lives.
+    pub fn new_held(width: u32, height: u32, path: &str, limits: &Limits) -> Result<Held<Rgba>> {
+        let reservation = limits.reserve_pixels(path, None, width.into(), height.into())?;
+        Ok(Held::new(Rgba::new(width, height), reservation))
+    }
+
     /// A rectangle of the image; parts outside it stay transparent.
     pub fn crop(&self, x: u32, y: u32, w: u32, h: u32) -> Rgba {
         let mut out = Rgba::new(w, h);
@@ -53,11 +60,17 @@ impl Rgba {
         out
     }
 
-    /// [`Rgba::crop`] for a rectangle a file states: refused over the pixel limit before
-    /// it is allocated, since a damaged table can claim 65535x65535.
-    pub fn crop_checked(&self, x: u32, y: u32, w: u32, h: u32, path: &str) -> Result<Rgba> {
-        Limits::current().check_pixels(path, None, w.into(), h.into())?;
-        Ok(self.crop(x, y, w, h))
+    /// [`Rgba::crop`] for a rectangle a file states: drawn from the run's budget, and
+    /// refused over the pixel limit before it is allocated, since a damaged table can
+    /// claim 65535x65535.
+    pub fn crop_checked(
+        &self,
+        [x, y, w, h]: [u32; 4],
+        path: &str,
+        limits: &Limits,
+    ) -> Result<Held<Rgba>> {
+        let reservation = limits.reserve_pixels(path, None, w.into(), h.into())?;
+        Ok(Held::new(self.crop(x, y, w, h), reservation))
     }
 
     /// Copies `src` in with its top-left corner at (x, y); it must fit.
@@ -165,14 +178,18 @@ fn reader_8bit<'d>(data: &'d [u8], path: &str) -> Result<png::Reader<std::io::Cu
 
 /// Decodes any PNG to 8-bit RGBA, refusing an image over the allocation limit from
 /// its header, before any pixel is decoded. The pixels are decoded into the RGBA
-/// buffer itself and widened in place, so nothing but that buffer is held.
-pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Rgba> {
-    let mut reader = reader_8bit(data, path)?;
-    let (w, h) = {
-        let info = reader.info();
-        (info.width, info.height)
-    };
-    limits.check_pixels(path, None, w.into(), h.into())?;
+/// buffer itself and widened in place, so nothing but that buffer is held, and that
+/// drawn from the run's budget for as long as the image lives.
+pub fn decode(data: &[u8], path: &str, limits: &Limits) -> Result<Held<Rgba>> {
+    let reader = reader_8bit(data, path)?;
+    let (w, h) = (reader.info().width, reader.info().height);
+    let reservation = limits.reserve_pixels(path, None, w.into(), h.into())?;
+    Ok(Held::new(whole(reader, path)?, reservation))
+}
+
+/// The image a reader past the header stands at, decoded whole.
+fn whole(mut reader: png::Reader<std::io::Cursor<&[u8]>>, path: &str) -> Result<Rgba> {
+    let (w, h) = (reader.info().width, reader.info().height);
     let rgba = w as usize * h as usize * 4;
     let size = reader
         .output_buffer_size()
@@ -207,9 +224,19 @@ pub fn verify(data: &[u8], path: &str, limits: &Limits) -> Result<(u32, u32)> {
     Ok((w, h))
 }
 
+/// What [`each_row`] holds of `data` besides a row: nothing, unless the image is
+/// interlaced, when it holds the whole image.
+pub fn held_whole(data: &[u8]) -> u64 {
+    match dimensions(data) {
+        Some((w, h)) if data.get(28) == Some(&1) => rgba_bytes(w.into(), h.into()),
+        _ => 0,
+    }
+}
+
 /// Decodes the image a row at a time, handing each row to `row` as RGBA until it breaks,
 /// its sides: a page larger than the limit can be cut up this way. An interlaced image
-/// comes in passes rather than rows, so it is decoded whole, under the limit.
+/// comes in passes rather than rows, so it is decoded whole, under the limit: the
+/// caller reserves [`held_whole`] of the run's budget for it.
 pub fn each_row(
     data: &[u8],
     path: &str,
@@ -219,7 +246,8 @@ pub fn each_row(
     let mut reader = reader_8bit(data, path)?;
     let (w, h) = (reader.info().width, reader.info().height);
     if reader.info().interlaced {
-        let img = decode(data, path, limits)?;
+        limits.check_pixels(path, None, w.into(), h.into())?;
+        let img = whole(reader, path)?;
         let _ = img
             .pixels
             .chunks_exact(w as usize * 4)

@@ -330,7 +330,7 @@ mod tests {
         let mut file = tempfile::NamedTempFile::new().unwrap();
         file.write_all(&vec![0xAB; PAGES * 4096]).unwrap();
         file.flush().unwrap();
-        let source = Source::open(file.path()).unwrap();
+        let source = Source::open(file.path(), &Default::default()).unwrap();
         assert!(matches!(source, Source::Mapped(_)));
         (file, source)
     }
@@ -371,7 +371,7 @@ mod tests {
         let (file, _) = opened();
         // More than the table holds: the rest are read instead, and all are whole.
         let sources: Vec<Source> = (0..300)
-            .map(|_| Source::open(file.path()).unwrap())
+            .map(|_| Source::open(file.path(), &Default::default()).unwrap())
             .collect();
         assert!(sources.iter().any(|s| matches!(s, Source::Owned(_))));
         assert!(sources

@@ -24,6 +24,7 @@ use std::fs::File;
 use std::path::Path;
 
 use crate::error::{Error, Result};
+use crate::limits::Limits;
 
 mod source_dir;
 pub use source_dir::{SourceDir, Unused};
@@ -35,8 +36,9 @@ pub enum Source {
 }
 
 impl Source {
-    /// Opens a file by memory map, falling back to reading it (pipes, special files).
-    pub fn open(path: impl AsRef<Path>) -> Result<Source> {
+    /// Opens a file by memory map, falling back to reading it (pipes, special files)
+    /// under the allocation limit.
+    pub fn open(path: impl AsRef<Path>, limits: &Limits) -> Result<Source> {
         let path = path.as_ref();
         let file = File::open(path).map_err(|e| Error::io(path, e))?;
         let meta = file.metadata().map_err(|e| Error::io(path, e))?;
@@ -54,7 +56,7 @@ impl Source {
         } else {
             file
         };
-        read_stream(file, path).map(Source::Owned)
+        read_stream(file, path, limits).map(Source::Owned)
     }
 
     /// Ok unless the file changed since it was opened (see [`Mapped::unchanged`]):
@@ -70,8 +72,8 @@ impl Source {
 
 /// Reads a pipe or device whole, refusing one that goes on past the allocation limit
 /// (`gamepak info /dev/zero` would otherwise fill memory).
-pub fn read_stream(file: impl std::io::Read, path: &Path) -> Result<Vec<u8>> {
-    let limit = crate::limits::max_alloc();
+pub fn read_stream(file: impl std::io::Read, path: &Path, limits: &Limits) -> Result<Vec<u8>> {
+    let limit = limits.max_alloc;
     crate::codec::capped::read_capped(file, limit, None)
         .map_err(|e| Error::io(path, e))?
         .ok_or_else(|| {

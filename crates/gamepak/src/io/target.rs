@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use super::atomic::staged;
 use super::place::{move_into_place, Identity, Replaces};
 use crate::error::{Error, Result};
+use crate::limits::Limits;
 
 /// How many symlinks a chain may hold before it is taken for a loop, as the kernel's
 /// own limit on path resolution.
@@ -90,7 +91,7 @@ impl OutputFile {
             Replace::Any => Replaces::Whole(id),
             Replace::SameFormat if m.len() == 0 => Replaces::Empty(id),
             Replace::SameFormat => {
-                refuse_another_format(path, &target, bytes)?;
+                refuse_another_format(path, &target, m.len(), bytes)?;
                 Replaces::Whole(id)
             }
         };
@@ -126,11 +127,12 @@ impl OutputFile {
     }
 }
 
-/// Refuses to replace a file that is not of the format `bytes` are: it may be the
-/// user's picture, text or another game, where an earlier build may go.
-fn refuse_another_format(shown: &Path, target: &Path, bytes: &[u8]) -> Result<()> {
+/// Refuses to replace a file of `len` bytes that is not of the format `bytes` are: it
+/// may be the user's picture, text or another game, where an earlier build may go.
+fn refuse_another_format(shown: &Path, target: &Path, len: u64, bytes: &[u8]) -> Result<()> {
     let writing = crate::detect(bytes).format;
-    let found = crate::detect(&super::Source::open(target)?);
+    // A regular file: read no more than it held when it was looked at.
+    let found = crate::detect(&super::Source::open(target, &Limits::for_max_alloc(len))?);
     if found.format.is_some() && found.format == writing {
         return Ok(());
     }

@@ -13,7 +13,7 @@ fn opened_game(dir: &Path) -> (std::path::PathBuf, Source, u64) {
     let input = dir.join("data.win");
     let bytes = gamepak::formats::gamemaker::synth::game(4, 2, 256 * 1024);
     std::fs::write(&input, &bytes).unwrap();
-    let source = Source::open(&input).unwrap();
+    let source = Source::open(&input, &Default::default()).unwrap();
     assert!(matches!(source, Source::Mapped(_)));
     (input, source, bytes.len() as u64)
 }

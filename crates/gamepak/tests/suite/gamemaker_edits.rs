@@ -9,12 +9,13 @@ use std::sync::Arc;
 
 use gamepak::formats::gamemaker::model::{self, chunks::Body};
 use gamepak::formats::gamemaker::{game, pages};
+use gamepak::limits::Held;
 use gamepak::FourCC;
 use gamepak::{ExtractOptions, Format};
 
-fn page(g: &game::Game<'_>, k: usize) -> Rgba {
+fn page(g: &game::Game<'_>, k: usize) -> Held<Rgba> {
     let p = &g.pages()[k];
-    pages::decode(p.blob.unwrap(), p.format, "page").unwrap()
+    pages::decode(p.blob.unwrap(), p.format, "page", &Default::default()).unwrap()
 }
 
 fn edit_and_reread(name: &str) {

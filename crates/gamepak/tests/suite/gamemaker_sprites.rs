@@ -23,7 +23,10 @@ const ERAS: [&str; 6] = [
 ];
 
 fn picture(path: &Path) -> Rgba {
-    png::decode(&std::fs::read(path).unwrap(), "", &Limits::current()).unwrap()
+    png::decode(&std::fs::read(path).unwrap(), "", &Limits::default())
+        .unwrap()
+        .into_parts()
+        .0
 }
 
 fn save(path: &Path, img: &Rgba) {
@@ -278,7 +281,7 @@ fn rectangle_masks_and_automatic_boxes_are_gamemaker_s() {
                 .map(|k| folder.join(sprite_masks::file_name(k)))
                 .take_while(|f| f.is_file())
                 .map(|f| {
-                    sprite_masks::from_png(&std::fs::read(f).unwrap(), "")
+                    sprite_masks::from_png(&std::fs::read(f).unwrap(), "", &Limits::default())
                         .unwrap()
                         .0
                 })
@@ -314,16 +317,20 @@ fn a_mask_drawn_in_its_png_is_the_game_s_and_one_of_another_size_is_refused() {
         };
         drawn_in += 1;
         let file = folder.join(sprite_masks::file_name(0));
-        let (mask, (w, h)) = sprite_masks::from_png(&std::fs::read(&file).unwrap(), "").unwrap();
+        let (mask, (w, h)) =
+            sprite_masks::from_png(&std::fs::read(&file).unwrap(), "", &Limits::default()).unwrap();
         let inverted: Vec<u8> = mask.iter().map(|b| !b).collect();
         let png = sprite_masks::to_png(&inverted, (w, h)).unwrap();
         // Bits past a row's end are not pixels: they read back as 0.
-        let drawn = sprite_masks::from_png(&png, "").unwrap().0;
+        let drawn = sprite_masks::from_png(&png, "", &Limits::default())
+            .unwrap()
+            .0;
         assert_ne!(drawn, mask, "{name}");
         std::fs::write(&file, png).unwrap();
         let (_, again) = packed_clean(name, out.path());
         let back = again.path().join(file.strip_prefix(out.path()).unwrap());
-        let (got, size) = sprite_masks::from_png(&std::fs::read(back).unwrap(), "").unwrap();
+        let (got, size) =
+            sprite_masks::from_png(&std::fs::read(back).unwrap(), "", &Limits::default()).unwrap();
         assert_eq!((got, size), (drawn, (w, h)), "{name}");
 
         let row = vec![0xff; (w + 1).div_ceil(8) as usize];

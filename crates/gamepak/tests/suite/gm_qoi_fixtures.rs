@@ -70,7 +70,7 @@ fn gm_qoi_fixture_pages_decode_and_round_trip() {
                     &gamepak::limits::Limits::for_max_alloc(1 << 30)
                 )
                 .unwrap(),
-                img,
+                *img,
                 "{what}"
             );
             // GameMaker's own bytes come back: the same ops, no padding after them

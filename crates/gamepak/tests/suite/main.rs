@@ -1,15 +1,16 @@
 //! The library's integration tests, as one binary: linking one test binary per
-//! file dominated building the suite. Tests that set the process-wide allocation
-//! limit (`bombs`, `field_sweep`, `large_pages`) stay binaries of their own, so no
-//! other test runs under their limit.
+//! file dominated building the suite. Each call carries its allocation limit in its
+//! options, so tests under different limits run side by side.
 
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bombs;
 mod changed_input;
 mod damaged_offsets;
 mod documents;
 mod extract_summary;
+mod field_sweep;
 mod gamemaker_audiogroups;
 mod gamemaker_bytecode14;
 mod gamemaker_code_edits;
@@ -34,6 +35,7 @@ mod gbin_info_snapshots;
 mod gbin_proptest;
 mod gbin_roundtrip;
 mod gm_qoi_fixtures;
+mod large_pages;
 mod malformed_gamemaker;
 mod malformed_gbin;
 mod malformed_swag;

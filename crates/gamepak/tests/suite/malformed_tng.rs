@@ -28,7 +28,10 @@ fn zlib(data: &[u8]) -> Vec<u8> {
 
 /// A small header: 2x2 maps of 2 layers, 3 transports.
 fn header() -> Header {
-    let mut h = read(&demo(), false).unwrap().doc.header;
+    let mut h = read(&demo(), false, &Default::default())
+        .unwrap()
+        .doc
+        .header;
     h.map_size = 1;
     h.map_layers = 2;
     h.max_command = 0;
@@ -82,7 +85,7 @@ fn check_lines(bytes: &[u8]) -> String {
 }
 
 fn read_error(bytes: &[u8]) -> String {
-    match read(bytes, true) {
+    match read(bytes, true, &Default::default()) {
         Ok(_) => panic!("read accepted a damaged file"),
         Err(e) => e.to_string(),
     }
@@ -93,7 +96,7 @@ fn every_truncation_is_a_located_error() {
     let data = demo();
     for n in 0..data.len() {
         let cut = &data[..n];
-        let e = read(cut, false)
+        let e = read(cut, false, &Default::default())
             .err()
             .unwrap_or_else(|| panic!("cut at {n} was accepted"));
         assert!(
@@ -117,7 +120,7 @@ fn byte_flips_never_panic() {
     let tmp = tempfile::tempdir().unwrap();
     // Every byte of the header, the block and the compressed assets; a sample of the
     // standard files, whose insides only their own decoders read.
-    let r = read(&data, false).unwrap();
+    let r = read(&data, false, &Default::default()).unwrap();
     let sparse: Vec<(u64, u64)> = r
         .assets
         .iter()
@@ -219,7 +222,7 @@ fn section_lengths_must_divide_into_records() {
 #[test]
 fn map_rle_that_overruns_or_falls_short_is_placed() {
     // 2 layers of 2x2 = 8 tiles.
-    assert!(read(&one_map(&[0x87, 1, 0]), true).is_ok());
+    assert!(read(&one_map(&[0x87, 1, 0]), true, &Default::default()).is_ok());
     let e = read_error(&one_map(&[0x88, 1, 0]));
     assert!(e.contains("RLE packet overruns the map's 8 tiles"), "{e}");
     assert!(e.contains("maps[0]/asset"), "{e}");
@@ -327,7 +330,7 @@ fn maps_must_come_last_and_maps_under_34_are_read_with_a_warning() {
         &[(0, STRINGS.to_vec()), (34, descriptor(0, map.len(), 1))],
         &map,
     );
-    let r = read(&f, true).unwrap();
+    let r = read(&f, true, &Default::default()).unwrap();
     assert!(r.doc.sections[1].maps_under_34);
     assert!(check_lines(&f).contains("type 34 holds maps, not quests"));
     // And it is written back as it was read.
@@ -337,7 +340,7 @@ fn maps_must_come_last_and_maps_under_34_are_read_with_a_warning() {
 #[test]
 fn hostile_json_is_refused_with_its_place() {
     let data = demo();
-    let r = read(&data, true).unwrap();
+    let r = read(&data, true, &Default::default()).unwrap();
     let mut doc = r.doc.clone();
     doc.sections[25].body["npcs"][0]["asset"]["speed"] = json!(70000);
     let e = write(&doc, &|_| Ok(Vec::new())).unwrap_err().to_string();
@@ -372,7 +375,7 @@ fn hostile_json_is_refused_with_its_place() {
 #[test]
 fn rules_between_records_are_checked() {
     let data = demo();
-    let r = read(&data, true).unwrap();
+    let r = read(&data, true, &Default::default()).unwrap();
     let files = r.files();
     let load = |name: &str| Ok(files[name].clone());
     let mut doc = r.doc.clone();

@@ -68,6 +68,7 @@ fn built(production: bool) -> Vec<u8> {
             production,
             ..BuildOptions::default()
         },
+        &Default::default(),
     )
     .unwrap()
     .bytes
@@ -118,7 +119,7 @@ fn hand_written_file_reads_field_by_field() {
         file.extend_from_slice(c);
     }
 
-    let doc = native::read(&file).unwrap();
+    let doc = native::read(&file, &Default::default()).unwrap();
     assert_eq!(doc.layout, Layout::Current);
     assert_eq!(
         doc.meta,
@@ -223,12 +224,12 @@ fn edits_are_packed_with_counts_and_tables_following() {
         let r = handler().check(&out.bytes, &Default::default());
         assert!(r.is_clean(), "{:?}", r.problems);
 
-        let doc = native::read(&out.bytes).unwrap();
-        let old = native::read(&original).unwrap();
+        let doc = native::read(&out.bytes, &Default::default()).unwrap();
+        let old = native::read(&original, &Default::default()).unwrap();
         let frames = gamepak_frames(&doc);
         assert_eq!((frames[1].width, frames[1].height), (6, 3));
         let atlas =
-            png::decode(&doc.chunks[4], "atlas", &gamepak::limits::Limits::current()).unwrap();
+            png::decode(&doc.chunks[4], "atlas", &gamepak::limits::Limits::default()).unwrap();
         assert_eq!(
             atlas.get(frames[1].x as u32 + 5, frames[1].y as u32 + 2),
             [1, 2, 3, 255]
@@ -301,7 +302,7 @@ fn malformed_input_never_panics() {
 }
 
 fn with_chunk(bytes: &[u8], index: usize, chunk: &[u8]) -> Vec<u8> {
-    let mut doc = native::read(bytes).unwrap();
+    let mut doc = native::read(bytes, &Default::default()).unwrap();
     doc.chunks[index] = chunk.to_vec().into();
     native::write(&doc)
 }
@@ -397,10 +398,10 @@ fn subfolders_build_into_nested_content() {
     wav(&dir.join("Enemies").join("Hiss.sound.wav"), &hiss, 1);
     std::fs::write(flying.join("notes.txt"), "draw more bats").unwrap();
 
-    let made = native::build(dir, &BuildOptions::default()).unwrap();
+    let made = native::build(dir, &BuildOptions::default(), &Default::default()).unwrap();
     let unused: Vec<&str> = made.unused.iter().map(|u| u.file.as_str()).collect();
     assert_eq!(unused, ["Enemies/Flying/notes.txt"]);
-    let doc = native::read(&made.bytes).unwrap();
+    let doc = native::read(&made.bytes, &Default::default()).unwrap();
     assert_eq!((doc.meta.sprite_frames, doc.meta.sounds), (4, 2));
     let js = String::from_utf8(doc.chunks[2].to_vec()).unwrap();
     let expected = "var Content = {\n\t Beep: 0,\n\t Enemies: {\n\t\t Flying: {\n\t\t\t Bat: 0\n\t\t},\n\t\t Hiss: 1,\n\t\t Slime: 1\n\t},\n\t Ghost: 2,\n\t Hero: 3,\n\t Sky: 0,\n\t Theme: 0\n}";
@@ -411,7 +412,7 @@ fn subfolders_build_into_nested_content() {
     assert_eq!(sizes, [(3, 2), (1, 5), (0, 0), (5, 4)]);
 
     std::fs::write(dir.join("Enemies.sprite.png"), sprite(2, 2, &[(0, 0)])).unwrap();
-    let err = native::build(dir, &BuildOptions::default()).unwrap_err();
+    let err = native::build(dir, &BuildOptions::default(), &Default::default()).unwrap_err();
     assert!(
         err.to_string().contains("both content and a folder"),
         "{err}"

@@ -299,7 +299,7 @@ fn an_image_that_holds_its_own_size_may_change_it() {
             )
             .unwrap();
         let back = std::fs::read(again.path().join(name)).unwrap();
-        let img = png::decode(&back, name, &Limits::current()).unwrap();
+        let img = png::decode(&back, name, &Limits::default()).unwrap();
         assert_eq!((img.width, img.height), (3, 3), "{name}");
     }
 }
@@ -310,7 +310,7 @@ fn an_edited_tng_frame_view_is_reported() {
     let tmp = extracted(case);
     let name = "sprites/10-character-sprites/000/1-00.png";
     let path = tmp.path().join(name);
-    let mut img = png::decode(&std::fs::read(&path).unwrap(), name, &Limits::current()).unwrap();
+    let mut img = png::decode(&std::fs::read(&path).unwrap(), name, &Limits::default()).unwrap();
     img.put(0, 0, [1, 2, 3, 4]);
     std::fs::write(&path, png::encode(&img).unwrap()).unwrap();
     let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
@@ -337,12 +337,14 @@ fn build_reads_only_inside_its_folder_and_reports_what_it_left() {
     type Build = fn(&Path) -> gamepak::Result<PackOutcome>;
     let builds: [(&str, &str, Build); 3] = [
         ("native/content", "Coin.sprite.png", |d| {
-            native::build(d, &native::BuildOptions::default())
+            native::build(d, &native::BuildOptions::default(), &Default::default())
         }),
         ("swag/src", "sheets/000.png", |d| {
-            swag::build(d, &swag::BuildOptions::default())
+            swag::build(d, &swag::BuildOptions::default(), &Default::default())
         }),
-        ("tng/src", "tng.json", tng::build),
+        ("tng/src", "tng.json", |d| {
+            tng::build(d, &Default::default())
+        }),
     ];
     for (sub, file, build) in builds {
         let tmp = copied(sub);
@@ -368,5 +370,10 @@ fn a_script_named_on_the_command_line_inside_the_folder_counts_as_used() {
         script: Some(tmp.path().join("game.js")),
         ..native::BuildOptions::default()
     };
-    assert_eq!(native::build(tmp.path(), &opts).unwrap().unused, []);
+    assert_eq!(
+        native::build(tmp.path(), &opts, &Default::default())
+            .unwrap()
+            .unused,
+        []
+    );
 }

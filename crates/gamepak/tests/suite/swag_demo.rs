@@ -24,7 +24,9 @@ fn build(endian: Endian) -> Vec<u8> {
         endian: Some(endian),
         ..BuildOptions::default()
     };
-    swag::build(&examples().join("src"), &opts).unwrap().bytes
+    swag::build(&examples().join("src"), &opts, &Default::default())
+        .unwrap()
+        .bytes
 }
 
 #[test]
@@ -92,7 +94,7 @@ fn edits_are_encoded_again_and_nothing_else_changes() {
     let mut img = png::decode(
         &std::fs::read(&frame).unwrap(),
         "f",
-        &gamepak::limits::Limits::current(),
+        &gamepak::limits::Limits::default(),
     )
     .unwrap();
     for y in 0..img.height {
@@ -117,14 +119,14 @@ fn edits_are_encoded_again_and_nothing_else_changes() {
     let sheet = png::decode(
         &after.sheets()[0].bytes,
         "s",
-        &gamepak::limits::Limits::current(),
+        &gamepak::limits::Limits::default(),
     )
     .unwrap();
-    assert_eq!(sheet.crop(32, 0, 16, 16), img);
+    assert_eq!(sheet.crop(32, 0, 16, 16), *img);
     let old = png::decode(
         &before.sheets()[0].bytes,
         "s",
-        &gamepak::limits::Limits::current(),
+        &gamepak::limits::Limits::default(),
     )
     .unwrap();
     assert_eq!(sheet.crop(0, 0, 32, 16), old.crop(0, 0, 32, 16));

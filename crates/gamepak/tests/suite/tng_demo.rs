@@ -17,7 +17,9 @@ fn handler() -> &'static dyn Handler {
 }
 
 fn demo() -> Vec<u8> {
-    tng::build(&examples().join("src")).unwrap().bytes
+    tng::build(&examples().join("src"), &Default::default())
+        .unwrap()
+        .bytes
 }
 
 fn extracted(bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
@@ -41,7 +43,7 @@ fn shipped_demo_is_what_the_sources_build_and_checks_clean() {
 #[test]
 fn demo_uses_every_section_type_the_spec_defines() {
     let bytes = demo();
-    let r = read(&bytes, true).unwrap();
+    let r = read(&bytes, true, &Default::default()).unwrap();
     for kind in (0..=11).chain(16..=35) {
         assert!(
             r.doc.sections.iter().any(|s| s.kind == kind),
@@ -112,7 +114,7 @@ fn sprite_frames_are_cut_and_turned() {
         png::decode(
             &std::fs::read(out.join(p)).unwrap(),
             p,
-            &gamepak::limits::Limits::current(),
+            &gamepak::limits::Limits::default(),
         )
         .unwrap()
     };
@@ -164,7 +166,7 @@ fn edits_pack_into_a_valid_file() {
     .unwrap();
     let packed = gamepak::pack(&out, &Default::default()).unwrap().bytes;
     assert_ne!(packed, bytes);
-    let r = read(&packed, true).unwrap();
+    let r = read(&packed, true, &Default::default()).unwrap();
     assert_eq!(r.doc.header.max_command, 43);
     let npc = &r.doc.sections[25].body["npcs"][0]["asset"]["events"][0]["script"];
     assert_eq!(npc[2], "PUSHMAP \"cellar\" 1 2");
@@ -179,12 +181,12 @@ fn edits_pack_into_a_valid_file() {
     let stored =
         &packed[atlas_file.offset as usize..(atlas_file.offset + atlas_file.length) as usize];
     assert_eq!(
-        png::decode(stored, "atlas", &gamepak::limits::Limits::current()).unwrap(),
+        png::decode(stored, "atlas", &gamepak::limits::Limits::default()).unwrap(),
         atlas
     );
     // Every other section reads as before. The file has no error; check warns where a
     // name now names nothing: the old music name, and the new map.
-    let before = read(&bytes, true).unwrap();
+    let before = read(&bytes, true, &Default::default()).unwrap();
     for (i, (a, b)) in before.doc.sections.iter().zip(&r.doc.sections).enumerate() {
         if ![0, 4, 25].contains(&i) {
             assert_eq!(a, b, "section {i} changed");

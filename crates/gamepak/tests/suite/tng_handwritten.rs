@@ -153,7 +153,7 @@ fn file_with_rle(rle: &[u8]) -> Vec<u8> {
 #[test]
 fn every_field_reads_as_the_spec_says() {
     let data = file();
-    let r = read(&data, true).unwrap();
+    let r = read(&data, true, &Default::default()).unwrap();
     let h = &r.doc.header;
     assert_eq!(h.game_id, "handmade");
     assert_eq!((h.game_type, h.tile_width, h.tile_height), (1, 320, 32));
@@ -258,11 +258,11 @@ fn info_counts_each_sections_records() {
 #[test]
 fn our_writer_gives_the_same_bytes_back_but_for_deflate() {
     let data = file();
-    let r = read(&data, true).unwrap();
+    let r = read(&data, true, &Default::default()).unwrap();
     let files = r.files();
     let ours = write(&r.doc, &|name| Ok(files[name].clone())).unwrap();
     // Our deflater is another level, so the bytes differ; the content does not.
-    let again = read(&ours, true).unwrap();
+    let again = read(&ours, true, &Default::default()).unwrap();
     assert_eq!(again.doc.sections, r.doc.sections);
     let check = |d: &[u8]| {
         gamepak::Format::Tng
@@ -310,9 +310,9 @@ fn another_writers_file_comes_back_byte_for_byte_through_extract_and_pack() {
     std::fs::write(&npcs, serde_json::to_vec(&v).unwrap()).unwrap();
     let packed = gamepak::pack(&out, &Default::default()).unwrap().bytes;
     assert_ne!(packed, data);
-    let r = read(&packed, true).unwrap();
+    let r = read(&packed, true, &Default::default()).unwrap();
     assert_eq!(r.doc.sections[4].body["npcs"][0]["asset"]["speed"], 175);
-    let original = read(&data, true).unwrap();
+    let original = read(&data, true, &Default::default()).unwrap();
     for i in [0, 1, 2, 3, 5] {
         assert_eq!(r.doc.sections[i], original.doc.sections[i]);
     }
@@ -338,8 +338,14 @@ fn another_writers_map_rle_comes_back_byte_for_byte_and_an_edit_is_packed_again(
     ];
     let data = file_with_rle(&theirs);
     let plain = file();
-    let r = read(&data, true).unwrap();
-    assert_eq!(r.doc.sections, read(&plain, true).unwrap().doc.sections);
+    let r = read(&data, true, &Default::default()).unwrap();
+    assert_eq!(
+        r.doc.sections,
+        read(&plain, true, &Default::default())
+            .unwrap()
+            .doc
+            .sections
+    );
 
     let handler = gamepak::Format::Tng.handler().unwrap();
     let tmp = tempfile::tempdir().unwrap();
@@ -361,7 +367,7 @@ fn another_writers_map_rle_comes_back_byte_for_byte_and_an_edit_is_packed_again(
     v["maps"][0]["asset"]["layers"][1][1] = json!("3 3");
     std::fs::write(&maps, serde_json::to_vec(&v).unwrap()).unwrap();
     let packed = gamepak::pack(&out, &Default::default()).unwrap().bytes;
-    let again = read(&packed, true).unwrap();
+    let again = read(&packed, true, &Default::default()).unwrap();
     let layers = &again.doc.sections[5].body["maps"][0]["asset"]["layers"];
     assert_eq!(layers, &json!([["7 7", "7 7"], ["1 2", "3 3"]]));
     let re = tmp.path().join("re");

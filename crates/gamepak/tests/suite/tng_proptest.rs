@@ -201,6 +201,7 @@ fn document(seed: u64) -> Document {
         ))
         .unwrap(),
         false,
+        &Default::default(),
     )
     .unwrap()
     .doc
@@ -256,7 +257,7 @@ proptest! {
     fn random_documents_write_read_write_identically(seed in any::<u64>()) {
         let doc = document(seed);
         let first = write(&doc, &file_bytes).unwrap();
-        let r = read(&first, true).unwrap();
+        let r = read(&first, true, &Default::default()).unwrap();
         let kinds: Vec<u8> = r.doc.sections.iter().map(|s| s.kind).collect();
         prop_assert_eq!(kinds, doc.sections.iter().map(|s| s.kind).collect::<Vec<_>>());
         let stored = r.files();
@@ -285,7 +286,7 @@ fn generated_documents_are_not_trivial() {
     let scripts = (1..40u64)
         .filter(|s| {
             let bytes = write(&document(s * 7919), &file_bytes).unwrap();
-            read(&bytes, true).unwrap().max_command > 0
+            read(&bytes, true, &Default::default()).unwrap().max_command > 0
         })
         .count();
     assert!(sizes.iter().filter(|&&n| n > 500).count() > 10, "{sizes:?}");

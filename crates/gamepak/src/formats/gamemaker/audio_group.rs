@@ -182,9 +182,10 @@ pub fn extract(
     data: &[u8],
     out: &std::path::Path,
     opts: &crate::ExtractOptions,
+    limits: &crate::limits::Limits,
 ) -> Result<crate::ExtractSummary> {
     let (files, mut manifest) = extraction(data, &read(data)?, &HashMap::new())?;
-    let (ex, selected) = crate::assets::Extraction::begin(out, opts, &files)?;
+    let (ex, selected) = crate::assets::Extraction::begin(out, opts, limits, &files)?;
     ex.render(&selected, |f| Ok(Rendered::Stored(&f.1)), |_| false)?;
     manifest.partial = ex.partial();
     ex.finish(&manifest)
@@ -196,6 +197,7 @@ pub fn extract_beside(
     sounds: &[Sound],
     input: &std::path::Path,
     ex: &crate::assets::Extraction,
+    limits: &crate::limits::Limits,
 ) -> Result<Vec<Companion>> {
     let mut out = Vec::new();
     for n in groups(sounds) {
@@ -207,7 +209,7 @@ pub fn extract_beside(
             ));
             continue;
         }
-        let data = crate::io::Source::open(&path)?;
+        let data = crate::io::Source::open(&path, limits)?;
         // A damaged group file does not stop the game's extraction: check says why.
         let g = match read(&data) {
             Ok(g) => g,

@@ -12,6 +12,7 @@ use super::container::{self, form_location, Form};
 use super::refs::list;
 use super::sond::Sound;
 use crate::fourcc::FourCC;
+use crate::limits::Limits;
 use crate::report::{Problem, Report};
 
 /// A group file given on its own. Every entry of AUDO is read alone, so that each
@@ -61,7 +62,13 @@ pub fn check(data: &[u8]) -> Report {
 /// and, when the game's `input` is known, the group file beside it must read and
 /// hold the clip. A group file that is not there is only noted: a game may be
 /// checked without its groups.
-pub fn check_sounds(game: &Form<'_>, sounds: &[Sound], input: Option<&Path>, r: &mut Report) {
+pub fn check_sounds(
+    game: &Form<'_>,
+    sounds: &[Sound],
+    input: Option<&Path>,
+    limits: &Limits,
+    r: &mut Report,
+) {
     let listed = game
         .chunk(FourCC::AGRP)
         .and_then(|c| list(game, c).ok())
@@ -81,7 +88,7 @@ pub fn check_sounds(game: &Form<'_>, sounds: &[Sound], input: Option<&Path>, r: 
         let file = file_name(group);
         let clips = *clip_counts
             .entry(group)
-            .or_insert_with(|| group_beside(input, &file, r));
+            .or_insert_with(|| group_beside(input, &file, limits, r));
         match clips {
             None => r.note(
                 path,
@@ -101,8 +108,8 @@ pub fn check_sounds(game: &Form<'_>, sounds: &[Sound], input: Option<&Path>, r: 
 /// Checks the group file `file` beside `input` into `r`, each problem under the
 /// file's name, and gives how many clips it holds (none when it is not there or
 /// does not read).
-fn group_beside(input: &Path, file: &str, r: &mut Report) -> Option<usize> {
-    let data = crate::io::Source::open(input.with_file_name(file)).ok()?;
+fn group_beside(input: &Path, file: &str, limits: &Limits, r: &mut Report) -> Option<usize> {
+    let data = crate::io::Source::open(input.with_file_name(file), limits).ok()?;
     let report = check(&data);
     r.problems
         .extend(report.problems.into_iter().map(|p| Problem {

@@ -8,6 +8,7 @@ use super::container::{chunk_location, form_location};
 use super::game::Game;
 use super::{pages, txtr::PageFormat};
 use crate::fourcc::FourCC;
+use crate::limits::Limits;
 use crate::report::{Report, Severity};
 
 /// Checks a game, read into its views and its model, and the audio group files
@@ -16,6 +17,7 @@ pub fn check(
     game: &Game<'_>,
     model: &super::model::Game<'_>,
     input: Option<&std::path::Path>,
+    limits: &Limits,
 ) -> Report {
     let data = game.form.data;
     let mut r = Report {
@@ -37,7 +39,7 @@ pub fn check(
     }
     let starts: Vec<u64> = game.form.chunks.iter().map(|c| c.body_offset()).collect();
     unmodelled(model, &mut r);
-    page_problems(game, &mut r);
+    page_problems(game, limits, &mut r);
     frames(game, &mut r);
     super::check_references::check(model, &starts, &mut r);
     let clips = game.clips.len() as u32;
@@ -86,7 +88,7 @@ pub fn check(
             );
         }
     }
-    super::audio_group_check::check_sounds(&game.form, &game.sounds, input, &mut r);
+    super::audio_group_check::check_sounds(&game.form, &game.sounds, input, limits, &mut r);
     one_error_per_place(&mut r);
     r
 }
@@ -120,7 +122,7 @@ fn unmodelled(model: &super::model::Game<'_>, r: &mut Report) {
     }
 }
 
-fn page_problems(game: &Game<'_>, r: &mut Report) {
+fn page_problems(game: &Game<'_>, limits: &Limits, r: &mut Report) {
     let failures: Vec<(usize, u64, String)> = game
         .pages()
         .par_iter()
@@ -134,7 +136,7 @@ fn page_problems(game: &Game<'_>, r: &mut Report) {
                     "the page is in no format gamepak knows".into(),
                 ));
             }
-            pages::verify(blob, p.format, "").err().map(|e| {
+            pages::verify(blob, p.format, "", limits).err().map(|e| {
                 (
                     k,
                     p.blob_offset,

@@ -15,11 +15,14 @@ use crate::{Document, Entry, ExtractOptions, ExtractSummary, Options, Partial, R
 /// Opens `data` as the document it holds: an audio group file or a game.
 pub fn open<'a>(data: &'a [u8], opts: &Options) -> Box<dyn Document + 'a> {
     if audio_group::is_audio_group(data) {
-        Box::new(GroupDocument { data })
+        Box::new(GroupDocument {
+            data,
+            opts: opts.clone(),
+        })
     } else {
         Box::new(GameDocument {
             data,
-            input: opts.input.clone(),
+            opts: opts.clone(),
             read: OnceLock::new(),
             salvaged: OnceLock::new(),
         })
@@ -31,8 +34,9 @@ pub fn open<'a>(data: &'a [u8], opts: &Options) -> Box<dyn Document + 'a> {
 /// with what was lost), each read once.
 struct GameDocument<'a> {
     data: &'a [u8],
-    /// Where the game was read from: its audio groups are beside it.
-    input: Option<std::path::PathBuf>,
+    /// The run's settings: where the game was read from (its audio groups are
+    /// beside it), and the limits.
+    opts: Options,
     read: OnceLock<(Game<'a>, model::Game<'a>)>,
     salvaged: OnceLock<(Game<'a>, Damage)>,
 }
@@ -80,20 +84,23 @@ impl Document for GameDocument<'_> {
 
     fn check(&self) -> Report {
         match self.read() {
-            Ok((game, model)) => check::check(game, model, self.input.as_deref()),
+            Ok((game, model)) => {
+                check::check(game, model, self.opts.input.as_deref(), &self.opts.limits)
+            }
             Err(e) => Report::from_error(&e),
         }
     }
 
     fn extract(&self, out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
         let (game, damage) = kept(&self.salvaged, || game::read_salvaging(self.data))?;
-        extract::extract(game, damage.clone(), out, opts, self.input.as_deref())
+        extract::extract(game, damage.clone(), out, opts, &self.opts)
     }
 }
 
 /// An audio group file: a FORM holding AUDO alone, read whole when asked.
 struct GroupDocument<'a> {
     data: &'a [u8],
+    opts: Options,
 }
 
 impl GroupDocument<'_> {
@@ -116,6 +123,6 @@ impl Document for GroupDocument<'_> {
     }
 
     fn extract(&self, out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-        audio_group::extract(self.data, out, opts)
+        audio_group::extract(self.data, out, opts, &self.opts.limits)
     }
 }

@@ -22,7 +22,8 @@ use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
-use crate::{ExtractOptions, ExtractSummary, Format};
+use crate::limits::Limits;
+use crate::{ExtractOptions, ExtractSummary, Format, Options};
 
 /// What code disassembly needs, made once per extraction.
 struct CodeView {
@@ -49,6 +50,7 @@ fn cut_frames(
     ex: &Extraction,
     frames: &[(&crate::Entry, u32)],
     whole: &BTreeMap<usize, &crate::Entry>,
+    limits: &Limits,
 ) -> Result<()> {
     let mut by_page: BTreeMap<usize, BTreeMap<u32, Vec<&str>>> = BTreeMap::new();
     for &(entry, ptr) in frames {
@@ -79,6 +81,8 @@ fn cut_frames(
     };
     // Frames waiting for a worker hold their pixels: past this many bytes waiting, the
     // worker streaming the page encodes its frames itself, which bounds the memory.
+    // They are bounded apart from the run's budget: a reservation handed to a task
+    // could wait in the queue of a worker that is itself waiting for the budget.
     const WAITING: u64 = 8 << 20;
     let waiting = AtomicU64::new(0);
     by_page.into_par_iter().try_for_each(|(k, by_ptr)| {
@@ -107,11 +111,11 @@ fn cut_frames(
             match whole.get(&k) {
                 Some(entry) => {
                     let png = stream::page_png(game, k, |rows| {
-                        stream::frames(game, k, &ptrs, Some(rows), done)
+                        stream::frames(game, k, &ptrs, Some(rows), limits, done)
                     });
                     ex.emit(&entry.path, png.map(Rendered::File), true)
                 }
-                None => stream::frames(game, k, &ptrs, None, done),
+                None => stream::frames(game, k, &ptrs, None, limits, done),
             }
         })
     })?;
@@ -165,13 +169,14 @@ fn render<'g>(
     model: &'g model::Game<'_>,
     records: &'g HashMap<Item, Vec<u8>>,
     code_view: &OnceLock<CodeView>,
+    limits: &Limits,
     item: Item,
 ) -> Result<Rendered<'g>> {
     Ok(match item {
         Item::Page(k) => match game.pages()[k].blob {
             Some(b) if !decoded_to_png(game, k) => Rendered::Stored(b),
             _ => Rendered::File(stream::page_png(game, k, |rows| {
-                stream::frames(game, k, &[], Some(rows), |_, _| Ok(()))
+                stream::frames(game, k, &[], Some(rows), limits, |_, _| Ok(()))
             })?),
         },
         Item::SpriteFrame { .. } | Item::Background(_) => {
@@ -246,18 +251,19 @@ fn strings_json(model: &model::Game<'_>) -> Vec<u8> {
     serde_json::to_vec_pretty(model.texts()).expect("strings serialise")
 }
 
-/// Extracts a game, and the audio group files beside `input` when it is given;
+/// Extracts a game, and the audio group files beside `opts.input` when it is given;
 /// `damage` is what its read could not take, for a salvage.
 pub fn extract(
     game: &Game<'_>,
     damage: Damage,
     out_path: &Path,
-    opts: &ExtractOptions,
-    input: Option<&Path>,
+    extract: &ExtractOptions,
+    opts: &Options,
 ) -> Result<ExtractSummary> {
+    let limits = &opts.limits;
     let mut model = model::read_form(&game.form);
     let all = items::items(&items::Files::new(game, &model));
-    let (mut ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    let (mut ex, selected) = Extraction::begin(out_path, extract, limits, &all)?;
     let wanted: HashSet<Item> = selected.iter().map(|(_, item)| *item).collect();
     let records = records(&mut model, &wanted);
     let files = items::Files::new(game, &model);
@@ -294,19 +300,19 @@ pub fn extract(
         )
     };
     let (cut, rendered) = rayon::join(
-        || cut_frames(game, &ex, &frames, &whole),
+        || cut_frames(game, &ex, &frames, &whole, limits),
         || {
             ex.render(
                 &rest,
-                |(_, item)| render(game, &model, &records, &code_view, *item),
+                |(_, item)| render(game, &model, &records, &code_view, limits, *item),
                 tolerated,
             )
         },
     );
     cut.and(rendered)?;
     let made = manifest(&files, &all, &ex).and_then(|mut manifest| {
-        if let Some(input) = input {
-            manifest.audio_groups = audio_group::extract_beside(&game.sounds, input, &ex)?;
+        if let Some(input) = &opts.input {
+            manifest.audio_groups = audio_group::extract_beside(&game.sounds, input, &ex, limits)?;
         }
         Ok(manifest)
     });

@@ -31,6 +31,7 @@ use crate::codec::crc::crc32;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 use crate::io::SourceDir;
+use crate::limits::Limits;
 
 /// What the model's payloads are built from, read by the caller.
 pub struct Payloads {
@@ -59,7 +60,12 @@ const LISTED: [(FourCC, &str); 3] = [
 ];
 
 /// The file the folder stands for, and notes on what changed.
-pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<u8>, Vec<String>)> {
+pub fn build(
+    dir: &SourceDir,
+    m: &Manifest,
+    payloads: &Payloads,
+    limits: &Limits,
+) -> Result<(Vec<u8>, Vec<String>)> {
     let mut notes = Vec::new();
     let (original, texts) = strings(dir, m, &mut notes)?;
     let sources = m
@@ -90,7 +96,7 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
     let ((sprite_folders, code_edits), parts) = rayon::join(
         || {
             rayon::join(
-                || SpriteFolders::read(dir, m, sprites, listed),
+                || SpriteFolders::read(dir, m, sprites, listed, limits),
                 || super::code_folder::edited(dir, m),
             )
         },
@@ -143,7 +149,7 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads) -> Result<(Vec<
         });
     }
     let mut game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
-    super::sprite_folder::apply(dir, m, sprite_folders, &mut game, &mut notes)?;
+    super::sprite_folder::apply(dir, m, sprite_folders, &mut game, &mut notes, limits)?;
     let before_code = super::code_folder::apply(&code_edits, &added_code, &mut game, &mut notes)?;
     let bytes = game.write()?;
     if let Some(before) = before_code {

@@ -136,7 +136,7 @@ impl Handler for GameMakerHandler {
         document::open(data, opts).extract(out, extract)
     }
 
-    fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {
-        pack::pack(dir)
+    fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
+        pack::pack(dir, &opts.limits)
     }
 }

@@ -14,7 +14,7 @@ use crate::io::SourceDir;
 use crate::limits::Limits;
 use crate::PackOutcome;
 
-pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
+pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
     crate::manifest::require_whole(dir)?;
     let mut reencoded = Vec::new();
     if audio_group::is_group_folder(dir)? {
@@ -28,7 +28,7 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
     let m: Manifest = crate::manifest::read(dir)?;
     let payloads = Payloads {
         pages: match &m.textures {
-            Some(t) => page_blobs(dir, t, &mut reencoded)?,
+            Some(t) => page_blobs(dir, t, &mut reencoded, limits)?,
             None => Vec::new(),
         },
         clips: match &m.audio {
@@ -37,7 +37,7 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
         },
     };
     let companions = audio_group::pack_beside(dir, &m.audio_groups, &mut reencoded)?;
-    let (bytes, notes) = from_folder::build(dir, &m, &payloads)?;
+    let (bytes, notes) = from_folder::build(dir, &m, &payloads, limits)?;
     reencoded.extend(notes);
     Ok(PackOutcome {
         bytes,
@@ -54,6 +54,7 @@ fn page_blobs(
     dir: &SourceDir,
     t: &Textures,
     reencoded: &mut Vec<String>,
+    limits: &Limits,
 ) -> Result<Vec<Option<Vec<u8>>>> {
     t.pages
         .iter()
@@ -70,7 +71,7 @@ fn page_blobs(
                 (PageFormat::Png, _, _) | (PageFormat::Unknown, _, _) => png,
                 (_, false, Some(original)) => dir.read(original)?,
                 (format, _, _) => pages::encode(
-                    &png_codec::decode(&png, name, &Limits::current())?,
+                    &*png_codec::decode(&png, name, limits)?,
                     format,
                     p.with_length,
                 )?,

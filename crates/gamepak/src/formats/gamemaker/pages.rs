@@ -5,26 +5,25 @@ use super::txtr::PageFormat;
 use crate::codec::gm_qoi;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
-use crate::limits::Limits;
+use crate::limits::{Held, Limits};
 
-pub fn decode(blob: &[u8], format: PageFormat, path: &str) -> Result<Rgba> {
-    let limits = Limits::current();
+/// Decodes a page whole, its pixels drawn from the run's budget while it lives.
+pub fn decode(blob: &[u8], format: PageFormat, path: &str, limits: &Limits) -> Result<Held<Rgba>> {
     match format {
-        PageFormat::Png => png_codec::decode(blob, path, &limits),
-        PageFormat::Qoi => gm_qoi::decode(blob, path, &limits),
-        PageFormat::Bz2Qoi => gm_qoi::decode_bz2(blob, path, &limits),
+        PageFormat::Png => png_codec::decode(blob, path, limits),
+        PageFormat::Qoi => gm_qoi::decode(blob, path, limits),
+        PageFormat::Bz2Qoi => gm_qoi::decode_bz2(blob, path, limits),
         PageFormat::Unknown => Err(Error::at(path, "the page is in no format gamepak knows")),
     }
 }
 
 /// Decodes a page without keeping its pixels, as `check` does: a page of any size is
 /// verified in the memory of a row (PNG) or of its compressed form (QOI, BZip2-QOI).
-pub fn verify(blob: &[u8], format: PageFormat, path: &str) -> Result<()> {
-    let limits = Limits::current();
+pub fn verify(blob: &[u8], format: PageFormat, path: &str, limits: &Limits) -> Result<()> {
     match format {
-        PageFormat::Png => png_codec::verify(blob, path, &limits).map(drop),
+        PageFormat::Png => png_codec::verify(blob, path, limits).map(drop),
         PageFormat::Qoi => gm_qoi::verify(blob, path).map(drop),
-        PageFormat::Bz2Qoi => gm_qoi::verify_bz2(blob, path, &limits).map(drop),
+        PageFormat::Bz2Qoi => gm_qoi::verify_bz2(blob, path, limits).map(drop),
         PageFormat::Unknown => Err(Error::at(path, "the page is in no format gamepak knows")),
     }
 }

@@ -15,6 +15,7 @@ use super::sprite_masks;
 use crate::codec::crc::crc32;
 use crate::error::{Error, Result};
 use crate::io::SourceDir;
+use crate::limits::Limits;
 
 /// What extraction wrote: each frame's picture, and each mask's CRC-32.
 pub struct Given<'m> {
@@ -77,9 +78,10 @@ impl<'m> SpriteFolders<'m> {
         m: &'m Manifest,
         sprites: Vec<Option<String>>,
         listed: usize,
+        limits: &Limits,
     ) -> Result<Self> {
         let given = Given::new(m);
-        let files = read_all(dir, &sprites, &given)?;
+        let files = read_all(dir, &sprites, &given, limits)?;
         Ok(SpriteFolders {
             given,
             sprites,
@@ -93,6 +95,7 @@ fn read_all(
     dir: &SourceDir,
     sprites: &[Option<String>],
     given: &Given<'_>,
+    limits: &Limits,
 ) -> Result<Vec<Option<SpriteFiles>>> {
     sprites
         .par_iter()
@@ -100,7 +103,7 @@ fn read_all(
             let Some(file) = file else { return Ok(None) };
             let folder = file.rsplit_once('/').map_or("", |(f, _)| f);
             Ok(Some(SpriteFiles {
-                masks: masks_in(dir, folder, given)?,
+                masks: masks_in(dir, folder, given, limits)?,
                 pictures: pictures(dir, folder, given)?,
             }))
         })
@@ -109,7 +112,12 @@ fn read_all(
 
 /// The masks in a sprite's folder, `mask-000.png` on while they follow one another:
 /// each file, its mask and its size.
-fn masks_in(dir: &SourceDir, folder: &str, given: &Given<'_>) -> Result<Vec<MaskFile>> {
+fn masks_in(
+    dir: &SourceDir,
+    folder: &str,
+    given: &Given<'_>,
+    limits: &Limits,
+) -> Result<Vec<MaskFile>> {
     let mut out = Vec::new();
     loop {
         let file = format!("{folder}/{}", sprite_masks::file_name(out.len()));
@@ -117,7 +125,7 @@ fn masks_in(dir: &SourceDir, folder: &str, given: &Given<'_>) -> Result<Vec<Mask
             return Ok(out);
         };
         let edited = given.masks.get(file.as_str()) != Some(&crc32(&bytes));
-        let (mask, size) = sprite_masks::from_png(&bytes, &file)?;
+        let (mask, size) = sprite_masks::from_png(&bytes, &file, limits)?;
         out.push(MaskFile {
             file,
             mask,

@@ -46,8 +46,9 @@ pub fn apply(
     folders: SpriteFolders<'_>,
     game: &mut Game<'_>,
     notes: &mut Vec<String>,
+    limits: &Limits,
 ) -> Result<()> {
-    let mut plan = TexturePlan::new(game);
+    let mut plan = TexturePlan::new(game, limits);
     // Frames outside the sprites read here (backgrounds, and every frame of a SPRT
     // kept as stored) are repainted in place.
     let SpriteFolders {
@@ -283,6 +284,8 @@ impl SpriteFolder<'_> {
             })
             .collect();
         let mut decoded: Vec<Rgba> = Vec::with_capacity(held.len());
+        // Each picture's part of the run's budget, given back with `decoded`.
+        let mut reserved = Vec::with_capacity(held.len());
         for &(file, bytes) in &held {
             // A picture read to tell it had changed is not read again.
             let read;
@@ -293,7 +296,9 @@ impl SpriteFolder<'_> {
                     &read
                 }
             };
-            decoded.push(png_codec::decode(bytes, file, &Limits::current())?);
+            let (img, reservation) = png_codec::decode(bytes, file, plan.limits())?.into_parts();
+            decoded.push(img);
+            reserved.push(reservation);
         }
         let files: Vec<&String> = held.iter().map(|&(file, _)| file).collect();
         let size = one_size(&files, &decoded, (sprite.width, sprite.height))?;
@@ -432,9 +437,9 @@ fn repaint(
     let Some(it) = item.and_then(|t| plan.item(t.0)).cloned() else {
         return Ok(None);
     };
-    let img = png_codec::decode(bytes, file, &Limits::current())?;
+    let img = png_codec::decode(bytes, file, plan.limits())?;
     let [tx, ty, tw, th] = it.target.map(|v| v as i32);
-    let inside = match sprite_masks::opaque_margins([&img]) {
+    let inside = match sprite_masks::opaque_margins([&*img]) {
         None => true,
         Some([l, r, b, t]) => l >= tx && t >= ty && r < tx + tw && b < ty + th,
     };

@@ -3,7 +3,14 @@
 //! has, so only the frames being cut are held, never the page. A 2048x2048 page is
 //! 16 MiB of RGBA and a 16384x16384 one 1 GiB, past the default limit, while their
 //! frames are small.
+//!
+//! The frames a page's worker holds at once are drawn from the run's budget as one
+//! reservation, made before the page streams (a worker holding one never waits for
+//! another). Frames that would hold more than the limit at once are cut in further
+//! passes over the page.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -16,7 +23,7 @@ use crate::codec::gm_qoi;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
-use crate::limits::Limits;
+use crate::limits::{rgba_bytes, Limits};
 
 /// A frame's pixels, or why it could not be cut.
 pub type Cut = std::result::Result<Rgba, String>;
@@ -56,13 +63,13 @@ fn each_row(
     blob: &[u8],
     format: PageFormat,
     path: &str,
+    limits: &Limits,
     row: impl FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Result<()> {
-    let limits = Limits::current();
     match format {
-        PageFormat::Png => png_codec::each_row(blob, path, &limits, row),
+        PageFormat::Png => png_codec::each_row(blob, path, limits, row),
         PageFormat::Qoi => gm_qoi::each_row(blob, path, row),
-        PageFormat::Bz2Qoi => gm_qoi::each_row_bz2(blob, path, &limits, row),
+        PageFormat::Bz2Qoi => gm_qoi::each_row_bz2(blob, path, limits, row),
         PageFormat::Unknown => Err(Error::at(path, "the page is in no format gamepak knows")),
     }
     .map(drop)
@@ -81,12 +88,12 @@ struct Cutting {
 }
 
 impl Cutting {
-    fn new(ptr: u32, item: &tpag::Item) -> Result<Cutting> {
+    fn new(ptr: u32, item: &tpag::Item, limits: &Limits) -> Result<Cutting> {
         let [sx, sy, sw, sh] = item.source.map(u32::from);
         let [tx, ty, _, _] = item.target.map(u32::from);
         let [bw, bh] = item.bounding.map(u32::from);
-        Limits::current().check_pixels("TPAG item", None, bw.into(), bh.into())?;
         let size = [bw.max(1), bh.max(1)];
+        limits.check_pixels("TPAG item", None, size[0].into(), size[1].into())?;
         let cut = [sw.min(bw.saturating_sub(tx)), sh.min(bh.saturating_sub(ty))];
         let target = [tx.min(size[0]), ty.min(size[1])];
         Ok(Cutting {
@@ -124,6 +131,20 @@ impl Cutting {
         self.source[1].saturating_add(self.cut[1]).saturating_sub(1)
     }
 
+    /// The rows over which the frame holds its pixels, on a page whose last row is
+    /// `last`: from its first row (or, taking none, the row it is finished at) to its
+    /// last; a frame the page ends before is held to the page's end.
+    fn rows_held(&self, last: u32) -> (u32, u32) {
+        let end = self.last_row().min(last);
+        (self.source[1].min(end), end)
+    }
+
+    /// What its pixels take.
+    fn bytes(&self) -> u64 {
+        let [w, h] = self.size.map(u64::from);
+        rgba_bytes(w, h)
+    }
+
     fn finish(self) -> (u32, Cut) {
         let [w, h] = self.size;
         (self.ptr, Ok(self.img.unwrap_or_else(|| Rgba::new(w, h))))
@@ -139,11 +160,12 @@ pub fn frames(
     k: usize,
     ptrs: &[u32],
     mut page: Option<PageRows<'_>>,
+    limits: &Limits,
     mut done: impl FnMut(u32, Cut) -> Result<()>,
 ) -> Result<()> {
     let mut cutting = Vec::new();
     for &ptr in ptrs {
-        match game.item(ptr).map(|it| Cutting::new(ptr, it)) {
+        match game.item(ptr).map(|it| Cutting::new(ptr, it, limits)) {
             Some(Ok(c)) => cutting.push(c),
             Some(Err(e)) => done(ptr, Err(e.to_string()))?,
             None => done(ptr, Err(format!("no item at {ptr:#x}")))?,
@@ -157,11 +179,91 @@ pub fn frames(
             .iter()
             .try_for_each(|c| done(c.ptr, Err(why.into())));
     };
+    let last = page_size(stored).map_or(u32::MAX, |(_, h)| h.saturating_sub(1));
+    let page_rows = (blob, stored.format, path.as_str());
+    // An interlaced PNG is decoded whole before its rows stream.
+    let whole = match stored.format {
+        PageFormat::Png => png_codec::held_whole(blob),
+        _ => 0,
+    };
+    // The page encoded whole takes its rows in the first pass.
+    for (held, pass) in passes(cutting, last, limits.max_alloc) {
+        let held = held.saturating_add(whole);
+        cut_pass(page_rows, limits, held, pass, page.take(), &mut done)?;
+    }
+    Ok(())
+}
+
+/// The frames split into passes over the page, each with the most its frames hold at
+/// once, at most `cap` (every frame fits it alone): frames are taken as their first
+/// rows come, and one that would pass `cap` beside those still held is left for a
+/// later pass. Each pass takes one frame at least, so the passes end. There is always
+/// a pass, if only an empty one, for a page encoded whole.
+fn passes(mut left: Vec<Cutting>, last: u32, cap: u64) -> Vec<(u64, Vec<Cutting>)> {
+    left.sort_by_key(|c| c.rows_held(last));
+    let mut out = Vec::new();
+    loop {
+        let (mut pass, mut rest) = (Vec::new(), Vec::new());
+        // The last row and size of each frame of the pass still held.
+        let mut held = BinaryHeap::new();
+        let (mut now, mut most) = (0u64, 0u64);
+        for c in left {
+            let (first, end) = c.rows_held(last);
+            while let Some(&Reverse((until, bytes))) = held.peek() {
+                if until >= first {
+                    break;
+                }
+                held.pop();
+                now -= bytes;
+            }
+            let bytes = c.bytes();
+            if !pass.is_empty() && now.saturating_add(bytes) > cap {
+                rest.push(c);
+                continue;
+            }
+            now += bytes;
+            most = most.max(now);
+            held.push(Reverse((end, bytes)));
+            pass.push(c);
+        }
+        out.push((most, pass));
+        if rest.is_empty() {
+            return out;
+        }
+        left = rest;
+    }
+}
+
+/// One pass over a page (its blob, format and path): the rows stream until the last
+/// frame of `cutting` is finished, or to the end with `page`. The frames (and an
+/// interlaced page) hold `held` bytes at most at once, reserved for the pass as one,
+/// so that the worker never holds one reservation while it asks for another.
+fn cut_pass(
+    (blob, format, path): (&[u8], PageFormat, &str),
+    limits: &Limits,
+    held: u64,
+    mut cutting: Vec<Cutting>,
+    mut page: Option<PageRows<'_>>,
+    done: &mut impl FnMut(u32, Cut) -> Result<()>,
+) -> Result<()> {
+    let what = "the frames cut from it at once take";
+    let _reserved = match limits.reserve(path, None, what, held) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            for c in cutting.drain(..) {
+                done(c.ptr, Err(e.to_string()))?;
+            }
+            None
+        }
+    };
+    if cutting.is_empty() && page.is_none() {
+        return Ok(());
+    }
     // Rows below the last frame are never decoded, unless the page is encoded whole.
     let mut y = 0u32;
     let mut stopped = Ok(());
     let mut written = Ok(());
-    let streamed = each_row(blob, stored.format, &path, |row| {
+    let streamed = each_row(blob, format, path, limits, |row| {
         if let Some(page) = &mut page {
             written = page(row);
         }
@@ -183,7 +285,7 @@ pub fn frames(
         }
     });
     stopped?;
-    written.map_err(|e| Error::at(&path, format!("PNG encoding failed: {e}")))?;
+    written.map_err(|e| Error::at(path, format!("PNG encoding failed: {e}")))?;
     match streamed {
         Ok(()) => cutting.into_iter().try_for_each(|c| {
             let (ptr, cut) = c.finish();
@@ -196,5 +298,57 @@ pub fn frames(
             // A page encoded whole cannot be finished without its rows.
             page.map_or(Ok(()), |_| Err(e))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `w`x`h` frame cut whole from the rows `y..y + h` of a page.
+    fn frame(ptr: u32, y: u32, [w, h]: [u32; 2]) -> Cutting {
+        Cutting {
+            ptr,
+            img: None,
+            size: [w, h],
+            source: [0, y],
+            cut: [w, h],
+            target: [0, 0],
+        }
+    }
+
+    /// The most `pass` holds at once on a page of 64 rows, row by row.
+    fn peak(pass: &[Cutting]) -> u64 {
+        let held = |y| {
+            let over = |c: &&Cutting| (c.rows_held(63).0..=c.rows_held(63).1).contains(&y);
+            pass.iter().filter(over).map(Cutting::bytes).sum::<u64>()
+        };
+        (0..64).map(held).max().unwrap_or(0)
+    }
+
+    /// Frames that would hold more than the cap at once are cut in further passes,
+    /// each holding no more than the cap, and every frame is cut once.
+    #[test]
+    fn passes_hold_no_more_than_the_cap() {
+        // Three 16x16 frames (1 KiB each) start every 8 rows: 6 KiB are held at once.
+        let frames = || (0..12).map(|k| frame(k, (k % 4) * 8, [16, 16])).collect();
+        let cap = 3 << 10;
+        let split = passes(frames(), 63, cap);
+        assert!(split.len() > 1);
+        for (most, pass) in &split {
+            assert!(*most <= cap);
+            assert_eq!(*most, peak(pass));
+        }
+        let mut cut: Vec<u32> = split
+            .iter()
+            .flat_map(|(_, p)| p.iter().map(|c| c.ptr))
+            .collect();
+        cut.sort_unstable();
+        assert_eq!(cut, (0..12).collect::<Vec<_>>());
+        let whole = passes(frames(), 63, 6 << 10);
+        assert_eq!(whole.len(), 1);
+        assert_eq!(whole[0].0, 6 << 10);
+        // A page encoded whole streams even with no frame to cut.
+        assert_eq!(passes(Vec::new(), 63, cap).len(), 1);
     }
 }

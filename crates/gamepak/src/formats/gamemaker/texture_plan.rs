@@ -65,10 +65,11 @@ pub struct TexturePlan {
     pages: Vec<PageInfo>,
     requests: Vec<Request>,
     strokes: BTreeMap<usize, Vec<Stroke>>,
+    limits: Limits,
 }
 
 impl TexturePlan {
-    pub fn new(game: &Game<'_>) -> Self {
+    pub fn new(game: &Game<'_>, limits: &Limits) -> Self {
         let items = game
             .get::<TextureItems>()
             .map(|t| t.items.clone())
@@ -116,6 +117,7 @@ impl TexturePlan {
             pages,
             requests: Vec::new(),
             strokes: BTreeMap::new(),
+            limits: limits.clone(),
         }
     }
 
@@ -257,6 +259,11 @@ impl TexturePlan {
         }))
     }
 
+    /// The limits the pictures placed are decoded under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
     /// A new page as large as the largest, or larger for a frame that needs it, in
     /// the format of the last page in the file.
     fn add_page(&mut self, w: u32, h: u32) -> Result<usize> {
@@ -273,7 +280,8 @@ impl TexturePlan {
         };
         let width = largest(|s| s.0).unwrap_or(0).max(w.next_power_of_two());
         let height = largest(|s| s.1).unwrap_or(0).max(h.next_power_of_two());
-        Limits::current().check_pixels("textures", None, width.into(), height.into())?;
+        self.limits
+            .check_pixels("textures", None, width.into(), height.into())?;
         self.pages.push(PageInfo {
             size: Some((width, height)),
             format,
@@ -318,11 +326,13 @@ impl TexturePlan {
                 continue;
             };
             let mut img = match (&page.blob, info.size) {
-                (Some(blob), _) if !info.added => pages::decode(blob, info.format, &name)?,
-                (_, Some((w, h))) => Rgba::new(w, h),
+                (Some(blob), _) if !info.added => {
+                    pages::decode(blob, info.format, &name, &self.limits)?
+                }
+                (_, Some((w, h))) => Rgba::new_held(w, h, &name, &self.limits)?,
                 _ => continue,
             };
-            paint(dir, &mut img, &strokes)?;
+            paint(dir, &mut img, &strokes, &self.limits)?;
             page.blob = Some(Cow::Owned(pages::encode(
                 &img,
                 info.format,
@@ -396,7 +406,7 @@ pub fn group_of_page(game: &Game<'_>, k: usize) -> Option<usize> {
         .position(|g| g.as_ref().is_some_and(|g| g.pages.contains(&(k as u32))))
 }
 
-fn paint(dir: &SourceDir, img: &mut Rgba, strokes: &[Stroke]) -> Result<()> {
+fn paint(dir: &SourceDir, img: &mut Rgba, strokes: &[Stroke], limits: &Limits) -> Result<()> {
     let clip = |img: &Rgba, [x, y, w, h]: Rect| {
         [
             x,
@@ -413,7 +423,7 @@ fn paint(dir: &SourceDir, img: &mut Rgba, strokes: &[Stroke]) -> Result<()> {
     }
     for s in strokes {
         if let Stroke::Picture { file, from, to } = s {
-            let picture = png_codec::decode(&dir.read(file)?, file, &Limits::current())?;
+            let picture = png_codec::decode(&dir.read(file)?, file, limits)?;
             let [_, _, w, h] = clip(img, [to.0, to.1, from[2], from[3]]);
             img.paste(&picture.crop(from[0], from[1], w, h), to.0, to.1);
         }

@@ -5,18 +5,19 @@ use super::pixel::{self, PixelFormat};
 use crate::bytes::Endian;
 use crate::codec::png::{self as png_codec, Rgba};
 use crate::codec::wav::{self, Pcm};
-use crate::limits::Limits;
+use crate::limits::{Limits, Reservation};
 use crate::{Error, Result};
 
-/// Stored pixels to a PNG, refused over the allocation limit before they are widened.
+/// Stored pixels to a PNG, refused over the allocation limit before they are widened,
+/// and drawn from the run's budget while they are.
 pub fn pixels_to_png(
     pf: PixelFormat,
-    w: u32,
-    h: u32,
+    (w, h): (u32, u32),
     data: &[u8],
     order: Endian,
+    limits: &Limits,
 ) -> Result<Vec<u8>> {
-    Limits::current().check_pixels("GBIN/IMGD", None, w.into(), h.into())?;
+    let _widened = limits.reserve_pixels("GBIN/IMGD", None, w.into(), h.into())?;
     let pixels = if order == Endian::Big {
         let mut le = data.to_vec();
         pixel::swap_order(pf, &mut le);
@@ -37,8 +38,9 @@ pub fn png_to_pixels(
     png: &[u8],
     path: &str,
     order: Endian,
+    limits: &Limits,
 ) -> Result<(u32, u32, Vec<u8>)> {
-    let img = png_codec::decode(png, path, &crate::limits::Limits::current())?;
+    let img = png_codec::decode(png, path, limits)?;
     let mut data = pixel::encode(pf, &img.pixels);
     if order == Endian::Big {
         pixel::swap_order(pf, &mut data);
@@ -132,9 +134,16 @@ const TILE_COST: u64 = 56;
 
 /// Refuses a tile map whose stated size would take more than the allocation limit to
 /// extract: its tiles come from shared blocks, so a few bytes can claim 65535x65535.
-pub fn check_tilemap(width: u16, height: u16, path: &str) -> Result<()> {
+/// Otherwise what it takes is drawn from the run's budget: hold the reservation while
+/// the map's rows and texts are made.
+pub fn reserve_tilemap(
+    width: u16,
+    height: u16,
+    path: &str,
+    limits: &Limits,
+) -> Result<Reservation> {
     let tiles = u64::from(width) * u64::from(height);
-    Limits::current().check_size(
+    limits.reserve(
         path,
         None,
         &format!("a {width}x{height} tile map as JSON and TMX takes up to"),

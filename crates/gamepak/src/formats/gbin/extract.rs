@@ -11,6 +11,7 @@ use super::pixel::PixelFormat;
 use super::views;
 use crate::assets::{Damage, Extraction, Rendered};
 use crate::bytes::fixed_str;
+use crate::limits::{Limits, Reservation};
 use crate::{Entry, ExtractOptions, ExtractSummary, Format, Result};
 
 /// Extracts a package; `damage` is what its read could not take, for a salvage.
@@ -19,14 +20,15 @@ pub fn extract(
     damage: Damage,
     out_path: &Path,
     opts: &ExtractOptions,
+    limits: &Limits,
 ) -> Result<ExtractSummary> {
     let idx = Index::new(doc);
     let items = items::items(doc);
-    let (mut ex, selected) = Extraction::begin(out_path, opts, &items)?;
+    let (mut ex, selected) = Extraction::begin(out_path, opts, limits, &items)?;
     ex.salvage(damage);
     // An entry that does not decode (a sample rate of 0, say) is listed as failed
     // and the others are written, as check lists it among the rest.
-    ex.render(&selected, |(_, item)| render(&idx, *item), |_| true)?;
+    ex.render(&selected, |(_, item)| render(&idx, limits, *item), |_| true)?;
     let (manifest, residues) = manifest(doc, &idx, &items, ex.partial());
     for (name, data) in residues {
         ex.write(&format!("{RESIDUE_DIR}/{name}"), &data)?;
@@ -44,29 +46,23 @@ fn span_bytes<'d>(idx: &Index<'d, '_>, id: FourCC, item: Item) -> Option<&'d [u8
     b.get(s.offset as usize..(s.offset + s.len).try_into().ok()?)
 }
 
-pub(super) fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered<'static>> {
+pub(super) fn render(
+    idx: &Index<'_, '_>,
+    limits: &Limits,
+    item: Item,
+) -> Result<Rendered<'static>> {
     let one = |data: Vec<u8>| Ok(Rendered::File(data));
     let skipped = |why: &str| Ok(Rendered::Skipped(why.to_string()));
     match item {
         Item::Image(i) => {
             let im = &idx.images()[i];
-            image(
-                idx,
-                item,
-                im.pixel_format,
-                im.width as u32,
-                im.height as u32,
-            )
+            let size = (im.width.into(), im.height.into());
+            image(idx, item, im.pixel_format, size, limits)
         }
         Item::Tile(s, _) => {
             let ts = &idx.tilesets()[s];
-            image(
-                idx,
-                item,
-                ts.pixel_format,
-                ts.tile_width as u32,
-                ts.tile_height as u32,
-            )
+            let size = (ts.tile_width.into(), ts.tile_height.into());
+            image(idx, item, ts.pixel_format, size, limits)
         }
         Item::ColourMap(i) => {
             let (name, colours) = match &idx
@@ -128,7 +124,7 @@ pub(super) fn render(idx: &Index<'_, '_>, item: Item) -> Result<Rendered<'static
             one(serde_json::to_vec_pretty(&strings).expect("strings serialise"))
         }
         Item::Tilemap(i) => {
-            let (id, bs, ts, grid) = tilemap(idx, i)?;
+            let (id, bs, ts, grid, _reserved) = tilemap(idx, i, limits)?;
             Ok(Rendered::Files(vec![
                 ("", codec::tilemap_json(id, bs, ts, &grid)),
                 (".tmx", codec::tilemap_tmx(&grid)),
@@ -145,7 +141,13 @@ fn order(idx: &Index<'_, '_>) -> crate::bytes::Endian {
     idx.doc.header.endian()
 }
 
-fn image(idx: &Index<'_, '_>, item: Item, code: u8, w: u32, h: u32) -> Result<Rendered<'static>> {
+fn image(
+    idx: &Index<'_, '_>,
+    item: Item,
+    code: u8,
+    size: (u32, u32),
+    limits: &Limits,
+) -> Result<Rendered<'static>> {
     let Some(pf) = PixelFormat::from_code(code) else {
         return Ok(Rendered::Skipped(format!("unknown pixel format {code}")));
     };
@@ -158,21 +160,25 @@ fn image(idx: &Index<'_, '_>, item: Item, code: u8, w: u32, h: u32) -> Result<Re
     match span_bytes(idx, FourCC::IMGD, item) {
         Some(b) => Ok(Rendered::File(codec::pixels_to_png(
             pf,
-            w,
-            h,
+            size,
             b,
             order(idx),
+            limits,
         )?)),
         None => Ok(Rendered::Skipped("pixel data lies outside IMGD".into())),
     }
 }
 
-/// The n-th tile map of either layout, decoded to rows of values.
-fn tilemap(idx: &Index<'_, '_>, n: usize) -> Result<(u32, u8, u8, Vec<Vec<u64>>)> {
+/// A tile map's id, block and tile sizes, and rows, with its reservation.
+type Tilemap = (u32, u8, u8, Vec<Vec<u64>>, Reservation);
+
+/// The n-th tile map of either layout, decoded to rows of values, with what it takes
+/// of the run's budget.
+fn tilemap(idx: &Index<'_, '_>, n: usize, limits: &Limits) -> Result<Tilemap> {
     let path = format!("GBIN/tilemap[{n}]");
     if let Some((_, Body::Tilemaps(t), _)) = idx.find(FourCC::TMAP) {
         let m = &t.entries[n];
-        codec::check_tilemap(m.width, m.height, &path)?;
+        let reserved = codec::reserve_tilemap(m.width, m.height, &path, limits)?;
         let tmix = blob(idx, FourCC::TMIX);
         let tmbl = blob(idx, FourCC::TMBL);
         let indices = tmix.get(m.index_offset as usize..).unwrap_or(&[]);
@@ -186,7 +192,7 @@ fn tilemap(idx: &Index<'_, '_>, n: usize) -> Result<(u32, u8, u8, Vec<Vec<u64>>)
             blocks,
             order(idx),
         );
-        return Ok((m.id, m.block_size, m.tile_size, grid));
+        return Ok((m.id, m.block_size, m.tile_size, grid, reserved));
     }
     let m = idx
         .doc
@@ -198,7 +204,7 @@ fn tilemap(idx: &Index<'_, '_>, n: usize) -> Result<(u32, u8, u8, Vec<Vec<u64>>)
         })
         .nth(n)
         .expect("list numbers seed tile maps in chunk order");
-    codec::check_tilemap(m.head.width, m.head.height, &path)?;
+    let reserved = codec::reserve_tilemap(m.head.width, m.head.height, &path, limits)?;
     let grid = codec::tilemap_grid(
         m.head.width,
         m.head.height,
@@ -208,7 +214,13 @@ fn tilemap(idx: &Index<'_, '_>, n: usize) -> Result<(u32, u8, u8, Vec<Vec<u64>>)
         &m.blocks,
         order(idx),
     );
-    Ok((m.head.id, m.head.block_size, m.head.tile_size, grid))
+    Ok((
+        m.head.id,
+        m.head.block_size,
+        m.head.tile_size,
+        grid,
+        reserved,
+    ))
 }
 
 /// The manifest, and the residue files it names.

@@ -93,14 +93,14 @@ impl Handler for GbinHandler {
         data: &[u8],
         out: &Path,
         extract: &ExtractOptions,
-        _opts: &Options,
+        opts: &Options,
     ) -> Result<ExtractSummary> {
         let (doc, damage) = read::read_salvaging(data)?;
-        extract::extract(&doc, damage, out, extract)
+        extract::extract(&doc, damage, out, extract, &opts.limits)
     }
 
-    fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {
-        pack::pack(dir)
+    fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
+        pack::pack(dir, &opts.limits)
     }
 
     /// A `.gap` script: anything that is not a folder, asked for after every
@@ -114,6 +114,7 @@ impl Handler for GbinHandler {
             compat: opts.build.gap_compat,
             output_dir: output.map(Path::to_path_buf),
             allow_outside: opts.build.gap_allow_outside,
+            limits: opts.limits.clone(),
         };
         let outputs = gap::run(source, &gap)?
             .into_iter()

@@ -16,9 +16,10 @@ use super::views::{self, Span};
 use super::write::{payload_crc, write, CrcMode};
 use crate::assets::Rendered;
 use crate::io::SourceDir;
+use crate::limits::Limits;
 use crate::{Error, PackOutcome, Result};
 
-pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
+pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
     crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
     let mut doc = skeleton(&m, dir)?;
@@ -35,11 +36,11 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
     let mut relayout = Vec::new();
     for (path, item, span) in &plan {
         if let Item::Tilemap(_) = item {
-            compare_views(dir, &doc, *item, path)?;
+            compare_views(dir, &doc, *item, path, limits)?;
             continue;
         }
         let read = || dir.read(path);
-        if let Some(bytes) = place(&mut doc, *item, read, path)? {
+        if let Some(bytes) = place(&mut doc, *item, read, path, limits)? {
             match span {
                 Some(s) if s.len == bytes.len() as u64 => overlay(&mut doc, s, &bytes),
                 Some(s) => relayout.push((*item, s.chunk, bytes)),
@@ -72,8 +73,14 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
 
 /// Tile maps are rebuilt from the manifest and residues; their files are views. An
 /// unchanged view counts as used, an edited one is reported as left out.
-fn compare_views(dir: &SourceDir, doc: &Gbin<'static>, item: Item, path: &str) -> Result<()> {
-    let Rendered::Files(files) = render(&Index::new(doc), item)? else {
+fn compare_views(
+    dir: &SourceDir,
+    doc: &Gbin<'static>,
+    item: Item,
+    path: &str,
+    limits: &Limits,
+) -> Result<()> {
+    let Rendered::Files(files) = render(&Index::new(doc), limits, item)? else {
         return Ok(());
     };
     for (suffix, made) in files {
@@ -132,6 +139,7 @@ fn place(
     item: Item,
     read: impl Fn() -> Result<Vec<u8>>,
     path: &str,
+    limits: &Limits,
 ) -> Result<Option<Vec<u8>>> {
     let idx = Index::new(doc);
     match item {
@@ -140,7 +148,8 @@ fn place(
             let Some(pf) = PixelFormat::from_code(im.pixel_format).filter(|p| p.has_data()) else {
                 return Ok(None);
             };
-            let (w, h, pixels) = codec::png_to_pixels(pf, &read()?, path, doc.header.endian())?;
+            let (w, h, pixels) =
+                codec::png_to_pixels(pf, &read()?, path, doc.header.endian(), limits)?;
             if (w, h) != (im.width as u32, im.height as u32) {
                 let (w, h) = (u16::try_from(w), u16::try_from(h));
                 let (Ok(w), Ok(h)) = (w, h) else {
@@ -163,7 +172,8 @@ fn place(
             let Some(pf) = PixelFormat::from_code(ts.pixel_format).filter(|p| p.has_data()) else {
                 return Ok(None);
             };
-            let (w, h, pixels) = codec::png_to_pixels(pf, &read()?, path, doc.header.endian())?;
+            let (w, h, pixels) =
+                codec::png_to_pixels(pf, &read()?, path, doc.header.endian(), limits)?;
             if (w, h) != (ts.tile_width as u32, ts.tile_height as u32) {
                 return Err(Error::at(
                     path,

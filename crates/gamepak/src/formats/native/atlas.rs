@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::codec::png::Rgba;
 use crate::error::{Error, Result};
-use crate::limits::Limits;
+use crate::limits::{Held, Limits};
 
 /// A frame cropped to its opaque pixels, with the origin offset the engine stores:
 /// the crop's left and top edges minus half the source size, truncated toward zero.
@@ -209,11 +209,11 @@ impl Layout {
 /// The atlas of a set of cropped frames, and each frame's inner rectangle in it
 /// (`None` for an empty frame). Identical frames share one place.
 pub struct Composed {
-    pub atlas: Rgba,
+    pub atlas: Held<Rgba>,
     pub rects: Vec<Option<[u16; 4]>>,
 }
 
-pub fn compose(frames: &[Option<Rgba>]) -> Result<Composed> {
+pub fn compose(frames: &[Option<Rgba>], limits: &Limits) -> Result<Composed> {
     let mut unique: Vec<&Rgba> = Vec::new();
     let mut seen: HashMap<(u32, u32, &[u8]), usize> = HashMap::new();
     let slots: Vec<Option<usize>> = frames
@@ -237,8 +237,7 @@ pub fn compose(frames: &[Option<Rgba>]) -> Result<Composed> {
             format!("frames need a {w}x{h} atlas; the sprite table holds 16-bit positions"),
         ));
     }
-    Limits::current().check_pixels("atlas", None, w.into(), h.into())?;
-    let mut atlas = Rgba::new(w, h);
+    let mut atlas = Rgba::new_held(w, h, "atlas", limits)?;
     for (img, &(x, y)) in unique.iter().zip(&at) {
         atlas.paste(&bordered(img), x, y);
     }
@@ -273,7 +272,11 @@ mod tests {
         assert_eq!((inner.width, inner.height), (5, 4));
         assert_eq!(c.offset, (-2, -1));
         assert!(crop(&Rgba::new(8, 8)).image.is_none());
-        let composed = compose(&[Some(inner.clone()), None, Some(inner)]).unwrap();
+        let composed = compose(
+            &[Some(inner.clone()), None, Some(inner)],
+            &Limits::default(),
+        )
+        .unwrap();
         assert_eq!(composed.rects[0], composed.rects[2]);
         assert_eq!(composed.rects[1], None);
         assert_eq!((composed.atlas.width, composed.atlas.height), (7, 6));

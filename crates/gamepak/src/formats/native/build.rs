@@ -185,7 +185,7 @@ fn text(bytes: Vec<u8>, shown: &str) -> Result<String> {
     String::from_utf8(bytes).map_err(|_| Error::at(shown, "not UTF-8 text"))
 }
 
-pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
+pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOutcome> {
     let src = SourceDir::open(dir)?;
     const CONFIG: &str = "Configuration.json";
     let config: Configuration = serde_json::from_slice(&src.read(CONFIG)?)
@@ -199,15 +199,18 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
 
     let mut names: Vec<ContentEntry> = Vec::new();
     let mut sprite_images = Vec::new();
+    // Each picture's part of the run's budget, given back with its cropped image.
+    let mut reserved = Vec::new();
     let mut offsets = Vec::new();
     for (i, (name, file)) in content["sprite"].iter().enumerate() {
-        let img = png_codec::decode(&src.read(file)?, &src.shown(file), &Limits::current())?;
+        let img = png_codec::decode(&src.read(file)?, &src.shown(file), limits)?;
         let c = crop(&img);
+        reserved.push(img.into_parts().1);
         sprite_images.push(c.image);
         offsets.push(c.offset);
         names.push((name.clone(), i));
     }
-    let composed = compose(&sprite_images)?;
+    let composed = compose(&sprite_images, limits)?;
     let frames: Vec<SpriteFrame> = composed
         .rects
         .iter()
@@ -230,7 +233,7 @@ pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
     let mut backgrounds = Vec::new();
     for (i, (name, file)) in content["background"].iter().enumerate() {
         let bytes = src.read(file)?;
-        png_codec::decode(&bytes, &src.shown(file), &Limits::current())?;
+        png_codec::decode(&bytes, &src.shown(file), limits)?;
         backgrounds.push(bytes);
         names.push((name.clone(), i));
     }

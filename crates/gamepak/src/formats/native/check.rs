@@ -12,8 +12,8 @@ use crate::report::Report;
 /// Largest atlas or background side we call sane: far above any GPU texture limit.
 const MAX_SIDE: u32 = 16384;
 
-pub fn check(data: &[u8]) -> Report {
-    let doc = match container::read(data) {
+pub fn check(data: &[u8], limits: &Limits) -> Report {
+    let doc = match container::read(data, limits) {
         Ok(d) => d,
         Err(e) => return Report::from_error(&e),
     };
@@ -90,11 +90,11 @@ pub fn check(data: &[u8]) -> Report {
         }
         check_storage(&mut r, &path, at, role, chunk, &meta);
         match role {
-            Role::Script => check_script(&mut r, &path, at, chunk),
-            Role::SpriteTable => check_sprites(&mut r, &path, at, chunk, atlas),
-            Role::Atlas | Role::Background(_) => check_png(&mut r, &path, at, chunk),
-            Role::BackgroundTable => check_backgrounds(&mut r, &path, at, chunk, &meta),
-            Role::GainTable(_) => check_gains(&mut r, &path, at, chunk),
+            Role::Script => check_script(&mut r, &path, at, chunk, limits),
+            Role::SpriteTable => check_sprites(&mut r, &path, at, chunk, atlas, limits),
+            Role::Atlas | Role::Background(_) => check_png(&mut r, &path, at, chunk, limits),
+            Role::BackgroundTable => check_backgrounds(&mut r, &path, at, chunk, &meta, limits),
+            Role::GainTable(_) => check_gains(&mut r, &path, at, chunk, limits),
             Role::Audio(..) => check_audio(&mut r, &path, at, chunk, &meta),
             _ => {}
         }
@@ -141,15 +141,15 @@ fn check_storage(r: &mut Report, path: &str, at: u64, role: Role, chunk: &[u8], 
     }
 }
 
-fn table(chunk: &[u8], path: &str, at: u64) -> Vec<u8> {
-    content::unpack(chunk, path, at)
+fn table(chunk: &[u8], path: &str, at: u64, limits: &Limits) -> Vec<u8> {
+    content::unpack(chunk, path, at, limits)
         .map(|u| u.into_owned())
         .unwrap_or_default()
 }
 
 /// `fits` only peeked at the script: here it is inflated and read whole.
-fn check_script(r: &mut Report, path: &str, at: u64, chunk: &[u8]) {
-    match content::unpack(chunk, path, at) {
+fn check_script(r: &mut Report, path: &str, at: u64, chunk: &[u8], limits: &Limits) {
+    match content::unpack(chunk, path, at, limits) {
         Err(e) => r.error(path, at, e.kind.to_string()),
         Ok(js) => match std::str::from_utf8(&js) {
             Err(e) => r.error(
@@ -170,11 +170,21 @@ fn check_script(r: &mut Report, path: &str, at: u64, chunk: &[u8]) {
     }
 }
 
-fn check_sprites(r: &mut Report, path: &str, at: u64, chunk: &[u8], atlas: Option<(u32, u32)>) {
+fn check_sprites(
+    r: &mut Report,
+    path: &str,
+    at: u64,
+    chunk: &[u8],
+    atlas: Option<(u32, u32)>,
+    limits: &Limits,
+) {
     let Some((aw, ah)) = atlas else {
         return;
     };
-    for (k, f) in tables::sprites(&table(chunk, path, at)).iter().enumerate() {
+    for (k, f) in tables::sprites(&table(chunk, path, at, limits))
+        .iter()
+        .enumerate()
+    {
         let right = f.x as u32 + f.width as u32;
         let bottom = f.y as u32 + f.height as u32;
         if !f.is_empty() && (right > aw || bottom > ah) {
@@ -190,7 +200,7 @@ fn check_sprites(r: &mut Report, path: &str, at: u64, chunk: &[u8], atlas: Optio
     }
 }
 
-fn check_png(r: &mut Report, path: &str, at: u64, chunk: &[u8]) {
+fn check_png(r: &mut Report, path: &str, at: u64, chunk: &[u8], limits: &Limits) {
     let (w, h) = png_size(chunk).unwrap_or_default();
     if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
         r.error(
@@ -200,13 +210,20 @@ fn check_png(r: &mut Report, path: &str, at: u64, chunk: &[u8]) {
         );
         return;
     }
-    if let Err(e) = png_codec::decode(chunk, path, &Limits::current()) {
+    if let Err(e) = png_codec::decode(chunk, path, limits) {
         r.error(path, at, e.kind.to_string());
     }
 }
 
-fn check_backgrounds(r: &mut Report, path: &str, at: u64, chunk: &[u8], meta: &Metadata) {
-    for (k, f) in tables::backgrounds(&table(chunk, path, at))
+fn check_backgrounds(
+    r: &mut Report,
+    path: &str,
+    at: u64,
+    chunk: &[u8],
+    meta: &Metadata,
+    limits: &Limits,
+) {
+    for (k, f) in tables::backgrounds(&table(chunk, path, at, limits))
         .iter()
         .enumerate()
     {
@@ -223,8 +240,11 @@ fn check_backgrounds(r: &mut Report, path: &str, at: u64, chunk: &[u8], meta: &M
     }
 }
 
-fn check_gains(r: &mut Report, path: &str, at: u64, chunk: &[u8]) {
-    for (k, g) in tables::gains(&table(chunk, path, at)).iter().enumerate() {
+fn check_gains(r: &mut Report, path: &str, at: u64, chunk: &[u8], limits: &Limits) {
+    for (k, g) in tables::gains(&table(chunk, path, at, limits))
+        .iter()
+        .enumerate()
+    {
         if !g.is_finite() || *g < 0.0 {
             r.error(
                 format!("{path}/gain[{k}]"),

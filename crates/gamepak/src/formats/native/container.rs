@@ -11,8 +11,8 @@ use crate::report::Problem;
 
 /// Reads the container and the metadata. The chunk count is not compared with the
 /// metadata here: a file whose chunks do not fit still reads, and `check` explains.
-pub fn read(data: &[u8]) -> Result<GameBin<'_>> {
-    read_chunks(data, None)
+pub fn read<'a>(data: &'a [u8], limits: &Limits) -> Result<GameBin<'a>> {
+    read_chunks(data, None, limits)
 }
 
 /// Reads a damaged or truncated file as far as it goes, for salvage: the chunk that
@@ -20,24 +20,28 @@ pub fn read(data: &[u8]) -> Result<GameBin<'_>> {
 /// give them, and the damage's intact bytes end where that chunk starts (a chunk
 /// is a file in a standard form, so a piece of one is of no use). Only a size table
 /// or metadata that cannot be read fails.
-pub fn read_salvaging(data: &[u8]) -> Result<(GameBin<'_>, Damage)> {
+pub fn read_salvaging<'a>(data: &'a [u8], limits: &Limits) -> Result<(GameBin<'a>, Damage)> {
     let mut damage = Damage::new(data);
-    let doc = read_chunks(data, Some(&mut damage))?;
+    let doc = read_chunks(data, Some(&mut damage), limits)?;
     Ok((doc, damage))
 }
 
 /// Reads the container as far as its bytes go, for `info` and `list`: what
 /// [`read_salvaging`] keeps, and why the rest could not be read. An error only when
 /// the size table, the metadata or the title cannot be read.
-pub fn read_damaged(data: &[u8]) -> Result<(GameBin<'_>, Vec<Problem>)> {
-    let (doc, damage) = read_salvaging(data)?;
+pub fn read_damaged<'a>(data: &'a [u8], limits: &Limits) -> Result<(GameBin<'a>, Vec<Problem>)> {
+    let (doc, damage) = read_salvaging(data, limits)?;
     Ok((doc, damage.problems()))
 }
 
-fn read_chunks<'a>(data: &'a [u8], mut damage: Option<&mut Damage>) -> Result<GameBin<'a>> {
+fn read_chunks<'a>(
+    data: &'a [u8],
+    mut damage: Option<&mut Damage>,
+    limits: &Limits,
+) -> Result<GameBin<'a>> {
     let mut r = Reader::new(data, "game.bin").with_endian(Endian::Little);
     let count = r.u32("chunk count")? as u64;
-    if count * 4 > r.remaining() as u64 || count > Limits::current().max_entries {
+    if count * 4 > r.remaining() as u64 || count > limits.max_entries {
         return Err(r.error_at(
             0,
             format!(

@@ -9,9 +9,14 @@ use crate::limits::{show_size, Limits};
 
 /// A chunk's payload with any zlib wrapping removed: inflates a chunk that starts with
 /// a zlib header, passes any other through.
-pub fn unpack<'a>(chunk: &'a [u8], path: &str, offset: u64) -> Result<Cow<'a, [u8]>> {
+pub fn unpack<'a>(
+    chunk: &'a [u8],
+    path: &str,
+    offset: u64,
+    limits: &Limits,
+) -> Result<Cow<'a, [u8]>> {
     if zlib::has_header(chunk) {
-        let bytes = zlib::inflate(chunk, &Limits::current(), path, offset)?;
+        let bytes = zlib::inflate(chunk, limits, path, offset)?;
         return Ok(Cow::Owned(bytes));
     }
     Ok(Cow::Borrowed(chunk))
@@ -19,9 +24,9 @@ pub fn unpack<'a>(chunk: &'a [u8], path: &str, offset: u64) -> Result<Cow<'a, [u
 
 /// The payload of the chunk that plays `role`, inflated; empty if the file has no such
 /// chunk.
-pub fn plain(doc: &GameBin<'_>, role: Role) -> Result<Vec<u8>> {
+pub fn plain(doc: &GameBin<'_>, role: Role, limits: &Limits) -> Result<Vec<u8>> {
     let (i, c) = doc.chunk(role).unwrap_or((0, &[]));
-    Ok(unpack(c, &role.path(), doc.offset(i))?.into_owned())
+    Ok(unpack(c, &role.path(), doc.offset(i), limits)?.into_owned())
 }
 
 /// How much of a chunk is looked at to tell whether it is the script: a script can be

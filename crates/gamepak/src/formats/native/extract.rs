@@ -9,7 +9,7 @@ use super::manifest::*;
 use super::model::*;
 use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::{crc::crc32, png as png_codec, wav};
-use crate::limits::Limits;
+use crate::limits::{Held, Kept, Limits};
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
 /// Extracts a game.bin; `damage` is what its read could not take, for a salvage.
@@ -18,10 +18,11 @@ pub fn extract(
     damage: Damage,
     out_path: &Path,
     opts: &ExtractOptions,
+    limits: &Limits,
 ) -> Result<ExtractSummary> {
-    let view = View::new(doc);
+    let view = View::new(doc, limits);
     let all = items::items(&view);
-    let (mut ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    let (mut ex, selected) = Extraction::begin(out_path, opts, limits, &all)?;
     ex.salvage(damage);
     // Raw chunks, the only items of a file whose chunks do not fit, need no tables.
     let no_tables = Tables::default();
@@ -29,15 +30,16 @@ pub fn extract(
     let atlas = OnceLock::new();
     ex.render(
         &selected,
-        |(_, item)| render(doc, tables, &atlas, *item),
+        |(_, item)| render(doc, tables, &atlas, limits, *item),
         |_| false,
     )?;
-    let made = manifest(&view, &all, ex.partial(), &ex).and_then(|(manifest, originals)| {
-        for (name, bytes) in originals {
-            ex.write(&name, bytes)?;
-        }
-        Ok(manifest)
-    });
+    let made =
+        manifest(&view, &all, ex.partial(), &ex, limits).and_then(|(manifest, originals)| {
+            for (name, bytes) in originals {
+                ex.write(&name, bytes)?;
+            }
+            Ok(manifest)
+        });
     for (e, item) in &all {
         if let Item::Frame(k) = item {
             if tables.frames[*k].is_empty() {
@@ -55,15 +57,19 @@ fn json<T: serde::Serialize>(v: &T) -> Vec<u8> {
     serde_json::to_vec_pretty(v).expect("tables serialise")
 }
 
+/// The atlas, decoded once for every frame cut from it and kept for the extraction.
+type Atlas = OnceLock<Result<Held<png_codec::Rgba, Kept>>>;
+
 fn decoded_atlas<'a>(
     doc: &GameBin<'_>,
-    cell: &'a OnceLock<Result<png_codec::Rgba>>,
+    cell: &'a Atlas,
+    limits: &Limits,
 ) -> Result<&'a png_codec::Rgba> {
     let r = cell.get_or_init(|| {
         let (_, c) = doc.chunk(Role::Atlas).unwrap_or((0, &[]));
-        png_codec::decode(c, "atlas", &Limits::current())
+        png_codec::decode(c, "atlas", limits).map(Held::keep)
     });
-    r.as_ref()
+    r.as_deref()
         .map_err(|e| Error::at("atlas", e.kind.to_string()))
 }
 
@@ -71,12 +77,13 @@ fn decoded_atlas<'a>(
 fn render<'d>(
     doc: &'d GameBin<'_>,
     t: &Tables,
-    atlas: &OnceLock<Result<png_codec::Rgba>>,
+    atlas: &Atlas,
+    limits: &Limits,
     item: Item,
 ) -> Result<Rendered<'d>> {
     let chunk = |role: Role| doc.chunk(role).map_or(&[][..], |(_, c)| c);
     Ok(match item {
-        Item::Script => Rendered::File(plain(doc, Role::Script)?),
+        Item::Script => Rendered::File(plain(doc, Role::Script, limits)?),
         Item::SpriteTable => Rendered::File(json(&t.frames)),
         Item::Atlas => Rendered::Stored(chunk(Role::Atlas)),
         Item::Frame(k) => {
@@ -84,8 +91,9 @@ fn render<'d>(
             if f.is_empty() {
                 return Ok(Rendered::Nothing);
             }
-            let (x, y, w, h) = (f.x.into(), f.y.into(), f.width.into(), f.height.into());
-            let img = decoded_atlas(doc, atlas)?.crop_checked(x, y, w, h, "sprite frame")?;
+            let rect = [f.x, f.y, f.width, f.height].map(u32::from);
+            let img =
+                decoded_atlas(doc, atlas, limits)?.crop_checked(rect, "sprite frame", limits)?;
             Rendered::File(png_codec::encode(&img)?)
         }
         Item::BackgroundTable => Rendered::File(json(&t.backgrounds)),
@@ -111,6 +119,7 @@ fn manifest<'d>(
     items: &[(crate::Entry, Item)],
     partial: bool,
     written: &Extraction,
+    limits: &Limits,
 ) -> Result<(Manifest, Originals<'d>)> {
     let doc = view.doc;
     let m = doc.meta;
@@ -139,7 +148,7 @@ fn manifest<'d>(
     };
     let mut stored = |role: Role, file: &str| -> Result<Stored> {
         let (_, c) = doc.chunk(role).unwrap_or((0, &[]));
-        let plain = plain(doc, role)?;
+        let plain = plain(doc, role, limits)?;
         let deflated = crate::codec::zlib::has_header(c);
         let original = deflated.then(|| {
             let name = format!("raw/{}.zlib", role.path());

@@ -5,8 +5,9 @@ use serde_json::{json, Value};
 use super::items::{codec, seconds, View};
 use super::model::*;
 use crate::codec::png::dimensions as png_size;
+use crate::limits::Limits;
 
-pub fn info(doc: &GameBin<'_>) -> Value {
+pub fn info(doc: &GameBin<'_>, limits: &Limits) -> Value {
     let m = &doc.meta;
     // The container holds at least the metadata and the title.
     let title = String::from_utf8_lossy(&doc.chunks[1]);
@@ -31,7 +32,7 @@ pub fn info(doc: &GameBin<'_>) -> Value {
             "dialog": m.dialog,
         },
     });
-    let view = View::new(doc);
+    let view = View::new(doc, limits);
     let Some(t) = &view.tables else {
         v["problem"] = json!("the chunks do not fit the metadata; run `gamepak check`");
         return v;

@@ -8,6 +8,7 @@ use super::tables;
 use crate::assets::Kind;
 use crate::codec::png::dimensions as png_size;
 use crate::codec::vorbis;
+use crate::limits::Limits;
 use crate::Entry;
 
 /// What an entry is.
@@ -82,8 +83,8 @@ fn fits_metadata(doc: &GameBin<'_>) -> bool {
             .all(|(r, c)| fits(*r, c, &doc.meta))
 }
 
-fn tables(doc: &GameBin<'_>) -> Tables {
-    let plain = |role: Role| content::plain(doc, role).unwrap_or_default();
+fn tables(doc: &GameBin<'_>, limits: &Limits) -> Tables {
+    let plain = |role: Role| content::plain(doc, role, limits).unwrap_or_default();
     Tables {
         frames: tables::sprites(&plain(Role::SpriteTable)),
         backgrounds: tables::backgrounds(&plain(Role::BackgroundTable)),
@@ -105,10 +106,10 @@ pub struct View<'d, 'a> {
 }
 
 impl<'d, 'a> View<'d, 'a> {
-    pub fn new(doc: &'d GameBin<'a>) -> Self {
+    pub fn new(doc: &'d GameBin<'a>, limits: &Limits) -> Self {
         View {
             doc,
-            tables: fits_metadata(doc).then(|| tables(doc)),
+            tables: fits_metadata(doc).then(|| tables(doc, limits)),
         }
     }
 }

@@ -70,17 +70,17 @@ use crate::{
 pub struct NativeHandler;
 
 impl Handler for NativeHandler {
-    fn info(&self, data: &[u8], _opts: &Options) -> Result<Partial<serde_json::Value>> {
-        let (doc, problems) = container::read_damaged(data)?;
+    fn info(&self, data: &[u8], opts: &Options) -> Result<Partial<serde_json::Value>> {
+        let (doc, problems) = container::read_damaged(data, &opts.limits)?;
         Ok(Partial {
-            value: info::info(&doc),
+            value: info::info(&doc, &opts.limits),
             problems,
         })
     }
 
-    fn list(&self, data: &[u8], _opts: &Options) -> Result<Partial<Vec<Entry>>> {
-        let (doc, problems) = container::read_damaged(data)?;
-        let entries = items::items(&items::View::new(&doc))
+    fn list(&self, data: &[u8], opts: &Options) -> Result<Partial<Vec<Entry>>> {
+        let (doc, problems) = container::read_damaged(data, &opts.limits)?;
+        let entries = items::items(&items::View::new(&doc, &opts.limits))
             .into_iter()
             .map(|(e, _)| e)
             .collect();
@@ -90,8 +90,8 @@ impl Handler for NativeHandler {
         })
     }
 
-    fn check(&self, data: &[u8], _opts: &Options) -> Report {
-        check::check(data)
+    fn check(&self, data: &[u8], opts: &Options) -> Report {
+        check::check(data, &opts.limits)
     }
 
     fn extract(
@@ -99,14 +99,14 @@ impl Handler for NativeHandler {
         data: &[u8],
         out: &Path,
         extract: &ExtractOptions,
-        _opts: &Options,
+        opts: &Options,
     ) -> Result<ExtractSummary> {
-        let (doc, damage) = container::read_salvaging(data)?;
-        extract::extract(&doc, damage, out, extract)
+        let (doc, damage) = container::read_salvaging(data, &opts.limits)?;
+        extract::extract(&doc, damage, out, extract, &opts.limits)
     }
 
-    fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {
-        pack::pack(dir)
+    fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
+        pack::pack(dir, &opts.limits)
     }
 
     /// A content folder: any folder the formats with a marker file did not claim.
@@ -116,7 +116,7 @@ impl Handler for NativeHandler {
 
     fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
         Built::from_folder(source, output, "game.bin", || {
-            build(source, &opts.build.native())
+            build(source, &opts.build.native(), &opts.limits)
         })
     }
 }

@@ -35,11 +35,11 @@ fn part<'m>(p: &'m Option<Stored>, what: &str) -> Result<&'m Stored> {
         .ok_or_else(|| Error::at("gamepak.toml", format!("no {what} entry")))
 }
 
-pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
+pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
     crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
     let chunks = if m.raw_chunks.is_empty() {
-        assemble(dir, &m)?
+        assemble(dir, &m, limits)?
     } else {
         m.raw_chunks
             .iter()
@@ -74,7 +74,7 @@ pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
 }
 
 /// The chunks of a folder whose parts were extracted as assets.
-fn assemble(dir: &SourceDir, m: &Manifest) -> Result<Vec<Vec<u8>>> {
+fn assemble(dir: &SourceDir, m: &Manifest, limits: &Limits) -> Result<Vec<Vec<u8>>> {
     let script = part(&m.script, "script")?;
     let script = stored(dir, script, dir.read(&script.file)?)?;
     let sprite_part = part(&m.sprite_table, "sprite table")?;
@@ -106,7 +106,7 @@ fn assemble(dir: &SourceDir, m: &Manifest) -> Result<Vec<Vec<u8>>> {
         );
     let atlas = if changed {
         dir.leave_out(atlas_name, "laid out again from the edited frame images");
-        relayout(&frame_files, &mut frames)?
+        relayout(&frame_files, &mut frames, limits)?
     } else {
         dir.read(atlas_name)?
     };
@@ -182,16 +182,25 @@ fn clip_chunk(dir: &SourceDir, clip: &ClipFile, n: usize) -> Result<Vec<u8>> {
 
 /// Lays the atlas out again from every frame image (name and PNG bytes; `None` for an
 /// empty frame), updating the frames' rectangles.
-fn relayout(files: &[Option<(&String, Vec<u8>)>], frames: &mut [SpriteFrame]) -> Result<Vec<u8>> {
-    let images = files
-        .iter()
-        .map(|f| {
-            f.as_ref()
-                .map(|(name, png)| png_codec::decode(png, name, &Limits::current()))
-                .transpose()
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let composed = compose(&images)?;
+fn relayout(
+    files: &[Option<(&String, Vec<u8>)>],
+    frames: &mut [SpriteFrame],
+    limits: &Limits,
+) -> Result<Vec<u8>> {
+    let mut images = Vec::with_capacity(files.len());
+    // Each frame's part of the run's budget, given back with `images`.
+    let mut reserved = Vec::with_capacity(files.len());
+    for f in files {
+        images.push(match f {
+            Some((name, png)) => {
+                let (img, reservation) = png_codec::decode(png, name, limits)?.into_parts();
+                reserved.push(reservation);
+                Some(img)
+            }
+            None => None,
+        });
+    }
+    let composed = compose(&images, limits)?;
     for (f, rect) in frames.iter_mut().zip(&composed.rects) {
         let [x, y, w, h] = rect.unwrap_or_default();
         (f.x, f.y, f.width, f.height) = (x, y, w, h);

@@ -13,7 +13,7 @@ use crate::codec::png as png_codec;
 use crate::limits::{failure, Limits};
 use crate::Report;
 
-pub fn check(data: &[u8], table: &OpcodeTable) -> Report {
+pub fn check(data: &[u8], table: &OpcodeTable, limits: &Limits) -> Report {
     let (doc, end) = match read_prefix(data, table) {
         Ok(d) => d,
         Err(e) => return Report::from_error(&e),
@@ -75,7 +75,7 @@ pub fn check(data: &[u8], table: &OpcodeTable) -> Report {
                     let p = format!("FONT/font[{i}]");
                     boolean(&mut r, &p, at, "anti-aliasing", f.anti_aliasing);
                     if let FontFace::Compiled(b) = &f.face {
-                        stream(&mut r, &p, b);
+                        stream(&mut r, &p, b, limits);
                     }
                     if f.style & 0x80 != 0 {
                         r.warn(
@@ -99,7 +99,7 @@ pub fn check(data: &[u8], table: &OpcodeTable) -> Report {
             }
             Section::Scenes(v) => {
                 for (i, sc) in v.iter().enumerate() {
-                    stream(&mut r, &format!("SCNE/scene[{i}]"), &sc.data);
+                    stream(&mut r, &format!("SCNE/scene[{i}]"), &sc.data, limits);
                 }
             }
             Section::Sheets(v) => {
@@ -107,7 +107,7 @@ pub fn check(data: &[u8], table: &OpcodeTable) -> Report {
                     .par_iter()
                     .enumerate()
                     .filter_map(|(k, b)| {
-                        png_codec::decode(&b.bytes, "", &Limits::current())
+                        png_codec::decode(&b.bytes, "", limits)
                             .err()
                             .map(|e| (k, failure("the PNG does not decode", &e)))
                     })
@@ -140,8 +140,8 @@ fn boolean(r: &mut Report, path: &str, at: u64, name: &str, v: u8) {
 
 /// Reports a stream that does not inflate, or that would pass the allocation limit
 /// (its message names the limit, and the stream is not known to be damaged).
-fn stream(r: &mut Report, path: &str, b: &Blob<'_>) {
-    if let Err(e) = inflated(b, path) {
+fn stream(r: &mut Report, path: &str, b: &Blob<'_>, limits: &Limits) {
+    if let Err(e) = inflated(b, path, limits) {
         r.error(path, b.offset, e.kind.to_string());
     }
 }

@@ -10,7 +10,7 @@ use super::opcodes::OpcodeTable;
 use super::source::to_source;
 use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::png::{self as png_codec, Rgba};
-use crate::limits::Limits;
+use crate::limits::{Held, Kept, Limits};
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
 /// Extracts a SWAG file; `damage` is what its read could not take, for a salvage.
@@ -20,20 +20,20 @@ pub fn extract(
     table: &OpcodeTable,
     out_path: &Path,
     opts: &ExtractOptions,
+    limits: &Limits,
 ) -> Result<ExtractSummary> {
     let all = items::items(doc);
-    let (mut ex, selected) = Extraction::begin(out_path, opts, &all)?;
+    let (mut ex, selected) = Extraction::begin(out_path, opts, limits, &all)?;
     ex.salvage(damage);
-    let sheets: Vec<OnceLock<Result<Rgba>>> =
-        doc.sheets().iter().map(|_| OnceLock::new()).collect();
+    let sheets: Vec<Sheet> = doc.sheets().iter().map(|_| OnceLock::new()).collect();
     // A frame that cannot be cut out (its sheet does not decode, or it has no pixels)
     // is left out with a note: packing then keeps its sheet as stored.
     ex.render(
         &selected,
-        |(_, item)| render(doc, table, &sheets, *item),
+        |(_, item)| render(doc, table, &sheets, limits, *item),
         |(_, item)| matches!(item, Item::Frame { .. }),
     )?;
-    let (document, files) = to_source(doc, Some(OPCODES))?;
+    let (document, files) = to_source(doc, Some(OPCODES), limits)?;
     for (name, bytes) in &files {
         let plain = name
             .strip_prefix("raw/")
@@ -62,30 +62,30 @@ pub fn extract(
     ex.finish(&manifest)
 }
 
+/// A sheet, decoded once for every frame cut from it and kept for the extraction.
+type Sheet = OnceLock<Result<Held<Rgba, Kept>>>;
+
 fn decoded_sheet<'s>(
     doc: &Swag<'_>,
-    cells: &'s [OnceLock<Result<Rgba>>],
+    cells: &'s [Sheet],
     k: usize,
+    limits: &Limits,
 ) -> Result<&'s Rgba> {
     let cell = cells
         .get(k)
         .ok_or_else(|| Error::at("TXST", format!("sheet {k} does not exist")))?;
-    cell.get_or_init(|| {
-        png_codec::decode(
-            &doc.sheets()[k].bytes,
-            &format!("TXST/sheet[{k}]"),
-            &Limits::current(),
-        )
-    })
-    .as_ref()
-    .map_err(|e| Error::at(e.path.clone(), e.kind.to_string()))
+    let path = format!("TXST/sheet[{k}]");
+    cell.get_or_init(|| png_codec::decode(&doc.sheets()[k].bytes, &path, limits).map(Held::keep))
+        .as_deref()
+        .map_err(|e| Error::at(e.path.clone(), e.kind.to_string()))
 }
 
 /// An item's bytes in its standard form; nothing for what the document writes itself.
 fn render<'d>(
     doc: &'d Swag<'_>,
     table: &OpcodeTable,
-    sheets: &[OnceLock<Result<Rgba>>],
+    sheets: &[Sheet],
+    limits: &Limits,
     item: Item,
 ) -> Result<Rendered<'d>> {
     let section = |s: usize| &doc.sections[s];
@@ -98,16 +98,10 @@ fn render<'d>(
         (Item::Frame { texture, frame, .. }, Some(Section::Textures(v))) => {
             let t = &v[texture];
             let f = t.frames[frame];
-            let sheet = decoded_sheet(doc, sheets, f.sheet as usize)?;
-            let (w, h) = (t.width.into(), t.height.into());
-            let (x, y) = (f.x.into(), f.y.into());
-            Rendered::File(png_codec::encode(&sheet.crop_checked(
-                x,
-                y,
-                w,
-                h,
-                "texture frame",
-            )?)?)
+            let sheet = decoded_sheet(doc, sheets, f.sheet as usize, limits)?;
+            let rect = [f.x, f.y, t.width, t.height].map(u32::from);
+            let frame = sheet.crop_checked(rect, "texture frame", limits)?;
+            Rendered::File(png_codec::encode(&frame)?)
         }
         _ => Rendered::Nothing,
     })

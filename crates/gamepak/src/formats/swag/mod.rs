@@ -66,6 +66,7 @@ pub use write::write;
 
 use crate::bytes::Endian;
 use crate::io::SourceDir;
+use crate::limits::Limits;
 use crate::{
     Built, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial, Report,
     Result,
@@ -94,7 +95,7 @@ impl Handler for SwagHandler {
     }
 
     fn check(&self, data: &[u8], opts: &Options) -> Report {
-        check::check(data, opts.opcode_table())
+        check::check(data, opts.opcode_table(), &opts.limits)
     }
 
     fn extract(
@@ -106,12 +107,12 @@ impl Handler for SwagHandler {
     ) -> Result<ExtractSummary> {
         let table = opts.opcode_table();
         let (doc, damage) = read::read_salvaging(data, table)?;
-        extract::extract(&doc, damage, table, out, extract)
+        extract::extract(&doc, damage, table, out, extract, &opts.limits)
     }
 
     fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
         crate::manifest::require_whole(dir)?;
-        made(dir, opts.opcodes.as_ref(), None)
+        made(dir, opts.opcodes.as_ref(), None, &opts.limits)
     }
 
     fn is_source(&self, source: &Path) -> bool {
@@ -124,6 +125,7 @@ impl Handler for SwagHandler {
                 &SourceDir::open(source)?,
                 opts.opcodes.as_ref(),
                 opts.build.swag_byte_order,
+                &opts.limits,
             )
         })
     }
@@ -146,8 +148,13 @@ pub fn is_source(dir: &Path) -> bool {
 }
 
 /// Builds a SWAG file from a folder holding `swag.toml` and the files it names.
-pub fn build(dir: &Path, opts: &BuildOptions) -> Result<PackOutcome> {
-    made(&SourceDir::open(dir)?, opts.opcodes.as_ref(), opts.endian)
+pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOutcome> {
+    made(
+        &SourceDir::open(dir)?,
+        opts.opcodes.as_ref(),
+        opts.endian,
+        limits,
+    )
 }
 
 /// The file a source folder describes: `table` and `endian` override the folder's.
@@ -155,8 +162,9 @@ fn made(
     dir: &SourceDir,
     table: Option<&OpcodeTable>,
     endian: Option<Endian>,
+    limits: &Limits,
 ) -> Result<PackOutcome> {
-    let loaded = source::load(dir, table, endian)?;
+    let loaded = source::load(dir, table, endian, limits)?;
     Ok(PackOutcome {
         bytes: write(&loaded.doc)?,
         reencoded: loaded.reencoded,

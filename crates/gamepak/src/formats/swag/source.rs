@@ -18,7 +18,7 @@ use crate::bytes::Endian;
 use crate::codec::{crc::crc32, png as png_codec, zlib};
 use crate::error::{Error, ErrorKind, Result};
 use crate::io::SourceDir;
-use crate::limits::Limits;
+use crate::limits::{Held, Limits};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Document {
@@ -131,8 +131,8 @@ fn flag_bits(names: &[String], all: &[&str; 8], what: &str) -> std::result::Resu
 
 /// A stream's plain bytes; an error says whether it does not inflate or would pass
 /// the allocation limit.
-pub fn inflated(b: &Blob<'_>, path: &str) -> Result<Vec<u8>> {
-    zlib::inflate_any(&b.bytes, &Limits::current(), path, b.offset)
+pub fn inflated(b: &Blob<'_>, path: &str, limits: &Limits) -> Result<Vec<u8>> {
+    zlib::inflate_any(&b.bytes, limits, path, b.offset)
 }
 
 /// Files an extraction writes beside `swag.toml`: path and bytes.
@@ -143,11 +143,15 @@ pub type Files = Vec<(String, Vec<u8>)>;
 /// rendered by the caller under the names [`items::path`] gives. A stream that does
 /// not inflate is kept as stored; one that would pass the allocation limit is refused,
 /// since raising the limit gives the plain form.
-pub fn to_source(doc: &Swag<'_>, opcodes: Option<&str>) -> Result<(Document, Files)> {
+pub fn to_source(
+    doc: &Swag<'_>,
+    opcodes: Option<&str>,
+    limits: &Limits,
+) -> Result<(Document, Files)> {
     let mut files = Files::new();
     let mut refused = None;
     let mut stream = |b: &Blob<'_>, file: String| -> StreamSource {
-        let plain = match inflated(b, &file) {
+        let plain = match inflated(b, &file, limits) {
             Ok(plain) => plain,
             Err(e) => {
                 if matches!(e.kind, ErrorKind::Limit(_)) {
@@ -271,6 +275,7 @@ pub fn load(
     dir: &SourceDir,
     table: Option<&OpcodeTable>,
     endian: Option<Endian>,
+    limits: &Limits,
 ) -> Result<Loaded> {
     let text = String::from_utf8(dir.read(items::DOCUMENT)?)
         .map_err(|_| Error::at(items::DOCUMENT, "not UTF-8"))?;
@@ -368,15 +373,14 @@ pub fn load(
         sections,
         spans: Vec::new(),
     };
-    reencoded.extend(apply_frames(dir, &mut doc)?);
+    reencoded.extend(apply_frames(dir, &mut doc, limits)?);
     Ok(Loaded { doc, reencoded })
 }
 
 /// Pastes every frame image whose pixels differ from its place in its sheet, and
 /// encodes the sheets that changed again. Gives the names of those sheets.
-fn apply_frames(dir: &SourceDir, doc: &mut Swag<'static>) -> Result<Vec<String>> {
-    let limits = Limits::current();
-    let mut decoded: std::collections::BTreeMap<usize, (png_codec::Rgba, bool)> =
+fn apply_frames(dir: &SourceDir, doc: &mut Swag<'static>, limits: &Limits) -> Result<Vec<String>> {
+    let mut decoded: std::collections::BTreeMap<usize, (Held<png_codec::Rgba>, bool)> =
         Default::default();
     let sheet_section = doc.sections.iter().position(|s| s.tag() == FourCC::TXST);
     let sheets = doc.sheets();
@@ -397,7 +401,7 @@ fn apply_frames(dir: &SourceDir, doc: &mut Swag<'static>) -> Result<Vec<String>>
                 if !dir.is_file(&name)? {
                     continue;
                 }
-                let img = png_codec::decode(&dir.read(&name)?, &name, &limits)?;
+                let img = png_codec::decode(&dir.read(&name)?, &name, limits)?;
                 if (img.width, img.height) != (t.width.into(), t.height.into()) {
                     return Err(Error::at(
                         &name,
@@ -415,7 +419,7 @@ fn apply_frames(dir: &SourceDir, doc: &mut Swag<'static>) -> Result<Vec<String>>
                     Entry::Occupied(e) => e.into_mut(),
                     Entry::Vacant(e) => {
                         let what = format!("sheet {k}");
-                        e.insert((png_codec::decode(&sheet.bytes, &what, &limits)?, false))
+                        e.insert((png_codec::decode(&sheet.bytes, &what, limits)?, false))
                     }
                 };
                 if u32::from(f.x) + img.width > page.width
@@ -426,7 +430,7 @@ fn apply_frames(dir: &SourceDir, doc: &mut Swag<'static>) -> Result<Vec<String>>
                         format!("the frame at ({}, {}) runs outside sheet {k}", f.x, f.y),
                     ));
                 }
-                if page.crop(f.x.into(), f.y.into(), img.width, img.height) != img {
+                if page.crop(f.x.into(), f.y.into(), img.width, img.height) != *img {
                     page.paste(&img, f.x.into(), f.y.into());
                     *dirty = true;
                 }

@@ -7,9 +7,10 @@ use super::container::{file_crc, BlockCrc, BLOCK_AT};
 use super::header::{Header, CRC_AT};
 use super::read::{read, section_path, Read};
 use crate::codec::png;
+use crate::limits::Limits;
 use crate::Report;
 
-pub fn check(data: &[u8]) -> Report {
+pub fn check(data: &[u8], limits: &Limits) -> Report {
     let header = match Header::read(data) {
         Ok(h) => h,
         Err(e) => return Report::from_error(&e),
@@ -20,7 +21,7 @@ pub fn check(data: &[u8]) -> Report {
         return rep;
     }
     header_checks(&header, data, &mut rep);
-    let read = match read(data, true) {
+    let read = match read(data, true, limits) {
         Ok(r) => r,
         Err(e) => {
             let mut all = Report::from_error(&e);

@@ -78,7 +78,7 @@ pub fn file_crc(data: &[u8]) -> u32 {
 
 /// Reads the header, inflates the block and reads the section table. An encrypted
 /// file is refused here: nothing past its header may be read.
-pub fn read(data: &[u8]) -> Result<Container<'_>> {
+pub fn read<'a>(data: &'a [u8], limits: &Limits) -> Result<Container<'a>> {
     let header = Header::read(data)?;
     if header.encryption != 0 {
         return Err(Error::new(
@@ -111,7 +111,7 @@ pub fn read(data: &[u8]) -> Result<Container<'_>> {
     let stored = r.sub(block_len as usize, "section block")?.data();
     let (stream, crc_bytes) = stored.split_at(stored.len() - 4);
     let wrapping = Wrapping::of(stream);
-    let block = zlib::inflate_any(stream, &Limits::current(), "TNG/block", BLOCK_AT as u64)?;
+    let block = zlib::inflate_any(stream, limits, "TNG/block", BLOCK_AT as u64)?;
     let stored_crc = u32::from_le_bytes(crc_bytes.try_into().expect("4 bytes"));
     let block_crc = if stored_crc == crc32(&block) {
         BlockCrc::Uncompressed

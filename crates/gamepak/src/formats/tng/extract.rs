@@ -8,6 +8,7 @@ use super::source::to_files;
 use super::views::{self, Atlases, FrameView};
 use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::png;
+use crate::limits::Limits;
 use crate::{Error, ExtractOptions, ExtractSummary, Format, Result};
 
 /// Extracts a .tng; `damage` is what its read could not take, for a salvage.
@@ -16,6 +17,7 @@ pub fn extract(
     damage: Damage,
     out_path: &Path,
     opts: &ExtractOptions,
+    limits: &Limits,
 ) -> Result<ExtractSummary> {
     let mut files: Vec<(String, Cow<[u8]>)> = to_files(&read.doc)?
         .into_iter()
@@ -30,7 +32,7 @@ pub fn extract(
         files.push((name.clone(), Cow::Borrowed(bytes)));
     }
     // Packing needs every file so far; the maps and frames below are views.
-    let (mut ex, selected) = Extraction::begin(out_path, opts, &files)?;
+    let (mut ex, selected) = Extraction::begin(out_path, opts, limits, &files)?;
     ex.salvage(damage);
     let maps = views::maps(read);
     let frames: Vec<(String, FrameView)> = views::frames(read)
@@ -40,7 +42,7 @@ pub fn extract(
     ex.render(&selected, |f| Ok(Rendered::Stored(&f.1)), |_| false)?;
     ex.render(&ex.select(&maps), |f| Ok(Rendered::Stored(&f.1)), |_| false)?;
     // A frame that cannot be cut (a missing atlas, a rectangle off it) is left out.
-    let atlases = Atlases::new(read);
+    let atlases = Atlases::new(read, limits);
     let cut = |(_, v): &(String, FrameView)| -> Result<Vec<u8>> {
         let pic = atlases.render(v).map_err(|why| Error::at("", why))?;
         png::encode(&pic)

@@ -119,8 +119,8 @@ pub struct TngHandler;
 
 impl Handler for TngHandler {
     /// An encrypted file, or one whose sections do not read, shows its header.
-    fn info(&self, data: &[u8], _opts: &Options) -> Result<Partial<serde_json::Value>> {
-        match read::read(data, false) {
+    fn info(&self, data: &[u8], opts: &Options) -> Result<Partial<serde_json::Value>> {
+        match read::read(data, false, &opts.limits) {
             Ok(r) => Ok(Partial::whole(info::info(&r))),
             Err(e) if e.is_request_fault() => Err(e),
             Err(e) => {
@@ -139,8 +139,8 @@ impl Handler for TngHandler {
 
     /// A file whose sections do not read lists nothing, and says why, once its
     /// header reads; an encrypted one cannot be listed.
-    fn list(&self, data: &[u8], _opts: &Options) -> Result<Partial<Vec<Entry>>> {
-        match read::read(data, false) {
+    fn list(&self, data: &[u8], opts: &Options) -> Result<Partial<Vec<Entry>>> {
+        match read::read(data, false, &opts.limits) {
             Ok(r) => Ok(Partial::whole(items::entries(&r))),
             Err(e) if e.is_request_fault() || matches!(e.kind, ErrorKind::Unsupported(_)) => Err(e),
             Err(e) => {
@@ -153,8 +153,8 @@ impl Handler for TngHandler {
         }
     }
 
-    fn check(&self, data: &[u8], _opts: &Options) -> Report {
-        check::check(data)
+    fn check(&self, data: &[u8], opts: &Options) -> Report {
+        check::check(data, &opts.limits)
     }
 
     fn extract(
@@ -162,21 +162,21 @@ impl Handler for TngHandler {
         data: &[u8],
         out: &Path,
         extract: &ExtractOptions,
-        _opts: &Options,
+        opts: &Options,
     ) -> Result<ExtractSummary> {
-        let (read, damage) = read::read_salvaging(data)?;
-        extract::extract(&read, damage, out, extract)
+        let (read, damage) = read::read_salvaging(data, &opts.limits)?;
+        extract::extract(&read, damage, out, extract, &opts.limits)
     }
 
-    fn pack(&self, dir: &SourceDir, _opts: &Options) -> Result<PackOutcome> {
-        source::pack(dir)
+    fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
+        source::pack(dir, &opts.limits)
     }
 
     fn is_source(&self, source: &Path) -> bool {
         is_source(source)
     }
 
-    fn build(&self, source: &Path, output: Option<&Path>, _opts: &Options) -> Result<Built> {
-        Built::from_folder(source, output, "game.tng", || build(source))
+    fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
+        Built::from_folder(source, output, "game.tng", || build(source, &opts.limits))
     }
 }

@@ -91,29 +91,29 @@ impl Read<'_> {
 
 /// Reads a file. With `inflate` false, compressed assets are located, not decoded:
 /// enough to list a file.
-pub fn read(data: &[u8], inflate: bool) -> Result<Read<'_>> {
-    read_with(data, inflate, false)
+pub fn read<'a>(data: &'a [u8], inflate: bool, limits: &Limits) -> Result<Read<'a>> {
+    read_with(data, inflate, false, limits)
 }
 
 /// Reads a file for extraction: compressed streams our deflater would not give back
 /// (the section block, assets) and map layers our RLE would split otherwise are noted
 /// in the document and in [`Read::kept`].
-pub fn read_keeping_streams(data: &[u8]) -> Result<Read<'_>> {
-    read_with(data, true, true)
+pub fn read_keeping_streams<'a>(data: &'a [u8], limits: &Limits) -> Result<Read<'a>> {
+    read_with(data, true, true, limits)
 }
 
 /// Reads a damaged or truncated file for salvage, keeping streams as
 /// [`read_keeping_streams`] does: an asset that lies outside the file is read as
 /// absent, and the damage records it. The section block must read whole: without
 /// it nothing in the file can be found.
-pub fn read_salvaging(data: &[u8]) -> Result<(Read<'_>, Damage)> {
+pub fn read_salvaging<'a>(data: &'a [u8], limits: &Limits) -> Result<(Read<'a>, Damage)> {
     let mut damage = Damage::new(data);
-    let read = read_as(data, true, true, Some(&mut damage))?;
+    let read = read_as(data, true, true, Some(&mut damage), limits)?;
     Ok((read, damage))
 }
 
-fn read_with(data: &[u8], inflate: bool, keep: bool) -> Result<Read<'_>> {
-    read_as(data, inflate, keep, None)
+fn read_with<'a>(data: &'a [u8], inflate: bool, keep: bool, limits: &Limits) -> Result<Read<'a>> {
+    read_as(data, inflate, keep, None, limits)
 }
 
 fn read_as<'a>(
@@ -121,8 +121,9 @@ fn read_as<'a>(
     inflate: bool,
     keep: bool,
     damage: Option<&mut Damage>,
+    limits: &Limits,
 ) -> Result<Read<'a>> {
-    let container = container::read(data)?;
+    let container = container::read(data, limits)?;
     let strings = string_table(&container)?;
     let mut dec = Decoder::new(
         &container.header,
@@ -130,6 +131,7 @@ fn read_as<'a>(
         data,
         container.assets_base(),
         inflate,
+        limits,
     );
     if keep {
         dec.kept = Some(Vec::new());
@@ -145,7 +147,7 @@ fn read_as<'a>(
         *count = section.map_or(0, |s| u64::from(s.length) / 16);
     }
     if inflate {
-        dec.text_count = text_count(&container);
+        dec.text_count = text_count(&container, limits);
     }
     let mut sections = Vec::new();
     let mut warnings = Vec::new();
@@ -250,8 +252,8 @@ pub fn title(c: &Container<'_>) -> Option<String> {
 }
 
 /// How many texts the first translation holds.
-fn text_count(c: &Container<'_>) -> Option<u64> {
-    let texts = zlib::inflate_any(first_texts(c)?, &Limits::current(), "", 0).ok()?;
+fn text_count(c: &Container<'_>, limits: &Limits) -> Option<u64> {
+    let texts = zlib::inflate_any(first_texts(c)?, limits, "", 0).ok()?;
     Some(texts.iter().filter(|&&b| b == 0).count() as u64)
 }
 

@@ -11,6 +11,7 @@ use super::model::{Document, KeptStream, Section};
 use super::write::write;
 use crate::error::{Error, Result};
 use crate::io::SourceDir;
+use crate::limits::Limits;
 use crate::PackOutcome;
 
 /// The file that describes the document.
@@ -85,19 +86,19 @@ fn load(dir: &SourceDir) -> Result<Document> {
 }
 
 /// Builds a .tng from a folder of this shape.
-pub fn build(dir: &Path) -> Result<PackOutcome> {
-    made(&SourceDir::open(dir)?)
+pub fn build(dir: &Path, limits: &Limits) -> Result<PackOutcome> {
+    made(&SourceDir::open(dir)?, limits)
 }
 
 /// Rebuilds a .tng from a folder extract wrote.
-pub fn pack(dir: &SourceDir) -> Result<PackOutcome> {
+pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
     crate::manifest::require_whole(dir)?;
-    made(dir)
+    made(dir, limits)
 }
 
-fn made(dir: &SourceDir) -> Result<PackOutcome> {
+fn made(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
     let bytes = write(&load(dir)?, &|name| dir.read(name))?;
-    super::views::compare(dir, &bytes)?;
+    super::views::compare(dir, &bytes, limits)?;
     Ok(PackOutcome {
         bytes,
         reencoded: Vec::new(),

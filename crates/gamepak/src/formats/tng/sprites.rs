@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use crate::codec::png::Rgba;
 use crate::error::{Error, Result};
+use crate::limits::{rgba_bytes, Held, Limits};
 
 /// One frame of a sprite map, as the section JSON gives it.
 pub struct Frame {
@@ -40,14 +41,28 @@ pub fn frames(entry: &Value) -> Vec<(u32, u32, Vec<Frame>)> {
         .collect()
 }
 
-/// The frame drawn on a `width` x `height` canvas at its margins.
-pub fn render(atlas: &Rgba, frame: &Frame, width: u32, height: u32, path: &str) -> Result<Rgba> {
+/// The frame drawn on a `width` x `height` canvas at its margins. The rectangle cut,
+/// the same turned and the canvas are drawn from the run's budget at once, and given
+/// back when the canvas is dropped.
+pub fn render(
+    atlas: &Rgba,
+    frame: &Frame,
+    (width, height): (u32, u32),
+    path: &str,
+    limits: &Limits,
+) -> Result<Held<Rgba>> {
     let [x, y, w, h] = frame.rect;
-    let cut = atlas.crop_checked(x, y, w, h, path)?;
-    let turned = turn(&cut, frame.operation)
+    let cut = rgba_bytes(w.into(), h.into());
+    let canvas = rgba_bytes(width.into(), height.into());
+    let reservation = limits.reserve(
+        path,
+        None,
+        &format!("a {w}x{h} frame drawn on a {width}x{height} canvas takes"),
+        cut.saturating_mul(2).saturating_add(canvas),
+    )?;
+    let turned = turn(&atlas.crop(x, y, w, h), frame.operation)
         .ok_or_else(|| Error::at(path, format!("operation {} is not 0-5", frame.operation)))?;
-    crate::limits::Limits::current().check_pixels(path, None, width.into(), height.into())?;
-    let mut canvas = Rgba::new(width, height);
+    let mut canvas = Held::new(Rgba::new(width, height), reservation);
     // A damaged map can put a frame past its sprite's edge: what lies outside is cut.
     for y in 0..turned.height {
         for x in 0..turned.width {

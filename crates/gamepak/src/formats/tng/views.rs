@@ -15,7 +15,7 @@ use super::tmx::tmx;
 use crate::codec::png::{self, Rgba};
 use crate::error::{Error, Result};
 use crate::io::{file_stem, SourceDir};
-use crate::limits::{failure, Limits};
+use crate::limits::{failure, Held, Kept, Limits};
 
 /// Each map as Tiled XML, by the path extract writes it at.
 pub fn maps(read: &Read<'_>) -> Vec<(String, Vec<u8>)> {
@@ -80,26 +80,29 @@ pub fn frames(read: &Read<'_>) -> Vec<FrameView> {
     out
 }
 
-/// The atlases of a file, each decoded once when a frame first needs it.
+/// The atlases of a file, each decoded once when a frame first needs it and kept
+/// while frames are drawn.
 pub struct Atlases<'r> {
     read: &'r Read<'r>,
     files: Vec<Option<&'r super::value::AssetRef>>,
-    decoded: Vec<OnceLock<std::result::Result<Rgba, String>>>,
+    decoded: Vec<OnceLock<std::result::Result<Held<Rgba, Kept>, String>>>,
+    limits: &'r Limits,
 }
 
 impl<'r> Atlases<'r> {
-    pub fn new(read: &'r Read<'r>) -> Atlases<'r> {
+    pub fn new(read: &'r Read<'r>, limits: &'r Limits) -> Atlases<'r> {
         let files = read.atlases();
         let decoded = files.iter().map(|_| OnceLock::new()).collect();
         Atlases {
             read,
             files,
             decoded,
+            limits,
         }
     }
 
     /// The frame drawn as extract draws it; why not when its atlas does not decode.
-    pub fn render(&self, v: &FrameView) -> std::result::Result<Rgba, String> {
+    pub fn render(&self, v: &FrameView) -> std::result::Result<Held<Rgba>, String> {
         let i = v.frame.atlas;
         let failed = format!("atlas {i} does not decode");
         let (Some(cell), Some(Some(asset))) = (self.decoded.get(i), self.files.get(i)) else {
@@ -107,19 +110,21 @@ impl<'r> Atlases<'r> {
         };
         let atlas = cell
             .get_or_init(|| {
-                png::decode(self.read.stored(asset), "atlas", &Limits::current())
+                png::decode(self.read.stored(asset), "atlas", self.limits)
+                    .map(Held::keep)
                     .map_err(|e| failure(&failed, &e))
             })
-            .as_ref()
+            .as_deref()
             .map_err(Clone::clone)?;
-        sprites::render(atlas, &v.frame, v.width, v.height, &v.path).map_err(|e| e.kind.to_string())
+        let size = (v.width, v.height);
+        sprites::render(atlas, &v.frame, size, &v.path, self.limits).map_err(|e| e.kind.to_string())
     }
 }
 
 /// Compares the folder's views with those of `packed`, the file made from its
 /// document.
-pub fn compare(src: &SourceDir, packed: &[u8]) -> Result<()> {
-    let read = super::read::read_keeping_streams(packed)?;
+pub fn compare(src: &SourceDir, packed: &[u8], limits: &Limits) -> Result<()> {
+    let read = super::read::read_keeping_streams(packed, limits)?;
     for (path, text) in maps(&read) {
         if src.read_if_file(&path)?.is_some_and(|now| now != text) {
             src.leave_out(
@@ -128,12 +133,12 @@ pub fn compare(src: &SourceDir, packed: &[u8]) -> Result<()> {
             );
         }
     }
-    let atlases = Atlases::new(&read);
+    let atlases = Atlases::new(&read, limits);
     for v in frames(&read) {
         if !src.is_file(&v.path)? {
             continue;
         }
-        let found = png::decode(&src.read(&v.path)?, &v.path, &Limits::current())?;
+        let found = png::decode(&src.read(&v.path)?, &v.path, limits)?;
         if (found.width, found.height) != (v.width, v.height) {
             return Err(Error::at(
                 src.shown(&v.path),
@@ -144,7 +149,7 @@ pub fn compare(src: &SourceDir, packed: &[u8]) -> Result<()> {
             ));
         }
         match atlases.render(&v) {
-            Ok(made) if made == found => {}
+            Ok(made) if made == *found => {}
             Ok(_) => src.leave_out(
                 &v.path,
                 "a view of its atlas: edits to frames are not packed, edit the atlas",

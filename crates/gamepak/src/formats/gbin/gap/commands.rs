@@ -8,6 +8,8 @@ use super::image_ops::Pixels;
 use super::lexer::{c_float, c_int, same_name, Line};
 use super::state::*;
 use super::tilemap::TileMap;
+use super::GapOptions;
+use crate::limits::Limits;
 use crate::{Error, ErrorKind, Result};
 
 /// Runs one command against the state, reading only where `confine` allows.
@@ -16,12 +18,13 @@ pub fn apply(
     line: &Line,
     file: &str,
     confine: &Confinement,
-    compat: bool,
+    opts: &GapOptions,
 ) -> Result<()> {
     let ctx = Ctx {
         line,
         file,
         confine,
+        limits: &opts.limits,
     };
     let c = line.command.as_str();
     let handlers: &[(&str, Command)] = &[
@@ -45,7 +48,9 @@ pub fn apply(
     let extensions: &[(&str, Command)] =
         &[("strings", strings), ("string", string), ("sound", sound)];
     // In compatibility mode our extensions are unknown commands, as in the reference.
-    let known = handlers.iter().chain(extensions.iter().filter(|_| !compat));
+    let known = handlers
+        .iter()
+        .chain(extensions.iter().filter(|_| !opts.compat));
     match known.into_iter().find(|(name, _)| same_name(c, name)) {
         Some((_, handler)) => handler(state, &ctx),
         None => {
@@ -65,6 +70,7 @@ struct Ctx<'a> {
     line: &'a Line,
     file: &'a str,
     confine: &'a Confinement,
+    limits: &'a Limits,
 }
 
 impl Ctx<'_> {
@@ -107,7 +113,7 @@ fn load_image(s: &mut State, c: &Ctx) -> Result<()> {
     let data = c.load(src)?;
     let channels = crate::codec::png::source_channels(&data)
         .map_err(|e| c.err(format!("failed to load image {src}: {}", e.kind)))?;
-    let rgba = crate::codec::png::decode(&data, src, &crate::limits::Limits::current())
+    let rgba = crate::codec::png::decode(&data, src, c.limits)
         .map_err(|e| c.err(format!("failed to load image {src}: {}", e.kind)))?;
     // The reference keys the default format on the PNG's component count.
     let mut target = match channels {

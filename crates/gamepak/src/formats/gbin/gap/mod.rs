@@ -67,6 +67,7 @@ mod tmx;
 use std::path::{Path, PathBuf};
 
 use crate::formats::gbin::write::CrcMode;
+use crate::limits::Limits;
 use crate::{Error, Result};
 
 /// How a script is run.
@@ -79,6 +80,8 @@ pub struct GapOptions {
     pub output_dir: Option<PathBuf>,
     /// Let the script read and write anywhere: only for scripts you trust.
     pub allow_outside: bool,
+    /// What the pictures the script loads are decoded under.
+    pub limits: Limits,
 }
 
 /// One file a script's export lines produce.
@@ -99,7 +102,7 @@ pub fn run(script: &Path, opts: &GapOptions) -> Result<Vec<Output>> {
     let confine = confine::Confinement::new(script, opts)?;
     let mut state = state::State::default();
     for line in lexer::lex(&file, &source)? {
-        commands::apply(&mut state, &line, &file, &confine, opts.compat)?;
+        commands::apply(&mut state, &line, &file, &confine, opts)?;
     }
     let crc = if opts.compat {
         CrcMode::Keep

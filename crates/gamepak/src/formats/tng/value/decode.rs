@@ -66,6 +66,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
         file: &'f [u8],
         assets_base: u64,
         inflate: bool,
+        limits: &Limits,
     ) -> Self {
         Decoder {
             header,
@@ -73,7 +74,7 @@ impl<'a, 'f> Decoder<'a, 'f> {
             file,
             assets_base,
             inflate,
-            budget: Budget::new(Limits::current()),
+            budget: Budget::new(limits.clone()),
             assets: Vec::new(),
             folder: String::new(),
             section: 0,

@@ -1,16 +1,17 @@
 //! Texture pages larger than the allocation limit, on the real games: with the limit
 //! set below every page, `check` still verifies each page (a row at a time) and
-//! `extract` cuts the same frames, and writes the same pages, as from the decoded page. Its own test binary,
-//! since the limit is process-wide.
+//! `extract` cuts the same frames, and writes the same pages, as from the decoded page.
+//! The frames one page's worker cuts at once fit the limit together, in as many
+//! passes over the page as that takes.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use gamepak::codec::png;
-use gamepak::limits::{set_max_alloc, Limits, DEFAULT_MAX_ALLOC};
-use gamepak::{ExtractOptions, Format};
+use gamepak::limits::Limits;
+use gamepak::{ExtractOptions, Format, Options};
 
 /// Small enough that every fixture page passes it, large enough for most frames.
 const LIMIT: u64 = 64 << 10;
@@ -42,22 +43,23 @@ fn pages_past_the_limit_are_checked_and_cut_row_by_row() {
         }
         let data = std::fs::read(&path).unwrap();
         let tmp = tempfile::tempdir().unwrap();
-        let extract_to = |name: &str| {
+        let extract_to = |name: &str, opts: &Options| {
             let out = tmp.path().join(name);
-            h.extract(&data, &out, &ExtractOptions::default(), &Default::default())
+            h.extract(&data, &out, &ExtractOptions::default(), opts)
                 .unwrap()
         };
-        set_max_alloc(DEFAULT_MAX_ALLOC);
-        extract_to("whole");
-        set_max_alloc(LIMIT);
-        let lines = h.check(&data, &Default::default()).lines();
+        let limited = Options {
+            limits: Limits::for_max_alloc(LIMIT),
+            ..Options::default()
+        };
+        extract_to("whole", &Options::default());
+        let lines = h.check(&data, &limited).lines();
         assert!(
             !lines.contains("does not decode"),
             "{}: {lines}",
             path.display()
         );
-        extract_to("rows");
-        set_max_alloc(DEFAULT_MAX_ALLOC);
+        extract_to("rows", &limited);
         let (whole, rows) = (tmp.path().join("whole"), tmp.path().join("rows"));
         let frames = ["sprites", "backgrounds"];
         let whole_frames = pngs(&whole, &frames);
@@ -74,9 +76,9 @@ fn pages_past_the_limit_are_checked_and_cut_row_by_row() {
         // Pages, converted to PNG as they stream, hold the same pixels.
         let whole_pages = pngs(&whole, &["textures"]);
         for (name, png) in pngs(&rows, &["textures"]) {
-            let limits = Limits::current();
+            let limits = Limits::default();
             let pixels = |b: &[u8]| png::decode(b, &name, &limits).unwrap();
-            assert_eq!(pixels(&png), pixels(&whole_pages[&name]), "{name}");
+            assert_eq!(*pixels(&png), *pixels(&whole_pages[&name]), "{name}");
         }
     }
     assert!(streamed > 100, "only {streamed} frames were cut row by row");

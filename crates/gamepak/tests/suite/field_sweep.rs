@@ -6,18 +6,22 @@
 //! The suite's run takes every field of a GameMaker game's TPAG chunk (where frames
 //! are cut from pages) and a fixed stride through every other field of every file;
 //! `GAMEPAK_SWEEP=full` takes every field of every file (run it in a release build).
+//!
+//! The sweep runs on a thread pool of its own, whose threads alone have their panics
+//! recorded rather than printed, so the tests running beside it print theirs.
 
-mod common;
+use crate::common;
 
+use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use gamepak::formats::gamemaker::container;
 use gamepak::io::MemoryFolder;
-use gamepak::{ExtractOptions, Format, FourCC};
+use gamepak::limits::Limits;
+use gamepak::{ExtractOptions, Format, FourCC, Options};
 use rayon::prelude::*;
 
 /// The values each field takes, as (width in bytes, value).
@@ -157,7 +161,11 @@ fn samples() -> Vec<Sample> {
 /// Runs every verb on `data`, as the file's own format and as detected; the verb
 /// that panicked, if one did.
 fn verbs(data: &[u8], format: Format) -> Option<&'static str> {
-    let opts = gamepak::Options::default();
+    // Extreme sizes are refused by the allocation limit rather than allocated.
+    let opts = &Options {
+        limits: Limits::for_max_alloc(64 << 20),
+        ..Options::default()
+    };
     let run = |verb: &'static str, f: &dyn Fn()| {
         panic::catch_unwind(AssertUnwindSafe(f)).err().map(|_| verb)
     };
@@ -168,9 +176,9 @@ fn verbs(data: &[u8], format: Format) -> Option<&'static str> {
     let mut formats = vec![format];
     formats.extend(detected.format.filter(|&f| f != format));
     for h in formats.into_iter().filter_map(Format::handler) {
-        let failed = run("info", &|| drop(h.info(data, &opts)))
-            .or_else(|| run("list", &|| drop(h.list(data, &opts))))
-            .or_else(|| run("check", &|| drop(h.check(data, &opts))))
+        let failed = run("info", &|| drop(h.info(data, opts)))
+            .or_else(|| run("list", &|| drop(h.list(data, opts))))
+            .or_else(|| run("check", &|| drop(h.check(data, opts))))
             .or_else(|| {
                 run("extract", &|| {
                     let memory = Arc::new(MemoryFolder::default());
@@ -178,7 +186,7 @@ fn verbs(data: &[u8], format: Format) -> Option<&'static str> {
                         memory: Some(memory.clone()),
                         ..ExtractOptions::default()
                     };
-                    let _ = h.extract(data, Path::new("memory"), &extract, &opts);
+                    let _ = h.extract(data, Path::new("memory"), &extract, opts);
                 })
             });
         if failed.is_some() {
@@ -188,18 +196,18 @@ fn verbs(data: &[u8], format: Format) -> Option<&'static str> {
     None
 }
 
-/// Whether panics are expected now: the hook then keeps their place instead of
-/// printing them.
-static SWEEPING: AtomicBool = AtomicBool::new(false);
+thread_local! {
+    /// Whether this thread is the sweep's, whose panics are expected: the hook then
+    /// keeps their place instead of printing them.
+    static SWEEPING: Cell<bool> = const { Cell::new(false) };
+}
 static PLACES: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
 
 fn sweep(full: bool) {
-    // Extreme sizes are refused by the allocation limit rather than allocated.
-    gamepak::limits::set_max_alloc(64 << 20);
     let samples = samples();
     let default_hook = panic::take_hook();
     panic::set_hook(Box::new(move |info| {
-        if SWEEPING.load(Ordering::Relaxed) {
+        if SWEEPING.get() {
             let place = info.location().map_or(String::new(), |l| l.to_string());
             PLACES
                 .lock()
@@ -209,20 +217,24 @@ fn sweep(full: bool) {
             default_hook(info);
         }
     }));
-    SWEEPING.store(true, Ordering::Relaxed);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .start_handler(|_| SWEEPING.set(true))
+        .build()
+        .unwrap();
     let mut tried = 0;
     let mut panicked = Vec::new();
     for s in &samples {
         assert!(verbs(&s.bytes, s.format).is_none(), "{} as it is", s.name);
         let changes = changes(s, full);
         tried += changes.len();
-        panicked.par_extend(changes.into_par_iter().filter_map(|c| {
-            let verb = verbs(&c.apply(s), s.format)?;
-            let value = format!("{:#0w$x}", c.value, w = 2 + 2 * c.width);
-            Some(format!("{} at {:#x} = {value}: {verb}", s.name, c.at))
-        }));
+        pool.install(|| {
+            panicked.par_extend(changes.into_par_iter().filter_map(|c| {
+                let verb = verbs(&c.apply(s), s.format)?;
+                let value = format!("{:#0w$x}", c.value, w = 2 + 2 * c.width);
+                Some(format!("{} at {:#x} = {value}: {verb}", s.name, c.at))
+            }))
+        });
     }
-    SWEEPING.store(false, Ordering::Relaxed);
     let places = std::mem::take(&mut *PLACES.lock().unwrap());
     eprintln!(
         "field sweep: {} files, {tried} changes, {} panicked",
