@@ -7,8 +7,8 @@ use gamepak::formats::gamemaker::model;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Ok(m) = model::read(data) {
-        let bytes = model::write(&m).expect("a model read from a file writes");
+    if let Ok(mut m) = model::read(data) {
+        let bytes = model::write(&mut m).expect("a model read from a file writes");
         assert!(bytes == data, "a model read from a file writes it back");
     }
 });
