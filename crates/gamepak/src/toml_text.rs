@@ -23,16 +23,10 @@ fn one_line(e: &toml::de::Error, text: &str) -> String {
         .join(", ");
     match e.span() {
         Some(span) => {
-            let before = &text.as_bytes()[..span.start.min(text.len())];
-            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-            let line_start = before
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-            let column = String::from_utf8_lossy(&before[line_start..])
-                .chars()
-                .count()
-                + 1;
+            let before = &text[..text.floor_char_boundary(span.start)];
+            let line = before.matches('\n').count() + 1;
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let column = before[line_start..].chars().count() + 1;
             format!("line {line}, column {column}: {message}")
         }
         None => message,
