@@ -23,7 +23,11 @@ fn one_line(e: &toml::de::Error, text: &str) -> String {
         .join(", ");
     match e.span() {
         Some(span) => {
-            let before = &text[..text.floor_char_boundary(span.start)];
+            let start = (0..=span.start.min(text.len()))
+                .rev()
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(0);
+            let before = &text[..start];
             let line = before.matches('\n').count() + 1;
             let line_start = before.rfind('\n').map_or(0, |i| i + 1);
             let column = before[line_start..].chars().count() + 1;
