@@ -31,7 +31,7 @@ fn cases() -> Vec<Case> {
         Case {
             format: Format::GameMaker,
             data: gamepak::formats::gamemaker::synth::game(2, 2, 300),
-            file: "chunks/000-GEN8.bin",
+            file: "general.json",
             sub: "audio",
         },
         Case {

@@ -46,7 +46,9 @@ pub fn game_with_pages(
     clip_size: usize,
 ) -> Vec<u8> {
     let pages = blobs.len();
-    let mut gen8 = vec![0u8; 144];
+    // GEN8 of a GameMaker Studio 2 game at bytecode 17 with no rooms: 132 bytes of
+    // fields, then 64 of the GMS2 block, so the model reads it as GameMaker lays it.
+    let mut gen8 = vec![0u8; 196];
     gen8[1] = 17;
     let major = if endian == Endian::Big { 47 } else { 44 };
     gen8[major] = 2;
