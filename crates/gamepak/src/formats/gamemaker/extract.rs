@@ -132,8 +132,8 @@ fn decoded_to_png(game: &Game<'_>, k: usize) -> bool {
     p.blob.is_some() && !matches!(p.format, txtr::PageFormat::Png | txtr::PageFormat::Unknown)
 }
 
-/// Every chunk's records as JSON: a split chunk's resources each on their own.
-/// The JSON of every record `wanted` holds: one chunk's file, or one resource's.
+/// The records `wanted` holds as JSON: a chunk's file, or one resource of a split
+/// chunk on its own.
 fn records(model: &mut model::Game<'_>, wanted: &HashSet<Item>) -> HashMap<Item, Vec<u8>> {
     let shown = Arc::new(model.shown());
     let places = items::places(model);
