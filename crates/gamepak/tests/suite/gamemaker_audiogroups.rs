@@ -6,7 +6,7 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use gamepak::bytes::Endian;
-use gamepak::formats::gamemaker::{audio_group, container, sond};
+use gamepak::formats::gamemaker::{audio_group, container, game};
 use gamepak::{detect, Format, Handler, Options, Severity};
 
 fn handler() -> &'static dyn Handler {
@@ -306,7 +306,9 @@ fn check_locates_every_broken_entry_of_a_group() {
 #[test]
 fn check_notes_what_a_group_holds_besides_audo_and_errs_on_a_second_audo() {
     let clip: &[u8] = b"RIFF";
-    let body = gamepak::formats::gamemaker::audo::write(&[clip], 16, 1, Endian::Little);
+    let one = gamepak::formats::gamemaker::audio_group::write(Endian::Little, &[clip]).unwrap();
+    // The FORM header and AUDO's own come before its body.
+    let body = one[16..].to_vec();
     let chunks = [
         (*b"AUDO", body.clone()),
         (*b"AUDO", body),
@@ -327,8 +329,7 @@ fn check_errs_on_a_sound_whose_group_agrp_does_not_list() {
     };
     let mut data = std::fs::read(dir.join("data.win")).unwrap();
     let at = {
-        let form = container::read(&data).unwrap();
-        let sounds = sond::sounds(&form, 17).unwrap();
+        let sounds = game::read(&data).unwrap().sounds;
         sounds.iter().find(|s| s.name == "snd_item_buy").unwrap().at as usize
     };
     data[at + 28..at + 32].copy_from_slice(&7u32.to_le_bytes());

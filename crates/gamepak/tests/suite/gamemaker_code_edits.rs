@@ -508,8 +508,10 @@ fn growing_code_is_refused_where_a_chunk_is_kept_as_stored() {
     let mut data = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
     let g = game::read(&data).unwrap();
     let dafl = g.form.chunk(FourCC::DAFL).unwrap().body_offset() as usize;
-    let s = &g.strings[5];
-    let planted = (s.offset as u32 + 4).to_le_bytes();
+    // String 5's text starts past its length, where STRG's fifth pointer points.
+    let strg = g.form.chunk(FourCC::STRG).unwrap().body_offset() as usize;
+    let pointer = &data[strg + 4 + 4 * 5..strg + 8 + 4 * 5];
+    let planted = (u32::from_le_bytes(pointer.try_into().unwrap()) + 4).to_le_bytes();
     data[dafl..dafl + 4].copy_from_slice(&planted);
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("planted.win");

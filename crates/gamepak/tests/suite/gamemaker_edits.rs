@@ -117,9 +117,9 @@ fn edit_and_reread(name: &str) {
 
     // GEN8's name reference now reads the new text; every other string is as it was.
     assert_eq!(after.gen8.name, reversed, "{name}");
-    for (i, (a, b)) in after.strings.iter().zip(&before.strings).enumerate() {
+    for (i, (a, b)) in after.texts().iter().zip(before.texts()).enumerate() {
         if i != s {
-            assert_eq!(a.bytes, b.bytes, "{name}: string {i}");
+            assert_eq!(a, b, "{name}: string {i}");
         }
     }
 
@@ -181,28 +181,31 @@ fn strings_that_grow_keep_their_place_and_every_later_string_and_reference_follo
         );
         let after = game::read(&packed.bytes).unwrap();
         assert_eq!(after.gen8.name, longer, "{name}");
-        let text =
-            |g: &game::Game<'_>, i: usize| String::from_utf8(g.strings[i].bytes.to_vec()).unwrap();
-        assert_eq!(text(&after, s), longer);
-        assert_eq!(text(&after, last), strings[last]);
-        for i in (0..before.strings.len()).filter(|&i| i != s && i != last) {
-            assert_eq!(
-                after.strings[i].bytes, before.strings[i].bytes,
-                "{name}: string {i}"
-            );
+        assert_eq!(after.texts()[s], longer);
+        assert_eq!(after.texts()[last], strings[last]);
+        for i in (0..before.texts().len()).filter(|&i| i != s && i != last) {
+            assert_eq!(after.texts()[i], before.texts()[i], "{name}: string {i}");
         }
         // The table is in order, and between strings there is nothing but padding:
         // no old text is left behind.
         let strg = after.form.chunk(FourCC::STRG).unwrap();
-        let mut end = strg.body_offset() + 4 + 4 * after.strings.len() as u64;
-        for (i, st) in after.strings.iter().enumerate() {
-            assert!(st.offset >= end, "{name}: string {i} out of order");
-            let gap = &packed.bytes[end as usize..st.offset as usize];
+        let word = |at: u64| {
+            let at = at as usize;
+            u64::from(u32::from_le_bytes(
+                packed.bytes[at..at + 4].try_into().unwrap(),
+            ))
+        };
+        let count = word(strg.body_offset());
+        let mut end = strg.body_offset() + 4 + 4 * count;
+        for i in 0..count {
+            let at = word(strg.body_offset() + 4 + 4 * i);
+            assert!(at >= end, "{name}: string {i} out of order");
+            let gap = &packed.bytes[end as usize..at as usize];
             assert!(
                 gap.iter().all(|&b| b == 0),
                 "{name}: text before string {i}"
             );
-            end = st.offset + 4 + st.bytes.len() as u64 + 1;
+            end = at + 4 + word(at) + 1;
         }
         let tail = &packed.bytes[end as usize..strg.end() as usize];
         assert!(
@@ -218,7 +221,7 @@ fn strings_that_grow_keep_their_place_and_every_later_string_and_reference_follo
         }
         // Every chunk before STRG is where it was, and each record reads as it did
         // with the grown texts in place of the old.
-        let old_last = String::from_utf8(before.strings[last].bytes.to_vec()).unwrap();
+        let old_last = before.texts()[last].clone();
         let quoted = |t: &str| serde_json::to_string(t).unwrap();
         let (was, now) = (
             model::read(&original).unwrap(),

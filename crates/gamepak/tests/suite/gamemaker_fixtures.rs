@@ -2,8 +2,7 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::{audo, container, game, txtr};
-use gamepak::FourCC;
+use gamepak::formats::gamemaker::game;
 use gamepak::{ExtractOptions, Format, Handler};
 
 fn handler() -> &'static dyn Handler {
@@ -12,39 +11,6 @@ fn handler() -> &'static dyn Handler {
 
 fn games() -> Vec<(String, Vec<u8>)> {
     common::gamemaker_games("gamemaker_fixtures")
-}
-
-#[test]
-fn texture_and_audio_chunks_rebuild_byte_for_byte() {
-    for (name, data) in games() {
-        let form = container::read(&data).unwrap();
-        let align = form.alignment();
-        let last = form.chunks.last().unwrap().name;
-        let t = txtr::read(&form).unwrap().unwrap();
-        let chunk = form.chunk(FourCC::TXTR).unwrap();
-        let blobs: Vec<Option<Vec<u8>>> =
-            t.pages.iter().map(|p| p.blob.map(|b| b.to_vec())).collect();
-        let a = if last == FourCC::TXTR { 1 } else { align };
-        let body = txtr::write(&t, &blobs, chunk.body_offset(), a, form.endian);
-        assert!(
-            body == chunk.body,
-            "{name}: TXTR differs ({} vs {} bytes, entry {})",
-            body.len(),
-            chunk.body.len(),
-            t.entry_size
-        );
-        let clips = audo::read(&form).unwrap();
-        let chunk = form.chunk(FourCC::AUDO).unwrap();
-        let a = if last == FourCC::AUDO { 1 } else { align };
-        let bytes: Vec<&[u8]> = clips.iter().map(|c| c.bytes).collect();
-        let body = audo::write(&bytes, chunk.body_offset(), a, form.endian);
-        assert!(
-            body == chunk.body,
-            "{name}: AUDO differs ({} vs {} bytes)",
-            body.len(),
-            chunk.body.len()
-        );
-    }
 }
 
 #[test]
@@ -98,7 +64,7 @@ fn extracted_counts_match_info() {
             "{name}"
         );
         assert_eq!(kind("sound"), count("embedded audio"), "{name}");
-        assert_eq!(g.strings.len(), count("strings"), "{name}");
+        assert_eq!(g.texts().len(), count("strings"), "{name}");
     }
 }
 
@@ -109,11 +75,7 @@ fn every_code_blob_disassembles_with_every_name_resolved() {
         let g = game::read(&data).unwrap();
         let names = code::names(&g.form, g.gen8.bytecode);
         assert!(names.problems.is_empty(), "{name}: {:?}", names.problems);
-        let strings: Vec<String> = g
-            .strings
-            .iter()
-            .map(|s| String::from_utf8_lossy(s.bytes).into_owned())
-            .collect();
+        let strings = g.texts().to_vec();
         let blobs = code::blobs(&g.code);
         assert!(!blobs.is_empty() || g.code.is_empty(), "{name}");
         for entries in blobs {

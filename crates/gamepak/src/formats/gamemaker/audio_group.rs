@@ -12,9 +12,15 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::audo::{self, Clip};
+use std::borrow::Cow;
+
+use super::audo::Clip;
 use super::container::{self, Form};
 use super::items::audio_extension;
+use super::model;
+use super::model::chunks::audio::Audio;
+use super::model::chunks::Body;
+use super::model::version::Version;
 use super::sond::Sound;
 use crate::assets::{Companion, Entry, Kind, Rendered};
 use crate::bytes::Endian;
@@ -54,14 +60,35 @@ pub struct AudioGroup<'a> {
 
 pub fn read(data: &[u8]) -> Result<AudioGroup<'_>> {
     let form = container::read(data)?;
-    if form.chunk(FourCC::AUDO).is_none() {
+    let Some(i) = form.chunks.iter().position(|c| c.name == FourCC::AUDO) else {
         return Err(Error::invalid(
             container::form_location(),
             8,
             "an audio group holds an AUDO chunk",
         ));
-    }
-    let clips = audo::read(&form)?;
+    };
+    let game = model::read_form(&form);
+    let clips = match &game.chunks[i].body {
+        Body::Audio(a) => a
+            .clips
+            .iter()
+            .map(|c| match c {
+                Some(Cow::Borrowed(b)) => Clip {
+                    offset: b.as_ptr() as u64 - data.as_ptr() as u64,
+                    bytes: b,
+                },
+                _ => Clip::default(),
+            })
+            .collect(),
+        Body::Stored { why: Some(why), .. } => {
+            return Err(Error::invalid(
+                why.path.clone(),
+                why.offset,
+                why.message.clone(),
+            ))
+        }
+        _ => Vec::new(),
+    };
     Ok(AudioGroup { form, clips })
 }
 
@@ -112,10 +139,11 @@ pub fn info(g: &AudioGroup<'_>) -> serde_json::Value {
 
 /// The file our writer makes from these clips, in this byte order.
 pub fn write(endian: Endian, clips: &[&[u8]]) -> Result<Vec<u8>> {
-    // The FORM header and AUDO's own header come before its body; AUDO is the last
-    // chunk, so nothing pads it.
-    let body = audo::write(clips, 16, 1, endian);
-    container::write(endian, &[(container::stored_name(b"AUDO", endian), body)])
+    let audio = Audio {
+        clips: clips.iter().map(|&c| Some(Cow::Borrowed(c))).collect(),
+    };
+    let part = model::Part::new(FourCC::AUDO, endian, Body::Audio(audio), Version::NEWEST);
+    model::Game::new(endian, 1, 0, vec![part], &[]).write()
 }
 
 /// What an extracted group folder's `gamepak.toml` says.

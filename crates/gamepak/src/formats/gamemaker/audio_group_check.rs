@@ -7,9 +7,10 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::audio_group::{file_name, read};
-use super::audo;
-use super::container::{self, form_location, Form};
-use super::refs::list;
+use super::container::{self, form_location};
+use super::model;
+use super::model::chunks::audio_groups::AudioGroups;
+use super::model::chunks::Body;
 use super::sond::Sound;
 use crate::fourcc::FourCC;
 use crate::limits::Limits;
@@ -45,13 +46,21 @@ pub fn check(data: &[u8]) -> Report {
         );
         r.note(other.location(), other.offset, msg);
     }
-    match list(&form, chunk) {
-        Err(e) => r.problems.extend(Report::from_error(&e).problems),
-        Ok(pointers) => {
-            for (i, &p) in pointers.iter().enumerate() {
-                if let Err(e) = audo::clip(&form, chunk, i, p) {
-                    r.problems.extend(Report::from_error(&e).problems);
-                }
+    let i = form
+        .chunks
+        .iter()
+        .position(|c| std::ptr::eq(c, chunk))
+        .expect("the chunk is the form's");
+    let game = model::read_form(&form);
+    match game.read_leniently(&form, i) {
+        Some(read) => {
+            for e in read.passed {
+                r.problems.extend(Report::from_error(&e).problems);
+            }
+        }
+        None => {
+            if let Body::Stored { why: Some(why), .. } = &game.chunks[i].body {
+                r.error(why.path.clone(), why.offset, why.message.clone());
             }
         }
     }
@@ -63,16 +72,13 @@ pub fn check(data: &[u8]) -> Report {
 /// hold the clip. A group file that is not there is only noted: a game may be
 /// checked without its groups.
 pub fn check_sounds(
-    game: &Form<'_>,
+    game: &model::Game<'_>,
     sounds: &[Sound],
     input: Option<&Path>,
     limits: &Limits,
     r: &mut Report,
 ) {
-    let listed = game
-        .chunk(FourCC::AGRP)
-        .and_then(|c| list(game, c).ok())
-        .map(|groups| groups.len());
+    let listed = game.get::<AudioGroups>().map(|a| a.groups.len());
     let mut clip_counts: HashMap<u32, Option<usize>> = HashMap::new();
     for s in sounds.iter().filter(|s| s.group != 0) {
         let path = container::chunk_location(FourCC::SOND).at("entry", s.index);

@@ -13,13 +13,9 @@ use crate::report::{Report, Severity};
 
 /// Checks a game, read into its views and its model, and the audio group files
 /// beside `input` when it is given.
-pub fn check(
-    game: &Game<'_>,
-    model: &super::model::Game<'_>,
-    input: Option<&std::path::Path>,
-    limits: &Limits,
-) -> Report {
+pub fn check(game: &Game<'_>, input: Option<&std::path::Path>, limits: &Limits) -> Report {
     let data = game.form.data;
+    let model = &game.model;
     let mut r = Report {
         problems: game.problems.clone(),
     };
@@ -54,24 +50,6 @@ pub fn check(
     }
     r.problems
         .extend(super::code::names(&game.form, game.gen8.bytecode).problems);
-    for (i, s) in game
-        .strings
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.offset != 0)
-    {
-        let path = chunk_location(FourCC::STRG).at("entry", i);
-        if std::str::from_utf8(s.bytes).is_err() {
-            r.error(&path, s.offset + 4, "the string is not UTF-8");
-        }
-        if s.terminator != Some(0) {
-            r.error(
-                &path,
-                s.offset + 4 + s.bytes.len() as u64,
-                "the string is not NUL-terminated",
-            );
-        }
-    }
     if let Some(c) = game.form.chunk(FourCC::STRG) {
         if !c
             .end()
@@ -88,7 +66,7 @@ pub fn check(
             );
         }
     }
-    super::audio_group_check::check_sounds(&game.form, &game.sounds, input, limits, &mut r);
+    super::audio_group_check::check_sounds(&game.model, &game.sounds, input, limits, &mut r);
     one_error_per_place(&mut r);
     r
 }
@@ -155,36 +133,31 @@ fn page_problems(game: &Game<'_>, limits: &Limits, r: &mut Report) {
     }
 }
 
+/// Sprites whose frames are not the sprite's size: legitimate in files of
+/// GameMaker: Studio 1, but a frame drawn at a size its sprite does not have
+/// elsewhere.
 fn frames(game: &Game<'_>, r: &mut Report) {
-    for (what, list, chunk) in [
-        ("sprite", &game.sprites, FourCC::SPRT),
-        ("background", &game.backgrounds, FourCC::BGND),
-    ] {
-        for (i, s) in list.iter().enumerate() {
-            for (f, (&ptr, &at)) in s.items.iter().zip(&s.slots).enumerate() {
-                let bounds = game.item(ptr).map(|it| it.bounding.map(u32::from));
-                if let (Some([w, h]), Some(size)) = (bounds, s.size) {
-                    if (w, h) != size {
-                        r.warn(
-                            chunk_location(chunk).at("entry", i),
-                            at,
-                            format!(
-                                "{what} {:?} is {}x{}, but frame {f} is {w}x{h}",
-                                s.name, size.0, size.1
-                            ),
-                        );
-                    }
-                }
-                if ptr != 0 && game.item(ptr).is_none() {
-                    r.error(
-                        chunk_location(chunk).at("entry", i),
-                        at,
-                        format!(
-                            "{what} {:?} frame {f} points at {ptr:#x}, which is no TPAG item",
-                            s.name
-                        ),
-                    );
-                }
+    let chunk = game
+        .model
+        .chunks
+        .iter()
+        .position(|p| p.name == FourCC::SPRT);
+    for (i, s) in game.sprites.iter().enumerate() {
+        let Some(size) = s.size else { continue };
+        let at = chunk.and_then(|c| game.model.place(c, i)).unwrap_or(0);
+        for (f, &ptr) in s.items.iter().enumerate() {
+            let Some([w, h]) = game.item(ptr).map(|it| it.bounding.map(u32::from)) else {
+                continue;
+            };
+            if (w, h) != size {
+                r.warn(
+                    chunk_location(FourCC::SPRT).at("entry", i),
+                    at,
+                    format!(
+                        "sprite {:?} is {}x{}, but frame {f} is {w}x{h}",
+                        s.name, size.0, size.1
+                    ),
+                );
             }
         }
     }

@@ -20,10 +20,8 @@ use std::collections::HashMap;
 
 use super::container::{chunk_location, Form};
 use super::opcodes::{from_v14, mnemonic, variable, COMPARISONS, TYPES};
-use super::refs::{records, string_ref, u32_at};
-use crate::error::{Error, Result};
+use super::refs::{string_ref, u32_at};
 use crate::fourcc::FourCC;
-use crate::location::Location;
 use crate::report::Problem;
 
 #[derive(Debug, Clone, Default)]
@@ -39,81 +37,6 @@ pub struct Entry {
     pub arguments: u16,
     /// Where in the blob this entry starts.
     pub start: u32,
-}
-
-/// Every code entry; one that cannot be read is a null entry in its place, and why
-/// goes to `problems`.
-pub fn entries(form: &Form<'_>, bytecode: u8, problems: &mut Vec<Problem>) -> Vec<Entry> {
-    let Some(chunk) = form.chunk(FourCC::CODE) else {
-        return Vec::new();
-    };
-    let size = if bytecode < 15 { 8 } else { 20 };
-    records(form, chunk, (size, "code entry"), problems, |i, at| {
-        let path = chunk.location().at("entry", i);
-        if bytecode < 15 {
-            return inline_entry(form, chunk, at, &path);
-        }
-        let mut r = form.reader_at(at + 4, &path)?;
-        let length = r.u32("length")?;
-        let locals = r.u16("locals")?;
-        let arguments = r.u16("arguments")?;
-        let rel = r.i32("blob address")?;
-        let start = r.u32("start")?;
-        let outside = |field: u64| {
-            Error::invalid(
-                &path,
-                field,
-                format!("the {length}-byte instruction blob {rel:+} bytes away lies outside CODE"),
-            )
-        };
-        // A blob that starts outside CODE has a bad address; one that starts inside
-        // but does not end there, a bad length.
-        let blob = u64::try_from(at as i64 + 12 + i64::from(rel))
-            .ok()
-            .filter(|&b| b >= chunk.body_offset() && b <= chunk.end())
-            .ok_or_else(|| outside(at + 12))?;
-        if blob + u64::from(length) > chunk.end() {
-            return Err(outside(at + 4));
-        }
-        Ok(Entry {
-            at,
-            name: string_ref(form, at).to_string(),
-            blob,
-            length,
-            locals,
-            arguments,
-            start,
-        })
-    })
-    .into_iter()
-    .map(Option::unwrap_or_default)
-    .collect()
-}
-
-/// A bytecode 13/14 code entry: its name and length, and its instructions right after.
-fn inline_entry(
-    form: &Form<'_>,
-    chunk: &super::container::Chunk<'_>,
-    at: u64,
-    path: &Location,
-) -> Result<Entry> {
-    let length = u32_at(form, at + 4).unwrap_or(0);
-    if at + 8 + u64::from(length) > chunk.end() {
-        return Err(Error::invalid(
-            path,
-            at + 4,
-            format!("the {length}-byte instruction blob runs past the end of CODE"),
-        ));
-    }
-    Ok(Entry {
-        at,
-        name: string_ref(form, at).to_string(),
-        blob: at + 8,
-        length,
-        locals: 0,
-        arguments: 0,
-        start: 0,
-    })
 }
 
 /// What an occurrence chain found: the name at each instruction address, and the

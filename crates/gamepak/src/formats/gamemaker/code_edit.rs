@@ -16,6 +16,7 @@ use std::collections::{HashMap, HashSet};
 use super::asm::{self, Use};
 use super::code::{self, Names};
 use super::game::Game;
+use super::model::wire::Label;
 use crate::error::{Error, Result};
 
 /// A blob's new content: its bytes, the chain each variable or function use is on
@@ -68,21 +69,20 @@ impl<'g, 'a> Editor<'g, 'a> {
     pub fn new(game: &'g Game<'a>) -> Self {
         let names = code::names(&game.form, game.gen8.bytecode);
         let mut strings = HashMap::new();
-        for (i, t) in game.texts().into_iter().enumerate() {
-            strings.entry(t).or_insert(i as u32);
+        for (i, t) in game.texts().iter().enumerate() {
+            strings.entry(t.clone()).or_insert(i as u32);
         }
-        let by_offset: HashMap<u64, u32> = game
-            .strings
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.offset + 4, i as u32))
-            .collect();
         let name_index = names
             .chains
             .iter()
             .map(|c| {
-                super::refs::u32_at(&game.form, c.at)
-                    .and_then(|p| by_offset.get(&p.into()).copied())
+                match game
+                    .model
+                    .label_at(super::refs::u32_at(&game.form, c.at)?)?
+                {
+                    Label::Str(i) => Some(i),
+                    _ => None,
+                }
             })
             .collect();
         let mut fields = vec![HashSet::new(); names.chains.len()];

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use super::audio_group::{self, AudioGroup};
 use super::game::{self, Game};
-use super::{check, extract, info, items, model};
+use super::{check, extract, info, items};
 use crate::assets::Damage;
 use crate::{Document, Entry, ExtractOptions, ExtractSummary, Options, Partial, Report, Result};
 
@@ -37,7 +37,7 @@ struct GameDocument<'a> {
     /// The run's settings: where the game was read from (its audio groups are
     /// beside it), and the limits.
     opts: Options,
-    read: OnceLock<(Game<'a>, model::Game<'a>)>,
+    read: OnceLock<Game<'a>>,
     salvaged: OnceLock<(Game<'a>, Damage)>,
 }
 
@@ -52,18 +52,14 @@ fn kept<T>(once: &OnceLock<T>, read: impl FnOnce() -> Result<T>) -> Result<&T> {
 }
 
 impl<'a> GameDocument<'a> {
-    fn read(&self) -> Result<&(Game<'a>, model::Game<'a>)> {
-        kept(&self.read, || {
-            let game = game::read(self.data)?;
-            let model = model::read_form(&game.form);
-            Ok((game, model))
-        })
+    fn read(&self) -> Result<&Game<'a>> {
+        kept(&self.read, || game::read(self.data))
     }
 }
 
 impl Document for GameDocument<'_> {
     fn info(&self) -> Result<Partial<serde_json::Value>> {
-        let (game, _) = self.read()?;
+        let game = self.read()?;
         Ok(Partial {
             value: info::info(game),
             problems: game.problems.clone(),
@@ -71,8 +67,8 @@ impl Document for GameDocument<'_> {
     }
 
     fn list(&self) -> Result<Partial<Vec<Entry>>> {
-        let (game, model) = self.read()?;
-        let entries = items::items(&items::Files::new(game, model))
+        let game = self.read()?;
+        let entries = items::items(&items::Files::new(game))
             .into_iter()
             .map(|(e, _)| e)
             .collect();
@@ -84,9 +80,7 @@ impl Document for GameDocument<'_> {
 
     fn check(&self) -> Report {
         match self.read() {
-            Ok((game, model)) => {
-                check::check(game, model, self.opts.input.as_deref(), &self.opts.limits)
-            }
+            Ok(game) => check::check(game, self.opts.input.as_deref(), &self.opts.limits),
             Err(e) => Report::from_error(&e),
         }
     }

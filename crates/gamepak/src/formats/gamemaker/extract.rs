@@ -134,12 +134,12 @@ fn decoded_to_png(game: &Game<'_>, k: usize) -> bool {
 
 /// The records `wanted` holds as JSON: a chunk's file, or one resource of a split
 /// chunk on its own.
-fn records(model: &mut model::Game<'_>, wanted: &HashSet<Item>) -> HashMap<Item, Vec<u8>> {
+fn records(model: &model::Game<'_>, wanted: &HashSet<Item>) -> HashMap<Item, Vec<u8>> {
     let shown = Arc::new(model.shown());
     let places = items::places(model);
     model
         .chunks
-        .par_iter_mut()
+        .par_iter()
         .enumerate()
         .flat_map_iter(|(i, part)| {
             let mut out = Vec::new();
@@ -224,7 +224,7 @@ fn render<'g>(
         Item::Code(k) => {
             let view = code_view.get_or_init(|| CodeView {
                 names: code::names(&game.form, game.gen8.bytecode),
-                strings: game.texts(),
+                strings: game.texts().to_vec(),
             });
             let entries: Vec<&code::Entry> = game.blob_entries()[k]
                 .iter()
@@ -261,12 +261,12 @@ pub fn extract(
     opts: &Options,
 ) -> Result<ExtractSummary> {
     let limits = &opts.limits;
-    let mut model = model::read_form(&game.form);
-    let all = items::items(&items::Files::new(game, &model));
+    let model = &game.model;
+    let files = items::Files::new(game);
+    let all = items::items(&files);
     let (mut ex, selected) = Extraction::begin(out_path, extract, limits, &all)?;
     let wanted: HashSet<Item> = selected.iter().map(|(_, item)| *item).collect();
-    let records = records(&mut model, &wanted);
-    let files = items::Files::new(game, &model);
+    let records = records(model, &wanted);
     ex.salvage(damage);
     let mut frames: Vec<(&crate::Entry, u32)> = Vec::new();
     let mut rest = Vec::new();
@@ -304,7 +304,7 @@ pub fn extract(
         || {
             ex.render(
                 &rest,
-                |(_, item)| render(game, &model, &records, &code_view, limits, *item),
+                |(_, item)| render(game, model, &records, &code_view, limits, *item),
                 tolerated,
             )
         },

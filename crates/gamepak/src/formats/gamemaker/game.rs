@@ -1,11 +1,24 @@
-//! Everything gamepak reads of a GameMaker file, in one place: the container, and the
-//! typed views of the chunks it understands. Chunks are never copied.
+//! A GameMaker file as the verbs see it: the container, the typed model, and the
+//! views the verbs ask of it (pages, texture items, frames, clips, sounds, code
+//! entries), each taken from the model's records. Nothing here reads a byte of a
+//! chunk: the model did, and the views only place its records in the file.
 
 use std::collections::HashMap;
 
 use super::container::{self, chunk_location, Form};
+use super::model::chunks::audio::Audio;
+use super::model::chunks::backgrounds::Backgrounds;
+use super::model::chunks::code::Code;
+use super::model::chunks::general::General;
+use super::model::chunks::sounds::Sounds;
+use super::model::chunks::sprites::Sprites;
+use super::model::chunks::texture_items::TextureItems;
+use super::model::chunks::textures::Textures;
+use super::model::chunks::{Body, ChunkModel};
+use super::model::version::Version;
+use super::model::wire::{StrId, TpagId};
 use super::pages::page_size;
-use super::{audo, code, gen8, sond, sprites, strg, tpag, txtr};
+use super::{audo, code, gen8, model, sond, sprites, tpag, txtr};
 use crate::assets::{Damage, Lost};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
@@ -14,6 +27,8 @@ use crate::report::{Problem, Severity};
 #[derive(Debug)]
 pub struct Game<'a> {
     pub form: Form<'a>,
+    /// Every chunk as the model read it.
+    pub model: model::Game<'a>,
     pub gen8: gen8::Gen8,
     pub txtr: Option<txtr::Txtr<'a>>,
     pub tpag: tpag::Tpag,
@@ -23,91 +38,344 @@ pub struct Game<'a> {
     pub clip_names: HashMap<u32, String>,
     /// Every sound that plays a clip, and from which group.
     pub sounds: Vec<sond::Sound>,
-    pub strings: Vec<strg::Str<'a>>,
     pub code: Vec<code::Entry>,
-    /// What could not be read, each where its bad bytes are stored.
+    /// What could not be read, each where its bad bytes are stored: the container's
+    /// damage, and each chunk the model stopped in on bytes that break the format.
     pub problems: Vec<Problem>,
     /// The entries of each instruction blob (see [`code::blob_indices`]), grouped
     /// when first asked for.
     blobs: std::sync::OnceLock<Vec<Vec<usize>>>,
 }
 
-/// Reads what it can: an error only when the FORM itself does not read. A chunk or
-/// an entry that does not read is left out (an entry as a null one in its place),
-/// and why goes to `problems`.
+/// Reads what it can: an error only when the FORM itself does not read. A chunk the
+/// model does not read is kept as stored, and why goes to `problems` when its bytes
+/// break the format.
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
     let (form, damage) = container::read_damaged(data)?;
-    let mut problems: Vec<Problem> = damage.iter().map(Problem::of).collect();
-    let gen8 = or_problem(gen8::read(&form), &mut problems);
-    let txtr = or_problem(txtr::read(&form), &mut problems);
-    let clips = audo::clips(&form, &mut problems);
-    Ok(assemble(form, gen8, txtr, clips, problems))
+    let problems = damage.iter().map(Problem::of).collect();
+    Ok(of_form(form, problems))
 }
 
-/// Reads a damaged or truncated file as far as it goes, for salvage: a page or clip
-/// that does not read is lost alone, any other entry is left out as `read` leaves it,
-/// and the damage records each. Only a FORM or GEN8 that cannot be read fails.
+/// Reads a damaged or truncated file as far as it goes, for salvage: a chunk that
+/// does not read is lost whole, but for the pages of TXTR and the clips of AUDO,
+/// each found by its own pointer and lost alone. Only a FORM or GEN8 that cannot be
+/// read fails.
 pub fn read_salvaging(data: &[u8]) -> Result<(Game<'_>, Damage)> {
     let (form, mut damage) = container::read_salvaging(data)?;
-    let gen8 = gen8::read(&form)?;
-    let txtr = txtr::read_pages(&form, Some(&mut damage))?;
-    let clips = audo::read_clips(&form, Some(&mut damage))?;
-    let mut game = assemble(form, gen8, txtr, clips, Vec::new());
-    for p in std::mem::take(&mut game.problems) {
+    let game = of_form(form, Vec::new());
+    // GEN8 says what the rest is (its bytecode): without it nothing can be read.
+    if game.gen8.bytecode == 0 {
+        return Err(game.stopped(FourCC::GEN8).unwrap_or_else(|| {
+            Error::invalid(container::form_location(), 8, "no GEN8 chunk that reads")
+        }));
+    }
+    for p in &game.problems {
         if p.severity == Severity::Error {
             damage.lost.push(Lost {
-                entry: p.path,
+                entry: p.path.clone(),
                 offset: p.offset,
-                message: p.message,
+                message: p.message.clone(),
             });
         }
     }
     Ok((game, damage))
 }
 
-/// The game from its container and the views read apart, reading the others as far
-/// as they go into `problems`.
-fn assemble<'a>(
-    form: Form<'a>,
-    gen8: gen8::Gen8,
-    txtr: Option<txtr::Txtr<'a>>,
-    clips: Vec<audo::Clip<'a>>,
-    mut problems: Vec<Problem>,
-) -> Game<'a> {
-    let sounds = or_problem(sond::sounds(&form, gen8.bytecode), &mut problems);
+/// The views of the model read from `form`, with the container's `problems`.
+fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> Game<'_> {
+    let model = model::read_form(&form);
+    for p in &model.chunks {
+        if let Body::Stored { why: Some(why), .. } = &p.body {
+            if why.damage {
+                problems.push(Problem::new(
+                    Severity::Error,
+                    why.path.clone(),
+                    Some(why.offset),
+                    why.message.clone(),
+                ));
+            }
+        }
+    }
+    let views = Views::of(&form, &model, &mut problems);
+    let texts = model.texts();
+    let text = |id: Option<StrId>| {
+        id.and_then(|id| texts.get(id.0 as usize))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let gen8 = views
+        .get::<General>()
+        .map_or_else(Default::default, |g| gen8::Gen8 {
+            debugger_disabled: g.debugger_disabled,
+            bytecode: g.bytecode,
+            file_name: text(g.file_name),
+            config: text(g.config),
+            game_id: g.game_id,
+            name: text(g.name),
+            version: g.ide_version,
+            window: g.window,
+            timestamp: g.timestamp as u64,
+            display_name: text(g.display_name),
+        });
+    let txtr = pages(&form, &views);
+    let tpag = texture_items(&views);
+    let frame = |id: &Option<TpagId>| {
+        id.and_then(|t| tpag.offsets.get(t.0 as usize).copied())
+            .unwrap_or(0)
+    };
+    let sprites = views.get::<Sprites>().map_or_else(Vec::new, |s| {
+        s.sprites
+            .iter()
+            .map(|s| {
+                let Some(s) = s else {
+                    return sprites::Frames::default();
+                };
+                // Frames of a sprite that is no bitmap (a Spine or vector sprite) are
+                // not pictures on pages.
+                let bitmap = s.special.as_ref().is_none_or(|sp| sp.kind == 0);
+                sprites::Frames {
+                    name: text(s.name),
+                    items: match bitmap {
+                        true => s.frames.iter().map(frame).collect(),
+                        false => Vec::new(),
+                    },
+                    size: Some((s.width, s.height)),
+                }
+            })
+            .collect()
+    });
+    let backgrounds = views.get::<Backgrounds>().map_or_else(Vec::new, |b| {
+        b.backgrounds
+            .iter()
+            .map(|b| match b {
+                Some(b) => sprites::Frames {
+                    name: text(b.name),
+                    items: vec![frame(&b.texture)],
+                    size: None,
+                },
+                None => sprites::Frames::default(),
+            })
+            .collect()
+    });
+    let clips = clips(&form, &views);
+    let sounds = sounds(&views, &text);
+    let code = code_entries(&form, &views, &text);
+    drop(views);
     Game {
-        code: code::entries(&form, gen8.bytecode, &mut problems),
+        clip_names: sond::clip_names(&sounds, 0),
         gen8,
         txtr,
-        tpag: tpag::read(&form, &mut problems),
-        sprites: sprites::sprites(&form, &mut problems),
-        backgrounds: sprites::backgrounds(&form, &mut problems),
+        tpag,
+        sprites,
+        backgrounds,
         clips,
-        clip_names: sond::clip_names(&sounds, 0),
         sounds,
-        strings: strg::strings(&form, &mut problems),
+        code,
         form,
+        model,
         problems,
         blobs: std::sync::OnceLock::new(),
     }
 }
 
-/// What `read` gave, or nothing with why in `problems`.
-fn or_problem<T: Default>(read: Result<T>, problems: &mut Vec<Problem>) -> T {
-    read.unwrap_or_else(|e| {
-        problems.push(Problem::of(&e));
-        T::default()
-    })
+/// The chunks the views are taken from: each as the model read it, or, where the
+/// model keeps it as stored (a damaged file, or a layout it does not know), as read
+/// leniently, so that what its entries hold can still be listed and taken out.
+struct Views<'m, 'a> {
+    model: &'m model::Game<'a>,
+    lenient: HashMap<FourCC, model::Lenient<'a>>,
+}
+
+/// The chunks views are taken from.
+const VIEWED: [FourCC; 9] = [
+    FourCC::GEN8,
+    FourCC::TPAG,
+    FourCC::TXTR,
+    FourCC::SPRT,
+    FourCC::BGND,
+    FourCC::SOND,
+    FourCC::AUDO,
+    FourCC::CODE,
+    FourCC::STRG,
+];
+
+impl<'m, 'a> Views<'m, 'a> {
+    fn of(form: &Form<'a>, model: &'m model::Game<'a>, problems: &mut Vec<Problem>) -> Self {
+        let mut lenient = HashMap::new();
+        for (i, p) in model.chunks.iter().enumerate() {
+            let stored = matches!(p.body, Body::Stored { .. });
+            if !stored || !VIEWED.contains(&p.name) || lenient.contains_key(&p.name) {
+                continue;
+            }
+            if let Some(read) = model.read_leniently(form, i) {
+                problems.extend(read.passed.iter().map(Problem::of));
+                lenient.insert(p.name, read);
+            }
+        }
+        Views { model, lenient }
+    }
+
+    /// The chunk `T` models, as the model read it or as read leniently.
+    fn get<T: ChunkModel<'a>>(&self) -> Option<&T> {
+        self.model
+            .get::<T>()
+            .or_else(|| T::of(&self.lenient.get(&T::NAME)?.body))
+    }
+
+    /// Where record `i` of chunk `name`'s list started.
+    fn place(&self, name: FourCC, i: usize) -> Option<u64> {
+        let at = match self.lenient.get(&name) {
+            Some(read) => *read.places.get(i)?,
+            None => {
+                let chunk = self.model.chunks.iter().position(|p| p.name == name)?;
+                self.model.place(chunk, i)?
+            }
+        };
+        (at != 0).then_some(at)
+    }
+}
+
+/// Where `bytes`, borrowed from the file, start in it; 0 for bytes made in memory.
+fn offset_in(data: &[u8], bytes: &[u8]) -> u64 {
+    let start = data.as_ptr() as usize;
+    let at = bytes.as_ptr() as usize;
+    match at.checked_sub(start) {
+        Some(o) if o + bytes.len() <= data.len() => o as u64,
+        _ => 0,
+    }
+}
+
+fn pages<'a>(form: &Form<'a>, views: &Views<'_, 'a>) -> Option<txtr::Txtr<'a>> {
+    let t = views.get::<Textures>()?;
+    let version = views
+        .model
+        .chunks
+        .iter()
+        .find(|p| p.name == FourCC::TXTR)
+        .map_or(Version::NEWEST, |p| p.version);
+    let pages = t
+        .pages
+        .iter()
+        .map(|p| {
+            let blob: Option<&'a [u8]> = match p.as_ref().and_then(|p| p.blob.as_ref()) {
+                Some(std::borrow::Cow::Borrowed(b)) => Some(b),
+                _ => None,
+            };
+            txtr::Page {
+                blob,
+                blob_offset: blob.map_or(0, |b| offset_in(form.data, b)),
+                format: blob.map_or(txtr::PageFormat::Unknown, txtr::PageFormat::of),
+                missing: p.is_none(),
+            }
+        })
+        .collect();
+    Some(txtr::Txtr { version, pages })
+}
+
+fn texture_items(views: &Views<'_, '_>) -> tpag::Tpag {
+    let mut out = tpag::Tpag::default();
+    let Some(t) = views.get::<TextureItems>() else {
+        return out;
+    };
+    for (i, item) in t.items.iter().enumerate() {
+        let at = item.as_ref().and(views.place(FourCC::TPAG, i));
+        out.offsets.push(at.map_or(0, |a| a as u32));
+        let (Some(item), Some(at)) = (item, at) else {
+            continue;
+        };
+        out.by_offset.insert(at as u32, out.items.len());
+        out.places.push((i, at));
+        out.items.push(tpag::Item {
+            source: item.source,
+            target: item.target,
+            bounding: item.bounds,
+            page: item.page,
+        });
+    }
+    out
+}
+
+fn clips<'a>(form: &Form<'a>, views: &Views<'_, 'a>) -> Vec<audo::Clip<'a>> {
+    let Some(a) = views.get::<Audio>() else {
+        return Vec::new();
+    };
+    a.clips
+        .iter()
+        .map(|c| match c {
+            Some(std::borrow::Cow::Borrowed(b)) => audo::Clip {
+                offset: offset_in(form.data, b),
+                bytes: b,
+            },
+            _ => audo::Clip::default(),
+        })
+        .collect()
+}
+
+fn sounds(views: &Views<'_, '_>, text: &dyn Fn(Option<StrId>) -> String) -> Vec<sond::Sound> {
+    let Some(s) = views.get::<Sounds>() else {
+        return Vec::new();
+    };
+    s.sounds
+        .iter()
+        .enumerate()
+        .filter_map(|(index, s)| {
+            let s = s.as_ref().filter(|s| s.clip != -1)?;
+            Some(sond::Sound {
+                index,
+                at: views.place(FourCC::SOND, index).unwrap_or(0),
+                name: text(s.name),
+                group: sond::group(Some(s.group as u32), views.model.bytecode),
+                clip: s.clip as u32,
+            })
+        })
+        .collect()
+}
+
+fn code_entries(
+    form: &Form<'_>,
+    views: &Views<'_, '_>,
+    text: &dyn Fn(Option<StrId>) -> String,
+) -> Vec<code::Entry> {
+    let Some(c) = views.get::<Code>() else {
+        return Vec::new();
+    };
+    c.entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let Some(e) = e else {
+                return code::Entry::default();
+            };
+            let blob = c.blobs.get(e.blob as usize).map_or(&[][..], |b| &b[..]);
+            code::Entry {
+                at: views.place(FourCC::CODE, i).unwrap_or(0),
+                name: text(e.name),
+                blob: offset_in(form.data, blob),
+                length: blob.len() as u32,
+                locals: e.locals,
+                arguments: e.arguments,
+                start: e.offset,
+            }
+        })
+        .collect()
 }
 
 impl Game<'_> {
-    /// STRG's strings as text, bytes that are not UTF-8 replaced: as `strings.json`,
-    /// the disassembly and its editor show them.
-    pub fn texts(&self) -> Vec<String> {
-        self.strings
-            .iter()
-            .map(|s| String::from_utf8_lossy(s.bytes).into_owned())
-            .collect()
+    /// STRG's strings, as the model read them.
+    pub fn texts(&self) -> &[String] {
+        self.model.texts()
+    }
+
+    /// Why the model could not read chunk `name`, where it stopped.
+    fn stopped(&self, name: FourCC) -> Option<Error> {
+        self.model.chunks.iter().find_map(|p| match &p.body {
+            Body::Stored { why: Some(why), .. } if p.name == name => Some(Error::invalid(
+                why.path.clone(),
+                why.offset,
+                why.message.clone(),
+            )),
+            _ => None,
+        })
     }
 
     /// The entries of each instruction blob, by index into `code`.

@@ -4,9 +4,8 @@
 use serde_json::{json, Map, Value};
 
 use super::game::Game;
-use super::model::{self, chunks::Body};
+use super::model::chunks::Body;
 use super::pages::page_size;
-use super::refs::list;
 use super::version;
 use crate::bytes::Endian;
 use crate::fourcc::FourCC;
@@ -76,10 +75,9 @@ pub fn info(game: &Game<'_>) -> Value {
     m.insert("chunks".into(), Value::Array(chunks));
     let mut counts = Map::new();
     for (chunk, what) in LISTS {
-        if let Some(c) = game.form.chunk(chunk) {
-            if let Ok(l) = list(&game.form, c) {
-                counts.insert(what.into(), json!(l.len()));
-            }
+        let listed = game.model.chunks.iter().find(|p| p.name == chunk);
+        if let Some(n) = listed.and_then(|p| count(&p.body)) {
+            counts.insert(what.into(), json!(n));
         }
     }
     counts.insert(
@@ -107,12 +105,22 @@ pub fn info(game: &Game<'_>) -> Value {
     Value::Object(m)
 }
 
+/// How many entries a chunk's list holds, null ones included; `None` for a chunk
+/// the model keeps as stored.
+fn count(body: &Body<'_>) -> Option<usize> {
+    match body {
+        Body::TextureItems(t) => Some(t.items.len()),
+        Body::Strings(s) => Some(s.list.len()),
+        Body::Audio(a) => Some(a.clips.len()),
+        Body::Code(c) => Some(c.entries.len()),
+        b => b.names().map(|n| n.len()),
+    }
+}
+
 /// What the typed model makes of the file: the release whose layout its chunks read
 /// in, and the chunks it keeps as stored, each with the reason.
 fn model_coverage(game: &Game<'_>, m: &mut Map<String, Value>) {
-    let Ok(model) = model::read(game.form.data) else {
-        return;
-    };
+    let model = &game.model;
     let typed = model
         .chunks
         .iter()

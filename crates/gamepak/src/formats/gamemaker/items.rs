@@ -62,7 +62,8 @@ pub struct Files<'g, 'a> {
 }
 
 impl<'g, 'a> Files<'g, 'a> {
-    pub fn new(game: &'g Game<'a>, model: &'g model::Game<'a>) -> Self {
+    pub fn new(game: &'g Game<'a>) -> Self {
+        let model = &game.model;
         let names = model
             .chunk_names()
             .into_iter()
@@ -251,7 +252,7 @@ pub fn items(files: &Files<'_, '_>) -> Vec<(Entry, Item)> {
         );
     }
     if let Some(c) = game.form.chunk(FourCC::STRG) {
-        let n = game.strings.len();
+        let n = game.texts().len();
         list.push(
             Item::Strings,
             Kind::Strings,

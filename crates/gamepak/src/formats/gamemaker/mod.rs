@@ -89,7 +89,6 @@ mod sprite_folder;
 pub mod sprite_masks;
 pub mod sprites;
 mod stream;
-pub mod strg;
 pub mod synth;
 mod texture_plan;
 pub mod tpag;

@@ -1,13 +1,8 @@
-//! SOND, the sound definitions: which clip each sound plays, and from where. From
-//! bytecode 14 the word at +28 is the sound's audio group (0: the game's own AUDO;
+//! The sounds that play clips, as the verbs see them (the model reads SOND): which
+//! clip each sound plays, and from where. From bytecode 14 the word at +28 is the sound's audio group (0: the game's own AUDO;
 //! N: `audiogroupN.dat` beside it) and the word at +32 the clip's index in it.
 
 use std::collections::HashMap;
-
-use super::container::Form;
-use super::refs::{list, string_ref, u32_at};
-use crate::error::Result;
-use crate::fourcc::FourCC;
 
 /// One sound that plays a clip.
 #[derive(Debug, Clone)]
@@ -20,31 +15,6 @@ pub struct Sound {
     pub group: u32,
     /// The clip's index in its group.
     pub clip: u32,
-}
-
-/// Every sound that plays a clip.
-pub fn sounds(form: &Form<'_>, bytecode: u8) -> Result<Vec<Sound>> {
-    let Some(chunk) = form.chunk(FourCC::SOND) else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for (index, p) in list(form, chunk)?.into_iter().enumerate() {
-        let at = p as u64;
-        let clip = u32_at(form, at + 32).unwrap_or(u32::MAX);
-        if p == 0 || clip == u32::MAX {
-            continue;
-        }
-        let group = group(u32_at(form, at + 28), bytecode);
-        let name = string_ref(form, at).to_string();
-        out.push(Sound {
-            index,
-            at,
-            name,
-            group,
-            clip,
-        });
-    }
-    Ok(out)
 }
 
 /// The audio group a SOND entry's word at +28 names. Before bytecode 14 the word

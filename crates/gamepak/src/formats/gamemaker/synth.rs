@@ -1,9 +1,16 @@
 //! Synthetic GameMaker files made by our own writers, for benchmarks and fuzz seeds:
 //! a GEN8, one TPAG item per page, and large texture and audio blobs.
 
-use super::container::{self, stored_name};
-use super::{audo, txtr};
-use crate::bytes::{Endian, Writer};
+use std::borrow::Cow;
+
+use super::model::chunks::audio::Audio;
+use super::model::chunks::texture_items::{TextureItem, TextureItems};
+use super::model::chunks::textures::{Page, Textures};
+use super::model::chunks::Body;
+use super::model::version::Version;
+use super::model::{self, Part};
+use crate::bytes::Endian;
+use crate::fourcc::FourCC;
 
 /// A PNG-framed blob of about `size` bytes: a real signature, IHDR and IEND around one
 /// large IDAT, which is all the reader looks at.
@@ -45,51 +52,63 @@ pub fn game_with_pages(
     clips: usize,
     clip_size: usize,
 ) -> Vec<u8> {
-    let pages = blobs.len();
     // GEN8 of a GameMaker Studio 2 game at bytecode 17 with no rooms: 132 bytes of
     // fields, then 64 of the GMS2 block, so the model reads it as GameMaker lays it.
     let mut gen8 = vec![0u8; 196];
     gen8[1] = 17;
     let major = if endian == Endian::Big { 47 } else { 44 };
     gen8[major] = 2;
-    let mut tpag = Writer::new(endian);
-    let tpag_at = 8 + 8 + gen8.len() as u64 + 8;
-    tpag.u32(pages as u32);
-    for i in 0..pages {
-        tpag.u32((tpag_at + 4 + 4 * pages as u64 + 22 * i as u64) as u32);
-    }
-    for i in 0..pages {
-        [0u16, 0, 64, 64, 0, 0, 64, 64, 64, 64, i as u16]
-            .iter()
-            .for_each(|v| tpag.u16(*v));
-    }
-    while !(tpag_at + tpag.len() as u64).is_multiple_of(16) {
-        tpag.u8(0);
-    }
-    let txtr_at = tpag_at + tpag.len() as u64 + 8;
-    let model = txtr::Txtr {
-        entry_size: 12,
-        pages: (0..pages)
-            .map(|_| txtr::Page {
-                fields: vec![0, 0],
-                blob: None,
-                blob_offset: 0,
-                format: txtr::PageFormat::Png,
+    let items = (0..blobs.len())
+        .map(|i| {
+            Some(TextureItem {
+                source: [0, 0, 64, 64],
+                target: [0, 0, 64, 64],
+                bounds: [64, 64],
+                page: i as u16,
             })
-            .collect(),
-    };
-    let blobs: Vec<Option<Vec<u8>>> = blobs.into_iter().map(Some).collect();
-    let txtr_body = txtr::write(&model, &blobs, txtr_at, 16, endian);
-    drop(blobs);
-    let audo_at = txtr_at + txtr_body.len() as u64 + 8;
+        })
+        .collect();
+    let pages = blobs
+        .into_iter()
+        .map(|b| {
+            Some(Page {
+                blob: Some(Cow::Owned(b)),
+                ..Page::default()
+            })
+        })
+        .collect();
     let clip: Vec<u8> = [b"OggS".as_slice(), &vec![0xaa; clip_size.saturating_sub(4)]].concat();
-    let refs: Vec<&[u8]> = (0..clips).map(|_| clip.as_slice()).collect();
-    let audo_body = audo::write(&refs, audo_at, 1, endian);
-    let chunks: Vec<([u8; 4], &[u8])> = vec![
-        (stored_name(b"GEN8", endian), &gen8),
-        (stored_name(b"TPAG", endian), tpag.as_slice()),
-        (stored_name(b"TXTR", endian), &txtr_body),
-        (stored_name(b"AUDO", endian), &audo_body),
+    let clips = (0..clips)
+        .map(|_| Some(Cow::Borrowed(clip.as_slice())))
+        .collect();
+    // Texture entries of 12 bytes (scaled, mipmaps, blob), as from 2.0.6 until 2022.3.
+    let version = Version::V2_0_6;
+    let chunks = vec![
+        Part::new(
+            FourCC::GEN8,
+            endian,
+            Body::Stored {
+                bytes: &gen8,
+                at: None,
+                why: None,
+            },
+            version,
+        ),
+        Part::new(
+            FourCC::TPAG,
+            endian,
+            Body::TextureItems(TextureItems { items }),
+            version,
+        ),
+        Part::new(
+            FourCC::TXTR,
+            endian,
+            Body::Textures(Textures { pages }),
+            version,
+        ),
+        Part::new(FourCC::AUDO, endian, Body::Audio(Audio { clips }), version),
     ];
-    container::write(endian, &chunks).expect("a synthetic file fits in u32")
+    model::Game::new(endian, 16, 17, chunks, &[])
+        .write()
+        .expect("a synthetic file fits in u32")
 }

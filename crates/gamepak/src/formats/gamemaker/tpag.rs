@@ -3,11 +3,6 @@
 
 use std::collections::HashMap;
 
-use super::container::Form;
-use super::refs::records;
-use crate::fourcc::FourCC;
-use crate::report::Problem;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Item {
     /// The rectangle on the page: x, y, width, height.
@@ -19,8 +14,6 @@ pub struct Item {
     /// Index into TXTR.
     pub page: u16,
 }
-
-pub const ITEM_SIZE: u64 = 22;
 
 impl Item {
     /// Why the item cannot be drawn, by the rules `check` reports and `extract`
@@ -65,34 +58,7 @@ pub struct Tpag {
     /// Each item's entry in TPAG's list, and the absolute offset of its 22 bytes.
     pub places: Vec<(usize, u64)>,
     pub by_offset: HashMap<u32, usize>,
-}
-
-/// Every item that reads; why any other does not goes to `problems`.
-pub fn read(form: &Form<'_>, problems: &mut Vec<Problem>) -> Tpag {
-    let mut out = Tpag::default();
-    let Some(chunk) = form.chunk(FourCC::TPAG) else {
-        return out;
-    };
-    let items = records(form, chunk, (ITEM_SIZE, "item"), problems, |i, at| {
-        let mut r = form.reader_at(at, chunk.location().at("entry", i))?;
-        let mut v = [0u16; 11];
-        for (k, slot) in v.iter_mut().enumerate() {
-            *slot = r.u16(&format!("field {k}"))?;
-        }
-        let item = Item {
-            source: [v[0], v[1], v[2], v[3]],
-            target: [v[4], v[5], v[6], v[7]],
-            bounding: [v[8], v[9]],
-            page: v[10],
-        };
-        Ok((at, item))
-    });
-    for (i, read) in items.into_iter().enumerate() {
-        let Some((at, item)) = read else { continue };
-        // `records` read it from inside TPAG, whose offsets fit a u32.
-        out.by_offset.insert(at as u32, out.items.len());
-        out.places.push((i, at));
-        out.items.push(item);
-    }
-    out
+    /// The absolute offset of each entry of TPAG's list, by index (0 for a null
+    /// one), which is how the model's ids name them.
+    pub offsets: Vec<u32>,
 }

@@ -5,17 +5,8 @@
 use serde::Serialize;
 
 use super::game::Game;
-use crate::fourcc::FourCC;
-
-/// A chunk and the release that introduced it, oldest first.
-const MARKERS: [(FourCC, &str); 6] = [
-    (FourCC::TGIN, "2.2.1"),
-    (FourCC::SEQN, "2.3"),
-    (FourCC::FEDS, "2.3.6"),
-    (FourCC::FEAT, "2022.8"),
-    (FourCC::PSEM, "2023.2"),
-    (FourCC::UILR, "2024.13"),
-];
+use super::model::version::Version;
+use super::model::MARKERS;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Inferred {
@@ -37,7 +28,7 @@ pub fn infer(game: &Game<'_>) -> Inferred {
         };
     }
     evidence.push("GEN8 version 2.0.0.0: GameMaker Studio 2 or later".into());
-    let mut low = "2.0";
+    let mut low = Version::GMS2;
     let mut high = None;
     for (chunk, release) in MARKERS {
         if game.form.chunk(chunk).is_some() {
@@ -48,29 +39,21 @@ pub fn infer(game: &Game<'_>) -> Inferred {
             evidence.push(format!("{chunk} absent: before {release}"));
         }
     }
-    if let Some(t) = &game.txtr {
-        let (since, what) = match t.entry_size {
-            16 => ("2022.3", "with their blob size"),
-            28 => ("2022.9", "with size and group index"),
-            _ => ("", ""),
-        };
-        if !since.is_empty() {
-            evidence.push(format!(
-                "TXTR entries are {} bytes, {what}: {since} or later",
-                t.entry_size
-            ));
-            if version_key(since) > version_key(low) {
-                low = since;
-            }
-        }
+    // TXTR's entries grew a blob size in 2022.3 and a page size in 2022.9.
+    let entries = [
+        (Version::V2022_9, 28, "with size and group index"),
+        (Version::V2022_3, 16, "with their blob size"),
+    ];
+    let read_as = game.txtr.as_ref().map(|t| t.version);
+    if let Some(&(since, size, what)) = entries.iter().find(|(v, ..)| read_as >= Some(*v)) {
+        evidence.push(format!(
+            "TXTR entries are {size} bytes, {what}: {since} or later"
+        ));
+        low = low.max(since);
     }
     let range = match high {
         Some(h) => format!("{low} to before {h}"),
         None => format!("{low} or later"),
     };
     Inferred { range, evidence }
-}
-
-fn version_key(v: &str) -> Vec<u32> {
-    v.split('.').filter_map(|p| p.parse().ok()).collect()
 }

@@ -25,6 +25,7 @@ mod wire_write;
 use self::chunks::strings::Strings;
 use self::chunks::{Body, ChunkModel};
 use self::version::{Range, Version};
+use self::wire::Label;
 use self::wire_read::{Labels, WireReader};
 use self::wire_write::WireWriter;
 use super::container::{self, Chunk as StoredChunk, Form};
@@ -47,6 +48,8 @@ pub struct Game<'a> {
     read_labels: Labels,
     /// Where each chunk's listed records started in the file read, by chunk.
     places: Vec<Vec<u64>>,
+    /// STRG's texts as far as they read, when STRG does not read whole.
+    lenient_texts: Vec<String>,
 }
 
 /// One chunk: its name as stored and what it holds.
@@ -57,6 +60,19 @@ pub struct Part<'a> {
     pub body: Body<'a>,
     /// The release whose layout the chunk was read in.
     pub version: Version,
+}
+
+impl<'a> Part<'a> {
+    /// Chunk `name` holding `body`, laid out as `version` lays it out, with its name
+    /// stored in `endian`'s order.
+    pub fn new(name: FourCC, endian: Endian, body: Body<'a>, version: Version) -> Self {
+        Part {
+            name,
+            raw: container::stored_name(&name.0, endian),
+            body,
+            version,
+        }
+    }
 }
 
 /// Reads every chunk into its model, or keeps it as stored. A damaged container is
@@ -84,10 +100,22 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     let strg = form.chunks.iter().position(|c| c.name == FourCC::STRG);
     let mut strings =
         strg.map(|i| Reading::new(form, i, (bytecode, alignment), range, &[]).part(&mut labels));
+    // A STRG or TPAG that does not read whole (a damaged file) still names what it
+    // can, read leniently: every chunk refers to their entries.
+    let lenient_texts = match (strg, &strings) {
+        (Some(i), Some((p, _))) if matches!(p.body, Body::Stored { .. }) => {
+            let reading = Reading::new(form, i, (bytecode, alignment), range, &[]);
+            match reading.lenient(&mut labels).map(|l| l.body) {
+                Some(Body::Strings(s)) => s.list,
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    };
     let texts: &[String] = strings
         .as_ref()
         .and_then(|(p, _)| Strings::of(&p.body))
-        .map_or(&[], |s| s.list.as_slice());
+        .map_or(lenient_texts.as_slice(), |s| s.list.as_slice());
     let order = form
         .chunks
         .iter()
@@ -102,8 +130,12 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
         );
     let order: Vec<usize> = order.map(|(i, _)| i).collect();
     for &i in &order {
-        parts[i] =
-            Some(Reading::new(form, i, (bytecode, alignment), range, texts).part(&mut labels));
+        let reading = Reading::new(form, i, (bytecode, alignment), range, texts);
+        let (part, places) = reading.part(&mut labels);
+        if form.chunks[i].name == FourCC::TPAG && matches!(part.body, Body::Stored { .. }) {
+            reading.lenient(&mut labels);
+        }
+        parts[i] = Some((part, places));
     }
     // A chunk that read only below a release gate shows the file is older than
     // that release. A chunk that read in a newer layout, where both read, is read
@@ -152,6 +184,35 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
         trailing: &data[data.len() - form.trailing..],
         read_labels: labels,
         places,
+        lenient_texts,
+    }
+}
+
+/// What a lenient read of a chunk gives (see [`WireReader::lenient`]): its body,
+/// each entry passed over because it did not read, and where its listed records
+/// started.
+pub struct Lenient<'a> {
+    pub body: Body<'a>,
+    pub passed: Vec<Error>,
+    pub places: Vec<u64>,
+}
+
+impl<'a> Game<'a> {
+    /// Chunk `i` of `form`, the file this model was read from, read leniently, for
+    /// what its entries hold rather than for its layout: for the pages, clips,
+    /// frames and names of a chunk the model keeps as stored (a release's layout it
+    /// does not know, or a damaged file), each found by its own pointer, with the
+    /// strings and items the model read. `None` when no model reads the chunk or its
+    /// head does not read.
+    pub fn read_leniently(&self, form: &Form<'a>, i: usize) -> Option<Lenient<'a>> {
+        let reading = Reading::new(
+            form,
+            i,
+            (self.bytecode, self.alignment),
+            range(form),
+            self.texts(),
+        );
+        reading.lenient(&mut self.read_labels.clone())
     }
 }
 
@@ -293,6 +354,46 @@ impl<'f, 'a> Reading<'f, 'a> {
         }
     }
 
+    /// The chunk read leniently in the layout that passes over the fewest entries,
+    /// stepping below each release gate as [`Self::typed`] does; the labels it sets
+    /// go into `labels`.
+    fn lenient(&self, labels: &mut Labels) -> Option<Lenient<'a>> {
+        let mut best: Option<(Lenient<'a>, Vec<(u32, Label)>)> = None;
+        let mut version = self.range.high;
+        loop {
+            let mut r = self.reader(version, labels).lenient();
+            if let Ok(body) = Body::read(self.chunk.name, &mut r)? {
+                let passed = std::mem::take(&mut r.passed);
+                if best
+                    .as_ref()
+                    .is_none_or(|(b, _)| passed.len() < b.passed.len())
+                {
+                    let read = Lenient {
+                        body,
+                        passed,
+                        places: std::mem::take(&mut r.places),
+                    };
+                    best = Some((read, std::mem::take(&mut r.found)));
+                }
+            }
+            let gate = r
+                .consulted
+                .iter()
+                .copied()
+                .filter(|&g| g <= version && g > self.range.low)
+                .max();
+            match gate {
+                Some(g) if best.as_ref().is_none_or(|(b, _)| !b.passed.is_empty()) => {
+                    version = g.below()
+                }
+                _ => break,
+            }
+        }
+        let (read, found) = best?;
+        labels.extend(found, Vec::new());
+        Some(read)
+    }
+
     fn reader<'l>(&'l self, version: Version, labels: &'l Labels) -> WireReader<'a, 'l> {
         WireReader::new(
             self.form.data,
@@ -331,7 +432,7 @@ impl<'f, 'a> Reading<'f, 'a> {
 
 /// The chunks whose presence marks a release, and the release: each appeared in
 /// one release and stayed.
-pub(super) const MARKERS: [(FourCC, Version); 6] = [
+pub const MARKERS: [(FourCC, Version); 6] = [
     (FourCC::TGIN, Version::V2_2_1),
     (FourCC::SEQN, Version::V2_3),
     (FourCC::FEDS, Version::V2_3_6),
@@ -396,6 +497,7 @@ impl<'a> Game<'a> {
             trailing,
             read_labels: Labels::new(),
             places: Vec::new(),
+            lenient_texts: Vec::new(),
         }
     }
 
@@ -427,9 +529,16 @@ impl<'a> Game<'a> {
         self.chunks.iter_mut().find_map(|p| T::of_mut(&mut p.body))
     }
 
-    /// STRG's texts; none when STRG is kept as stored.
+    /// The string or TPAG item that starts at absolute offset `at` in the file read
+    /// (a string at its first byte, after its length).
+    pub fn label_at(&self, at: u32) -> Option<wire::Label> {
+        self.read_labels.exact.get(&at).copied()
+    }
+
+    /// STRG's texts, as far as they read when STRG is kept as stored.
     pub fn texts(&self) -> &[String] {
-        self.get::<Strings>().map_or(&[], |s| s.list.as_slice())
+        self.get::<Strings>()
+            .map_or(self.lenient_texts.as_slice(), |s| s.list.as_slice())
     }
 
     /// The name of every resource, by chunk and index.

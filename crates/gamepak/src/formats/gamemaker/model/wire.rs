@@ -112,6 +112,12 @@ pub trait Wire<'a>: Sized {
     fn unlike_gamemaker(&self, at: u64, msg: String) -> crate::error::Error {
         self.invalid(at, msg)
     }
+    /// Walks one entry that holds a payload of its own (a page, a clip). A lenient
+    /// reader keeps going past an entry that does not read, keeping why, and says
+    /// `false` for it; every other walk fails with it.
+    fn entry(&mut self, walk: impl FnOnce(&mut Self) -> Result<()>) -> Result<bool> {
+        walk(self).map(|()| true)
+    }
 
     /// A boolean stored in 32 bits: 0 or 1, and nothing else.
     fn bool(&mut self, v: &mut bool) -> Result<()> {
@@ -205,13 +211,18 @@ pub trait Wire<'a>: Sized {
         v: &mut Vec<Option<T>>,
     ) -> Result<()> {
         let slots = self.pointers(v)?;
-        for (i, (item, slot)) in v.iter_mut().zip(slots).enumerate() {
-            if let Some(item) = item {
-                self.enter(name, Some(i));
-                T::before(self)?;
-                self.here(slot)?;
-                item.walk(self)?;
-                self.leave();
+        for (i, (slot_item, slot)) in v.iter_mut().zip(slots).enumerate() {
+            let Some(item) = slot_item else { continue };
+            let read = self.entry(|w| {
+                w.enter(name, Some(i));
+                T::before(w)?;
+                w.here(slot)?;
+                item.walk(w)?;
+                w.leave();
+                Ok(())
+            })?;
+            if !read {
+                *slot_item = None;
             }
         }
         Ok(())

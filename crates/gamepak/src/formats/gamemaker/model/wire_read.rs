@@ -70,6 +70,12 @@ pub struct WireReader<'a, 'l> {
     path: Vec<(&'static str, Option<usize>)>,
     /// Whether the walk failed on a layout question (see [`Wire::unlike_gamemaker`]).
     unlike: std::cell::Cell<bool>,
+    /// Reading for what a chunk's entries hold, not for its layout: a pointer is
+    /// followed wherever it points inside the chunk, and an entry that does not read
+    /// is passed over (see [`Wire::entry`]), why kept in `passed`.
+    lenient: bool,
+    /// The entries a lenient walk passed over.
+    pub passed: Vec<Error>,
 }
 
 impl<'a, 'l> WireReader<'a, 'l> {
@@ -100,6 +106,16 @@ impl<'a, 'l> WireReader<'a, 'l> {
             chunk,
             path: Vec::new(),
             unlike: std::cell::Cell::new(false),
+            lenient: false,
+            passed: Vec::new(),
+        }
+    }
+
+    /// The same reader, lenient (see `lenient`).
+    pub fn lenient(self) -> Self {
+        WireReader {
+            lenient: true,
+            ..self
         }
     }
 
@@ -230,7 +246,8 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
     fn pad(&mut self, align: u64) -> Result<()> {
         let at = self.pos;
         let n = at.next_multiple_of(align) - at;
-        if self.take_bytes(n, "padding")?.iter().any(|&b| b != 0) {
+        let padding = self.take_bytes(n, "padding")?;
+        if !self.lenient && padding.iter().any(|&b| b != 0) {
             return Err(self.invalid(at, format!("padding to {align} bytes is not zero")));
         }
         Ok(())
@@ -254,13 +271,22 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
                 *v = Some(*l);
                 Ok(())
             }
-            _ => Err(self.invalid(
-                at,
-                format!(
-                    "reference {p:#x} does not point at the start of a {}",
-                    kind_name(kind(0))
-                ),
-            )),
+            _ => {
+                let e = self.invalid(
+                    at,
+                    format!(
+                        "reference {p:#x} does not point at the start of a {}",
+                        kind_name(kind(0))
+                    ),
+                );
+                // Read leniently, a reference that leads nowhere is none.
+                if !self.lenient {
+                    return Err(e);
+                }
+                self.passed.push(e);
+                *v = None;
+                Ok(())
+            }
         }
     }
     fn code_blob(&mut self, at: u64, blob: u32, len: u32) {
@@ -311,6 +337,9 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
                 ),
             ));
         }
+        if slot.0 != self.pos && self.lenient {
+            self.pos = slot.0;
+        }
         if slot.0 != self.pos {
             return Err(self.unlike_gamemaker(
                 slot.1,
@@ -355,6 +384,18 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
     fn unlike_gamemaker(&self, at: u64, msg: String) -> Error {
         self.unlike.set(true);
         self.invalid(at, msg)
+    }
+    fn entry(&mut self, walk: impl FnOnce(&mut Self) -> Result<()>) -> Result<bool> {
+        let depth = self.path.len();
+        match walk(self) {
+            Ok(()) => Ok(true),
+            Err(e) if self.lenient => {
+                self.path.truncate(depth);
+                self.passed.push(e);
+                Ok(false)
+            }
+            Err(e) => Err(e),
+        }
     }
 }
 

@@ -14,6 +14,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct AnimationCurves {
     pub version: u32,
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub curves: Vec<Option<AnimationCurve>>,
 }
 

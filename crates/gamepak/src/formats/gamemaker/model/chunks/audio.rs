@@ -15,17 +15,23 @@ pub struct Audio<'a> {
 impl<'a> Record<'a> for Audio<'a> {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         let slots = w.pointers(&mut self.clips)?;
-        for (i, (clip, slot)) in self.clips.iter_mut().zip(slots).enumerate() {
-            let Some(clip) = clip else { continue };
-            w.enter("entry", Some(i));
-            if i > 0 {
-                w.pad(4)?;
+        for (i, (slot_clip, slot)) in self.clips.iter_mut().zip(slots).enumerate() {
+            let Some(clip) = slot_clip else { continue };
+            let read = w.entry(|w| {
+                w.enter("entry", Some(i));
+                if i > 0 {
+                    w.pad(4)?;
+                }
+                w.here(slot)?;
+                let mut len = clip.len();
+                w.count(&mut len, 1)?;
+                w.blob(clip, len)?;
+                w.leave();
+                Ok(())
+            })?;
+            if !read {
+                *slot_clip = None;
             }
-            w.here(slot)?;
-            let mut len = clip.len();
-            w.count(&mut len, 1)?;
-            w.blob(clip, len)?;
-            w.leave();
         }
         Ok(())
     }

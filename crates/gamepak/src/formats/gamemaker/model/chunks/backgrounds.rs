@@ -16,6 +16,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, TpagId, Wire};
 pub struct Backgrounds {
     /// Whether each background starts on an 8-byte boundary.
     pub aligned: bool,
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub backgrounds: Vec<Option<Background>>,
 }
 

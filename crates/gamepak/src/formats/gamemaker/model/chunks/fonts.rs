@@ -16,6 +16,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, TpagId, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Fonts {
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub fonts: Vec<Option<Font>>,
     /// The table before 2024.14 (512 bytes).
     #[serde(with = "crate::formats::gamemaker::model::json::hex")]

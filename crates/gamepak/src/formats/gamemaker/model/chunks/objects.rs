@@ -15,6 +15,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Objects {
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub objects: Vec<Option<Object>>,
 }
 

@@ -26,6 +26,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Emitters {
     pub version: u32,
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub emitters: Vec<Option<Emitter>>,
 }
 
@@ -70,6 +71,7 @@ pub struct Emitter {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Systems {
     pub version: u32,
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub systems: Vec<Option<System>>,
 }
 

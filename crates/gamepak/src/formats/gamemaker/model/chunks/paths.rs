@@ -9,6 +9,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Paths {
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub paths: Vec<Option<Path>>,
 }
 

@@ -26,6 +26,7 @@ pub const BLOBS: [&str; 8] = [
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Shaders<'a> {
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub shaders: Vec<Option<Shader<'a>>>,
 }
 

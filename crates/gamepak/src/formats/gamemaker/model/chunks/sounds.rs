@@ -12,6 +12,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Sounds {
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub sounds: Vec<Option<Sound>>,
 }
 

@@ -3,6 +3,7 @@
 //! else such a chunk holds (a version word, a table) is its "rest", a file of its
 //! own when there is any.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use super::Body;
@@ -33,7 +34,7 @@ macro_rules! split {
 
             /// Each resource as JSON, and the rest of the chunk; `None` for a chunk
             /// that is not split.
-            pub fn split_to_json(&mut self, shown: &Arc<Shown>) -> Option<SplitJson> {
+            pub fn split_to_json(&self, shown: &Arc<Shown>) -> Option<SplitJson> {
                 self.split_to_json_only(shown, true, &|_| true)
             }
 
@@ -41,18 +42,14 @@ macro_rules! split {
             /// `rest`, and the resources `resource` takes by index (the others as
             /// null slots), so that one resource costs one record's JSON.
             pub fn split_to_json_only(
-                &mut self,
+                &self,
                 shown: &Arc<Shown>,
                 rest: bool,
                 resource: &dyn Fn(usize) -> bool,
             ) -> Option<SplitJson> {
                 match self {
                     $(Body::$variant(v) => {
-                        let list = std::mem::take(&mut v.$field);
-                        let rest = rest
-                            .then(|| rest_json(shown, &*v, stringify!($field)))
-                            .flatten();
-                        v.$field = list;
+                        let rest = rest.then(|| rest_json(shown, v)).flatten();
                         let resources = v
                             .$field
                             .iter()
@@ -123,13 +120,30 @@ split! {
     ROOM => Rooms(super::room::Rooms).rooms,
 }
 
+thread_local! {
+    /// Whether a split chunk is being written without its list (see [`rest_json`]).
+    static APART: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether a split chunk's list is left out as it serialises: each of its resources
+/// is a file of its own. Named by the list fields' `skip_serializing_if`.
+pub(crate) fn listed_apart<T>(_: &T) -> bool {
+    APART.with(Cell::get)
+}
+
 /// The chunk's fields but its list, as JSON; `None` when it has no others.
-fn rest_json<T: serde::Serialize>(shown: &Arc<Shown>, value: &T, field: &str) -> Option<Vec<u8>> {
+fn rest_json<T: serde::Serialize>(shown: &Arc<Shown>, value: &T) -> Option<Vec<u8>> {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            APART.with(|a| a.set(self.0));
+        }
+    }
+    let _restore = Restore(APART.with(|a| a.replace(true)));
     let value = showing(shown, || serde_json::to_value(value)).expect("model records serialise");
-    let serde_json::Value::Object(mut map) = value else {
+    let serde_json::Value::Object(map) = value else {
         unreachable!("a chunk serialises as an object")
     };
-    map.remove(field);
     (!map.is_empty()).then(|| json::to_json(shown, &map))
 }
 

@@ -22,6 +22,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, TpagId, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Sprites {
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub sprites: Vec<Option<Sprite>>,
 }
 

@@ -43,17 +43,23 @@ impl<'a> Record<'a> for Strings {
             self.aligned = pointers.iter().all(|p| p.0.is_multiple_of(4));
             self.list = vec![String::new(); slots.len()];
         }
+        let aligned = self.aligned;
         for (i, (text, slot)) in self.list.iter_mut().zip(pointers).enumerate() {
-            w.enter("entry", Some(i));
-            if slots[i].is_none() {
-                return Err(w.invalid(w.offset(), "a null string".into()));
-            }
-            if self.aligned {
-                w.pad(4)?;
-            }
-            w.here(slot)?;
-            w.text(text, Label::Str(i as u32))?;
-            w.leave();
+            let null = slots[i].is_none();
+            // A string that does not read, read leniently, is left empty.
+            w.entry(|w| {
+                w.enter("entry", Some(i));
+                if null {
+                    return Err(w.invalid(w.offset(), "a null string".into()));
+                }
+                if aligned {
+                    w.pad(4)?;
+                }
+                w.here(slot)?;
+                w.text(text, Label::Str(i as u32))?;
+                w.leave();
+                Ok(())
+            })?;
         }
         w.pad(END_ALIGN)
     }

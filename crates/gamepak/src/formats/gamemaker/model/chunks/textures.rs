@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::version::Version;
-use crate::formats::gamemaker::model::wire::{Blob, Record, Wire};
+use crate::formats::gamemaker::model::wire::{Blob, Record, Slot, Wire};
 use crate::formats::gamemaker::txtr::measured_len;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -33,44 +33,66 @@ impl<'a> Record<'a> for Textures<'a> {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         let slots = w.pointers(&mut self.pages)?;
         let mut blobs = Vec::with_capacity(slots.len());
-        let mut stated = Vec::with_capacity(slots.len());
-        for (i, (page, slot)) in self.pages.iter_mut().zip(slots).enumerate() {
-            let Some(page) = page else { continue };
-            w.enter("entry", Some(i));
-            w.here(slot)?;
-            w.u32(&mut page.scaled)?;
-            if w.since(Version::V2_0_6) {
-                w.u32(&mut page.generated_mips)?;
+        for (i, (slot_page, slot)) in self.pages.iter_mut().zip(slots).enumerate() {
+            let Some(page) = slot_page else { continue };
+            let mut blob = None;
+            let mut stated = None;
+            let read = w.entry(|w| {
+                w.enter("entry", Some(i));
+                w.here(slot)?;
+                let (slot, size) = entry(page, w)?;
+                (blob, stated) = (Some(slot), size);
+                w.leave();
+                Ok(())
+            })?;
+            match read {
+                true => blobs.push((i, blob.expect("an entry read"), stated)),
+                false => *slot_page = None,
             }
-            let mut size = page.blob.as_ref().map_or(0, |b| b.len() as u32);
-            let sized = w.since(Version::V2022_3);
-            if sized {
-                w.u32(&mut size)?;
-            }
-            if w.since(Version::V2022_9) {
-                for v in &mut page.size {
-                    w.u32(v)?;
-                }
-            }
-            let blob = w.optional(&mut page.blob)?;
-            w.leave();
-            blobs.push((i, blob));
-            stated.push(sized.then_some(size));
         }
-        for ((i, slot), stated) in blobs.into_iter().zip(stated) {
+        for (i, slot, stated) in blobs {
             let Some(Some(page)) = self.pages.get_mut(i) else {
                 continue;
             };
             let Some(blob) = &mut page.blob else { continue };
-            w.enter("blob", Some(i));
-            w.pad(128)?;
-            w.here(slot)?;
-            match stated {
-                Some(len) => w.blob(blob, len as usize)?,
-                None => w.blob_measured(blob, measured_len, "texture")?,
+            // A page whose blob does not read is passed over whole: one without a
+            // blob is a page stored outside the file.
+            let read = w.entry(|w| {
+                w.enter("blob", Some(i));
+                w.pad(128)?;
+                w.here(slot)?;
+                match stated {
+                    Some(len) => w.blob(blob, len as usize)?,
+                    None => w.blob_measured(blob, measured_len, "texture")?,
+                }
+                w.leave();
+                Ok(())
+            })?;
+            if !read {
+                self.pages[i] = None;
             }
-            w.leave();
         }
         w.pad(4)
     }
+}
+
+/// A page's entry, up to the pointer to its blob: that pointer, and the blob's
+/// size where the entry states it (2022.3 and later).
+fn entry<'a, W: Wire<'a>>(page: &mut Page<'a>, w: &mut W) -> Result<(Slot, Option<u32>)> {
+    w.u32(&mut page.scaled)?;
+    if w.since(Version::V2_0_6) {
+        w.u32(&mut page.generated_mips)?;
+    }
+    let mut size = page.blob.as_ref().map_or(0, |b| b.len() as u32);
+    let sized = w.since(Version::V2022_3);
+    if sized {
+        w.u32(&mut size)?;
+    }
+    if w.since(Version::V2022_9) {
+        for v in &mut page.size {
+            w.u32(v)?;
+        }
+    }
+    let blob = w.optional(&mut page.blob)?;
+    Ok((blob, sized.then_some(size)))
 }

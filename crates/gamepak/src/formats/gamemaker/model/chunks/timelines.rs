@@ -10,6 +10,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Timelines {
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub timelines: Vec<Option<Timeline>>,
 }
 

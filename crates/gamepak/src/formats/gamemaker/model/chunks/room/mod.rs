@@ -23,6 +23,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Rooms {
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub rooms: Vec<Option<Room>>,
 }
 

@@ -19,6 +19,7 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Sequences {
     pub version: u32,
+    #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub sequences: Vec<Option<Sequence>>,
 }
 
