@@ -297,7 +297,7 @@ fn check_locates_every_broken_entry_of_a_group() {
         "{errors:?}"
     );
     assert!(
-        errors[1].contains("FORM/AUDO/entry[2]: 1000-byte clip runs past the end of AUDO")
+        errors[1].contains("FORM/AUDO/entry[2]: 1000 bytes do not fit")
             && errors[1].contains(&format!("at {clip2:#x}")),
         "{errors:?}"
     );

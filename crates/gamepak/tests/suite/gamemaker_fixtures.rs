@@ -166,7 +166,7 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
             .enumerate()
             .map(|(k, entries)| {
                 let e = entries[0];
-                let text = code::disassemble(&g.form, e.blob, e.length, entries, &names, &strings);
+                let text = code::disassemble(&g.form, e.blob, e.length, entries, &names, strings);
                 editor
                     .assemble(k, &text, "text")
                     .unwrap_or_else(|err| panic!("{name}: blob {k}: {err}"))

@@ -91,17 +91,30 @@ fn pointers_past_the_end_and_absurd_counts_name_their_place() {
     let full = small();
     let txtr = body(&full, FourCC::TXTR);
 
-    assert_error(&full, txtr, 0x4000_0000, &["FORM/TXTR", "entries need"]);
+    assert_error(
+        &full,
+        txtr,
+        0x4000_0000,
+        &["FORM/TXTR", "entries of 4 bytes or more do not fit"],
+    );
 
-    assert_error(&full, txtr + 4, 0xffff_fff0, &["FORM/TXTR", "apart"]);
+    assert_error(
+        &full,
+        txtr + 4,
+        0xffff_fff0,
+        &[
+            "FORM/TXTR/entry[0]",
+            "points at 0xfffffff0, outside the chunk",
+        ],
+    );
 
     let entry = get(&full, txtr + 4);
-    let wants = ["entry[0]", "blob pointer 0xfffffff0 lies outside TXTR"];
+    let wants = ["blob[0]", "points at 0xfffffff0, outside the chunk"];
     assert_error(&full, entry + 8, 0xffff_fff0, &wants);
 
     let audo = body(&full, FourCC::AUDO);
     let entry = get(&full, audo + 4);
-    let wants = ["FORM/AUDO/entry[0]", "clip runs past the end of AUDO"];
+    let wants = ["FORM/AUDO/entry[0]", "2147483647 bytes do not fit"];
     assert_error(&full, entry, 0x7fff_ffff, &wants);
 
     assert_error(&full, 4, 0x7fff_ffff, &["FORM size"]);
@@ -125,10 +138,12 @@ fn pointer_cycles_and_misplaced_items_are_reported_not_followed() {
     let mut m = full.clone();
     let entry = get(&m, txtr + 4);
     put(&mut m, entry + 8, entry as u32);
-    assert!(handler()
-        .check(&m, &Default::default())
-        .lines()
-        .contains("does not decode"));
+    let report = handler().check(&m, &Default::default());
+    assert!(
+        report.lines().contains("FORM/TXTR/blob[0]"),
+        "{}",
+        report.lines()
+    );
 }
 
 #[test]
@@ -228,7 +243,7 @@ fn a_code_blob_address_before_the_file_is_an_error() {
     let full = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
     let code = body(&full, FourCC::CODE);
     let entry = get(&full, code + 4);
-    let wants = ["FORM/CODE/entry[0]", "lies outside CODE"];
+    let wants = ["FORM/CODE/entry[0]", "points before the file"];
     assert_error(&full, entry + 12, 0x8000_0001, &wants);
 }
 

@@ -208,7 +208,12 @@ impl<'m, 'a> Views<'m, 'a> {
                 continue;
             }
             if let Some(read) = model.read_leniently(form, i) {
-                problems.extend(read.passed.iter().map(Problem::of));
+                for e in &read.passed {
+                    let known = |p: &Problem| p.path == e.path && p.offset == e.offset;
+                    if !problems.iter().any(known) {
+                        problems.push(Problem::of(e));
+                    }
+                }
                 lenient.insert(p.name, read);
             }
         }

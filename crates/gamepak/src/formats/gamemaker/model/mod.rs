@@ -100,12 +100,19 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     let strg = form.chunks.iter().position(|c| c.name == FourCC::STRG);
     let mut strings =
         strg.map(|i| Reading::new(form, i, (bytecode, alignment), range, &[]).part(&mut labels));
-    // A STRG or TPAG that does not read whole (a damaged file) still names what it
-    // can, read leniently: every chunk refers to their entries.
+    // A damaged STRG or TPAG still names what it can, read leniently: every chunk
+    // refers to their entries. (A damaged file's folder is not packed again, so the
+    // chunks that refer to them need not be written back.) STRG's texts are kept,
+    // damaged or not, for the names the verbs show.
     let lenient_texts = match (strg, &strings) {
         (Some(i), Some((p, _))) if matches!(p.body, Body::Stored { .. }) => {
             let reading = Reading::new(form, i, (bytecode, alignment), range, &[]);
-            match reading.lenient(&mut labels).map(|l| l.body) {
+            let mut found = Labels::new();
+            let read = reading.lenient(&mut found).map(|l| l.body);
+            if damaged(&p.body) {
+                labels = found;
+            }
+            match read {
                 Some(Body::Strings(s)) => s.list,
                 _ => Vec::new(),
             }
@@ -132,7 +139,7 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     for &i in &order {
         let reading = Reading::new(form, i, (bytecode, alignment), range, texts);
         let (part, places) = reading.part(&mut labels);
-        if form.chunks[i].name == FourCC::TPAG && matches!(part.body, Body::Stored { .. }) {
+        if form.chunks[i].name == FourCC::TPAG && damaged(&part.body) {
             reading.lenient(&mut labels);
         }
         parts[i] = Some((part, places));
@@ -172,10 +179,23 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     if let (Some(i), Some(p)) = (strg, strings) {
         parts[i] = Some(p);
     }
-    let (chunks, places) = parts
+    let (mut chunks, places): (Vec<Part>, _) = parts
         .into_iter()
         .map(|p| p.expect("every chunk read"))
         .unzip();
+    // Where a chunk others refer into is kept as stored for its layout, what refers
+    // into it cannot be judged: its failure is a question of layout too.
+    let unknown = chunks.iter().any(|p| {
+        [FourCC::STRG, FourCC::TPAG, FourCC::CODE].contains(&p.name)
+            && matches!(&p.body, Body::Stored { why, .. } if why.as_ref().is_none_or(|w| !w.damage))
+    });
+    if unknown {
+        for p in &mut chunks {
+            if let Body::Stored { why: Some(why), .. } = &mut p.body {
+                why.damage = false;
+            }
+        }
+    }
     Game {
         endian: form.endian,
         alignment,
@@ -428,6 +448,11 @@ impl<'f, 'a> Reading<'f, 'a> {
         }
         Ok(())
     }
+}
+
+/// Whether a chunk was kept as stored because its bytes break the format.
+fn damaged(body: &Body<'_>) -> bool {
+    matches!(body, Body::Stored { why: Some(why), .. } if why.damage)
 }
 
 /// The chunks whose presence marks a release, and the release: each appeared in

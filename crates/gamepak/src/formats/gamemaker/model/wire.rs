@@ -112,6 +112,11 @@ pub trait Wire<'a>: Sized {
     fn unlike_gamemaker(&self, at: u64, msg: String) -> crate::error::Error {
         self.invalid(at, msg)
     }
+    /// Whether the walk reads leniently (see [`Wire::entry`]): records are found by
+    /// their pointers wherever they lie, not where GameMaker's layout puts them.
+    fn leniently(&self) -> bool {
+        false
+    }
     /// Walks one entry that holds a payload of its own (a page, a clip). A lenient
     /// reader keeps going past an entry that does not read, keeping why, and says
     /// `false` for it; every other walk fails with it.

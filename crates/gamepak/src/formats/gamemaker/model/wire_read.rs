@@ -362,10 +362,11 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
     fn fits(&mut self, at: u64, n: u64, each: u64) -> Result<()> {
         let room = self.end.saturating_sub(self.pos);
         if n.saturating_mul(each) > room {
-            return Err(self.invalid(
-                at,
-                format!("{n} entries of {each} bytes or more do not fit in the {room} bytes left"),
-            ));
+            let what = match each {
+                1 => format!("{n} bytes"),
+                _ => format!("{n} entries of {each} bytes or more"),
+            };
+            return Err(self.invalid(at, format!("{what} do not fit in the {room} bytes left")));
         }
         Ok(())
     }
@@ -384,6 +385,9 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
     fn unlike_gamemaker(&self, at: u64, msg: String) -> Error {
         self.unlike.set(true);
         self.invalid(at, msg)
+    }
+    fn leniently(&self) -> bool {
+        self.lenient
     }
     fn entry(&mut self, walk: impl FnOnce(&mut Self) -> Result<()>) -> Result<bool> {
         let depth = self.path.len();

@@ -104,38 +104,50 @@ impl<'a> Code<'a> {
         };
         let mut starts: Vec<(u64, u32)> = Vec::new();
         let mut next = start;
+        let lenient = w.leniently();
+        let blobs = &mut self.blobs;
         for (i, (entry, slot)) in self.entries.iter_mut().zip(slots).enumerate() {
             let Some(e) = entry else { continue };
-            w.enter("entry", Some(i));
-            w.here(slot)?;
-            let (at, length) = entry_fields(w, e, 0, 0)?;
-            if at == next && (length > 0 || starts.last().is_none_or(|&(s, _)| s != at)) {
-                let from = (at - start) as usize;
-                let to = from + length as usize;
-                let bytes = run.get(from..to).ok_or_else(|| {
-                    w.invalid(at, format!("a {length}-byte blob runs past the blobs"))
-                })?;
-                e.blob = self.blobs.len() as u32;
-                w.code_blob(at, e.blob, length);
-                self.blobs.push(Blob::Borrowed(bytes));
-                starts.push((at, length));
-                next = at + u64::from(length);
-            } else {
-                // A child function: its parent's blob, whole.
-                let blob = starts
-                    .iter()
-                    .rposition(|&(s, l)| s == at && l == length)
-                    .ok_or_else(|| {
+            let read = w.entry(|w| {
+                w.enter("entry", Some(i));
+                w.here(slot)?;
+                let fields = entry_fields(w, e, 0, 0)?;
+                let (at, length) = (fields.at, fields.length);
+                let child = starts.iter().rposition(|&(s, l)| s == at && l == length);
+                let new = at == next && (length > 0 || starts.last().is_none_or(|&(s, _)| s != at));
+                if new || (lenient && child.is_none()) {
+                    let from = at.checked_sub(start).filter(|&f| f <= run.len() as u64);
+                    let Some(from) = from else {
+                        let why = format!("the blob at {at:#x} lies outside the blobs ({start:#x} to {first:#x})");
+                        return Err(w.invalid(fields.address_at, why));
+                    };
+                    let bytes = run.get(from as usize..from as usize + length as usize).ok_or_else(|| {
+                        let why = format!("the {length}-byte blob at {at:#x} runs past the blobs ({first:#x})");
+                        w.invalid(fields.length_at, why)
+                    })?;
+                    e.blob = blobs.len() as u32;
+                    w.code_blob(at, e.blob, length);
+                    blobs.push(Blob::Borrowed(bytes));
+                    starts.push((at, length));
+                    next = at + u64::from(length);
+                } else {
+                    // A child function: its parent's blob, whole.
+                    let blob = child.ok_or_else(|| {
                         w.unlike_gamemaker(
                             at,
                             format!("a blob at {at:#x} is not where GameMaker puts it ({next:#x})"),
                         )
                     })?;
-                e.blob = blob as u32;
+                    e.blob = blob as u32;
+                }
+                w.leave();
+                Ok(())
+            })?;
+            if !read {
+                *entry = None;
             }
-            w.leave();
         }
-        if next != first {
+        if next != first && !lenient {
             return Err(w.unlike_gamemaker(
                 next,
                 format!("the blobs end at {next:#x}, not at the first entry ({first:#x})"),
@@ -165,15 +177,25 @@ impl<'a> Code<'a> {
     }
 }
 
-/// An entry's fields after the pointer (bytecode 15 and later); gives the absolute
-/// start of its blob and its length. Writing, `at` and `length` are what to write.
+/// Where an entry's blob lies, and where the fields that say so are stored.
+struct EntryFields {
+    /// The blob's absolute start, and its length.
+    at: u64,
+    length: u32,
+    address_at: u64,
+    length_at: u64,
+}
+
+/// An entry's fields after the pointer (bytecode 15 and later). Writing, `at` and
+/// `length` are what to write.
 fn entry_fields<'a, W: Wire<'a>>(
     w: &mut W,
     e: &mut CodeEntry,
     at: u64,
     mut length: u32,
-) -> Result<(u64, u32)> {
+) -> Result<EntryFields> {
     w.string(&mut e.name)?;
+    let length_at = w.offset();
     w.u32(&mut length)?;
     w.u16(&mut e.locals)?;
     w.u16(&mut e.arguments)?;
@@ -183,5 +205,10 @@ fn entry_fields<'a, W: Wire<'a>>(
     w.u32(&mut e.offset)?;
     let at = u64::try_from(field as i64 + i64::from(rel))
         .map_err(|_| w.invalid(field, format!("blob address {rel} points before the file")))?;
-    Ok((at, length))
+    Ok(EntryFields {
+        at,
+        length,
+        address_at: field,
+        length_at,
+    })
 }
