@@ -34,14 +34,14 @@ fuzz_target!(|data: &[u8]| {
     } else {
         Body::from_json(name, "fuzz.json", json, Interner::new(texts), &lookup)
     };
-    let Some(Ok(mut body)) = body else {
+    let Some(Ok(body)) = body else {
         return;
     };
     let table = interner.into_texts();
     let shown = Arc::new(Shown::new(table.clone(), &names));
     if let Some(again) = body.to_json(&shown) {
         let (back, _) = Body::from_json(name, "again.json", &again, Interner::new(table), &lookup);
-        let mut back = back.expect("a chunk shown as JSON has a model").expect("reads back");
+        let back = back.expect("a chunk shown as JSON has a model").expect("reads back");
         assert_eq!(back.to_json(&shown), Some(again));
         let _ = back.split_to_json(&shown);
     }

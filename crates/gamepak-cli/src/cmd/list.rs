@@ -31,6 +31,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut summary = Summary::default();
     let status = each_file(&args.files, &mut summary, |path, first, summary| {
         let f = open(path, &global.options.limits)?;
+        f.data.read_sparsely();
         let read = gamepak::open(f.handler, &f.data, &global.options).list()?;
         summary.entries += read.value.len();
         summary.errors += read

@@ -80,6 +80,14 @@ impl Mapped {
         })
     }
 
+    /// Says that the map will be read here and there, as a table is, not
+    /// through: the kernel then reads no more than each touched page, instead of
+    /// reading ahead, so listing a game does not make most of its file resident.
+    pub fn read_sparsely(&self) {
+        // Only advice: a kernel that ignores it reads ahead as before.
+        let _ = self.map.advise(memmap2::Advice::Random);
+    }
+
     /// Ok unless the file changed since it was opened: it shrank under a read, or
     /// its size or modification time moved. What was read from it since then is
     /// not to be trusted, and the error says so (an I/O error: exit 2).

@@ -59,6 +59,14 @@ impl Source {
         read_stream(file, path, limits).map(Source::Owned)
     }
 
+    /// Says the input will be read as tables are, here and there (see
+    /// [`Mapped::read_sparsely`]): for `info` and `list`, which never read a payload.
+    pub fn read_sparsely(&self) {
+        if let Source::Mapped(m) = self {
+            m.read_sparsely();
+        }
+    }
+
     /// Ok unless the file changed since it was opened (see [`Mapped::unchanged`]):
     /// what was read from it is then not to be trusted. A copy read into memory
     /// cannot change.

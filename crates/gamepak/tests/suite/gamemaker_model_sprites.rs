@@ -13,7 +13,7 @@ use gamepak::formats::gamemaker::model::version::Version;
 use gamepak::formats::gamemaker::model::wire::{StrId, TpagId};
 use gamepak::fourcc::FourCC;
 
-fn sprite(v: Version, special: Option<Special>) -> Sprite {
+fn sprite(v: Version, special: Option<Special>) -> Sprite<'static> {
     // A 13x5 sprite whose bounding box is 9x3: masks of 2 bytes a row.
     let (mw, mh) = if v >= Version::V2024_6 {
         (9, 3)
@@ -29,7 +29,7 @@ fn sprite(v: Version, special: Option<Special>) -> Sprite {
         origin: [6, 2],
         special,
         frames: vec![Some(TpagId(0)), Some(TpagId(1)), None],
-        masks: vec![vec![0xa5; (mw as usize).div_ceil(8) * mh]; 3],
+        masks: vec![std::borrow::Cow::Owned(vec![0xa5; (mw as usize).div_ceil(8) * mh]); 3],
         ..Default::default()
     }
 }

@@ -36,6 +36,7 @@ mod gbin_proptest;
 mod gbin_roundtrip;
 mod gm_qoi_fixtures;
 mod large_pages;
+mod list_reads_tables;
 mod malformed_gamemaker;
 mod malformed_gbin;
 mod malformed_swag;

@@ -22,6 +22,8 @@
 use super::manifest::{FrameFile, Manifest};
 use super::model::chunks::sequence::keyframes::{ChannelValue, Keyframe};
 use super::model::chunks::sequence::track::TrackKeyframes;
+use std::borrow::Cow;
+
 use super::model::chunks::sprites::{Special, Sprite, Sprites, MASKS_BOXED};
 use super::model::chunks::texture_groups::TextureGroups;
 use super::model::chunks::texture_items::TextureItems;
@@ -144,9 +146,9 @@ enum Slot {
 
 /// A sprite as its folder gives it (its masks from their files), waiting for its
 /// frames' places when they changed.
-struct Changed {
+struct Changed<'a> {
     index: usize,
-    sprite: Sprite,
+    sprite: Sprite<'a>,
     /// `None` when its frames are as they were.
     slots: Option<Vec<Slot>>,
     added: bool,
@@ -159,15 +161,15 @@ impl SpriteFolder<'_> {
 
     /// The sprite's frames from its pictures: repaints go to `plan` at once, and a
     /// sprite whose frames change shape comes back to be finished once placed.
-    fn read(
+    fn read<'a>(
         &self,
         dir: &SourceDir,
-        game: &Game<'_>,
+        game: &Game<'a>,
         plan: &mut TexturePlan,
         given: &Given<'_>,
         found: SpriteFiles,
         notes: &mut Vec<String>,
-    ) -> Result<Option<Changed>> {
+    ) -> Result<Option<Changed<'a>>> {
         let Some(mut sprite) = game
             .get::<Sprites>()
             .and_then(|s| s.sprites.get(self.index).cloned().flatten())
@@ -180,7 +182,7 @@ impl SpriteFolder<'_> {
         } = found;
         sprite.masks = masks
             .iter_mut()
-            .map(|m| std::mem::take(&mut m.mask))
+            .map(|m| Cow::Owned(std::mem::take(&mut m.mask)))
             .collect();
         let was = sprite.frames.len();
         let mut frames = Vec::with_capacity(pictures.len().max(was));
@@ -267,15 +269,15 @@ impl SpriteFolder<'_> {
 
     /// Size, frames, bounding box, masks and sequence of a sprite whose frames
     /// changed in number or shape.
-    fn reshape(
+    fn reshape<'a>(
         &self,
         dir: &SourceDir,
         plan: &mut TexturePlan,
-        mut sprite: Sprite,
+        mut sprite: Sprite<'a>,
         frames: Vec<Frame>,
         drawn: &[(u32, u32)],
         notes: &mut Vec<String>,
-    ) -> Result<Changed> {
+    ) -> Result<Changed<'a>> {
         let held: Vec<(&String, Option<&[u8]>)> = frames
             .iter()
             .filter_map(|f| match f {
@@ -358,7 +360,10 @@ impl SpriteFolder<'_> {
                 &decoded,
                 sprite.margins,
                 region,
-            );
+            )
+            .into_iter()
+            .map(Cow::Owned)
+            .collect();
         }
         let follows = follow_frames(&mut sprite, had, slots.len());
         let plural = |n: usize| if n == 1 { "" } else { "s" };
@@ -514,10 +519,10 @@ fn follow_frames(sprite: &mut Sprite, was: usize, now: usize) -> bool {
     true
 }
 
-impl Changed {
+impl<'a> Changed<'a> {
     /// Puts the sprite, its frames placed, into `game`; a new one joins the texture
     /// group of the page its first frame is on.
-    fn put(self, game: &mut Game<'_>, ids: &[u32]) {
+    fn put(self, game: &mut Game<'a>, ids: &[u32]) {
         let mut sprite = self.sprite;
         if let Some(slots) = &self.slots {
             sprite.frames = slots

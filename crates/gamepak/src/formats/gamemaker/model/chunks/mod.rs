@@ -163,7 +163,7 @@ bodies! {
     AGRP => AudioGroups(audio_groups::AudioGroups),
     PATH => Paths(paths::Paths),
     SCPT => Scripts(scripts::Scripts),
-    SPRT => Sprites(sprites::Sprites),
+    SPRT => Sprites(sprites::Sprites<'a>),
     BGND => Backgrounds(backgrounds::Backgrounds),
     FONT => Fonts(fonts::Fonts),
     EMBI => EmbeddedImages(embedded_images::EmbeddedImages),

@@ -18,19 +18,19 @@ use super::sequence::Embedded;
 use crate::error::Result;
 use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::version::Version;
-use crate::formats::gamemaker::model::wire::{Record, StrId, TpagId, Wire};
+use crate::formats::gamemaker::model::wire::{Blob, Record, StrId, TpagId, Wire};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Sprites {
+pub struct Sprites<'a> {
     #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
-    pub sprites: Vec<Option<Sprite>>,
+    pub sprites: Vec<Option<Sprite<'a>>>,
 }
 
 /// In JSON every field may be left out, for a new sprite whose size, bounding box
 /// and masks pack makes from its pictures.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
-pub struct Sprite {
+pub struct Sprite<'a> {
     pub name: Option<StrId>,
     pub width: u32,
     pub height: u32,
@@ -48,7 +48,7 @@ pub struct Sprite {
     /// One bit per pixel, rows padded to a byte. Not in JSON: the folder keeps
     /// each as a PNG beside the sprite's frames.
     #[serde(skip)]
-    pub masks: Vec<Vec<u8>>,
+    pub masks: Vec<Blob<'a>>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -74,13 +74,13 @@ pub struct NineSlice {
     pub modes: [u32; 5],
 }
 
-impl<'a> Record<'a> for Sprites {
+impl<'a> Record<'a> for Sprites<'a> {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         w.pointer_list("entry", &mut self.sprites)
     }
 }
 
-impl Named for Sprite {
+impl Named for Sprite<'_> {
     fn name(&self) -> Option<StrId> {
         self.name
     }
@@ -90,7 +90,7 @@ impl Named for Sprite {
 /// sprite.
 pub const MASKS_BOXED: Version = Version::V2024_6;
 
-impl Sprite {
+impl<'a> Sprite<'a> {
     /// The size each mask covers: the bounding box when `boxed` (from
     /// [`MASKS_BOXED`]), else the whole sprite.
     pub fn mask_size(&self, boxed: bool) -> (u32, u32) {
@@ -101,7 +101,7 @@ impl Sprite {
         }
     }
 
-    fn frames_and_masks<'a, W: Wire<'a>>(&mut self, w: &mut W, count_read: bool) -> Result<()> {
+    fn frames_and_masks<W: Wire<'a>>(&mut self, w: &mut W, count_read: bool) -> Result<()> {
         if !count_read {
             let mut n = self.frames.len();
             w.count(&mut n, 4)?;
@@ -117,7 +117,7 @@ impl Sprite {
         let mut n = self.masks.len();
         w.count(&mut n, len.max(1) as u64)?;
         if w.reading() {
-            self.masks = vec![Vec::new(); n];
+            self.masks = vec![Blob::default(); n];
         }
         for m in &mut self.masks {
             if m.len() != len && !w.reading() {
@@ -126,13 +126,13 @@ impl Sprite {
                     format!("a {mw}x{mh} mask needs {len} bytes, not {}", m.len()),
                 ));
             }
-            w.bytes(m, len)?;
+            w.blob(m, len)?;
         }
         w.pad(4)
     }
 }
 
-impl<'a> Record<'a> for Sprite {
+impl<'a> Record<'a> for Sprite<'a> {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         w.string(&mut self.name)?;
         w.u32(&mut self.width)?;
