@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let editor = Editor::new(&g);
-    let names = code::names(&g.form, g.gen8.bytecode);
+    let names = code::names(&g);
     let strings = g.texts();
     let mut blobs = Vec::new();
     for (k, entries) in code::blobs(&g.code).iter().enumerate() {

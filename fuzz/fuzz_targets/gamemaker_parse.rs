@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(bytes, &data[..data.len() - form.trailing]);
     }
     if let Ok(g) = game::read(data) {
-        let names = code::names(&g.form, g.gen8.bytecode);
+        let names = code::names(&g);
         for entries in code::blobs(&g.code) {
             let e = entries[0];
             let _ = code::disassemble(&g.form, e.blob, e.length, &entries, &names, &[]);

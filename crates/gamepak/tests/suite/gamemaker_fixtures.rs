@@ -73,7 +73,7 @@ fn every_code_blob_disassembles_with_every_name_resolved() {
     use gamepak::formats::gamemaker::code;
     for (name, data) in games() {
         let g = game::read(&data).unwrap();
-        let names = code::names(&g.form, g.gen8.bytecode);
+        let names = code::names(&g);
         assert!(names.problems.is_empty(), "{name}: {:?}", names.problems);
         let strings = g.texts().to_vec();
         let blobs = code::blobs(&g.code);
@@ -159,7 +159,7 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
             continue;
         }
         let editor = Editor::new(&g);
-        let names = code::names(&g.form, g.gen8.bytecode);
+        let names = code::names(&g);
         let strings = g.texts();
         let blobs: Vec<_> = code::blobs(&g.code)
             .iter()

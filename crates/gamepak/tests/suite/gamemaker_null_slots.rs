@@ -243,7 +243,7 @@ fn variables_and_functions_are_listed_as_the_chunks_hold_them() {
             assert!(!text(&m, entry).is_empty(), "{name}");
         }
         // Every entry the code uses, as the occurrence chains through CODE find it.
-        for chain in code::names(&g.form, g.gen8.bytecode).chains {
+        for chain in code::names(&g).chains {
             let (entry, uses, instance) = if chain.call {
                 let f = &functions[chain.entry];
                 (f.name, f.uses.count, 0)

@@ -48,8 +48,7 @@ pub fn check(game: &Game<'_>, input: Option<&std::path::Path>, limits: &Limits) 
             );
         }
     }
-    r.problems
-        .extend(super::code::names(&game.form, game.gen8.bytecode).problems);
+    r.problems.extend(super::code::names(game).problems);
     if let Some(c) = game.form.chunk(FourCC::STRG) {
         if !c
             .end()

@@ -1,5 +1,7 @@
 //! CODE, VARI and FUNC for bytecode 14-17: code entries, the instruction blobs they
 //! point at, and the occurrence chains that name every variable and function use.
+//! The model reads the three chunks; what is read here is the instruction words
+//! each chain runs through.
 //!
 //! A code entry is 20 bytes: name, blob length, locals (u16), arguments (u16), the
 //! blob's address relative to that field, and where in the blob the entry starts
@@ -19,8 +21,12 @@
 use std::collections::HashMap;
 
 use super::container::{chunk_location, Form};
+use super::game::{offset_in, Game};
+use super::model::chunks::code::Code;
+use super::model::chunks::symbols::{Functions, Variables};
+use super::model::wire::CodeAddress;
 use super::opcodes::{from_v14, mnemonic, variable, COMPARISONS, TYPES};
-use super::refs::{string_ref, u32_at};
+use super::refs::u32_at;
 use crate::fourcc::FourCC;
 use crate::report::Problem;
 
@@ -66,6 +72,8 @@ pub struct Chain {
     /// words.
     pub size: u64,
     pub name: String,
+    /// The name's index in STRG.
+    pub name_id: Option<u32>,
     /// VARI's instance type (FUNC: 0).
     pub instance: i32,
     /// Whether the first address points at the operand (FUNC from 2.3), not at the
@@ -82,12 +90,13 @@ const POP: u8 = 0x45;
 const BREAK: u8 = 0xff;
 
 /// Walks every VARI and FUNC chain inside the CODE chunk.
-pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
+pub fn names(game: &Game<'_>) -> Names {
     let mut out = Names::default();
+    let form = &game.form;
     let Some(code) = form.chunk(FourCC::CODE) else {
         return out;
     };
-    out.old_opcodes = bytecode < 15;
+    out.old_opcodes = game.gen8.bytecode < 15;
     let old_opcodes = out.old_opcodes;
     let inside = |a: u64| a >= code.body_offset() && a + 8 <= code.end();
     let mut walk = |kind: FourCC, i: usize, chain: Chain, count: u32, first: u64| {
@@ -152,42 +161,59 @@ pub fn names(form: &Form<'_>, bytecode: u8) -> Names {
             }
         }
     };
-    // (chunk, header bytes, entry bytes, whether its chains are of functions). FUNC's
-    // header is its entry count; code locals follow its entries. Bytecode 13/14 has
-    // 12-byte entries of both (name, occurrences, first address) and no headers.
-    let layouts = if old_opcodes {
-        [(FourCC::VARI, 0, 12, false), (FourCC::FUNC, 0, 12, true)]
-    } else {
-        [(FourCC::VARI, 12, 20, false), (FourCC::FUNC, 4, 12, true)]
+    // Each VARI and FUNC entry with uses, as the model read it; its `Uses` (count,
+    // then first address) are the entry's last eight bytes.
+    let texts = game.texts();
+    let code_blobs = game.chunk::<Code>().map_or(&[][..], |c| c.blobs.as_slice());
+    let address = |a: &CodeAddress| match *a {
+        CodeAddress::In { blob, at } => code_blobs
+            .get(blob as usize)
+            .map_or(0, |b| offset_in(game.form.data, b) + u64::from(at)),
+        CodeAddress::Raw(p) => p.into(),
     };
-    for (kind, header, size, call) in layouts {
-        let Some(c) = form.chunk(kind) else { continue };
-        let mut n = c.body.len().saturating_sub(header) / size;
-        if call && !old_opcodes {
-            n = n.min(u32_at(form, c.body_offset()).unwrap_or(0) as usize);
-        }
-        for i in 0..n {
-            let at = c.body_offset() + (header + size * i) as u64;
-            let count = u32_at(form, at + size as u64 - 8).unwrap_or(0);
-            if count > 0 {
-                let first = u32_at(form, at + size as u64 - 4).unwrap_or(0);
-                let chain = Chain {
-                    call,
-                    at,
-                    entry: i,
-                    size: size as u64,
-                    name: string_ref(form, at).to_string(),
-                    instance: if call || old_opcodes {
-                        0
-                    } else {
-                        u32_at(form, at + 4).unwrap_or(0) as i32
-                    },
-                    first_at_operand: call
-                        && u32_at(form, first.into()).is_some_and(|w| w >> 24 == 0),
-                };
-                walk(kind, i, chain, count, first.into());
-            }
-        }
+    let vari = game
+        .chunk::<Variables>()
+        .map_or(&[][..], |v| v.variables.as_slice());
+    let func = game
+        .chunk::<Functions>()
+        .map_or(&[][..], |f| f.functions.as_slice());
+    let entries = vari
+        .iter()
+        .map(|v| {
+            (
+                FourCC::VARI,
+                v.name,
+                v.instance_type,
+                &v.uses,
+                if old_opcodes { 12 } else { 20 },
+            )
+        })
+        .enumerate()
+        .chain(
+            func.iter()
+                .map(|f| (FourCC::FUNC, f.name, 0, &f.uses, 12))
+                .enumerate(),
+        );
+    for (i, (kind, name, instance, uses, size)) in entries {
+        let Some(at) = game.place_of(kind, i).filter(|_| uses.count > 0) else {
+            continue;
+        };
+        let call = kind == FourCC::FUNC;
+        let first = address(&uses.first);
+        let chain = Chain {
+            call,
+            at,
+            entry: i,
+            size,
+            name: name
+                .and_then(|id| texts.get(id.0 as usize))
+                .cloned()
+                .unwrap_or_default(),
+            name_id: name.map(|id| id.0),
+            instance: if call || old_opcodes { 0 } else { instance },
+            first_at_operand: call && u32_at(&game.form, first).is_some_and(|w| w >> 24 == 0),
+        };
+        walk(kind, i, chain, uses.count, first);
     }
     out
 }

@@ -16,7 +16,6 @@ use std::collections::{HashMap, HashSet};
 use super::asm::{self, Use};
 use super::code::{self, Names};
 use super::game::Game;
-use super::model::wire::Label;
 use crate::error::{Error, Result};
 
 /// A blob's new content: its bytes, the chain each variable or function use is on
@@ -67,24 +66,12 @@ pub struct Added {
 
 impl<'g, 'a> Editor<'g, 'a> {
     pub fn new(game: &'g Game<'a>) -> Self {
-        let names = code::names(&game.form, game.gen8.bytecode);
+        let names = code::names(game);
         let mut strings = HashMap::new();
         for (i, t) in game.texts().iter().enumerate() {
             strings.entry(t.clone()).or_insert(i as u32);
         }
-        let name_index = names
-            .chains
-            .iter()
-            .map(|c| {
-                match game
-                    .model
-                    .label_at(super::refs::u32_at(&game.form, c.at)?)?
-                {
-                    Label::Str(i) => Some(i),
-                    _ => None,
-                }
-            })
-            .collect();
+        let name_index = names.chains.iter().map(|c| c.name_id).collect();
         let mut fields = vec![HashSet::new(); names.chains.len()];
         for (&at, &c) in &names.owner {
             let word = super::refs::u32_at(&game.form, at).unwrap_or(0);

@@ -223,7 +223,7 @@ fn render<'g>(
         },
         Item::Code(k) => {
             let view = code_view.get_or_init(|| CodeView {
-                names: code::names(&game.form, game.gen8.bytecode),
+                names: code::names(game),
                 strings: game.texts().to_vec(),
             });
             let entries: Vec<&code::Entry> = game.blob_entries()[k]

@@ -45,6 +45,9 @@ pub struct Game<'a> {
     /// The entries of each instruction blob (see [`code::blob_indices`]), grouped
     /// when first asked for.
     blobs: std::sync::OnceLock<Vec<Vec<usize>>>,
+    /// The chunks the views come from that the model keeps as stored, read
+    /// leniently (see [`Game::chunk`]).
+    lenient: HashMap<FourCC, model::Lenient<'a>>,
 }
 
 /// Reads what it can: an error only when the FORM itself does not read. A chunk the
@@ -96,7 +99,11 @@ fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> Game<'_> {
             }
         }
     }
-    let views = Views::of(&form, &model, &mut problems);
+    let lenient = lenient_reads(&form, &model, &mut problems);
+    let views = Views {
+        model: &model,
+        lenient: &lenient,
+    };
     let texts = model.texts();
     let text = |id: Option<StrId>| {
         id.and_then(|id| texts.get(id.0 as usize))
@@ -160,7 +167,6 @@ fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> Game<'_> {
     let clips = clips(&form, &views);
     let sounds = sounds(&views, &text);
     let code = code_entries(&form, &views, &text);
-    drop(views);
     Game {
         clip_names: sond::clip_names(&sounds, 0),
         gen8,
@@ -175,6 +181,7 @@ fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> Game<'_> {
         model,
         problems,
         blobs: std::sync::OnceLock::new(),
+        lenient,
     }
 }
 
@@ -183,11 +190,11 @@ fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> Game<'_> {
 /// leniently, so that what its entries hold can still be listed and taken out.
 struct Views<'m, 'a> {
     model: &'m model::Game<'a>,
-    lenient: HashMap<FourCC, model::Lenient<'a>>,
+    lenient: &'m HashMap<FourCC, model::Lenient<'a>>,
 }
 
 /// The chunks views are taken from.
-const VIEWED: [FourCC; 9] = [
+const VIEWED: [FourCC; 11] = [
     FourCC::GEN8,
     FourCC::TPAG,
     FourCC::TXTR,
@@ -196,32 +203,40 @@ const VIEWED: [FourCC; 9] = [
     FourCC::SOND,
     FourCC::AUDO,
     FourCC::CODE,
+    FourCC::VARI,
+    FourCC::FUNC,
     FourCC::STRG,
 ];
 
-impl<'m, 'a> Views<'m, 'a> {
-    fn of(form: &Form<'a>, model: &'m model::Game<'a>, problems: &mut Vec<Problem>) -> Self {
-        let mut lenient = HashMap::new();
-        for (i, p) in model.chunks.iter().enumerate() {
-            let stored = matches!(p.body, Body::Stored { .. });
-            if !stored || !VIEWED.contains(&p.name) || lenient.contains_key(&p.name) {
-                continue;
-            }
-            if let Some(read) = model.read_leniently(form, i) {
-                for e in &read.passed {
-                    let known = |p: &Problem| p.path == e.path && p.offset == e.offset;
-                    if !problems.iter().any(known) {
-                        problems.push(Problem::of(e));
-                    }
-                }
-                lenient.insert(p.name, read);
-            }
+/// Each chunk views are taken from that the model keeps as stored, read leniently,
+/// with what its read passed over added to `problems`.
+fn lenient_reads<'a>(
+    form: &Form<'a>,
+    model: &model::Game<'a>,
+    problems: &mut Vec<Problem>,
+) -> HashMap<FourCC, model::Lenient<'a>> {
+    let mut lenient = HashMap::new();
+    for (i, p) in model.chunks.iter().enumerate() {
+        let stored = matches!(p.body, Body::Stored { .. });
+        if !stored || !VIEWED.contains(&p.name) || lenient.contains_key(&p.name) {
+            continue;
         }
-        Views { model, lenient }
+        if let Some(read) = model.read_leniently(form, i) {
+            for e in &read.passed {
+                let known = |p: &Problem| p.path == e.path && p.offset == e.offset;
+                if !problems.iter().any(known) {
+                    problems.push(Problem::of(e));
+                }
+            }
+            lenient.insert(p.name, read);
+        }
     }
+    lenient
+}
 
+impl<'m, 'a> Views<'m, 'a> {
     /// The chunk `T` models, as the model read it or as read leniently.
-    fn get<T: ChunkModel<'a>>(&self) -> Option<&T> {
+    fn get<T: ChunkModel<'a>>(&self) -> Option<&'m T> {
         self.model
             .get::<T>()
             .or_else(|| T::of(&self.lenient.get(&T::NAME)?.body))
@@ -241,7 +256,7 @@ impl<'m, 'a> Views<'m, 'a> {
 }
 
 /// Where `bytes`, borrowed from the file, start in it; 0 for bytes made in memory.
-fn offset_in(data: &[u8], bytes: &[u8]) -> u64 {
+pub fn offset_in(data: &[u8], bytes: &[u8]) -> u64 {
     let start = data.as_ptr() as usize;
     let at = bytes.as_ptr() as usize;
     match at.checked_sub(start) {
@@ -365,7 +380,25 @@ fn code_entries(
         .collect()
 }
 
-impl Game<'_> {
+impl<'a> Game<'a> {
+    fn views(&self) -> Views<'_, 'a> {
+        Views {
+            model: &self.model,
+            lenient: &self.lenient,
+        }
+    }
+
+    /// The chunk `T` models, as the model read it or, where the model keeps it as
+    /// stored, as read leniently for its entries.
+    pub fn chunk<T: ChunkModel<'a>>(&self) -> Option<&T> {
+        self.views().get::<T>()
+    }
+
+    /// Where record `i` of chunk `name`'s own list started in the file.
+    pub fn place_of(&self, name: FourCC, i: usize) -> Option<u64> {
+        self.views().place(name, i)
+    }
+
     /// STRG's strings, as the model read them.
     pub fn texts(&self) -> &[String] {
         self.model.texts()

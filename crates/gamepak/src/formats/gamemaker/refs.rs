@@ -1,18 +1,8 @@
-//! Words of the file in its byte order, and the string a reference names: what the
-//! bytecode's occurrence chains (see [`super::code`]) are followed with.
+//! Words of the file in its byte order: what the bytecode's occurrence chains (see
+//! [`super::code`]) are followed with, and what the writer patches.
 
 use super::container::Form;
 use crate::bytes::Endian;
-
-/// The string a reference points at, if it lands on one: the u32 length just before
-/// it fits the file, and the text is UTF-8.
-fn string_at<'a>(form: &Form<'a>, ptr: u32) -> Option<&'a str> {
-    let len = u32_at(form, u64::from(ptr).checked_sub(4)?)? as usize;
-    let bytes = form
-        .data
-        .get(ptr as usize..(ptr as usize).checked_add(len)?)?;
-    std::str::from_utf8(bytes).ok()
-}
 
 /// A u32 of the file at an absolute offset, in its byte order.
 pub fn u32_at(form: &Form<'_>, at: u64) -> Option<u32> {
@@ -39,11 +29,4 @@ pub fn put_u32(file: &mut [u8], at: u64, v: u32, endian: Endian) {
         Endian::Big => v.to_be_bytes(),
     };
     file[at as usize..at as usize + 4].copy_from_slice(&b);
-}
-
-/// The string named by the u32 reference at an absolute offset, or "" when none.
-pub fn string_ref<'a>(form: &Form<'a>, at: u64) -> &'a str {
-    u32_at(form, at)
-        .and_then(|p| string_at(form, p))
-        .unwrap_or("")
 }

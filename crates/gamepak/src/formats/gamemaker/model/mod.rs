@@ -211,6 +211,7 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
 /// What a lenient read of a chunk gives (see [`WireReader::lenient`]): its body,
 /// each entry passed over because it did not read, and where its listed records
 /// started.
+#[derive(Debug)]
 pub struct Lenient<'a> {
     pub body: Body<'a>,
     pub passed: Vec<Error>,
@@ -552,12 +553,6 @@ impl<'a> Game<'a> {
     /// The chunk `T` models, to edit.
     pub fn get_mut<T: ChunkModel<'a>>(&mut self) -> Option<&mut T> {
         self.chunks.iter_mut().find_map(|p| T::of_mut(&mut p.body))
-    }
-
-    /// The string or TPAG item that starts at absolute offset `at` in the file read
-    /// (a string at its first byte, after its length).
-    pub fn label_at(&self, at: u32) -> Option<wire::Label> {
-        self.read_labels.exact.get(&at).copied()
     }
 
     /// STRG's texts, as far as they read when STRG is kept as stored.

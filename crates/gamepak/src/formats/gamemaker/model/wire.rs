@@ -112,6 +112,9 @@ pub trait Wire<'a>: Sized {
     fn unlike_gamemaker(&self, at: u64, msg: String) -> crate::error::Error {
         self.invalid(at, msg)
     }
+    /// Says that record `i` of a list laid out inline (no pointer to it) starts at
+    /// the cursor, so that a chunk's own records are placed as pointed ones are.
+    fn starts(&mut self, _i: usize) {}
     /// Whether the walk reads leniently (see [`Wire::entry`]): records are found by
     /// their pointers wherever they lie, not where GameMaker's layout puts them.
     fn leniently(&self) -> bool {
@@ -203,6 +206,7 @@ pub trait Wire<'a>: Sized {
         }
         for (i, item) in v.iter_mut().enumerate() {
             self.enter(name, Some(i));
+            self.starts(i);
             item.walk(self)?;
             self.leave();
         }

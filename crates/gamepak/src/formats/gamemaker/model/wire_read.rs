@@ -160,6 +160,17 @@ impl<'a, 'l> WireReader<'a, 'l> {
         !self.unlike.get() && self.path.len() <= 1
     }
 
+    /// Records that the chunk's own record `i` starts at `at`: its first start is
+    /// its own, a part it places itself comes later.
+    fn place(&mut self, i: usize, at: u64) {
+        if self.places.len() <= i {
+            self.places.resize(i + 1, 0);
+        }
+        if self.places[i] == 0 {
+            self.places[i] = at;
+        }
+    }
+
     /// The cursor's place once the walk is over.
     pub fn position(&self) -> u64 {
         self.pos
@@ -318,15 +329,14 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
         *present = p != 0;
         Ok(Slot(p.into(), at))
     }
+    fn starts(&mut self, i: usize) {
+        if let [("entry", Some(_))] = self.path[..] {
+            self.place(i, self.pos);
+        }
+    }
     fn here(&mut self, slot: Slot) -> Result<()> {
         if let [(_, Some(i))] = self.path[..] {
-            // The record's own start; a part it places itself comes later.
-            if self.places.len() <= i {
-                self.places.resize(i + 1, 0);
-            }
-            if self.places[i] == 0 {
-                self.places[i] = slot.0;
-            }
+            self.place(i, slot.0);
         }
         if !(self.start..=self.end).contains(&slot.0) {
             return Err(self.invalid(

@@ -85,6 +85,7 @@ fn to_the_end<'a, T: Record<'a>, W: Wire<'a>>(w: &mut W, v: &mut Vec<T>, size: u
         while w.more(size) {
             let mut item = T::default();
             w.enter("entry", Some(v.len()));
+            w.starts(v.len());
             item.walk(w)?;
             w.leave();
             v.push(item);
