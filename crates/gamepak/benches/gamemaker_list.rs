@@ -1,4 +1,4 @@
-//! GameMaker: parse and list every fixture game, and list a 2 GB synthetic file with
+//! GameMaker: parse, list and describe (`info`) every fixture game, and list a 2 GB synthetic file with
 //! large texture and audio blobs, memory-mapped: listing reads tables only.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -40,6 +40,14 @@ fn bench(c: &mut Criterion) {
                 games
                     .iter()
                     .map(|d| handler.list(d, &Default::default()).unwrap().value.len())
+                    .sum::<usize>()
+            })
+        });
+        g.bench_function("info", |b| {
+            b.iter(|| {
+                games
+                    .iter()
+                    .map(|d| handler.info(d, &Default::default()).unwrap().problems.len())
                     .sum::<usize>()
             })
         });

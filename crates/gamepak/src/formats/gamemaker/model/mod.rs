@@ -359,14 +359,8 @@ impl<'f, 'a> Reading<'f, 'a> {
                 }
                 Err(e) => {
                     let damage = r.damage();
-                    let gate = r
-                        .consulted
-                        .iter()
-                        .copied()
-                        .filter(|&g| g <= version && g > self.range.low)
-                        .max();
                     first_error.get_or_insert_with(|| chunks::Unread::new(&e, damage));
-                    match gate {
+                    match self.gate_below(&r, version) {
                         Some(g) => version = g.below(),
                         None => return first_error.map(Err),
                     }
@@ -397,13 +391,7 @@ impl<'f, 'a> Reading<'f, 'a> {
                     best = Some((read, std::mem::take(&mut r.found)));
                 }
             }
-            let gate = r
-                .consulted
-                .iter()
-                .copied()
-                .filter(|&g| g <= version && g > self.range.low)
-                .max();
-            match gate {
+            match self.gate_below(&r, version) {
                 Some(g) if best.as_ref().is_none_or(|(b, _)| !b.passed.is_empty()) => {
                     version = g.below()
                 }
@@ -413,6 +401,16 @@ impl<'f, 'a> Reading<'f, 'a> {
         let (read, found) = best?;
         labels.extend(found, Vec::new());
         Some(read)
+    }
+
+    /// The newest release gate a walk in `version`'s layout asked about, within the
+    /// file's range: reading below it is the next layout to try.
+    fn gate_below(&self, r: &WireReader, version: Version) -> Option<Version> {
+        r.consulted
+            .iter()
+            .copied()
+            .filter(|&g| g <= version && g > self.range.low)
+            .max()
     }
 
     fn reader<'l>(&'l self, version: Version, labels: &'l Labels) -> WireReader<'a, 'l> {
