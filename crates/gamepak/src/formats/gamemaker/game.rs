@@ -60,9 +60,9 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
 }
 
 /// Reads a damaged or truncated file as far as it goes, for salvage: a chunk that
-/// does not read is lost whole, but for the pages of TXTR and the clips of AUDO,
-/// each found by its own pointer and lost alone. Only a FORM or GEN8 that cannot be
-/// read fails.
+/// does not read is kept as stored and, where the views come from it, read
+/// leniently, so that each page, frame, clip or code entry is lost alone. Only a
+/// FORM or GEN8 that cannot be read fails.
 pub fn read_salvaging(data: &[u8]) -> Result<(Game<'_>, Damage)> {
     let (form, mut damage) = container::read_salvaging(data)?;
     let game = of_form(form, Vec::new());
