@@ -50,6 +50,9 @@ pub struct Game<'a> {
     places: Vec<Vec<u64>>,
     /// STRG's texts as far as they read, when STRG does not read whole.
     lenient_texts: Vec<String>,
+    /// Where the entries of a STRG or TPAG kept as stored stood, as read leniently:
+    /// for lenient reads only (see [`Game::read_leniently`]).
+    lenient_labels: Labels,
 }
 
 /// One chunk: its name as stored and what it holds.
@@ -100,18 +103,16 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     let strg = form.chunks.iter().position(|c| c.name == FourCC::STRG);
     let mut strings =
         strg.map(|i| Reading::new(form, i, (bytecode, alignment), range, &[]).part(&mut labels));
-    // A damaged STRG or TPAG still names what it can, read leniently: every chunk
-    // refers to their entries. (A damaged file's folder is not packed again, so the
-    // chunks that refer to them need not be written back.) STRG's texts are kept,
-    // damaged or not, for the names the verbs show.
+    // A STRG or TPAG kept as stored still names what it can, read leniently: the
+    // views read what refers to their entries with these labels too. The model's
+    // own chunks do not: each one that reads must write back, and a stored chunk's
+    // entries have no place the writer knows. STRG's texts are kept for the names
+    // the verbs show.
+    let mut lenient_labels = Labels::new();
     let lenient_texts = match (strg, &strings) {
         (Some(i), Some((p, _))) if matches!(p.body, Body::Stored { .. }) => {
             let reading = Reading::new(form, i, (bytecode, alignment), range, &[]);
-            let mut found = Labels::new();
-            let read = reading.lenient(&mut found).map(|l| l.body);
-            if damaged(&p.body) {
-                labels = found;
-            }
+            let read = reading.lenient(&mut lenient_labels).map(|l| l.body);
             match read {
                 Some(Body::Strings(s)) => s.list,
                 _ => Vec::new(),
@@ -139,8 +140,8 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     for &i in &order {
         let reading = Reading::new(form, i, (bytecode, alignment), range, texts);
         let (part, places) = reading.part(&mut labels);
-        if form.chunks[i].name == FourCC::TPAG && damaged(&part.body) {
-            reading.lenient(&mut labels);
+        if form.chunks[i].name == FourCC::TPAG && matches!(part.body, Body::Stored { .. }) {
+            reading.lenient(&mut lenient_labels);
         }
         parts[i] = Some((part, places));
     }
@@ -205,6 +206,7 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
         read_labels: labels,
         places,
         lenient_texts,
+        lenient_labels,
     }
 }
 
@@ -233,7 +235,9 @@ impl<'a> Game<'a> {
             range(form),
             self.texts(),
         );
-        reading.lenient(&mut self.read_labels.clone())
+        let mut labels = self.read_labels.clone();
+        labels.merge(&self.lenient_labels);
+        reading.lenient(&mut labels)
     }
 }
 
@@ -449,11 +453,6 @@ impl<'f, 'a> Reading<'f, 'a> {
     }
 }
 
-/// Whether a chunk was kept as stored because its bytes break the format.
-fn damaged(body: &Body<'_>) -> bool {
-    matches!(body, Body::Stored { why: Some(why), .. } if why.damage)
-}
-
 /// The chunks whose presence marks a release, and the release: each appeared in
 /// one release and stayed.
 pub const MARKERS: [(FourCC, Version); 6] = [
@@ -522,6 +521,7 @@ impl<'a> Game<'a> {
             read_labels: Labels::new(),
             places: Vec::new(),
             lenient_texts: Vec::new(),
+            lenient_labels: Labels::new(),
         }
     }
 

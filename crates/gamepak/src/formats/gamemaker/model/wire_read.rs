@@ -36,6 +36,12 @@ impl Labels {
             .extend(blobs.into_iter().map(|(at, blob, len)| (at, (blob, len))));
     }
 
+    /// Adds every label of `other`.
+    pub fn merge(&mut self, other: &Labels) {
+        self.exact.extend(other.exact.iter().map(|(&k, &v)| (k, v)));
+        self.blobs.extend(other.blobs.iter().map(|(&k, &v)| (k, v)));
+    }
+
     /// The code blob and offset in it that absolute address `p` falls in.
     pub fn in_blob(&self, p: u32) -> Option<(u32, u32)> {
         let (&start, &(blob, len)) = self.blobs.range(..=p).next_back()?;
