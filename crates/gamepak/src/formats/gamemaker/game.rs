@@ -216,6 +216,10 @@ fn lenient_reads<'a>(
     problems: &mut Vec<Problem>,
 ) -> HashMap<FourCC, model::Lenient<'a>> {
     let mut lenient = HashMap::new();
+    let mut known: std::collections::HashSet<(String, Option<u64>)> = problems
+        .iter()
+        .map(|p| (p.path.clone(), p.offset))
+        .collect();
     for (i, p) in model.chunks.iter().enumerate() {
         let stored = matches!(p.body, Body::Stored { .. });
         if !stored || !VIEWED.contains(&p.name) || lenient.contains_key(&p.name) {
@@ -223,8 +227,7 @@ fn lenient_reads<'a>(
         }
         if let Some(read) = model.read_leniently(form, i) {
             for e in &read.passed {
-                let known = |p: &Problem| p.path == e.path && p.offset == e.offset;
-                if !problems.iter().any(known) {
+                if known.insert((e.path.clone(), e.offset)) {
                     problems.push(Problem::of(e));
                 }
             }

@@ -82,6 +82,8 @@ pub struct WireReader<'a, 'l> {
     lenient: bool,
     /// The entries a lenient walk passed over.
     pub passed: Vec<Error>,
+    /// The record whose dangling reference was passed over last.
+    passed_in: Option<Option<(&'static str, Option<usize>)>>,
 }
 
 impl<'a, 'l> WireReader<'a, 'l> {
@@ -114,6 +116,7 @@ impl<'a, 'l> WireReader<'a, 'l> {
             unlike: std::cell::Cell::new(false),
             lenient: false,
             passed: Vec::new(),
+            passed_in: None,
         }
     }
 
@@ -296,11 +299,17 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
                         kind_name(kind(0))
                     ),
                 );
-                // Read leniently, a reference that leads nowhere is none.
+                // Read leniently, a reference that leads nowhere is none, and the
+                // first such in a record stands for the rest (a record read out of
+                // place can hold thousands).
                 if !self.lenient {
                     return Err(e);
                 }
-                self.passed.push(e);
+                let record = self.path.first().copied();
+                if self.passed_in != Some(record) {
+                    self.passed_in = Some(record);
+                    self.passed.push(e);
+                }
                 *v = None;
                 Ok(())
             }
