@@ -8,20 +8,19 @@
 //! `audiogroups/audiogroupN/` (a folder that packs on its own too), naming clips by
 //! the sounds that play them, and `pack` writes the group files back beside the game.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use std::borrow::Cow;
-
 use super::audo::Clip;
 use super::container::{self, Form};
 use super::items::audio_extension;
-use super::model;
 use super::model::chunks::audio::Audio;
 use super::model::chunks::Body;
 use super::model::version::Version;
 use super::sond::Sound;
+use super::{game, model};
 use crate::assets::{Companion, Entry, Kind, Rendered};
 use crate::bytes::Endian;
 use crate::codec::crc::crc32;
@@ -69,17 +68,7 @@ pub fn read(data: &[u8]) -> Result<AudioGroup<'_>> {
     };
     let game = model::read_form(&form);
     let clips = match &game.chunks[i].body {
-        Body::Audio(a) => a
-            .clips
-            .iter()
-            .map(|c| match c {
-                Some(Cow::Borrowed(b)) => Clip {
-                    offset: b.as_ptr() as u64 - data.as_ptr() as u64,
-                    bytes: b,
-                },
-                _ => Clip::default(),
-            })
-            .collect(),
+        Body::Audio(a) => a.clips.iter().map(|c| game::clip(data, c)).collect(),
         Body::Stored { why: Some(why), .. } => {
             return Err(Error::invalid(
                 why.path.clone(),

@@ -16,7 +16,7 @@ use super::model::chunks::texture_items::TextureItems;
 use super::model::chunks::textures::Textures;
 use super::model::chunks::{Body, ChunkModel};
 use super::model::version::Version;
-use super::model::wire::{StrId, TpagId};
+use super::model::wire::{Blob, StrId, TpagId};
 use super::pages::page_size;
 use super::{audo, code, gen8, model, sond, sprites, tpag, txtr};
 use crate::assets::{Damage, Lost};
@@ -322,16 +322,18 @@ fn clips<'a>(form: &Form<'a>, views: &Views<'_, 'a>) -> Vec<audo::Clip<'a>> {
     let Some(a) = views.get::<Audio>() else {
         return Vec::new();
     };
-    a.clips
-        .iter()
-        .map(|c| match c {
-            Some(std::borrow::Cow::Borrowed(b)) => audo::Clip {
-                offset: offset_in(form.data, b),
-                bytes: b,
-            },
-            _ => audo::Clip::default(),
-        })
-        .collect()
+    a.clips.iter().map(|c| clip(form.data, c)).collect()
+}
+
+/// A clip of `data`'s AUDO as the model read it; one that did not read is empty.
+pub fn clip<'a>(data: &[u8], c: &Option<Blob<'a>>) -> audo::Clip<'a> {
+    match c {
+        Some(std::borrow::Cow::Borrowed(b)) => audo::Clip {
+            offset: offset_in(data, b),
+            bytes: b,
+        },
+        _ => audo::Clip::default(),
+    }
 }
 
 fn sounds(views: &Views<'_, '_>, text: &dyn Fn(Option<StrId>) -> String) -> Vec<sond::Sound> {

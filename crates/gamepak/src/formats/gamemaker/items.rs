@@ -180,7 +180,8 @@ pub fn items(files: &Files<'_, '_>) -> Vec<(Entry, Item)> {
     let game = files.game;
     let path_of = |item| path(files, item);
     let mut list = crate::assets::Listing::new(&path_of);
-    for (i, p) in game.pages().iter().enumerate() {
+    // A page whose entry did not read is among the problems, not the entries.
+    for (i, p) in game.pages().iter().enumerate().filter(|(_, p)| !p.missing) {
         let (w, h) = super::pages::page_size(p).unwrap_or_default();
         let stored = p.blob.map_or(0, |b| b.len() as u64);
         let detail = if p.blob.is_some() {
