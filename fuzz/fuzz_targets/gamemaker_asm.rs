@@ -4,7 +4,8 @@
 #![no_main]
 
 use gamepak::bytes::Endian;
-use gamepak::formats::gamemaker::{asm, code, container};
+use gamepak::fuzzing::{asm, code};
+use gamepak::gamemaker::form as container;
 use libfuzzer_sys::fuzz_target;
 
 /// Labels are blob offsets in hex; a quoted string is STRG index 0.

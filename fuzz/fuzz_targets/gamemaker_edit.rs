@@ -5,8 +5,9 @@
 //! written must read again, with the texts it was given.
 #![no_main]
 
-use gamepak::formats::gamemaker::model::chunks::strings::Strings;
-use gamepak::formats::gamemaker::{code, code_edit::Editor, game, model};
+use gamepak::gamemaker::chunks::strings::Strings;
+use gamepak::fuzzing::{code, code_edit::Editor, game};
+use gamepak::gamemaker as model;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use gamepak::formats::gamemaker::model::chunks::Body;
-use gamepak::formats::gamemaker::model::names::{Interner, Lookup, Names, Shown};
+use gamepak::gamemaker::chunks::Body;
+use gamepak::gamemaker::names::{Interner, Lookup, Names, Shown};
 use gamepak::FourCC;
 use libfuzzer_sys::fuzz_target;
 

@@ -3,7 +3,7 @@
 //! reads is written back as a 1-bit PNG that reads as the same mask.
 #![no_main]
 
-use gamepak::formats::gamemaker::sprite_masks::{from_png, to_png};
+use gamepak::fuzzing::sprite_masks::{from_png, to_png};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,7 +4,7 @@
 //! past the FORM) is read as far as it goes, to be listed, not written back.
 #![no_main]
 
-use gamepak::formats::gamemaker::{container, model};
+use gamepak::gamemaker::{self as model, form as container};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,8 @@
 //! extraction then packing, which must give the input back.
 #![no_main]
 
-use gamepak::formats::gamemaker::{audio_group, code, container, game};
+use gamepak::fuzzing::{code, game};
+use gamepak::gamemaker::{audio_group, form as container};
 use gamepak::{ExtractOptions, Format};
 use libfuzzer_sys::fuzz_target;
 

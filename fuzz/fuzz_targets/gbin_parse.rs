@@ -1,7 +1,7 @@
 //! GBIN: read, write back, read again; and every handler operation that reads.
 #![no_main]
 
-use gamepak::formats::gbin::{read, write, CrcMode};
+use gamepak::gbin::{read, write, CrcMode};
 use gamepak::Format;
 use libfuzzer_sys::fuzz_target;
 

@@ -2,7 +2,7 @@
 //! and extraction into a scratch folder, which decodes tables, the atlas and clips.
 #![no_main]
 
-use gamepak::formats::native::{read, write};
+use gamepak::native::{read, write};
 use gamepak::{ExtractOptions, Format};
 use libfuzzer_sys::fuzz_target;
 

@@ -2,8 +2,8 @@
 //! assembles to an object whose disassembly assembles to the same object.
 #![no_main]
 
-use gamepak::formats::swag::asm::{assemble, disassemble};
-use gamepak::formats::swag::OpcodeTable;
+use gamepak::swag::asm::{assemble, disassemble};
+use gamepak::swag::OpcodeTable;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

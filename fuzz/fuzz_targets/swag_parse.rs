@@ -2,10 +2,10 @@
 //! handler operation that reads; and extraction then packing in a scratch folder.
 #![no_main]
 
-use gamepak::formats::swag::asm::{assemble, disassemble};
-use gamepak::formats::swag::model::Section;
-use gamepak::formats::swag::read::read_prefix;
-use gamepak::formats::swag::{write, OpcodeTable};
+use gamepak::swag::asm::{assemble, disassemble};
+use gamepak::swag::model::Section;
+use gamepak::swag::read::read_prefix;
+use gamepak::swag::{write, OpcodeTable};
 use gamepak::{ExtractOptions, Format};
 use libfuzzer_sys::fuzz_target;
 

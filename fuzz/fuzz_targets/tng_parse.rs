@@ -7,13 +7,13 @@
 #![no_main]
 
 use gamepak::bytes::{Endian, Reader};
-use gamepak::formats::tng::container;
-use gamepak::formats::tng::header::Header;
-use gamepak::formats::tng::read::read;
-use gamepak::formats::tng::schema::{self, Asset, F};
-use gamepak::formats::tng::strings::{StringTable, StringsBuilder};
-use gamepak::formats::tng::value::{Decoder, Encoder};
-use gamepak::formats::tng::write::write;
+use gamepak::tng::container;
+use gamepak::tng::header::Header;
+use gamepak::tng::read::read;
+use gamepak::tng::schema::{self, Asset, F};
+use gamepak::tng::strings::{StringTable, StringsBuilder};
+use gamepak::tng::value::{Decoder, Encoder};
+use gamepak::tng::write::write;
 use gamepak::{ExtractOptions, Format};
 use libfuzzer_sys::fuzz_target;
 

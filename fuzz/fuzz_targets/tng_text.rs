@@ -5,11 +5,11 @@
 #![no_main]
 
 use gamepak::bytes::{Endian, Reader};
-use gamepak::formats::tng::header::Header;
-use gamepak::formats::tng::schema;
-use gamepak::formats::tng::script::{assemble, disassemble};
-use gamepak::formats::tng::strings::{StringTable, StringsBuilder};
-use gamepak::formats::tng::value::{split_strings, Decoder, Encoder};
+use gamepak::tng::header::Header;
+use gamepak::tng::schema;
+use gamepak::tng::script::{assemble, disassemble};
+use gamepak::tng::strings::{StringTable, StringsBuilder};
+use gamepak::tng::value::{split_strings, Decoder, Encoder};
 use libfuzzer_sys::fuzz_target;
 
 fn header() -> Header {

@@ -153,7 +153,10 @@ fn global(cli: &Cli) -> Result<output::Global, gamepak::Error> {
         options.limits = gamepak::limits::Limits::for_max_alloc(bytes);
     }
     if let Some(table) = &cli.opcodes {
-        options.load_opcodes(table)?;
+        options.set(gamepak::swag::SwagOptions {
+            opcodes: Some(gamepak::swag::OpcodeTable::load(table)?),
+            endian: None,
+        });
     }
     Ok(output::Global {
         verbose: cli.verbose,

@@ -275,11 +275,11 @@ fn write_sparse(path: &std::path::Path, bytes: &[u8]) {
 #[test]
 fn a_2gb_game_opens_as_fast_as_a_small_one() {
     let _one = one_at_a_time();
-    use gamepak::formats::gamemaker::synth;
+    use gamepak::gamemaker::sample;
     let cwd = tempfile::tempdir().unwrap();
     let (small, big) = (cwd.path().join("small.win"), cwd.path().join("big.win"));
-    std::fs::write(&small, synth::game(4, 4, 64 << 10)).unwrap();
-    write_sparse(&big, &synth::game(4, 4, 256 << 20));
+    std::fs::write(&small, sample::game(4, 4, 64 << 10)).unwrap();
+    write_sparse(&big, &sample::game(4, 4, 256 << 20));
     let server = Server::start(&[&small, &big], cwd.path());
     let mut times = Vec::new();
     for id in [0, 1] {

@@ -1,8 +1,8 @@
-//! GameMaker: parse, list and describe (`info`) every fixture game, and list a 2 GB synthetic file with
+//! GameMaker: list and describe (`info`) every fixture game, and list a 2 GB synthetic file with
 //! large texture and audio blobs, memory-mapped: listing reads tables only.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gamepak::formats::gamemaker::{game, synth};
+use gamepak::gamemaker::sample;
 use gamepak::Format;
 
 #[path = "../tests/common/mod.rs"]
@@ -27,14 +27,6 @@ fn bench(c: &mut Criterion) {
     let games = fixtures();
     if !games.is_empty() {
         let mut g = c.benchmark_group("gamemaker_fixtures_all_20");
-        g.bench_function("parse", |b| {
-            b.iter(|| {
-                games
-                    .iter()
-                    .map(|d| game::read(d).unwrap().pages().len())
-                    .sum::<usize>()
-            })
-        });
         g.bench_function("list", |b| {
             b.iter(|| {
                 games
@@ -55,7 +47,7 @@ fn bench(c: &mut Criterion) {
     }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.win");
-    std::fs::write(&path, synth::game(4, 4, 256 << 20)).unwrap();
+    std::fs::write(&path, sample::game(4, 4, 256 << 20)).unwrap();
     let mut g = c.benchmark_group("gamemaker_synthetic_2GB");
     g.sample_size(20);
     list_sizes::list_mapped(&mut g, "list", Format::GameMaker, &path);

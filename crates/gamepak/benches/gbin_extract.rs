@@ -2,7 +2,7 @@
 //! write into a new folder, so the ratio of their throughputs is what a user feels.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gamepak::formats::gbin::{synth, write, CrcMode};
+use gamepak::gbin::{synth, write, CrcMode};
 use gamepak::{ExtractOptions, Format, Source};
 
 #[path = "shared/fresh_folders.rs"]

@@ -5,7 +5,7 @@
 mod list_sizes;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gamepak::formats::gbin::{synth, write, CrcMode};
+use gamepak::gbin::{synth, write, CrcMode};
 use gamepak::Format;
 
 const IMAGES: usize = 20_000;

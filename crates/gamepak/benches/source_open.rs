@@ -4,14 +4,14 @@
 //! handler that turns SIGBUS into an error (`io::mapped`) is what the gap buys.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gamepak::formats::gamemaker::synth;
+use gamepak::gamemaker::sample;
 use gamepak::{Format, Source};
 
 fn bench(c: &mut Criterion) {
     let handler = Format::GameMaker.handler().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.win");
-    std::fs::write(&path, synth::game(4, 4, 128 << 20)).unwrap();
+    std::fs::write(&path, sample::game(4, 4, 128 << 20)).unwrap();
     let mut g = c.benchmark_group("open_and_list_1GB");
     g.sample_size(10);
     let list = |data: &Source| handler.list(data, &Default::default()).unwrap().value.len();

@@ -7,8 +7,8 @@ mod list_sizes;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gamepak::bytes::Endian;
-use gamepak::formats::swag::model::*;
-use gamepak::formats::swag::write;
+use gamepak::swag::model::*;
+use gamepak::swag::write;
 use gamepak::Format;
 
 const SHEETS: usize = 200;

@@ -6,9 +6,9 @@
 mod list_sizes;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gamepak::formats::tng::model::{Document, Section};
-use gamepak::formats::tng::read::read;
-use gamepak::formats::tng::write::write;
+use gamepak::tng::model::{Document, Section};
+use gamepak::tng::read::read;
+use gamepak::tng::write::write;
 use gamepak::Format;
 use serde_json::json;
 

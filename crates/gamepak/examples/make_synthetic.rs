@@ -3,14 +3,14 @@
 //! `cargo run --release -p gamepak --example make_synthetic -- OUT IMAGES TOTAL_MB`
 //! `cargo run --release -p gamepak --example make_synthetic -- --gamemaker OUT TOTAL_MB`.
 
-use gamepak::formats::gbin::{synth, write, CrcMode};
+use gamepak::gbin::{synth, write, CrcMode};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let [_, flag, out, mb] = args.as_slice() {
         if flag == "--gamemaker" {
             let mb: usize = mb.parse().expect("TOTAL_MB is a number");
-            let bytes = gamepak::formats::gamemaker::synth::game(4, 4, (mb << 20) / 8);
+            let bytes = gamepak::gamemaker::sample::game(4, 4, (mb << 20) / 8);
             gamepak::io::write_atomic(out, &bytes).expect("written");
             return;
         }

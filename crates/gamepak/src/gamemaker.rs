@@ -47,4 +47,28 @@
 pub use crate::formats::gamemaker::model::names::{self, Id};
 pub use crate::formats::gamemaker::model::version::Version;
 pub use crate::formats::gamemaker::model::wire::{CodeAddress, StrId, TpagId};
-pub use crate::formats::gamemaker::model::{chunks, json, Game, Part};
+pub use crate::formats::gamemaker::model::{chunks, json, read, write, Game, Part};
+
+/// The FORM container under the model: each chunk's name, offset and bytes, for tools
+/// that look at a file's layout rather than its records.
+pub mod form {
+    pub use crate::formats::gamemaker::container::{
+        chunk_location, form_location, read, write, Chunk, Form,
+    };
+}
+
+/// Audio-group files (`audiogroup1.dat` and the others named by AGRP): a FORM
+/// holding only an AUDO chunk of clips, which the game's sounds index by group.
+pub mod audio_group {
+    pub use crate::formats::gamemaker::audio_group::{
+        file_name, is_audio_group, read, write, AudioGroup,
+    };
+}
+
+/// Small games made in code, for examples, benchmarks and tests: a model in any
+/// release's layout ([`sample()`](sample::sample)), or the bytes of a game of
+/// texture pages and sounds of a chosen size ([`game`](sample::game)).
+pub mod sample {
+    pub use crate::formats::gamemaker::model::sample::sample;
+    pub use crate::formats::gamemaker::synth::{game, game_in, game_with_pages};
+}

@@ -11,13 +11,15 @@
 //! every chunk as records of named fields, written back with every pointer
 //! computed.
 
+extern crate self as gamepak;
+
 pub mod assets;
 pub mod bytes;
 pub mod codec;
 pub mod detect;
 mod document;
 pub mod error;
-pub mod formats;
+mod formats;
 pub mod fourcc;
 pub mod gamemaker;
 pub mod io;
@@ -28,6 +30,22 @@ pub mod options;
 pub mod report;
 pub mod toml_text;
 
+/// The inner parsers fuzz targets aim at directly (GameMaker assembly, code
+/// listings, the views `list` reads and mask pictures), where reaching them through
+/// the public verbs would spend each run on everything around them. Compiled only in
+/// fuzzing builds: not part of the API.
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub mod fuzzing {
+    pub use crate::formats::gamemaker::{asm, code, code_edit, game, sprite_masks};
+}
+
+/// Test support shared with the integration tests: the one way tests find the
+/// real-file fixtures.
+#[cfg(test)]
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -36,10 +54,11 @@ pub use assets::{Companion, Entry, ExtractOptions, ExtractSummary};
 pub use detect::{detect, Certainty, Detection};
 pub use document::{open, Document, OnBytes};
 pub use error::{Error, ErrorKind, Result};
+pub use formats::{gbin, native, swag, tng};
 pub use fourcc::FourCC;
 pub use io::Source;
 pub use location::Location;
-pub use options::{BuildOptions, Options};
+pub use options::{FormatSettings, Options, PerFormat};
 pub use report::{Partial, Report, Severity};
 
 /// The formats gamepak knows.

@@ -1,88 +1,80 @@
 //! What a verb needs beyond its input: the limits every reader and decoder applies,
-//! and the settings the formats that take any read. Every [`Handler`](crate::Handler)
-//! method takes one, so a caller configures a run once and never names a format to
-//! do it.
+//! and each format's own settings. Every [`Handler`](crate::Handler) method takes
+//! one, so a caller configures a run once and never names a format to do it.
+//!
+//! A format's settings are its own type ([`gbin::GapOptions`](crate::gbin::GapOptions),
+//! [`native::BuildOptions`](crate::native::BuildOptions),
+//! [`swag::SwagOptions`](crate::swag::SwagOptions)), kept here by type: this module
+//! knows no format, and a format reads only its own settings.
 
-use std::path::{Path, PathBuf};
+use std::any::{Any, TypeId};
+use std::path::PathBuf;
+use std::sync::Arc;
 
-use crate::bytes::Endian;
-use crate::formats::native;
-use crate::formats::swag::OpcodeTable;
 use crate::limits::Limits;
-use crate::Result;
-
-pub use crate::formats::native::ProductionAudio;
 
 /// Settings for one run of any verb.
-#[derive(Debug, Clone)]
+///
+/// ```
+/// use gamepak::{native, Options};
+///
+/// let opts = Options::default().with(native::BuildOptions {
+///     production: true,
+///     ..Default::default()
+/// });
+/// assert!(opts.get::<native::BuildOptions>().production);
+/// ```
+#[derive(Debug, Clone, Default)]
 pub struct Options {
     /// The allocation cap, and the budget the run's decoded items draw from (see
     /// [`crate::limits`]). Clones of these options share the budget: calls made at
     /// once with one each draw from it together.
     pub limits: Limits,
-    /// SWAG: the table bytecode is read by; the shipped one when `None`.
-    pub opcodes: Option<OpcodeTable>,
-    /// What `build` needs.
-    pub build: BuildOptions,
     /// Where the input was read from, when it is a file: a format whose files come
     /// with others beside them (a GameMaker game's audio groups) finds them there.
     pub input: Option<PathBuf>,
+    /// Each format's own settings, set and read through [`Options::set`] and
+    /// [`Options::get`].
+    pub formats: PerFormat,
 }
 
-impl Default for Options {
-    /// The default allocation cap, the shipped opcode table and a plain build.
-    fn default() -> Options {
-        Options {
-            limits: Limits::default(),
-            opcodes: None,
-            build: BuildOptions::default(),
-            input: None,
-        }
+/// The formats' settings, each kept behind its type.
+#[derive(Clone, Default)]
+pub struct PerFormat(Vec<Arc<dyn Any + Send + Sync>>);
+
+impl std::fmt::Debug for PerFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PerFormat({} set)", self.0.len())
     }
 }
+
+/// A format's settings: a plain value whose default is what a run without them does.
+pub trait FormatSettings: Any + Send + Sync + Default + Clone {}
 
 impl Options {
-    /// Reads SWAG bytecode with the opcode table in a TOML file from now on.
-    pub fn load_opcodes(&mut self, path: &Path) -> Result<()> {
-        self.opcodes = Some(OpcodeTable::load(path)?);
-        Ok(())
+    /// These options with `settings` in force for their format, replacing any given
+    /// before.
+    pub fn with<S: FormatSettings>(mut self, settings: S) -> Options {
+        self.set(settings);
+        self
     }
 
-    /// The SWAG opcode table in force.
-    pub(crate) fn opcode_table(&self) -> &OpcodeTable {
-        self.opcodes
-            .as_ref()
-            .unwrap_or_else(|| OpcodeTable::default_table())
+    /// Puts `settings` in force for their format, replacing any given before.
+    pub fn set<S: FormatSettings>(&mut self, settings: S) {
+        let kept = &mut self.formats.0;
+        kept.retain(|s| (**s).type_id() != TypeId::of::<S>());
+        kept.push(Arc::new(settings));
     }
-}
 
-/// How `build` makes a file, for each kind of source.
-#[derive(Debug, Clone, Default)]
-pub struct BuildOptions {
-    /// .gap script: write byte for byte what the reference packer writes.
-    pub gap_compat: bool,
-    /// .gap script: let it read and write outside its folder (trusted scripts only).
-    pub gap_allow_outside: bool,
-    /// Native content folder: a production build (deflated script and tables).
-    pub native_production: bool,
-    /// Native content folder: how a production build stores audio.
-    pub native_audio: ProductionAudio,
-    /// Native content folder: the game script, if not the folder's one `.js` file.
-    pub native_script: Option<PathBuf>,
-    /// Native content folder: engine JavaScript placed before the Content table.
-    pub native_engine: Option<PathBuf>,
-    /// SWAG source folder: the byte order to write instead of `swag.toml`'s.
-    pub swag_byte_order: Option<Endian>,
-}
-
-impl BuildOptions {
-    /// The native builder's own options.
-    pub(crate) fn native(&self) -> native::BuildOptions {
-        native::BuildOptions {
-            production: self.native_production,
-            audio: self.native_audio,
-            script: self.native_script.clone(),
-            engine: self.native_engine.clone(),
-        }
+    /// The settings of one kind in force: those given, or the defaults.
+    pub fn get<S: FormatSettings>(&self) -> std::borrow::Cow<'_, S> {
+        self.formats
+            .0
+            .iter()
+            .find_map(|s| s.downcast_ref::<S>())
+            .map_or_else(
+                || std::borrow::Cow::Owned(S::default()),
+                std::borrow::Cow::Borrowed,
+            )
     }
 }

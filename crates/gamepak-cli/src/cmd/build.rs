@@ -2,8 +2,10 @@ use std::path::PathBuf;
 
 use crate::output::{warn_unused, written, Global, Status};
 use gamepak::bytes::Endian;
+use gamepak::gbin::GapSettings;
 use gamepak::io::{OutputFile, Replace};
-use gamepak::options::ProductionAudio;
+use gamepak::native::{self, ProductionAudio};
+use gamepak::swag::SwagOptions;
 use gamepak::Error;
 
 /// Build a file from sources: a .gap script, or a native, SWAG or TirNanoG folder.
@@ -110,20 +112,27 @@ enum Audio {
 }
 
 pub fn run(args: Args, mut global: Global) -> Result<Status, Error> {
-    let build = &mut global.options.build;
-    build.gap_compat = args.compat.is_some();
-    build.gap_allow_outside = args.allow_outside;
-    build.native_production = args.production;
-    build.native_audio = match args.audio {
-        Audio::Vorbis => ProductionAudio::Vorbis,
-        Audio::Pcm => ProductionAudio::Pcm,
-    };
-    build.native_script = args.script;
-    build.native_engine = args.engine;
-    build.swag_byte_order = args.byte_order.map(|b| match b {
+    let opts = &mut global.options;
+    opts.set(GapSettings {
+        compat: args.compat.is_some(),
+        allow_outside: args.allow_outside,
+    });
+    opts.set(native::BuildOptions {
+        production: args.production,
+        audio: match args.audio {
+            Audio::Vorbis => ProductionAudio::Vorbis,
+            Audio::Pcm => ProductionAudio::Pcm,
+        },
+        script: args.script,
+        engine: args.engine,
+    });
+    // The opcode table, if --opcodes gave one, stays in force for the build.
+    let mut swag = opts.get::<SwagOptions>().into_owned();
+    swag.endian = args.byte_order.map(|b| match b {
         ByteOrder::Little => Endian::Little,
         ByteOrder::Big => Endian::Big,
     });
+    opts.set(swag);
     let built = gamepak::build(&args.source, args.output.as_deref(), &global.options)?;
     warn_unused(&args.source, &built.unused, &global);
     // A script's exports are named by its own export lines (a source that is not a

@@ -9,7 +9,7 @@ use crate::serving::Server;
 fn serve_answers_a_render_of_a_truncated_file_with_the_change_and_lives_on() {
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("data.win");
-    let bytes = gamepak::formats::gamemaker::synth::game(4, 2, 256 * 1024);
+    let bytes = gamepak::gamemaker::sample::game(4, 2, 256 * 1024);
     std::fs::write(&game, &bytes).unwrap();
     let s = Server::start(&[&game], tmp.path());
     let (status, body) = s.get_with_token("/api/files/0/entries");

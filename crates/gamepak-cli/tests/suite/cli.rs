@@ -277,10 +277,10 @@ fn native_demo_reads_rebuilds_and_builds_from_its_content() {
 #[test]
 fn native_check_explains_swapped_chunks_and_exits_1() {
     let mut doc_bytes = std::fs::read(native_demo()).unwrap();
-    let doc = gamepak::formats::native::read(&doc_bytes, &Default::default()).unwrap();
+    let doc = gamepak::native::read(&doc_bytes, &Default::default()).unwrap();
     let mut swapped = doc.clone();
     swapped.chunks.swap(2, 3);
-    doc_bytes = gamepak::formats::native::write(&swapped);
+    doc_bytes = gamepak::native::write(&swapped);
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("swapped.game.bin");
     std::fs::write(&p, doc_bytes).unwrap();

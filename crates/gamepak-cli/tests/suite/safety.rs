@@ -181,7 +181,7 @@ fn pack_refuses_an_output_inside_its_folder() {
 /// its staging folder exists.
 #[cfg(unix)]
 fn big_package(dir: &Path) -> PathBuf {
-    use gamepak::formats::gbin::{synth, write, CrcMode};
+    use gamepak::gbin::{synth, write, CrcMode};
     let path = dir.join("big.gbin");
     std::fs::write(&path, write(&synth::package(6000, 4096), CrcMode::Compute)).unwrap();
     path

@@ -183,7 +183,7 @@ fn pack_of_a_gbin_folder_refuses_special_files() {
 fn pack_of_a_gamemaker_folder_refuses_special_files() {
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("data.win");
-    std::fs::write(&game, gamepak::formats::gamemaker::synth::game(2, 2, 4096)).unwrap();
+    std::fs::write(&game, gamepak::gamemaker::sample::game(2, 2, 4096)).unwrap();
     pack_refuses_special_files(&game, &["png"]);
 }
 

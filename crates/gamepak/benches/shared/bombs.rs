@@ -5,12 +5,12 @@ use std::borrow::Cow;
 use std::io::Write;
 
 use gamepak::codec::{crc::crc32, gm_qoi, png};
-use gamepak::formats::gbin::{self, model::Body};
-use gamepak::formats::native::{self, model::Role};
-use gamepak::formats::swag::{self, model::Section};
-use gamepak::formats::tng::{container, header};
-use gamepak::formats::{gamemaker, tng};
+use gamepak::gbin::{self, model::Body};
+use gamepak::native::{self, model::Role};
+use gamepak::swag::{self, model::Section};
+use gamepak::tng::{container, header};
 use gamepak::Format;
+use gamepak::{gamemaker, tng};
 
 pub struct Bomb {
     /// `format/decoder/what`.
@@ -64,7 +64,7 @@ fn png_claiming(w: u32, h: u32) -> Vec<u8> {
 }
 
 fn gamemaker_pages(pages: Vec<Vec<u8>>) -> Vec<u8> {
-    gamemaker::synth::game_with_pages(gamepak::bytes::Endian::Little, pages, 0, 0)
+    gamemaker::sample::game_with_pages(gamepak::bytes::Endian::Little, pages, 0, 0)
 }
 
 fn gamemaker(size: u64) -> Vec<Bomb> {

@@ -9,10 +9,10 @@ use std::path::Path;
 
 use gamepak::bytes::Endian;
 use gamepak::codec::png::{encode_compact as encode, Rgba};
-use gamepak::formats::gbin::{synth, write, CrcMode};
-use gamepak::formats::native::{build as native_build, BuildOptions};
-use gamepak::formats::swag::{build as swag_build, BuildOptions as SwagOptions};
+use gamepak::gbin::{synth, write, CrcMode};
 use gamepak::io::write_atomic;
+use gamepak::native::{build as native_build, BuildOptions};
+use gamepak::swag::{build as swag_build, SwagOptions};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
@@ -81,16 +81,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     tng_demo::write(&tng.join("src"))?;
     write_atomic(
         tng.join("demo.tng"),
-        &gamepak::formats::tng::build(&tng.join("src"), &Default::default())?.bytes,
+        &gamepak::tng::build(&tng.join("src"), &Default::default())?.bytes,
     )?;
     println!("wrote examples under {}", root.display());
     Ok(())
 }
 
 /// The demo package with its flag set to big-endian.
-fn big_endian() -> gamepak::formats::gbin::Gbin<'static> {
+fn big_endian() -> gamepak::gbin::Gbin<'static> {
     let mut doc = synth::demo();
-    doc.header.flags |= gamepak::formats::gbin::model::FLAG_BIG_ENDIAN;
+    doc.header.flags |= gamepak::gbin::model::FLAG_BIG_ENDIAN;
     doc.header.name[..7].copy_from_slice(b"demo-be");
     doc
 }

@@ -5,7 +5,7 @@ pub mod folder;
 
 use std::path::PathBuf;
 
-use gamepak::formats::gamemaker::model::{self, chunks::Body};
+use gamepak::gamemaker::{self as model, chunks::Body};
 
 /// The fixtures folder: `GAMEPAK_FIXTURES` if set, else `../shared/fixtures` beside
 /// the repository. `None` (with a printed notice) when it is absent, so tests that

@@ -113,8 +113,7 @@ fn a_tng_document_is_one_item_under_the_limit() {
         "/../../examples/tng/demo.tng"
     ))
     .unwrap();
-    let read =
-        |limit| gamepak::formats::tng::read::read(&demo, true, &Limits::for_max_alloc(limit)).err();
+    let read = |limit| gamepak::tng::read::read(&demo, true, &Limits::for_max_alloc(limit)).err();
     let e = read(16 << 10).expect("16 KiB of JSON is less than the demo decodes to");
     let e = e.to_string();
     assert!(
@@ -178,7 +177,7 @@ fn calls_at_once_keep_their_own_limits() {
 #[test]
 fn what_a_run_keeps_counts_against_what_it_decodes_beside_it() {
     use gamepak::codec::png;
-    use gamepak::formats::native::{self, model::Role};
+    use gamepak::native::{self, model::Role};
     let demo = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../examples/native/demo.game.bin"

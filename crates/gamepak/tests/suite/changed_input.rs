@@ -11,7 +11,7 @@ use gamepak::{ExtractOptions, Source};
 /// A GameMaker game of large stored blobs, opened; the file and its length.
 fn opened_game(dir: &Path) -> (std::path::PathBuf, Source, u64) {
     let input = dir.join("data.win");
-    let bytes = gamepak::formats::gamemaker::synth::game(4, 2, 256 * 1024);
+    let bytes = gamepak::gamemaker::sample::game(4, 2, 256 * 1024);
     std::fs::write(&input, &bytes).unwrap();
     let source = Source::open(&input, &Default::default()).unwrap();
     assert!(matches!(source, Source::Mapped(_)));

@@ -6,7 +6,7 @@ use crate::common;
 
 use std::path::PathBuf;
 
-use gamepak::formats::gamemaker::container;
+use gamepak::gamemaker::form;
 use gamepak::report::Problem;
 use gamepak::{Format, FourCC, Severity};
 
@@ -70,7 +70,7 @@ fn small_game() -> Option<Vec<u8>> {
 
 /// Where pointer `i` of `chunk`'s list is stored.
 fn slot(data: &[u8], chunk: FourCC, i: u64) -> u64 {
-    let form = container::read(data).unwrap();
+    let form = form::read(data).unwrap();
     form.chunk(chunk).unwrap().body_offset() + 4 + 4 * i
 }
 

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use gamepak::formats::gamemaker::synth;
+use gamepak::gamemaker::sample;
 use gamepak::{ExtractOptions, Format, Options};
 
 /// Every example file that ships with the project, and a GameMaker game made in code.
@@ -21,7 +21,7 @@ fn files() -> Vec<(String, Vec<u8>)> {
     .iter()
     .map(|f| (f.to_string(), std::fs::read(examples.join(f)).unwrap()))
     .collect();
-    out.push(("synthetic.win".into(), synth::game(3, 2, 2048)));
+    out.push(("synthetic.win".into(), sample::game(3, 2, 2048)));
     out
 }
 

@@ -24,7 +24,7 @@ fn extract_and_count(format: Format, bytes: &[u8]) {
 
 #[test]
 fn every_format_counts_what_it_wrote() {
-    let gamemaker = gamepak::formats::gamemaker::synth::game(2, 2, 4096);
+    let gamemaker = gamepak::gamemaker::sample::game(2, 2, 4096);
     extract_and_count(Format::GameMaker, &gamemaker);
     for (format, file) in [
         (Format::Gbin, "gbin/demo.gbin"),

@@ -18,7 +18,8 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use gamepak::formats::gamemaker::container;
+use gamepak::gamemaker::chunks::sprites::Sprites;
+use gamepak::gamemaker::form;
 use gamepak::io::MemoryFolder;
 use gamepak::limits::Limits;
 use gamepak::{ExtractOptions, Format, FourCC, Options};
@@ -113,7 +114,7 @@ fn whole_spans(bytes: &[u8], format: Format) -> Vec<std::ops::Range<usize>> {
     if format != Format::GameMaker {
         return Vec::new();
     }
-    let form = container::read(bytes).expect("the sample reads");
+    let form = form::read(bytes).expect("the sample reads");
     form.chunk(FourCC::TPAG)
         .map(|c| c.offset as usize..c.end() as usize)
         .into_iter()
@@ -263,13 +264,16 @@ fn extract_reports_an_undrawable_item_as_check_does() {
         return;
     };
     let bytes = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
-    let game = gamepak::formats::gamemaker::game::read(&bytes).unwrap();
-    let ptr = game
-        .sprites
+    let game = gamepak::gamemaker::Game::read(&bytes).unwrap();
+    let sprites = &game.get::<Sprites>().unwrap().sprites;
+    let frame = sprites
         .iter()
-        .flat_map(|s| &s.items)
-        .find(|&&p| p != 0);
-    let ptr = *ptr.expect("a sprite has a frame") as usize;
+        .flatten()
+        .flat_map(|s| &s.frames)
+        .flatten()
+        .next();
+    let frame = frame.expect("a sprite has a frame").0 as usize;
+    let ptr = game.place_in(FourCC::TPAG, frame).unwrap() as usize;
     let h = Format::GameMaker.handler().unwrap();
     // The page index (at +20), then the source rectangle's x (at +0).
     for (field, value, says) in [

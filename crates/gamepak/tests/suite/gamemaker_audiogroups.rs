@@ -6,8 +6,9 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use gamepak::bytes::Endian;
-use gamepak::formats::gamemaker::{audio_group, container, game};
-use gamepak::{detect, Format, Handler, Options, Severity};
+use gamepak::gamemaker::chunks::sounds::{Sound, Sounds};
+use gamepak::gamemaker::{self, audio_group, form};
+use gamepak::{detect, Format, FourCC, Handler, Options, Severity};
 
 fn handler() -> &'static dyn Handler {
     Format::GameMaker.handler().unwrap()
@@ -306,7 +307,7 @@ fn check_locates_every_broken_entry_of_a_group() {
 #[test]
 fn check_notes_what_a_group_holds_besides_audo_and_errs_on_a_second_audo() {
     let clip: &[u8] = b"RIFF";
-    let one = gamepak::formats::gamemaker::audio_group::write(Endian::Little, &[clip]).unwrap();
+    let one = gamepak::gamemaker::audio_group::write(Endian::Little, &[clip]).unwrap();
     // The FORM header and AUDO's own come before its body.
     let body = one[16..].to_vec();
     let chunks = [
@@ -314,7 +315,7 @@ fn check_notes_what_a_group_holds_besides_audo_and_errs_on_a_second_audo() {
         (*b"AUDO", body),
         (*b"EXTR", vec![0; 4]),
     ];
-    let data = container::write(Endian::Little, &chunks).unwrap();
+    let data = form::write(Endian::Little, &chunks).unwrap();
     let report = handler().check(&data, &Options::default());
     let errors = errors(&report);
     assert_eq!(errors.len(), 1, "{:?}", report.problems);
@@ -329,8 +330,14 @@ fn check_errs_on_a_sound_whose_group_agrp_does_not_list() {
     };
     let mut data = std::fs::read(dir.join("data.win")).unwrap();
     let at = {
-        let sounds = game::read(&data).unwrap().sounds;
-        sounds.iter().find(|s| s.name == "snd_item_buy").unwrap().at as usize
+        let game = gamemaker::Game::read(&data).unwrap();
+        let named = |s: &Option<Sound>| {
+            let name = s.as_ref().and_then(|s| s.name);
+            name.map(|n| game.texts()[n.0 as usize].as_str()) == Some("snd_item_buy")
+        };
+        let sounds = &game.get::<Sounds>().unwrap().sounds;
+        let k = sounds.iter().position(named).unwrap();
+        game.place_in(FourCC::SOND, k).unwrap() as usize
     };
     data[at + 28..at + 32].copy_from_slice(&7u32.to_le_bytes());
     // Found without the group files: AGRP alone says there is no group 7.

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::model::{self, chunks::Body};
+use gamepak::gamemaker::{self as model, chunks::Body};
 
 #[test]
 fn every_game_reads_into_the_model_and_writes_back_the_same_bytes() {
@@ -47,13 +47,12 @@ fn earlier_builds_and_audio_groups_read_into_the_model_and_write_back() {
 
 #[test]
 fn a_sample_of_every_era_round_trips() {
-    use gamepak::formats::gamemaker::model::{
+    use gamepak::fourcc::FourCC;
+    use gamepak::gamemaker::{
         chunks::sounds::{Sound, Sounds},
         sample::sample,
-        version::Version,
-        wire::StrId,
+        StrId, Version,
     };
-    use gamepak::fourcc::FourCC;
     for version in [
         Version::new(1, 0, 0, 0),
         Version::GMS2,
@@ -90,7 +89,7 @@ fn a_sample_of_every_era_round_trips() {
 /// them.)
 #[test]
 fn every_chunk_goes_to_json_with_its_texts_and_names_and_comes_back_the_same() {
-    use gamepak::formats::gamemaker::model::names::{Interner, Lookup};
+    use gamepak::gamemaker::names::{Interner, Lookup};
     use std::sync::Arc;
     const BLOBS: [&str; 5] = ["TXTR", "AUDO", "CODE", "SHDR", "SPRT"];
     for (name, data) in common::gamemaker_games("every_chunk_goes_to_json") {
@@ -135,10 +134,10 @@ fn every_chunk_goes_to_json_with_its_texts_and_names_and_comes_back_the_same() {
 
 #[test]
 fn a_hand_edited_json_naming_what_does_not_exist_is_refused_with_its_place() {
-    use gamepak::formats::gamemaker::model::chunks::scripts::Scripts;
-    use gamepak::formats::gamemaker::model::json::from_json;
-    use gamepak::formats::gamemaker::model::names::{Interner, Lookup, Names};
     use gamepak::fourcc::FourCC;
+    use gamepak::gamemaker::chunks::scripts::Scripts;
+    use gamepak::gamemaker::json::from_json;
+    use gamepak::gamemaker::names::{Interner, Lookup, Names};
     use std::sync::Arc;
     let names: Names = [(FourCC::CODE, vec![Some("gml_Script_a".to_string())])].into();
     let lookup = Arc::new(Lookup::new(&names));
@@ -166,11 +165,11 @@ fn a_hand_edited_json_naming_what_does_not_exist_is_refused_with_its_place() {
 /// the chunk itself is refused; an edit that moves nothing is written.
 #[test]
 fn an_edit_that_would_move_what_a_stored_chunk_points_at_is_refused() {
-    use gamepak::formats::gamemaker::container;
-    use gamepak::formats::gamemaker::model::chunks::strings::Strings;
     use gamepak::fourcc::FourCC;
+    use gamepak::gamemaker::chunks::strings::Strings;
+    use gamepak::gamemaker::form;
     for (name, data) in common::gamemaker_games("an_edit_that_would_move") {
-        let form = container::read(&data).unwrap();
+        let form = form::read(&data).unwrap();
         let room = form.chunk(FourCC::ROOM).unwrap();
         let mut m = model::read(&data).unwrap();
         let part = m
@@ -204,8 +203,8 @@ fn an_edit_that_would_move_what_a_stored_chunk_points_at_is_refused() {
 /// give a number where a flag belongs, are refused with the place inside the file.
 #[test]
 fn a_hand_edited_object_naming_a_missing_sprite_is_refused_with_its_place() {
-    use gamepak::formats::gamemaker::model::names::{Interner, Lookup};
     use gamepak::fourcc::FourCC;
+    use gamepak::gamemaker::names::{Interner, Lookup};
     use std::sync::Arc;
     let Some(dir) = common::fixture_dir("a_hand_edited_object", "gamemaker") else {
         return;
@@ -255,18 +254,18 @@ fn a_hand_edited_object_naming_a_missing_sprite_is_refused_with_its_place() {
 /// the offset, the rest still reads, and the file writes back as it was.
 #[test]
 fn damaged_games_are_refused_or_kept_with_the_place_named() {
-    use gamepak::formats::gamemaker::container;
     use gamepak::fourcc::FourCC;
+    use gamepak::gamemaker::form;
     for (name, data) in common::gamemaker_games("damaged_games") {
         for cut in [data.len() / 2, data.len() - 3] {
             model::read(&data[..cut]).unwrap();
-            let e = container::read(&data[..cut]).map(|_| ()).unwrap_err();
+            let e = form::read(&data[..cut]).map(|_| ()).unwrap_err();
             assert!(
                 e.offset.is_some() && e.path.starts_with("FORM"),
                 "{name} cut at {cut}: {e}"
             );
         }
-        let form = container::read(&data).unwrap();
+        let form = form::read(&data).unwrap();
         let room = form.chunk(FourCC::ROOM).unwrap();
         let mut bent = data.clone();
         // The first room's pointer, moved by 4.

@@ -7,15 +7,15 @@ use crate::common;
 
 use std::borrow::Cow;
 
-use gamepak::formats::gamemaker::model::chunks::code::{Code, CodeEntry};
-use gamepak::formats::gamemaker::model::chunks::symbols::{
+use gamepak::fourcc::FourCC;
+use gamepak::gamemaker::chunks::code::{Code, CodeEntry};
+use gamepak::gamemaker::chunks::symbols::{
     CodeLocals, Function, Functions, Local, Uses, Variable, Variables,
 };
-use gamepak::formats::gamemaker::model::chunks::Body;
-use gamepak::formats::gamemaker::model::sample::sample;
-use gamepak::formats::gamemaker::model::version::Version;
-use gamepak::formats::gamemaker::model::wire::{CodeAddress, StrId};
-use gamepak::fourcc::FourCC;
+use gamepak::gamemaker::chunks::Body;
+use gamepak::gamemaker::sample::sample;
+use gamepak::gamemaker::Version;
+use gamepak::gamemaker::{CodeAddress, StrId};
 
 fn uses(blob: u32, at: u32) -> Uses {
     Uses {

@@ -5,11 +5,11 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::model::chunks::general::General;
-use gamepak::formats::gamemaker::model::chunks::room::{Instance, Rooms};
-use gamepak::formats::gamemaker::model::chunks::strings::Strings;
-use gamepak::formats::gamemaker::model::chunks::Body;
-use gamepak::formats::gamemaker::model::{self, names::Id};
+use gamepak::gamemaker::chunks::general::General;
+use gamepak::gamemaker::chunks::room::{Instance, Rooms};
+use gamepak::gamemaker::chunks::strings::Strings;
+use gamepak::gamemaker::chunks::Body;
+use gamepak::gamemaker::{self as model, names::Id};
 use gamepak::Format;
 
 #[test]

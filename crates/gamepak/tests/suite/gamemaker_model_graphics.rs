@@ -7,19 +7,19 @@ use crate::common;
 
 use std::borrow::Cow;
 
-use gamepak::formats::gamemaker::model::chunks::audio::Audio;
-use gamepak::formats::gamemaker::model::chunks::backgrounds::{Background, Backgrounds, TileSet};
-use gamepak::formats::gamemaker::model::chunks::embedded_images::{EmbeddedImage, EmbeddedImages};
-use gamepak::formats::gamemaker::model::chunks::fonts::{Font, Fonts, Glyph, Kerning};
-use gamepak::formats::gamemaker::model::chunks::texture_groups::{TextureGroup, TextureGroups};
-use gamepak::formats::gamemaker::model::chunks::texture_items::{TextureItem, TextureItems};
-use gamepak::formats::gamemaker::model::chunks::textures::{Page, Textures};
-use gamepak::formats::gamemaker::model::chunks::Body;
-use gamepak::formats::gamemaker::model::names::Id;
-use gamepak::formats::gamemaker::model::sample::sample;
-use gamepak::formats::gamemaker::model::version::Version;
-use gamepak::formats::gamemaker::model::wire::{StrId, TpagId};
 use gamepak::fourcc::FourCC;
+use gamepak::gamemaker::chunks::audio::Audio;
+use gamepak::gamemaker::chunks::backgrounds::{Background, Backgrounds, TileSet};
+use gamepak::gamemaker::chunks::embedded_images::{EmbeddedImage, EmbeddedImages};
+use gamepak::gamemaker::chunks::fonts::{Font, Fonts, Glyph, Kerning};
+use gamepak::gamemaker::chunks::texture_groups::{TextureGroup, TextureGroups};
+use gamepak::gamemaker::chunks::texture_items::{TextureItem, TextureItems};
+use gamepak::gamemaker::chunks::textures::{Page, Textures};
+use gamepak::gamemaker::chunks::Body;
+use gamepak::gamemaker::names::Id;
+use gamepak::gamemaker::sample::sample;
+use gamepak::gamemaker::Version;
+use gamepak::gamemaker::{StrId, TpagId};
 
 /// The smallest blob a PNG reader measures: signature, IHDR and IEND.
 fn png() -> Vec<u8> {

@@ -4,19 +4,19 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::model::chunks::extensions::{
+use gamepak::fourcc::FourCC;
+use gamepak::gamemaker::chunks::extensions::{
     Extension, ExtensionFile, ExtensionFunction, ExtensionOption, Extensions,
 };
-use gamepak::formats::gamemaker::model::chunks::features::Features;
-use gamepak::formats::gamemaker::model::chunks::filter_effects::{FilterEffect, FilterEffects};
-use gamepak::formats::gamemaker::model::chunks::options::{Constant, Layout, Options};
-use gamepak::formats::gamemaker::model::chunks::tags::{AssetTags, Tags};
-use gamepak::formats::gamemaker::model::chunks::texture_items::{TextureItem, TextureItems};
-use gamepak::formats::gamemaker::model::chunks::Body;
-use gamepak::formats::gamemaker::model::sample::sample;
-use gamepak::formats::gamemaker::model::version::Version;
-use gamepak::formats::gamemaker::model::wire::{StrId, TpagId};
-use gamepak::fourcc::FourCC;
+use gamepak::gamemaker::chunks::features::Features;
+use gamepak::gamemaker::chunks::filter_effects::{FilterEffect, FilterEffects};
+use gamepak::gamemaker::chunks::options::{Constant, Layout, Options};
+use gamepak::gamemaker::chunks::tags::{AssetTags, Tags};
+use gamepak::gamemaker::chunks::texture_items::{TextureItem, TextureItems};
+use gamepak::gamemaker::chunks::Body;
+use gamepak::gamemaker::sample::sample;
+use gamepak::gamemaker::Version;
+use gamepak::gamemaker::{StrId, TpagId};
 
 #[test]
 fn options_extensions_tags_features_and_effects_round_trip() {
@@ -139,7 +139,7 @@ fn options_extensions_tags_features_and_effects_round_trip() {
 
 #[test]
 fn shaders_with_every_blob_round_trip() {
-    use gamepak::formats::gamemaker::model::chunks::shaders::{Shader, Shaders};
+    use gamepak::gamemaker::chunks::shaders::{Shader, Shaders};
     use std::borrow::Cow;
     let strings: Vec<String> = (0..4).map(|i| format!("source {i}")).collect();
     for version in [1, 2] {
@@ -172,10 +172,8 @@ fn shaders_with_every_blob_round_trip() {
 
 #[test]
 fn particle_emitters_and_systems_of_every_layout_round_trip() {
-    use gamepak::formats::gamemaker::model::chunks::particles::{
-        Emitter, Emitters, System, Systems,
-    };
-    use gamepak::formats::gamemaker::model::names::Id;
+    use gamepak::gamemaker::chunks::particles::{Emitter, Emitters, System, Systems};
+    use gamepak::gamemaker::names::Id;
     let strings: Vec<String> = ["game", "emitter", "system"].map(String::from).to_vec();
     for v in [
         Version::V2023_2,

@@ -4,15 +4,15 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::model::chunks::events::{Action, Event, Events};
-use gamepak::formats::gamemaker::model::chunks::objects::{Object, Objects, Physics};
-use gamepak::formats::gamemaker::model::chunks::timelines::{Moment, Timeline, Timelines};
-use gamepak::formats::gamemaker::model::chunks::Body;
-use gamepak::formats::gamemaker::model::names::Id;
-use gamepak::formats::gamemaker::model::sample::sample;
-use gamepak::formats::gamemaker::model::version::Version;
-use gamepak::formats::gamemaker::model::wire::StrId;
 use gamepak::fourcc::FourCC;
+use gamepak::gamemaker::chunks::events::{Action, Event, Events};
+use gamepak::gamemaker::chunks::objects::{Object, Objects, Physics};
+use gamepak::gamemaker::chunks::timelines::{Moment, Timeline, Timelines};
+use gamepak::gamemaker::chunks::Body;
+use gamepak::gamemaker::names::Id;
+use gamepak::gamemaker::sample::sample;
+use gamepak::gamemaker::StrId;
+use gamepak::gamemaker::Version;
 
 fn action(code: i32) -> Option<Action> {
     Some(Action {

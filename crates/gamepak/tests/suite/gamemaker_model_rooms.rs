@@ -5,23 +5,21 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::model::chunks::room::assets::{
+use gamepak::fourcc::FourCC;
+use gamepak::gamemaker::chunks::room::assets::{
     Assets, ParticleSystemInstance, SequenceInstance, SpriteInstance, TextItem,
 };
-use gamepak::formats::gamemaker::model::chunks::room::layers::{
+use gamepak::gamemaker::chunks::room::layers::{
     BackgroundLayer, Effect, Layer, LayerData, LayerEffect, Property, TileLayer,
 };
-use gamepak::formats::gamemaker::model::chunks::room::tile_data::TileData;
-use gamepak::formats::gamemaker::model::chunks::room::{
-    Instance, Room, RoomBackground, Rooms, Tile, View,
-};
-use gamepak::formats::gamemaker::model::chunks::sequence::Sequence;
-use gamepak::formats::gamemaker::model::chunks::Body;
-use gamepak::formats::gamemaker::model::names::Id;
-use gamepak::formats::gamemaker::model::sample::sample;
-use gamepak::formats::gamemaker::model::version::Version;
-use gamepak::formats::gamemaker::model::wire::StrId;
-use gamepak::fourcc::FourCC;
+use gamepak::gamemaker::chunks::room::tile_data::TileData;
+use gamepak::gamemaker::chunks::room::{Instance, Room, RoomBackground, Rooms, Tile, View};
+use gamepak::gamemaker::chunks::sequence::Sequence;
+use gamepak::gamemaker::chunks::Body;
+use gamepak::gamemaker::names::Id;
+use gamepak::gamemaker::sample::sample;
+use gamepak::gamemaker::StrId;
+use gamepak::gamemaker::Version;
 
 fn s(i: u32) -> Option<StrId> {
     Some(StrId(i))
@@ -63,7 +61,7 @@ fn layers(v: Version) -> Vec<Option<Layer>> {
         }),
         data,
     };
-    let placed = gamepak::formats::gamemaker::model::chunks::room::assets::Placed {
+    let placed = gamepak::gamemaker::chunks::room::assets::Placed {
         x: 3,
         y: 4,
         scale: [1.0, 2.0],

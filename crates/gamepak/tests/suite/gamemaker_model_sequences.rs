@@ -5,22 +5,20 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::model::chunks::animation_curves::{
+use gamepak::fourcc::FourCC;
+use gamepak::gamemaker::chunks::animation_curves::{
     AnimationCurve, AnimationCurves, Channel, Point,
 };
-use gamepak::formats::gamemaker::model::chunks::sequence::keyframes::{
+use gamepak::gamemaker::chunks::sequence::keyframes::{
     AudioKey, Broadcast, ChannelValue, Interpolated, Keyframe, Keyframes, MomentEvent, TextKey,
 };
-use gamepak::formats::gamemaker::model::chunks::sequence::track::{
-    OwnedCurve, Track, TrackKeyframes,
-};
-use gamepak::formats::gamemaker::model::chunks::sequence::{FunctionId, Sequence, Sequences};
-use gamepak::formats::gamemaker::model::chunks::Body;
-use gamepak::formats::gamemaker::model::names::Id;
-use gamepak::formats::gamemaker::model::sample::sample;
-use gamepak::formats::gamemaker::model::version::Version;
-use gamepak::formats::gamemaker::model::wire::StrId;
-use gamepak::fourcc::FourCC;
+use gamepak::gamemaker::chunks::sequence::track::{OwnedCurve, Track, TrackKeyframes};
+use gamepak::gamemaker::chunks::sequence::{FunctionId, Sequence, Sequences};
+use gamepak::gamemaker::chunks::Body;
+use gamepak::gamemaker::names::Id;
+use gamepak::gamemaker::sample::sample;
+use gamepak::gamemaker::StrId;
+use gamepak::gamemaker::Version;
 
 const MODELS: [&str; 11] = [
     "GMAudioTrack",
@@ -243,7 +241,7 @@ fn tracks_nested_too_deep_keep_the_chunk_stored() {
         vec![(FourCC::SEQN, Body::Sequences(sequences))],
     );
     let bytes = m.write().unwrap();
-    let mut back = gamepak::formats::gamemaker::model::read(&bytes).unwrap();
+    let mut back = gamepak::gamemaker::read(&bytes).unwrap();
     let why = back.stored().join("; ");
     assert!(
         why.contains("SEQN") && why.contains("nest more than 64"),

@@ -4,14 +4,14 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::model::chunks::sequence::{Embedded, Sequence};
-use gamepak::formats::gamemaker::model::chunks::sprites::{NineSlice, Special, Sprite, Sprites};
-use gamepak::formats::gamemaker::model::chunks::texture_items::{TextureItem, TextureItems};
-use gamepak::formats::gamemaker::model::chunks::Body;
-use gamepak::formats::gamemaker::model::sample::sample;
-use gamepak::formats::gamemaker::model::version::Version;
-use gamepak::formats::gamemaker::model::wire::{StrId, TpagId};
 use gamepak::fourcc::FourCC;
+use gamepak::gamemaker::chunks::sequence::{Embedded, Sequence};
+use gamepak::gamemaker::chunks::sprites::{NineSlice, Special, Sprite, Sprites};
+use gamepak::gamemaker::chunks::texture_items::{TextureItem, TextureItems};
+use gamepak::gamemaker::chunks::Body;
+use gamepak::gamemaker::sample::sample;
+use gamepak::gamemaker::Version;
+use gamepak::gamemaker::{StrId, TpagId};
 
 fn sprite(v: Version, special: Option<Special>) -> Sprite<'static> {
     // A 13x5 sprite whose bounding box is 9x3: masks of 2 bytes a row.

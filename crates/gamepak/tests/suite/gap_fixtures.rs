@@ -6,7 +6,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use gamepak::formats::gbin::gap::{run, GapOptions, Output};
+use gamepak::gbin::gap::{run, GapOptions, Output};
 
 fn scripts(dir: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = walk(dir)

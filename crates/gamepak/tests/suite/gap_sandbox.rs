@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use gamepak::formats::gbin::gap::{run, GapOptions, Output};
+use gamepak::gbin::gap::{run, GapOptions, Output};
 
 const EXPORT: &str = "export,filename=out.gbin,type=gbin,format=binary\n";
 

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use gamepak::formats::gbin::{self, model::Body, pixel::PixelFormat};
+use gamepak::gbin::{self, model::Body, pixel::PixelFormat};
 use gamepak::{ExtractOptions, Format, Handler};
 
 fn handler() -> &'static dyn Handler {

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use gamepak::formats::gbin::{synth, write, CrcMode};
+use gamepak::gbin::{synth, write, CrcMode};
 use gamepak::Format;
 
 fn info(data: &[u8]) -> serde_json::Value {

@@ -2,8 +2,8 @@
 
 use std::borrow::Cow;
 
-use gamepak::formats::gbin::model::*;
-use gamepak::formats::gbin::{read, write, CrcMode};
+use gamepak::gbin::model::*;
+use gamepak::gbin::{read, write, CrcMode};
 use proptest::prelude::*;
 
 fn bytes(max: usize) -> impl Strategy<Value = Cow<'static, [u8]>> {

@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use gamepak::formats::gbin::{self, CrcMode};
+use gamepak::gbin::{self, CrcMode};
 
 #[test]
 fn read_write_is_identity_on_reference_files() {

@@ -5,7 +5,7 @@ use crate::common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use gamepak::formats::gbin::{self, synth, CrcMode};
+use gamepak::gbin::{self, synth, CrcMode};
 use gamepak::{Format, Report, Severity};
 
 fn demo() -> Vec<u8> {

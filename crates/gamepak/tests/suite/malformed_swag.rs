@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use gamepak::bytes::Endian;
-use gamepak::formats::swag::model::*;
-use gamepak::formats::swag::{self, OpcodeTable};
+use gamepak::swag::model::*;
+use gamepak::swag::{self, OpcodeTable};
 use gamepak::{Format, Handler};
 
 fn handler() -> &'static dyn Handler {

@@ -4,10 +4,10 @@
 use std::io::Write;
 use std::path::Path;
 
-use gamepak::formats::tng::container::{self, file_crc};
-use gamepak::formats::tng::header::Header;
-use gamepak::formats::tng::read::read;
-use gamepak::formats::tng::write::write;
+use gamepak::tng::container::{self, file_crc};
+use gamepak::tng::header::Header;
+use gamepak::tng::read::read;
+use gamepak::tng::write::write;
 use gamepak::{ExtractOptions, Format, Handler};
 use serde_json::{json, Value};
 

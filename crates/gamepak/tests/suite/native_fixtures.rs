@@ -5,7 +5,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use gamepak::formats::native::{self, items, model::*, tables, BuildOptions, ProductionAudio};
+use gamepak::native::{self, model::*, tables, BuildOptions, Codec, ProductionAudio};
 use gamepak::{ExtractOptions, Format, Report};
 
 const DAMAGED: [&str; 2] = ["RACE-js-and-sprite-table-swapped", "RACE-js-chunk-missing"];
@@ -229,9 +229,9 @@ fn production_builds_deflate_and_encode_vorbis() {
     let pcm_bytes = build(&basic, false, ProductionAudio::Vorbis);
     let pcm = native::read(&pcm_bytes, &Default::default()).unwrap();
     for ((_, ogg), (_, raw)) in audio_chunks(&doc).iter().zip(audio_chunks(&pcm)) {
-        assert_eq!(items::codec(ogg), items::Codec::Vorbis);
-        let s = items::seconds(ogg);
-        assert!((s - items::seconds(&raw)).abs() < 0.001, "{s}");
+        assert_eq!(native::codec(ogg), Codec::Vorbis);
+        let s = native::seconds(ogg);
+        assert!((s - native::seconds(&raw)).abs() < 0.001, "{s}");
     }
     let kept_bytes = build(&basic, true, ProductionAudio::Pcm);
     let kept = native::read(&kept_bytes, &Default::default()).unwrap();

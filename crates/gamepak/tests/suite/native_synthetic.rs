@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use gamepak::codec::png::{self, Rgba};
-use gamepak::formats::native::{self, model::*, tables, BuildOptions};
+use gamepak::native::{self, model::*, tables, BuildOptions};
 use gamepak::{ExtractOptions, Format, Handler};
 
 fn handler() -> &'static dyn Handler {
@@ -244,9 +244,7 @@ fn edits_are_packed_with_counts_and_tables_following() {
         assert_eq!(String::from_utf8(js).unwrap(), script);
         let (_, sound) = doc.chunk(Role::Audio(AudioKind::Sound, 0)).unwrap();
         if production {
-            assert!(
-                (gamepak::formats::native::items::seconds(sound) - 100.0 / 44100.0).abs() < 1e-6
-            );
+            assert!((gamepak::native::seconds(sound) - 100.0 / 44100.0).abs() < 1e-6);
         } else {
             assert_eq!(sound.len(), 100 * 4);
         }

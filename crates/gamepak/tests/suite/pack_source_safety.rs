@@ -10,8 +10,9 @@ use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
 use gamepak::codec::png::{self, Rgba};
+use gamepak::gamemaker::chunks::texture_items::TextureItems;
 use gamepak::limits::Limits;
-use gamepak::{ExtractOptions, Format, PackOutcome};
+use gamepak::{ExtractOptions, Format, FourCC, PackOutcome};
 
 fn examples() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples")
@@ -30,7 +31,7 @@ fn cases() -> Vec<Case> {
     vec![
         Case {
             format: Format::GameMaker,
-            data: gamepak::formats::gamemaker::synth::game(2, 2, 300),
+            data: gamepak::gamemaker::sample::game(2, 2, 300),
             file: "general.json",
             sub: "audio",
         },
@@ -231,13 +232,18 @@ fn a_gamemaker_frame_of_another_size_than_its_sprite_s_others_is_refused() {
     };
     let data = std::fs::read(dir.join("KappaTrooper.win")).unwrap();
     let handler = Format::GameMaker.handler().unwrap();
-    let game = gamepak::formats::gamemaker::game::read(&data).unwrap();
+    let game = gamepak::gamemaker::Game::read(&data).unwrap();
+    let items = &game.get::<TextureItems>().unwrap().items;
     let entries = handler.list(&data, &Default::default()).unwrap().value;
     let frame = entries
         .iter()
         .find(|e| e.kind == gamepak::assets::Kind::Sprite)
         .unwrap();
-    let [bw, bh] = game.item(frame.offset as u32).unwrap().bounding;
+    let item = (0..items.len())
+        .find(|&i| game.place_in(FourCC::TPAG, i) == Some(frame.offset))
+        .and_then(|i| items[i].as_ref())
+        .unwrap();
+    let [bw, bh] = item.bounds;
     assert_ne!((bw, bh), (3, 3));
     let case = Case {
         format: Format::GameMaker,
@@ -333,14 +339,14 @@ fn copied(sub: &str) -> tempfile::TempDir {
 
 #[test]
 fn build_reads_only_inside_its_folder_and_reports_what_it_left() {
-    use gamepak::formats::{native, swag, tng};
+    use gamepak::{native, swag, tng};
     type Build = fn(&Path) -> gamepak::Result<PackOutcome>;
     let builds: [(&str, &str, Build); 3] = [
         ("native/content", "Coin.sprite.png", |d| {
             native::build(d, &native::BuildOptions::default(), &Default::default())
         }),
         ("swag/src", "sheets/000.png", |d| {
-            swag::build(d, &swag::BuildOptions::default(), &Default::default())
+            swag::build(d, &swag::SwagOptions::default(), &Default::default())
         }),
         ("tng/src", "tng.json", |d| {
             tng::build(d, &Default::default())
@@ -364,7 +370,7 @@ fn build_reads_only_inside_its_folder_and_reports_what_it_left() {
 
 #[test]
 fn a_script_named_on_the_command_line_inside_the_folder_counts_as_used() {
-    use gamepak::formats::native;
+    use gamepak::native;
     let tmp = copied("native/content");
     let opts = native::BuildOptions {
         script: Some(tmp.path().join("game.js")),

@@ -10,8 +10,8 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use gamepak::formats::gbin::model::{Body, FileEntry, Table};
-use gamepak::formats::gbin::{self, CrcMode};
+use gamepak::gbin::model::{Body, FileEntry, Table};
+use gamepak::gbin::{self, CrcMode};
 use gamepak::{ExtractOptions, FourCC};
 
 /// Names that a case-insensitive or Windows file system cannot hold side by side,

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use gamepak::bytes::Endian;
 use gamepak::codec::png;
-use gamepak::formats::swag::model::{FontFace, Section};
-use gamepak::formats::swag::{self, BuildOptions, OpcodeTable};
+use gamepak::swag::model::{FontFace, Section};
+use gamepak::swag::{self, OpcodeTable, SwagOptions};
 use gamepak::{ExtractOptions, Format, Handler};
 
 fn examples() -> PathBuf {
@@ -20,9 +20,9 @@ fn handler() -> &'static dyn Handler {
 }
 
 fn build(endian: Endian) -> Vec<u8> {
-    let opts = BuildOptions {
+    let opts = SwagOptions {
         endian: Some(endian),
-        ..BuildOptions::default()
+        ..SwagOptions::default()
     };
     swag::build(&examples().join("src"), &opts, &Default::default())
         .unwrap()
@@ -153,7 +153,7 @@ fn edits_are_encoded_again_and_nothing_else_changes() {
             (Section::Code(ca), Section::Code(cb)) => {
                 assert_eq!(
                     ca[1].fields[2].1,
-                    gamepak::formats::swag::model::Variant::Double(4.0)
+                    gamepak::swag::model::Variant::Double(4.0)
                 );
                 assert_eq!(ca[1].methods, cb[1].methods);
                 assert_eq!(ca[0], cb[0]);

@@ -3,8 +3,8 @@
 //! against our own writer.
 
 use gamepak::bytes::Endian;
-use gamepak::formats::swag::model::*;
-use gamepak::formats::swag::{self, OpcodeTable};
+use gamepak::swag::model::*;
+use gamepak::swag::{self, OpcodeTable};
 
 /// Bytes built by hand, each integer in the chosen byte order.
 struct Hand {

@@ -2,8 +2,8 @@
 //! both byte orders; and documents whose values TOML can hold survive extract and pack.
 
 use gamepak::bytes::Endian;
-use gamepak::formats::swag::model::*;
-use gamepak::formats::swag::{self, OpcodeTable};
+use gamepak::swag::model::*;
+use gamepak::swag::{self, OpcodeTable};
 use gamepak::{ExtractOptions, Format};
 use proptest::prelude::*;
 

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use gamepak::codec::png;
-use gamepak::formats::tng::{self, read::read};
+use gamepak::tng::{self, read::read};
 use gamepak::{ExtractOptions, Format, Handler};
 use serde_json::Value;
 

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use gamepak::formats::tng::{read::read, write::write};
+use gamepak::tng::{read::read, write::write};
 use serde_json::{json, Value};
 
 fn zlib(data: &[u8]) -> Vec<u8> {
@@ -317,7 +317,7 @@ fn another_writers_file_comes_back_byte_for_byte_through_extract_and_pack() {
         assert_eq!(r.doc.sections[i], original.doc.sections[i]);
     }
     // The sprite map's stream is the one the file had.
-    let sprite = |r: &gamepak::formats::tng::read::Read<'_>| {
+    let sprite = |r: &gamepak::tng::read::Read<'_>| {
         r.stored(
             r.assets
                 .iter()

@@ -1,13 +1,13 @@
 //! Random documents, made by walking the layout descriptions themselves, round-trip:
 //! write, read, write again gives the same bytes, and extract then pack too.
 
-use gamepak::formats::tng::header::Header;
-use gamepak::formats::tng::model::{Document, Section};
-use gamepak::formats::tng::read::read;
-use gamepak::formats::tng::schema::{self, Asset, F};
-use gamepak::formats::tng::script;
-use gamepak::formats::tng::strings::StringTable;
-use gamepak::formats::tng::write::write;
+use gamepak::tng::header::Header;
+use gamepak::tng::model::{Document, Section};
+use gamepak::tng::read::read;
+use gamepak::tng::schema::{self, Asset, F};
+use gamepak::tng::script;
+use gamepak::tng::strings::StringTable;
+use gamepak::tng::write::write;
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 

@@ -221,6 +221,7 @@ pub fn names(game: &Game<'_>) -> Names {
 /// The distinct instruction blobs, in order of first use, each with the entries that
 /// run in it (null entries have none). An empty entry's blob address is where the
 /// next blob starts, so blobs are told apart by address and length.
+#[cfg(any(test, fuzzing))]
 pub fn blobs(entries: &[Entry]) -> Vec<Vec<&Entry>> {
     blob_indices(entries)
         .into_iter()
@@ -269,8 +270,6 @@ pub fn heading(line: &str) -> Option<Heading<'_>> {
 pub struct Line {
     /// Absolute address of the instruction word.
     pub at: u64,
-    /// Bytes it takes, operands included.
-    pub size: u64,
     pub text: String,
 }
 
@@ -371,7 +370,7 @@ pub fn instructions(
                 .collect::<Vec<_>>()
                 .join("\n    ")
         };
-        lines.push(Line { at, size, text });
+        lines.push(Line { at, text });
         at += size;
     }
     (lines, targets)

@@ -97,6 +97,9 @@ pub mod version;
 
 pub use detect::probe;
 
+#[cfg(test)]
+mod tests;
+
 use std::path::Path;
 
 use crate::io::SourceDir;

@@ -45,11 +45,11 @@ mod manifest;
 pub mod model;
 mod pack;
 pub mod pixel;
-pub mod read;
+mod read;
 mod records;
 pub mod synth;
 mod views;
-pub mod write;
+mod write;
 
 use std::path::Path;
 
@@ -110,10 +110,11 @@ impl Handler for GbinHandler {
     }
 
     fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
+        let settings = opts.get::<GapSettings>();
         let gap = gap::GapOptions {
-            compat: opts.build.gap_compat,
+            compat: settings.compat,
             output_dir: output.map(Path::to_path_buf),
-            allow_outside: opts.build.gap_allow_outside,
+            allow_outside: settings.allow_outside,
             limits: opts.limits.clone(),
         };
         let outputs = gap::run(source, &gap)?
@@ -129,3 +130,15 @@ impl Handler for GbinHandler {
         })
     }
 }
+
+/// How `build` runs a `.gap` script, as [`Options`] settings.
+#[derive(Debug, Clone, Default)]
+pub struct GapSettings {
+    /// Write what the reference packer writes, byte for byte (its `CRC-`
+    /// placeholder instead of a real CRC).
+    pub compat: bool,
+    /// Let the script read and write outside its folder: only for scripts you trust.
+    pub allow_outside: bool,
+}
+
+impl crate::options::FormatSettings for GapSettings {}

@@ -30,15 +30,21 @@ pub enum ProductionAudio {
     Pcm,
 }
 
+/// How `build` makes a game.bin from a content folder, as [`Options`](crate::Options)
+/// settings.
 #[derive(Debug, Clone, Default)]
 pub struct BuildOptions {
+    /// A production build: deflated script and tables, and audio as `audio` says.
     pub production: bool,
+    /// How a production build stores audio.
     pub audio: ProductionAudio,
     /// The game script; by default the folder's only `.js` file.
     pub script: Option<PathBuf>,
     /// Engine JavaScript placed before `Content`.
     pub engine: Option<PathBuf>,
 }
+
+impl crate::options::FormatSettings for BuildOptions {}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "PascalCase")]

@@ -39,14 +39,14 @@
 
 mod atlas;
 mod audio;
-pub mod build;
+mod build;
 mod check;
-pub mod container;
+mod container;
 mod content;
 mod detect;
 mod extract;
 mod info;
-pub mod items;
+mod items;
 mod manifest;
 pub mod model;
 mod pack;
@@ -58,6 +58,7 @@ use std::path::Path;
 pub use build::{build, BuildOptions, ProductionAudio};
 pub use container::{read, write};
 pub use detect::probe;
+pub use items::{codec, seconds, Codec};
 pub use model::GameBin;
 
 use crate::io::SourceDir;
@@ -116,7 +117,7 @@ impl Handler for NativeHandler {
 
     fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
         Built::from_folder(source, output, "game.bin", || {
-            build(source, &opts.build.native(), &opts.limits)
+            build(source, &opts.get::<BuildOptions>(), &opts.limits)
         })
     }
 }

@@ -49,12 +49,12 @@ mod check;
 mod detect;
 mod extract;
 mod info;
-pub mod items;
+mod items;
 pub mod model;
-pub mod opcodes;
+mod opcodes;
 pub mod read;
-pub mod source;
-pub mod write;
+mod source;
+mod write;
 
 use std::path::Path;
 
@@ -78,7 +78,7 @@ pub struct SwagHandler;
 
 impl Handler for SwagHandler {
     fn info(&self, data: &[u8], opts: &Options) -> Result<Partial<serde_json::Value>> {
-        let (doc, problems) = read::read_damaged(data, opts.opcode_table())?;
+        let (doc, problems) = read::read_damaged(data, opcode_table(opts))?;
         Ok(Partial {
             value: info::info(&doc),
             problems,
@@ -86,7 +86,7 @@ impl Handler for SwagHandler {
     }
 
     fn list(&self, data: &[u8], opts: &Options) -> Result<Partial<Vec<Entry>>> {
-        let (doc, problems) = read::read_damaged(data, opts.opcode_table())?;
+        let (doc, problems) = read::read_damaged(data, opcode_table(opts))?;
         let entries = items::items(&doc).into_iter().map(|(e, _)| e).collect();
         Ok(Partial {
             value: entries,
@@ -95,7 +95,7 @@ impl Handler for SwagHandler {
     }
 
     fn check(&self, data: &[u8], opts: &Options) -> Report {
-        check::check(data, opts.opcode_table(), &opts.limits)
+        check::check(data, opcode_table(opts), &opts.limits)
     }
 
     fn extract(
@@ -105,14 +105,19 @@ impl Handler for SwagHandler {
         extract: &ExtractOptions,
         opts: &Options,
     ) -> Result<ExtractSummary> {
-        let table = opts.opcode_table();
+        let table = opcode_table(opts);
         let (doc, damage) = read::read_salvaging(data, table)?;
         extract::extract(&doc, damage, table, out, extract, &opts.limits)
     }
 
     fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
         crate::manifest::require_whole(dir)?;
-        made(dir, opts.opcodes.as_ref(), None, &opts.limits)
+        made(
+            dir,
+            opts.get::<SwagOptions>().opcodes.as_ref(),
+            None,
+            &opts.limits,
+        )
     }
 
     fn is_source(&self, source: &Path) -> bool {
@@ -120,24 +125,39 @@ impl Handler for SwagHandler {
     }
 
     fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
+        let settings = opts.get::<SwagOptions>();
         Built::from_folder(source, output, "game.swag", || {
             made(
                 &SourceDir::open(source)?,
-                opts.opcodes.as_ref(),
-                opts.build.swag_byte_order,
+                settings.opcodes.as_ref(),
+                settings.endian,
                 &opts.limits,
             )
         })
     }
 }
 
-/// How `build` makes a file from a source folder.
-#[derive(Default)]
-pub struct BuildOptions {
-    /// Overrides the folder's opcode table.
+/// How SWAG files are read and built, as [`Options`] settings.
+#[derive(Debug, Clone, Default)]
+pub struct SwagOptions {
+    /// The table bytecode is read and assembled by: the shipped one when `None`,
+    /// and for `build` the source folder's own `opcodes.toml` when it has one.
     pub opcodes: Option<OpcodeTable>,
-    /// Overrides the byte order `swag.toml` gives.
+    /// `build`: the byte order to write instead of the one `swag.toml` gives.
     pub endian: Option<Endian>,
+}
+
+impl crate::options::FormatSettings for SwagOptions {}
+
+/// The opcode table a read uses: the one the options give, or the shipped one.
+fn opcode_table(opts: &Options) -> &OpcodeTable {
+    match opts.get::<SwagOptions>() {
+        std::borrow::Cow::Borrowed(SwagOptions {
+            opcodes: Some(table),
+            ..
+        }) => table,
+        _ => OpcodeTable::default_table(),
+    }
 }
 
 /// Whether a folder is a SWAG source folder: it holds anything named `swag.toml`
@@ -148,7 +168,7 @@ pub fn is_source(dir: &Path) -> bool {
 }
 
 /// Builds a SWAG file from a folder holding `swag.toml` and the files it names.
-pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOutcome> {
+pub fn build(dir: &Path, opts: &SwagOptions, limits: &Limits) -> Result<PackOutcome> {
     made(
         &SourceDir::open(dir)?,
         opts.opcodes.as_ref(),

@@ -543,6 +543,13 @@ impl<'a> Game<'a> {
         (at != 0).then_some(at)
     }
 
+    /// Where record `i` of the chunk named `name` started in the file read (see
+    /// [`Game::place`]).
+    pub fn place_in(&self, name: FourCC, i: usize) -> Option<u64> {
+        let chunk = self.chunks.iter().position(|p| p.name == name)?;
+        self.place(chunk, i)
+    }
+
     /// The chunk `T` models, when the file has it and it read.
     pub fn get<T: ChunkModel<'a>>(&self) -> Option<&T> {
         self.chunks.iter().find_map(|p| T::of(&p.body))

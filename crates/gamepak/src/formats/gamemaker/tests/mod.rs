@@ -1,0 +1,12 @@
+//! Tests that look inside the reader: the views `list` and `info` are made of, the
+//! code listing and editor, the mask planner and the folder layout. They run on the
+//! real fixtures through the same helper as the integration tests.
+
+mod bytecode14;
+mod code_edits;
+mod edits;
+mod fixtures;
+mod folder;
+mod malformed;
+mod null_slots;
+mod sprites;
