@@ -11,32 +11,48 @@ use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// ACRV's body (2.3 and later): a version word and the curves.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct AnimationCurves {
+    /// The chunk's format version (1 in the files GameMaker writes).
     pub version: u32,
+    /// The curves in resource order; `None` is a null slot of the list.
     #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub curves: Vec<Option<AnimationCurve>>,
 }
 
+/// An animation curve: channels of values along a position from 0 to 1.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct AnimationCurve {
+    /// The curve's name, by which code refers to it.
     pub name: Option<StrId>,
+    /// 1 in the curves GameMaker writes (0 stands for bezier); how points are joined is
+    /// set per channel, by [`Channel::curve_type`].
     pub graph_type: u32,
+    /// The curve's channels.
     pub channels: Vec<Channel>,
 }
 
+/// A channel of a curve: one value that varies along it.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Channel {
+    /// The channel's name.
     pub name: Option<StrId>,
     /// 0 linear, 1 smooth, 2 bezier.
     pub curve_type: u32,
+    /// How many points GameMaker computes between two control points of a smooth or
+    /// bezier channel.
     pub iterations: u32,
+    /// The control points, in order of position.
     pub points: Vec<Point>,
 }
 
+/// A control point of a channel.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Point {
+    /// Position along the curve, from 0 at its start to 1 at its end.
     pub x: f32,
+    /// The channel's value at that position.
     pub y: f32,
     /// From 2.3.1 the handles (x0, y0, x1, y1); before it, the first holds the one
     /// unused word GameMaker writes there.

@@ -12,48 +12,76 @@ use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// EXTN's body: the extensions and, from bytecode 16, their product ids.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Extensions {
+    /// The extensions; `None` is a null slot of the list.
     pub extensions: Vec<Option<Extension>>,
     /// 16 bytes per extension (bytecode 16 and later).
     pub product_ids: Vec<[u8; 16]>,
 }
 
+/// An extension: files of native, GML or JavaScript code whose functions the game
+/// calls.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Extension {
+    /// The folder name of GameMaker 8's extension packages, which the runner reads but
+    /// does not use.
     pub folder: Option<StrId>,
+    /// The extension's name.
     pub name: Option<StrId>,
+    /// The extension's version, as text.
     /// 2023.4 and later.
     pub version: Option<StrId>,
+    /// A class name GameMaker stores for the extension; its use in the runner is not
+    /// established.
     pub class_name: Option<StrId>,
+    /// The extension's files.
     pub files: Vec<Option<ExtensionFile>>,
+    /// The extension's options: settings the game can read.
     /// 2022.6 and later.
     pub options: Vec<Option<ExtensionOption>>,
 }
 
+/// A file of an extension: a library or script, with the functions it provides.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ExtensionFile {
+    /// The file's name.
     pub name: Option<StrId>,
+    /// The name of the function run when the game ends; empty for none.
     pub cleanup_script: Option<StrId>,
+    /// The name of the function run when the game starts; empty for none.
     pub init_script: Option<StrId>,
+    /// The file's kind: 1 DLL, 2 GML, 3 action library, 4 generic, 5 JavaScript.
     pub kind: u32,
+    /// The functions the file provides; `None` is a null slot of the list.
     pub functions: Vec<Option<ExtensionFunction>>,
 }
 
+/// A function an extension file provides to GML code.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ExtensionFunction {
+    /// The name GML code calls the function by.
     pub name: Option<StrId>,
+    /// An id number GameMaker gives the function.
     pub id: u32,
+    /// A kind word GameMaker stores for the function, whose meaning is not established;
+    /// kept as read.
     pub kind: u32,
     /// 1 string, 2 double.
     pub return_type: u32,
+    /// The function's name in the file, such as a DLL's export, that calls go to.
     pub external_name: Option<StrId>,
+    /// The argument types, in order: 1 string, 2 double.
     pub arguments: Vec<u32>,
 }
 
+/// An option of an extension: a setting and its value.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ExtensionOption {
+    /// The option's name.
     pub name: Option<StrId>,
+    /// Its value as text, of the type [`ExtensionOption::kind`] gives.
     pub value: Option<StrId>,
     /// 0 boolean, 1 number, 2 string.
     pub kind: u32,

@@ -13,25 +13,39 @@ use crate::formats::gamemaker::model::names::{Id, Named, Sprite};
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// OBJT's body: the objects in resource order.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Objects {
+    /// The objects; `None` is a null slot of the list.
     #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub objects: Vec<Option<Object>>,
 }
 
+/// An object: the template instances are made from, with its events.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Object {
+    /// The object's name, by which code refers to it.
     pub name: Option<StrId>,
+    /// The sprite the object's instances start with; -1 for none.
     pub sprite: Id<Sprite>,
+    /// Whether instances are drawn.
     pub visible: bool,
+    /// A flag GameMaker stores per object, whose meaning is not established; kept as
+    /// read.
     /// 2022.5 and later.
     pub managed: bool,
+    /// Whether instances are solid: GameMaker moves an instance that collides with one
+    /// back to where it was before the step.
     pub solid: bool,
+    /// The instances' depth: instances of greater depth are drawn first, behind.
     pub depth: i32,
+    /// Whether instances stay when the room changes.
     pub persistent: bool,
     /// The parent object's index; -100 for none.
     pub parent: i32,
+    /// The sprite used as the collision mask; -1 for the object's own sprite.
     pub mask: Id<Sprite>,
+    /// The physics settings.
     pub physics: Physics,
     /// One list per event type, in GameMaker's order of types ([`EVENT_TYPES`]);
     /// in JSON, keyed by the type's name.
@@ -39,20 +53,35 @@ pub struct Object {
     pub events: Vec<Option<Events>>,
 }
 
+/// An object's physics settings, used when [`Physics::enabled`] is set.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Physics {
+    /// Whether instances take part in the room's physics world.
     pub enabled: bool,
+    /// Whether the instance is a sensor: it reports collisions but does not react to
+    /// them.
     pub sensor: bool,
     /// 0 circle, 1 box, 2 custom shape.
     pub shape: u32,
+    /// Density: with the shape's area it gives the mass.
     pub density: f32,
+    /// Restitution: how much the body bounces, 0 to 1.
     pub restitution: f32,
+    /// The collision group: bodies of the same positive group always collide, of the
+    /// same negative group never; 0 for none. Stored as a word, so a negative group
+    /// reads as a large number.
     pub group: u32,
+    /// Linear damping: how quickly movement slows down.
     pub linear_damping: f32,
+    /// Angular damping: how quickly rotation slows down.
     pub angular_damping: f32,
+    /// Friction against other bodies.
     pub friction: f32,
+    /// Whether the body starts awake in the simulation.
     pub awake: bool,
+    /// Whether the body is kinematic: moved by code, not by forces.
     pub kinematic: bool,
+    /// The custom shape's points (x, y); used when [`Physics::shape`] is 2.
     pub vertices: Vec<[f32; 2]>,
 }
 

@@ -13,28 +13,54 @@ use crate::formats::gamemaker::model::wire::{Record, StrId, TpagId, Wire};
 /// The word that starts the newer layout.
 const NEW: u32 = 0x8000_0000;
 
+/// OPTN's body: the game options, the loading-bar images and the constants.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Options {
     /// The newer layout's fields, or the older one's words.
     pub layout: Layout,
+    /// The back, front and loading images of GameMaker 8's loading bar, as texture
+    /// items; `None` for none.
     pub images: [Option<TpagId>; 3],
+    /// The constants defined in the game's options.
     pub constants: Vec<Constant>,
 }
 
+/// The options other than the images and constants, in the newer or the older
+/// layout.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Layout {
+    /// The layout of GameMaker Studio 2 (and late 1.4), after the marker 0x80000000.
     New {
         /// The word after the marker (2).
         version: u32,
+        /// Bit flags: 0x1 fullscreen, 0x2 interpolate pixels, 0x4 new audio, 0x8 no border,
+        /// 0x10 show the cursor, 0x20 resizable window, 0x40 stay on top, 0x80 change
+        /// resolution, 0x100 no buttons, 0x200 screen key, 0x400 help key, 0x800 quit key,
+        /// 0x1000 save key, 0x2000 screenshot key, 0x4000 close button, 0x8000 freeze,
+        /// 0x10000 show progress, 0x20000 load transparent, 0x40000 scale progress,
+        /// 0x80000 display errors, 0x100000 write errors, 0x200000 abort on errors,
+        /// 0x400000 variable errors, 0x800000 creation event order, 0x1000000 front touch,
+        /// 0x2000000 rear touch, 0x4000000 fast collision, 0x8000000 fast collision
+        /// compatibility, 0x10000000 disable sandbox; higher bits switch on behaviours of
+        /// newer releases.
         flags: u64,
+        /// Scaling: 0 full scale, a negative value keeps the aspect ratio, a positive one is
+        /// a fixed percentage.
         window_scale: i32,
+        /// The window's colour, a GameMaker 8 setting.
         window_colour: u32,
+        /// The colour depth, a GameMaker 8 setting.
         colour_depth: u32,
+        /// The screen resolution, a GameMaker 8 setting.
         resolution: u32,
+        /// The screen refresh rate, a GameMaker 8 setting.
         frequency: u32,
+        /// Whether vertical sync is on.
         vertex_sync: i32,
+        /// The game process's priority, a GameMaker 8 setting: the higher, the more.
         priority: i32,
+        /// Opacity of the loading image, 0 transparent to 255 opaque.
         load_alpha: u32,
     },
     /// The older layout: the 24 words before the images (fullscreen, interpolation,
@@ -44,7 +70,12 @@ pub enum Layout {
     /// freeze, show progress) and the 8 after them (load transparent, load alpha,
     /// scale progress, display, write and abort on errors, variable errors, creation
     /// event order).
-    Old { before: Vec<u32>, after: Vec<u32> },
+    Old {
+        /// The 24 words before the images, in the order above.
+        before: Vec<u32>,
+        /// The 8 words after the images, in the order above.
+        after: Vec<u32>,
+    },
 }
 
 impl Default for Layout {
@@ -56,9 +87,12 @@ impl Default for Layout {
     }
 }
 
+/// A constant of the game's options.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Constant {
+    /// The constant's name.
     pub name: Option<StrId>,
+    /// Its value, as text.
     pub value: Option<StrId>,
 }
 

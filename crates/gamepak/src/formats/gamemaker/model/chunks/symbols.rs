@@ -17,53 +17,75 @@ use crate::error::Result;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{CodeAddress, Record, StrId, Wire};
 
+/// VARI's body: the variables the code uses.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Variables {
     /// Bytecode 15 and later: two counts and the most locals of any code entry.
     pub header: [u32; 3],
+    /// The variables, in the order GameMaker lists them.
     pub variables: Vec<Variable>,
 }
 
+/// A variable the code uses.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Variable {
+    /// The variable's name.
     pub name: Option<StrId>,
+    /// Where the variable lives, as a GameMaker instance type: -1 self (an instance's
+    /// variable), -5 global, -7 local, among others.
     /// Bytecode 15 and later.
     pub instance_type: i32,
+    /// The variable's number: -6 for a built-in variable, a local's number in its code
+    /// entry, otherwise one GameMaker assigns.
     /// Bytecode 15 and later.
     pub id: i32,
+    /// How often the code refers to it, and where first.
     pub uses: Uses,
 }
 
 /// How often an entry occurs in the code, and where first.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Uses {
+    /// How many instructions refer to the entry.
     pub count: u32,
+    /// The first of them; from it each refers on to the next, through the bytecode.
     pub first: CodeAddress,
 }
 
+/// FUNC's body: the functions the code calls and, until 2024.8, each code entry's
+/// local variables.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Functions {
+    /// The functions, built-in or the game's own, the code calls.
     pub functions: Vec<Function>,
     /// Bytecode 15 and later, until 2024.8.
     pub code_locals: Vec<CodeLocals>,
 }
 
+/// A function the code calls.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Function {
+    /// The function's name.
     pub name: Option<StrId>,
+    /// How often the code calls it, and where first.
     pub uses: Uses,
 }
 
 /// The local variables of one code entry.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct CodeLocals {
+    /// The name of the code entry.
     pub code: Option<StrId>,
+    /// Its local variables.
     pub locals: Vec<Local>,
 }
 
+/// A local variable of a code entry.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Local {
+    /// The local's number in its code entry.
     pub index: u32,
+    /// The local's name.
     pub name: Option<StrId>,
 }
 

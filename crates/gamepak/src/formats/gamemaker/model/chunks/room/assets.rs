@@ -10,16 +10,23 @@ use crate::formats::gamemaker::model::names::{Font, Id, ParticleSystem, Sequence
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// An asset layer's contents.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Assets {
+    /// Tiles placed one by one; from GameMaker Studio 2 each is part of a sprite.
     pub tiles: Vec<Option<Tile>>,
+    /// Sprites placed on the layer.
     pub sprites: Vec<Option<SpriteInstance>>,
+    /// Sequences placed on the layer.
     /// 2.3 and later.
     pub sequences: Vec<Option<SequenceInstance>>,
+    /// Nine-slice sprites placed on the layer, a list GameMaker dropped in 2.3.2.
     /// From 2.3 until 2.3.2.
     pub nine_slices: Vec<Option<SpriteInstance>>,
+    /// Particle systems placed on the layer.
     /// 2023.2 and later.
     pub particle_systems: Vec<Option<ParticleSystemInstance>>,
+    /// Text items placed on the layer.
     /// 2024.6 and later.
     pub text_items: Vec<Option<TextItem>>,
 }
@@ -27,61 +34,101 @@ pub struct Assets {
 /// Where an asset is placed and how it is drawn.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Placed {
+    /// Horizontal position in the room, in pixels.
     pub x: i32,
+    /// Vertical position in the room, in pixels.
     pub y: i32,
+    /// Horizontal and vertical scale, 1 for the asset's own size.
     pub scale: [f32; 2],
+    /// The blend colour the asset is drawn with, as 0xAABBGGRR; 0xFFFFFFFF draws it as
+    /// it is.
     pub colour: u32,
 }
 
+/// How a placed asset animates.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Animation {
+    /// Playback speed, in the unit [`Animation::speed_type`] gives.
     pub speed: f32,
     /// 0 frames per second, 1 frames per game frame.
     pub speed_type: u32,
+    /// The frame (image index) the animation starts at.
     pub frame: f32,
 }
 
+/// A sprite placed on an asset layer.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct SpriteInstance {
+    /// The name the room editor gives the placed sprite.
     pub name: Option<StrId>,
+    /// The sprite drawn.
     pub sprite: Id<Sprite>,
+    /// Where it is placed, its scale and blend colour.
     pub placed: Placed,
+    /// Its animation speed and first frame.
     pub animation: Animation,
+    /// Rotation in degrees, counter-clockwise.
     pub rotation: f32,
 }
 
+/// A sequence placed on an asset layer (2.3 and later).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct SequenceInstance {
+    /// The name the room editor gives the placed sequence.
     pub name: Option<StrId>,
+    /// The sequence played.
     pub sequence: Id<Sequence>,
+    /// Where it is placed, its scale and blend colour.
     pub placed: Placed,
+    /// Its playback speed and first frame.
     pub animation: Animation,
+    /// Rotation in degrees, counter-clockwise.
     pub rotation: f32,
 }
 
+/// A particle system placed on an asset layer (2023.2 and later).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ParticleSystemInstance {
+    /// The name the room editor gives the placed system.
     pub name: Option<StrId>,
+    /// The particle system run.
     pub system: Id<ParticleSystem>,
+    /// Where it is placed, its scale and blend colour.
     pub placed: Placed,
+    /// Rotation in degrees, counter-clockwise.
     pub rotation: f32,
 }
 
+/// A text item placed on an asset layer (2024.6 and later).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct TextItem {
+    /// The name the room editor gives the text item.
     pub name: Option<StrId>,
+    /// Horizontal position in the room, in pixels.
     pub x: i32,
+    /// Vertical position in the room, in pixels.
     pub y: i32,
+    /// The font the text is drawn in.
     pub font: Id<Font>,
+    /// Horizontal and vertical scale.
     pub scale: [f32; 2],
+    /// Rotation in degrees, counter-clockwise.
     pub rotation: f32,
+    /// The text's colour, as 0xAABBGGRR.
     pub colour: u32,
+    /// The point (x, y) the item is placed, scaled and rotated about, in pixels.
     pub origin: [f32; 2],
+    /// The text shown.
     pub text: Option<StrId>,
+    /// The text's horizontal and vertical alignment, as GameMaker stores them.
     pub alignment: i32,
+    /// Extra space between characters, in pixels.
     pub character_spacing: f32,
+    /// Extra space between lines, in pixels.
     pub line_spacing: f32,
+    /// The width and height of the frame the text is laid out in, in pixels.
     pub frame: [f32; 2],
+    /// Whether lines wrap at the frame's width.
     pub wrap: bool,
 }
 

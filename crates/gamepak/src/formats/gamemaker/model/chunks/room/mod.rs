@@ -21,37 +21,67 @@ use crate::formats::gamemaker::model::names::{Background, Code, Id, Named, Objec
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// ROOM's body: the rooms in resource order.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Rooms {
+    /// The rooms; `None` is a null slot of the list.
     #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub rooms: Vec<Option<Room>>,
 }
 
+/// A room: its settings and what is placed in it.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Room {
+    /// The room's name, by which code refers to it.
     pub name: Option<StrId>,
+    /// The window caption while the room runs, a GameMaker 8 setting; usually empty.
     pub caption: Option<StrId>,
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
+    /// Game steps per second while in the room, a GameMaker Studio 1 setting (GameMaker
+    /// Studio 2 sets the game's speed in [`super::general::Gms2::fps`]).
     pub speed: u32,
+    /// Whether the room keeps its state when left, so a return finds it as it was.
     pub persistent: bool,
+    /// The colour the room is cleared to, as 0xAABBGGRR.
     pub background_colour: u32,
+    /// Whether the display is cleared with [`Room::background_colour`] before each frame
+    /// is drawn.
     pub draw_background_colour: bool,
+    /// The room's creation code, run when the room starts; -1 for none.
     pub creation_code: Id<Code>,
+    /// Bit flags: 1 views enabled, 2 clear the view background with the window colour,
+    /// 4 do not clear the display buffer; 0x20000 marks a room made in GameMaker Studio
+    /// 2, 0x10000 one of 2.3 and later, 0x40000 one of 2024.13 and later.
     pub flags: u32,
+    /// The background slots of GameMaker Studio 1 (GameMaker Studio 2 uses
+    /// [`Room::layers`]).
     pub backgrounds: Vec<Option<RoomBackground>>,
+    /// The views: regions of the room drawn to parts of the window.
     pub views: Vec<Option<View>>,
+    /// The instances placed in the room. From GameMaker Studio 2 a layer holds them by
+    /// [`Instance::id`].
     pub instances: Vec<Option<Instance>>,
+    /// The tiles of GameMaker Studio 1 (GameMaker Studio 2 keeps tiles in its layers).
     pub tiles: Vec<Option<Tile>>,
     /// Instance ids in the order they are created (2024.13 and later).
     pub creation_order: Vec<u32>,
+    /// Whether the room has a physics world.
     pub world: bool,
     /// Top, left, right, bottom.
     pub bounds: [u32; 4],
+    /// The physics world's gravity, x and y, in metres per second squared (GameMaker's
+    /// default is 0, 10: downwards).
     pub gravity: [f32; 2],
+    /// How many metres of the physics world one pixel stands for (GameMaker's default
+    /// is 0.1).
     pub metres_per_pixel: f32,
+    /// The room's layers, which hold its instances, tiles, backgrounds and assets.
     /// GameMaker Studio 2 and later.
     pub layers: Vec<Option<Layer>>,
+    /// The sequences the room uses.
     /// 2.3 and later.
     pub sequences: Vec<Option<Sequence>>,
 }
@@ -59,25 +89,40 @@ pub struct Room {
 /// A background slot of a GameMaker Studio 1 room.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct RoomBackground {
+    /// Whether the background is drawn.
     pub enabled: bool,
+    /// Whether it is drawn in front of the instances instead of behind them.
     pub foreground: bool,
+    /// The background resource drawn; -1 for none.
     pub background: Id<Background>,
+    /// Horizontal position in the room, in pixels.
     pub x: i32,
+    /// Vertical position in the room, in pixels.
     pub y: i32,
+    /// Whether it repeats horizontally: 0 no, any other value yes.
     pub tile_x: i32,
+    /// Whether it repeats vertically: 0 no, any other value yes.
     pub tile_y: i32,
+    /// Scroll speed, x and y, in pixels per step.
     pub speed: [i32; 2],
+    /// Whether it is stretched to fill the room.
     pub stretch: bool,
 }
 
+/// A view of a room: the part of the room it shows and where on screen.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct View {
+    /// Whether the view is used.
     pub enabled: bool,
     /// x, y, width, height in the room.
     pub view: [i32; 4],
     /// x, y, width, height on screen.
     pub port: [i32; 4],
+    /// How near, in pixels (x, y), the followed object may come to the view's edge
+    /// before the view moves.
     pub border: [u32; 2],
+    /// The most the view moves per step to follow its object, x and y, in pixels; -1
+    /// for no limit.
     pub speed: [i32; 2],
     /// The object the view follows.
     pub object: Id<Object>,
@@ -86,18 +131,32 @@ pub struct View {
 /// An instance placed in the room.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Instance {
+    /// Horizontal position in the room, in pixels.
     pub x: i32,
+    /// Vertical position in the room, in pixels.
     pub y: i32,
+    /// The object the instance is of.
     pub object: Id<Object>,
+    /// The instance's id, which code and layers refer to it by.
     pub id: u32,
+    /// Code run for this instance when it is created (after its create event); -1 for
+    /// none.
     pub creation_code: Id<Code>,
+    /// Horizontal and vertical scale, 1 for the sprite's size.
     pub scale: [f32; 2],
+    /// The instance's animation speed, a multiple of its sprite's (1 as the sprite sets).
     /// 2.2.2.302 and later.
     pub image_speed: f32,
+    /// The sprite frame (image index) the instance starts on.
     /// 2.2.2.302 and later.
     pub image_index: u32,
+    /// The blend colour the sprite is drawn with, as 0xAABBGGRR; 0xFFFFFFFF draws it as
+    /// it is.
     pub colour: u32,
+    /// Rotation in degrees, counter-clockwise.
     pub rotation: f32,
+    /// Code run before the object's create event, setting the variables the room editor
+    /// overrides for this instance; -1 for none.
     /// Bytecode 16 and later.
     pub pre_create_code: Id<Code>,
 }
@@ -105,15 +164,24 @@ pub struct Instance {
 /// A tile placed on its own: a room's (GameMaker Studio 1) or an asset layer's.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Tile {
+    /// Horizontal position in the room, in pixels.
     pub x: i32,
+    /// Vertical position in the room, in pixels.
     pub y: i32,
     /// A sprite from GameMaker Studio 2, a background before.
     pub asset: i32,
+    /// The tile's top-left corner (x, y) in the source image, in pixels.
     pub source: [u32; 2],
+    /// The tile's width and height in the source image, in pixels.
     pub size: [u32; 2],
+    /// The tile's depth: tiles and instances of greater depth are drawn first, behind.
     pub depth: i32,
+    /// The tile's id, by which code refers to it.
     pub id: u32,
+    /// Horizontal and vertical scale, 1 for the source size.
     pub scale: [f32; 2],
+    /// The blend colour the tile is drawn with, as 0xAABBGGRR; 0xFFFFFFFF draws it as it
+    /// is.
     pub colour: u32,
 }
 

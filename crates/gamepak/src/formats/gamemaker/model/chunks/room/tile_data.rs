@@ -16,11 +16,18 @@ use crate::formats::gamemaker::model::wire::{Record, Wire};
 /// A tile that stands for no tile.
 const EMPTY: u32 = u32::MAX;
 
+/// A tile layer's map: which tile of the tileset is in each cell.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct TileData {
+    /// The map's width, in tiles.
     pub width: u32,
+    /// The map's height, in tiles.
     pub height: u32,
     /// Row by row.
+    ///
+    /// A tile's bits 0 to 18 are its index in the tileset (0 is the tileset's blank
+    /// tile); bit 28 mirrors it horizontally, bit 29 flips it vertically and bit 30
+    /// rotates it by 90 degrees.
     pub tiles: Vec<u32>,
 }
 

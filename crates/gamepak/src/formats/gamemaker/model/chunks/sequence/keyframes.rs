@@ -11,24 +11,36 @@ use crate::formats::gamemaker::model::names::{
 };
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// A keyframe: a value per channel, from a frame and for a length.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Keyframe<T> {
+    /// The frame the keyframe starts at.
     pub key: f32,
+    /// How many frames it lasts.
     pub length: f32,
+    /// GameMaker's stretch flag for the keyframe; what the runner does with it is not
+    /// established.
     pub stretch: bool,
+    /// Whether the keyframe is switched off, so playback passes over it.
     pub disabled: bool,
+    /// Its values, one per channel: one for a 1-D property such as rotation, two for
+    /// position or scale.
     pub channels: Vec<ChannelValue<T>>,
 }
 
+/// A keyframe's value on one channel.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ChannelValue<T> {
+    /// The channel's number, counting from 0.
     pub id: i32,
+    /// The value.
     pub value: T,
 }
 
 /// A track's keyframes: on a 4-byte boundary, a count and the keyframes.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Keyframes<T> {
+    /// The keyframes, in the order GameMaker lists them.
     pub keyframes: Vec<Keyframe<T>>,
 }
 
@@ -37,11 +49,14 @@ pub struct Keyframes<T> {
 pub struct Interpolated {
     /// 0 none, 1 linear.
     pub interpolation: u32,
+    /// The keyframes, each channel a real.
     pub keyframes: Vec<Keyframe<f32>>,
 }
 
+/// A broadcast keyframe's messages.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Broadcast {
+    /// The messages sent; an object's Broadcast Message event receives them.
     pub messages: Vec<Option<StrId>>,
 }
 
@@ -49,22 +64,31 @@ pub struct Broadcast {
 /// more than 0.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct MomentEvent {
+    /// The count GameMaker stores before the event's name.
     pub count: i32,
+    /// The event's name, present when [`MomentEvent::count`] is more than 0.
     pub event: Option<StrId>,
 }
 
+/// An audio track's keyframe value: a sound and how it plays.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct AudioKey {
+    /// The sound played.
     pub sound: Id<Sound>,
+    /// 0 plays it once, 1 loops it.
     pub mode: i32,
 }
 
+/// A text track's keyframe value.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct TextKey {
+    /// The text shown.
     pub text: Option<StrId>,
+    /// Whether lines wrap.
     pub wrap: bool,
     /// Vertical alignment in bits 8 to 15, horizontal in 0 to 7.
     pub alignment: i32,
+    /// The font the text is drawn in.
     pub font: Id<Font>,
 }
 
@@ -146,6 +170,9 @@ impl<'a> Record<'a> for TextKey {
 
 /// Keyframe values that are a resource id.
 pub type SpriteKey = Id<Sprite>;
+/// An instance track's keyframe value: the object whose instance the sequence makes.
 pub type ObjectKey = Id<Object>;
+/// A sequence track's keyframe value: the sequence played inside this one.
 pub type SequenceKey = Id<Sequence>;
+/// A particle track's keyframe value: the particle system run.
 pub type ParticleKey = Id<ParticleSystem>;

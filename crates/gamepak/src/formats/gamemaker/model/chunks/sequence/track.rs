@@ -13,23 +13,41 @@ use crate::error::Result;
 use crate::formats::gamemaker::model::chunks::animation_curves::AnimationCurve;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// A track of a sequence: what it animates, its sub-tracks and its keyframes.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Track {
+    /// The track's model name, which gives its kind (`GMSpriteFramesTrack`,
+    /// `GMRealTrack`, ...) and so [`Track::keyframes`].
     pub model: Option<StrId>,
+    /// The track's name: the property or asset it animates, or a name given in the
+    /// editor.
     pub name: Option<StrId>,
+    /// The built-in property the track animates, 0 for none: 5 gain, 6 pitch, 7 falloff,
+    /// 8 rotation, 9 additive blend, 10 image blend, 12 mask, 13 subject, 14 position,
+    /// 15 scale, 16 origin, 17 image speed, 18 image index, 20 frame size, 21 character
+    /// spacing, 22 line spacing, 23 paragraph spacing.
     pub builtin_name: i32,
+    /// Trait flags: bit 0 makes the sub-tracks ignore the track's origin.
     pub flags: i32,
+    /// Whether GameMaker marks the track as a creation track; what the runner does with
+    /// it is not established.
     pub creation_track: bool,
+    /// Tag numbers GameMaker stores with the track.
     pub tags: Vec<i32>,
+    /// Animation curves embedded in the track.
     pub owned: Vec<OwnedCurve>,
+    /// Sub-tracks, such as the position and scale tracks of an asset track.
     pub tracks: Vec<Track>,
+    /// The keyframes, of the kind [`Track::model`] names.
     pub keyframes: TrackKeyframes,
 }
 
 /// An animation curve a track owns, after the text that names its kind.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct OwnedCurve {
+    /// The text naming the resource's kind: `GMAnimCurve`.
     pub kind: Option<StrId>,
+    /// The curve.
     pub curve: AnimationCurve,
 }
 
@@ -40,16 +58,28 @@ pub enum TrackKeyframes {
     /// Before the model name is read.
     #[default]
     None,
+    /// `GMAudioTrack`: sounds played.
     Audio(Keyframes<AudioKey>),
+    /// `GMInstanceTrack`: instances of objects made while the sequence plays.
     Instance(Keyframes<ObjectKey>),
+    /// `GMGraphicTrack`: sprites drawn.
     Graphic(Keyframes<SpriteKey>),
+    /// `GMSequenceTrack`: sequences played inside this one.
     Sequence(Keyframes<SequenceKey>),
+    /// `GMSpriteFramesTrack`: the frame (image index) shown at each key.
     SpriteFrames(Keyframes<i32>),
+    /// `GMBoolTrack`: a true or false property at each key.
     Bool(Keyframes<bool>),
+    /// `GMStringTrack`: a text property at each key.
     String(Keyframes<Option<StrId>>),
+    /// `GMColourTrack`: a colour property, interpolated between keys or not.
     Colour(Interpolated),
+    /// `GMRealTrack`: a numeric property such as rotation, interpolated between keys or
+    /// not.
     Real(Interpolated),
+    /// `GMTextTrack`: text drawn.
     Text(Keyframes<TextKey>),
+    /// `GMParticleTrack`: particle systems run.
     Particle(Keyframes<ParticleKey>),
 }
 
