@@ -49,10 +49,13 @@ pub fn from_json<T: DeserializeOwned>(
 pub mod hex {
     use serde::{Deserialize, Deserializer, Serializer};
 
+    /// Writes `bytes` as one string of lowercase hex digits, two per byte.
     pub fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(&format_args!("{}", Hex(bytes)))
     }
 
+    /// Reads bytes back from a hex string, refusing an odd number of digits or a
+    /// character that is not a hex digit.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
         decode(&String::deserialize(d)?).map_err(serde::de::Error::custom)
     }
@@ -116,6 +119,8 @@ pub mod font_size {
 
     const FLOAT: u32 = 0x8000_0000;
 
+    /// Writes a font size: a stored float (top bit set) as its positive value, any
+    /// other word as its integer.
     pub fn serialize<S: Serializer>(v: &u32, s: S) -> Result<S::Ok, S::Error> {
         let size = -f32::from_bits(*v);
         if v & FLOAT != 0 && size.is_finite() {
@@ -125,6 +130,8 @@ pub mod font_size {
         }
     }
 
+    /// Reads a font size back: a whole number as that word, a non-negative number
+    /// with a point as the negated float GameMaker stores.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
         let n = serde_json::Number::deserialize(d)?;
         if let Some(v) = n.as_u64() {

@@ -36,10 +36,15 @@ use crate::fourcc::FourCC;
 /// A whole file, chunk by chunk.
 #[derive(Debug, Clone)]
 pub struct Game<'a> {
+    /// The file's byte order: little-endian, or big-endian (a `MROF` magic) in some
+    /// console builds.
     pub endian: Endian,
     /// What every chunk but the last is padded to.
     pub alignment: u64,
+    /// The bytecode version GEN8 states (13 to 17; 0 without GEN8). CODE, VARI and
+    /// FUNC, and a few fields elsewhere, are laid out by it.
     pub bytecode: u8,
+    /// The chunks in file order, the order they are written back in.
     pub chunks: Vec<Part<'a>>,
     /// Bytes after the FORM.
     pub trailing: &'a [u8],
@@ -58,8 +63,11 @@ pub struct Game<'a> {
 /// One chunk: its name as stored and what it holds.
 #[derive(Debug, Clone)]
 pub struct Part<'a> {
+    /// The chunk's name (GEN8, STRG, ...), as read in the file's byte order.
     pub name: FourCC,
+    /// The name's four bytes as the file stores them: reversed in a big-endian file.
     pub raw: [u8; 4],
+    /// What the chunk holds: its model's records, or its bytes as stored.
     pub body: Body<'a>,
     /// The release whose layout the chunk was read in.
     pub version: Version,

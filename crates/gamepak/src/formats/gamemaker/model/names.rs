@@ -28,6 +28,7 @@ pub struct Interner {
 }
 
 impl Interner {
+    /// The table `texts` as read: each text interns to the first index that holds it.
     pub fn new(texts: Vec<String>) -> Self {
         let mut first = HashMap::with_capacity(texts.len());
         for (i, t) in texts.iter().enumerate() {
@@ -80,6 +81,8 @@ pub struct Shown {
 }
 
 impl Shown {
+    /// Ids shown from the strings `texts` and the resource `names`; a name that two
+    /// resources of one kind share is shown as an index instead.
     pub fn new(texts: Vec<String>, names: &Names) -> Self {
         let unique = names
             .iter()
@@ -110,6 +113,7 @@ enum Table {
 pub struct Lookup(HashMap<FourCC, HashMap<String, Option<i32>>>);
 
 impl Lookup {
+    /// Each kind's `names` mapped back to their indices.
     pub fn new(names: &Names) -> Self {
         let mut out: HashMap<FourCC, HashMap<String, Option<i32>>> = HashMap::new();
         for (kind, list) in names {
@@ -195,7 +199,9 @@ impl<'de> Deserialize<'de> for StrId {
 
 /// A kind of resource: the chunk that lists them, and what one is called.
 pub trait Kind {
+    /// The chunk that lists resources of this kind (SPRT for sprites).
     const CHUNK: FourCC;
+    /// What one resource of this kind is called in messages ("sprite").
     const WHAT: &'static str;
 }
 
@@ -235,7 +241,9 @@ kinds! {
 pub struct Id<K>(pub i32, PhantomData<K>);
 
 impl<K> Id<K> {
+    /// The id that names no resource: -1, null in JSON.
     pub const NONE: Id<K> = Id(-1, PhantomData);
+    /// The resource at `index` in its chunk's list (-1 for none).
     pub fn new(index: i32) -> Self {
         Id(index, PhantomData)
     }
@@ -335,6 +343,7 @@ impl<'de, K: Kind> Deserialize<'de> for Id<K> {
 
 /// A resource record that has a name.
 pub trait Named {
+    /// The record's name as a STRG string; `None` when it has none.
     fn name(&self) -> Option<StrId>;
 }
 

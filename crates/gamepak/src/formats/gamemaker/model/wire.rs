@@ -22,11 +22,15 @@ pub type Blob<'a> = Cow<'a, [u8]>;
 /// Something a reference can name: a STRG string, a TPAG item, a place in a code blob.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Label {
+    /// A STRG string, by index: the place of its first character.
     Str(u32),
+    /// A TPAG item, by index: the place of its entry.
     Tpag(u32),
     /// Byte `at` of code blob `blob`.
     Code {
+        /// The code blob, by index in CODE's list of blobs.
         blob: u32,
+        /// The byte offset in that blob.
         at: u32,
     },
 }
@@ -51,9 +55,13 @@ pub trait Wire<'a>: Sized {
     /// The absolute offset the cursor stands at.
     fn offset(&self) -> u64;
 
+    /// A byte.
     fn u8(&mut self, v: &mut u8) -> Result<()>;
+    /// A 16-bit unsigned integer, in the file's byte order.
     fn u16(&mut self, v: &mut u16) -> Result<()>;
+    /// A 32-bit unsigned integer, in the file's byte order.
     fn u32(&mut self, v: &mut u32) -> Result<()>;
+    /// A 64-bit unsigned integer, in the file's byte order.
     fn u64(&mut self, v: &mut u64) -> Result<()>;
     /// `len` bytes of payload; the writer writes `v` whole.
     fn blob(&mut self, v: &mut Blob<'a>, len: usize) -> Result<()>;
@@ -100,6 +108,7 @@ pub trait Wire<'a>: Sized {
     fn fits(&mut self, at: u64, n: u64, each: u64) -> Result<()>;
     /// Names the part of the structure walked next, for errors.
     fn enter(&mut self, name: &'static str, index: Option<usize>);
+    /// Leaves the part [`Wire::enter`] named last.
     fn leave(&mut self);
     /// How many parts deep the walk is (reading; the writer walks what was read or
     /// built, and says 0).
@@ -141,30 +150,35 @@ pub trait Wire<'a>: Sized {
         }
     }
 
+    /// A 32-bit signed integer.
     fn i32(&mut self, v: &mut i32) -> Result<()> {
         let mut u = *v as u32;
         self.u32(&mut u)?;
         *v = u as i32;
         Ok(())
     }
+    /// A 16-bit signed integer.
     fn i16(&mut self, v: &mut i16) -> Result<()> {
         let mut u = *v as u16;
         self.u16(&mut u)?;
         *v = u as i16;
         Ok(())
     }
+    /// A 64-bit signed integer.
     fn i64(&mut self, v: &mut i64) -> Result<()> {
         let mut u = *v as u64;
         self.u64(&mut u)?;
         *v = u as i64;
         Ok(())
     }
+    /// A 32-bit IEEE 754 float.
     fn f32(&mut self, v: &mut f32) -> Result<()> {
         let mut u = v.to_bits();
         self.u32(&mut u)?;
         *v = f32::from_bits(u);
         Ok(())
     }
+    /// A 64-bit IEEE 754 float.
     fn f64(&mut self, v: &mut f64) -> Result<()> {
         let mut u = v.to_bits();
         self.u64(&mut u)?;
@@ -191,9 +205,11 @@ pub trait Wire<'a>: Sized {
         });
         Ok(())
     }
+    /// `N` bytes, as stored.
     fn array<const N: usize>(&mut self, v: &mut [u8; N]) -> Result<()> {
         v.iter_mut().try_for_each(|b| self.u8(b))
     }
+    /// A record laid out inline at the cursor.
     fn record<T: Record<'a>>(&mut self, v: &mut T) -> Result<()> {
         v.walk(self)
     }
@@ -302,6 +318,7 @@ pub trait Wire<'a>: Sized {
 
 /// A record of the file: its fields in file order, walked one way or the other.
 pub trait Record<'a>: Default {
+    /// Reads the record's fields from the file, or writes them, in file order.
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()>;
     /// What comes between the previous record and this one in a list (padding).
     fn before<W: Wire<'a>>(_w: &mut W) -> Result<()> {
@@ -338,7 +355,14 @@ impl<'a> Record<'a> for Option<StrId> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CodeAddress {
-    In { blob: u32, at: u32 },
+    /// Byte `at` of code blob `blob`.
+    In {
+        /// The code blob, by index in CODE's list of blobs.
+        blob: u32,
+        /// The byte offset in that blob.
+        at: u32,
+    },
+    /// A word that points into no code blob, kept as stored.
     Raw(u32),
 }
 

@@ -6,8 +6,11 @@ use serde::{Deserialize, Serialize};
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Blob, Record, Wire};
 
+/// AUDO: the audio clips stored in the data file, which sounds name by index.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Audio<'a> {
+    /// The clips by index, each the bytes of a WAV or Ogg file as stored; `None` for a
+    /// null slot.
     #[serde(skip)]
     pub clips: Vec<Option<Blob<'a>>>,
 }

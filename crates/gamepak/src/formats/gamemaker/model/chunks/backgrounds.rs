@@ -12,38 +12,58 @@ use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, TpagId, Wire};
 
+/// BGND: the backgrounds, which from GameMaker Studio 2 are tile sets.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Backgrounds {
     /// Whether each background starts on an 8-byte boundary.
     pub aligned: bool,
+    /// The backgrounds by index (a background id); `None` for a null slot.
     #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub backgrounds: Vec<Option<Background>>,
 }
 
+/// A background image, or from GameMaker Studio 2 a tile set.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Background {
+    /// The name code refers to the background by.
     pub name: Option<StrId>,
+    /// The background's transparent option, as the IDE set it.
     pub transparent: bool,
+    /// Whether its edges are smoothed, as the IDE set it.
     pub smooth: bool,
+    /// Whether its texture is loaded when the game starts rather than when first
+    /// drawn.
     pub preload: bool,
+    /// The image, a TPAG item (a tile set's whole image); `None` for none.
     pub texture: Option<TpagId>,
     /// GameMaker Studio 2 and later.
     pub tiles: Option<TileSet>,
 }
 
+/// What a GameMaker Studio 2 background holds as a tile set.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct TileSet {
     /// A word GameMaker writes as 2.
     pub version: u32,
+    /// The width and height of one tile, in pixels.
     pub tile_size: [u32; 2],
     /// 2024.14.1 and later.
     pub separation: [u32; 2],
+    /// The empty pixels left beside each tile on the texture page: left and right,
+    /// then above and below.
     pub border: [u32; 2],
+    /// How many tiles one row of the tile set holds.
     pub columns: u32,
+    /// How many animation frames each tile has (1 for a tile set that is not
+    /// animated).
     pub frames_per_tile: u32,
+    /// How many tiles the tile set holds.
     pub tile_count: u32,
+    /// From 2023.8, the SPRT index of the sprite exported from the tile set; 0 before.
     pub exported_sprite: u32,
+    /// How long each animation frame shows, in microseconds.
     pub frame_length: i64,
+    /// The ids of the tiles' frames: `tile_count` times `frames_per_tile` of them.
     pub tile_ids: Vec<u32>,
 }
 

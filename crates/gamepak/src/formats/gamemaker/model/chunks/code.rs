@@ -12,16 +12,22 @@ use crate::error::Result;
 use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::wire::{Blob, Record, Slot, StrId, Wire};
 
+/// CODE: the compiled code of every script, event and function, as code entries
+/// and the instruction blobs they run.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Code<'a> {
     /// The instruction blobs, in file order.
     #[serde(skip)]
     pub blobs: Vec<Blob<'a>>,
+    /// The code entries by index (a code id); `None` for a null slot.
     pub entries: Vec<Option<CodeEntry>>,
 }
 
+/// A code entry: a named piece of compiled code and where its instructions lie.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct CodeEntry {
+    /// The entry's name, which says what runs it (`gml_Object_obj_player_Step_0`,
+    /// `gml_Script_scr_init`).
     pub name: Option<StrId>,
     /// The blob the entry runs, by index in [`Code::blobs`].
     pub blob: u32,

@@ -6,8 +6,10 @@ use serde::{Deserialize, Serialize};
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// FEAT: the feature flags the game was built with (2022.8 and later).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Features {
+    /// The flags, each a name.
     pub flags: Vec<Option<StrId>>,
 }
 

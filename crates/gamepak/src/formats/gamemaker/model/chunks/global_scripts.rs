@@ -6,8 +6,10 @@ use crate::error::Result;
 use crate::formats::gamemaker::model::names::{Code, Id};
 use crate::formats::gamemaker::model::wire::{Record, Wire};
 
+/// GLOB: the code entries run once when the game starts.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct GlobalScripts {
+    /// The code entries, by index in CODE.
     pub code: Vec<Id<Code>>,
 }
 

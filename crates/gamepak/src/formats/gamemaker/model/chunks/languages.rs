@@ -7,17 +7,25 @@ use serde::{Deserialize, Serialize};
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// LANG: the localised texts: entry ids, and each language's text for every entry.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Languages {
+    /// A word GameMaker stores whose meaning is not known; kept as read.
     pub unknown: u32,
+    /// Each entry's id; every language has one text per id, in this order.
     pub ids: Vec<Option<StrId>>,
+    /// The languages, each with its texts.
     pub languages: Vec<Language>,
 }
 
+/// One language: its name, its region and a text for every entry.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Language {
+    /// The language's name.
     pub name: Option<StrId>,
+    /// The language's region.
     pub region: Option<StrId>,
+    /// The language's text for each entry, in the order of [`Languages::ids`].
     pub entries: Vec<Option<StrId>>,
 }
 

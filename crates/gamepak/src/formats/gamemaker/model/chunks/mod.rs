@@ -49,11 +49,16 @@ macro_rules! bodies {
         /// What a chunk holds.
         #[derive(Debug, Clone)]
         pub enum Body<'a> {
-            $($variant($ty),)*
+            $(
+                /// The chunk's records, read by the model for its name (the variant's
+                /// type).
+                $variant($ty),
+            )*
             /// A chunk with no bytes.
             Empty,
             /// A chunk no model reads, or one not in GameMaker's layout, as stored.
             Stored {
+                /// The body's bytes, exactly as stored.
                 bytes: &'a [u8],
                 /// Where the body stood in the file it was read from; `None` for one
                 /// made in code, which holds no pointers.
@@ -142,8 +147,11 @@ macro_rules! bodies {
 
 /// A chunk's model: the chunk it reads, and how to find it in a [`Body`].
 pub trait ChunkModel<'a>: Record<'a> {
+    /// The chunk this model reads (GEN8, SPRT, ...).
     const NAME: FourCC;
+    /// The model `body` holds, when it holds this chunk's records.
     fn of<'b>(body: &'b Body<'a>) -> Option<&'b Self>;
+    /// The model `body` holds, to edit, when it holds this chunk's records.
     fn of_mut<'b>(body: &'b mut Body<'a>) -> Option<&'b mut Self>;
 }
 

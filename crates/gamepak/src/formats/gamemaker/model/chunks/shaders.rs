@@ -24,20 +24,26 @@ pub const BLOBS: [&str; 8] = [
     "cg_ps3_pixel",
 ];
 
+/// SHDR: the shaders, programs that change how things are drawn.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Shaders<'a> {
+    /// The shaders by index (a shader id); `None` for a null slot.
     #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub shaders: Vec<Option<Shader<'a>>>,
 }
 
+/// A shader: its sources for the graphics APIs that compile them at run time, and
+/// the blobs compiled for the others.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Shader<'a> {
+    /// The name code refers to the shader by (`shd_outline`).
     pub name: Option<StrId>,
     /// The type (1 GLSL ES, 2 GLSL, 3 HLSL9, 4 HLSL11, 5 PSSL, 6 PS Vita Cg, 7 PS3
     /// Cg) with the top bit set, as stored.
     pub kind: u32,
     /// GLSL ES, GLSL and HLSL9 sources: vertex, fragment, vertex, fragment, ...
     pub sources: [Option<StrId>; 6],
+    /// The names of the vertex attributes the vertex shader takes, in order.
     pub attributes: Vec<Option<StrId>>,
     /// After bytecode 13.
     pub version: i32,

@@ -10,20 +10,33 @@ use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// SOND: the sounds, each naming how it plays and where its audio is.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Sounds {
+    /// The sounds by index (a sound id); `None` for a null slot.
     #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub sounds: Vec<Option<Sound>>,
 }
 
+/// A sound: its settings and where its audio is.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Sound {
+    /// The name code refers to the sound by (`snd_jump`).
     pub name: Option<StrId>,
+    /// Flags: 0x1 embedded in the file (not streamed), 0x2 compressed, 0x64 played
+    /// by the regular audio system, the one with audio groups.
     pub flags: u32,
+    /// The file type, with its dot: `.wav`, `.ogg` or `.mp3`.
     pub kind: Option<StrId>,
+    /// The original file name; a streamed sound is played from this file beside the
+    /// game.
     pub file: Option<StrId>,
+    /// Effects of the sound system before GameMaker Studio (chorus, echo, flanger,
+    /// reverb, gargle); how the word encodes them is not known, so it is kept as read.
     pub effects: u32,
+    /// The volume it plays at, 0 (silent) to 1 (full).
     pub volume: f32,
+    /// The default pitch it plays at.
     pub pitch: f32,
     /// The audio group, or the preload flag where there is no group.
     pub group: i32,

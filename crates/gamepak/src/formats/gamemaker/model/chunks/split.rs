@@ -14,7 +14,11 @@ use crate::fourcc::FourCC;
 
 /// A split chunk as JSON: each resource's file (`None` for a null slot) and the rest.
 pub struct SplitJson {
+    /// Each resource's JSON, by index; `None` for a null slot, or a resource not
+    /// asked for.
     pub resources: Vec<Option<Vec<u8>>>,
+    /// The chunk's other fields as JSON; `None` when it has none, or they were not
+    /// asked for.
     pub rest: Option<Vec<u8>>,
 }
 

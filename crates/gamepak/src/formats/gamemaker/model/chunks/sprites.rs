@@ -20,8 +20,10 @@ use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Blob, Record, StrId, TpagId, Wire};
 
+/// SPRT: the sprites, the animated images objects draw and collide with.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Sprites<'a> {
+    /// The sprites by index (a sprite id); `None` for a null slot.
     #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub sprites: Vec<Option<Sprite<'a>>>,
 }
@@ -31,19 +33,33 @@ pub struct Sprites<'a> {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Sprite<'a> {
+    /// The name code refers to the sprite by (`spr_player`).
     pub name: Option<StrId>,
+    /// The width of each frame, in pixels.
     pub width: u32,
+    /// The height of each frame, in pixels.
     pub height: u32,
     /// Left, right, bottom, top.
     pub margins: [i32; 4],
+    /// The sprite's transparent option, as the IDE set it.
     pub transparent: bool,
+    /// Whether the sprite's edges are smoothed, as the IDE set it.
     pub smooth: bool,
+    /// Whether the sprite's texture is loaded when the game starts rather than when
+    /// first drawn.
     pub preload: bool,
+    /// How the bounding box was set: 0 automatic, 1 full image, 2 manual.
     pub bbox_mode: i32,
+    /// The collision mask type: 0 axis-aligned rectangle, 1 precise, 2 rotated
+    /// rectangle.
     pub separate_masks: u32,
+    /// The origin (x, y), in pixels from the frame's top-left corner: the point drawn
+    /// at an instance's position, which the sprite rotates and scales about.
     pub origin: [i32; 2],
     /// The GameMaker Studio 2 header.
     pub special: Option<Special>,
+    /// Each frame's image, a TPAG item, in animation order; `None` for a null
+    /// reference.
     pub frames: Vec<Option<TpagId>>,
     /// One bit per pixel, rows padded to a byte. Not in JSON: the folder keeps
     /// each as a PNG beside the sprite's frames.
@@ -51,24 +67,32 @@ pub struct Sprite<'a> {
     pub masks: Vec<Blob<'a>>,
 }
 
+/// The header a GameMaker Studio 2 sprite has where a GameMaker Studio 1 sprite
+/// has its frame count: its version, type and playback speed.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Special {
     /// 1, 2 (adds the sequence pointer) or 3 (adds the nine-slice pointer).
     pub version: u32,
     /// 0 normal, 1 SWF, 2 Spine, 3 vector.
     pub kind: u32,
+    /// How fast the frames play, in the unit `speed_type` gives.
     pub playback_speed: f32,
     /// 0 frames per second, 1 frames per game frame.
     pub speed_type: u32,
     /// The sequence a version 2 or later header embeds.
     pub sequence: Option<Embedded>,
+    /// The nine-slice settings a version 3 header points at; `None` when it points at
+    /// none.
     pub nine_slice: Option<NineSlice>,
 }
 
+/// How a sprite is drawn when stretched, cut into nine parts: corners kept,
+/// edges and centre stretched or tiled.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct NineSlice {
     /// Left, top, right, bottom.
     pub bounds: [i32; 4],
+    /// Whether the sprite is drawn nine-sliced.
     pub enabled: bool,
     /// How each of the five parts is drawn: 0 stretch, 1 repeat, 2 mirror, ...
     pub modes: [u32; 5],

@@ -12,8 +12,10 @@ use crate::formats::gamemaker::model::wire::{Label, Record, StrId, Wire};
 /// refuse a file where it does not.
 pub const END_ALIGN: u64 = 128;
 
+/// STRG: every string the game's records name, by index.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Strings {
+    /// The texts by index; a [`StrId`] is an index into this list.
     pub list: Vec<String>,
     /// Whether each string starts on a 4-byte boundary.
     pub aligned: bool,

@@ -10,14 +10,21 @@ use crate::formats::gamemaker::model::names::{Background, Font, Id, Sprite};
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// TGIN: the texture groups, which say which texture pages, sprites, fonts and tile
+/// sets are loaded together.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct TextureGroups {
+    /// The chunk's format version, 1 in every known release.
     pub version: u32,
+    /// The groups by index; `None` for a null slot.
     pub groups: Vec<Option<TextureGroup>>,
 }
 
+/// A texture group: texture pages loaded and unloaded together, and the resources
+/// drawn from them.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct TextureGroup {
+    /// The group's name (`Default` for the default group).
     pub name: Option<StrId>,
     /// 2022.9 and later.
     pub directory: Option<StrId>,
@@ -27,10 +34,13 @@ pub struct TextureGroup {
     pub load_type: u32,
     /// Texture pages, by index in TXTR.
     pub pages: Vec<u32>,
+    /// The sprites whose frames lie on the group's pages.
     pub sprites: Vec<Id<Sprite>>,
     /// Until 2023.1.
     pub spine_sprites: Vec<Id<Sprite>>,
+    /// The fonts whose glyphs lie on the group's pages.
     pub fonts: Vec<Id<Font>>,
+    /// The tile sets whose images lie on the group's pages.
     pub tilesets: Vec<Id<Background>>,
 }
 

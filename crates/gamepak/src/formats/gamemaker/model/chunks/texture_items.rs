@@ -8,11 +8,16 @@ use serde::{Deserialize, Serialize};
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Label, Record, Wire};
 
+/// TPAG: the texture page items, each the place of one image on a texture page.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct TextureItems {
+    /// The items by index (a `TpagId`), which sprites, backgrounds, fonts and other
+    /// chunks name; `None` for a null slot.
     pub items: Vec<Option<TextureItem>>,
 }
 
+/// Where one image's pixels lie on a texture page, and where they are drawn in
+/// the image's frame.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct TextureItem {
     /// x, y, width, height on the page.
@@ -21,6 +26,7 @@ pub struct TextureItem {
     pub target: [u16; 4],
     /// The frame's width and height.
     pub bounds: [u16; 2],
+    /// The texture page, by index in TXTR.
     pub page: u16,
 }
 

@@ -12,13 +12,19 @@ use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Blob, Record, Slot, Wire};
 use crate::formats::gamemaker::txtr::measured_len;
 
+/// TXTR: the texture pages, the images that sprites, backgrounds and fonts are
+/// cut from.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Textures<'a> {
+    /// The pages by index (TPAG items name a page by it); `None` for a null slot.
     pub pages: Vec<Option<Page<'a>>>,
 }
 
+/// A texture page: its image and what GameMaker states about it.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Page<'a> {
+    /// A word GameMaker stores for each page, taken to be a scaled flag; its meaning
+    /// is not established.
     pub scaled: u32,
     /// 2.0.6 and later.
     pub generated_mips: u32,

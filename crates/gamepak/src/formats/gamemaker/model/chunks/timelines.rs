@@ -8,22 +8,30 @@ use crate::error::Result;
 use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
+/// TMLN: the timelines, actions an instance runs at set steps once it starts one.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Timelines {
+    /// The timelines by index (a timeline id); `None` for a null slot.
     #[serde(skip_serializing_if = "crate::formats::gamemaker::model::chunks::split::listed_apart")]
     pub timelines: Vec<Option<Timeline>>,
 }
 
+/// A timeline: a name and its moments.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Timeline {
+    /// The name code refers to the timeline by.
     pub name: Option<StrId>,
+    /// The moments, in the order stored.
     pub moments: Vec<Moment>,
 }
 
+/// A moment: the actions a timeline runs at one step.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Moment {
     /// The step the moment runs at.
     pub time: u32,
+    /// The actions run at this moment, in order (each usually runs a code entry);
+    /// `None` for a null slot.
     pub actions: Vec<Option<Action>>,
 }
 

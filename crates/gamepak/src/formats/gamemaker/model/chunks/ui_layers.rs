@@ -8,8 +8,11 @@ use serde::{Deserialize, Serialize};
 use crate::error::Result;
 use crate::formats::gamemaker::model::wire::{Record, Wire};
 
+/// UILR: the UI layers (2024.13 and later).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct UiLayers {
+    /// The nodes by index; `None` for a null slot. Only a list with no nodes reads:
+    /// one with a node keeps the chunk as stored.
     pub nodes: Vec<Option<UiNode>>,
 }
 
