@@ -45,11 +45,14 @@ record! {
         crc: [u8; 4] = "CRC",
         /// Package name, NUL padded, not always terminated.
         name: [u8; 12] = "name",
+        /// Eight reserved bytes at 0x18: `xxxxxxxx` ([`RESERVED_REFERENCE`]) from the reference
+        /// packer, kept as stored.
         reserved: [u8; 8] = "reserved",
     }
 }
 
 impl Header {
+    /// Byte order of the package's multi-byte values: big-endian when flag bit 0 is set.
     pub fn endian(&self) -> Endian {
         if self.flags & FLAG_BIG_ENDIAN != 0 {
             Endian::Big
@@ -58,6 +61,7 @@ impl Header {
         }
     }
 
+    /// The package name as text, up to its first NUL.
     pub fn name_text(&self) -> String {
         crate::bytes::fixed_str(&self.name)
     }
@@ -84,7 +88,9 @@ impl Header {
 /// A whole package: the header, then chunks in file order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Gbin<'a> {
+    /// The 32-byte header, after its `GBIN` magic.
     pub header: Header,
+    /// Every chunk in file order, ENDC included.
     pub chunks: Vec<Chunk<'a>>,
     /// Bytes after the last chunk (none in a well-formed file).
     pub trailing: Cow<'a, [u8]>,
@@ -93,9 +99,11 @@ pub struct Gbin<'a> {
 /// One chunk: its FourCC and decoded payload.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chunk<'a> {
+    /// The chunk's FourCC as stored.
     pub id: FourCC,
     /// Absolute offset of the chunk header in the file it was read from (0 when built).
     pub offset: u64,
+    /// The payload, decoded when its FourCC is one gamepak knows.
     pub body: Body<'a>,
 }
 
@@ -111,6 +119,7 @@ pub enum Layout {
     Common,
 }
 
+/// How wide IMAG entries' sizes and origins are, from the header's version digits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ImagVersion {
     /// 12-byte entries: u8 sizes and origins.
@@ -263,11 +272,15 @@ bodies!(declare_body $);
 /// Decoded table entries plus the bytes after the last whole entry.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Table<'a, T> {
+    /// The whole entries, in file order.
     pub entries: Vec<T>,
+    /// Bytes after the last whole entry (none in a well-formed file), kept so that the chunk
+    /// writes back unchanged.
     pub tail: Cow<'a, [u8]>,
 }
 
 impl<T> Table<'_, T> {
+    /// A table of these entries with no tail.
     pub fn new(entries: Vec<T>) -> Self {
         Table {
             entries,
@@ -277,11 +290,19 @@ impl<T> Table<'_, T> {
 }
 
 record! {
+    /// A SIMG entry (seed layout only; no known packer writes one): a source image's size,
+    /// data and pixel format.
     pub struct SourceImage {
+        /// Width in pixels.
         width: u16 = "width",
+        /// Height in pixels.
         height: u16 = "height",
+        /// The spec's image data offset. No packer writes SIMG, so its base is unknown (IMAG's
+        /// offsets count from the start of the IMGD payload).
         offset: u32 = "offset",
+        /// Pixel format code, 0-11 ([`PixelFormat`](super::pixel::PixelFormat)).
         pixel_format: u8 = "pixel format",
+        /// Three reserved bytes.
         reserved: [u8; 3] = "reserved",
     }
 }
@@ -289,12 +310,22 @@ record! {
 record! {
     /// An IMAG entry, whose sizes and origins are as wide as the version says.
     pub struct Image(version: ImagVersion) {
+        /// Width in pixels.
         width: u16 = "width" as version,
+        /// Height in pixels.
         height: u16 = "height" as version,
+        /// X of the origin, in pixels from the image's left edge: the point placed at the
+        /// drawing position, and the centre of rotation when the packer rotates the image.
         x_origin: u16 = "x origin" as version,
+        /// Y of the origin, in pixels from the image's top edge.
         y_origin: u16 = "y origin" as version,
+        /// Line offset: the reference packer computes it as the source line stride less the
+        /// width, and it is 0 in every known file (rows are contiguous).
         line_offset: u16 = "line offset",
+        /// Pixel format code, 0-11 ([`PixelFormat`](super::pixel::PixelFormat)).
         pixel_format: u8 = "pixel format",
+        /// Palette (the spec gives only the name): 0 in every file, as the reference packer
+        /// never fills it in.
         palette: u8 = "palette",
         /// Byte offset into the IMGD payload.
         offset: u32 = "offset",
@@ -302,20 +333,29 @@ record! {
 }
 
 record! {
+    /// An IGRP entry: a named run of consecutive IMAG images.
     pub struct Group {
+        /// Base index for the group's images (the .gap `imagegroup` `base`, 0 by default); the
+        /// spec says no more.
         base: u16 = "base",
+        /// Number of images in the group, consecutive in IMAG from `first`.
         count: u16 = "count",
         /// Index of the group's first image in IMAG.
         first: u32 = "first image",
+        /// Group name: up to 15 bytes, then NUL padding. Empty in the all-zero entries the
+        /// reference packer writes for empty groups.
         name: [u8; 16] = "name",
     }
 }
 
 record! {
+    /// An ISEQ entry: an animation, a run of consecutive IFRM frames.
     pub struct Sequence {
         /// 0 once, 1 loop, 2 bounce.
         mode: u8 = "mode",
+        /// Reserved byte: 0 from the reference packer.
         reserved: u8 = "reserved",
+        /// Number of frames, consecutive in IFRM from `first_frame`.
         frame_count: u16 = "frame count",
         /// Index of the first frame in IFRM.
         first_frame: u32 = "first frame",
@@ -323,24 +363,38 @@ record! {
 }
 
 record! {
+    /// An IFRM entry: one frame of a sequence, an image shown for a time at an offset.
     pub struct Frame {
+        /// Index of the image group in IGRP.
         group: u16 = "group",
         /// Image in the group, or -1 for the whole group.
         image: i16 = "image",
+        /// How long the frame shows, in video frames (1 to 255).
         time: u8 = "time",
+        /// X offset applied to the sprite's position for this frame (-128 to 127).
         x: i8 = "x",
+        /// Y offset applied to the sprite's position for this frame (-128 to 127).
         y: i8 = "y",
+        /// Reserved byte: 0 from the reference packer.
         reserved: u8 = "reserved",
     }
 }
 
 record! {
+    /// A TSET entry: tiles of one size and pixel format, stored one after another in IMGD.
     pub struct Tileset {
+        /// Tile width in pixels.
         tile_width: u8 = "tile width",
+        /// Tile height in pixels.
         tile_height: u8 = "tile height",
+        /// Pixel format code, 0-11 ([`PixelFormat`](super::pixel::PixelFormat)).
         pixel_format: u8 = "pixel format",
+        /// Palette (the spec gives only the name): 0 in every file, as the reference packer
+        /// never fills it in.
         palette: u8 = "palette",
+        /// Number of tiles in the set.
         tile_count: u16 = "tile count",
+        /// Tile set ID, as the .gap `tileset` command gives it.
         id: u16 = "id",
         /// Byte offset of the first tile into the IMGD payload.
         offset: u32 = "offset",
@@ -348,13 +402,21 @@ record! {
 }
 
 record! {
+    /// A TMAP entry of the reference layout: one tile map, cut into square blocks of
+    /// `block_size` tiles a side. Its u16 block indices (one per block of the map, row by
+    /// row) are in TMIX and its blocks in TMBL.
     pub struct TilemapEntry {
+        /// Tile map ID, as the .gap `tilemap` command gives it.
         id: u32 = "id",
+        /// Map width in tiles.
         width: u16 = "width",
+        /// Map height in tiles.
         height: u16 = "height",
+        /// Number of u16 block indices: one per block of the map, row by row.
         index_count: u32 = "index count",
         /// Byte offset into the TMIX payload.
         index_offset: u32 = "index offset",
+        /// Number of blocks in TMBL, each `block_size`² tile values of `tile_size` bytes.
         block_count: u32 = "block count",
         /// Byte offset into the TMBL payload.
         block_offset: u32 = "block offset",
@@ -362,6 +424,7 @@ record! {
         block_size: u8 = "block size",
         /// Bytes per tile value.
         tile_size: u8 = "tile size",
+        /// Two reserved bytes: 0 from the reference packer.
         reserved: u16 = "reserved",
     }
 }
@@ -369,19 +432,29 @@ record! {
 record! {
     /// The fields that open a seed-layout TMAP chunk, before its indices and blocks.
     pub struct TilemapHead {
+        /// Tile map ID.
         id: u32 = "id",
+        /// Map width in tiles.
         width: u16 = "width",
+        /// Map height in tiles.
         height: u16 = "height",
+        /// Number of u16 block indices that follow: one per block of the map, row by row.
         index_count: u32 = "index count",
+        /// Number of blocks after the indices, each `block_size`² tile values.
         block_count: u32 = "block count",
+        /// Block edge in tiles.
         block_size: u8 = "block size",
+        /// Bytes per tile value.
         tile_size: u8 = "tile size",
+        /// Six reserved bytes.
         reserved: [u8; 6] = "reserved",
     }
 }
 
+/// A seed-layout TMAP chunk: one tile map with its indices and blocks inline.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TilemapInline<'a> {
+    /// The map's ID, size, counts and block geometry.
     pub head: TilemapHead,
     /// `index_count` u16 indices, padded to 4 bytes.
     pub indices: Cow<'a, [u8]>,
@@ -390,7 +463,9 @@ pub struct TilemapInline<'a> {
 }
 
 record! {
+    /// A CMAP entry of the reference layout: one colour map, its colours in COLR.
     pub struct ColourMapEntry {
+        /// Number of colours, 4 bytes (B, G, R, A) each.
         count: u16 = "count",
         /// Byte offset into the COLR payload (truncated to 16 bits by the reference packer).
         offset: u16 = "offset",
@@ -400,26 +475,35 @@ record! {
 record! {
     /// The fields that open a seed-layout CMAP chunk, before its colours.
     pub struct ColourMapHead {
+        /// Colour map name: up to 15 bytes, then NUL padding.
         name: [u8; 16] = "name",
+        /// Number of colours, 4 bytes (B, G, R, A) each.
         count: u16 = "count",
+        /// Reserved u16.
         reserved: u16 = "reserved",
     }
 }
 
+/// A seed-layout CMAP chunk: one named colour map with its colours inline.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ColourMapInline<'a> {
+    /// The map's name and colour count.
     pub head: ColourMapHead,
     /// B, G, R, A colours, and anything after the last one.
     pub colours: Cow<'a, [u8]>,
 }
 
 record! {
+    /// An FDIR entry: one file, its bytes in FDAT.
     pub struct FileEntry {
+        /// File type FourCC, as the .gap `file` command gives it; a type of exactly `CODE`
+        /// sets the header's executable flag.
         file_type: [u8; 4] = "type",
         /// Always little-endian, whatever the package's byte order.
         size: u32 = "size" as LittleEndian,
         /// Byte offset into the FDAT payload.
         offset: u32 = "offset",
+        /// File name: up to 15 bytes, then NUL padding.
         name: [u8; 16] = "name",
     }
 }
@@ -427,10 +511,13 @@ record! {
 record! {
     /// The fields that open the packer's earlier FILE chunk.
     pub struct FileHead {
+        /// File type FourCC.
         file_type: [u8; 4] = "type",
+        /// Compression: 0 (none) in every file the packer wrote.
         compression: u8 = "compression",
         /// Count of padding bytes after the data.
         padding: u8 = "padding",
+        /// Reserved byte: 0 from the packer.
         filler: u8 = "filler",
     }
 }
@@ -439,9 +526,11 @@ record! {
 /// then the data padded to 4.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FileInline<'a> {
+    /// The file's type, compression and padding count.
     pub head: FileHead,
     /// The name's bytes and the padding after them.
     pub name: Cow<'a, [u8]>,
+    /// Length of the file name in bytes, before its padding.
     pub name_len: u8,
     /// The file's bytes and the padding after them.
     pub data: Cow<'a, [u8]>,
@@ -451,7 +540,9 @@ pub struct FileInline<'a> {
 /// then the string data. The count is the length of `entries`, so it is not a field.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StringTable<'a> {
+    /// Language FourCC: there is one string table per language.
     pub language: [u8; 4],
+    /// Reserved u16 after the string count.
     pub reserved: u16,
     /// (offset into `data`, length) per string.
     pub entries: Vec<(u16, u16)>,
@@ -460,12 +551,16 @@ pub struct StringTable<'a> {
 }
 
 record! {
+    /// An SWAV entry: one sound sample, its data in WAVD.
     pub struct SoundSample {
+        /// Sample rate in Hz.
         rate: u16 = "rate",
         /// 0 S8, 1 U8, 2 S16, 3 U16.
         format: u8 = "format",
         /// 0 uncompressed.
         compression: u8 = "compression",
+        /// Number of samples: as many bytes of data for the 8-bit formats, twice as many for
+        /// the 16-bit ones.
         sample_count: u32 = "sample count",
         /// Byte offset into the WAVD payload.
         offset: u32 = "offset",
@@ -571,6 +666,7 @@ impl StringTable<'_> {
 }
 
 impl Chunk<'_> {
+    /// Copies every borrowed blob, detaching the chunk from its input.
     pub fn into_owned(self) -> Chunk<'static> {
         Chunk {
             id: self.id,

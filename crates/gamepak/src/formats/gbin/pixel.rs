@@ -7,23 +7,39 @@
 
 use serde::{Deserialize, Serialize};
 
+/// A pixel format of IMAG and TSET entries, by its stored code (0-11). Values below are
+/// as stored in a little-endian package: a big-endian one has each pixel's bytes reversed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PixelFormat {
+    /// Code 0: 32 bits, 8 per channel: bytes B, G, R, A.
     Argb8888 = 0,
+    /// Code 1: 24 bits, 8 per channel: bytes B, G, R; opaque.
     Rgb888 = 1,
+    /// Code 2: 16 bits: red 5 (top bits), green 6, blue 5; opaque.
     Rgb565 = 2,
+    /// Code 3: 16 bits: alpha 1 (top bit, set when alpha is at least 0x80), then red, green
+    /// and blue 5 each.
     Argb1555 = 3,
+    /// Code 4: 16 bits, 4 per channel: alpha in the top nibble, then red, green, blue.
     Argb4444 = 4,
+    /// Code 5: 8-bit luminance, the integer mean of red, green and blue; opaque.
     L8 = 5,
+    /// Code 6: 8 bits: alpha in the top nibble, luminance in the bottom.
     Al44 = 6,
+    /// Code 7: 16 bits: luminance in the first byte, alpha in the second.
     Al88 = 7,
+    /// Code 8: 4-bit luminance; the reference packer writes no data for it.
     L4 = 8,
+    /// Code 9: 8-bit alpha and no colour (decoded as white).
     A8 = 9,
+    /// Code 10: 4-bit alpha; the reference packer writes no data for it.
     A4 = 10,
+    /// Code 11: 8-bit indexed; the reference packer writes no data for it.
     I8 = 11,
 }
 
 impl PixelFormat {
+    /// Every format in code order: `ALL[code]` is the format stored as `code`.
     pub const ALL: [PixelFormat; 12] = [
         PixelFormat::Argb8888,
         PixelFormat::Rgb888,
@@ -39,10 +55,12 @@ impl PixelFormat {
         PixelFormat::I8,
     ];
 
+    /// The format stored as `code`; `None` for codes past 11.
     pub fn from_code(code: u8) -> Option<PixelFormat> {
         Self::ALL.get(code as usize).copied()
     }
 
+    /// The code stored in IMAG and TSET entries (0-11).
     pub fn code(self) -> u8 {
         self as u8
     }

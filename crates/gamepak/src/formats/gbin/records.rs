@@ -16,6 +16,7 @@ pub trait Wire<T> {
     fn len(&self) -> usize;
     /// Reads the value; `what` names it in errors.
     fn read(&self, r: &mut Reader<'_>, what: &str) -> Result<T>;
+    /// Writes the value in this wire form.
     fn write(&self, w: &mut Writer, v: &T);
 }
 
@@ -112,6 +113,7 @@ macro_rules! record {
                 })
             }
 
+            /// Writes the fields in file order, each in its wire form.
             pub fn write(&self, w: &mut $crate::bytes::Writer $($(, $param: $pty)*)?) {
                 use $crate::formats::gbin::records::*;
                 $(Wire::<$ty>::write(&record!(@wire $($wire)?), w, &self.$field);)*

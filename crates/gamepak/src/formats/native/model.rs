@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 pub const FLAG_PRODUCTION: u16 = 0x8000;
 /// Bytes per sprite frame (7 columns of 16 bits) and per background frame (2).
 pub const SPRITE_RECORD: usize = 14;
+/// Bytes per background frame: an ID and a duration, 16 bits each.
 pub const BACKGROUND_RECORD: usize = 4;
 /// Bytes per gain (f32).
 pub const GAIN_RECORD: usize = 4;
@@ -29,6 +30,7 @@ pub enum Layout {
 }
 
 impl Layout {
+    /// How many u16 values the metadata chunk holds in this layout (9 or 6).
     pub fn values(self) -> usize {
         match self {
             Layout::Current => 9,
@@ -36,6 +38,8 @@ impl Layout {
         }
     }
 
+    /// The layout whose metadata chunk is `len` bytes long (18 or 12); `None` for any other
+    /// length.
     pub fn from_meta_len(len: usize) -> Option<Layout> {
         [Layout::Current, Layout::First]
             .into_iter()
@@ -43,15 +47,21 @@ impl Layout {
     }
 }
 
+/// The three kinds of audio, each with its own count, gain table and clip chunks, in this
+/// file order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AudioKind {
+    /// Sound effects.
     Sound,
+    /// Music tracks.
     Music,
+    /// Lines of spoken dialog.
     Dialog,
 }
 
 impl AudioKind {
+    /// The three kinds in file order: sounds, then music, then dialog.
     pub const ALL: [AudioKind; 3] = [AudioKind::Sound, AudioKind::Music, AudioKind::Dialog];
 
     /// The folder and table name in an extraction, and the content-folder suffix.
@@ -63,6 +73,8 @@ impl AudioKind {
         }
     }
 
+    /// The name of one clip of this kind, for messages and the gain table's path
+    /// (`sound_table`).
     pub fn singular(self) -> &'static str {
         match self {
             AudioKind::Sound => "sound",
@@ -75,22 +87,35 @@ impl AudioKind {
 /// The metadata chunk. Audio counts are 0 in the first layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Metadata {
+    /// Flags: bit 15 ([`FLAG_PRODUCTION`]) set means a production build, whose script and
+    /// tables are deflated; no other bit is used.
     pub flags: u16,
+    /// Width of the virtual screen, in virtual pixels.
     pub width: u16,
+    /// Height of the virtual screen, in virtual pixels.
     pub height: u16,
+    /// Number of sprite frames: the rows of the sprite table.
     pub sprite_frames: u16,
+    /// Number of background frames: the rows of the background table.
     pub background_frames: u16,
+    /// Number of background images: one PNG chunk each, after the background table, which
+    /// the background frames' IDs index.
     pub background_ids: u16,
+    /// Number of sound effects: entries of the sound gain table and clip chunks after it.
     pub sounds: u16,
+    /// Number of music tracks: entries of the music gain table and clip chunks after it.
     pub music: u16,
+    /// Number of dialog lines: entries of the dialog gain table and clip chunks after it.
     pub dialog: u16,
 }
 
 impl Metadata {
+    /// Whether the production flag is set: the script and tables are then deflated.
     pub fn production(&self) -> bool {
         self.flags & FLAG_PRODUCTION != 0
     }
 
+    /// How many clips of this kind the file has.
     pub fn audio(&self, kind: AudioKind) -> u16 {
         match kind {
             AudioKind::Sound => self.sounds,
@@ -99,6 +124,7 @@ impl Metadata {
         }
     }
 
+    /// How many clips of this kind the file has, to change.
     pub fn audio_mut(&mut self, kind: AudioKind) -> &mut u16 {
         match kind {
             AudioKind::Sound => &mut self.sounds,
@@ -107,6 +133,8 @@ impl Metadata {
         }
     }
 
+    /// Decodes the metadata chunk: the layout's values as little-endian u16; values the
+    /// chunk or the layout lacks are 0.
     pub fn parse(bytes: &[u8], layout: Layout) -> Metadata {
         let mut v = [0u16; 9];
         for (slot, b) in v
@@ -131,6 +159,8 @@ impl Metadata {
         }
     }
 
+    /// The metadata chunk as stored: the layout's values as little-endian u16 (no audio
+    /// counts in the first layout).
     pub fn to_bytes(&self, layout: Layout) -> Vec<u8> {
         [
             self.flags,
@@ -233,14 +263,25 @@ pub fn count(n: usize, what: &str) -> crate::Result<u16> {
 /// What a chunk is for, by its position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
+    /// Chunk 0: the metadata, little-endian u16 values.
     Metadata,
+    /// Chunk 1: the game's title, UTF-8 with no terminator.
     Title,
+    /// Chunk 2: the game's JavaScript source, deflated in production builds.
     Script,
+    /// Chunk 3: the sprite frame table, column-major, deflated in production builds.
     SpriteTable,
+    /// Chunk 4: the sprite atlas, a PNG.
     Atlas,
+    /// Chunk 5: the background frame table, column-major, deflated in production builds.
     BackgroundTable,
+    /// A background image (PNG) by background ID, from chunk 6 on.
     Background(u16),
+    /// The gain table of one kind of audio: a little-endian f32 per clip, deflated in
+    /// production builds.
     GainTable(AudioKind),
+    /// A clip of one kind of audio, by its index: Vorbis (starting `OggS`) or raw
+    /// interleaved stereo s16 little-endian at 44100 Hz.
     Audio(AudioKind, u16),
 }
 
@@ -253,6 +294,7 @@ impl Role {
         )
     }
 
+    /// What the chunk is, in words for messages (`the sprite table`).
     pub fn describe(self) -> String {
         match self {
             Role::Metadata => "the metadata".into(),
@@ -286,14 +328,20 @@ impl Role {
 /// A whole file: the chunks as stored, with where each starts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameBin<'a> {
+    /// Which writer's metadata layout the file has.
     pub layout: Layout,
+    /// The metadata, decoded from chunk 0. The writer writes `chunks` as they are, so a
+    /// change here reaches the file only when chunk 0 is made again from it.
     pub meta: Metadata,
+    /// Every chunk's bytes as stored, metadata first, in file order: still deflated where
+    /// the build deflated them.
     pub chunks: Vec<Cow<'a, [u8]>>,
     /// Absolute offset of each chunk (empty for documents not read from a file).
     pub offsets: Vec<u64>,
 }
 
 impl GameBin<'_> {
+    /// The role of each chunk in file order, as the metadata implies.
     pub fn roles(&self) -> Vec<Role> {
         self.meta.roles(self.layout)
     }
@@ -304,6 +352,8 @@ impl GameBin<'_> {
         self.chunks.get(i).map(|c| (i, c.as_ref()))
     }
 
+    /// Absolute offset of chunk `index` in the file; 0 when not known (no such chunk, or a
+    /// document not read from a file).
     pub fn offset(&self, index: usize) -> u64 {
         self.offsets.get(index).copied().unwrap_or(0)
     }
@@ -318,25 +368,37 @@ impl GameBin<'_> {
 /// its duration. An empty frame has a zero rectangle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpriteFrame {
+    /// Left edge of the frame's inner area in the atlas, in pixels.
     pub x: u16,
+    /// Top edge of the frame's inner area in the atlas, in pixels.
     pub y: u16,
+    /// Width of the frame in pixels; 0 for an empty frame.
     pub width: u16,
+    /// Height of the frame in pixels; 0 for an empty frame.
     pub height: u16,
+    /// Where the frame's left edge lies right of the sprite's origin, in pixels (negative:
+    /// left of it).
     pub offset_x: i16,
+    /// Where the frame's top edge lies below the sprite's origin, in pixels (negative:
+    /// above it).
     pub offset_y: i16,
+    /// How long the frame shows in an animation, in milliseconds.
     pub duration_ms: u16,
 }
 
 impl SpriteFrame {
+    /// Whether the frame has no pixels (zero width or height).
     pub fn is_empty(&self) -> bool {
         self.width == 0 || self.height == 0
     }
 }
 
+/// One background frame: which image it shows and for how long.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BackgroundFrame {
     /// Index of the background image, or 65535 for an empty frame.
     pub id: u16,
+    /// How long the frame shows in an animation, in milliseconds.
     pub duration_ms: u16,
 }
 

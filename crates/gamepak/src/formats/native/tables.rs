@@ -26,6 +26,8 @@ pub fn sprites(bytes: &[u8]) -> Vec<SpriteFrame> {
         .collect()
 }
 
+/// Encodes sprite frames as the uncompressed sprite table: 7 columns of little-endian
+/// 16-bit values, column after column, 14 bytes per frame.
 pub fn sprites_bytes(frames: &[SpriteFrame]) -> Vec<u8> {
     let cols: [fn(&SpriteFrame) -> u16; 7] = [
         |f| f.x,
@@ -41,6 +43,8 @@ pub fn sprites_bytes(frames: &[SpriteFrame]) -> Vec<u8> {
         .collect()
 }
 
+/// Decodes an uncompressed background table (every ID, then every duration, u16
+/// little-endian); trailing bytes past whole records are ignored.
 pub fn backgrounds(bytes: &[u8]) -> Vec<BackgroundFrame> {
     let n = bytes.len() / BACKGROUND_RECORD;
     column(bytes, n, 0)
@@ -49,12 +53,16 @@ pub fn backgrounds(bytes: &[u8]) -> Vec<BackgroundFrame> {
         .collect()
 }
 
+/// Encodes background frames as the uncompressed background table: every ID, then
+/// every duration, u16 little-endian.
 pub fn backgrounds_bytes(frames: &[BackgroundFrame]) -> Vec<u8> {
     let ids = frames.iter().flat_map(|f| f.id.to_le_bytes());
     let durations = frames.iter().flat_map(|f| f.duration_ms.to_le_bytes());
     ids.chain(durations).collect()
 }
 
+/// Decodes an uncompressed gain table: one little-endian f32 per clip, the factor its
+/// volume is played at (0.4 plays it 60% quieter); trailing bytes are ignored.
 pub fn gains(bytes: &[u8]) -> Vec<f32> {
     bytes
         .chunks_exact(GAIN_RECORD)
@@ -62,6 +70,7 @@ pub fn gains(bytes: &[u8]) -> Vec<f32> {
         .collect()
 }
 
+/// Encodes gains as the uncompressed gain table: one little-endian f32 per clip.
 pub fn gains_bytes(gains: &[f32]) -> Vec<u8> {
     gains.iter().flat_map(|g| g.to_le_bytes()).collect()
 }

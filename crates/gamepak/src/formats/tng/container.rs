@@ -19,7 +19,12 @@ pub enum BlockCrc {
     /// The compressed bytes: accepted, and reported.
     Compressed,
     /// Neither.
-    Wrong { stored: u32, expected: u32 },
+    Wrong {
+        /// The CRC stored after the stream.
+        stored: u32,
+        /// CRC-32 of the uncompressed block: what it should have been.
+        expected: u32,
+    },
 }
 
 /// One entry of the section table.
@@ -27,21 +32,29 @@ pub enum BlockCrc {
 pub struct SectionEntry {
     /// Offset in the uncompressed block.
     pub offset: u32,
+    /// Length of the body in bytes (a 3-byte field, so at most 16 MiB).
     pub length: u32,
+    /// Section type: 0 strings, 1 translations, ... 35 maps.
     pub kind: u8,
 }
 
 /// A read file, before its section bodies are decoded.
 #[derive(Debug)]
 pub struct Container<'a> {
+    /// The whole file.
     pub data: &'a [u8],
+    /// The 64-byte header.
     pub header: Header,
     /// The size field n: the compressed stream and the CRC after it.
     pub block_len: u32,
+    /// How the block's compressed stream is wrapped: zlib as we read the spec, though
+    /// other wrappings are read too.
     pub wrapping: Wrapping,
+    /// What the CRC after the compressed stream was found to be of.
     pub block_crc: BlockCrc,
     /// The uncompressed table and section data.
     pub block: Vec<u8>,
+    /// The section table, in order.
     pub sections: Vec<SectionEntry>,
 }
 

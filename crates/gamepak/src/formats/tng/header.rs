@@ -8,6 +8,7 @@ use crate::error::Result;
 
 /// The 16 bytes every file starts with.
 pub const MAGIC: &[u8; 16] = b"#!/usr/bin/tngp\n";
+/// Bytes in the header; the section block's u32 size follows at this offset.
 pub const HEADER_LEN: usize = 64;
 /// Offset of the CRC of the whole file.
 pub const CRC_AT: usize = 56;
@@ -26,10 +27,15 @@ pub const GAME_TYPES: [&str; 5] = [
 pub struct Header {
     /// Up to 16 bytes, each shown as the character of the same code (ASCII in practice).
     pub game_id: String,
+    /// File format revision: 0 for now.
     pub revision: u8,
     /// 0 top-down, 1 isometric, 2 hex vertical, 3 hex horizontal, 4 3D.
     pub game_type: u8,
+    /// Tile width in pixels, 0-1023: the stored byte, with bits 8-9 from bits 4-5 of the
+    /// game type byte.
     pub tile_width: u16,
+    /// Tile height in pixels, 0-1023: the stored byte, with bits 8-9 from bits 6-7 of the
+    /// game type byte.
     pub tile_height: u16,
     /// Log2 of the map size in tiles.
     pub map_size: u8,
@@ -37,19 +43,28 @@ pub struct Header {
     pub atlas_size: u8,
     /// 0 means 44100 Hz.
     pub audio_frequency: u8,
+    /// Frames per second the game runs at (30 by default).
     pub fps: u8,
+    /// Number of default action handlers (9 by default); recomputed from the actions
+    /// section when written.
     pub action_handlers: u8,
+    /// Number of map layers (11 by default).
     pub map_layers: u8,
+    /// Number of transportation methods (3 by default).
     pub transports: u8,
     /// The highest command function any script calls.
     pub max_command: u8,
+    /// Character sprites' upwards delta y; the spec says no more.
     pub sprite_delta_y: u8,
+    /// Number of character sprites per layer (20 by default).
     pub sprites_per_layer: u8,
     /// Must be zero; kept so that a file saying otherwise is written back as it was.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub reserved: u16,
     /// Hex, as it is meant to be compared: a newer build has another value.
     pub unique_id: String,
+    /// CRC-32 of the whole file, taken with these 4 bytes as zero. Not in the JSON: writing
+    /// computes it.
     #[serde(skip)]
     pub crc: u32,
     /// Non-zero for encrypted files.
@@ -66,6 +81,7 @@ fn is_zero32(v: &u32) -> bool {
 }
 
 impl Header {
+    /// Reads the header at the start of `data` (little-endian); an error without the magic.
     pub fn read(data: &[u8]) -> Result<Header> {
         let mut r = Reader::new(data, "TNG")
             .named("header")
@@ -153,6 +169,7 @@ impl Header {
         Ok(w.into_vec())
     }
 
+    /// The game type's name ([`GAME_TYPES`]), or `unknown` past 4.
     pub fn game_type_name(&self) -> &'static str {
         GAME_TYPES
             .get(self.game_type as usize)

@@ -6,9 +6,13 @@ use serde_json::Value;
 use super::header::Header;
 use super::schema;
 
+/// A .tng file as the typed model holds it: the header and every section body as
+/// JSON, in section table order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Document {
+    /// The 64-byte header.
     pub header: Header,
+    /// The sections, in section table order.
     pub sections: Vec<Section>,
     /// Another writer's compressed section block, used again while the block it
     /// inflates to is unchanged.
@@ -19,11 +23,16 @@ pub struct Document {
 /// the file that holds it, and whether its CRC covers the compressed bytes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeptStream {
+    /// Path of the file that holds the stream as stored, in the extracted folder (such as
+    /// `raw/block.zlib`).
     pub stored: String,
+    /// Whether the CRC after the stream is of the compressed bytes, rather than of the
+    /// uncompressed ones as we read the spec.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub crc_of_compressed: bool,
 }
 
+/// One section: its type and its body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Section {
     /// The section type, 0-255.
@@ -32,6 +41,8 @@ pub struct Section {
     /// Set when a type-34 section holds maps (see the module notes).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maps_under_34: bool,
+    /// The body decoded to JSON by its type's layout ([`schema::section`]), or `{"raw": hex}`
+    /// for reserved and unknown types. Left out when the section itself is serialized.
     #[serde(skip)]
     pub body: Value,
 }

@@ -11,11 +11,15 @@
 /// One field of a record.
 #[derive(Debug)]
 pub enum F {
+    /// An unsigned byte. As in every variant, the string is the field's name in the JSON.
     U8(&'static str),
     /// Signed byte (parallax speeds).
     I8(&'static str),
+    /// A little-endian u16.
     U16(&'static str),
+    /// A little-endian 3-byte unsigned integer, shown as its number.
     U24(&'static str),
+    /// A little-endian u32.
     U32(&'static str),
     /// Bytes shown as text, one character per byte (language codes).
     Ascii(&'static str, usize),
@@ -75,6 +79,7 @@ pub struct Body {
     pub kind: &'static str,
     /// Size of every record, when the body is a list of equal records.
     pub record: Record,
+    /// The body's fields, in file order.
     pub fields: &'static [F],
 }
 
@@ -85,6 +90,7 @@ pub enum Record {
     Whole,
     /// Records of varying size: the items of the named list.
     Varying(&'static str),
+    /// Records of this many bytes each: the body must be a whole number of them.
     Fixed(u64),
     /// 2 bytes, then 5 per transportation method.
     TileMeta,
