@@ -150,7 +150,7 @@ fn records(model: &model::Game<'_>, wanted: &HashSet<Item>) -> HashMap<Item, Vec
                 Some(Place::Split { .. }) => {
                     let resource = |index| wanted.contains(&Item::Resource { chunk: i, index });
                     let rest = wanted.contains(&Item::Record(i));
-                    if let Some(split) = part.body.split_to_json_only(&shown, rest, &resource) {
+                    if let Some(split) = part.body.split_to_json(&shown, rest, &resource) {
                         out.extend(split.rest.map(|j| (Item::Record(i), j)));
                         for (index, json) in split.resources.into_iter().enumerate() {
                             out.extend(json.map(|j| (Item::Resource { chunk: i, index }, j)));

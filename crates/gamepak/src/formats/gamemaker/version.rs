@@ -30,7 +30,9 @@ pub fn infer(game: &Game<'_>) -> Inferred {
     evidence.push("GEN8 version 2.0.0.0: GameMaker Studio 2 or later".into());
     let mut low = Version::GMS2;
     let mut high = None;
-    for (chunk, release) in MARKERS {
+    let mut markers = MARKERS.to_vec();
+    markers.sort_by_key(|&(_, release)| release);
+    for (chunk, release) in markers {
         if game.form.chunk(chunk).is_some() {
             low = release;
             evidence.push(format!("{chunk} present: {release} or later"));

@@ -23,6 +23,7 @@ mod wire_read;
 mod wire_write;
 
 use self::chunks::strings::Strings;
+pub use self::chunks::MARKERS;
 use self::chunks::{Body, ChunkModel};
 use self::version::{Range, Version};
 use self::wire::Label;
@@ -461,17 +462,6 @@ impl<'f, 'a> Reading<'f, 'a> {
     }
 }
 
-/// The chunks whose presence marks a release, and the release: each appeared in
-/// one release and stayed.
-pub const MARKERS: [(FourCC, Version); 6] = [
-    (FourCC::TGIN, Version::V2_2_1),
-    (FourCC::SEQN, Version::V2_3),
-    (FourCC::FEDS, Version::V2_3_6),
-    (FourCC::FEAT, Version::V2022_8),
-    (FourCC::PSEM, Version::V2023_2),
-    (FourCC::UILR, Version::V2024_13),
-];
-
 /// The releases the file can be from, by the chunks it holds.
 fn range(form: &Form<'_>) -> Range {
     let gen8_major = form
@@ -492,8 +482,10 @@ fn range(form: &Form<'_>) -> Range {
         .unwrap_or(Version::GMS2);
     let high = MARKERS
         .iter()
-        .find(|(c, v)| !present(*c) && *v > low)
-        .map_or(Version::NEWEST, |&(_, v)| v.below());
+        .filter(|(c, v)| !present(*c) && *v > low)
+        .map(|&(_, v)| v)
+        .min()
+        .map_or(Version::NEWEST, Version::below);
     Range { low, high }
 }
 

@@ -146,7 +146,7 @@ fn a_split_chunk_has_a_rest_file_exactly_where_the_layout_says() {
         let mut m = model::read(&data).unwrap();
         let shown = Arc::new(m.shown());
         for part in &mut m.chunks {
-            if let Some(split) = part.body.split_to_json(&shown) {
+            if let Some(split) = part.body.split_to_json(&shown, true, &|_| true) {
                 let place = folder::place(part.name);
                 assert_eq!(
                     split.rest.is_some(),

@@ -37,15 +37,20 @@ pub mod ui_layers;
 
 use std::sync::Arc;
 
+use self::split::{layout, Layout, Place, ResourceFile, SplitJson};
 use super::json;
 use super::names::{names_of, Interner, Lookup, Shown};
+use super::version::Version;
 use super::wire::{Record, StrId, Wire};
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
 
-/// Declares [`Body`]: a variant per chunk name and model, read and walked by name.
+/// Declares everything the model knows per chunk, from one row each: [`Body`], a
+/// variant per chunk name and model, read and walked by name; where the chunk goes
+/// in an extracted folder ([`Layout`]); and, for a chunk whose presence marks a
+/// release, that release ([`MARKERS`]).
 macro_rules! bodies {
-    ($($name:ident => $variant:ident($ty:ty),)*) => {
+    ($($name:ident => $variant:ident($ty:ty) in $place:tt $(since $marker:ident)?,)*) => {
         /// What a chunk holds.
         #[derive(Debug, Clone)]
         pub enum Body<'a> {
@@ -68,7 +73,62 @@ macro_rules! bodies {
             },
         }
 
+        /// The chunks whose presence marks a release, each with the first release that
+        /// writes it, in the table's order (not sorted).
+        pub const MARKERS: &[(FourCC, Version)] = &[$($((FourCC::$name, Version::$marker),)?)*];
+
+        $(layout!($ty, $place);)*
+
         impl<'a> Body<'a> {
+            /// Where the records of the chunk named `name` go in an extracted folder.
+            pub(crate) fn place(name: FourCC) -> Place {
+                match name {
+                    $(FourCC::$name => <$ty as Layout<'a>>::PLACE,)*
+                    _ => Place::None,
+                }
+            }
+
+            /// Which slots of a split chunk hold a resource (the rest are null).
+            pub(crate) fn slots(&self) -> Option<Vec<bool>> {
+                match self {
+                    $(Body::$variant(v) => v.slots(),)*
+                    Body::Empty | Body::Stored { .. } => None,
+                }
+            }
+
+            /// A split chunk's rest when `rest`, and the resources `resource` takes
+            /// by index (the others as null slots), as JSON, so that one resource
+            /// costs one record's JSON; `None` for a chunk that is not split.
+            pub(crate) fn split_to_json(
+                &self,
+                shown: &Arc<Shown>,
+                rest: bool,
+                resource: &dyn Fn(usize) -> bool,
+            ) -> Option<SplitJson> {
+                match self {
+                    $(Body::$variant(v) => v.split_to_json(shown, rest, resource),)*
+                    Body::Empty | Body::Stored { .. } => None,
+                }
+            }
+
+            /// The split chunk `name` from its rest and its resource files (`None`
+            /// for a null slot); `None` for a chunk that is not split.
+            pub(crate) fn split_from_json(
+                name: FourCC,
+                rest: Option<&ResourceFile>,
+                files: &[Option<ResourceFile>],
+                interner: Interner,
+                lookup: &Arc<Lookup>,
+            ) -> (Option<Result<Self>>, Interner) {
+                match name {
+                    $(FourCC::$name => {
+                        let (v, i) = <$ty as Layout<'a>>::split_from_json(rest, files, interner, lookup);
+                        (v.map(|v| v.map(Body::$variant)), i)
+                    })*
+                    _ => (None, interner),
+                }
+            }
+
             /// Reads the chunk named `name` through its model, if it has one.
             pub(super) fn read<W: Wire<'a>>(name: FourCC, w: &mut W) -> Option<Result<Self>> {
                 match name {
@@ -156,40 +216,40 @@ pub trait ChunkModel<'a>: Record<'a> {
 }
 
 bodies! {
-    GEN8 => General(general::General),
-    OPTN => Options(options::Options),
-    EXTN => Extensions(extensions::Extensions),
-    TAGS => Tags(tags::Tags),
-    FEAT => Features(features::Features),
-    DAFL => DataFiles(features::DataFiles),
-    FEDS => FilterEffects(filter_effects::FilterEffects),
-    PSEM => Emitters(particles::Emitters),
-    PSYS => Systems(particles::Systems),
-    UILR => UiLayers(ui_layers::UiLayers),
-    LANG => Languages(languages::Languages),
-    SOND => Sounds(sounds::Sounds),
-    AGRP => AudioGroups(audio_groups::AudioGroups),
-    PATH => Paths(paths::Paths),
-    SCPT => Scripts(scripts::Scripts),
-    SPRT => Sprites(sprites::Sprites<'a>),
-    BGND => Backgrounds(backgrounds::Backgrounds),
-    FONT => Fonts(fonts::Fonts),
-    EMBI => EmbeddedImages(embedded_images::EmbeddedImages),
-    TGIN => TextureGroups(texture_groups::TextureGroups),
-    TXTR => Textures(textures::Textures<'a>),
-    AUDO => Audio(audio::Audio<'a>),
-    ROOM => Rooms(room::Rooms),
-    OBJT => Objects(objects::Objects),
-    TMLN => Timelines(timelines::Timelines),
-    SEQN => Sequences(sequence::Sequences),
-    ACRV => AnimationCurves(animation_curves::AnimationCurves),
-    GLOB => GlobalScripts(global_scripts::GlobalScripts),
-    TPAG => TextureItems(texture_items::TextureItems),
-    CODE => Code(code::Code<'a>),
-    SHDR => Shaders(shaders::Shaders<'a>),
-    VARI => Variables(symbols::Variables),
-    FUNC => Functions(symbols::Functions),
-    STRG => Strings(strings::Strings),
+    GEN8 => General(general::General) in {file "general.json"},
+    OPTN => Options(options::Options) in {file "options.json"},
+    EXTN => Extensions(extensions::Extensions) in {file "extensions.json"},
+    TAGS => Tags(tags::Tags) in {file "tags.json"},
+    FEAT => Features(features::Features) in {file "features.json"} since V2022_8,
+    DAFL => DataFiles(features::DataFiles) in {file "data_files.json"},
+    FEDS => FilterEffects(filter_effects::FilterEffects) in {file "filter_effects.json"} since V2_3_6,
+    PSEM => Emitters(particles::Emitters) in {split "particle_emitters" .emitters, rest} since V2023_2,
+    PSYS => Systems(particles::Systems) in {split "particle_systems" .systems, rest},
+    UILR => UiLayers(ui_layers::UiLayers) in {file "ui_layers.json"} since V2024_13,
+    LANG => Languages(languages::Languages) in {file "languages.json"},
+    SOND => Sounds(sounds::Sounds) in {split "sounds" .sounds},
+    AGRP => AudioGroups(audio_groups::AudioGroups) in {file "audio_groups.json"},
+    PATH => Paths(paths::Paths) in {split "paths" .paths},
+    SCPT => Scripts(scripts::Scripts) in {file "scripts.json"},
+    SPRT => Sprites(sprites::Sprites<'a>) in {nested "sprites" / "sprite.json" .sprites},
+    BGND => Backgrounds(backgrounds::Backgrounds) in {split "backgrounds" .backgrounds, rest},
+    FONT => Fonts(fonts::Fonts) in {split "fonts" .fonts, rest},
+    EMBI => EmbeddedImages(embedded_images::EmbeddedImages) in {file "embedded_images.json"},
+    TGIN => TextureGroups(texture_groups::TextureGroups) in {file "texture_groups.json"} since V2_2_1,
+    TXTR => Textures(textures::Textures<'a>) in {file "textures.json"},
+    AUDO => Audio(audio::Audio<'a>) in {none},
+    ROOM => Rooms(room::Rooms) in {split "rooms" .rooms},
+    OBJT => Objects(objects::Objects) in {split "objects" .objects},
+    TMLN => Timelines(timelines::Timelines) in {split "timelines" .timelines},
+    SEQN => Sequences(sequence::Sequences) in {split "sequences" .sequences, rest} since V2_3,
+    ACRV => AnimationCurves(animation_curves::AnimationCurves) in {split "animation_curves" .curves, rest},
+    GLOB => GlobalScripts(global_scripts::GlobalScripts) in {file "global_scripts.json"},
+    TPAG => TextureItems(texture_items::TextureItems) in {file "texture_items.json"},
+    CODE => Code(code::Code<'a>) in {file "code.json"},
+    SHDR => Shaders(shaders::Shaders<'a>) in {nested "shaders" / "shader.json" .shaders},
+    VARI => Variables(symbols::Variables) in {file "variables.json"},
+    FUNC => Functions(symbols::Functions) in {file "functions.json"},
+    STRG => Strings(strings::Strings) in {none},
 }
 
 /// Why the model did not read a chunk: where it stopped, what it found there, and

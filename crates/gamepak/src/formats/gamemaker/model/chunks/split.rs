@@ -6,11 +6,9 @@
 use std::cell::Cell;
 use std::sync::Arc;
 
-use super::Body;
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::model::json;
 use crate::formats::gamemaker::model::names::{interning, showing, Interner, Lookup, Shown};
-use crate::fourcc::FourCC;
 
 /// A split chunk as JSON: each resource's file (`None` for a null slot) and the rest.
 pub struct SplitJson {
@@ -25,104 +23,176 @@ pub struct SplitJson {
 /// A resource file read back: its place in the folder and its bytes.
 pub type ResourceFile = (String, Vec<u8>);
 
-macro_rules! split {
-    ($($name:ident => $variant:ident($ty:ty) . $field:ident,)*) => {
-        impl Body<'_> {
-            /// Which slots of a split chunk hold a resource (the rest are null).
-            pub fn slots(&self) -> Option<Vec<bool>> {
-                match self {
-                    $(Body::$variant(v) => Some(v.$field.iter().map(Option::is_some).collect()),)*
-                    _ => None,
-                }
+/// Where a chunk's JSON goes in an extracted folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// One file.
+    File(&'static str),
+    /// A folder with a file per resource, and `<folder>.json` for the chunk's other
+    /// fields when it has any.
+    Split {
+        /// The folder, named for the resources (`rooms`).
+        folder: &'static str,
+        /// A resource is a folder of its own holding this file (a sprite's frames,
+        /// a shader's compiled blobs, lie beside it).
+        nested: Option<&'static str>,
+        /// Whether the chunk has fields besides its list, kept in `<folder>.json`.
+        rest: bool,
+    },
+    /// No JSON: the chunk is only its payloads (AUDO's clips) or its own file
+    /// (`strings.json`).
+    None,
+}
+
+/// How a chunk's records lie in an extracted folder: its [`Place`], and for a split
+/// chunk, its list of resources one file each. Declared for every chunk by
+/// [`bodies!`](super), from the chunk's row.
+pub(crate) trait Layout<'a>: Sized {
+    /// Where the chunk's JSON goes.
+    const PLACE: Place;
+
+    /// Which slots of a split chunk hold a resource (the rest are null).
+    fn slots(&self) -> Option<Vec<bool>> {
+        None
+    }
+
+    /// The rest when `rest`, and the resources `resource` takes by index (the others
+    /// as null slots), as JSON; `None` for a chunk that is not split.
+    fn split_to_json(
+        &self,
+        _shown: &Arc<Shown>,
+        _rest: bool,
+        _resource: &dyn Fn(usize) -> bool,
+    ) -> Option<SplitJson> {
+        None
+    }
+
+    /// The chunk from its rest and its resource files (`None` for a null slot);
+    /// `None` for a chunk that is not split.
+    fn split_from_json(
+        _rest: Option<&ResourceFile>,
+        _files: &[Option<ResourceFile>],
+        interner: Interner,
+        _lookup: &Arc<Lookup>,
+    ) -> (Option<Result<Self>>, Interner) {
+        (None, interner)
+    }
+}
+
+/// [`Layout`] for one chunk, from the place its row in [`bodies!`](super) gives:
+/// `{file "x.json"}`, `{none}`, `{split "folder" .list}` (with `, rest` when the chunk
+/// has other fields) or `{nested "folder" / "file.json" .list}`.
+macro_rules! layout {
+    ($ty:ty, {file $file:literal}) => {
+        impl<'a> Layout<'a> for $ty {
+            const PLACE: Place = Place::File($file);
+        }
+    };
+    ($ty:ty, {none}) => {
+        impl<'a> Layout<'a> for $ty {
+            const PLACE: Place = Place::None;
+        }
+    };
+    ($ty:ty, {split $folder:literal . $list:ident}) => {
+        layout!(
+            $ty,
+            $list,
+            Place::Split {
+                folder: $folder,
+                nested: None,
+                rest: false
+            }
+        );
+    };
+    ($ty:ty, {split $folder:literal . $list:ident, rest}) => {
+        layout!(
+            $ty,
+            $list,
+            Place::Split {
+                folder: $folder,
+                nested: None,
+                rest: true
+            }
+        );
+    };
+    ($ty:ty, {nested $folder:literal / $file:literal . $list:ident}) => {
+        layout!(
+            $ty,
+            $list,
+            Place::Split {
+                folder: $folder,
+                nested: Some($file),
+                rest: false
+            }
+        );
+    };
+    ($ty:ty, $list:ident, $place:expr) => {
+        impl<'a> Layout<'a> for $ty {
+            const PLACE: Place = $place;
+
+            fn slots(&self) -> Option<Vec<bool>> {
+                Some(self.$list.iter().map(Option::is_some).collect())
             }
 
-            /// Each resource as JSON, and the rest of the chunk; `None` for a chunk
-            /// that is not split.
-            pub fn split_to_json(&self, shown: &Arc<Shown>) -> Option<SplitJson> {
-                self.split_to_json_only(shown, true, &|_| true)
-            }
-
-            /// [`Self::split_to_json`] of only the parts asked for: the rest when
-            /// `rest`, and the resources `resource` takes by index (the others as
-            /// null slots), so that one resource costs one record's JSON.
-            pub fn split_to_json_only(
+            fn split_to_json(
                 &self,
                 shown: &Arc<Shown>,
                 rest: bool,
                 resource: &dyn Fn(usize) -> bool,
             ) -> Option<SplitJson> {
-                match self {
-                    $(Body::$variant(v) => {
-                        let rest = rest.then(|| rest_json(shown, v)).flatten();
-                        let resources = v
-                            .$field
-                            .iter()
-                            .enumerate()
-                            .map(|(i, r)| {
-                                r.as_ref()
-                                    .filter(|_| resource(i))
-                                    .map(|r| json::to_json(shown, r))
-                            })
-                            .collect();
-                        Some(SplitJson { resources, rest })
-                    })*
-                    _ => None,
-                }
+                let rest = rest
+                    .then(|| {
+                        $crate::formats::gamemaker::model::chunks::split::rest_json(shown, self)
+                    })
+                    .flatten();
+                let resources = self
+                    .$list
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| {
+                        r.as_ref()
+                            .filter(|_| resource(i))
+                            .map(|r| json::to_json(shown, r))
+                    })
+                    .collect();
+                Some(SplitJson { resources, rest })
             }
 
-            /// The chunk `name` from its rest and its resource files (`None` for a
-            /// null slot); `None` for a chunk that is not split.
-            pub fn split_from_json(
-                name: FourCC,
+            fn split_from_json(
                 rest: Option<&ResourceFile>,
                 files: &[Option<ResourceFile>],
-                mut interner: Interner,
+                interner: Interner,
                 lookup: &Arc<Lookup>,
             ) -> (Option<Result<Self>>, Interner) {
-                match name {
-                    $(FourCC::$name => {
-                        let (v, i) = rest_from_json::<$ty>(rest, stringify!($field), interner, lookup);
-                        interner = i;
-                        let mut v = match v {
-                            Ok(v) => v,
-                            Err(e) => return (Some(Err(e)), interner),
-                        };
-                        for file in files {
-                            let Some((path, bytes)) = file else {
-                                v.$field.push(None);
-                                continue;
-                            };
-                            let (r, i) = json::from_json(path, bytes, interner, lookup);
-                            interner = i;
-                            match r {
-                                Ok(r) => v.$field.push(Some(r)),
-                                Err(e) => return (Some(Err(e)), interner),
-                            }
-                        }
-                        (Some(Ok(Body::$variant(v))), interner)
-                    })*
-                    _ => (None, interner),
+                let (v, mut interner) =
+                    $crate::formats::gamemaker::model::chunks::split::rest_from_json::<Self>(
+                        rest,
+                        stringify!($list),
+                        interner,
+                        lookup,
+                    );
+                let mut v = match v {
+                    Ok(v) => v,
+                    Err(e) => return (Some(Err(e)), interner),
+                };
+                for file in files {
+                    let Some((path, bytes)) = file else {
+                        v.$list.push(None);
+                        continue;
+                    };
+                    let (r, i) = json::from_json(path, bytes, interner, lookup);
+                    interner = i;
+                    match r {
+                        Ok(r) => v.$list.push(Some(r)),
+                        Err(e) => return (Some(Err(e)), interner),
+                    }
                 }
+                (Some(Ok(v)), interner)
             }
         }
     };
 }
-
-split! {
-    SOND => Sounds(super::sounds::Sounds).sounds,
-    PATH => Paths(super::paths::Paths).paths,
-    SPRT => Sprites(super::sprites::Sprites).sprites,
-    BGND => Backgrounds(super::backgrounds::Backgrounds).backgrounds,
-    FONT => Fonts(super::fonts::Fonts).fonts,
-    SHDR => Shaders(super::shaders::Shaders).shaders,
-    PSEM => Emitters(super::particles::Emitters).emitters,
-    PSYS => Systems(super::particles::Systems).systems,
-    OBJT => Objects(super::objects::Objects).objects,
-    TMLN => Timelines(super::timelines::Timelines).timelines,
-    SEQN => Sequences(super::sequence::Sequences).sequences,
-    ACRV => AnimationCurves(super::animation_curves::AnimationCurves).curves,
-    ROOM => Rooms(super::room::Rooms).rooms,
-}
+pub(crate) use layout;
 
 thread_local! {
     /// Whether a split chunk is being written without its list (see [`rest_json`]).
@@ -136,7 +206,7 @@ pub(crate) fn listed_apart<T>(_: &T) -> bool {
 }
 
 /// The chunk's fields but its list, as JSON; `None` when it has no others.
-fn rest_json<T: serde::Serialize>(shown: &Arc<Shown>, value: &T) -> Option<Vec<u8>> {
+pub(crate) fn rest_json<T: serde::Serialize>(shown: &Arc<Shown>, value: &T) -> Option<Vec<u8>> {
     struct Restore(bool);
     impl Drop for Restore {
         fn drop(&mut self) {
@@ -152,7 +222,7 @@ fn rest_json<T: serde::Serialize>(shown: &Arc<Shown>, value: &T) -> Option<Vec<u
 }
 
 /// The chunk with an empty list, from its rest (defaults where there is none).
-fn rest_from_json<T: serde::de::DeserializeOwned>(
+pub(crate) fn rest_from_json<T: serde::de::DeserializeOwned>(
     rest: Option<&ResourceFile>,
     field: &str,
     interner: Interner,
