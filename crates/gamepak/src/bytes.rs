@@ -11,8 +11,10 @@ use crate::location::Location;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Endian {
+    /// Least significant byte first; the default.
     #[default]
     Little,
+    /// Most significant byte first.
     Big,
 }
 
@@ -58,15 +60,19 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The same reader reading multi-byte values in `endian` (little-endian
+    /// unless set); readers made from it inherit the order.
     pub fn with_endian(mut self, endian: Endian) -> Self {
         self.endian = endian;
         self
     }
 
+    /// The byte order multi-byte reads use.
     pub fn endian(&self) -> Endian {
         self.endian
     }
 
+    /// The path errors from this reader are named by, such as `GBIN/IMAG`.
     pub fn path(&self) -> &str {
         &self.path
     }
@@ -81,22 +87,27 @@ impl<'a> Reader<'a> {
         self.base
     }
 
+    /// Position of the next byte to be read, counted from the window's start.
     pub fn pos(&self) -> usize {
         self.pos
     }
 
+    /// Size of the window in bytes.
     pub fn len(&self) -> usize {
         self.data.len()
     }
 
+    /// Whether the window holds no bytes.
     pub fn is_empty(&self) -> bool {
         self.data.is_empty()
     }
 
+    /// Bytes left after the current position.
     pub fn remaining(&self) -> usize {
         self.data.len() - self.pos
     }
 
+    /// Whether every byte of the window has been read.
     pub fn at_end(&self) -> bool {
         self.pos >= self.data.len()
     }
@@ -149,6 +160,7 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    /// Moves past `n` bytes, failing (naming `what`) if fewer remain.
     pub fn skip(&mut self, n: usize, what: &str) -> Result<()> {
         self.bytes(n, what).map(|_| ())
     }
@@ -163,6 +175,7 @@ impl<'a> Reader<'a> {
         Ok(s)
     }
 
+    /// Takes the next `N` bytes as an array, failing (naming `what`) if fewer remain.
     pub fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
         let b = self.bytes(N, what)?;
         let mut out = [0u8; N];
@@ -170,10 +183,12 @@ impl<'a> Reader<'a> {
         Ok(out)
     }
 
+    /// Reads one byte.
     pub fn u8(&mut self, what: &str) -> Result<u8> {
         Ok(self.array::<1>(what)?[0])
     }
 
+    /// Reads one byte as a two's-complement signed value.
     pub fn i8(&mut self, what: &str) -> Result<i8> {
         Ok(self.u8(what)? as i8)
     }
@@ -298,6 +313,7 @@ macro_rules! write_int {
 }
 
 impl Writer {
+    /// An empty writer for values in byte order `endian`.
     pub fn new(endian: Endian) -> Self {
         Writer {
             buf: Vec::new(),
@@ -305,6 +321,7 @@ impl Writer {
         }
     }
 
+    /// An empty writer with room for `cap` bytes before it grows.
     pub fn with_capacity(endian: Endian, cap: usize) -> Self {
         Writer {
             buf: Vec::with_capacity(cap),
@@ -312,22 +329,27 @@ impl Writer {
         }
     }
 
+    /// Bytes written so far.
     pub fn len(&self) -> usize {
         self.buf.len()
     }
 
+    /// Whether nothing has been written yet.
     pub fn is_empty(&self) -> bool {
         self.buf.is_empty()
     }
 
+    /// Appends bytes as they are.
     pub fn bytes(&mut self, b: &[u8]) {
         self.buf.extend_from_slice(b);
     }
 
+    /// Writes one byte.
     pub fn u8(&mut self, v: u8) {
         self.buf.push(v);
     }
 
+    /// Writes a signed value as one two's-complement byte.
     pub fn i8(&mut self, v: i8) {
         self.buf.push(v as u8);
     }
@@ -357,10 +379,12 @@ impl Writer {
         self.buf[at..at + 4].copy_from_slice(&b);
     }
 
+    /// The bytes written so far.
     pub fn as_slice(&self) -> &[u8] {
         &self.buf
     }
 
+    /// The bytes written, handed over without a copy.
     pub fn into_vec(self) -> Vec<u8> {
         self.buf
     }

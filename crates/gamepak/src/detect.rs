@@ -28,6 +28,7 @@ pub enum Certainty {
 pub struct Detection {
     /// The format, when certainty is at least possible.
     pub format: Option<Format>,
+    /// How sure the verdict is: [`Certainty::Unknown`] when no format is named.
     pub certainty: Certainty,
     /// Facts that support the verdict.
     pub evidence: Vec<String>,
@@ -37,21 +38,30 @@ pub struct Detection {
     pub closest: Option<Closest>,
 }
 
+/// For a file no format recognised: the format it came nearest to, and why it is
+/// not one.
 #[derive(Debug, Clone, Serialize)]
 pub struct Closest {
+    /// The format whose checks got furthest (the first listed, on a tie).
     pub format: Format,
+    /// The check it failed, in words.
     pub failed: String,
 }
 
 /// One format's opinion of a file.
 #[derive(Debug, Clone)]
 pub struct Probe {
+    /// The format this probe checks for.
     pub format: Format,
+    /// How sure the probe is that the file is of its format.
     pub certainty: Certainty,
     /// How far the checks got, to rank failed probes for "closest candidate".
     pub score: u32,
+    /// Facts that matched, one per check passed.
     pub evidence: Vec<String>,
+    /// A format or version string from the header, where one was read.
     pub version: Option<String>,
+    /// The check that failed and stopped the probe, in words; `None` if none did.
     pub failed: Option<String>,
 }
 

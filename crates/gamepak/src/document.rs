@@ -45,8 +45,11 @@ pub fn open<'a>(
 /// A document answered from its bytes by its handler's verbs, each reading what it
 /// needs again.
 pub struct OnBytes<'a> {
+    /// The handler of the file's format, whose verbs answer every question.
     pub handler: &'static dyn Handler,
+    /// The file's bytes.
     pub data: &'a [u8],
+    /// The options every verb runs with.
     pub opts: Options,
 }
 

@@ -10,14 +10,23 @@ pub enum ErrorKind {
     /// A read wanted more bytes than the container holds.
     #[error("{what} runs past end of {container}: needs {needed} bytes, {available} left")]
     Truncated {
+        /// What was being read: a field, record or blob.
         what: String,
+        /// The structure it runs past the end of (`input` for the whole file).
         container: String,
+        /// Bytes the read needed.
         needed: u64,
+        /// Bytes the container had left.
         available: u64,
     },
     /// Magic bytes or a signature did not match.
     #[error("bad magic: expected {expected}, found {found}")]
-    BadMagic { expected: String, found: String },
+    BadMagic {
+        /// What the format allows there, such as `FORM or MROF`.
+        expected: String,
+        /// What the file holds there: its text, or hex digits when not printable.
+        found: String,
+    },
     /// A field holds a value the format does not allow.
     #[error("{0}")]
     Invalid(String),
@@ -44,12 +53,15 @@ pub struct Error {
     pub offset: Option<u64>,
     /// Path into the structure, such as `GBIN/IMAG/entry[3]`, or a file path for I/O.
     pub path: String,
+    /// What went wrong.
     pub kind: ErrorKind,
 }
 
+/// A result whose error is gamepak's [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
+    /// An error of any kind at `path`; `offset` when it concerns a byte of the input.
     pub fn new(path: impl Into<String>, offset: Option<u64>, kind: ErrorKind) -> Self {
         Error {
             offset,
@@ -82,6 +94,7 @@ impl Error {
         )
     }
 
+    /// Whether the error is an operating-system I/O failure ([`ErrorKind::Io`]).
     pub fn is_io(&self) -> bool {
         matches!(self.kind, ErrorKind::Io(_))
     }

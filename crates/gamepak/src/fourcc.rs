@@ -23,15 +23,131 @@ macro_rules! codes {
 // GameMaker's chunks.
 codes!(
     /// The container every GameMaker chunk is in.
-    FORM, GEN8, OPTN, LANG, EXTN, SOND, AGRP, SPRT, BGND, PATH, SCPT, GLOB, SHDR, FONT, TMLN,
-    OBJT, FEAT, ACRV, SEQN, TAGS, PSEM, PSYS, FEDS, UILR, ROOM, DAFL, EMBI, TPAG, TGIN, CODE,
-    VARI, FUNC, STRG, TXTR, AUDO,
+    FORM,
+    /// GameMaker's general information: names, ids, window size, flags and room order.
+    GEN8,
+    /// GameMaker's game options.
+    OPTN,
+    /// GameMaker's localised strings.
+    LANG,
+    /// GameMaker's extensions.
+    EXTN,
+    /// Sounds: GameMaker's sound records, and SWAG's sounds section.
+    SOND,
+    /// GameMaker's audio groups.
+    AGRP,
+    /// GameMaker's sprites.
+    SPRT,
+    /// GameMaker's backgrounds (tile sets from GameMaker Studio 2).
+    BGND,
+    /// GameMaker's paths.
+    PATH,
+    /// GameMaker's scripts.
+    SCPT,
+    /// GameMaker's code entries run when the game starts.
+    GLOB,
+    /// GameMaker's shaders.
+    SHDR,
+    /// Fonts: GameMaker's font records, and SWAG's fonts section.
+    FONT,
+    /// GameMaker's timelines.
+    TMLN,
+    /// GameMaker's objects and their events.
+    OBJT,
+    /// GameMaker's feature flags (2022.8 and later).
+    FEAT,
+    /// GameMaker's animation curves (2.3 and later).
+    ACRV,
+    /// GameMaker's sequences.
+    SEQN,
+    /// GameMaker's asset tags (2.3 and later).
+    TAGS,
+    /// GameMaker's particle emitters (2023.2 and later).
+    PSEM,
+    /// GameMaker's particle systems (2023.2 and later).
+    PSYS,
+    /// GameMaker's filter effects (2.3.6 and later).
+    FEDS,
+    /// GameMaker's UI layers (2024.13 and later).
+    UILR,
+    /// GameMaker's rooms.
+    ROOM,
+    /// GameMaker's data files, a chunk GameMaker writes empty.
+    DAFL,
+    /// GameMaker's embedded images (GameMaker Studio 2 and later).
+    EMBI,
+    /// GameMaker's texture page items: where each frame lies on a page.
+    TPAG,
+    /// GameMaker's texture groups (2.2.1 and later).
+    TGIN,
+    /// Code: GameMaker's code entries, SWAG's compiled objects, and the type of a GBIN
+    /// file entry that holds code.
+    CODE,
+    /// GameMaker's variables, as the code uses them.
+    VARI,
+    /// GameMaker's functions, as the code calls them.
+    FUNC,
+    /// GameMaker's string table.
+    STRG,
+    /// Textures: GameMaker's texture pages, and SWAG's textures section.
+    TXTR,
+    /// Embedded audio: GameMaker's clips (an audio group file's only chunk), and SWAG's
+    /// audio section.
+    AUDO,
 );
 
 // GBIN's chunks, besides those GameMaker has too (FONT, CODE, SOND, TXTR, AUDO).
 codes!(
-    GBIN, CNFG, STRT, FDIR, FDAT, FILE, COLR, CMAP, IMAG, IMGD, IGRP, IFRM, ISEQ, SIMG, TSET, TMAP,
-    TMBL, TMIX, SWAV, WAVD, SCNE, SDRM, STAT, TXST, ENDC,
+    /// The magic that starts a GBIN package.
+    GBIN,
+    /// SWAG's configuration: game title, window settings and the initial state.
+    CNFG,
+    /// GBIN's string table for one language.
+    STRT,
+    /// GBIN's file directory, pointing into FDAT.
+    FDIR,
+    /// GBIN's file data, concatenated and 4-aligned.
+    FDAT,
+    /// GBIN's seed-layout file: one file with its own header.
+    FILE,
+    /// GBIN's colours (B, G, R, A) of every colour map, in the reference layout.
+    COLR,
+    /// GBIN's colour maps: one inline (seed layout) or a table pointing into COLR.
+    CMAP,
+    /// GBIN's image frames.
+    IMAG,
+    /// GBIN's pixel data of every image and tile set.
+    IMGD,
+    /// GBIN's image groups.
+    IGRP,
+    /// GBIN's frames of every image sequence.
+    IFRM,
+    /// GBIN's image sequences.
+    ISEQ,
+    /// GBIN's source image layout (seed layout only).
+    SIMG,
+    /// GBIN's tile sets.
+    TSET,
+    /// GBIN's tile maps: one inline (seed layout) or a table pointing into TMIX and TMBL.
+    TMAP,
+    /// GBIN's tile values of every block of every map, in the reference layout.
+    TMBL,
+    /// GBIN's u16 block indices of every map, in the reference layout.
+    TMIX,
+    /// GBIN's sound samples, their data in WAVD.
+    SWAV,
+    /// GBIN's sample data, which SWAV entries point into.
+    WAVD,
+    /// SWAG's scenes, each a name and compressed data.
+    SCNE,
+    /// SWAG's copy protection type and its hash.
+    SDRM,
+    /// SWAG's STAT section, whose layout version 10 leaves undefined: reading stops there.
+    STAT,
+    /// SWAG's texture sheets, each a PNG file.
+    TXST,
+    /// GBIN's end-of-package chunk.
+    ENDC,
 );
 
 impl FourCC {

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! gamepak: identify, inspect, validate, extract and rebuild binary game data files.
 //!
 //! The front door is [`detect()`] (what is this file?) and [`Format::handler`] (what can
@@ -78,6 +79,7 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format gamepak knows, in the order detection probes them.
     pub const ALL: [Format; 5] = [
         Format::GameMaker,
         Format::Gbin,
@@ -108,6 +110,7 @@ impl Format {
         }
     }
 
+    /// The format whose [`Format::name`] is `name`; `None` for any other text.
     pub fn from_name(name: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
@@ -188,8 +191,12 @@ pub trait Handler: Sync {
 /// files of the folder that were not used.
 #[derive(Debug, Default)]
 pub struct PackOutcome {
+    /// The rebuilt file, not yet written.
     pub bytes: Vec<u8>,
+    /// What had changed since extraction and was encoded again rather than copied as
+    /// stored, by file or chunk name, some with a note on what was done.
     pub reencoded: Vec<String>,
+    /// Files of the folder that nothing read, each with the reason.
     pub unused: Vec<io::Unused>,
     /// Files that belong beside the output, by name (a GameMaker game's audio
     /// groups), rebuilt with it.
@@ -200,7 +207,9 @@ pub struct PackOutcome {
 /// and the files of the source folder nothing used.
 #[derive(Debug, Default)]
 pub struct Built {
+    /// Every file made, with where it goes.
     pub outputs: Vec<BuiltFile>,
+    /// Files of the source folder that nothing read, each with the reason.
     pub unused: Vec<io::Unused>,
 }
 
@@ -209,6 +218,7 @@ pub struct Built {
 pub struct BuiltFile {
     /// Where it goes (`-` for standard output).
     pub path: PathBuf,
+    /// Its contents.
     pub bytes: Vec<u8>,
 }
 

@@ -8,7 +8,9 @@ use std::fmt;
 /// One step of a [`Location`]: `entry`, `entry[3]`, or `section[3] sprites`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Segment {
+    /// The name of the structure (`TXTR`, `entry`).
     pub name: Cow<'static, str>,
+    /// Its index among its siblings, shown as `[3]`.
     pub index: Option<usize>,
     /// Text shown right after the name and index, saying more of what is there
     /// (` sprites`, `(inflated from 0x1a2b)`).
@@ -57,14 +59,18 @@ impl Location {
         Location { segments }
     }
 
+    /// Every segment, outermost first.
     pub fn segments(&self) -> &[Segment] {
         &self.segments
     }
 
+    /// The innermost segment; `None` for an empty location.
     pub fn last(&self) -> Option<&Segment> {
         self.segments.last()
     }
 
+    /// Whether this location begins with every segment of `prefix` (whole segments,
+    /// not text).
     pub fn starts_with(&self, prefix: &Location) -> bool {
         self.segments.starts_with(&prefix.segments)
     }

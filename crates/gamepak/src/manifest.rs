@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::io::SourceDir;
 use crate::Format;
 
+/// File name of the manifest at the top of an extracted folder.
 pub const MANIFEST_NAME: &str = "gamepak.toml";
 
 /// Why pack left out a file of an extracted folder, when nothing more is known.
@@ -53,6 +54,7 @@ pub fn write_into<T: Serialize>(out: &crate::io::OutputFolder, manifest: &T) -> 
 /// TirNanoG's `tng.json`): only whether the folder is whole.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Folder {
+    /// The format the folder was extracted from.
     pub format: Format,
     /// `--only` left entries out: the folder cannot be packed.
     pub partial: bool,

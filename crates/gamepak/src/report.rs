@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+/// How serious a [`Problem`] is; severities order from least to most serious.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -13,11 +14,16 @@ pub enum Severity {
     Error,
 }
 
+/// One thing `check` found, with where it is.
 #[derive(Debug, Clone, Serialize)]
 pub struct Problem {
+    /// How serious it is.
     pub severity: Severity,
+    /// Where in the structure, such as `GBIN/IMAG/entry[3]`.
     pub path: String,
+    /// Absolute byte offset in the file, when the problem lies at one.
     pub offset: Option<u64>,
+    /// What is wrong, in words.
     pub message: String,
 }
 
@@ -33,6 +39,7 @@ impl Severity {
 }
 
 impl Problem {
+    /// A problem of any severity; `offset` when it lies at a byte of the file.
     pub fn new(
         severity: Severity,
         path: impl Into<String>,
@@ -128,10 +135,12 @@ impl std::fmt::Display for Problem {
 /// The findings of a strict validation pass.
 #[derive(Debug, Default, Clone, Serialize)]
 pub struct Report {
+    /// Every problem found, in the order found.
     pub problems: Vec<Problem>,
 }
 
 impl Report {
+    /// Adds a problem of any severity.
     pub fn push(
         &mut self,
         severity: Severity,
@@ -143,14 +152,17 @@ impl Report {
             .push(Problem::new(severity, path, offset, message));
     }
 
+    /// Adds an error: the file breaks its format at `offset`.
     pub fn error(&mut self, path: impl Into<String>, offset: u64, message: impl Into<String>) {
         self.problems.push(Problem::error(path, offset, message));
     }
 
+    /// Adds a warning: a tolerated deviation at `offset`.
     pub fn warn(&mut self, path: impl Into<String>, offset: u64, message: impl Into<String>) {
         self.problems.push(Problem::warning(path, offset, message));
     }
 
+    /// Adds a note: something worth knowing at `offset`.
     pub fn note(&mut self, path: impl Into<String>, offset: u64, message: impl Into<String>) {
         self.problems.push(Problem::note(path, offset, message));
     }
@@ -171,10 +183,12 @@ impl Report {
             .join("\n")
     }
 
+    /// Whether no problem is an error (warnings and notes may remain).
     pub fn is_clean(&self) -> bool {
         !self.problems.iter().any(|p| p.severity == Severity::Error)
     }
 
+    /// How many problems are of `severity`.
     pub fn count(&self, severity: Severity) -> usize {
         self.problems
             .iter()
@@ -188,7 +202,9 @@ impl Report {
 /// others.
 #[derive(Debug, Clone, Default)]
 pub struct Partial<T> {
+    /// What could be read.
     pub value: T,
+    /// The problems met reading it: an error among them means something was left out.
     pub problems: Vec<Problem>,
 }
 

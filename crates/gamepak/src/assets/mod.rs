@@ -21,10 +21,15 @@ pub enum Kind {
     Sprite,
     /// One tile of a tile set.
     Tile,
+    /// A tile map: which tile goes in each cell of a grid.
     Tilemap,
+    /// A colour map or palette.
     Palette,
+    /// A font file.
     Font,
+    /// A sound clip: a sample, music or speech.
     Sound,
+    /// A video clip.
     Video,
     /// Text: a string table.
     Strings,
@@ -41,6 +46,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The lowercase word `list` shows for the kind, as JSON spells it too.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Image => "image",
@@ -72,6 +78,7 @@ impl std::fmt::Display for Kind {
 pub struct Entry {
     /// Where the entry goes in an extracted folder, and how `--only` selects it.
     pub path: String,
+    /// What the entry is.
     pub kind: Kind,
     /// Absolute offset of its stored bytes.
     pub offset: u64,
@@ -110,10 +117,12 @@ impl Entry {
 /// Collects a format's entries with the items they stand for, naming each by `path`.
 pub struct Listing<'p, I> {
     path: &'p dyn Fn(I) -> String,
+    /// Each entry with the item it stands for, in the order pushed.
     pub entries: Vec<(Entry, I)>,
 }
 
 impl<'p, I: Copy> Listing<'p, I> {
+    /// An empty listing that names each item's entry by `path`.
     pub fn new(path: &'p dyn Fn(I) -> String) -> Self {
         Listing {
             path,
@@ -121,6 +130,8 @@ impl<'p, I: Copy> Listing<'p, I> {
         }
     }
 
+    /// Adds the entry for `item`, named by the listing's path function; `place` is
+    /// its stored bytes as (offset, stored size), as in [`Entry::new`].
     pub fn push(
         &mut self,
         item: I,
@@ -157,10 +168,12 @@ pub struct ExtractOptions<'a> {
 }
 
 impl ExtractOptions<'_> {
+    /// Whether the entry at `path` is to be extracted: every entry when `only` is unset.
     pub fn selects(&self, path: &str) -> bool {
         self.only.as_ref().is_none_or(|g| g.is_match(path))
     }
 
+    /// Tells the `progress` callback, if any, that `done` of `total` entries are done.
     pub fn report(&self, done: u64, total: u64) {
         if let Some(p) = self.progress {
             p(done, total);
@@ -171,7 +184,9 @@ impl ExtractOptions<'_> {
 /// What `extract` wrote.
 #[derive(Debug, Default, Clone, Serialize)]
 pub struct ExtractSummary {
+    /// Files written into the folder, the manifest included.
     pub files: u64,
+    /// Bytes written, over all those files.
     pub bytes: u64,
     /// What is worth knowing about the folder written (kept as stored, partial).
     pub notes: Vec<String>,

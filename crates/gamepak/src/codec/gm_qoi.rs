@@ -43,10 +43,12 @@ const MAX_OP: u64 = 5;
 const BZ2_FOOTER: u64 = 0x1772_4538_5090;
 const START: [u8; 4] = [0, 0, 0, 255];
 
+/// Whether `data` starts with `fioq`, the magic of GameMaker's QOI variant.
 pub fn is_qoi(data: &[u8]) -> bool {
     data.starts_with(QOI_MAGIC)
 }
 
+/// Whether `data` starts with `2zoq`, the magic of BZip2-compressed QOI.
 pub fn is_bz2_qoi(data: &[u8]) -> bool {
     data.starts_with(BZ2_MAGIC)
 }

@@ -8,13 +8,17 @@ use crate::limits::{rgba_bytes, Held, Limits};
 /// An 8-bit RGBA image.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rgba {
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
     /// Row-major R, G, B, A bytes.
     pub pixels: Vec<u8>,
 }
 
 impl Rgba {
+    /// A transparent image (every byte zero), charged to no limit: for a size a file
+    /// states, use [`Rgba::new_held`].
     pub fn new(width: u32, height: u32) -> Self {
         Rgba {
             width,
@@ -23,6 +27,8 @@ impl Rgba {
         }
     }
 
+    /// The R, G, B, A bytes of the pixel at (`x`, `y`), which must lie inside the image:
+    /// outside it, the call panics or reads another pixel.
     pub fn get(&self, x: u32, y: u32) -> [u8; 4] {
         let i = (y as usize * self.width as usize + x as usize) * 4;
         [
@@ -33,6 +39,8 @@ impl Rgba {
         ]
     }
 
+    /// Sets the pixel at (`x`, `y`) to R, G, B, A bytes; (`x`, `y`) must lie inside the
+    /// image, as for [`Rgba::get`].
     pub fn put(&mut self, x: u32, y: u32, px: [u8; 4]) {
         let i = (y as usize * self.width as usize + x as usize) * 4;
         self.pixels[i..i + 4].copy_from_slice(&px);

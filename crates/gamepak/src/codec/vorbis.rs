@@ -8,12 +8,16 @@ use crate::error::{Error, Result};
 /// identification header and the granule position of its last page.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Summary {
+    /// Channel count.
     pub channels: u8,
+    /// Sample rate in Hz.
     pub rate: u32,
+    /// Length in samples per channel (0 when the last page ends no packet).
     pub samples: u64,
 }
 
 impl Summary {
+    /// Length in seconds; 0 when the rate is 0.
     pub fn seconds(&self) -> f64 {
         if self.rate == 0 {
             0.0
@@ -23,6 +27,7 @@ impl Summary {
     }
 }
 
+/// Whether `data` starts with an Ogg page (`OggS`), whatever codec the stream holds.
 pub fn is_ogg(data: &[u8]) -> bool {
     data.starts_with(b"OggS")
 }

@@ -5,9 +5,13 @@ use crate::error::{Error, Result};
 /// Sample layout of raw PCM.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pcm {
+    /// Signed 8-bit.
     S8,
+    /// Unsigned 8-bit, silence at 128.
     U8,
+    /// Signed 16-bit, little-endian.
     S16,
+    /// Unsigned 16-bit, little-endian, silence at 32768.
     U16,
 }
 
@@ -127,7 +131,9 @@ pub fn decode_mono(bytes: &[u8], pcm: Pcm, path: &str) -> Result<(u32, Vec<u8>)>
 
 /// A WAV file's samples as floats, one vector per channel.
 pub struct Clip {
+    /// Sample rate in Hz.
     pub rate: u32,
+    /// One vector per channel, of equal length; integer samples map to -1.0 to 1.0.
     pub channels: Vec<Vec<f32>>,
 }
 

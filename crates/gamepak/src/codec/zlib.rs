@@ -35,6 +35,8 @@ pub enum Wrapping {
 }
 
 impl Wrapping {
+    /// The wrapping `data` starts with: zlib when its header is valid, gzip when it
+    /// starts `1f 8b`, raw deflate otherwise.
     pub fn of(data: &[u8]) -> Wrapping {
         if has_header(data) {
             Wrapping::Zlib
@@ -45,6 +47,7 @@ impl Wrapping {
         }
     }
 
+    /// The name messages and `info` give it: `zlib`, `gzip` or `deflate`.
     pub fn name(self) -> &'static str {
         match self {
             Wrapping::Zlib => "zlib",

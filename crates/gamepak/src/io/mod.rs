@@ -31,7 +31,10 @@ pub use source_dir::{SourceDir, Unused};
 
 /// The bytes of an input file: memory-mapped when possible, read into memory otherwise.
 pub enum Source {
+    /// The file memory-mapped: its pages are read as they are touched.
     Mapped(Mapped),
+    /// The file read into memory: a pipe, a special or empty file, or one that could
+    /// not be mapped.
     Owned(Vec<u8>),
 }
 

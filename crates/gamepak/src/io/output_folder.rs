@@ -21,6 +21,9 @@ use super::temp::{stopping, Temp};
 use super::EnclosedPath;
 use crate::error::{Error, Result};
 
+/// The folder an extraction writes: staged beside its target (or kept in memory) and
+/// moved into place whole by [`OutputFolder::finish`], so that a run that fails
+/// leaves no half-written folder.
 pub struct OutputFolder {
     target: PathBuf,
     /// What the final move may replace, decided by [`OutputFolder::create`].

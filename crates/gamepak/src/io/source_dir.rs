@@ -55,6 +55,7 @@ struct Seen {
 pub struct Unused {
     /// Relative to the folder, `/`-separated.
     pub file: String,
+    /// Why nothing used it.
     pub reason: String,
 }
 
@@ -65,6 +66,8 @@ impl std::fmt::Display for Unused {
 }
 
 impl SourceDir {
+    /// Opens `dir` to read from, confined to itself. An error when it is not a folder,
+    /// or holds a FIFO, socket or device.
     pub fn open(dir: &Path) -> Result<SourceDir> {
         let root = dir.canonicalize().map_err(|e| Error::io(dir, e))?;
         if !root.is_dir() {

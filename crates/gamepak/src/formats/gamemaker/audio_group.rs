@@ -53,10 +53,14 @@ fn is_file_name(name: &str) -> bool {
 
 /// A group file read: its chunks and its clips.
 pub struct AudioGroup<'a> {
+    /// The FORM container, its chunks as stored.
     pub form: Form<'a>,
+    /// The AUDO chunk's clips in order: a sound names its clip by index in this list.
     pub clips: Vec<Clip<'a>>,
 }
 
+/// Reads a group file: its FORM and the clips of its AUDO chunk. An error when it
+/// is no FORM, has no AUDO chunk, or its AUDO chunk cannot be read.
 pub fn read(data: &[u8]) -> Result<AudioGroup<'_>> {
     let form = container::read(data)?;
     let Some(i) = form.chunks.iter().position(|c| c.name == FourCC::AUDO) else {

@@ -19,6 +19,7 @@ pub fn chunk_location(name: FourCC) -> Location {
     form_location().child(name.to_string())
 }
 
+/// One chunk of a FORM as stored: its name, where it is, and its body.
 #[derive(Debug, Clone)]
 pub struct Chunk<'a> {
     /// The name as GameMaker spells it (`TXTR`), whatever the byte order.
@@ -27,10 +28,12 @@ pub struct Chunk<'a> {
     pub raw: [u8; 4],
     /// Absolute offset of the chunk's 8-byte header.
     pub offset: u64,
+    /// The body, without the 8-byte header.
     pub body: &'a [u8],
 }
 
 impl Chunk<'_> {
+    /// Where the chunk is, for naming errors and problems: `FORM/` and its name.
     pub fn location(&self) -> Location {
         chunk_location(self.name)
     }
@@ -40,14 +43,19 @@ impl Chunk<'_> {
         self.offset + 8
     }
 
+    /// Absolute offset just past the body.
     pub fn end(&self) -> u64 {
         self.body_offset() + self.body.len() as u64
     }
 }
 
+/// A FORM container read: its byte order and its chunks in file order, with every
+/// body borrowed from the file.
 #[derive(Debug, Clone)]
 pub struct Form<'a> {
+    /// Little-endian for a `FORM`, big-endian for an `MROF`.
     pub endian: Endian,
+    /// Every chunk, in file order.
     pub chunks: Vec<Chunk<'a>>,
     /// The whole file, for pointers that cross chunks.
     pub data: &'a [u8],
@@ -56,6 +64,7 @@ pub struct Form<'a> {
 }
 
 impl<'a> Form<'a> {
+    /// The first chunk named `name`; `None` when the file has none.
     pub fn chunk(&self, name: FourCC) -> Option<&Chunk<'a>> {
         self.chunks.iter().find(|c| c.name == name)
     }

@@ -1,9 +1,10 @@
 //! GBIN pixel formats: codes, sizes, and conversion to and from 8-bit RGBA.
 //!
-//! Values are stored little-endian whatever the package's byte order, as the reference
-//! packer writes them. Decoding widens each channel by bit replication, so encoding a
-//! decoded pixel gives back the stored bits exactly: that is what lets an unedited PNG
-//! pack back to identical bytes.
+//! Values are stored in the package's byte order. This module works in little-endian
+//! order, and [`swap_order`] reverses each pixel's bytes for a big-endian package.
+//! Decoding widens each channel by bit replication, so encoding a decoded pixel gives
+//! back the stored bits exactly: that is what lets an unedited PNG pack back to
+//! identical bytes.
 
 use serde::{Deserialize, Serialize};
 

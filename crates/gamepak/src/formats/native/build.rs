@@ -191,6 +191,9 @@ fn text(bytes: Vec<u8>, shown: &str) -> Result<String> {
     String::from_utf8(bytes).map_err(|_| Error::at(shown, "not UTF-8 text"))
 }
 
+/// Builds a game.bin from a content folder laid out as the module describes: sprites
+/// packed into one atlas, sounds made stereo, and, for a production build, tables
+/// deflated. The folder's other files are reported as unused.
 pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOutcome> {
     let src = SourceDir::open(dir)?;
     const CONFIG: &str = "Configuration.json";

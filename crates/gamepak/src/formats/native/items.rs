@@ -32,11 +32,14 @@ pub enum Item {
 pub enum Codec {
     /// Interleaved stereo s16 at 44100 Hz.
     Pcm,
+    /// An Ogg Vorbis stream.
     Vorbis,
     /// Neither: bytes that are not whole PCM frames.
     Raw,
 }
 
+/// How a clip is stored, told from its bytes: Vorbis when it starts with an Ogg
+/// page, PCM when its length is whole stereo s16 frames, raw otherwise.
 pub fn codec(clip: &[u8]) -> Codec {
     if vorbis::is_ogg(clip) {
         Codec::Vorbis

@@ -25,6 +25,8 @@ use super::opcodes::OpcodeTable;
 use super::read::MAX_DEPTH;
 use crate::error::{Error, Result};
 
+/// A code object as text, in the form the module describes, naming each opcode by
+/// `table` (`?` for one the table lacks); [`assemble`] reads it back.
 pub fn disassemble(o: &CodeObject, table: &OpcodeTable) -> String {
     let mut out = String::new();
     let kind = OBJECT_TYPES
@@ -56,6 +58,8 @@ fn quote(s: &str) -> String {
     serde_json::to_string(s).expect("strings serialise")
 }
 
+/// A variant as the assembly text writes it: `nil`, `object`, an integer, a double
+/// (a NaN by its bits), a JSON-quoted string or a bracketed list.
 pub fn variant_text(v: &Variant) -> String {
     match v {
         Variant::Nil => "nil".into(),

@@ -31,6 +31,8 @@ struct TableFile {
     opcode: Vec<Opcode>,
 }
 
+/// Each opcode's mnemonic and operand count, by opcode byte: what reading and
+/// disassembling a method's instructions needs.
 #[derive(Debug, Clone)]
 pub struct OpcodeTable {
     ops: Vec<Opcode>,
@@ -86,10 +88,12 @@ impl OpcodeTable {
         OpcodeTable::parse(&text, &path.display().to_string())
     }
 
+    /// The opcode whose byte is `code`; `None` when the table lacks it.
     pub fn get(&self, code: u8) -> Option<&Opcode> {
         self.by_code[code as usize].map(|i| &self.ops[i as usize])
     }
 
+    /// The opcode whose mnemonic is `name`; `None` when the table lacks it.
     pub fn by_name(&self, name: &str) -> Option<&Opcode> {
         self.ops.iter().find(|o| o.name == name)
     }
@@ -102,10 +106,12 @@ impl OpcodeTable {
         .expect("a table serialises")
     }
 
+    /// How many opcodes the table lists.
     pub fn len(&self) -> usize {
         self.ops.len()
     }
 
+    /// Whether the table lists no opcode.
     pub fn is_empty(&self) -> bool {
         self.ops.is_empty()
     }

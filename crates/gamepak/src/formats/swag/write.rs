@@ -4,6 +4,8 @@ use super::model::*;
 use crate::bytes::{Endian, Writer};
 use crate::error::{Error, Result};
 
+/// The document as bytes, in its byte order. An error when a count or length does
+/// not fit its field (more than 255 sections, for one).
 pub fn write(doc: &Swag<'_>) -> Result<Vec<u8>> {
     let mut w = Writer::new(doc.endian);
     w.bytes(b"SWAG");

@@ -22,9 +22,13 @@ use crate::report::Problem;
 /// A read file: its container, its document, the assets its descriptors name, and
 /// what the reader had to decide on the way.
 pub struct Read<'a> {
+    /// The container: header, section table and the inflated section block.
     pub container: Container<'a>,
+    /// The document: the header and every section body as JSON.
     pub doc: Document,
+    /// Every asset descriptor met, in reading order, with where its bytes are.
     pub assets: Vec<AssetRef>,
+    /// The string section, by offset.
     pub strings: StringTable,
     /// Things the reader decided, and references that do not resolve.
     pub warnings: Vec<Problem>,

@@ -13,6 +13,8 @@ pub struct StringTable {
 }
 
 impl StringTable {
+    /// A table of (offset, text) entries, which must be in offset order; a text that
+    /// repeats is shown by name only at its first offset.
     pub fn new(entries: Vec<(u32, String)>) -> StringTable {
         let mut seen: HashMap<&str, ()> = HashMap::new();
         let mut first = HashMap::new();
@@ -44,6 +46,7 @@ impl StringTable {
             .map_or(0, |(o, t)| o + t.len() as u32 + 1)
     }
 
+    /// Every string's text in offset order, repeats included.
     pub fn texts(&self) -> impl Iterator<Item = &str> {
         self.entries.iter().map(|(_, t)| t.as_str())
     }
@@ -82,6 +85,8 @@ impl StringsBuilder {
         }
     }
 
+    /// The section so far, each text zero-terminated: the document's strings as given,
+    /// then each text added by [`StringsBuilder::offset_of`].
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
     }

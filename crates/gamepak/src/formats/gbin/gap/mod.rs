@@ -87,7 +87,10 @@ pub struct GapOptions {
 /// One file a script's export lines produce.
 #[derive(Debug, Clone)]
 pub struct Output {
+    /// Where the file goes: the export's `filename=` in the output folder, which it
+    /// cannot leave unless `allow_outside` is set.
     pub path: PathBuf,
+    /// The file's contents, not yet written.
     pub bytes: Vec<u8>,
 }
 

@@ -23,9 +23,14 @@ use crate::report::Problem;
 /// Reads bodies and assets of one file; what it keeps borrows the file (`'f`), not
 /// the tables it reads by (`'a`).
 pub struct Decoder<'a, 'f> {
+    /// The file's header, which the length of some fields follows (map size, layers,
+    /// transports).
     pub header: &'a Header,
+    /// The string section that names are looked up in.
     pub strings: &'a StringTable,
+    /// The whole file, which asset descriptors point into.
     pub file: &'f [u8],
+    /// Absolute offset that asset offsets count from: the end of the section block.
     pub assets_base: u64,
     /// Inflate compressed assets and decode them; otherwise only note where they are.
     pub inflate: bool,
@@ -60,6 +65,8 @@ pub struct Decoder<'a, 'f> {
 }
 
 impl<'a, 'f> Decoder<'a, 'f> {
+    /// A decoder for one file before any section is read: sprite and text references
+    /// not yet bounded, nothing kept, and nothing salvaged.
     pub fn new(
         header: &'a Header,
         strings: &'a StringTable,

@@ -15,7 +15,9 @@ use crate::formats::tng::strings::StringsBuilder;
 
 /// Writes bodies and assets of one file.
 pub struct Encoder<'a> {
+    /// The header of the file being written, which the length of some fields follows.
     pub header: &'a Header,
+    /// The string section being built: every name written is added to it.
     pub strings: StringsBuilder,
     /// Reads a file an asset names.
     pub load: &'a dyn Fn(&str) -> Result<Vec<u8>>,

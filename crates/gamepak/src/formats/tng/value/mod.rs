@@ -22,6 +22,7 @@ pub struct AssetRef {
     pub path: Location,
     /// Absolute offset of the asset in the file.
     pub offset: u64,
+    /// Bytes the asset occupies in the file.
     pub length: u64,
     /// The file it is extracted to, for assets in a standard format.
     pub file: Option<String>,
