@@ -96,7 +96,8 @@ codes!(
     AUDO,
 );
 
-// GBIN's chunks, besides those GameMaker has too (FONT, CODE, SOND, TXTR, AUDO).
+// GBIN's chunks and SWAG's section tags, besides those GameMaker has too (FONT, CODE,
+// SOND, TXTR, AUDO).
 codes!(
     /// The magic that starts a GBIN package.
     GBIN,

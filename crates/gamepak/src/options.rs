@@ -2,7 +2,7 @@
 //! and each format's own settings. Every [`Handler`](crate::Handler) method takes
 //! one, so a caller configures a run once and never names a format to do it.
 //!
-//! A format's settings are its own type ([`gbin::GapOptions`](crate::gbin::GapOptions),
+//! A format's settings are its own type ([`gbin::GapSettings`](crate::gbin::GapSettings),
 //! [`native::BuildOptions`](crate::native::BuildOptions),
 //! [`swag::SwagOptions`](crate::swag::SwagOptions)), kept here by type: this module
 //! knows no format, and a format reads only its own settings.

@@ -15,7 +15,7 @@
 //! Every body and every compressed asset is described once, as a list of fields, in
 //! [`schema`]; [`value`] reads any description into JSON and writes it back, so the
 //! reader and the writer cannot disagree. Scripts are disassembled and assembled by
-//! [`script`]; maps are RLE-packed by [`rle`].
+//! [`script`]; maps are RLE-packed (`rle.rs`).
 //!
 //! ## Our decisions (where the spec is silent or contradicts itself)
 //! - Section types are counted in document order: 0 strings ... 34 quests, 35 maps

@@ -88,8 +88,8 @@ impl<'a> Part<'a> {
 }
 
 /// Reads every chunk into its model, or keeps it as stored. A damaged container is
-/// read as far as its bytes go (see [`container::read_damaged`]), so that what it
-/// holds can still be listed; `game::read` names the damage.
+/// read as far as its bytes go, so that what it holds can still be listed; `check`
+/// names the damage.
 pub fn read(data: &[u8]) -> Result<Game<'_>> {
     let (form, _) = container::read_damaged(data)?;
     Ok(read_form(&form))

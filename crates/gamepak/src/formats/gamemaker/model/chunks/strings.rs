@@ -1,7 +1,7 @@
 //! STRG, the string table: a pointer list, then each string as a u32 length, its
 //! UTF-8 bytes and a NUL, each on a 4-byte boundary when every pointer of the list
 //! is; the chunk ends on a 128-byte boundary. References elsewhere point at a
-//! string's first byte, which is its [`Label::Str`].
+//! string's first byte, which is its `Label::Str`.
 
 use serde::{Deserialize, Serialize};
 

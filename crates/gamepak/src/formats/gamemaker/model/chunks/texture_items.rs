@@ -1,6 +1,6 @@
 //! TPAG, the texture page items: where each frame lies on a page (source
 //! rectangle), where it goes in its frame (target rectangle), the frame's bounding
-//! size and the page. Other chunks name an item by its offset, its [`Label::Tpag`].
+//! size and the page. Other chunks name an item by its offset, its `Label::Tpag`.
 //! The chunk ends on a 4-byte boundary.
 
 use serde::{Deserialize, Serialize};
