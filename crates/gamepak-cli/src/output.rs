@@ -165,7 +165,25 @@ pub struct Opened {
 
 /// Opens a file and finds what can read it, or explains why nothing can.
 pub fn open(path: &Path, limits: &Limits) -> Result<Opened, Error> {
+    recognised(read_input(path, limits)?, path)
+}
+
+/// [`open`] for a verb that reads headers and tables only (`identify`, `info`,
+/// `list`): the map is told so before detection touches it, since each page a probe
+/// faults in would otherwise bring a read-ahead window of the file with it.
+pub fn open_for_tables(path: &Path, limits: &Limits) -> Result<Opened, Error> {
+    recognised(read_for_tables(path, limits)?, path)
+}
+
+/// [`read_input`] for a verb that reads headers and tables only.
+pub fn read_for_tables(path: &Path, limits: &Limits) -> Result<Source, Error> {
     let data = read_input(path, limits)?;
+    data.read_sparsely();
+    Ok(data)
+}
+
+/// The format of `data` (read from `path`) and the handler that reads it.
+fn recognised(data: Source, path: &Path) -> Result<Opened, Error> {
     let (format, handler) = gamepak::recognise(&data, &path.display().to_string())?;
     Ok(Opened {
         data,

@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 
 use crate::files::{each_file, Summary};
-use crate::output::{json_line, read_input, FileRecord, Global, Status};
+use crate::output::{json_line, read_for_tables, FileRecord, Global, Status};
 use crate::terminal::out;
 use gamepak::{Certainty, Error};
 
@@ -27,7 +27,7 @@ pub struct Args {
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut summary = Summary::default();
     let status = each_file(&args.files, &mut summary, |path, _, _| {
-        let data = read_input(path, &global.options.limits)?;
+        let data = read_for_tables(path, &global.options.limits)?;
         let d = gamepak::detect(&data);
         if args.json {
             let record = serde_json::json!({ "detection": d });

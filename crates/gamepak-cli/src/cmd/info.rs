@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use crate::files::{each_file, Summary};
 use crate::output::{
-    json_line, open, print_tree, print_unread, status_of, FileRecord, Global, Status,
+    json_line, open_for_tables, print_tree, print_unread, status_of, FileRecord, Global, Status,
 };
 use crate::terminal::out;
 use gamepak::report::Problem;
@@ -31,8 +31,7 @@ pub struct Args {
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut summary = Summary::default();
     let status = each_file(&args.files, &mut summary, |path, first, summary| {
-        let f = open(path, &global.options.limits)?;
-        f.data.read_sparsely();
+        let f = open_for_tables(path, &global.options.limits)?;
         let read = gamepak::open(f.handler, &f.data, &global.options).info()?;
         summary.errors += read
             .problems

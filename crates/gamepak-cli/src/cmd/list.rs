@@ -1,7 +1,9 @@
 use std::path::PathBuf;
 
 use crate::files::{each_file, Summary};
-use crate::output::{json_line, open, print_unread, status_of, FileRecord, Global, Status};
+use crate::output::{
+    json_line, open_for_tables, print_unread, status_of, FileRecord, Global, Status,
+};
 use crate::terminal::{self, out};
 use gamepak::{Error, Severity};
 
@@ -30,8 +32,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let several = args.files.len() > 1;
     let mut summary = Summary::default();
     let status = each_file(&args.files, &mut summary, |path, first, summary| {
-        let f = open(path, &global.options.limits)?;
-        f.data.read_sparsely();
+        let f = open_for_tables(path, &global.options.limits)?;
         let read = gamepak::open(f.handler, &f.data, &global.options).list()?;
         summary.entries += read.value.len();
         summary.errors += read

@@ -16,6 +16,8 @@ mod companions;
 mod conventions;
 mod damaged_files;
 mod output_races;
+#[cfg(target_os = "linux")]
+mod reads_tables;
 mod safety;
 mod salvage;
 mod serve_http;
