@@ -1,4 +1,5 @@
-#![warn(missing_docs)]
+// Fuzzing builds reach undocumented internals through `fuzzing`, which is not API.
+#![cfg_attr(not(fuzzing), warn(missing_docs))]
 //! gamepak: identify, inspect, validate, extract and rebuild binary game data files.
 //!
 //! The front door is [`detect()`] (what is this file?) and [`Format::handler`] (what can

@@ -47,11 +47,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let outcome = gamepak::pack(&args.folder, &global.options)?;
     refuse_companions_without_a_folder(&args.output, &outcome.companions)?;
     warn_unused(&args.folder, &outcome.unused, global);
-    let reencoded = if outcome.reencoded.is_empty() {
-        String::new()
-    } else {
-        format!(", re-encoded: {}", outcome.reencoded.join(", "))
-    };
+    let reencoded = reencoded(&outcome.reencoded, global.verbose);
     // Every output is claimed before any is written, so a refusal leaves all as they
     // were.
     let replace = if args.force {
@@ -75,6 +71,22 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     Ok(status)
 }
 
+/// What the summary line says was re-encoded: every item when there are few or
+/// `--verbose` asks, else the first few and how many more, since an edit of many
+/// sprites re-encodes hundreds of items and one line of them helps nobody.
+fn reencoded(items: &[String], verbose: bool) -> String {
+    const SHOWN: usize = 5;
+    match items.len() {
+        0 => String::new(),
+        n if n <= SHOWN || verbose => format!(", re-encoded: {}", items.join(", ")),
+        n => format!(
+            ", re-encoded {n} items: {} and {} more (--verbose lists every one)",
+            items[..SHOWN - 2].join(", "),
+            n - (SHOWN - 2)
+        ),
+    }
+}
+
 /// Refuses to pack a file that comes with others beside it into an output that is
 /// not a file in a folder: standard output, a FIFO or a device holds one stream.
 fn refuse_companions_without_a_folder(
@@ -96,4 +108,26 @@ fn refuse_companions_without_a_folder(
             names.join(", ")
         ),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reencoded;
+
+    #[test]
+    fn many_reencoded_items_are_summarised_unless_verbose() {
+        let items: Vec<String> = (0..621).map(|i| format!("sprites/{i:03}")).collect();
+        let line = reencoded(&items, false);
+        assert_eq!(
+            line,
+            ", re-encoded 621 items: sprites/000, sprites/001, sprites/002 and 618 more \
+             (--verbose lists every one)"
+        );
+        assert!(reencoded(&items, true).contains("sprites/620"));
+        assert_eq!(
+            reencoded(&items[..2], false),
+            ", re-encoded: sprites/000, sprites/001"
+        );
+        assert_eq!(reencoded(&[], true), "");
+    }
 }

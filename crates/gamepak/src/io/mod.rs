@@ -109,20 +109,19 @@ impl std::ops::Deref for Source {
 
 /// An index and a name reduced to letters, digits, `-`, `_` and `.`.
 pub fn file_stem(index: usize, name: &str) -> String {
-    let safe: String = name
-        .chars()
-        .take(48)
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if safe.is_empty() {
-        format!("{index:03}")
-    } else {
-        format!("{index:03}-{safe}")
+    use std::fmt::Write;
+    // Built in one string: `list` names every entry this way.
+    let mut stem = String::with_capacity(name.len().min(48) + 8);
+    let _ = write!(stem, "{index:03}");
+    if !name.is_empty() {
+        stem.push('-');
     }
+    stem.extend(name.chars().take(48).map(|c| {
+        if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+            c
+        } else {
+            '_'
+        }
+    }));
+    stem
 }

@@ -5,6 +5,7 @@ use super::game::Game;
 use super::model;
 use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::{shaders, Body};
+use super::model::wire::StrId;
 use super::txtr::PageFormat;
 use crate::assets::Kind;
 use crate::codec::vorbis;
@@ -58,16 +59,25 @@ pub struct Files<'g, 'a> {
     /// Each chunk's place; `None` for a chunk kept as stored.
     places: Vec<Option<Place>>,
     /// Each chunk's resource names, by index.
-    names: Vec<Vec<Option<String>>>,
+    names: Vec<Vec<Option<&'g str>>>,
 }
 
 impl<'g, 'a> Files<'g, 'a> {
     pub fn new(game: &'g Game<'a>) -> Self {
         let model = &game.model;
+        let texts = model.texts();
+        let named = |id: Option<StrId>| Some(texts.get(id?.0 as usize)?.as_str());
         let names = model
-            .chunk_names()
-            .into_iter()
-            .map(Option::unwrap_or_default)
+            .chunks
+            .iter()
+            .map(|p| {
+                p.body
+                    .names()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(named)
+                    .collect()
+            })
             .collect();
         Files {
             game,
@@ -84,7 +94,7 @@ impl<'g, 'a> Files<'g, 'a> {
 
     /// The file of resource `index` of chunk `chunk`.
     pub fn resource(&self, chunk: usize, index: usize) -> String {
-        let name = self.names[chunk][index].as_deref().unwrap_or_default();
+        let name = self.names[chunk][index].unwrap_or_default();
         self.places[chunk]
             .and_then(|p| p.resource(index, name))
             .unwrap_or_default()
@@ -311,7 +321,7 @@ fn chunk_entries(
             }
             let slots = body.slots().unwrap_or_default();
             for index in (0..slots.len()).filter(|&k| slots[k]) {
-                let name = files.names[i].get(index).cloned().flatten();
+                let name = files.names[i].get(index).copied().flatten();
                 let detail = format!("{} {}", c.name, name.unwrap_or_default());
                 json(list, Item::Resource { chunk: i, index }, detail);
             }

@@ -89,7 +89,7 @@ macro_rules! bodies {
             }
 
             /// Which slots of a split chunk hold a resource (the rest are null).
-            pub(crate) fn slots(&self) -> Option<Vec<bool>> {
+            pub fn slots(&self) -> Option<Vec<bool>> {
                 match self {
                     $(Body::$variant(v) => v.slots(),)*
                     Body::Empty | Body::Stored { .. } => None,
@@ -99,7 +99,7 @@ macro_rules! bodies {
             /// A split chunk's rest when `rest`, and the resources `resource` takes
             /// by index (the others as null slots), as JSON, so that one resource
             /// costs one record's JSON; `None` for a chunk that is not split.
-            pub(crate) fn split_to_json(
+            pub fn split_to_json(
                 &self,
                 shown: &Arc<Shown>,
                 rest: bool,
@@ -113,7 +113,7 @@ macro_rules! bodies {
 
             /// The split chunk `name` from its rest and its resource files (`None`
             /// for a null slot); `None` for a chunk that is not split.
-            pub(crate) fn split_from_json(
+            pub fn split_from_json(
                 name: FourCC,
                 rest: Option<&ResourceFile>,
                 files: &[Option<ResourceFile>],
