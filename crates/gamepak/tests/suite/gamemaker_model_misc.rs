@@ -16,7 +16,7 @@ use gamepak::gamemaker::chunks::texture_items::{TextureItem, TextureItems};
 use gamepak::gamemaker::chunks::Body;
 use gamepak::gamemaker::sample::sample;
 use gamepak::gamemaker::Version;
-use gamepak::gamemaker::{StrId, TpagId};
+use gamepak::gamemaker::{self, StrId, TpagId};
 
 #[test]
 fn options_extensions_tags_features_and_effects_round_trip() {
@@ -167,7 +167,40 @@ fn shaders_with_every_blob_round_trip() {
             vec![(FourCC::SHDR, Body::Shaders(shaders))],
         );
         common::assert_sample_round_trips(&mut m);
+        if version == 2 {
+            a_length_stated_for_an_absent_blob_keeps_the_chunk_as_stored(&mut m);
+        }
     }
+}
+
+/// A length stated for a blob with no pointer (here the absent fourth blob) cannot be
+/// written back from the model, so the chunk is kept as stored and the file still
+/// writes back exactly (found by fuzzing gamemaker_model).
+fn a_length_stated_for_an_absent_blob_keeps_the_chunk_as_stored(m: &mut gamemaker::Game<'_>) {
+    let mut bytes = m.write().unwrap();
+    let first = gamemaker::Game::read(&bytes)
+        .unwrap()
+        .place_in(FourCC::SHDR, 0);
+    // Name, kind, six sources, two blob pointers, two attributes with their count,
+    // the version, then each later blob's pointer and length: the fourth's length.
+    let at = first.unwrap() as usize + 68;
+    assert_eq!(
+        bytes[at..at + 4],
+        [0; 4],
+        "the absent blob states no length"
+    );
+    bytes[at] = 0x20;
+    let mut again = gamemaker::Game::read(&bytes).unwrap();
+    let shdr = again
+        .chunks
+        .iter()
+        .find(|p| p.name == FourCC::SHDR)
+        .unwrap();
+    let Body::Stored { why: Some(why), .. } = &shdr.body else {
+        panic!("SHDR read as a model: {:?}", shdr.body)
+    };
+    assert!(why.message.contains("with no pointer"), "{}", why.message);
+    assert_eq!(again.write().unwrap(), bytes);
 }
 
 #[test]

@@ -99,7 +99,13 @@ impl<'a> Shader<'a> {
             for k in 2..last {
                 slots[k] = Some(w.optional(&mut self.blobs[k])?);
                 stated[k] = self.blobs[k].as_ref().map_or(0, |b| b.len() as u32);
+                let at = w.offset();
                 w.u32(&mut stated[k])?;
+                // An absent blob has no length: one stated would not be written back.
+                if self.blobs[k].is_none() && stated[k] != 0 {
+                    let why = format!("a {} blob of {} bytes with no pointer", BLOBS[k], stated[k]);
+                    return Err(w.unlike_gamemaker(at, why));
+                }
             }
         }
         let reading = w.reading();
