@@ -7,6 +7,7 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use gamepak::gbin::gap::{run, GapOptions, Output};
+use gamepak::gbin::GapSettings;
 
 fn scripts(dir: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = walk(dir)
@@ -74,11 +75,17 @@ fn compat_builds_match_the_reference_byte_for_byte() {
         return;
     };
     let opts = GapOptions {
-        compat: true,
+        settings: GapSettings {
+            compat: true,
+            ..GapSettings::default()
+        },
         ..GapOptions::default()
     };
     let trusted = GapOptions {
-        allow_outside: true,
+        settings: GapSettings {
+            allow_outside: true,
+            ..opts.settings.clone()
+        },
         ..opts.clone()
     };
     let mut compared = 0;
@@ -138,7 +145,10 @@ fn output_dir_holds_the_exports() {
     let dir = root.join("06_quirks");
     for out_dir in ["q18dir", "q18dir/"] {
         let opts = GapOptions {
-            compat: true,
+            settings: GapSettings {
+                compat: true,
+                ..GapSettings::default()
+            },
             output_dir: Some(dir.join(out_dir)),
             ..GapOptions::default()
         };

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use gamepak::gbin::gap::{run, GapOptions, Output};
+use gamepak::gbin::GapSettings;
 
 const EXPORT: &str = "export,filename=out.gbin,type=gbin,format=binary\n";
 
@@ -62,7 +63,10 @@ impl Setup {
             assert!(err.contains(&part), "{err:?} does not contain {part:?}");
         }
         let trusted = GapOptions {
-            allow_outside: true,
+            settings: GapSettings {
+                allow_outside: true,
+                ..GapSettings::default()
+            },
             ..GapOptions::default()
         };
         self.build(script, &trusted).unwrap()

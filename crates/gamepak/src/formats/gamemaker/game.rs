@@ -249,10 +249,7 @@ impl<'m, 'a> Views<'m, 'a> {
     fn place(&self, name: FourCC, i: usize) -> Option<u64> {
         let at = match self.lenient.get(&name) {
             Some(read) => *read.places.get(i)?,
-            None => {
-                let chunk = self.model.chunks.iter().position(|p| p.name == name)?;
-                self.model.place(chunk, i)?
-            }
+            None => self.model.place_in(name, i)?,
         };
         (at != 0).then_some(at)
     }

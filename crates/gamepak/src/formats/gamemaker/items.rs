@@ -5,7 +5,6 @@ use super::game::Game;
 use super::model;
 use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::{shaders, Body};
-use super::model::wire::StrId;
 use super::txtr::PageFormat;
 use crate::assets::Kind;
 use crate::codec::vorbis;
@@ -65,19 +64,10 @@ pub struct Files<'g, 'a> {
 impl<'g, 'a> Files<'g, 'a> {
     pub fn new(game: &'g Game<'a>) -> Self {
         let model = &game.model;
-        let texts = model.texts();
-        let named = |id: Option<StrId>| Some(texts.get(id?.0 as usize)?.as_str());
         let names = model
-            .chunks
-            .iter()
-            .map(|p| {
-                p.body
-                    .names()
-                    .unwrap_or_default()
-                    .into_iter()
-                    .map(named)
-                    .collect()
-            })
+            .chunk_names()
+            .into_iter()
+            .map(Option::unwrap_or_default)
             .collect();
         Files {
             game,

@@ -110,11 +110,9 @@ impl Handler for GbinHandler {
     }
 
     fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
-        let settings = opts.get::<GapSettings>();
         let gap = gap::GapOptions {
-            compat: settings.compat,
+            settings: opts.get::<GapSettings>().into_owned(),
             output_dir: output.map(Path::to_path_buf),
-            allow_outside: settings.allow_outside,
             limits: opts.limits.clone(),
         };
         let outputs = gap::run(source, &gap)?

@@ -571,7 +571,10 @@ impl<'a> Game<'a> {
         self.chunk_names()
             .into_iter()
             .zip(&self.chunks)
-            .filter_map(|(names, p)| Some((p.name, names?)))
+            .filter_map(|(names, p)| {
+                let owned = names?.into_iter().map(|n| n.map(str::to_owned)).collect();
+                Some((p.name, owned))
+            })
             .collect()
     }
 
@@ -579,7 +582,7 @@ impl<'a> Game<'a> {
     /// chunk that lists no named resources. STRG is found once for them all: a file of
     /// many chunks (a damaged one reads its zeros as empty chunks) must not look it up
     /// once a chunk.
-    pub fn chunk_names(&self) -> Vec<Option<Vec<Option<String>>>> {
+    pub fn chunk_names(&self) -> Vec<Option<Vec<Option<&str>>>> {
         let texts = self.texts();
         self.chunks
             .iter()
@@ -587,7 +590,7 @@ impl<'a> Game<'a> {
                 let ids = p.body.names()?;
                 Some(
                     ids.into_iter()
-                        .map(|id| id.and_then(|id| texts.get(id.0 as usize).cloned()))
+                        .map(|id| Some(texts.get(id?.0 as usize)?.as_str()))
                         .collect(),
                 )
             })

@@ -50,7 +50,7 @@ pub fn apply(
     // In compatibility mode our extensions are unknown commands, as in the reference.
     let known = handlers
         .iter()
-        .chain(extensions.iter().filter(|_| !opts.compat));
+        .chain(extensions.iter().filter(|_| !opts.settings.compat));
     match known.into_iter().find(|(name, _)| same_name(c, name)) {
         Some((_, handler)) => handler(state, &ctx),
         None => {

@@ -68,7 +68,7 @@ impl Confinement {
         Ok(Confinement {
             read: Tree::new(base, "the script's folder")?,
             write,
-            allow_outside: opts.allow_outside,
+            allow_outside: opts.settings.allow_outside,
         })
     }
 

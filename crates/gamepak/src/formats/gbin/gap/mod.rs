@@ -73,13 +73,12 @@ use crate::{Error, Result};
 /// How a script is run.
 #[derive(Debug, Clone, Default)]
 pub struct GapOptions {
-    /// Write what the reference packer writes, byte for byte (`CRC-` placeholder).
-    pub compat: bool,
+    /// Whether the script is written as the reference packer writes it, and may
+    /// reach outside its folder.
+    pub settings: super::GapSettings,
     /// The folder exports are written into, under the names the script gives; the
     /// script's own folder when `None`.
     pub output_dir: Option<PathBuf>,
-    /// Let the script read and write anywhere: only for scripts you trust.
-    pub allow_outside: bool,
     /// What the pictures the script loads are decoded under.
     pub limits: Limits,
 }
@@ -107,7 +106,7 @@ pub fn run(script: &Path, opts: &GapOptions) -> Result<Vec<Output>> {
     for line in lexer::lex(&file, &source)? {
         commands::apply(&mut state, &line, &file, &confine, opts)?;
     }
-    let crc = if opts.compat {
+    let crc = if opts.settings.compat {
         CrcMode::Keep
     } else {
         CrcMode::Compute
