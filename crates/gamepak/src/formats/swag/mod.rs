@@ -125,14 +125,8 @@ impl Handler for SwagHandler {
     }
 
     fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
-        let settings = opts.get::<SwagOptions>();
         Built::from_folder(source, output, "game.swag", || {
-            made(
-                &SourceDir::open(source)?,
-                settings.opcodes.as_ref(),
-                settings.endian,
-                &opts.limits,
-            )
+            build(source, &opts.get::<SwagOptions>(), &opts.limits)
         })
     }
 }
