@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if let Some(first) = texts.list.first_mut() {
-        first.push_str(" grown by the fuzzer");
+        first.to_mut().push_str(" grown by the fuzzer");
     }
     let expected = texts.list.clone();
     if let Ok(file) = m.write() {

@@ -79,7 +79,7 @@ fn print_table(entries: &[gamepak::Entry]) {
                 format!("{:#x}", e.offset),
                 e.stored_size.to_string(),
                 e.size.to_string(),
-                e.encoding.clone(),
+                e.encoding.to_string(),
             ]
         })
         .collect();

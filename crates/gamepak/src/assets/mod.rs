@@ -87,7 +87,7 @@ pub struct Entry {
     /// Bytes it decodes to.
     pub size: u64,
     /// How it is stored: a pixel format, "zlib", "raw".
-    pub encoding: String,
+    pub encoding: std::borrow::Cow<'static, str>,
     /// A short human description (dimensions, counts).
     pub detail: String,
 }
@@ -99,7 +99,7 @@ impl Entry {
         kind: Kind,
         (offset, stored_size): (u64, u64),
         size: u64,
-        encoding: &str,
+        encoding: &'static str,
         detail: String,
     ) -> Entry {
         Entry {
@@ -138,7 +138,7 @@ impl<'p, I: Copy> Listing<'p, I> {
         kind: Kind,
         place: (u64, u64),
         size: u64,
-        encoding: &str,
+        encoding: &'static str,
         detail: String,
     ) {
         let entry = Entry::new((self.path)(item), kind, place, size, encoding, detail);

@@ -109,19 +109,24 @@ impl std::ops::Deref for Source {
 
 /// An index and a name reduced to letters, digits, `-`, `_` and `.`.
 pub fn file_stem(index: usize, name: &str) -> String {
-    use std::fmt::Write;
-    // Built in one string: `list` names every entry this way.
     let mut stem = String::with_capacity(name.len().min(48) + 8);
-    let _ = write!(stem, "{index:03}");
+    push_file_stem(&mut stem, index, name);
+    stem
+}
+
+/// Appends [`file_stem`] to `out`: `list` names every entry, and building each path in
+/// one string spares an allocation per part.
+pub fn push_file_stem(out: &mut String, index: usize, name: &str) {
+    use std::fmt::Write;
+    let _ = write!(out, "{index:03}");
     if !name.is_empty() {
-        stem.push('-');
+        out.push('-');
     }
-    stem.extend(name.chars().take(48).map(|c| {
+    out.extend(name.chars().take(48).map(|c| {
         if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
             c
         } else {
             '_'
         }
     }));
-    stem
 }

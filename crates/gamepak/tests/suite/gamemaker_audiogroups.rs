@@ -333,7 +333,7 @@ fn check_errs_on_a_sound_whose_group_agrp_does_not_list() {
         let game = gamemaker::Game::read(&data).unwrap();
         let named = |s: &Option<Sound>| {
             let name = s.as_ref().and_then(|s| s.name);
-            name.map(|n| game.texts()[n.0 as usize].as_str()) == Some("snd_item_buy")
+            name.map(|n| &*game.texts()[n.0 as usize]) == Some("snd_item_buy")
         };
         let sounds = &game.get::<Sounds>().unwrap().sounds;
         let k = sounds.iter().position(named).unwrap();

@@ -96,7 +96,7 @@ fn every_chunk_goes_to_json_with_its_texts_and_names_and_comes_back_the_same() {
         let m = model::read(&data).unwrap();
         let shown = Arc::new(m.shown());
         let lookup = Arc::new(Lookup::new(&m.names()));
-        let texts = m.texts().to_vec();
+        let texts: Vec<String> = m.texts().iter().map(|t| t.to_string()).collect();
         for part in &m.chunks {
             let Some(json) = part.body.to_json(&shown) else {
                 continue;
@@ -188,9 +188,11 @@ fn an_edit_that_would_move_what_a_stored_chunk_points_at_is_refused() {
         );
         let strings = m.get_mut::<Strings>().unwrap();
         let same_length = strings.list[0].chars().rev().collect::<String>();
-        strings.list[0] = same_length;
+        strings.list[0] = same_length.into();
         model::write(&mut m).unwrap_or_else(|e| panic!("{name}: nothing moved, yet {e}"));
-        m.get_mut::<Strings>().unwrap().list[0].push_str(" and a longer text than it had");
+        m.get_mut::<Strings>().unwrap().list[0]
+            .to_mut()
+            .push_str(" and a longer text than it had");
         let e = model::write(&mut m).unwrap_err().to_string();
         assert!(
             e.contains("kept as stored") || e.contains("stored"),
@@ -220,7 +222,7 @@ fn a_hand_edited_object_naming_a_missing_sprite_is_refused_with_its_place() {
         "{json}"
     );
     let read = |text: String| {
-        let interner = Interner::new(m.texts().to_vec());
+        let interner = Interner::new(m.texts().iter().map(|t| t.to_string()).collect());
         let (body, _) = Body::from_json(
             FourCC::OBJT,
             "objects.json",

@@ -26,7 +26,9 @@ fn every_fully_read_game_takes_edits_and_checks_clean() {
             continue;
         }
         let strings = m.get_mut::<Strings>().unwrap();
-        strings.list[0].push_str(" grown through the model");
+        strings.list[0]
+            .to_mut()
+            .push_str(" grown through the model");
         let caption = strings.add("A caption added through the model ✓");
         let room_name = strings.add("rm_added_by_gamepak");
         m.get_mut::<General>().unwrap().display_name = Some(caption);

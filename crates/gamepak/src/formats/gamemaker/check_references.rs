@@ -79,7 +79,7 @@ fn exists<K>(id: Id<K>, n: Option<usize>) -> bool {
 /// A resource's name as text, quoted, for messages.
 fn name(game: &Game<'_>, id: Option<StrId>) -> String {
     let text = id.and_then(|s| game.texts().get(s.0 as usize));
-    format!("{:?}", text.map_or("", String::as_str))
+    format!("{:?}", text.map_or("", |t| &**t))
 }
 
 impl<'g> Rules<'g, '_> {

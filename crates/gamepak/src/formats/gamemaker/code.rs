@@ -18,6 +18,7 @@
 //! first address) with no headers, and opcodes have older numbers (see
 //! `from_v14`), which the disassembly shows by the later names.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::container::{chunk_location, Form};
@@ -207,8 +208,7 @@ pub fn names(game: &Game<'_>) -> Names {
             size,
             name: name
                 .and_then(|id| texts.get(id.0 as usize))
-                .cloned()
-                .unwrap_or_default(),
+                .map_or_else(String::new, |t| t.to_string()),
             name_id: name.map(|id| id.0),
             instance: if call || old_opcodes { 0 } else { instance },
             first_at_operand: call && u32_at(&game.form, first).is_some_and(|w| w >> 24 == 0),
@@ -279,7 +279,7 @@ pub fn instructions(
     blob: u64,
     length: u32,
     names: &Names,
-    strings: &[String],
+    strings: &[Cow<'_, str>],
 ) -> (Vec<Line>, Vec<u64>) {
     let mut lines = Vec::new();
     let mut targets = Vec::new();
@@ -407,7 +407,7 @@ pub fn disassemble(
     length: u32,
     starts: &[&Entry],
     names: &Names,
-    strings: &[String],
+    strings: &[Cow<'_, str>],
 ) -> String {
     let (lines, targets) = instructions(form, blob, length, names, strings);
     let mut out = String::new();
@@ -447,7 +447,7 @@ fn constant(
     t: usize,
     low: u16,
     name: &str,
-    strings: &[String],
+    strings: &[Cow<'_, str>],
 ) -> (String, u64) {
     let mut r = match form.reader_at(at + 4, "") {
         Ok(r) => r,

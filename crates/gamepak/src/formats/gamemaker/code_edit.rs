@@ -32,7 +32,7 @@ pub struct Blob {
 pub struct Editor<'g, 'a> {
     pub(super) game: &'g Game<'a>,
     pub(super) names: Names,
-    strings: HashMap<String, u32>,
+    strings: HashMap<&'g str, u32>,
     /// The STRG index of each chain's name.
     pub(super) name_index: Vec<Option<u32>>,
     /// The instance fields of each chain's uses.
@@ -69,7 +69,7 @@ impl<'g, 'a> Editor<'g, 'a> {
         let names = code::names(game);
         let mut strings = HashMap::new();
         for (i, t) in game.texts().iter().enumerate() {
-            strings.entry(t.clone()).or_insert(i as u32);
+            strings.entry(&**t).or_insert(i as u32);
         }
         let name_index = names.chains.iter().map(|c| c.name_id).collect();
         let mut fields = vec![HashSet::new(); names.chains.len()];

@@ -26,9 +26,9 @@ use crate::limits::Limits;
 use crate::{ExtractOptions, ExtractSummary, Format, Options};
 
 /// What code disassembly needs, made once per extraction.
-struct CodeView {
+struct CodeView<'g, 'a> {
     names: code::Names,
-    strings: Vec<String>,
+    strings: &'g [std::borrow::Cow<'a, str>],
 }
 
 /// The TPAG item a frame entry is cut through.
@@ -164,11 +164,11 @@ fn records(model: &model::Game<'_>, wanted: &HashSet<Item>) -> HashMap<Item, Vec
         .collect()
 }
 
-fn render<'g>(
-    game: &'g Game<'_>,
+fn render<'g, 'a>(
+    game: &'g Game<'a>,
     model: &'g model::Game<'_>,
     records: &'g HashMap<Item, Vec<u8>>,
-    code_view: &OnceLock<CodeView>,
+    code_view: &OnceLock<CodeView<'g, 'a>>,
     limits: &Limits,
     item: Item,
 ) -> Result<Rendered<'g>> {
@@ -224,7 +224,7 @@ fn render<'g>(
         Item::Code(k) => {
             let view = code_view.get_or_init(|| CodeView {
                 names: code::names(game),
-                strings: game.texts().to_vec(),
+                strings: game.texts(),
             });
             let entries: Vec<&code::Entry> = game.blob_entries()[k]
                 .iter()
@@ -238,7 +238,7 @@ fn render<'g>(
                     e.length,
                     &entries,
                     &view.names,
-                    &view.strings,
+                    view.strings,
                 )
                 .into_bytes(),
             )

@@ -6,7 +6,7 @@
 
 use super::model::chunks::Body;
 use crate::fourcc::FourCC;
-use crate::io::file_stem;
+use crate::io::{file_stem, push_file_stem};
 
 pub use super::model::chunks::split::Place;
 
@@ -19,14 +19,40 @@ pub fn place(name: FourCC) -> Place {
 impl Place {
     /// The file of resource `index`, named `name`, of a split chunk.
     pub fn resource(self, index: usize, name: &str) -> Option<String> {
-        let Place::Split { folder, nested, .. } = self else {
+        let Place::Split { nested, .. } = self else {
             return None;
         };
-        let stem = file_stem(index, name);
         Some(match nested {
-            Some(file) => format!("{folder}/{stem}/{file}"),
-            None => format!("{folder}/{stem}.json"),
+            Some(file) => self.in_resource(index, name, file),
+            None => self.in_folder(Some((index, name)), format_args!(".json")),
         })
+    }
+
+    /// File `file` of resource `index`, named `name`, of a split chunk: in the
+    /// resource's own folder when it has one (a sprite's masks beside its
+    /// `sprite.json`), or else beside the resource's file.
+    pub fn in_resource(self, index: usize, name: &str, file: impl std::fmt::Display) -> String {
+        match self {
+            Place::Split { nested: None, .. } => self.in_folder(None, file),
+            _ => self.in_folder(Some((index, name)), format_args!("/{file}")),
+        }
+    }
+
+    /// The chunk's folder, then the stem of a resource (its index and name), if
+    /// any, then `tail`, built in one string.
+    fn in_folder(self, stem: Option<(usize, &str)>, tail: impl std::fmt::Display) -> String {
+        use std::fmt::Write;
+        let Place::Split { folder, .. } = self else {
+            return String::new();
+        };
+        let mut path = String::with_capacity(folder.len() + 72);
+        path.push_str(folder);
+        path.push('/');
+        if let Some((index, name)) = stem {
+            push_file_stem(&mut path, index, name);
+        }
+        let _ = write!(path, "{tail}");
+        path
     }
 
     /// The file of a split chunk's other fields.

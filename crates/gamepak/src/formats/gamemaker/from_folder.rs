@@ -144,7 +144,7 @@ pub fn build(
         .position(|c| c.name == FourCC::STRG && !c.stored && !c.empty);
     if let (Some(i), Some(s)) = (strg, &m.strings) {
         parts[i].body = Body::Strings(Strings {
-            list: texts,
+            list: texts.into_iter().map(Cow::Owned).collect(),
             aligned: s.aligned,
         });
     }

@@ -107,8 +107,7 @@ fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> Game<'_> {
     let texts = model.texts();
     let text = |id: Option<StrId>| {
         id.and_then(|id| texts.get(id.0 as usize))
-            .cloned()
-            .unwrap_or_default()
+            .map_or_else(String::new, |t| t.to_string())
     };
     let gen8 = views
         .get::<General>()
@@ -402,7 +401,7 @@ impl<'a> Game<'a> {
     }
 
     /// STRG's strings, as the model read them.
-    pub fn texts(&self) -> &[String] {
+    pub fn texts(&self) -> &[std::borrow::Cow<'a, str>] {
         self.model.texts()
     }
 

@@ -9,8 +9,9 @@ use super::txtr::PageFormat;
 use crate::assets::Kind;
 use crate::codec::vorbis;
 use crate::fourcc::FourCC;
-use crate::io::file_stem;
+use crate::io::push_file_stem;
 use crate::Entry;
+use std::fmt::Write;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Item {
@@ -84,10 +85,21 @@ impl<'g, 'a> Files<'g, 'a> {
 
     /// The file of resource `index` of chunk `chunk`.
     pub fn resource(&self, chunk: usize, index: usize) -> String {
-        let name = self.names[chunk][index].unwrap_or_default();
         self.places[chunk]
-            .and_then(|p| p.resource(index, name))
+            .and_then(|p| p.resource(index, self.name(chunk, index)))
             .unwrap_or_default()
+    }
+
+    /// File `file` beside resource `index` of chunk `chunk` (see
+    /// [`Place::in_resource`]).
+    fn in_resource(&self, chunk: usize, index: usize, file: impl std::fmt::Display) -> String {
+        self.places[chunk]
+            .map(|p| p.in_resource(index, self.name(chunk, index), file))
+            .unwrap_or_default()
+    }
+
+    fn name(&self, chunk: usize, index: usize) -> &str {
+        self.names[chunk][index].unwrap_or_default()
     }
 }
 
@@ -123,21 +135,28 @@ pub fn path(files: &Files<'_, '_>, item: Item) -> String {
             PageFormat::Unknown => format!("textures/{i:03}.bin"),
             _ => format!("textures/{i:03}.png"),
         },
-        Item::SpriteFrame { sprite, frame } => format!(
-            "sprites/{}/{frame:03}.png",
-            file_stem(sprite, &game.sprites[sprite].name)
-        ),
-        Item::Background(i) => format!(
-            "backgrounds/{}.png",
-            file_stem(i, &game.backgrounds[i].name)
-        ),
+        Item::SpriteFrame { sprite, frame } => {
+            let mut path = String::with_capacity(80);
+            path.push_str("sprites/");
+            push_file_stem(&mut path, sprite, &game.sprites[sprite].name);
+            let _ = write!(path, "/{frame:03}.png");
+            path
+        }
+        Item::Background(i) => {
+            let mut path = String::with_capacity(80);
+            path.push_str("backgrounds/");
+            push_file_stem(&mut path, i, &game.backgrounds[i].name);
+            path.push_str(".png");
+            path
+        }
         Item::Clip(i) => {
             let name = game.clip_names.get(&(i as u32)).map_or("", String::as_str);
-            format!(
-                "audio/{}.{}",
-                file_stem(i, name),
-                audio_extension(game.clips[i].bytes)
-            )
+            let mut path = String::with_capacity(80);
+            path.push_str("audio/");
+            push_file_stem(&mut path, i, name);
+            path.push('.');
+            path.push_str(audio_extension(game.clips[i].bytes));
+            path
         }
         Item::Strings => "strings.json".into(),
         Item::Record(i) => match files.place(i) {
@@ -150,18 +169,12 @@ pub fn path(files: &Files<'_, '_>, item: Item) -> String {
             chunk,
             shader,
             blob,
-        } => folder::beside(
-            &files.resource(chunk, shader),
-            &format!("{}.bin", shaders::BLOBS[blob]),
-        ),
+        } => files.in_resource(chunk, shader, format_args!("{}.bin", shaders::BLOBS[blob])),
         Item::SpriteMask {
             chunk,
             sprite,
             mask,
-        } => folder::beside(
-            &files.resource(chunk, sprite),
-            &super::sprite_masks::file_name(mask),
-        ),
+        } => files.in_resource(chunk, sprite, super::sprite_masks::FileName(mask)),
         Item::Code(k) => {
             let entries = &game.blob_entries()[k];
             let owner = entries
@@ -169,7 +182,11 @@ pub fn path(files: &Files<'_, '_>, item: Item) -> String {
                 .map(|&i| &game.code[i])
                 .find(|e| e.start == 0)
                 .unwrap_or(&game.code[entries[0]]);
-            format!("code/{}.asm", file_stem(k, &owner.name))
+            let mut path = String::with_capacity(80);
+            path.push_str("code/");
+            push_file_stem(&mut path, k, &owner.name);
+            path.push_str(".asm");
+            path
         }
         Item::Chunk(i) => folder::stored(i, game.form.chunks[i].name),
     }

@@ -113,7 +113,17 @@ pub fn region(boxed: bool, margins: [i32; 4], (w, h): (u32, u32)) -> Region {
 
 /// A mask's file name in its sprite's folder.
 pub fn file_name(k: usize) -> String {
-    format!("mask-{k:03}.png")
+    FileName(k).to_string()
+}
+
+/// The file of mask `k`, written where it is wanted (`list` builds each path in one
+/// string).
+pub struct FileName(pub usize);
+
+impl std::fmt::Display for FileName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "mask-{:03}.png", self.0)
+    }
 }
 
 /// A `w`x`h` mask as a 1-bit PNG.

@@ -1,6 +1,8 @@
 //! The neutral view of a package: one entry per image, tile, map, palette, file,
 //! string table, sound and opaque chunk, found from the tables alone.
 
+use std::borrow::Cow;
+
 use super::model::*;
 use super::pixel::PixelFormat;
 use crate::assets::Kind;
@@ -161,10 +163,10 @@ pub(super) fn safe_name(name: &str) -> String {
     crate::io::flat_name(name)
 }
 
-fn pf_name(code: u8) -> String {
+fn pf_name(code: u8) -> Cow<'static, str> {
     PixelFormat::from_code(code)
-        .map(|p| p.name().to_string())
-        .unwrap_or_else(|| format!("pixel format {code}"))
+        .map(|p| p.name().into())
+        .unwrap_or_else(|| format!("pixel format {code}").into())
 }
 
 /// Path of image `i`: under its first group's name, else under `images/`.
@@ -363,7 +365,10 @@ fn raw_items(doc: &Gbin<'_>) -> Vec<(Entry, Item)> {
                             size: bytes,
                             encoding: ["S8", "U8", "S16", "U16"]
                                 .get(s.format as usize)
-                                .map_or_else(|| format!("format {}", s.format), |f| f.to_string()),
+                                .map_or_else(
+                                    || format!("format {}", s.format).into(),
+                                    |&f| f.into(),
+                                ),
                             detail: format!("{} samples at {} Hz", s.sample_count, s.rate),
                         },
                         Item::Sound(i),

@@ -130,7 +130,7 @@ fn entry(
     kind: Kind,
     at: u64,
     stored: &[u8],
-    encoding: &str,
+    encoding: &'static str,
     detail: String,
 ) -> Entry {
     let n = stored.len() as u64;

@@ -22,6 +22,8 @@ pub mod wire;
 mod wire_read;
 mod wire_write;
 
+use std::borrow::Cow;
+
 use self::chunks::strings::Strings;
 pub use self::chunks::MARKERS;
 use self::chunks::{Body, ChunkModel};
@@ -55,7 +57,7 @@ pub struct Game<'a> {
     /// Where each chunk's listed records started in the file read, by chunk.
     places: Vec<Vec<u64>>,
     /// STRG's texts as far as they read, when STRG does not read whole.
-    lenient_texts: Vec<String>,
+    lenient_texts: Vec<Cow<'a, str>>,
     /// Where the entries of a STRG or TPAG kept as stored stood, as read leniently:
     /// for lenient reads only (see [`Game::read_leniently`]).
     lenient_labels: Labels,
@@ -129,7 +131,7 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
         }
         _ => Vec::new(),
     };
-    let texts: &[String] = strings
+    let texts: &[Cow<'a, str>] = strings
         .as_ref()
         .and_then(|(p, _)| Strings::of(&p.body))
         .map_or(lenient_texts.as_slice(), |s| s.list.as_slice());
@@ -305,7 +307,7 @@ struct Reading<'f, 'a> {
     /// What the chunk's end is padded to, when another chunk follows.
     end_align: Option<u64>,
     /// STRG's texts, once STRG is read.
-    texts: &'f [String],
+    texts: &'f [Cow<'a, str>],
 }
 
 impl<'f, 'a> Reading<'f, 'a> {
@@ -316,7 +318,7 @@ impl<'f, 'a> Reading<'f, 'a> {
         i: usize,
         (bytecode, alignment): (u8, u64),
         range: Range,
-        texts: &'f [String],
+        texts: &'f [Cow<'a, str>],
     ) -> Self {
         Reading {
             form,
@@ -561,7 +563,7 @@ impl<'a> Game<'a> {
     }
 
     /// STRG's texts, as far as they read when STRG is kept as stored.
-    pub fn texts(&self) -> &[String] {
+    pub fn texts(&self) -> &[Cow<'a, str>] {
         self.get::<Strings>()
             .map_or(self.lenient_texts.as_slice(), |s| s.list.as_slice())
     }
@@ -590,7 +592,7 @@ impl<'a> Game<'a> {
                 let ids = p.body.names()?;
                 Some(
                     ids.into_iter()
-                        .map(|id| Some(texts.get(id?.0 as usize)?.as_str()))
+                        .map(|id| Some(&**texts.get(id?.0 as usize)?))
                         .collect(),
                 )
             })
@@ -599,6 +601,9 @@ impl<'a> Game<'a> {
 
     /// What ids are shown from in JSON.
     pub fn shown(&self) -> names::Shown {
-        names::Shown::new(self.texts().to_vec(), &self.names())
+        names::Shown::new(
+            self.texts().iter().map(|t| t.to_string()).collect(),
+            &self.names(),
+        )
     }
 }

@@ -51,7 +51,7 @@ pub fn sample(
     );
     chunks.extend(parts.into_iter().map(|(name, body)| part(name, body)));
     let list = Strings {
-        list: strings,
+        list: strings.into_iter().map(std::borrow::Cow::Owned).collect(),
         aligned: true,
     };
     // STRG comes last, or just before AUDO, as GameMaker puts them.

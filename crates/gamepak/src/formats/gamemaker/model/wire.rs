@@ -76,7 +76,7 @@ pub trait Wire<'a>: Sized {
     ) -> Result<()>;
     /// A string as STRG holds it: a u32 length, the UTF-8 bytes (labelled `label`)
     /// and a NUL.
-    fn text(&mut self, v: &mut String, label: Label) -> Result<()>;
+    fn text(&mut self, v: &mut Cow<'a, str>, label: Label) -> Result<()>;
     /// Zero bytes up to the next multiple of `align` from the start of the file.
     fn pad(&mut self, align: u64) -> Result<()>;
 
@@ -278,16 +278,17 @@ pub trait Wire<'a>: Sized {
         if self.reading() {
             v.resize_with(n, || None);
         }
-        v.iter_mut()
-            .map(|item| {
-                let mut present = item.is_some();
-                let slot = self.pointer(&mut present)?;
-                if present && item.is_none() {
-                    *item = Some(T::default());
-                }
-                Ok(slot)
-            })
-            .collect()
+        // Sized up front (the count was checked against the chunk's end): collecting
+        // a `Result` cannot know the length, and grew the list pointer by pointer.
+        let mut slots = Vec::with_capacity(n);
+        for item in v.iter_mut() {
+            let mut present = item.is_some();
+            slots.push(self.pointer(&mut present)?);
+            if present && item.is_none() {
+                *item = Some(T::default());
+            }
+        }
+        Ok(slots)
     }
     /// A pointer field to one record that follows later, placed by [`Wire::place`].
     fn optional<T: Default>(&mut self, v: &mut Option<T>) -> Result<Slot> {

@@ -2,8 +2,6 @@
 //! field, checks every pointer against the cursor, and resolves references through
 //! the labels the chunks read before it left.
 
-use std::collections::BTreeMap;
-
 use rustc_hash::FxHashMap;
 
 use super::version::Version;
@@ -19,9 +17,10 @@ pub struct Labels {
     /// Labels by the absolute offset they stand at (a fast hash: the model looks
     /// one up for every reference it reads).
     pub exact: FxHashMap<u32, Label>,
-    /// Code blobs by their absolute start: the blob's index and length, for
-    /// addresses that point anywhere inside one.
-    pub blobs: BTreeMap<u32, (u32, u32)>,
+    /// Code blobs as (absolute start, index, length), by start, for addresses
+    /// that point anywhere inside one: a sorted list, since blobs come in order and
+    /// every code reference looks one up.
+    blobs: Vec<(u32, u32, u32)>,
 }
 
 impl Labels {
@@ -32,19 +31,31 @@ impl Labels {
     /// Adds what a chunk that read whole found.
     pub fn extend(&mut self, found: Vec<(u32, Label)>, blobs: Vec<(u32, u32, u32)>) {
         self.exact.extend(found);
-        self.blobs
-            .extend(blobs.into_iter().map(|(at, blob, len)| (at, (blob, len))));
+        self.add_blobs(&blobs);
     }
 
     /// Adds every label of `other`.
     pub fn merge(&mut self, other: &Labels) {
         self.exact.extend(other.exact.iter().map(|(&k, &v)| (k, v)));
-        self.blobs.extend(other.blobs.iter().map(|(&k, &v)| (k, v)));
+        self.add_blobs(&other.blobs);
+    }
+
+    /// Adds code blobs; one that starts where a blob already does takes its place.
+    fn add_blobs(&mut self, blobs: &[(u32, u32, u32)]) {
+        self.blobs.extend_from_slice(blobs);
+        if !self.blobs.is_sorted_by(|a, b| a.0 < b.0) {
+            // Stable, so the later of two blobs at one start sorts last and stays.
+            self.blobs.sort_by_key(|b| b.0);
+            self.blobs.reverse();
+            self.blobs.dedup_by_key(|b| b.0);
+            self.blobs.reverse();
+        }
     }
 
     /// The code blob and offset in it that absolute address `p` falls in.
     pub fn in_blob(&self, p: u32) -> Option<(u32, u32)> {
-        let (&start, &(blob, len)) = self.blobs.range(..=p).next_back()?;
+        let after = self.blobs.partition_point(|b| b.0 <= p);
+        let &(start, blob, len) = self.blobs.get(after.checked_sub(1)?)?;
         (p - start < len).then_some((blob, p - start))
     }
 }
@@ -64,7 +75,7 @@ pub struct WireReader<'a, 'l> {
     /// Labels of the chunks read before.
     known: &'l Labels,
     /// STRG's texts.
-    texts: &'l [String],
+    texts: &'l [std::borrow::Cow<'a, str>],
     /// Labels this chunk sets, kept apart until it has read whole.
     pub found: Vec<(u32, Label)>,
     /// Code blobs this chunk holds: (absolute start, blob, length).
@@ -95,7 +106,7 @@ impl<'a, 'l> WireReader<'a, 'l> {
         (start, end): (u64, u64),
         version: Version,
         bytecode: u8,
-        (known, texts): (&'l Labels, &'l [String]),
+        (known, texts): (&'l Labels, &'l [std::borrow::Cow<'a, str>]),
     ) -> Self {
         WireReader {
             data,
@@ -138,24 +149,34 @@ impl<'a, 'l> WireReader<'a, 'l> {
         )
     }
 
+    #[inline]
     fn take<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
         let b = self.take_bytes(N as u64, what)?;
         Ok(b.try_into().expect("N bytes"))
     }
 
+    /// Inlined into every field's read, with the error made apart: a game's model
+    /// read is millions of these.
+    #[inline]
     fn take_bytes(&mut self, n: u64, what: &str) -> Result<&'a [u8]> {
         if n > self.end.saturating_sub(self.pos) {
-            return Err(self.invalid(
-                self.pos,
-                format!(
-                    "{what} of {n} bytes runs past the end of the chunk at {:#x}",
-                    self.end
-                ),
-            ));
+            return Err(self.past_end(n, what));
         }
         let at = self.pos as usize;
         self.pos += n;
         Ok(&self.data[at..at + n as usize])
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn past_end(&self, n: u64, what: &str) -> Error {
+        self.invalid(
+            self.pos,
+            format!(
+                "{what} of {n} bytes runs past the end of the chunk at {:#x}",
+                self.end
+            ),
+        )
     }
 
     /// Whether the walk stopped on bytes that break the format, rather than on a
@@ -211,21 +232,25 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
         self.bytecode
     }
     fn text_of(&self, id: StrId) -> Option<String> {
-        self.texts.get(id.0 as usize).cloned()
+        self.texts.get(id.0 as usize).map(|t| t.to_string())
     }
     fn offset(&self) -> u64 {
         self.pos
     }
+    #[inline]
     fn u8(&mut self, v: &mut u8) -> Result<()> {
         *v = self.take::<1>("byte")?[0];
         Ok(())
     }
+    #[inline]
     fn u16(&mut self, v: &mut u16) -> Result<()> {
         read_int!(self, v, u16, "u16")
     }
+    #[inline]
     fn u32(&mut self, v: &mut u32) -> Result<()> {
         read_int!(self, v, u32, "u32")
     }
+    #[inline]
     fn u64(&mut self, v: &mut u64) -> Result<()> {
         read_int!(self, v, u64, "u64")
     }
@@ -248,16 +273,17 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
             .ok_or_else(|| self.invalid(self.pos, format!("no {what} whose end can be found")))?;
         self.blob(v, len)
     }
-    fn text(&mut self, v: &mut String, label: Label) -> Result<()> {
+    fn text(&mut self, v: &mut std::borrow::Cow<'a, str>, label: Label) -> Result<()> {
         let mut n = 0;
         self.count(&mut n, 1)?;
         self.label(label);
         let at = self.pos;
         let bytes = self.take_bytes(n as u64 + 1, "string")?;
         let (nul, text) = bytes.split_last().expect("at least the NUL");
-        *v = std::str::from_utf8(text)
-            .map_err(|e| self.invalid(at, format!("the string is not UTF-8: {e}")))?
-            .to_owned();
+        *v = std::borrow::Cow::Borrowed(
+            std::str::from_utf8(text)
+                .map_err(|e| self.invalid(at, format!("the string is not UTF-8: {e}")))?,
+        );
         if *nul != 0 {
             return Err(self.invalid(at + n as u64, "the string does not end with a NUL".into()));
         }

@@ -159,7 +159,7 @@ impl<'a> Wire<'a> for WireWriter {
         self.raw(v);
         Ok(())
     }
-    fn text(&mut self, v: &mut String, label: Label) -> Result<()> {
+    fn text(&mut self, v: &mut std::borrow::Cow<'a, str>, label: Label) -> Result<()> {
         let mut n = v.len();
         self.count(&mut n, 1)?;
         self.label(label);

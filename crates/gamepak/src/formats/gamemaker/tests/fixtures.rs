@@ -107,7 +107,7 @@ fn every_games_model_holds_its_constants_instance_layers_and_glyphs() {
     };
     for (name, data) in games() {
         let m = model::read(&data).unwrap();
-        let text = |id: Option<StrId>| m.texts()[id.unwrap().0 as usize].as_str();
+        let text = |id: Option<StrId>| &*m.texts()[id.unwrap().0 as usize];
         if let Some(o) = m.get::<options::Options>() {
             // Every game records its version numbers as constants.
             let names: Vec<&str> = o.constants.iter().map(|c| text(c.name)).collect();

@@ -119,8 +119,13 @@ impl<'a> Code<'a> {
                 w.here(slot)?;
                 let fields = entry_fields(w, e, 0, 0)?;
                 let (at, length) = (fields.at, fields.length);
-                let child = starts.iter().rposition(|&(s, l)| s == at && l == length);
                 let new = at == next && (length > 0 || starts.last().is_none_or(|&(s, _)| s != at));
+                // Looked for only when the blob is not new: a search for every entry
+                // was quadratic in a game's thousands of entries.
+                let child = match new {
+                    true => None,
+                    false => starts.iter().rposition(|&(s, l)| s == at && l == length),
+                };
                 if new || (lenient && child.is_none()) {
                     let from = at.checked_sub(start).filter(|&f| f <= run.len() as u64);
                     let Some(from) = from else {

@@ -249,7 +249,7 @@ bodies! {
     SHDR => Shaders(shaders::Shaders<'a>) in {nested "shaders" / "shader.json" .shaders},
     VARI => Variables(symbols::Variables) in {file "variables.json"},
     FUNC => Functions(symbols::Functions) in {file "functions.json"},
-    STRG => Strings(strings::Strings) in {none},
+    STRG => Strings(strings::Strings<'a>) in {none},
 }
 
 /// Why the model did not read a chunk: where it stopped, what it found there, and

@@ -3,6 +3,8 @@
 //! is; the chunk ends on a 128-byte boundary. References elsewhere point at a
 //! string's first byte, which is its `Label::Str`.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
@@ -14,18 +16,19 @@ pub const END_ALIGN: u64 = 128;
 
 /// STRG: every string the game's records name, by index.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Strings {
-    /// The texts by index; a [`StrId`] is an index into this list.
-    pub list: Vec<String>,
+pub struct Strings<'a> {
+    /// The texts by index; a [`StrId`] is an index into this list. Read from a
+    /// file, each is borrowed from it: a game holds tens of thousands.
+    pub list: Vec<Cow<'a, str>>,
     /// Whether each string starts on a 4-byte boundary.
     pub aligned: bool,
 }
 
-impl Strings {
+impl Strings<'_> {
     /// The id of `text`: the first string that holds it, or a new one at the end.
     pub fn add(&mut self, text: &str) -> StrId {
         let i = self.list.iter().position(|t| t == text).unwrap_or_else(|| {
-            self.list.push(text.to_owned());
+            self.list.push(Cow::Owned(text.to_owned()));
             self.list.len() - 1
         });
         StrId(i as u32)
@@ -33,17 +36,17 @@ impl Strings {
 
     /// The text of `id`.
     pub fn get(&self, id: StrId) -> Option<&str> {
-        self.list.get(id.0 as usize).map(String::as_str)
+        self.list.get(id.0 as usize).map(|t| &**t)
     }
 }
 
-impl<'a> Record<'a> for Strings {
+impl<'a> Record<'a> for Strings<'a> {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         let mut slots: Vec<Option<()>> = vec![Some(()); self.list.len()];
         let pointers = w.pointers(&mut slots)?;
         if w.reading() {
             self.aligned = pointers.iter().all(|p| p.0.is_multiple_of(4));
-            self.list = vec![String::new(); slots.len()];
+            self.list = vec![Cow::Borrowed(""); slots.len()];
         }
         let aligned = self.aligned;
         for (i, (text, slot)) in self.list.iter_mut().zip(pointers).enumerate() {
