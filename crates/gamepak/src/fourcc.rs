@@ -175,7 +175,7 @@ impl From<FourCC> for String {
 impl fmt::Display for FourCC {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_printable() {
-            self.0.iter().try_for_each(|&c| write!(f, "{}", c as char))
+            f.write_str(std::str::from_utf8(&self.0).expect("printable ASCII is UTF-8"))
         } else {
             self.0.iter().try_for_each(|c| write!(f, "{c:02x}"))
         }

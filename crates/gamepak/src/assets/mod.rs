@@ -114,6 +114,15 @@ impl Entry {
     }
 }
 
+/// The text of `args` in a string sized for a short line from the start: `list`
+/// writes a detail for every entry, where `format!` grows each from nothing.
+pub fn line(args: std::fmt::Arguments<'_>) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(48);
+    let _ = s.write_fmt(args);
+    s
+}
+
 /// Collects a format's entries with the items they stand for, naming each by `path`.
 pub struct Listing<'p, I> {
     path: &'p dyn Fn(I) -> String,

@@ -114,19 +114,48 @@ pub fn file_stem(index: usize, name: &str) -> String {
     stem
 }
 
+/// Appends `n` as `format!("{n:03}")` would, without the formatting machinery:
+/// `list` writes one or two for every entry.
+pub fn push_index(out: &mut String, n: usize) {
+    if n < 1000 {
+        let digits = [
+            b'0' + (n / 100) as u8,
+            b'0' + (n / 10 % 10) as u8,
+            b'0' + (n % 10) as u8,
+        ];
+        out.push_str(std::str::from_utf8(&digits).expect("ASCII digits"));
+    } else {
+        use std::fmt::Write;
+        let _ = write!(out, "{n}");
+    }
+}
+
 /// Appends [`file_stem`] to `out`: `list` names every entry, and building each path in
 /// one string spares an allocation per part.
 pub fn push_file_stem(out: &mut String, index: usize, name: &str) {
-    use std::fmt::Write;
-    let _ = write!(out, "{index:03}");
+    push_index(out, index);
     if !name.is_empty() {
         out.push('-');
     }
-    out.extend(name.chars().take(48).map(|c| {
-        if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
-            c
-        } else {
-            '_'
+    // Every character kept is ASCII, and each one replaced becomes one: the stem is
+    // built as bytes and added at once.
+    let kept = |c: char| match c {
+        'a'..='z' | 'A'..='Z' | '0'..='9' | '-' | '_' | '.' => c as u8,
+        _ => b'_',
+    };
+    let mut stem = [0u8; 48];
+    let mut n = 0;
+    if name.is_ascii() {
+        // Most names: a byte is a character.
+        for &b in name.as_bytes().iter().take(stem.len()) {
+            stem[n] = kept(b.into());
+            n += 1;
         }
-    }));
+    } else {
+        for c in name.chars().take(stem.len()) {
+            stem[n] = kept(c);
+            n += 1;
+        }
+    }
+    out.push_str(std::str::from_utf8(&stem[..n]).expect("ASCII"));
 }

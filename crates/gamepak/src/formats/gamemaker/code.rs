@@ -32,11 +32,12 @@ use crate::fourcc::FourCC;
 use crate::report::Problem;
 
 #[derive(Debug, Clone, Default)]
-pub struct Entry {
+pub struct Entry<'a> {
     /// Absolute offset of the entry's 20 bytes; 0 for a null pointer in the list
     /// (kept in place so that code ids stay list positions).
     pub at: u64,
-    pub name: String,
+    /// Borrowed from the file, as STRG's texts are: a game has thousands.
+    pub name: Cow<'a, str>,
     /// Absolute address of the instruction blob.
     pub blob: u64,
     pub length: u32,
@@ -222,23 +223,27 @@ pub fn names(game: &Game<'_>) -> Names {
 /// run in it (null entries have none). An empty entry's blob address is where the
 /// next blob starts, so blobs are told apart by address and length.
 #[cfg(any(test, fuzzing))]
-pub fn blobs(entries: &[Entry]) -> Vec<Vec<&Entry>> {
+pub fn blobs<'e, 'a>(entries: &'e [Entry<'a>]) -> Vec<Vec<&'e Entry<'a>>> {
     blob_indices(entries)
         .into_iter()
         .map(|g| g.into_iter().map(|i| &entries[i]).collect())
         .collect()
 }
 
+/// The code entries that run one blob, by index: most blobs run one or two (a
+/// script and the function it declares), kept without an allocation of their own.
+pub type BlobEntries = smallvec::SmallVec<[usize; 2]>;
+
 /// [`blobs`] as indices into `entries`.
-pub fn blob_indices(entries: &[Entry]) -> Vec<Vec<usize>> {
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    let mut index: HashMap<(u64, u32), usize> = HashMap::new();
+pub fn blob_indices(entries: &[Entry<'_>]) -> Vec<BlobEntries> {
+    let mut out: Vec<BlobEntries> = Vec::new();
+    let mut index: rustc_hash::FxHashMap<(u64, u32), usize> = Default::default();
     for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.at != 0) {
         match index.get(&(e.blob, e.length)) {
             Some(&k) => out[k].push(i),
             None => {
                 index.insert((e.blob, e.length), out.len());
-                out.push(vec![i]);
+                out.push(smallvec::smallvec![i]);
             }
         }
     }
@@ -405,7 +410,7 @@ pub fn disassemble(
     form: &Form<'_>,
     blob: u64,
     length: u32,
-    starts: &[&Entry],
+    starts: &[&Entry<'_>],
     names: &Names,
     strings: &[Cow<'_, str>],
 ) -> String {

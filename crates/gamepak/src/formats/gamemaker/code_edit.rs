@@ -106,9 +106,9 @@ impl<'g, 'a> Editor<'g, 'a> {
         }
     }
 
-    fn blob(&self, k: usize) -> Option<(u64, u32, Vec<&code::Entry>)> {
+    fn blob(&self, k: usize) -> Option<(u64, u32, Vec<&code::Entry<'_>>)> {
         let game = self.game;
-        let entries: Vec<&code::Entry> = game
+        let entries: Vec<&code::Entry<'_>> = game
             .blob_entries()
             .get(k)?
             .iter()

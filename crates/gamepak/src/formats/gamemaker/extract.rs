@@ -226,7 +226,7 @@ fn render<'g, 'a>(
                 names: code::names(game),
                 strings: game.texts(),
             });
-            let entries: Vec<&code::Entry> = game.blob_entries()[k]
+            let entries: Vec<&code::Entry<'_>> = game.blob_entries()[k]
                 .iter()
                 .map(|&i| &game.code[i])
                 .collect();

@@ -3,6 +3,7 @@
 //! entries), each taken from the model's records. Nothing here reads a byte of a
 //! chunk: the model did, and the views only place its records in the file.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::container::{self, chunk_location, Form};
@@ -38,13 +39,13 @@ pub struct Game<'a> {
     pub clip_names: HashMap<u32, String>,
     /// Every sound that plays a clip, and from which group.
     pub sounds: Vec<sond::Sound>,
-    pub code: Vec<code::Entry>,
+    pub code: Vec<code::Entry<'a>>,
     /// What could not be read, each where its bad bytes are stored: the container's
     /// damage, and each chunk the model stopped in on bytes that break the format.
     pub problems: Vec<Problem>,
     /// The entries of each instruction blob (see [`code::blob_indices`]), grouped
     /// when first asked for.
-    blobs: std::sync::OnceLock<Vec<Vec<usize>>>,
+    blobs: std::sync::OnceLock<Vec<code::BlobEntries>>,
     /// The chunks the views come from that the model keeps as stored, read
     /// leniently (see [`Game::chunk`]).
     lenient: HashMap<FourCC, model::Lenient<'a>>,
@@ -105,23 +106,26 @@ fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> Game<'_> {
         lenient: &lenient,
     };
     let texts = model.texts();
-    let text = |id: Option<StrId>| {
+    // A clone of a text borrowed from the file is that borrow: the views' names
+    // copy nothing.
+    let text = |id: Option<StrId>| -> Cow<'_, str> {
         id.and_then(|id| texts.get(id.0 as usize))
-            .map_or_else(String::new, |t| t.to_string())
+            .cloned()
+            .unwrap_or_default()
     };
     let gen8 = views
         .get::<General>()
         .map_or_else(Default::default, |g| gen8::Gen8 {
             debugger_disabled: g.debugger_disabled,
             bytecode: g.bytecode,
-            file_name: text(g.file_name),
-            config: text(g.config),
+            file_name: text(g.file_name).into_owned(),
+            config: text(g.config).into_owned(),
             game_id: g.game_id,
-            name: text(g.name),
+            name: text(g.name).into_owned(),
             version: g.ide_version,
             window: g.window,
             timestamp: g.timestamp as u64,
-            display_name: text(g.display_name),
+            display_name: text(g.display_name).into_owned(),
         });
     let txtr = pages(&form, &views);
     let tpag = texture_items(&views);
@@ -140,7 +144,7 @@ fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> Game<'_> {
                 // not pictures on pages.
                 let bitmap = s.special.as_ref().is_none_or(|sp| sp.kind == 0);
                 sprites::Frames {
-                    name: text(s.name),
+                    name: text(s.name).into_owned(),
                     items: match bitmap {
                         true => s.frames.iter().map(frame).collect(),
                         false => Vec::new(),
@@ -155,7 +159,7 @@ fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> Game<'_> {
             .iter()
             .map(|b| match b {
                 Some(b) => sprites::Frames {
-                    name: text(b.name),
+                    name: text(b.name).into_owned(),
                     items: vec![frame(&b.texture)],
                     size: None,
                 },
@@ -332,7 +336,10 @@ pub fn clip<'a>(data: &[u8], c: &Option<Blob<'a>>) -> audo::Clip<'a> {
     }
 }
 
-fn sounds(views: &Views<'_, '_>, text: &dyn Fn(Option<StrId>) -> String) -> Vec<sond::Sound> {
+fn sounds<'a>(
+    views: &Views<'_, 'a>,
+    text: &dyn Fn(Option<StrId>) -> Cow<'a, str>,
+) -> Vec<sond::Sound> {
     let Some(s) = views.get::<Sounds>() else {
         return Vec::new();
     };
@@ -344,7 +351,7 @@ fn sounds(views: &Views<'_, '_>, text: &dyn Fn(Option<StrId>) -> String) -> Vec<
             Some(sond::Sound {
                 index,
                 at: views.place(FourCC::SOND, index).unwrap_or(0),
-                name: text(s.name),
+                name: text(s.name).into_owned(),
                 group: sond::group(Some(s.group as u32), views.model.bytecode),
                 clip: s.clip as u32,
             })
@@ -352,11 +359,11 @@ fn sounds(views: &Views<'_, '_>, text: &dyn Fn(Option<StrId>) -> String) -> Vec<
         .collect()
 }
 
-fn code_entries(
-    form: &Form<'_>,
-    views: &Views<'_, '_>,
-    text: &dyn Fn(Option<StrId>) -> String,
-) -> Vec<code::Entry> {
+fn code_entries<'a>(
+    form: &Form<'a>,
+    views: &Views<'_, 'a>,
+    text: &dyn Fn(Option<StrId>) -> Cow<'a, str>,
+) -> Vec<code::Entry<'a>> {
     let Some(c) = views.get::<Code>() else {
         return Vec::new();
     };
@@ -418,7 +425,7 @@ impl<'a> Game<'a> {
     }
 
     /// The entries of each instruction blob, by index into `code`.
-    pub fn blob_entries(&self) -> &[Vec<usize>] {
+    pub fn blob_entries(&self) -> &[code::BlobEntries] {
         self.blobs.get_or_init(|| code::blob_indices(&self.code))
     }
 

@@ -6,12 +6,11 @@ use super::model;
 use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::{shaders, Body};
 use super::txtr::PageFormat;
-use crate::assets::Kind;
+use crate::assets::{line, Kind};
 use crate::codec::vorbis;
 use crate::fourcc::FourCC;
-use crate::io::push_file_stem;
+use crate::io::{push_file_stem, push_index};
 use crate::Entry;
-use std::fmt::Write;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Item {
@@ -139,7 +138,9 @@ pub fn path(files: &Files<'_, '_>, item: Item) -> String {
             let mut path = String::with_capacity(80);
             path.push_str("sprites/");
             push_file_stem(&mut path, sprite, &game.sprites[sprite].name);
-            let _ = write!(path, "/{frame:03}.png");
+            path.push('/');
+            push_index(&mut path, frame);
+            path.push_str(".png");
             path
         }
         Item::Background(i) => {
@@ -202,7 +203,7 @@ pub fn items(files: &Files<'_, '_>) -> Vec<(Entry, Item)> {
         let (w, h) = super::pages::page_size(p).unwrap_or_default();
         let stored = p.blob.map_or(0, |b| b.len() as u64);
         let detail = if p.blob.is_some() {
-            format!("{w}x{h}")
+            line(format_args!("{w}x{h}"))
         } else {
             "stored outside the file".into()
         };
@@ -220,10 +221,10 @@ pub fn items(files: &Files<'_, '_>) -> Vec<(Entry, Item)> {
         for (f, &ptr) in sprite.items.iter().enumerate() {
             let Some(it) = frame(ptr) else { continue };
             let [bw, bh] = it.bounding;
-            let detail = format!(
+            let detail = line(format_args!(
                 "{bw}x{bh} from page {} at ({}, {})",
                 it.page, it.source[0], it.source[1]
-            );
+            ));
             list.push(
                 Item::SpriteFrame {
                     sprite: s,
@@ -242,7 +243,7 @@ pub fn items(files: &Files<'_, '_>) -> Vec<(Entry, Item)> {
             continue;
         };
         let [bw, bh] = it.bounding;
-        let detail = format!("{bw}x{bh} from page {}", it.page);
+        let detail = line(format_args!("{bw}x{bh} from page {}", it.page));
         list.push(
             Item::Background(b),
             Kind::Image,
@@ -282,7 +283,7 @@ pub fn items(files: &Files<'_, '_>) -> Vec<(Entry, Item)> {
     }
     for (k, entries) in game.blob_entries().iter().enumerate() {
         let e = &game.code[entries[0]];
-        let detail = format!("{} functions", entries.len());
+        let detail = line(format_args!("{} functions", entries.len()));
         list.push(
             Item::Code(k),
             Kind::Script,
@@ -321,15 +322,23 @@ fn chunk_entries(
         ),
         Some(_) if matches!(body, Body::Empty) => {}
         Some(Place::None) => {}
-        Some(Place::File(_)) => json(list, Item::Record(i), format!("{} as JSON", c.name)),
+        Some(Place::File(_)) => json(
+            list,
+            Item::Record(i),
+            line(format_args!("{} as JSON", c.name)),
+        ),
         Some(p @ Place::Split { .. }) => {
             if p.rest().is_some() {
-                json(list, Item::Record(i), format!("{} as JSON", c.name));
+                json(
+                    list,
+                    Item::Record(i),
+                    line(format_args!("{} as JSON", c.name)),
+                );
             }
             let slots = body.slots().unwrap_or_default();
             for index in (0..slots.len()).filter(|&k| slots[k]) {
                 let name = files.names[i].get(index).copied().flatten();
-                let detail = format!("{} {}", c.name, name.unwrap_or_default());
+                let detail = line(format_args!("{} {}", c.name, name.unwrap_or_default()));
                 json(list, Item::Resource { chunk: i, index }, detail);
             }
             if let Body::Sprites(s) = body {
@@ -343,7 +352,7 @@ fn chunk_entries(
                             sprite,
                             mask,
                         };
-                        let detail = format!("{w}x{h} collision mask");
+                        let detail = line(format_args!("{w}x{h} collision mask"));
                         let pixels = u64::from(w) * u64::from(h);
                         list.push(item, Kind::Image, place, pixels / 8, "png", detail);
                     }

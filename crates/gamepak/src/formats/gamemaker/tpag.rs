@@ -1,7 +1,7 @@
 //! TPAG, the texture page items: where each sprite frame, background or glyph sheet
 //! lies on a texture page, and where it goes in its bounding box.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Item {
@@ -57,7 +57,9 @@ pub struct Tpag {
     pub items: Vec<Item>,
     /// Each item's entry in TPAG's list, and the absolute offset of its 22 bytes.
     pub places: Vec<(usize, u64)>,
-    pub by_offset: HashMap<u32, usize>,
+    /// Which item starts at each absolute offset (a fast hash: every frame of every
+    /// sprite is looked up here).
+    pub by_offset: FxHashMap<u32, usize>,
     /// The absolute offset of each entry of TPAG's list, by index (0 for a null
     /// one), which is how the model's ids name them.
     pub offsets: Vec<u32>,

@@ -41,6 +41,10 @@ pub enum Label {
 #[derive(Debug, Clone, Copy)]
 pub struct Slot(pub(super) u64, pub(super) u64);
 
+/// A pointer list's slots: most lists (an object's events, an event's actions) hold
+/// a few, and are kept without an allocation of their own.
+pub type Slots = smallvec::SmallVec<[Slot; 8]>;
+
 /// The two directions a record is walked in.
 pub trait Wire<'a>: Sized {
     /// Whether fields are being filled from the file.
@@ -272,7 +276,7 @@ pub trait Wire<'a>: Sized {
     /// A pointer list's count and pointers alone, for chunks that place the records
     /// in an order of their own. The reader fills `v` with a default record for every
     /// pointer that is not null.
-    fn pointers<T: Default>(&mut self, v: &mut Vec<Option<T>>) -> Result<Vec<Slot>> {
+    fn pointers<T: Default>(&mut self, v: &mut Vec<Option<T>>) -> Result<Slots> {
         let mut n = v.len();
         self.count(&mut n, 4)?;
         if self.reading() {
@@ -280,7 +284,7 @@ pub trait Wire<'a>: Sized {
         }
         // Sized up front (the count was checked against the chunk's end): collecting
         // a `Result` cannot know the length, and grew the list pointer by pointer.
-        let mut slots = Vec::with_capacity(n);
+        let mut slots = Slots::with_capacity(n);
         for item in v.iter_mut() {
             let mut present = item.is_some();
             slots.push(self.pointer(&mut present)?);

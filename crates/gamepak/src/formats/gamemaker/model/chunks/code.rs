@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::names::Named;
-use crate::formats::gamemaker::model::wire::{Blob, Record, Slot, StrId, Wire};
+use crate::formats::gamemaker::model::wire::{Blob, Record, Slots, StrId, Wire};
 
 /// CODE: the compiled code of every script, event and function, as code entries
 /// and the instruction blobs they run.
@@ -61,7 +61,7 @@ impl<'a> Record<'a> for Code<'a> {
 
 impl<'a> Code<'a> {
     /// Bytecode 13 and 14: each entry's blob right after its name and length.
-    fn inline<W: Wire<'a>>(&mut self, w: &mut W, slots: Vec<Slot>) -> Result<()> {
+    fn inline<W: Wire<'a>>(&mut self, w: &mut W, slots: Slots) -> Result<()> {
         let reading = w.reading();
         for (i, (entry, slot)) in self.entries.iter_mut().zip(slots).enumerate() {
             let Some(e) = entry else { continue };
@@ -89,7 +89,7 @@ impl<'a> Code<'a> {
     /// splits the run where the entries say their blobs lie: each new blob must
     /// start where the one before it ended, and a child's must be a blob already
     /// read.
-    fn read_blobs_first<W: Wire<'a>>(&mut self, w: &mut W, slots: Vec<Slot>) -> Result<()> {
+    fn read_blobs_first<W: Wire<'a>>(&mut self, w: &mut W, slots: Slots) -> Result<()> {
         let start = w.offset();
         let first = self
             .entries
@@ -167,7 +167,7 @@ impl<'a> Code<'a> {
         Ok(())
     }
 
-    fn write_blobs_first<W: Wire<'a>>(&mut self, w: &mut W, slots: Vec<Slot>) -> Result<()> {
+    fn write_blobs_first<W: Wire<'a>>(&mut self, w: &mut W, slots: Slots) -> Result<()> {
         let mut starts = Vec::with_capacity(self.blobs.len());
         for (i, blob) in self.blobs.iter_mut().enumerate() {
             starts.push(w.offset());
