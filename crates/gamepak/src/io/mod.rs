@@ -114,9 +114,21 @@ pub fn file_stem(index: usize, name: &str) -> String {
     stem
 }
 
+/// `dir`, then the [`file_stem`] of item `index` named `name`, then `tail`, built in
+/// one string: `list` names every entry this way.
+pub fn stem_path(dir: &str, index: usize, name: &str, tail: impl std::fmt::Display) -> String {
+    use std::fmt::Write;
+    let mut path = String::with_capacity(dir.len() + 72);
+    path.push_str(dir);
+    path.push('/');
+    push_file_stem(&mut path, index, name);
+    let _ = write!(path, "{tail}");
+    path
+}
+
 /// Appends `n` as `format!("{n:03}")` would, without the formatting machinery:
 /// `list` writes one or two for every entry.
-pub fn push_index(out: &mut String, n: usize) {
+fn push_index(out: &mut String, n: usize) {
     if n < 1000 {
         let digits = [
             b'0' + (n / 100) as u8,
@@ -130,9 +142,8 @@ pub fn push_index(out: &mut String, n: usize) {
     }
 }
 
-/// Appends [`file_stem`] to `out`: `list` names every entry, and building each path in
-/// one string spares an allocation per part.
-pub fn push_file_stem(out: &mut String, index: usize, name: &str) {
+/// Appends [`file_stem`] to `out`.
+fn push_file_stem(out: &mut String, index: usize, name: &str) {
     push_index(out, index);
     if !name.is_empty() {
         out.push('-');

@@ -6,7 +6,7 @@
 
 use super::model::chunks::Body;
 use crate::fourcc::FourCC;
-use crate::io::{file_stem, push_file_stem};
+use crate::io::{file_stem, stem_path};
 
 pub use super::model::chunks::split::Place;
 
@@ -19,12 +19,12 @@ pub fn place(name: FourCC) -> Place {
 impl Place {
     /// The file of resource `index`, named `name`, of a split chunk.
     pub fn resource(self, index: usize, name: &str) -> Option<String> {
-        let Place::Split { nested, .. } = self else {
+        let Place::Split { folder, nested, .. } = self else {
             return None;
         };
         Some(match nested {
-            Some(file) => self.in_resource(index, name, file),
-            None => self.in_folder(Some((index, name)), format_args!(".json")),
+            Some(file) => stem_path(folder, index, name, format_args!("/{file}")),
+            None => stem_path(folder, index, name, ".json"),
         })
     }
 
@@ -33,26 +33,14 @@ impl Place {
     /// `sprite.json`), or else beside the resource's file.
     pub fn in_resource(self, index: usize, name: &str, file: impl std::fmt::Display) -> String {
         match self {
-            Place::Split { nested: None, .. } => self.in_folder(None, file),
-            _ => self.in_folder(Some((index, name)), format_args!("/{file}")),
+            Place::Split {
+                folder,
+                nested: Some(_),
+                ..
+            } => stem_path(folder, index, name, format_args!("/{file}")),
+            Place::Split { folder, .. } => format!("{folder}/{file}"),
+            _ => String::new(),
         }
-    }
-
-    /// The chunk's folder, then the stem of a resource (its index and name), if
-    /// any, then `tail`, built in one string.
-    fn in_folder(self, stem: Option<(usize, &str)>, tail: impl std::fmt::Display) -> String {
-        use std::fmt::Write;
-        let Place::Split { folder, .. } = self else {
-            return String::new();
-        };
-        let mut path = String::with_capacity(folder.len() + 72);
-        path.push_str(folder);
-        path.push('/');
-        if let Some((index, name)) = stem {
-            push_file_stem(&mut path, index, name);
-        }
-        let _ = write!(path, "{tail}");
-        path
     }
 
     /// The file of a split chunk's other fields.

@@ -9,7 +9,7 @@ use super::txtr::PageFormat;
 use crate::assets::{line, Kind};
 use crate::codec::vorbis;
 use crate::fourcc::FourCC;
-use crate::io::{push_file_stem, push_index};
+use crate::io::stem_path;
 use crate::Entry;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -134,30 +134,17 @@ pub fn path(files: &Files<'_, '_>, item: Item) -> String {
             PageFormat::Unknown => format!("textures/{i:03}.bin"),
             _ => format!("textures/{i:03}.png"),
         },
-        Item::SpriteFrame { sprite, frame } => {
-            let mut path = String::with_capacity(80);
-            path.push_str("sprites/");
-            push_file_stem(&mut path, sprite, &game.sprites[sprite].name);
-            path.push('/');
-            push_index(&mut path, frame);
-            path.push_str(".png");
-            path
-        }
-        Item::Background(i) => {
-            let mut path = String::with_capacity(80);
-            path.push_str("backgrounds/");
-            push_file_stem(&mut path, i, &game.backgrounds[i].name);
-            path.push_str(".png");
-            path
-        }
+        Item::SpriteFrame { sprite, frame } => stem_path(
+            "sprites",
+            sprite,
+            &game.sprites[sprite].name,
+            format_args!("/{frame:03}.png"),
+        ),
+        Item::Background(i) => stem_path("backgrounds", i, &game.backgrounds[i].name, ".png"),
         Item::Clip(i) => {
             let name = game.clip_names.get(&(i as u32)).map_or("", String::as_str);
-            let mut path = String::with_capacity(80);
-            path.push_str("audio/");
-            push_file_stem(&mut path, i, name);
-            path.push('.');
-            path.push_str(audio_extension(game.clips[i].bytes));
-            path
+            let ext = audio_extension(game.clips[i].bytes);
+            stem_path("audio", i, name, format_args!(".{ext}"))
         }
         Item::Strings => "strings.json".into(),
         Item::Record(i) => match files.place(i) {
@@ -183,11 +170,7 @@ pub fn path(files: &Files<'_, '_>, item: Item) -> String {
                 .map(|&i| &game.code[i])
                 .find(|e| e.start == 0)
                 .unwrap_or(&game.code[entries[0]]);
-            let mut path = String::with_capacity(80);
-            path.push_str("code/");
-            push_file_stem(&mut path, k, &owner.name);
-            path.push_str(".asm");
-            path
+            stem_path("code", k, &owner.name, ".asm")
         }
         Item::Chunk(i) => folder::stored(i, game.form.chunks[i].name),
     }
