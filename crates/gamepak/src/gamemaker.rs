@@ -61,7 +61,7 @@ pub mod form {
 /// holding only an AUDO chunk of clips, which the game's sounds index by group.
 pub mod audio_group {
     pub use crate::formats::gamemaker::audio_group::{
-        file_name, is_audio_group, read, write, AudioGroup,
+        is_audio_group, read, write, AudioGroup, FileNames,
     };
 }
 

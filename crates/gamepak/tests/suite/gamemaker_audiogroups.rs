@@ -176,21 +176,22 @@ fn check_names_a_sound_whose_clip_its_group_does_not_hold() {
     let report = handler().check(&data, &beside(&game));
     assert!(report.is_clean());
     assert_eq!(report.count(Severity::Note), 5, "{:?}", report.problems);
-    // A group of two clips cannot play clips 2 to 4.
+    // A group of two clips cannot play clips 2 to 4: a group file from another
+    // build, so a warning on each sound.
     let short = audio_group::write(Endian::Little, &[b"RIFF", b"RIFF"]).unwrap();
     std::fs::write(tmp.path().join("audiogroup1.dat"), short).unwrap();
     let report = handler().check(&data, &beside(&game));
-    let errors: Vec<String> = report
+    let warnings: Vec<String> = report
         .problems
         .iter()
-        .filter(|p| p.severity == Severity::Error)
+        .filter(|p| p.severity == Severity::Warning)
         .map(|p| p.to_string())
         .collect();
-    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert_eq!(warnings.len(), 3, "{warnings:?}");
     assert!(
-        errors.iter().any(|e| e.contains("FORM/SOND/entry[1]")
+        warnings.iter().any(|e| e.contains("FORM/SOND/entry[1]")
             && e.contains("plays clip 3 of audiogroup1.dat, which holds 2 clips")),
-        "{errors:?}"
+        "{warnings:?}"
     );
 }
 

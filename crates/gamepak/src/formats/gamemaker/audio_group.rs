@@ -3,8 +3,12 @@
 //! its group (the word at +28) and its clip's index inside that group (+32); group 0
 //! is the game's own AUDO.
 //!
+//! From 2024.14 AGRP names each group's file (`sfx.dat`); before, group N's file is
+//! `audiogroupN.dat`. A name AGRP gives is honoured only when it is a plain file
+//! name: a path that leaves the game's folder is never read or written.
+//!
 //! A group file is read, listed, checked, extracted and packed on its own, and beside
-//! a game: `extract data.win` takes every `audiogroupN.dat` next to it into
+//! a game: `extract data.win` takes every group file next to it into
 //! `audiogroups/audiogroupN/` (a folder that packs on its own too), naming clips by
 //! the sounds that play them, and `pack` writes the group files back beside the game.
 
@@ -17,6 +21,7 @@ use super::audo::Clip;
 use super::container::{self, Form};
 use super::items::audio_extension;
 use super::model::chunks::audio::Audio;
+use super::model::chunks::audio_groups::{AudioGroup as AudioGroupRecord, AudioGroups};
 use super::model::chunks::Body;
 use super::model::version::Version;
 use super::sond::Sound;
@@ -37,18 +42,47 @@ pub fn is_audio_group(data: &[u8]) -> bool {
     )
 }
 
-/// The file name of group `n` beside its game.
-pub fn file_name(n: u32) -> String {
+/// The file name of group `n` beside its game when AGRP does not name it.
+fn numbered(n: u32) -> String {
     format!("audiogroup{n}.dat")
 }
 
-/// Whether `name` is a group file's name, so that a manifest cannot make `pack`
-/// write anything but a group file beside its output.
+/// Whether `name` may be a group file's name: one plain file name, so that neither
+/// AGRP nor a manifest can make gamepak read or write anything but a file beside
+/// the game.
 fn is_file_name(name: &str) -> bool {
-    name.strip_prefix("audiogroup")
-        .and_then(|rest| rest.strip_suffix(".dat"))
-        .and_then(|n| n.parse::<u32>().ok())
-        .is_some_and(|n| file_name(n) == name)
+    !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\\', '\0', ':'])
+}
+
+/// The file each audio group's clips are in, beside the game.
+#[derive(Debug, Default)]
+pub struct FileNames(Vec<Option<String>>);
+
+impl FileNames {
+    /// The names AGRP gives, where each is a plain file name.
+    pub fn of(game: &model::Game<'_>) -> Self {
+        let texts = game.texts();
+        let named = |g: &Option<AudioGroupRecord>| {
+            let path = g.as_ref()?.path?;
+            let text = texts.get(path.0 as usize)?;
+            is_file_name(text).then(|| text.to_string())
+        };
+        FileNames(game.get::<AudioGroups>().map_or_else(Vec::new, |a| {
+            a.groups.iter().map(named).collect()
+        }))
+    }
+
+    /// Group `n`'s file name: AGRP's, else `audiogroupN.dat`.
+    pub fn get(&self, n: u32) -> String {
+        self.0
+            .get(n as usize)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| numbered(n))
+    }
 }
 
 /// A group file read: its chunks and its clips.
@@ -216,13 +250,14 @@ pub fn extract(
 /// extracted into `audiogroups/audiogroupN/` of the game's folder.
 pub fn extract_beside(
     sounds: &[Sound],
+    names: &FileNames,
     input: &std::path::Path,
     ex: &crate::assets::Extraction,
     limits: &crate::limits::Limits,
 ) -> Result<Vec<Companion>> {
     let mut out = Vec::new();
     for n in groups(sounds) {
-        let file = file_name(n);
+        let file = names.get(n);
         let path = input.with_file_name(&file);
         if !path.is_file() {
             ex.note(format!(
@@ -300,7 +335,7 @@ pub fn pack_beside(
             if !is_file_name(&g.file) {
                 return Err(Error::at(
                     dir.shown(crate::manifest::MANIFEST_NAME),
-                    format!("audio group file {:?} is not named audiogroupN.dat", g.file),
+                    format!("audio group file {:?} is not a plain file name", g.file),
                 ));
             }
             let bytes = pack(dir, &format!("{}/", g.folder), reencoded)?;

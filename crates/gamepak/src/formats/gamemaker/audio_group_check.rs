@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::audio_group::{file_name, read};
+use super::audio_group::{read, FileNames};
 use super::container::{self, form_location};
 use super::model;
 use super::model::chunks::audio_groups::AudioGroups;
@@ -70,7 +70,9 @@ pub fn check(data: &[u8]) -> Report {
 /// Checks every sound that plays from an audio group: AGRP must list its group,
 /// and, when the game's `input` is known, the group file beside it must read and
 /// hold the clip. A group file that is not there is only noted: a game may be
-/// checked without its groups.
+/// checked without its groups. One that holds too few clips is a warning, not an
+/// error: the game's own file is whole, and the group file beside it was built
+/// from another version of the game.
 pub fn check_sounds(
     game: &model::Game<'_>,
     sounds: &[Sound],
@@ -79,6 +81,7 @@ pub fn check_sounds(
     r: &mut Report,
 ) {
     let listed = game.get::<AudioGroups>().map(|a| a.groups.len());
+    let names = FileNames::of(game);
     let mut clip_counts: HashMap<u32, Option<usize>> = HashMap::new();
     for s in sounds.iter().filter(|s| s.group != 0) {
         let path = container::chunk_location(FourCC::SOND).at("entry", s.index);
@@ -91,7 +94,7 @@ pub fn check_sounds(
             continue;
         }
         let Some(input) = input else { continue };
-        let file = file_name(group);
+        let file = names.get(group);
         let clips = *clip_counts
             .entry(group)
             .or_insert_with(|| group_beside(input, &file, limits, r));
@@ -101,10 +104,12 @@ pub fn check_sounds(
                 s.at + 28,
                 format!("sound {name:?} plays clip {clip} of {file}, which is not beside the file (or does not read)"),
             ),
-            Some(count) if clip as usize >= count => r.error(
+            // The game itself is sound: the group file beside it is from another
+            // build, so the sound would not play.
+            Some(count) if clip as usize >= count => r.warn(
                 path,
                 s.at + 32,
-                format!("sound {name:?} plays clip {clip} of {file}, which holds {count} clips"),
+                format!("sound {name:?} plays clip {clip} of {file}, which holds {count} clips: the group file beside the game is from another build"),
             ),
             Some(_) => {}
         }

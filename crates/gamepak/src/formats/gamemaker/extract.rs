@@ -312,7 +312,13 @@ pub fn extract(
     cut.and(rendered)?;
     let made = manifest(&files, &all, &ex).and_then(|mut manifest| {
         if let Some(input) = &opts.input {
-            manifest.audio_groups = audio_group::extract_beside(&game.sounds, input, &ex, limits)?;
+            manifest.audio_groups = audio_group::extract_beside(
+                &game.sounds,
+                &audio_group::FileNames::of(model),
+                input,
+                &ex,
+                limits,
+            )?;
         }
         Ok(manifest)
     });
