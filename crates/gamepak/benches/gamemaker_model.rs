@@ -11,7 +11,7 @@ mod common;
 const LARGEST: &str = "Andreasholmbrg_Chonko.win";
 
 fn bench(c: &mut Criterion) {
-    let games = common::gamemaker_games("gamemaker_model bench");
+    let games = common::gamemaker_games_in("gamemaker_model bench", "gamemaker");
     if games.is_empty() {
         return;
     }

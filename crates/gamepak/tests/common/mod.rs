@@ -3,7 +3,7 @@
 
 pub mod folder;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use gamepak::gamemaker::{self as model, chunks::Body};
 
@@ -80,20 +80,54 @@ pub fn assert_counts_what_is_there(summary: &gamepak::ExtractSummary, dir: &std:
     assert_eq!(summary.bytes, bytes);
 }
 
-/// Every real GameMaker game in the fixtures, by name, with its bytes; none (with a
-/// notice) when the fixtures are absent.
+/// Every real GameMaker game in the fixtures, by name, with its bytes: the twenty
+/// of `gamemaker/`, those of `gamemaker-more/`, and each game beside its audio group
+/// files in `gamemaker-audiogroups/` (named by its folder); none (with a notice)
+/// when the fixtures are absent.
 pub fn gamemaker_games(test: &str) -> Vec<(String, Vec<u8>)> {
-    let Some(dir) = fixture_dir(test, "gamemaker") else {
+    let mut out = gamemaker_games_in(test, "gamemaker");
+    if out.is_empty() {
+        return out;
+    }
+    out.extend(gamemaker_games_in(test, "gamemaker-more"));
+    if let Some(dir) = fixture_dir(test, "gamemaker-audiogroups") {
+        for folder in sorted_entries(&dir).into_iter().filter(|p| p.is_dir()) {
+            let game = sorted_entries(&folder)
+                .into_iter()
+                .find(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("win" | "unx")));
+            if let Some(game) = game {
+                let name = format!(
+                    "{}/{}",
+                    folder.file_name().unwrap().to_string_lossy(),
+                    game.file_name().unwrap().to_string_lossy()
+                );
+                out.push((name, std::fs::read(&game).unwrap()));
+            }
+        }
+    }
+    out
+}
+
+/// The GameMaker games directly in fixture folder `sub`, sorted by name.
+pub fn gamemaker_games_in(test: &str, sub: &str) -> Vec<(String, Vec<u8>)> {
+    let Some(dir) = fixture_dir(test, sub) else {
         return Vec::new();
     };
-    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e != "tsv"))
+    sorted_entries(&dir)
+        .into_iter()
+        .filter(|p| p.is_file())
+        .filter(|p| p.extension().is_some_and(|e| e != "tsv" && e != "md"))
         .map(|p| {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
             (name, std::fs::read(&p).unwrap())
         })
+        .collect()
+}
+
+fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
         .collect();
     out.sort();
     out

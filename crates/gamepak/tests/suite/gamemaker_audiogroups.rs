@@ -364,7 +364,7 @@ fn pack_refuses_a_group_file_name_that_would_leave_the_output_folder() {
     assert_ne!(text, bent);
     std::fs::write(&manifest, bent).unwrap();
     let e = gamepak::pack(out.path(), &Options::default()).unwrap_err();
-    assert!(e.to_string().contains("not named audiogroupN.dat"), "{e}");
+    assert!(e.to_string().contains("is not a plain file name"), "{e}");
 }
 
 #[test]

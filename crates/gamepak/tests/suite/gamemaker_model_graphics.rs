@@ -200,6 +200,7 @@ fn graphics_and_audio_chunks_of_every_layout_round_trip() {
         Version::V2022_3,
         Version::V2022_9,
         Version::V2023_1,
+        Version::LTS_2022_0_3,
         Version::V2023_6,
         Version::V2024_11,
         Version::V2024_14,
@@ -208,4 +209,33 @@ fn graphics_and_audio_chunks_of_every_layout_round_trip() {
         let mut m = sample(v, strings.clone(), parts(v));
         common::assert_sample_round_trips(&mut m);
     }
+}
+
+/// LTS 2022.0.3 files hold FEAT and no PSEM, like mainline 2022.8 to 2023.1, but
+/// their fonts hold a line height and no SDF spread: the font reads in that layout
+/// and `info` names the branch.
+#[test]
+fn an_lts_font_reads_in_its_own_layout_and_info_names_the_branch() {
+    let v = Version::LTS_2022_0_3;
+    let strings: Vec<String> = (0..8).map(|i| format!("name {i}")).collect();
+    let mut m = sample(v, strings, parts(v));
+    let bytes = gamepak::gamemaker::write(&mut m).unwrap();
+    let back = gamepak::gamemaker::read(&bytes).unwrap();
+    let font = back.chunks.iter().find(|p| p.name == FourCC::FONT).unwrap();
+    assert!(matches!(font.body, Body::Fonts(_)), "{:?}", font.body);
+    assert!(font.version >= v && font.version < Version::V2023_2);
+    let handler = gamepak::Format::GameMaker.handler().unwrap();
+    let text = handler
+        .info(&bytes, &Default::default())
+        .unwrap()
+        .value
+        .to_string();
+    assert!(
+        text.contains("LTS 2022.0.3 or a later LTS 2022.0 release"),
+        "{text}"
+    );
+    assert!(
+        text.contains("FONT reads in LTS 2022.0.3's layout"),
+        "{text}"
+    );
 }

@@ -104,6 +104,7 @@ fn layers(v: Version) -> Vec<Option<Layer>> {
         particle_systems: if v >= Version::V2023_2 {
             vec![Some(ParticleSystemInstance {
                 name: s(7),
+                instance_id: if v >= Version::V2024_14 { 8_388_608 } else { 0 },
                 system: Id::new(0),
                 placed,
                 rotation: 1.0,
@@ -117,6 +118,8 @@ fn layers(v: Version) -> Vec<Option<Layer>> {
                 font: Id::new(0),
                 text: s(9),
                 wrap: true,
+                paragraph_spacing: if v >= Version::V2024_14 { 2.0 } else { 0.0 },
+                origin_preset: if v >= Version::V2024_14 { 4 } else { 0 },
                 ..Default::default()
             })]
         } else {
@@ -245,6 +248,7 @@ fn rooms_of_every_layout_round_trip() {
         Version::V2024_4,
         Version::V2024_6,
         Version::V2024_13,
+        Version::V2024_14,
     ] {
         let rooms = Rooms {
             rooms: vec![

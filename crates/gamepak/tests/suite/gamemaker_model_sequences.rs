@@ -1,7 +1,8 @@
 //! SEQN and ACRV in the model: sequences with a track of every kind (nested, with
 //! owned curves), broadcast messages, function ids and moments, and animation curves
 //! before and after 2.3.1's bezier handles, made in code, written and read back the
-//! same. The real games hold only empty lists and the sequences sprites embed.
+//! same: real and colour keys with a curve by id and one embedded, a group track
+//! and a clip mask track, and 2024.14's text keys.
 
 use crate::common;
 
@@ -10,7 +11,7 @@ use gamepak::gamemaker::chunks::animation_curves::{
     AnimationCurve, AnimationCurves, Channel, Point,
 };
 use gamepak::gamemaker::chunks::sequence::keyframes::{
-    AudioKey, Broadcast, ChannelValue, Interpolated, Keyframe, Keyframes, MomentEvent, TextKey,
+    AudioKey, Broadcast, ChannelValue, Curved, Interpolated, Keyframe, Keyframes, Moment, TextKey,
 };
 use gamepak::gamemaker::chunks::sequence::track::{OwnedCurve, Track, TrackKeyframes};
 use gamepak::gamemaker::chunks::sequence::{FunctionId, Sequence, Sequences};
@@ -89,10 +90,46 @@ fn curve(v: Version) -> AnimationCurve {
     }
 }
 
+/// The model names past [`MODELS`], after the other strings: tracks with no
+/// keyframes of their own, and audio effects.
+const GROUP: usize = 20;
+const CLIP_MASK: usize = 21;
+const AUDIO_EFFECT: usize = 22;
+
+/// A value following an animation curve by id, and one following its own.
+fn curved<T: Clone + Default>(value: T, v: Version) -> Keyframe<Curved<T>> {
+    let embedded = AnimationCurve {
+        name: None,
+        ..curve(v)
+    };
+    Keyframe {
+        channels: vec![
+            ChannelValue {
+                id: 0,
+                value: Curved {
+                    value: value.clone(),
+                    curve: Id::new(0),
+                    embedded: None,
+                },
+            },
+            ChannelValue {
+                id: 1,
+                value: Curved {
+                    value,
+                    curve: Id::NONE,
+                    embedded: Some(embedded),
+                },
+            },
+        ],
+        ..key(Curved::default())
+    }
+}
+
 fn track(model: usize, v: Version) -> Track {
     let keyframes = match MODELS[model] {
         "GMAudioTrack" => TrackKeyframes::Audio(keys(AudioKey {
             sound: Id::new(0),
+            reserved: 0,
             mode: 1,
         })),
         "GMInstanceTrack" => TrackKeyframes::Instance(keys(Id::new(0))),
@@ -103,17 +140,18 @@ fn track(model: usize, v: Version) -> Track {
         "GMStringTrack" => TrackKeyframes::String(keys(s(14))),
         "GMColourTrack" => TrackKeyframes::Colour(Interpolated {
             interpolation: 1,
-            keyframes: vec![key(1.0)],
+            keyframes: vec![curved(0xff00_00ff, v)],
         }),
         "GMRealTrack" => TrackKeyframes::Real(Interpolated {
             interpolation: 0,
-            keyframes: vec![key(0.5)],
+            keyframes: vec![curved(0.5, v)],
         }),
         "GMTextTrack" => TrackKeyframes::Text(keys(TextKey {
             text: s(14),
             wrap: true,
             alignment: 0x0102,
             font: Id::new(0),
+            ..text_key_of(v)
         })),
         _ => TrackKeyframes::Particle(keys(Id::new(0))),
     };
@@ -131,9 +169,37 @@ fn track(model: usize, v: Version) -> Track {
     }
 }
 
+/// A text key's fields of 2024.14, set where the layout holds them.
+fn text_key_of(v: Version) -> TextKey {
+    let newer = v >= Version::V2024_14;
+    TextKey {
+        wrap_mode: i32::from(newer),
+        origin_preset: if newer { 9 } else { 0 },
+        ..Default::default()
+    }
+}
+
+/// A track of no keyframes of its own (`keyframes`), or of audio effect keys.
+fn other_track(model: usize, keyframes: TrackKeyframes, tracks: Vec<Track>) -> Track {
+    Track {
+        model: s(model),
+        name: s(11),
+        tracks,
+        keyframes,
+        ..Default::default()
+    }
+}
+
 fn sequence(v: Version) -> Sequence {
-    let mut group = track(0, v);
-    group.tracks = (1..MODELS.len()).map(|m| track(m, v)).collect();
+    let mut all: Vec<Track> = (0..MODELS.len()).map(|m| track(m, v)).collect();
+    let effect = TrackKeyframes::AudioEffect(Interpolated {
+        interpolation: 1,
+        keyframes: vec![curved(0.25, v)],
+    });
+    all.push(other_track(AUDIO_EFFECT, effect, Vec::new()));
+    let mask = vec![track(2, v), track(2, v)];
+    all.push(other_track(CLIP_MASK, TrackKeyframes::ClipMask, mask));
+    let group = other_track(GROUP, TrackKeyframes::Group, all);
     Sequence {
         name: s(16),
         playback: 1,
@@ -156,11 +222,10 @@ fn sequence(v: Version) -> Sequence {
             name: s(19),
         }],
         moments: vec![
-            key(MomentEvent {
-                count: 1,
-                event: s(19),
+            key(Moment {
+                events: vec![s(19), s(18)],
             }),
-            key(MomentEvent::default()),
+            key(Moment::default()),
         ],
     }
 }
@@ -179,6 +244,9 @@ fn sequences_and_curves_of_every_layout_round_trip() {
             "msg_a",
             "msg_b",
             "on_moment",
+            "GMGroupTrack",
+            "GMClipMaskTrack",
+            "GMAudioEffectTrack",
         ]
         .map(String::from),
     );
@@ -187,6 +255,7 @@ fn sequences_and_curves_of_every_layout_round_trip() {
         Version::V2_3_1,
         Version::V2022_1,
         Version::V2024_13,
+        Version::V2024_14,
     ] {
         let sequences = Sequences {
             version: 1,

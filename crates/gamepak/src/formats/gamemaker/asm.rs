@@ -1,7 +1,9 @@
 //! The disassembly's text back into instructions. Every line `code::instructions`
 //! writes assembles to the bytes it was read from, except the low 27 bits of a
 //! variable or function operand: those link the occurrence chains, which
-//! `code_edit` writes once every instruction has its place.
+//! `code_edit` writes once every instruction has its place. A call whose function
+//! is quoted (`call.i "game_end"(argc=0)`) is in no chain: its operand is the
+//! string's index, as GameMaker writes a call to a function FUNC does not list.
 
 use super::opcodes::{instance_code, mnemonic, variable_kind, COMPARISONS, TYPES};
 use crate::bytes::{Endian, Writer};
@@ -110,6 +112,11 @@ pub fn assemble<'t>(
                             w.u32(0);
                             uses = Some(Use::Function(&arg["function ".len()..]));
                         }
+                        "i" if arg.starts_with("variable ") => {
+                            w.u32(0);
+                            let name = &arg["variable ".len()..];
+                            uses = Some(Use::Variable { name, instance: 0 });
+                        }
                         _ => w.i32(arg.parse().map_err(|_| number("a 32-bit integer"))?),
                     }
                 }
@@ -137,8 +144,13 @@ pub fn assemble<'t>(
                 .ok_or_else(|| number("name(argc=N)"))?;
             let argc: u16 = argc.parse().map_err(|_| number("name(argc=N)"))?;
             w.u32(word(ty(0)?, 0, u32::from(argc)));
-            w.u32(0);
-            uses = Some(Use::Function(name));
+            // A quoted name is a call by its string, in no FUNC chain.
+            if name.starts_with('"') || name.starts_with("string#") {
+                w.u32(string(name, names)?);
+            } else {
+                w.u32(0);
+                uses = Some(Use::Function(name));
+            }
         }
         0x15 => {
             want(3)?;

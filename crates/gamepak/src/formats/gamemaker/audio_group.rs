@@ -51,10 +51,7 @@ fn numbered(n: u32) -> String {
 /// AGRP nor a manifest can make gamepak read or write anything but a file beside
 /// the game.
 fn is_file_name(name: &str) -> bool {
-    !name.is_empty()
-        && name != "."
-        && name != ".."
-        && !name.contains(['/', '\\', '\0', ':'])
+    !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0', ':'])
 }
 
 /// The file each audio group's clips are in, beside the game.
@@ -70,9 +67,10 @@ impl FileNames {
             let text = texts.get(path.0 as usize)?;
             is_file_name(text).then(|| text.to_string())
         };
-        FileNames(game.get::<AudioGroups>().map_or_else(Vec::new, |a| {
-            a.groups.iter().map(named).collect()
-        }))
+        FileNames(
+            game.get::<AudioGroups>()
+                .map_or_else(Vec::new, |a| a.groups.iter().map(named).collect()),
+        )
     }
 
     /// Group `n`'s file name: AGRP's, else `audiogroupN.dat`.

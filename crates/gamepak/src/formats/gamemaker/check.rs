@@ -132,10 +132,13 @@ fn page_problems(game: &Game<'_>, limits: &Limits, r: &mut Report) {
     }
 }
 
-/// Sprites whose frames are not the sprite's size: legitimate in files of
-/// GameMaker: Studio 1, but a frame drawn at a size its sprite does not have
-/// elsewhere.
+/// Sprites whose frames are not the sprite's size. GameMaker: Studio 1 lays out a
+/// sprite's frames at their own sizes, larger than the sprite's where a frame is
+/// (a real 1.x build has such a sprite), so only later files are judged.
 fn frames(game: &Game<'_>, r: &mut Report) {
+    if game.gen8.version[0] < 2 {
+        return;
+    }
     let chunk = game
         .model
         .chunks

@@ -322,6 +322,8 @@ pub fn instructions(
                 }
             }
             (0x84 | 0xc0..=0xc3, Some(m)) => {
+                let of_variable = names.owner.get(&at).is_some_and(|&c| !names.chains[c].call);
+                let name = (name, of_variable);
                 let (value, extra) = constant(form, at, t1, low, name, strings);
                 size += extra;
                 format!("{m}.{} {value}", TYPES[t1])
@@ -338,7 +340,13 @@ pub fn instructions(
             }
             (0xd9, Some(m)) => {
                 size += 4;
-                format!("{m}.{} {name}(argc={low})", TYPES[t1])
+                // A call in no FUNC chain names its function by the string of its
+                // name, which some 2023-2024 files do for functions FUNC lacks.
+                let callee = match names.at.get(&at) {
+                    Some(name) => name.clone(),
+                    None => quoted(strings, word(at + 4) as usize),
+                };
+                format!("{m}.{} {callee}(argc={low})", TYPES[t1])
             }
             (0x15, Some(m)) => {
                 let k = ((w >> 8) & 0xff) as usize;
@@ -451,7 +459,7 @@ fn constant(
     at: u64,
     t: usize,
     low: u16,
-    name: &str,
+    (name, of_variable): (&str, bool),
     strings: &[Cow<'_, str>],
 ) -> (String, u64) {
     let mut r = match form.reader_at(at + 4, "") {
@@ -470,15 +478,21 @@ fn constant(
             (text, 8)
         }
         1 => (format!("{:?}", r.f32("").unwrap_or(0.0)), 4),
-        6 => {
-            let k = r.u32("").unwrap_or(0) as usize;
-            let text = strings.get(k).map_or(format!("string#{k}"), |s| {
-                serde_json::to_string(s).expect("strings serialise")
-            });
-            (text, 4)
-        }
+        6 => (quoted(strings, r.u32("").unwrap_or(0) as usize), 4),
         5 => (variable(r.u32("").unwrap_or(0), low, name), 4),
-        2 if name != "?" => (format!("function {name}"), 4),
+        // A reference to a variable or function in its chain: 2.3+ pushes one to
+        // name a method or, from 2023, a variable as a value.
+        2 if name != "?" => {
+            let kind = if of_variable { "variable" } else { "function" };
+            (format!("{kind} {name}"), 4)
+        }
         _ => (r.i32("").unwrap_or(0).to_string(), 4),
     }
+}
+
+/// STRG's string `k` quoted as JSON quotes it, or `string#k` when STRG holds none.
+fn quoted(strings: &[Cow<'_, str>], k: usize) -> String {
+    strings.get(k).map_or(format!("string#{k}"), |s| {
+        serde_json::to_string(s).expect("strings serialise")
+    })
 }

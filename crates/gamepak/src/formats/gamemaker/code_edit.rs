@@ -37,6 +37,10 @@ pub struct Editor<'g, 'a> {
     pub(super) name_index: Vec<Option<u32>>,
     /// The instance fields of each chain's uses.
     fields: Vec<HashSet<i16>>,
+    /// The instance fields of each chain's uses in each blob, by (chain, blob): in
+    /// GameMaker: Studio 1 a local array and a global one of the same name are both
+    /// used with the instance on the stack, told apart only by the blob.
+    fields_in_blob: HashMap<(usize, usize), HashSet<i16>>,
     /// Variables and functions the code did not use before an edit named them: the
     /// chains after [`Names::chains`], which [`Editor::relink`] gives VARI and FUNC
     /// entries.
@@ -72,14 +76,37 @@ impl<'g, 'a> Editor<'g, 'a> {
             strings.entry(&**t).or_insert(i as u32);
         }
         let name_index = names.chains.iter().map(|c| c.name_id).collect();
+        let mut blobs: Vec<(u64, u64, usize)> = game
+            .blob_entries()
+            .iter()
+            .enumerate()
+            .filter_map(|(k, e)| {
+                let e = &game.code[*e.first()?];
+                Some((e.blob, e.blob + u64::from(e.length), k))
+            })
+            .collect();
+        blobs.sort_unstable();
+        let blob_of = |at: u64| {
+            let i = blobs.partition_point(|&(start, ..)| start <= at);
+            i.checked_sub(1)
+                .map(|i| blobs[i])
+                .filter(|&(_, end, _)| at < end)
+                .map(|(.., k)| k)
+        };
         let mut fields = vec![HashSet::new(); names.chains.len()];
+        let mut fields_in_blob: HashMap<(usize, usize), HashSet<i16>> = HashMap::new();
         for (&at, &c) in &names.owner {
             let word = super::refs::u32_at(&game.form, at).unwrap_or(0);
-            fields[c].insert(word as u16 as i16);
+            let field = word as u16 as i16;
+            fields[c].insert(field);
+            if let Some(k) = blob_of(at) {
+                fields_in_blob.entry((c, k)).or_default().insert(field);
+            }
         }
         Editor {
             game,
             fields,
+            fields_in_blob,
             names,
             strings,
             name_index,
@@ -264,9 +291,10 @@ impl<'g, 'a> Editor<'g, 'a> {
         Ok((out, labels))
     }
 
-    /// The chain a use names: the only entry of that name; else the only one of that
-    /// name and instance type, or whose uses have the same instance field; else the
-    /// only one of those the blob already uses. A local is only ever one the blob
+    /// The chain a use names: the only entry of that name; else the only one whose
+    /// uses have the same instance field (a `builtin` push of a self variable), or of
+    /// that name and instance type; else the only one of those the blob already
+    /// uses; else the only one the blob already uses with that instance field. A local is only ever one the blob
     /// (number `blob`) uses: another entry's local of that name is another variable.
     fn chain(
         &self,
@@ -296,7 +324,18 @@ impl<'g, 'a> Editor<'g, 'a> {
             .collect();
         let here: Vec<usize> = named.iter().copied().filter(|&c| in_blob(c)).collect();
         let alike_here: Vec<usize> = alike.iter().copied().filter(|&c| in_blob(c)).collect();
-        for pick in [&named, &typed, &alike, &here, &alike_here] {
+        let used_alike_here: Vec<usize> = here
+            .iter()
+            .copied()
+            .filter(|&c| {
+                instance.is_none_or(|i| {
+                    self.fields_in_blob
+                        .get(&(c, blob))
+                        .is_some_and(|f| f.contains(&(i as i16)))
+                })
+            })
+            .collect();
+        for pick in [&named, &alike, &typed, &here, &alike_here, &used_alike_here] {
             if let [one] = pick.as_slice() {
                 return Ok(*one);
             }

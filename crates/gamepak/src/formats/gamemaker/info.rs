@@ -54,6 +54,7 @@ pub fn info(game: &Game<'_>) -> Value {
             g.version[0], g.version[1], g.version[2], g.version[3]
         )),
     );
+    m.insert("code".into(), json!(code_kind(game)));
     let v = version::infer(game);
     m.insert("GameMaker version".into(), json!(v.range));
     m.insert("version evidence".into(), json!(v.evidence));
@@ -103,6 +104,15 @@ pub fn info(game: &Game<'_>) -> Value {
         m.insert("bytes after FORM".into(), json!(game.form.trailing));
     }
     Value::Object(m)
+}
+
+/// How the game's code runs. A YYC build's code is compiled into the runner, so the
+/// file holds no CODE, VARI or FUNC chunk, or an empty CODE.
+fn code_kind(game: &Game<'_>) -> &'static str {
+    match game.form.chunk(FourCC::CODE) {
+        Some(c) if !c.body.is_empty() => "bytecode, run by the runner's interpreter (VM)",
+        _ => "compiled into the runner (YYC): the file holds no bytecode",
+    }
 }
 
 /// How many entries a chunk's list holds, null ones included; `None` for a chunk

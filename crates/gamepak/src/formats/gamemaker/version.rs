@@ -1,11 +1,13 @@
 //! Which GameMaker made a file. GEN8 says 2.0.0.0 for every GameMaker Studio 2 and
 //! later file, so the version is inferred from which chunks exist (each appeared in
-//! one release and stayed) and from the size of TXTR entries.
+//! one release and stayed), from the size of TXTR entries, and from the releases
+//! whose layouts the chunks read in and do not (see [`evidence`]).
 
 use serde::Serialize;
 
 use super::game::Game;
-use super::model::version::Version;
+use super::model::evidence::{self, Bound};
+use super::model::version::{Range, Version};
 use super::model::MARKERS;
 
 #[derive(Debug, Clone, Serialize)]
@@ -53,9 +55,37 @@ pub fn infer(game: &Game<'_>) -> Inferred {
         ));
         low = low.max(since);
     }
-    let range = match high {
-        Some(h) => format!("{low} to before {h}"),
-        None => format!("{low} or later"),
+    let mut range = Range {
+        low,
+        high: high.map_or(Version::NEWEST, Version::below),
     };
-    Inferred { range, evidence }
+    for (chunk, bound) in evidence::bounds(&game.model, &game.form) {
+        let narrower = evidence::narrowed(range, &[(chunk, bound)]);
+        if (narrower.low, narrower.high) == (range.low, range.high) {
+            continue;
+        }
+        range = narrower;
+        evidence.push(match bound {
+            Bound::Since(v) => {
+                format!("{chunk} reads in {v}'s layout and not in the one before: {v} or later")
+            }
+            Bound::Before(v) => format!("{chunk} does not read in {v}'s layout: before {v}"),
+        });
+    }
+    Inferred {
+        range: named(range),
+        evidence,
+    }
+}
+
+/// A range of releases as words: "2024.4 to before 2024.6". A file in LTS
+/// 2022.0.3's layout is from that branch, not from mainline before 2023.2.
+fn named(range: Range) -> String {
+    if range.low == Version::LTS_2022_0_3 {
+        "LTS 2022.0.3 or a later LTS 2022.0 release".to_string()
+    } else if range.high == Version::NEWEST {
+        format!("{} or later", range.low)
+    } else {
+        format!("{} to before {}", range.low, range.high.above())
+    }
 }

@@ -14,6 +14,7 @@
 //! resolve in every other chunk; the rest are read in file order.
 
 pub mod chunks;
+pub mod evidence;
 pub mod json;
 pub mod names;
 pub mod sample;

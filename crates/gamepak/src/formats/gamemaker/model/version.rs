@@ -57,6 +57,11 @@ impl Version {
     pub const V2022_9: Version = Version::new(2022, 9, 0, 0);
     /// GameMaker 2023.1: a texture group loses its list of Spine sprites.
     pub const V2023_1: Version = Version::new(2023, 1, 0, 0);
+    /// GameMaker LTS 2022.0.3, a long-term-support branch off the 2022 releases: a
+    /// font gains its line height, which mainline gained in 2023.6, and no SDF spread.
+    /// Its files hold FEAT and no PSEM, like mainline 2022.8 to 2023.1, so it is
+    /// ordered just below 2023.2: a layout tried before those releases' own.
+    pub const LTS_2022_0_3: Version = Version::new(2023, 1, u16::MAX, u16::MAX - 1);
     /// GameMaker 2023.2: PSEM and PSYS (particle emitters and systems) appear, an
     /// asset layer lists particle systems, and a font gains its SDF spread.
     pub const V2023_2: Version = Version::new(2023, 2, 0, 0);
@@ -88,7 +93,9 @@ impl Version {
     /// instances are created in, and a sequence states its size.
     pub const V2024_13: Version = Version::new(2024, 13, 0, 0);
     /// GameMaker 2024.14: FONT loses its trailing 512-byte table and pads each font to
-    /// 4 bytes, and an audio group states the path of its file.
+    /// 4 bytes, an audio group states the path of its file, a particle system placed
+    /// in a room gains its instance id, and a text item its paragraph spacing, wrap
+    /// mode and origin preset.
     pub const V2024_14: Version = Version::new(2024, 14, 0, 0);
     /// GameMaker 2024.14.1: a tile set states the separation between its tiles.
     pub const V2024_14_1: Version = Version::new(2024, 14, 1, 0);
@@ -98,6 +105,11 @@ impl Version {
     /// The newest release before this one.
     pub fn below(self) -> Version {
         Version(self.0.saturating_sub(1))
+    }
+
+    /// The oldest release after this one.
+    pub fn above(self) -> Version {
+        Version(self.0.saturating_add(1))
     }
 
     fn parts(self) -> [u16; 4] {
@@ -114,9 +126,12 @@ impl fmt::Display for Version {
         if major < 2 {
             return f.write_str("GameMaker: Studio 1");
         }
+        if *self == Version::LTS_2022_0_3 {
+            return f.write_str("LTS 2022.0.3");
+        }
         // Just below a release: the layout of the releases before it.
         if build == u16::MAX {
-            return write!(f, "before {}", Version(self.0 + 1));
+            return write!(f, "before {}", self.above());
         }
         write!(f, "{major}.{minor}")?;
         match (release, build) {

@@ -155,7 +155,8 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
     use gamepak::formats::gamemaker::{code, code_edit::Editor, model};
     for (name, data) in games() {
         let g = game::read(&data).unwrap();
-        if g.gen8.bytecode < 15 {
+        // Bytecode 14 has its own test; a YYC build holds no code.
+        if g.gen8.bytecode < 15 || g.form.chunk(gamepak::FourCC::CODE).is_none() {
             continue;
         }
         let editor = Editor::new(&g);
@@ -173,7 +174,9 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
             })
             .collect();
         let mut m = model::read(&data).unwrap();
-        editor.relink(&mut m, blobs, Vec::new()).unwrap();
+        editor
+            .relink(&mut m, blobs, Vec::new())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         let file = m.write().unwrap();
         assert_eq!(file.len(), data.len(), "{name}");
         if let Some(at) = (0..data.len()).find(|&i| file[i] != data[i]) {

@@ -75,6 +75,13 @@ impl Named for AnimationCurve {
 impl<'a> Record<'a> for AnimationCurve {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         w.string(&mut self.name)?;
+        self.walk_unnamed(w)
+    }
+}
+
+impl AnimationCurve {
+    /// The curve after its name: how a sequence keyframe embeds one, nameless.
+    pub fn walk_unnamed<'a, W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         w.u32(&mut self.graph_type)?;
         w.list("channel", &mut self.channels, 16)
     }

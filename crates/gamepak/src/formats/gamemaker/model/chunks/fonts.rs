@@ -3,7 +3,7 @@
 //! top bit set), bold, italic, the first character of its range, charset,
 //! antialiasing, the last character, its TPAG item and scale; from 2.2.1 the
 //! ascender offset, from 2022.2 the ascender, from 2023.2 the SDF spread, from
-//! 2023.6 the line height; then a pointer list of glyphs (and from 2024.14 padding to
+//! 2023.6 (and in LTS 2022.0.3, which has no SDF spread) the line height; then a pointer list of glyphs (and from 2024.14 padding to
 //! 4). A glyph is its character, place and size on the font's texture, shift and
 //! offset, from 2024.11 a word of 0, and its kerning pairs (a 16-bit count).
 
@@ -140,7 +140,9 @@ impl<'a> Record<'a> for Font {
         if w.since(Version::V2023_2) {
             w.u32(&mut self.sdf_spread)?;
         }
-        if w.since(Version::V2023_6) {
+        if w.since(Version::V2023_6)
+            || (w.since(Version::LTS_2022_0_3) && !w.since(Version::V2023_2))
+        {
             w.u32(&mut self.line_height)?;
         }
         w.pointer_list("glyph", &mut self.glyphs)?;

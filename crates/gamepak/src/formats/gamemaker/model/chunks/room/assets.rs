@@ -1,6 +1,8 @@
 //! An asset layer: pointers to its lists, then the lists in the same order: tiles
 //! placed alone and sprites; from 2.3 sequences, and nine-slice sprites until 2.3.2;
-//! particle systems from 2023.2 and text items from 2024.6.
+//! particle systems from 2023.2 and text items from 2024.6. In 2024.14 a placed
+//! particle system gains its instance id, and a text item its paragraph spacing,
+//! wrap mode and origin preset.
 
 use serde::{Deserialize, Serialize};
 
@@ -91,6 +93,9 @@ pub struct SequenceInstance {
 pub struct ParticleSystemInstance {
     /// The name the room editor gives the placed system.
     pub name: Option<StrId>,
+    /// The id the room gives the placed system, in the range GameMaker keeps for
+    /// them. 2024.14 and later.
+    pub instance_id: i32,
     /// The particle system run.
     pub system: Id<ParticleSystem>,
     /// Where it is placed, its scale and blend colour.
@@ -126,10 +131,18 @@ pub struct TextItem {
     pub character_spacing: f32,
     /// Extra space between lines, in pixels.
     pub line_spacing: f32,
+    /// Extra space between paragraphs, in pixels. 2024.14 and later.
+    pub paragraph_spacing: f32,
     /// The width and height of the frame the text is laid out in, in pixels.
     pub frame: [f32; 2],
     /// Whether lines wrap at the frame's width.
     pub wrap: bool,
+    /// How lines wrap: 0 at word ends, 1 splitting words. 2024.14 and later.
+    pub wrap_mode: i32,
+    /// Where the origin sits in the frame: 0 top left, 1 top centre, 2 top right,
+    /// 3 middle left, 4 centre, 5 middle right, 6 bottom left, 7 bottom centre,
+    /// 8 bottom right, 9 at `origin`. 2024.14 and later.
+    pub origin_preset: i32,
 }
 
 impl<'a> Record<'a> for Assets {
@@ -207,6 +220,9 @@ impl<'a> Record<'a> for SequenceInstance {
 impl<'a> Record<'a> for ParticleSystemInstance {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         w.string(&mut self.name)?;
+        if w.since(Version::V2024_14) {
+            w.i32(&mut self.instance_id)?;
+        }
         w.record(&mut self.system)?;
         w.record(&mut self.placed)?;
         w.f32(&mut self.rotation)
@@ -231,9 +247,18 @@ impl<'a> Record<'a> for TextItem {
         w.i32(&mut self.alignment)?;
         w.f32(&mut self.character_spacing)?;
         w.f32(&mut self.line_spacing)?;
+        let newer = w.since(Version::V2024_14);
+        if newer {
+            w.f32(&mut self.paragraph_spacing)?;
+        }
         for v in &mut self.frame {
             w.f32(v)?;
         }
-        w.bool(&mut self.wrap)
+        w.bool(&mut self.wrap)?;
+        if newer {
+            w.i32(&mut self.wrap_mode)?;
+            w.i32(&mut self.origin_preset)?;
+        }
+        Ok(())
     }
 }

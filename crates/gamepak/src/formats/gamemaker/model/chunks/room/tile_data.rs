@@ -2,7 +2,8 @@
 //! the tiles are run-length encoded: a byte of 128 or more repeats the next tile
 //! (byte - 127) times, a smaller byte is that many tiles as they are. When the last
 //! two tiles differ, or there is only one, GameMaker adds a run of two empty tiles
-//! (-1) after the map; from 2024.4 the map ends on a 4-byte boundary.
+//! (-1) after the map; a repeat of 128×k+1 tiles ends in a repeat run of one (0x80);
+//! from 2024.4 the map ends on a 4-byte boundary. [`runs`] says the whole rule.
 //!
 //! The model keeps the tiles, not the runs: the runs are what `runs` makes of
 //! them, and a map whose runs are laid out otherwise does not read.
@@ -38,33 +39,48 @@ enum Run {
     Verbatim(Vec<u32>),
 }
 
-/// The runs GameMaker writes for `tiles`: a tile repeated is one run, up to 128 at a
-/// time; tiles that differ from the next go as they are, up to 127 at a time; and
-/// the trailing run of two empty tiles.
+/// The runs GameMaker writes for `tiles`. It writes only when it meets two equal
+/// tiles in a row: first the tiles before them as they are, up to 127 a run, then
+/// the repeated tile, up to 128 a run, the last part of a long repeat as a run of
+/// its own even when it is one tile. Past the map's end it reads empty tiles (-1):
+/// so when the last two tiles differ, a run of two empty tiles follows the map,
+/// and when the last tile is itself empty that run holds it. After a repeat, the
+/// tile the scan resumes from is taken as 0 past the end, so that no phantom pair
+/// forms there.
 fn runs(tiles: &[u32]) -> Vec<Run> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < tiles.len() {
-        let same = tiles[i..]
-            .iter()
-            .take(128)
-            .take_while(|&&t| t == tiles[i])
-            .count();
-        if same >= 2 {
-            out.push(Run::Repeat(same as u8, tiles[i]));
-            i += same;
-            continue;
-        }
-        let mut j = i;
-        while j < tiles.len() && j - i < 127 && !(j + 1 < tiles.len() && tiles[j] == tiles[j + 1]) {
-            j += 1;
-        }
-        out.push(Run::Verbatim(tiles[i..j].to_vec()));
-        i = j;
-    }
     let n = tiles.len();
-    if n == 1 || (n >= 2 && tiles[n - 1] != tiles[n - 2]) {
-        out.push(Run::Repeat(2, EMPTY));
+    let mut out = Vec::new();
+    let Some(&first) = tiles.first() else {
+        return out;
+    };
+    let at = |i: usize| tiles.get(i).copied().unwrap_or(EMPTY);
+    let (mut last, mut pending, mut from, mut i) = (first, 0, 0, 1);
+    while i <= n + 1 {
+        let mut cur = at(i);
+        i += 1;
+        if cur == last {
+            let mut repeats = 2;
+            while i < n && tiles[i] == cur {
+                repeats += 1;
+                i += 1;
+            }
+            out.extend(
+                tiles[from..from + pending]
+                    .chunks(127)
+                    .map(|c| Run::Verbatim(c.to_vec())),
+            );
+            while repeats > 0 {
+                let k = repeats.min(128);
+                out.push(Run::Repeat(k as u8, last));
+                repeats -= k;
+            }
+            cur = tiles.get(i).copied().unwrap_or(0);
+            (from, pending) = (i, 0);
+            i += 1;
+        } else {
+            pending += 1;
+        }
+        last = cur;
     }
     out
 }
@@ -116,26 +132,28 @@ impl<'a> Record<'a> for TileData {
     }
 }
 
-/// Reads runs until `n` tiles are read, then the trailing empty run where
-/// GameMaker writes one; gives the runs read.
+/// Reads runs until `n` tiles are read, the last run's excess dropped, then, when
+/// those are GameMaker's, the runs it writes after them (see [`runs`]); gives the
+/// runs read.
 fn read_runs<'a, W: Wire<'a>>(w: &mut W, n: usize, tiles: &mut Vec<u32>) -> Result<Vec<Run>> {
-    let mut runs = Vec::new();
+    let mut read = Vec::new();
     while tiles.len() < n {
-        let at = w.offset();
         let run = read_run(w)?;
         match &run {
             Run::Repeat(k, t) => tiles.extend(std::iter::repeat_n(*t, *k as usize)),
             Run::Verbatim(list) => tiles.extend_from_slice(list),
         }
-        if tiles.len() > n {
-            return Err(w.invalid(at, format!("the runs give more than the map's {n} tiles")));
+        read.push(run);
+    }
+    tiles.truncate(n);
+    let expected = runs(tiles);
+    // Runs already unlike GameMaker's say so without reading on.
+    if expected.starts_with(&read) {
+        while read.len() < expected.len() {
+            read.push(read_run(w)?);
         }
-        runs.push(run);
     }
-    if n == 1 || (n >= 2 && tiles[n - 1] != tiles[n - 2]) {
-        runs.push(read_run(w)?);
-    }
-    Ok(runs)
+    Ok(read)
 }
 
 fn read_run<'a, W: Wire<'a>>(w: &mut W) -> Result<Run> {
@@ -215,12 +233,16 @@ mod tests {
         );
         let e = read(&other).unwrap_err().to_string();
         assert!(e.contains("runs are not laid out"), "{e}");
-        // Runs that give more tiles than the map has.
+        // Runs that give more tiles than the map has, where GameMaker's do not.
         let long = map(3, &[&[0x83, 5, 0, 0, 0]]);
         assert!(read(&long)
             .unwrap_err()
             .to_string()
-            .contains("more than the map's 3 tiles"));
+            .contains("runs are not laid out"));
+        // A map that ends in an empty tile unlike the one before: the empty run
+        // after the map holds it.
+        let ends_empty = map(2, &[&[1, 4, 0, 0, 0], &[0x81, 255, 255, 255, 255]]);
+        assert_eq!(read(&ends_empty).unwrap().tiles, [4, EMPTY]);
     }
 
     #[test]
@@ -228,6 +250,23 @@ mod tests {
         assert_eq!(runs(&[4]), [Run::Verbatim(vec![4]), Run::Repeat(2, EMPTY)]);
         assert_eq!(runs(&[4, 4]), [Run::Repeat(2, 4)]);
         assert_eq!(runs(&[1; 130]), [Run::Repeat(128, 1), Run::Repeat(2, 1)]);
+        // The one tile left of a long repeat is a repeat run of its own.
+        assert_eq!(runs(&[1; 129]), [Run::Repeat(128, 1), Run::Repeat(1, 1)]);
+        let mut after = vec![1; 129];
+        after.push(2);
+        assert_eq!(
+            runs(&after),
+            [
+                Run::Repeat(128, 1),
+                Run::Repeat(1, 1),
+                Run::Verbatim(vec![2]),
+                Run::Repeat(2, EMPTY)
+            ]
+        );
+        assert_eq!(
+            runs(&[4, EMPTY]),
+            [Run::Verbatim(vec![4]), Run::Repeat(2, EMPTY)]
+        );
         let verbatim: Vec<u32> = (0..130).collect();
         assert_eq!(runs(&verbatim)[0], Run::Verbatim((0..127).collect()));
     }

@@ -1,14 +1,20 @@
 //! Keyframes: a key (the frame it starts at), a length, stretch and disabled flags,
 //! then channels inline, each an id and a value whose layout the track's kind
-//! fixes. A track's keyframes start on a 4-byte boundary; colour and real tracks
-//! have an interpolation mode before theirs.
+//! fixes. A track's keyframes start on a 4-byte boundary; colour, real and audio
+//! effect tracks have an interpolation mode before theirs, and each of their values
+//! is followed by the curve it follows: a flag, then either an animation curve's id
+//! or -1 and a curve embedded without a name. An audio key holds a zero word
+//! between its sound and its mode; a text key gains its wrap mode and origin preset
+//! in 2024.14. A moment, like a broadcast, holds a list of texts.
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
+use crate::formats::gamemaker::model::chunks::animation_curves::AnimationCurve;
 use crate::formats::gamemaker::model::names::{
-    Font, Id, Object, ParticleSystem, Sequence, Sound, Sprite,
+    self, Font, Id, Object, ParticleSystem, Sequence, Sound, Sprite,
 };
+use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
 
 /// A keyframe: a value per channel, from a frame and for a length.
@@ -44,13 +50,25 @@ pub struct Keyframes<T> {
     pub keyframes: Vec<Keyframe<T>>,
 }
 
-/// A colour or real track's keyframes: an interpolation mode first.
+/// A colour, real or audio effect track's keyframes: an interpolation mode first.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Interpolated {
+pub struct Interpolated<T> {
     /// 0 none, 1 linear.
     pub interpolation: u32,
-    /// The keyframes, each channel a real.
-    pub keyframes: Vec<Keyframe<f32>>,
+    /// The keyframes, each channel a value and its curve.
+    pub keyframes: Vec<Keyframe<Curved<T>>>,
+}
+
+/// An interpolated channel's value, and the curve it follows to the next key.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Curved<T> {
+    /// The value: a real, or a colour as 0xAABBGGRR.
+    pub value: T,
+    /// The animation curve followed; -1 for none, and when the curve is embedded.
+    pub curve: Id<names::AnimationCurve>,
+    /// A curve of the keyframe's own, which GameMaker stores without a name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub embedded: Option<AnimationCurve>,
 }
 
 /// A broadcast keyframe's messages.
@@ -60,14 +78,11 @@ pub struct Broadcast {
     pub messages: Vec<Option<StrId>>,
 }
 
-/// A moment's event: the count GameMaker stores, and the event's name when it is
-/// more than 0.
+/// A moment keyframe's events: the names of the functions run.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct MomentEvent {
-    /// The count GameMaker stores before the event's name.
-    pub count: i32,
-    /// The event's name, present when [`MomentEvent::count`] is more than 0.
-    pub event: Option<StrId>,
+pub struct Moment {
+    /// The functions' names, as [`super::Sequence::function_ids`] lists them.
+    pub events: Vec<Option<StrId>>,
 }
 
 /// An audio track's keyframe value: a sound and how it plays.
@@ -75,6 +90,9 @@ pub struct MomentEvent {
 pub struct AudioKey {
     /// The sound played.
     pub sound: Id<Sound>,
+    /// The word GameMaker writes between the sound and the mode, 0 in every file
+    /// seen.
+    pub reserved: u32,
     /// 0 plays it once, 1 loops it.
     pub mode: i32,
 }
@@ -90,6 +108,11 @@ pub struct TextKey {
     pub alignment: i32,
     /// The font the text is drawn in.
     pub font: Id<Font>,
+    /// How lines wrap: 0 at word ends, 1 splitting words. 2024.14 and later.
+    pub wrap_mode: i32,
+    /// Where the origin sits: 0 top left to 8 bottom right, 9 custom. 2024.14 and
+    /// later.
+    pub origin_preset: i32,
 }
 
 impl<'a, T: Record<'a>> Record<'a> for Keyframe<T> {
@@ -116,11 +139,25 @@ impl<'a, T: Record<'a>> Record<'a> for Keyframes<T> {
     }
 }
 
-impl<'a> Record<'a> for Interpolated {
+impl<'a, T: Record<'a>> Record<'a> for Interpolated<T> {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         w.pad(4)?;
         w.u32(&mut self.interpolation)?;
         w.list("keyframe", &mut self.keyframes, 20)
+    }
+}
+
+impl<'a, T: Record<'a>> Record<'a> for Curved<T> {
+    fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
+        w.record(&mut self.value)?;
+        let mut embedded = self.embedded.is_some();
+        w.bool(&mut embedded)?;
+        w.record(&mut self.curve)?;
+        if embedded {
+            let curve = self.embedded.get_or_insert_with(AnimationCurve::default);
+            curve.walk_unnamed(w)?;
+        }
+        Ok(())
     }
 }
 
@@ -142,19 +179,16 @@ impl<'a> Record<'a> for Broadcast {
     }
 }
 
-impl<'a> Record<'a> for MomentEvent {
+impl<'a> Record<'a> for Moment {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
-        w.i32(&mut self.count)?;
-        if self.count > 0 {
-            w.string(&mut self.event)?;
-        }
-        Ok(())
+        w.list("event", &mut self.events, 4)
     }
 }
 
 impl<'a> Record<'a> for AudioKey {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         w.record(&mut self.sound)?;
+        w.u32(&mut self.reserved)?;
         w.i32(&mut self.mode)
     }
 }
@@ -164,7 +198,12 @@ impl<'a> Record<'a> for TextKey {
         w.string(&mut self.text)?;
         w.bool(&mut self.wrap)?;
         w.i32(&mut self.alignment)?;
-        w.record(&mut self.font)
+        w.record(&mut self.font)?;
+        if w.since(Version::V2024_14) {
+            w.i32(&mut self.wrap_mode)?;
+            w.i32(&mut self.origin_preset)?;
+        }
+        Ok(())
     }
 }
 

@@ -9,7 +9,7 @@ pub mod track;
 
 use serde::{Deserialize, Serialize};
 
-use self::keyframes::{Broadcast, Keyframe, MomentEvent};
+use self::keyframes::{Broadcast, Keyframe, Moment};
 use self::track::Track;
 use crate::error::Result;
 use crate::formats::gamemaker::model::names::Named;
@@ -53,7 +53,7 @@ pub struct Sequence {
     /// The functions the sequence refers to by number.
     pub function_ids: Vec<FunctionId>,
     /// Moment keyframes: what runs when playback reaches each key.
-    pub moments: Vec<Keyframe<MomentEvent>>,
+    pub moments: Vec<Keyframe<Moment>>,
 }
 
 /// A function a sequence refers to by number.

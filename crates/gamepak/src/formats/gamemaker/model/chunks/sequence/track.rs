@@ -2,7 +2,8 @@
 //! `GMSpriteFramesTrack`), its name, built-in name, flags, whether it is a creation
 //! track, the counts of its tags, owned resources and sub-tracks, then the tags, the
 //! owned resources (each the text `GMAnimCurve` and an animation curve), the
-//! sub-tracks inline, and the keyframes of its kind.
+//! sub-tracks inline, and the keyframes of its kind. A group or clip mask track
+//! has no keyframes: its sub-tracks are what it holds.
 
 use serde::{Deserialize, Serialize};
 
@@ -73,10 +74,18 @@ pub enum TrackKeyframes {
     /// `GMStringTrack`: a text property at each key.
     String(Keyframes<Option<StrId>>),
     /// `GMColourTrack`: a colour property, interpolated between keys or not.
-    Colour(Interpolated),
+    Colour(Interpolated<u32>),
     /// `GMRealTrack`: a numeric property such as rotation, interpolated between keys or
     /// not.
-    Real(Interpolated),
+    Real(Interpolated<f32>),
+    /// `GMAudioEffectTrack`: an audio effect's parameter, interpolated between keys or
+    /// not.
+    AudioEffect(Interpolated<f32>),
+    /// `GMGroupTrack`: a folder of tracks, with no keyframes of its own.
+    Group,
+    /// `GMClipMaskTrack`: a clip mask, whose sub-tracks give its mask and subject; no
+    /// keyframes of its own.
+    ClipMask,
     /// `GMTextTrack`: text drawn.
     Text(Keyframes<TextKey>),
     /// `GMParticleTrack`: particle systems run.
@@ -96,6 +105,9 @@ impl TrackKeyframes {
             "GMStringTrack" => TrackKeyframes::String(Keyframes::default()),
             "GMColourTrack" => TrackKeyframes::Colour(Interpolated::default()),
             "GMRealTrack" => TrackKeyframes::Real(Interpolated::default()),
+            "GMAudioEffectTrack" => TrackKeyframes::AudioEffect(Interpolated::default()),
+            "GMGroupTrack" => TrackKeyframes::Group,
+            "GMClipMaskTrack" => TrackKeyframes::ClipMask,
             "GMTextTrack" => TrackKeyframes::Text(Keyframes::default()),
             "GMParticleTrack" => TrackKeyframes::Particle(Keyframes::default()),
             _ => return None,
@@ -149,7 +161,7 @@ impl<'a> Record<'a> for Track {
             w.leave();
         }
         match &mut self.keyframes {
-            TrackKeyframes::None => Ok(()),
+            TrackKeyframes::None | TrackKeyframes::Group | TrackKeyframes::ClipMask => Ok(()),
             TrackKeyframes::Audio(k) => w.record(k),
             TrackKeyframes::Instance(k) => w.record(k),
             TrackKeyframes::Graphic(k) => w.record(k),
@@ -157,7 +169,8 @@ impl<'a> Record<'a> for Track {
             TrackKeyframes::SpriteFrames(k) => w.record(k),
             TrackKeyframes::Bool(k) => w.record(k),
             TrackKeyframes::String(k) => w.record(k),
-            TrackKeyframes::Colour(k) | TrackKeyframes::Real(k) => w.record(k),
+            TrackKeyframes::Colour(k) => w.record(k),
+            TrackKeyframes::Real(k) | TrackKeyframes::AudioEffect(k) => w.record(k),
             TrackKeyframes::Text(k) => w.record(k),
             TrackKeyframes::Particle(k) => w.record(k),
         }

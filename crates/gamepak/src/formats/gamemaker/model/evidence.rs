@@ -1,0 +1,101 @@
+//! What the chunks' layouts show of the release that wrote a file, beyond which
+//! chunks it holds. A chunk that reads in one release's layout and not in the one
+//! before shows the file is that release or later; a chunk that does not read in a
+//! later release's layout shows the file is older. Only the gates a chunk's own read
+//! asks about are tried, so a chunk whose records never reach a gate says nothing
+//! of it: an empty list of fonts reads in every font layout.
+
+use super::chunks::Body;
+use super::version::{Range, Version};
+use super::{range, Game, Reading};
+use crate::fourcc::FourCC;
+
+/// One chunk's word on the release.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The chunk reads in this release's layout and not in the one before it.
+    Since(Version),
+    /// The chunk does not read in this release's layout.
+    Before(Version),
+}
+
+/// The narrowest release bounds the chunks' layouts give, each with the chunk that
+/// gives it: at most one `Since` and one `Before`. Nothing for a GameMaker: Studio 1
+/// file, whose GEN8 states its build.
+pub fn bounds<'a>(game: &Game<'a>, form: &super::Form<'a>) -> Vec<(FourCC, Bound)> {
+    let range = range(form);
+    if range.low < Version::GMS2 {
+        return Vec::new();
+    }
+    let (mut low, mut high) = (None, None);
+    let (mut floor, mut ceiling) = (range.low, range.high);
+    for (i, part) in game.chunks.iter().enumerate() {
+        if matches!(part.body, Body::Stored { .. } | Body::Empty) || part.name == FourCC::STRG {
+            continue;
+        }
+        let reading = Reading::new(
+            form,
+            i,
+            (game.bytecode, game.alignment),
+            range,
+            game.texts(),
+        );
+        let Some((true, gates)) = reads_at(&reading, game, part.version) else {
+            continue;
+        };
+        // The newest gate the read passed whose older layout does not read.
+        let mut passed: Vec<Version> = gates
+            .iter()
+            .copied()
+            .filter(|&g| g <= part.version && g > floor)
+            .collect();
+        passed.sort_unstable_by(|a, b| b.cmp(a));
+        for g in passed {
+            if reads_at(&reading, game, g.below()).is_some_and(|(ok, _)| !ok) {
+                (floor, low) = (g, Some((part.name, Bound::Since(g))));
+                break;
+            }
+        }
+        // The oldest gate the read stayed below whose layout does not read.
+        let mut above: Vec<Version> = gates
+            .iter()
+            .copied()
+            .filter(|&g| g > part.version && g <= ceiling)
+            .collect();
+        above.sort_unstable();
+        for g in above {
+            if reads_at(&reading, game, g).is_some_and(|(ok, _)| !ok) {
+                (ceiling, high) = (g.below(), Some((part.name, Bound::Before(g))));
+                break;
+            }
+        }
+    }
+    low.into_iter().chain(high).collect()
+}
+
+/// Whether the chunk reads whole in `version`'s layout, and the gates its read
+/// asked about; `None` when no model reads it.
+fn reads_at(
+    reading: &Reading<'_, '_>,
+    game: &Game<'_>,
+    version: Version,
+) -> Option<(bool, Vec<Version>)> {
+    let mut r = reading.reader(version, &game.read_labels);
+    let read = Body::read(reading.chunk.name, &mut r)?;
+    let ok = read.and_then(|_| reading.ends_here(&r)).is_ok();
+    Some((ok, std::mem::take(&mut r.consulted)))
+}
+
+/// The releases `bounds` leaves, within `range`.
+pub fn narrowed(range: Range, bounds: &[(FourCC, Bound)]) -> Range {
+    bounds.iter().fold(range, |r, (_, b)| match *b {
+        Bound::Since(v) => Range {
+            low: r.low.max(v),
+            ..r
+        },
+        Bound::Before(v) => Range {
+            high: r.high.min(v.below()),
+            ..r
+        },
+    })
+}
