@@ -21,6 +21,7 @@ mod gamemaker_model_objects;
 mod gamemaker_model_rooms;
 mod gamemaker_model_sequences;
 mod gamemaker_model_sprites;
+mod gamemaker_vector_sprites;
 mod gap_fixtures;
 mod gap_sandbox;
 mod gbin_extract;

@@ -232,6 +232,16 @@ impl SpriteFolder<'_> {
             reshaped = true;
             Frame::New(picture)
         }));
+        if reshaped && sprite.vector.is_some() {
+            let why = match self.added {
+                true => "is a new vector sprite: pack makes new sprites from pictures only",
+                false => {
+                    "is a vector sprite: its frames are drawn from the shapes in its JSON, \
+                     not from pictures, so its folder takes none"
+                }
+            };
+            return Err(Error::at(self.file, why));
+        }
         if !reshaped {
             let want = sprite.mask_size(self.boxed);
             if let Some(MaskFile {

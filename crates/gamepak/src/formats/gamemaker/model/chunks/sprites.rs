@@ -9,11 +9,17 @@
 //!
 //! Masks are one bit per pixel, rows padded to a byte, all of a sprite's masks
 //! padded together to 4 bytes. From 2024.6 they cover the bounding box rather than
-//! the whole sprite. SWF, Spine and vector sprites are not modelled: a file with
-//! one keeps SPRT as stored.
+//! the whole sprite.
+//!
+//! A vector sprite (type 3) has its version, its textures (kept as its frames),
+//! then its shapes and run-length encoded masks (see [`vector`]). SWF (type 1) and
+//! Spine (type 2) sprites are not modelled: a file with one keeps SPRT as stored.
+
+pub mod vector;
 
 use serde::{Deserialize, Serialize};
 
+use self::vector::Vector;
 use super::sequence::Embedded;
 use crate::error::Result;
 use crate::formats::gamemaker::model::names::Named;
@@ -65,6 +71,9 @@ pub struct Sprite<'a> {
     /// each as a PNG beside the sprite's frames.
     #[serde(skip)]
     pub masks: Vec<Blob<'a>>,
+    /// A vector sprite's shapes and masks (type 3); `None` for every other sprite.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vector: Option<Vector>,
 }
 
 /// The header a GameMaker Studio 2 sprite has where a GameMaker Studio 1 sprite
@@ -114,6 +123,9 @@ impl Named for Sprite<'_> {
 /// sprite.
 pub const MASKS_BOXED: Version = Version::V2024_6;
 
+/// The type ([`Special::kind`]) of a vector sprite.
+pub const VECTOR: u32 = 3;
+
 impl<'a> Sprite<'a> {
     /// The size each mask covers: the bounding box when `boxed` (from
     /// [`MASKS_BOXED`]), else the whole sprite.
@@ -125,7 +137,8 @@ impl<'a> Sprite<'a> {
         }
     }
 
-    fn frames_and_masks<W: Wire<'a>>(&mut self, w: &mut W, count_read: bool) -> Result<()> {
+    /// The frames' count (unless read already) and TPAG items.
+    fn frames<W: Wire<'a>>(&mut self, w: &mut W, count_read: bool) -> Result<()> {
         if !count_read {
             let mut n = self.frames.len();
             w.count(&mut n, 4)?;
@@ -136,6 +149,11 @@ impl<'a> Sprite<'a> {
         for f in &mut self.frames {
             w.tpag(f)?;
         }
+        Ok(())
+    }
+
+    /// The bit masks of a sprite that is not a vector one.
+    fn masks<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         let (mw, mh) = self.mask_size(w.since(MASKS_BOXED));
         let len = mw.div_ceil(8) as usize * mh as usize;
         let mut n = self.masks.len();
@@ -188,7 +206,9 @@ impl<'a> Record<'a> for Sprite<'a> {
             if w.reading() {
                 self.frames = vec![None; n as usize];
             }
-            return self.frames_and_masks(w, true);
+            self.no_vector(w, at)?;
+            self.frames(w, true)?;
+            return self.masks(w);
         };
         w.u32(&mut special.version)?;
         w.u32(&mut special.kind)?;
@@ -200,16 +220,25 @@ impl<'a> Record<'a> for Sprite<'a> {
         let nine_at = (special.version >= 3)
             .then(|| w.optional(&mut special.nine_slice))
             .transpose()?;
-        if special.kind != 0 {
-            return Err(w.unlike_gamemaker(
-                at,
-                format!(
-                    "sprites of type {} (SWF, Spine, vector) are not modelled",
-                    special.kind
-                ),
-            ));
+        match special.kind {
+            0 => {
+                self.no_vector(w, at)?;
+                self.frames(w, false)?;
+                self.masks(w)?;
+            }
+            VECTOR => self.vector(w, at)?,
+            kind => {
+                let what = match kind {
+                    1 => " (SWF)",
+                    2 => " (Spine)",
+                    _ => "",
+                };
+                return Err(w.unlike_gamemaker(
+                    at,
+                    format!("sprites of type {kind}{what} are not modelled"),
+                ));
+            }
         }
-        self.frames_and_masks(w, false)?;
         if let Some(slot) = sequence_at {
             w.place("sequence", slot, &mut special.sequence)?;
         }
@@ -222,6 +251,48 @@ impl<'a> Record<'a> for Sprite<'a> {
 
     fn before<W: Wire<'a>>(w: &mut W) -> Result<()> {
         w.pad(4)
+    }
+}
+
+impl<'a> Sprite<'a> {
+    /// A vector sprite's data after its header: its version, its textures (the
+    /// frames) and then its shapes and masks.
+    fn vector<W: Wire<'a>>(&mut self, w: &mut W, at: u64) -> Result<()> {
+        if !self.masks.is_empty() {
+            return Err(w.invalid(
+                at,
+                format!(
+                    "{} bit masks on a vector sprite, whose masks are its vector data's",
+                    self.masks.len()
+                ),
+            ));
+        }
+        let mut vector = match self.vector.take() {
+            Some(v) => v,
+            None if w.reading() => Vector::default(),
+            None => {
+                return Err(w.invalid(
+                    at,
+                    "a sprite of type 3 (vector) without its vector data".into(),
+                ))
+            }
+        };
+        vector.walk_version(w)?;
+        self.frames(w, false)?;
+        vector.walk_shapes(w)?;
+        self.vector = Some(vector);
+        Ok(())
+    }
+
+    /// Refuses vector data on a sprite that is not a vector one.
+    fn no_vector<W: Wire<'a>>(&self, w: &W, at: u64) -> Result<()> {
+        match self.vector {
+            Some(_) => Err(w.invalid(
+                at,
+                "vector data on a sprite that is not of type 3 (vector)".into(),
+            )),
+            None => Ok(()),
+        }
     }
 }
 
