@@ -48,7 +48,9 @@ pub fn check(game: &Game<'_>, input: Option<&std::path::Path>, limits: &Limits) 
             );
         }
     }
-    r.problems.extend(super::code::names(game).problems);
+    let names = super::code::names(game);
+    r.problems.extend(super::code::unlinked_calls(game, &names));
+    r.problems.extend(names.problems);
     if let Some(c) = game.form.chunk(FourCC::STRG) {
         if !c
             .end()

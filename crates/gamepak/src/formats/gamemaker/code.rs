@@ -308,7 +308,7 @@ pub fn instructions(
         let t2 = ((w >> 20) & 0xf) as usize;
         let low = (w & 0xffff) as u16;
         let name = names.at.get(&at).map_or("?", String::as_str);
-        let mut size = 4u64;
+        let size = 4 + operand_bytes(op, t1);
         let text = match (op, mnemonic(op)) {
             (_, None) => format!(".word {w:#010x}"),
             (0xb6..=0xbb, Some(m)) => {
@@ -324,13 +324,11 @@ pub fn instructions(
             (0x84 | 0xc0..=0xc3, Some(m)) => {
                 let of_variable = names.owner.get(&at).is_some_and(|&c| !names.chains[c].call);
                 let name = (name, of_variable);
-                let (value, extra) = constant(form, at, t1, low, name, strings);
-                size += extra;
+                let value = constant(form, at, t1, low, name, strings);
                 format!("{m}.{} {value}", TYPES[t1])
             }
             (0x45, Some(m)) if t1 == 0xf => format!("{m}.e.{} swap {low}", TYPES[t2]),
             (0x45, Some(m)) => {
-                size += 4;
                 format!(
                     "{m}.{}.{} {}",
                     TYPES[t1],
@@ -339,7 +337,6 @@ pub fn instructions(
                 )
             }
             (0xd9, Some(m)) => {
-                size += 4;
                 // A call in no FUNC chain names its function by the string of its
                 // name, which some 2023-2024 files do for functions FUNC lacks.
                 let callee = match names.at.get(&at) {
@@ -359,7 +356,6 @@ pub fn instructions(
             }
             (0xff, Some(m)) => {
                 if t1 == 2 {
-                    size += 4;
                     format!("{m}.{} {} {}", TYPES[t1], low as i16, word(at + 4) as i32)
                 } else {
                     format!("{m}.{} {}", TYPES[t1], low as i16)
@@ -453,7 +449,24 @@ pub fn disassemble(
     out
 }
 
-/// A push's operand as text, and how many bytes follow the instruction word.
+/// How many bytes of operand follow an instruction's word: a push's value (none
+/// for a 16-bit one held in the word, 8 for a double or a 64-bit integer), a
+/// variable's or a call's reference, and a `chkindex`-style extended word.
+fn operand_bytes(op: u8, t1: usize) -> u64 {
+    match op {
+        0x84 | 0xc0..=0xc3 => match t1 {
+            0xf => 0,
+            0 | 3 => 8,
+            _ => 4,
+        },
+        0x45 if t1 != 0xf => 4,
+        0xd9 => 4,
+        0xff if t1 == 2 => 4,
+        _ => 0,
+    }
+}
+
+/// A push's operand as text.
 fn constant(
     form: &Form<'_>,
     at: u64,
@@ -461,32 +474,25 @@ fn constant(
     low: u16,
     (name, of_variable): (&str, bool),
     strings: &[Cow<'_, str>],
-) -> (String, u64) {
+) -> String {
     let mut r = match form.reader_at(at + 4, "") {
         Ok(r) => r,
-        Err(_) => return ("?".into(), 0),
+        Err(_) => return "?".into(),
     };
     match t {
-        0xf => ((low as i16).to_string(), 0),
-        0 | 3 => {
-            let v = r.u64("").unwrap_or(0);
-            let text = if t == 0 {
-                format!("{:?}", f64::from_bits(v))
-            } else {
-                (v as i64).to_string()
-            };
-            (text, 8)
-        }
-        1 => (format!("{:?}", r.f32("").unwrap_or(0.0)), 4),
-        6 => (quoted(strings, r.u32("").unwrap_or(0) as usize), 4),
-        5 => (variable(r.u32("").unwrap_or(0), low, name), 4),
+        0xf => (low as i16).to_string(),
+        0 => format!("{:?}", f64::from_bits(r.u64("").unwrap_or(0))),
+        3 => (r.u64("").unwrap_or(0) as i64).to_string(),
+        1 => format!("{:?}", r.f32("").unwrap_or(0.0)),
+        6 => quoted(strings, r.u32("").unwrap_or(0) as usize),
+        5 => variable(r.u32("").unwrap_or(0), low, name),
         // A reference to a variable or function in its chain: 2.3+ pushes one to
         // name a method or, from 2023, a variable as a value.
         2 if name != "?" => {
             let kind = if of_variable { "variable" } else { "function" };
-            (format!("{kind} {name}"), 4)
+            format!("{kind} {name}")
         }
-        _ => (r.i32("").unwrap_or(0).to_string(), 4),
+        _ => r.i32("").unwrap_or(0).to_string(),
     }
 }
 
@@ -495,4 +501,41 @@ fn quoted(strings: &[Cow<'_, str>], k: usize) -> String {
     strings.get(k).map_or(format!("string#{k}"), |s| {
         serde_json::to_string(s).expect("strings serialise")
     })
+}
+
+/// Calls in no FUNC chain. Such a call names its function by the string its operand
+/// indexes, as some 2023-2024 files call a function FUNC does not list: the string
+/// must be one STRG holds.
+pub fn unlinked_calls(game: &Game<'_>, names: &Names) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if names.old_opcodes {
+        return out;
+    }
+    let strings = game.texts().len();
+    for group in blob_indices(&game.code) {
+        let Some(&first) = group.first() else {
+            continue;
+        };
+        let e = &game.code[first];
+        let end = e.blob + u64::from(e.length);
+        let mut at = e.blob;
+        while at + 8 <= end {
+            let w = u32_at(&game.form, at).unwrap_or(0);
+            let (op, t1) = ((w >> 24) as u8, ((w >> 16) & 0xf) as usize);
+            let operand = u32_at(&game.form, at + 4).unwrap_or(0);
+            if op == 0xd9 && !names.at.contains_key(&at) && operand as usize >= strings {
+                out.push(Problem::error(
+                    chunk_location(FourCC::CODE).at("entry", first),
+                    at + 4,
+                    format!(
+                        "{:?}: the call at L{:04x} is in no FUNC chain, and names its function by string {operand}, which STRG does not hold",
+                        e.name,
+                        at - e.blob
+                    ),
+                ));
+            }
+            at += 4 + operand_bytes(op, t1);
+        }
+    }
+    out
 }

@@ -778,3 +778,57 @@ fn code_may_call_functions_and_set_variables_it_never_used() {
         }
     }
 }
+
+/// A call to a function FUNC does not list names it by its string: the real game
+/// that does so disassembles it as a quoted name, packs a new such call, and check
+/// refuses one whose string STRG does not hold.
+#[test]
+fn calls_by_a_function_s_name_read_assemble_and_check_as_calls() {
+    let Some(dir) = common::fixture_dir("calls by name", "gamemaker-more") else {
+        return;
+    };
+    let (original, tmp, out, files) = extracted_code(&dir.join("HannulaTero_github.io.win"));
+    let file = files
+        .iter()
+        .find(|f| {
+            std::fs::read_to_string(f)
+                .unwrap()
+                .contains("call.i \"game_end\"(argc=0)")
+        })
+        .expect("the game's call by name disassembles as one");
+    let text = std::fs::read_to_string(file).unwrap();
+    let twice = text.replace(
+        "    call.i \"game_end\"(argc=0)\n    popz.v\n",
+        "    call.i \"game_end\"(argc=0)\n    popz.v\n    call.i \"game_end\"(argc=0)\n    popz.v\n",
+    );
+    assert_ne!(twice, text);
+    std::fs::write(file, twice).unwrap();
+    let packed = gamepak::pack(&out, &Default::default()).unwrap().bytes;
+    let again = checked_and_extracted_again("HannulaTero", &packed, &tmp);
+    let name = file.file_name().unwrap();
+    let text = std::fs::read_to_string(again.join("code").join(name)).unwrap();
+    assert_eq!(
+        text.matches("call.i \"game_end\"(argc=0)").count(),
+        2,
+        "{text}"
+    );
+    // The operand of the original call, bent to a string STRG does not hold.
+    let g = game::read(&original).unwrap();
+    let at = original
+        .windows(8)
+        .position(|w| w == [0, 0, 2, 0xd9, 0xab, 0, 0, 0])
+        .expect("the call by name is in the file");
+    let mut bent = original.clone();
+    bent[at + 4..at + 8].copy_from_slice(&0xffffu32.to_le_bytes());
+    let report = Format::GameMaker
+        .handler()
+        .unwrap()
+        .check(&bent, &Default::default());
+    let lines = report.lines();
+    assert!(
+        lines.contains("is in no FUNC chain, and names its function by string 65535")
+            && lines.contains(&format!("at {:#x}", at + 4)),
+        "{lines}"
+    );
+    assert!(g.texts().len() < 0xffff);
+}

@@ -8,5 +8,6 @@ mod edits;
 mod fixtures;
 mod folder;
 mod malformed;
+mod newer_games;
 mod null_slots;
 mod sprites;

@@ -28,9 +28,11 @@ fn handler() -> &'static dyn Handler {
     Format::GameMaker.handler().unwrap()
 }
 
-/// The real games, smallest first.
+/// The first twenty real games, smallest first: the probes below find lists by
+/// their offsets in those games' record layouts, and the newer games hold null
+/// slots of their own already (a 2024.14 game's first two sprites).
 fn games() -> Vec<(String, Vec<u8>)> {
-    let mut out = common::gamemaker_games("gamemaker_null_slots");
+    let mut out = common::gamemaker_games_in("gamemaker_null_slots", "gamemaker");
     out.sort_by_key(|(name, data)| (data.len(), name.clone()));
     out
 }

@@ -22,19 +22,19 @@ const ERAS: [&str; 6] = [
     "VVoytec_Simple-Auto-Battler.unx",
 ];
 
-fn picture(path: &Path) -> Rgba {
+pub(super) fn picture(path: &Path) -> Rgba {
     png::decode(&std::fs::read(path).unwrap(), "", &Limits::default())
         .unwrap()
         .into_parts()
         .0
 }
 
-fn save(path: &Path, img: &Rgba) {
+pub(super) fn save(path: &Path, img: &Rgba) {
     std::fs::write(path, png::encode(img).unwrap()).unwrap();
 }
 
 /// A picture no game holds: a coloured block with a hole, transparent around it.
-fn drawn(w: u32, h: u32, seed: u8) -> Rgba {
+pub(super) fn drawn(w: u32, h: u32, seed: u8) -> Rgba {
     let mut img = Rgba::new(w, h);
     for y in 1..h.saturating_sub(1) {
         for x in 2..w.saturating_sub(1) {
@@ -47,7 +47,7 @@ fn drawn(w: u32, h: u32, seed: u8) -> Rgba {
 }
 
 /// Whether two pictures show the same: colour counts only where a pixel is seen.
-fn same_picture(a: &Rgba, b: &Rgba) -> bool {
+pub(super) fn same_picture(a: &Rgba, b: &Rgba) -> bool {
     let seen = |p: [u8; 4]| if p[3] == 0 { [0; 4] } else { p };
     (a.width, a.height) == (b.width, b.height)
         && (0..a.height).all(|y| (0..a.width).all(|x| seen(a.get(x, y)) == seen(b.get(x, y))))
@@ -55,7 +55,7 @@ fn same_picture(a: &Rgba, b: &Rgba) -> bool {
 
 /// The sprite folders of an extracted game, sorted, with how many frame pictures
 /// each holds.
-fn sprite_folders(out: &Path) -> Vec<(PathBuf, usize)> {
+pub(super) fn sprite_folders(out: &Path) -> Vec<(PathBuf, usize)> {
     let Ok(dir) = std::fs::read_dir(out.join("sprites")) else {
         return Vec::new();
     };
