@@ -70,3 +70,31 @@ pub fn first_file(folder: &Path, pick: impl Fn(&Value) -> bool) -> Option<std::p
     files.sort();
     files.into_iter().find(|p| pick(&read_json(p)))
 }
+
+/// Moves the first instance of the first room file in `out` that has one by 16
+/// pixels; gives the room file, the instance's id and its new x.
+pub fn move_an_instance(out: &Path) -> Option<(std::path::PathBuf, Value, i64)> {
+    let has_instances = |r: &Value| {
+        r["instances"]
+            .as_array()
+            .is_some_and(|i| i.iter().any(|i| !i.is_null()))
+    };
+    let file = first_file(&out.join("rooms"), has_instances)?;
+    let mut room = read_json(&file);
+    let instance = room["instances"]
+        .as_array_mut()?
+        .iter_mut()
+        .find(|i| !i.is_null())?;
+    let x = instance["x"].as_i64()? + 16;
+    instance["x"] = x.into();
+    let id = instance["id"].clone();
+    write_json(&file, &room);
+    Some((file, id, x))
+}
+
+/// The x of instance `id` in the room file `again` holds where `out` held `file`.
+pub fn instance_x(again: &Path, out: &Path, file: &Path, id: &Value) -> Value {
+    let room = read_json(&again.join(file.strip_prefix(out).unwrap()));
+    let instances = room["instances"].as_array().unwrap();
+    instances.iter().find(|i| i["id"] == *id).unwrap()["x"].clone()
+}

@@ -7,7 +7,9 @@ use crate::common;
 
 use std::path::Path;
 
-use common::folder::{extracted_games, first_file, packed_clean, read_json, write_json};
+use common::folder::{
+    extracted_games, first_file, instance_x, move_an_instance, packed_clean, read_json, write_json,
+};
 use gamepak::{ExtractOptions, Format, Handler};
 use serde_json::Value;
 
@@ -50,28 +52,13 @@ fn an_unchanged_folder_packs_to_the_game() {
 #[test]
 fn an_instance_moved_in_its_room_file_moves_in_the_game() {
     for (name, _, out) in extracted("gamemaker_folder instance") {
-        let rooms = out.path().join("rooms");
-        let file = first_file(&rooms, has_instances).unwrap();
-        let mut room = read_json(&file);
-        let instance = room["instances"]
-            .as_array_mut()
-            .unwrap()
-            .iter_mut()
-            .find(|i| !i.is_null())
-            .unwrap();
-        let x = instance["x"].as_i64().unwrap() + 16;
-        instance["x"] = x.into();
-        let id = instance["id"].clone();
-        write_json(&file, &room);
+        let (file, id, x) = move_an_instance(out.path()).unwrap();
         let (_, again) = packed_clean(name, out.path());
-        let room = read_json(&again.path().join(file.strip_prefix(out.path()).unwrap()));
-        let moved = room["instances"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|i| i["id"] == id)
-            .unwrap();
-        assert_eq!(moved["x"], x, "{name}");
+        assert_eq!(
+            instance_x(again.path(), out.path(), &file, &id),
+            x,
+            "{name}"
+        );
     }
 }
 

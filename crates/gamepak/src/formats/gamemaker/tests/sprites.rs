@@ -53,6 +53,34 @@ pub(super) fn same_picture(a: &Rgba, b: &Rgba) -> bool {
         && (0..a.height).all(|y| (0..a.width).all(|x| seen(a.get(x, y)) == seen(b.get(x, y))))
 }
 
+/// A new sprite folder `spr_added` in `out`, with its origin and frame pictures.
+pub(super) fn add_sprite(out: &Path, origin: [i32; 2], pictures: &[Rgba]) {
+    let folder = out.join("sprites/999-spr_added");
+    std::fs::create_dir_all(&folder).unwrap();
+    write_json(
+        &folder.join("sprite.json"),
+        &serde_json::json!({"name": "spr_added", "origin": origin}),
+    );
+    for (k, img) in pictures.iter().enumerate() {
+        save(&folder.join(format!("{k:03}.png")), img);
+    }
+}
+
+/// The folder of `spr_added` (see [`add_sprite`]) in the game extracted again into
+/// `again`, holding `pictures` as its frames.
+pub(super) fn assert_added_sprite(name: &str, again: &Path, pictures: &[Rgba]) -> PathBuf {
+    let (found, n) = sprite_folders(again)
+        .into_iter()
+        .find(|(p, _)| p.to_string_lossy().ends_with("-spr_added"))
+        .unwrap_or_else(|| panic!("{name}: no spr_added"));
+    assert_eq!(n, pictures.len(), "{name}");
+    for (k, img) in pictures.iter().enumerate() {
+        let got = picture(&found.join(format!("{k:03}.png")));
+        assert!(same_picture(&got, img), "{name}: frame {k}");
+    }
+    found
+}
+
 /// The sprite folders of an extracted game, sorted, with how many frame pictures
 /// each holds.
 pub(super) fn sprite_folders(out: &Path) -> Vec<(PathBuf, usize)> {
@@ -131,16 +159,8 @@ fn frames_added_resized_and_removed_are_the_game_s() {
 #[test]
 fn a_new_sprite_folder_is_a_sprite_an_object_can_show() {
     for (name, _, out) in extracted_games("gamemaker_sprites new", &ERAS) {
-        let folder = out.path().join("sprites/999-spr_added");
-        std::fs::create_dir(&folder).unwrap();
-        write_json(
-            &folder.join("sprite.json"),
-            &serde_json::json!({"name": "spr_added", "origin": [12, 8]}),
-        );
         let pictures: Vec<Rgba> = (0..3).map(|k| drawn(24, 16, 30 * k)).collect();
-        for (k, img) in pictures.iter().enumerate() {
-            save(&folder.join(format!("{k:03}.png")), img);
-        }
+        add_sprite(out.path(), [12, 8], &pictures);
         let objects = out.path().join("objects");
         let object = common::folder::first_file(&objects, |_| true).unwrap();
         let mut o = read_json(&object);
@@ -148,15 +168,7 @@ fn a_new_sprite_folder_is_a_sprite_an_object_can_show() {
         write_json(&object, &o);
 
         let (_, again) = packed_clean(name, out.path());
-        let (found, n) = sprite_folders(again.path())
-            .into_iter()
-            .find(|(p, _)| p.to_string_lossy().ends_with("-spr_added"))
-            .unwrap_or_else(|| panic!("{name}: no spr_added"));
-        assert_eq!(n, 3, "{name}");
-        for (k, img) in pictures.iter().enumerate() {
-            let got = picture(&found.join(format!("{k:03}.png")));
-            assert!(same_picture(&got, img), "{name}: frame {k}");
-        }
+        let found = assert_added_sprite(name, again.path(), &pictures);
         let json = read_json(&found.join("sprite.json"));
         assert_eq!(json["origin"], serde_json::json!([12, 8]), "{name}");
         assert_eq!(
