@@ -2,7 +2,7 @@
 //! chunks it holds. A chunk that reads in one release's layout and not in the one
 //! before shows the file is that release or later; a chunk that does not read in a
 //! later release's layout shows the file is older. Only the gates a chunk's own read
-//! asks about are tried, so a chunk whose records never reach a gate says nothing
+//! asked about (kept from the model's read) are tried, so a chunk whose records never reach a gate says nothing
 //! of it: an empty list of fonts reads in every font layout.
 
 use super::chunks::Body;
@@ -40,7 +40,7 @@ pub fn bounds<'a>(game: &Game<'a>, form: &super::Form<'a>) -> Vec<(FourCC, Bound
             range,
             game.texts(),
         );
-        let Some((true, gates)) = reads_at(&reading, game, part.version) else {
+        let Some(gates) = game.gates.get(i) else {
             continue;
         };
         // The newest gate the read passed whose older layout does not read.
@@ -51,7 +51,7 @@ pub fn bounds<'a>(game: &Game<'a>, form: &super::Form<'a>) -> Vec<(FourCC, Bound
             .collect();
         passed.sort_unstable_by(|a, b| b.cmp(a));
         for g in passed {
-            if reads_at(&reading, game, g.below()).is_some_and(|(ok, _)| !ok) {
+            if reads_at(&reading, game, g.below()) == Some(false) {
                 (floor, low) = (g, Some((part.name, Bound::Since(g))));
                 break;
             }
@@ -64,7 +64,7 @@ pub fn bounds<'a>(game: &Game<'a>, form: &super::Form<'a>) -> Vec<(FourCC, Bound
             .collect();
         above.sort_unstable();
         for g in above {
-            if reads_at(&reading, game, g).is_some_and(|(ok, _)| !ok) {
+            if reads_at(&reading, game, g) == Some(false) {
                 (ceiling, high) = (g.below(), Some((part.name, Bound::Before(g))));
                 break;
             }
@@ -73,17 +73,12 @@ pub fn bounds<'a>(game: &Game<'a>, form: &super::Form<'a>) -> Vec<(FourCC, Bound
     low.into_iter().chain(high).collect()
 }
 
-/// Whether the chunk reads whole in `version`'s layout, and the gates its read
-/// asked about; `None` when no model reads it.
-fn reads_at(
-    reading: &Reading<'_, '_>,
-    game: &Game<'_>,
-    version: Version,
-) -> Option<(bool, Vec<Version>)> {
+/// Whether the chunk reads whole in `version`'s layout; `None` when no model reads
+/// it.
+fn reads_at(reading: &Reading<'_, '_>, game: &Game<'_>, version: Version) -> Option<bool> {
     let mut r = reading.reader(version, &game.read_labels);
     let read = Body::read(reading.chunk.name, &mut r)?;
-    let ok = read.and_then(|_| reading.ends_here(&r)).is_ok();
-    Some((ok, std::mem::take(&mut r.consulted)))
+    Some(read.and_then(|_| reading.ends_here(&r)).is_ok())
 }
 
 /// The releases `bounds` leaves, within `range`.

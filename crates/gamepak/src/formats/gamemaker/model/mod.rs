@@ -57,6 +57,9 @@ pub struct Game<'a> {
     read_labels: Labels,
     /// Where each chunk's listed records started in the file read, by chunk.
     places: Vec<Vec<u64>>,
+    /// The release gates each chunk's read asked about, for the evidence of the
+    /// file's release (see [`evidence`]).
+    gates: Vec<Vec<Version>>,
     /// STRG's texts as far as they read, when STRG does not read whole.
     lenient_texts: Vec<Cow<'a, str>>,
     /// Where the entries of a STRG or TPAG kept as stored stood, as read leniently:
@@ -109,7 +112,7 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     let range = range(form);
     let alignment = form.alignment();
     let mut labels = Labels::new();
-    let mut parts: Vec<Option<(Part, Vec<u64>)>> = vec![None; form.chunks.len()];
+    let mut parts: Vec<Option<(Part, Found)>> = vec![None; form.chunks.len()];
     // STRG first: every other chunk's records name its texts, which are borrowed
     // from it rather than copied.
     let strg = form.chunks.iter().position(|c| c.name == FourCC::STRG);
@@ -151,11 +154,11 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     let order: Vec<usize> = order.map(|(i, _)| i).collect();
     for &i in &order {
         let reading = Reading::new(form, i, (bytecode, alignment), range, texts);
-        let (part, places) = reading.part(&mut labels);
+        let (part, found) = reading.part(&mut labels);
         if form.chunks[i].name == FourCC::TPAG && matches!(part.body, Body::Stored { .. }) {
             reading.lenient(&mut lenient_labels);
         }
-        parts[i] = Some((part, places));
+        parts[i] = Some((part, found));
     }
     // A chunk that read only below a release gate shows the file is older than
     // that release. A chunk that read in a newer layout, where both read, is read
@@ -192,10 +195,11 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
     if let (Some(i), Some(p)) = (strg, strings) {
         parts[i] = Some(p);
     }
-    let (mut chunks, places): (Vec<Part>, _) = parts
+    let (mut chunks, found): (Vec<Part>, Vec<Found>) = parts
         .into_iter()
         .map(|p| p.expect("every chunk read"))
         .unzip();
+    let (places, gates) = found.into_iter().map(|f| (f.places, f.gates)).unzip();
     // Where a chunk others refer into is kept as stored for its layout, what refers
     // into it cannot be judged: its failure is a question of layout too.
     let unknown = chunks.iter().any(|p| {
@@ -217,6 +221,7 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
         trailing: &data[data.len() - form.trailing..],
         read_labels: labels,
         places,
+        gates,
         lenient_texts,
         lenient_labels,
     }
@@ -297,7 +302,15 @@ fn size_u32(n: u64) -> Result<u32> {
 
 /// A chunk as the model read it: its body, the release whose layout it read in,
 /// and where its listed records started.
-type Read<'a> = (Body<'a>, Version, Vec<u64>);
+type Read<'a> = (Body<'a>, Version, Found);
+
+/// What a chunk's read found besides its body: where its listed records started,
+/// and the release gates it asked about.
+#[derive(Debug, Clone, Default)]
+struct Found {
+    places: Vec<u64>,
+    gates: Vec<Version>,
+}
 
 /// One chunk being read.
 struct Reading<'f, 'a> {
@@ -332,14 +345,14 @@ impl<'f, 'a> Reading<'f, 'a> {
     }
 
     /// The chunk's model, or the chunk as stored with the reason.
-    fn part(&self, labels: &mut Labels) -> (Part<'a>, Vec<u64>) {
+    fn part(&self, labels: &mut Labels) -> (Part<'a>, Found) {
         let c = self.chunk;
         let stored = |why: Option<chunks::Unread>| {
             let body = Body::stored(c.body, c.body_offset(), why);
-            (body, self.range.high, Vec::new())
+            (body, self.range.high, Found::default())
         };
-        let (body, version, places) = if c.body.is_empty() {
-            (Body::Empty, self.range.high, Vec::new())
+        let (body, version, found) = if c.body.is_empty() {
+            (Body::Empty, self.range.high, Found::default())
         } else {
             match self.typed(labels) {
                 Some(Ok(read)) => read,
@@ -353,7 +366,7 @@ impl<'f, 'a> Reading<'f, 'a> {
             body,
             version,
         };
-        (part, places)
+        (part, found)
     }
 
     /// Reads the chunk in the newest layout it reads in, stepping below each release
@@ -370,8 +383,9 @@ impl<'f, 'a> Reading<'f, 'a> {
                     let found = std::mem::take(&mut r.found);
                     let blobs = std::mem::take(&mut r.found_blobs);
                     let places = std::mem::take(&mut r.places);
+                    let gates = std::mem::take(&mut r.consulted);
                     labels.extend(found, blobs);
-                    return Some(Ok((body, version, places)));
+                    return Some(Ok((body, version, Found { places, gates })));
                 }
                 Err(e) => {
                     let damage = r.damage();
@@ -523,6 +537,7 @@ impl<'a> Game<'a> {
             trailing,
             read_labels: Labels::new(),
             places: Vec::new(),
+            gates: Vec::new(),
             lenient_texts: Vec::new(),
             lenient_labels: Labels::new(),
         }

@@ -56,3 +56,70 @@ fn every_newer_game_takes_a_room_edit_a_new_sprite_and_a_string_edit() {
         assert_eq!(games.len(), 8, "the newer games the fixtures hold");
     }
 }
+
+/// The release each newer game names, from its own evidence, and how its code runs.
+#[test]
+fn every_newer_game_names_its_release_from_its_own_evidence() {
+    let expected = [
+        (
+            "BeastLegacy07_ichikage_TempleOfRebirth.win",
+            "2024.4 to before 2024.6",
+        ),
+        (
+            "DuckNumbers_jtool.win",
+            "GameMaker: Studio 1.x (build 1773)",
+        ),
+        ("HannulaTero_github.io.win", "2024.8 to before 2024.13"),
+        (
+            "MattK159_Space-Intruders.win",
+            "GameMaker: Studio 1.x (build 1763)",
+        ),
+        ("Nanopar_BeforeTheAfterInn.unx", "2024.14 or later"),
+        (
+            "OwiliwO_Infinite-Menagerie/data.win",
+            "2023.6 to before 2024.6",
+        ),
+        ("Toomeme_xiao-wasm/game.unx", "2024.2 to before 2024.4"),
+        ("soap64real_killstreakbeta/game.unx", "2024.14 or later"),
+    ];
+    let handler = gamepak::Format::GameMaker.handler().unwrap();
+    for (name, data) in newer_games("newer games named") {
+        let info = handler.info(&data, &Default::default()).unwrap().value;
+        let (_, release) = expected.iter().find(|(n, _)| *n == name).unwrap();
+        assert_eq!(info["GameMaker version"], *release, "{name}: {info:#}");
+        let yyc = info["code"].as_str().unwrap().contains("(YYC)");
+        assert_eq!(yyc, name.starts_with("Toomeme"), "{name}");
+    }
+}
+
+/// Each newer game checked beside its audio group files: clean, but for the game
+/// whose group file is from another build (its group holds 32 clips, and two
+/// sounds play clips 32 and 33).
+#[test]
+fn every_newer_game_checks_clean_beside_its_group_files() {
+    let Some(dir) = common::fixture_dir("newer games beside groups", "gamemaker-audiogroups")
+    else {
+        return;
+    };
+    let handler = gamepak::Format::GameMaker.handler().unwrap();
+    for (name, data) in newer_games("newer games beside groups") {
+        let input = dir.join(&name);
+        let opts = gamepak::Options {
+            input: input.is_file().then_some(input),
+            ..Default::default()
+        };
+        let report = handler.check(&data, &opts);
+        let warnings = report.count(gamepak::Severity::Warning);
+        let stale = if name.starts_with("Toomeme") { 2 } else { 0 };
+        assert!(
+            report.is_clean() && warnings == stale,
+            "{name}: {}",
+            report.lines()
+        );
+        if stale > 0 {
+            assert!(report
+                .lines()
+                .contains("the group file beside the game is from another build"));
+        }
+    }
+}
