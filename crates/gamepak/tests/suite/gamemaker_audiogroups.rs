@@ -392,3 +392,27 @@ fn only_reaches_into_the_groups_and_leaves_a_group_it_trims_unpackable() {
     assert_eq!(clips.len(), 1);
     assert!(gamepak::pack(&folder, &Options::default()).is_err());
 }
+
+/// A 2024.14 game whose AGRP names its group files `sfx.dat` and `music.dat`: both
+/// are found beside it, checked, extracted and packed back by those names.
+#[test]
+fn group_files_named_by_agrp_are_extracted_and_packed_by_their_names() {
+    let Some(dir) = common::fixture_dir("named audio groups", "gamemaker-audiogroups") else {
+        return;
+    };
+    let dir = dir.join("soap64real_killstreakbeta");
+    let input = dir.join("game.unx");
+    let data = std::fs::read(&input).unwrap();
+    let report = handler().check(&data, &beside(&input));
+    assert!(report.problems.is_empty(), "{}", report.lines());
+    let out = tempfile::tempdir().unwrap();
+    let summary = extract(&data, out.path(), &beside(&input));
+    let files: Vec<&str> = summary.companions.iter().map(|c| c.file.as_str()).collect();
+    assert_eq!(files, ["sfx.dat", "music.dat"]);
+    let packed = gamepak::pack(out.path(), &Options::default()).unwrap();
+    assert!(packed.bytes == data);
+    for (name, bytes) in &packed.companions {
+        assert!(*bytes == std::fs::read(dir.join(name)).unwrap(), "{name}");
+    }
+    assert_eq!(packed.companions.len(), 2);
+}

@@ -341,3 +341,24 @@ pub fn pack_beside(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A name AGRP or a manifest gives is used only when it names a file beside the
+    /// game: never a path, a parent, a drive or an empty name.
+    #[test]
+    fn only_plain_file_names_name_a_group_file() {
+        for good in ["sfx.dat", "music.dat", "audiogroup1.dat", "Group Two.dat"] {
+            assert!(is_file_name(good), "{good}");
+        }
+        for bad in ["", ".", "..", "../x.dat", "a/b.dat", "a\\b.dat", "C:x.dat", "x\0.dat"] {
+            assert!(!is_file_name(bad), "{bad:?}");
+        }
+        let names = FileNames(vec![None, Some("sfx.dat".into())]);
+        assert_eq!(names.get(1), "sfx.dat");
+        assert_eq!(names.get(0), "audiogroup0.dat");
+        assert_eq!(names.get(7), "audiogroup7.dat");
+    }
+}
