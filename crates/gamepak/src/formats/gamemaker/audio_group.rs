@@ -353,7 +353,9 @@ mod tests {
         for good in ["sfx.dat", "music.dat", "audiogroup1.dat", "Group Two.dat"] {
             assert!(is_file_name(good), "{good}");
         }
-        for bad in ["", ".", "..", "../x.dat", "a/b.dat", "a\\b.dat", "C:x.dat", "x\0.dat"] {
+        for bad in [
+            "", ".", "..", "../x.dat", "a/b.dat", "a\\b.dat", "C:x.dat", "x\0.dat",
+        ] {
             assert!(!is_file_name(bad), "{bad:?}");
         }
         let names = FileNames(vec![None, Some("sfx.dat".into())]);
