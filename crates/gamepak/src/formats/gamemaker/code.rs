@@ -292,23 +292,10 @@ pub fn instructions(
     let word = |a: u64| u32_at(form, a).unwrap_or(0);
     let mut at = blob;
     while at + 4 <= end {
-        let stored = word(at);
-        let (op, w) = match (names.old_opcodes, from_v14((stored >> 24) as u8)) {
-            (false, _) => ((stored >> 24) as u8, stored),
-            (true, None) => (0, stored),
-            (true, Some((op, kind))) => {
-                let w = (stored & 0x00ff_ffff) | u32::from(op) << 24;
-                (
-                    op,
-                    kind.map_or(w, |k| (w & 0xffff_00ff) | u32::from(k) << 8),
-                )
-            }
-        };
-        let t1 = ((w >> 16) & 0xf) as usize;
-        let t2 = ((w >> 20) & 0xf) as usize;
-        let low = (w & 0xffff) as u16;
+        let decoded = Word::decode(word(at), names.old_opcodes);
+        let Word { op, w, t1, t2, low } = decoded;
         let name = names.at.get(&at).map_or("?", String::as_str);
-        let size = 4 + operand_bytes(op, t1);
+        let size = decoded.size();
         let text = match (op, mnemonic(op)) {
             (_, None) => format!(".word {w:#010x}"),
             (0xb6..=0xbb, Some(m)) => {
@@ -449,6 +436,49 @@ pub fn disassemble(
     out
 }
 
+/// An instruction word taken apart, bytecode 13/14 opcodes given their later numbers
+/// (and their comparison kind, where `cmp` replaced six opcodes).
+#[derive(Debug, Clone, Copy)]
+pub struct Word {
+    /// The opcode; 0 for a bytecode 14 opcode with no later equal.
+    pub op: u8,
+    /// The word with the later opcode in its top byte.
+    pub w: u32,
+    /// The first and second operand types (`TYPES`).
+    pub t1: usize,
+    pub t2: usize,
+    /// The low 16 bits: an instance, a count or a short value, by opcode.
+    pub low: u16,
+}
+
+impl Word {
+    pub fn decode(stored: u32, old_opcodes: bool) -> Word {
+        let (op, w) = match (old_opcodes, from_v14((stored >> 24) as u8)) {
+            (false, _) => ((stored >> 24) as u8, stored),
+            (true, None) => (0, stored),
+            (true, Some((op, kind))) => {
+                let w = (stored & 0x00ff_ffff) | u32::from(op) << 24;
+                (
+                    op,
+                    kind.map_or(w, |k| (w & 0xffff_00ff) | u32::from(k) << 8),
+                )
+            }
+        };
+        Word {
+            op,
+            w,
+            t1: ((w >> 16) & 0xf) as usize,
+            t2: ((w >> 20) & 0xf) as usize,
+            low: (w & 0xffff) as u16,
+        }
+    }
+
+    /// The instruction's size in bytes: its word and the operand after it.
+    pub fn size(&self) -> u64 {
+        4 + operand_bytes(self.op, self.t1)
+    }
+}
+
 /// How many bytes of operand follow an instruction's word: a push's value (none
 /// for a 16-bit one held in the word, 8 for a double or a 64-bit integer), a
 /// variable's or a call's reference, and a `chkindex`-style extended word.
@@ -520,10 +550,9 @@ pub fn unlinked_calls(game: &Game<'_>, names: &Names) -> Vec<Problem> {
         let end = e.blob + u64::from(e.length);
         let mut at = e.blob;
         while at + 8 <= end {
-            let w = u32_at(&game.form, at).unwrap_or(0);
-            let (op, t1) = ((w >> 24) as u8, ((w >> 16) & 0xf) as usize);
+            let word = Word::decode(u32_at(&game.form, at).unwrap_or(0), false);
             let operand = u32_at(&game.form, at + 4).unwrap_or(0);
-            if op == 0xd9 && !names.at.contains_key(&at) && operand as usize >= strings {
+            if word.op == 0xd9 && !names.at.contains_key(&at) && operand as usize >= strings {
                 out.push(Problem::error(
                     chunk_location(FourCC::CODE).at("entry", first),
                     at + 4,
@@ -534,7 +563,7 @@ pub fn unlinked_calls(game: &Game<'_>, names: &Names) -> Vec<Problem> {
                     ),
                 ));
             }
-            at += 4 + operand_bytes(op, t1);
+            at += word.size();
         }
     }
     out
