@@ -28,6 +28,15 @@ pub struct Blob {
     pub starts: HashMap<u32, u32>,
 }
 
+/// The chains a blob used before an edit, each with the instance fields of its uses
+/// there.
+type Here = HashMap<usize, HashSet<i16>>;
+
+/// The instance field (the word's low 16 bits) of the use at `at`.
+fn instance_field(game: &Game<'_>, at: u64) -> i16 {
+    super::refs::u32_at(&game.form, at).unwrap_or(0) as u16 as i16
+}
+
 /// One game's chains and strings, read once for every blob edited.
 pub struct Editor<'g, 'a> {
     pub(super) game: &'g Game<'a>,
@@ -37,10 +46,6 @@ pub struct Editor<'g, 'a> {
     pub(super) name_index: Vec<Option<u32>>,
     /// The instance fields of each chain's uses.
     fields: Vec<HashSet<i16>>,
-    /// The instance fields of each chain's uses in each blob, by (chain, blob): in
-    /// GameMaker: Studio 1 a local array and a global one of the same name are both
-    /// used with the instance on the stack, told apart only by the blob.
-    fields_in_blob: HashMap<(usize, usize), HashSet<i16>>,
     /// Variables and functions the code did not use before an edit named them: the
     /// chains after [`Names::chains`], which [`Editor::relink`] gives VARI and FUNC
     /// entries.
@@ -76,37 +81,13 @@ impl<'g, 'a> Editor<'g, 'a> {
             strings.entry(&**t).or_insert(i as u32);
         }
         let name_index = names.chains.iter().map(|c| c.name_id).collect();
-        let mut blobs: Vec<(u64, u64, usize)> = game
-            .blob_entries()
-            .iter()
-            .enumerate()
-            .filter_map(|(k, e)| {
-                let e = &game.code[*e.first()?];
-                Some((e.blob, e.blob + u64::from(e.length), k))
-            })
-            .collect();
-        blobs.sort_unstable();
-        let blob_of = |at: u64| {
-            let i = blobs.partition_point(|&(start, ..)| start <= at);
-            i.checked_sub(1)
-                .map(|i| blobs[i])
-                .filter(|&(_, end, _)| at < end)
-                .map(|(.., k)| k)
-        };
         let mut fields = vec![HashSet::new(); names.chains.len()];
-        let mut fields_in_blob: HashMap<(usize, usize), HashSet<i16>> = HashMap::new();
         for (&at, &c) in &names.owner {
-            let word = super::refs::u32_at(&game.form, at).unwrap_or(0);
-            let field = word as u16 as i16;
-            fields[c].insert(field);
-            if let Some(k) = blob_of(at) {
-                fields_in_blob.entry((c, k)).or_default().insert(field);
-            }
+            fields[c].insert(instance_field(game, at));
         }
         Editor {
             game,
             fields,
-            fields_in_blob,
             names,
             strings,
             name_index,
@@ -150,14 +131,14 @@ impl<'g, 'a> Editor<'g, 'a> {
         let (blob, length, entries) = self
             .blob(k)
             .ok_or_else(|| Error::at(file, format!("the file has no code blob {k}")))?;
-        let used_here: HashSet<usize> = self
-            .names
-            .owner
-            .iter()
-            .filter(|(&at, _)| at >= blob && at < blob + u64::from(length))
-            .map(|(_, &c)| c)
-            .collect();
-        let (mut out, labels) = self.assemble_lines(text, file, &|c| used_here.contains(&c), k)?;
+        let mut used_here = Here::new();
+        for (&at, &c) in &self.names.owner {
+            if (blob..blob + u64::from(length)).contains(&at) {
+                let field = instance_field(self.game, at);
+                used_here.entry(c).or_default().insert(field);
+            }
+        }
+        let (mut out, labels) = self.assemble_lines(text, file, &used_here, k)?;
         for e in entries {
             // The text's own heading names the label where each function starts.
             let label = text
@@ -190,7 +171,7 @@ impl<'g, 'a> Editor<'g, 'a> {
         blob: usize,
     ) -> Result<(Blob, Vec<NewEntry>)> {
         self.assembles(file)?;
-        let (out, labels) = self.assemble_lines(text, file, &|_| false, blob)?;
+        let (out, labels) = self.assemble_lines(text, file, &Here::new(), blob)?;
         let mut entries = Vec::new();
         for h in text.lines().filter_map(code::heading) {
             let offset = match labels.get(h.label) {
@@ -234,13 +215,13 @@ impl<'g, 'a> Editor<'g, 'a> {
     }
 
     /// The instructions of `text` (from `file`, to be blob `blob`) assembled, with
-    /// the chain of each use (`in_blob` telling which chains the blob used before),
-    /// and where each label is.
+    /// the chain of each use (`here` giving the chains the blob used before), and
+    /// where each label is.
     fn assemble_lines(
         &self,
         text: &str,
         file: &str,
-        in_blob: &dyn Fn(usize) -> bool,
+        here: &Here,
         blob: usize,
     ) -> Result<(Blob, HashMap<String, u32>)> {
         let lines: Vec<(usize, &str)> = text
@@ -281,9 +262,7 @@ impl<'g, 'a> Editor<'g, 'a> {
             let at = out.bytes.len() as u32;
             let i = asm::assemble(line, at, &resolver, endian).map_err(|why| at_line(n, why))?;
             if let Some(u) = i.uses {
-                let chain = self
-                    .chain(u, in_blob, blob)
-                    .map_err(|why| at_line(n, why))?;
+                let chain = self.chain(u, here, blob).map_err(|why| at_line(n, why))?;
                 out.uses.push((at, chain));
             }
             out.bytes.extend_from_slice(&i.bytes);
@@ -294,14 +273,16 @@ impl<'g, 'a> Editor<'g, 'a> {
     /// The chain a use names: the only entry of that name; else the only one whose
     /// uses have the same instance field (a `builtin` push of a self variable), or of
     /// that name and instance type; else the only one of those the blob already
-    /// uses; else the only one the blob already uses with that instance field. A local is only ever one the blob
-    /// (number `blob`) uses: another entry's local of that name is another variable.
+    /// uses; else the only one the blob already uses with that instance field. A
+    /// local is only ever one the blob (number `blob`) uses: another entry's local of
+    /// that name is another variable.
     fn chain(
         &self,
         u: Use<'_>,
-        in_blob: &dyn Fn(usize) -> bool,
+        used_here: &Here,
         blob: usize,
     ) -> std::result::Result<usize, String> {
+        let in_blob = |c: usize| used_here.contains_key(&c);
         let chains = &self.names.chains;
         let (call, name, instance) = match u {
             Use::Variable { name, instance } => (false, name, Some(i32::from(instance))),
@@ -324,16 +305,12 @@ impl<'g, 'a> Editor<'g, 'a> {
             .collect();
         let here: Vec<usize> = named.iter().copied().filter(|&c| in_blob(c)).collect();
         let alike_here: Vec<usize> = alike.iter().copied().filter(|&c| in_blob(c)).collect();
+        // In GameMaker: Studio 1 a local array and a global one of the same name are
+        // both used with the instance on the stack, told apart only by the blob.
         let used_alike_here: Vec<usize> = here
             .iter()
             .copied()
-            .filter(|&c| {
-                instance.is_none_or(|i| {
-                    self.fields_in_blob
-                        .get(&(c, blob))
-                        .is_some_and(|f| f.contains(&(i as i16)))
-                })
-            })
+            .filter(|&c| instance.is_none_or(|i| used_here[&c].contains(&(i as i16))))
             .collect();
         for pick in [&named, &alike, &typed, &here, &alike_here, &used_alike_here] {
             if let [one] = pick.as_slice() {
