@@ -60,7 +60,7 @@ pub fn infer(game: &Game<'_>) -> Inferred {
         high: high.map_or(Version::NEWEST, Version::below),
     };
     for (chunk, bound) in evidence::bounds(&game.model, &game.form) {
-        let narrower = evidence::narrowed(range, &[(chunk, bound)]);
+        let narrower = bound.narrow(range);
         if (narrower.low, narrower.high) == (range.low, range.high) {
             continue;
         }

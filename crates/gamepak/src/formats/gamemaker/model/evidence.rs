@@ -2,8 +2,9 @@
 //! chunks it holds. A chunk that reads in one release's layout and not in the one
 //! before shows the file is that release or later; a chunk that does not read in a
 //! later release's layout shows the file is older. Only the gates a chunk's own read
-//! asked about (kept from the model's read) are tried, so a chunk whose records never reach a gate says nothing
-//! of it: an empty list of fonts reads in every font layout.
+//! asked about (kept from the model's read) are tried, so a chunk whose records
+//! never reach a gate says nothing of it: an empty list of fonts reads in every
+//! font layout.
 
 use super::chunks::Body;
 use super::version::{Range, Version};
@@ -33,6 +34,9 @@ pub fn bounds<'a>(game: &Game<'a>, form: &super::Form<'a>) -> Vec<(FourCC, Bound
         if matches!(part.body, Body::Stored { .. } | Body::Empty) || part.name == FourCC::STRG {
             continue;
         }
+        let Some(gates) = game.gates.get(i) else {
+            continue;
+        };
         let reading = Reading::new(
             form,
             i,
@@ -40,9 +44,6 @@ pub fn bounds<'a>(game: &Game<'a>, form: &super::Form<'a>) -> Vec<(FourCC, Bound
             range,
             game.texts(),
         );
-        let Some(gates) = game.gates.get(i) else {
-            continue;
-        };
         // The newest gate the read passed whose older layout does not read.
         let mut passed: Vec<Version> = gates
             .iter()
@@ -81,16 +82,18 @@ fn reads_at(reading: &Reading<'_, '_>, game: &Game<'_>, version: Version) -> Opt
     Some(read.and_then(|_| reading.ends_here(&r)).is_ok())
 }
 
-/// The releases `bounds` leaves, within `range`.
-pub fn narrowed(range: Range, bounds: &[(FourCC, Bound)]) -> Range {
-    bounds.iter().fold(range, |r, (_, b)| match *b {
-        Bound::Since(v) => Range {
-            low: r.low.max(v),
-            ..r
-        },
-        Bound::Before(v) => Range {
-            high: r.high.min(v.below()),
-            ..r
-        },
-    })
+impl Bound {
+    /// The releases of `range` this bound leaves.
+    pub fn narrow(self, range: Range) -> Range {
+        match self {
+            Bound::Since(v) => Range {
+                low: range.low.max(v),
+                ..range
+            },
+            Bound::Before(v) => Range {
+                high: range.high.min(v.below()),
+                ..range
+            },
+        }
+    }
 }

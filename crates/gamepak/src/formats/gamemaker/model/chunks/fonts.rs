@@ -3,9 +3,10 @@
 //! top bit set), bold, italic, the first character of its range, charset,
 //! antialiasing, the last character, its TPAG item and scale; from 2.2.1 the
 //! ascender offset, from 2022.2 the ascender, from 2023.2 the SDF spread, from
-//! 2023.6 (and in LTS 2022.0.3, which has no SDF spread) the line height; then a pointer list of glyphs (and from 2024.14 padding to
-//! 4). A glyph is its character, place and size on the font's texture, shift and
-//! offset, from 2024.11 a word of 0, and its kerning pairs (a 16-bit count).
+//! 2023.6 (and in LTS 2022.0.3, which has no SDF spread) the line height; then a
+//! pointer list of glyphs (and from 2024.14 padding to 4). A glyph is its
+//! character, place and size on the font's texture, shift and offset, from 2024.11
+//! a word of 0, and its kerning pairs (a 16-bit count).
 
 use serde::{Deserialize, Serialize};
 
