@@ -65,6 +65,13 @@ pub mod audio_group {
     };
 }
 
+/// The first stages of reading code back as GML: a code blob's instructions typed
+/// ([`instr::decode`](gml::instr::decode)), and its basic blocks and their edges
+/// ([`blocks::blocks`](gml::blocks::blocks)).
+pub mod gml {
+    pub use crate::formats::gamemaker::gml::{blocks, instr};
+}
+
 /// Small games made in code, for examples, benchmarks and tests: a model in any
 /// release's layout ([`sample()`](sample::sample)), or the bytes of a game of
 /// texture pages and sounds of a chosen size ([`game`](sample::game)).

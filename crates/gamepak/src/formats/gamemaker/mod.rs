@@ -74,6 +74,7 @@ pub mod folder;
 mod from_folder;
 pub mod game;
 pub mod gen8;
+pub mod gml;
 mod info;
 pub mod items;
 mod manifest;

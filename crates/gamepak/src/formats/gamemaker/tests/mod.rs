@@ -7,6 +7,7 @@ mod code_edits;
 mod edits;
 mod fixtures;
 mod folder;
+mod gml_blocks;
 mod malformed;
 mod newer_games;
 mod null_slots;

@@ -1,0 +1,179 @@
+//! A blob's instructions, typed. Each keeps its offset in the blob and its operand
+//! as the decompiler needs it: a constant's value, a variable's or function's chain
+//! (the VARI or FUNC entry whose occurrences it is among), a call by its name's
+//! string, or a branch's target as an offset in the blob.
+
+use crate::formats::gamemaker::code::{Names, Word};
+use crate::formats::gamemaker::container::Form;
+use crate::formats::gamemaker::opcodes::mnemonic;
+use crate::formats::gamemaker::refs::u32_at;
+
+/// One instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Instr {
+    /// Offset of its word in the blob, in bytes.
+    pub at: u32,
+    /// The opcode, in the later numbering for bytecode 13/14 files.
+    pub op: u8,
+    /// The first and second operand types, as indices of the disassembler's types
+    /// (`d f i l b v s inst ... e`).
+    pub types: [u8; 2],
+    /// The word's low 16 bits: an instance, a count or a short value, by opcode.
+    pub low: u16,
+    /// What it works on beyond its word.
+    pub operand: Operand,
+}
+
+/// What an instruction works on, beyond its word.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Operand {
+    None,
+    /// A double, a float, a 32-bit or 64-bit integer or a 16-bit one held in the
+    /// word.
+    Double(f64),
+    Float(f32),
+    Int(i32),
+    Long(i64),
+    Short(i16),
+    /// STRG's string, by index.
+    String(u32),
+    /// A variable: its chain (an index into [`Names::chains`], `None` when it is on
+    /// none), the instance field and the variable kind (the operand's top 5 bits).
+    Variable {
+        chain: Option<usize>,
+        instance: i16,
+        kind: u8,
+    },
+    /// A push of a reference to a function or (from 2023) a variable, by its chain.
+    Reference {
+        chain: usize,
+    },
+    /// A call: by its FUNC chain, or by its name's string when it is on none.
+    Call {
+        callee: Callee,
+        arguments: u16,
+    },
+    /// A branch's target, as an offset in the blob.
+    Branch(u32),
+    /// `popenv exit`: leaves a `with` without looping.
+    LeaveWith,
+    /// `cmp`'s comparison kind (1 `lt` to 6 `gt`).
+    Compare(u8),
+    /// `break`'s signal, and its extra word for an integer one.
+    Break {
+        signal: i16,
+        extra: Option<i32>,
+    },
+    /// A word no opcode the disassembler knows owns.
+    Unknown(u32),
+}
+
+/// Whom a call calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Callee {
+    Chain(usize),
+    String(u32),
+}
+
+/// The opcodes the later stages name.
+pub mod op {
+    pub const CONV: u8 = 0x07;
+    pub const CMP: u8 = 0x15;
+    pub const POP: u8 = 0x45;
+    pub const PUSHI: u8 = 0x84;
+    pub const DUP: u8 = 0x86;
+    pub const CALLV: u8 = 0x99;
+    pub const RET: u8 = 0x9c;
+    pub const EXIT: u8 = 0x9d;
+    pub const POPZ: u8 = 0x9e;
+    pub const B: u8 = 0xb6;
+    pub const BT: u8 = 0xb7;
+    pub const BF: u8 = 0xb8;
+    pub const PUSHENV: u8 = 0xba;
+    pub const POPENV: u8 = 0xbb;
+    pub const PUSH: u8 = 0xc0;
+    pub const PUSHLOC: u8 = 0xc1;
+    pub const PUSHGLB: u8 = 0xc2;
+    pub const PUSHBLTN: u8 = 0xc3;
+    pub const CALL: u8 = 0xd9;
+    pub const BREAK: u8 = 0xff;
+}
+
+/// The instructions of the blob of `length` bytes at `blob`, in address order.
+pub fn decode(form: &Form<'_>, blob: u64, length: u32, names: &Names) -> Vec<Instr> {
+    let end = blob + u64::from(length);
+    let word = |a: u64| u32_at(form, a).unwrap_or(0);
+    let mut out = Vec::new();
+    let mut at = blob;
+    while at + 4 <= end {
+        let w = Word::decode(word(at), names.old_opcodes);
+        let operand = operand(form, &w, at, blob, names);
+        out.push(Instr {
+            at: (at - blob) as u32,
+            op: w.op,
+            types: [w.t1 as u8, w.t2 as u8],
+            low: w.low,
+            operand,
+        });
+        at += w.size();
+    }
+    out
+}
+
+fn operand(form: &Form<'_>, w: &Word, at: u64, blob: u64, names: &Names) -> Operand {
+    if mnemonic(w.op).is_none() {
+        return Operand::Unknown(w.w);
+    }
+    let next = || u32_at(form, at + 4).unwrap_or(0);
+    let chain = names.owner.get(&at).copied();
+    match w.op {
+        op::B..=op::POPENV if w.op == op::POPENV && w.w & 0x00ff_ffff == 0x00f0_0000 => {
+            Operand::LeaveWith
+        }
+        op::B..=op::POPENV => {
+            let rel = i64::from((w.w << 9) as i32 >> 9) * 4;
+            let target = (at as i64 + rel - blob as i64).clamp(0, i64::from(u32::MAX));
+            Operand::Branch(target as u32)
+        }
+        op::PUSHI | op::PUSH..=op::PUSHBLTN => push(form, w, at, chain),
+        op::POP if w.t1 == 0xf => Operand::None,
+        op::POP => Operand::Variable {
+            chain,
+            instance: w.low as i16,
+            kind: (next() >> 24) as u8 & 0xf8,
+        },
+        op::CALL => Operand::Call {
+            callee: chain.map_or(Callee::String(next()), Callee::Chain),
+            arguments: w.low,
+        },
+        op::CMP => Operand::Compare(((w.w >> 8) & 0xff) as u8),
+        op::BREAK => Operand::Break {
+            signal: w.low as i16,
+            extra: (w.t1 == 2).then(|| next() as i32),
+        },
+        _ => Operand::None,
+    }
+}
+
+fn push(form: &Form<'_>, w: &Word, at: u64, chain: Option<usize>) -> Operand {
+    let Ok(mut r) = form.reader_at(at + 4, "") else {
+        return Operand::None;
+    };
+    match w.t1 {
+        0xf => Operand::Short(w.low as i16),
+        0 => Operand::Double(f64::from_bits(r.u64("").unwrap_or(0))),
+        3 => Operand::Long(r.u64("").unwrap_or(0) as i64),
+        1 => Operand::Float(r.f32("").unwrap_or(0.0)),
+        6 => Operand::String(r.u32("").unwrap_or(0)),
+        5 => Operand::Variable {
+            chain,
+            instance: w.low as i16,
+            kind: (r.u32("").unwrap_or(0) >> 24) as u8 & 0xf8,
+        },
+        2 => match chain {
+            Some(chain) => Operand::Reference { chain },
+            None => Operand::Int(r.u32("").unwrap_or(0) as i32),
+        },
+        _ => Operand::Int(r.u32("").unwrap_or(0) as i32),
+    }
+}

@@ -1,0 +1,16 @@
+//! GML from bytecode: the decompiler's pipeline, stage by stage. Each stage is its
+//! own module and reads the one before it, never the raw bytes:
+//!
+//! 1. [`instr`]: a blob's instructions, typed (opcode, operand types, and an
+//!    operand that names its variable, function, string or branch target), from the
+//!    same word decoding the disassembler uses.
+//! 2. [`blocks`]: basic blocks and the edges between them. Blocks are found from
+//!    branch targets and the instructions that end a block, never from the order
+//!    blocks happen to be laid out in.
+//!
+//! Later stages (fragments per function, loops and conditionals, the AST from
+//! simulating the stack, and the passes that make it read as written) build on
+//! these.
+
+pub mod blocks;
+pub mod instr;

@@ -1,0 +1,59 @@
+//! The decompiler's first stages on every real game: each blob's typed instructions
+//! sit where the disassembler's lines do, every operand is one the disassembler
+//! names, and the blocks cover every instruction once, start at every branch target
+//! and every code entry, and lead only to blocks.
+
+use crate::common;
+
+use gamepak::formats::gamemaker::gml::blocks::blocks;
+use gamepak::formats::gamemaker::gml::instr::{decode, Operand};
+use gamepak::formats::gamemaker::{code, game};
+
+#[test]
+fn every_blob_of_every_game_decodes_into_blocks() {
+    let mut blobs_seen = 0;
+    for (name, data) in common::gamemaker_games("gml blocks") {
+        let g = game::read(&data).unwrap();
+        let names = code::names(&g);
+        let strings = g.texts();
+        for entries in code::blobs(&g.code) {
+            let e = entries[0];
+            let instrs = decode(&g.form, e.blob, e.length, &names);
+            let (lines, _) = code::instructions(&g.form, e.blob, e.length, &names, strings);
+            let at: Vec<u64> = instrs.iter().map(|i| e.blob + u64::from(i.at)).collect();
+            let line_at: Vec<u64> = lines.iter().map(|l| l.at).collect();
+            assert_eq!(at, line_at, "{name}: {}", e.name);
+            for i in &instrs {
+                assert!(
+                    !matches!(i.operand, Operand::Unknown(_)),
+                    "{name}: {}: {i:?}",
+                    e.name
+                );
+            }
+            let starts: Vec<u32> = entries.iter().map(|e| e.start).collect();
+            let found = blocks(&instrs, e.length, &starts);
+            let mut covered = 0;
+            for (b, block) in found.iter().enumerate() {
+                assert_eq!(block.start, covered, "{name}: {}: block {b}", e.name);
+                covered = block.end;
+                assert!(block.next.iter().all(|&n| n < found.len()), "{name}");
+            }
+            assert_eq!(covered, instrs.len(), "{name}: {}", e.name);
+            let block_starts: Vec<u32> = found.iter().map(|b| b.at).collect();
+            for i in &instrs {
+                if let Operand::Branch(t) = i.operand {
+                    assert!(block_starts.contains(&t), "{name}: {}: L{t:04x}", e.name);
+                }
+            }
+            for s in &starts {
+                assert!(
+                    block_starts.contains(s),
+                    "{name}: {}: entry at L{s:04x}",
+                    e.name
+                );
+            }
+            blobs_seen += 1;
+        }
+    }
+    eprintln!("{blobs_seen} blobs decoded into blocks");
+}
