@@ -27,30 +27,40 @@ pub struct Instr {
 /// What an instruction works on, beyond its word.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Operand {
+    /// Nothing beyond the word.
     None,
-    /// A double, a float, a 32-bit or 64-bit integer or a 16-bit one held in the
-    /// word.
+    /// A pushed double.
     Double(f64),
+    /// A pushed float.
     Float(f32),
+    /// A pushed 32-bit integer.
     Int(i32),
+    /// A pushed 64-bit integer.
     Long(i64),
+    /// A pushed 16-bit integer, held in the word.
     Short(i16),
     /// STRG's string, by index.
     String(u32),
     /// A variable: its chain (an index into [`Names::chains`], `None` when it is on
     /// none), the instance field and the variable kind (the operand's top 5 bits).
     Variable {
+        /// The VARI chain.
         chain: Option<usize>,
+        /// The instance field: an object, or self (-1), global (-5), local (-7), ...
         instance: i16,
+        /// The variable kind: plain (0xa0), array (0x00), stacktop (0x80), ...
         kind: u8,
     },
     /// A push of a reference to a function or (from 2023) a variable, by its chain.
     Reference {
+        /// The FUNC or VARI chain.
         chain: usize,
     },
     /// A call: by its FUNC chain, or by its name's string when it is on none.
     Call {
+        /// The function called.
         callee: Callee,
+        /// How many arguments it takes from the stack.
         arguments: u16,
     },
     /// A branch's target, as an offset in the blob.
@@ -61,7 +71,9 @@ pub enum Operand {
     Compare(u8),
     /// `break`'s signal, and its extra word for an integer one.
     Break {
+        /// The signal (-1 `chkindex`, -2 `pushaf`, ...).
         signal: i16,
+        /// The integer after the word, for a signal of type `i`.
         extra: Option<i32>,
     },
     /// A word no opcode the disassembler knows owns.
@@ -71,11 +83,14 @@ pub enum Operand {
 /// Whom a call calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Callee {
+    /// The FUNC entry's chain.
     Chain(usize),
+    /// STRG's string naming the function, for a call FUNC does not list.
     String(u32),
 }
 
 /// The opcodes the later stages name.
+#[allow(missing_docs)]
 pub mod op {
     pub const CONV: u8 = 0x07;
     pub const CMP: u8 = 0x15;
