@@ -7,10 +7,13 @@
 //! 2. [`blocks`]: basic blocks and the edges between them. Blocks are found from
 //!    branch targets and the instructions that end a block, never from the order
 //!    blocks happen to be laid out in.
+//! 3. [`fragments`]: the blocks of each code entry, one function each: a 2.3
+//!    script's blob also holds the bodies of the functions it declares.
 //!
-//! Later stages (fragments per function, loops and conditionals, the AST from
+//! Later stages ( loops and conditionals, the AST from
 //! simulating the stack, and the passes that make it read as written) build on
 //! these.
 
 pub mod blocks;
+pub mod fragments;
 pub mod instr;

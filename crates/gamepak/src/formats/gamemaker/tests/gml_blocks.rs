@@ -6,12 +6,14 @@
 use crate::common;
 
 use gamepak::formats::gamemaker::gml::blocks::blocks;
+use gamepak::formats::gamemaker::gml::fragments::fragments;
 use gamepak::formats::gamemaker::gml::instr::{decode, Operand};
 use gamepak::formats::gamemaker::{code, game};
 
 #[test]
 fn every_blob_of_every_game_decodes_into_blocks() {
     let mut blobs_seen = 0;
+    let mut orphan_blocks = 0;
     for (name, data) in common::gamemaker_games("gml blocks") {
         let g = game::read(&data).unwrap();
         let names = code::names(&g);
@@ -30,7 +32,11 @@ fn every_blob_of_every_game_decodes_into_blocks() {
                     e.name
                 );
             }
-            let starts: Vec<u32> = entries.iter().map(|e| e.start).collect();
+            // Entries of one start (GameMaker: Studio 1 shares a blob between code
+            // entries of the same code) are one function.
+            let mut starts: Vec<u32> = entries.iter().map(|e| e.start).collect();
+            starts.sort_unstable();
+            starts.dedup();
             let found = blocks(&instrs, e.length, &starts);
             let mut covered = 0;
             for (b, block) in found.iter().enumerate() {
@@ -52,8 +58,28 @@ fn every_blob_of_every_game_decodes_into_blocks() {
                     e.name
                 );
             }
+            // Every block belongs to one fragment at most, and a child function's
+            // fragment never holds its parent's start.
+            let parts = fragments(&found, &starts);
+            let mut owner = vec![None; found.len()];
+            for (f, part) in parts.iter().enumerate() {
+                assert!(!part.blocks.is_empty(), "{name}: {}", e.name);
+                for &b in &part.blocks {
+                    let before = owner[b].replace(f);
+                    assert!(
+                        before.is_none(),
+                        "{name}: {}: block {b} in two fragments",
+                        e.name
+                    );
+                }
+            }
+            let orphans: Vec<u32> = (0..found.len())
+                .filter(|&b| owner[b].is_none() && found[b].end > found[b].start)
+                .map(|b| found[b].at)
+                .collect();
+            orphan_blocks += orphans.len();
             blobs_seen += 1;
         }
     }
-    eprintln!("{blobs_seen} blobs decoded into blocks");
+    eprintln!("{blobs_seen} blobs decoded into blocks; {orphan_blocks} blocks no entry reaches");
 }
