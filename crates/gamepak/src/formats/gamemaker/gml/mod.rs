@@ -1,5 +1,11 @@
-//! GML from bytecode: the decompiler's pipeline, stage by stage. Each stage is its
-//! own module and reads the one before it, never the raw bytes:
+//! GML, GameMaker's language: its tree, its text, and the decompiler that reads it
+//! back from bytecode.
+//!
+//! The language: [`ast`] is the tree that every stage shares, and [`print`] writes
+//! it as text in one stable layout.
+//!
+//! The decompiler, stage by stage; each stage reads the one before it, never the
+//! raw bytes:
 //!
 //! 1. [`instr`]: a blob's instructions, typed (opcode, operand types, and an
 //!    operand that names its variable, function, string or branch target), from the
@@ -9,11 +15,9 @@
 //!    blocks happen to be laid out in.
 //! 3. [`fragments`]: the blocks of each code entry, one function each: a 2.3
 //!    script's blob also holds the bodies of the functions it declares.
-//!
-//! Later stages ( loops and conditionals, the AST from
-//! simulating the stack, and the passes that make it read as written) build on
-//! these.
 
+pub mod ast;
 pub mod blocks;
 pub mod fragments;
 pub mod instr;
+pub mod print;
