@@ -18,6 +18,13 @@
 
 pub mod ast;
 pub mod blocks;
+pub mod context;
+pub mod decompile;
 pub mod fragments;
+pub mod graph;
 pub mod instr;
 pub mod print;
+pub mod sim;
+mod tidy;
+mod visit;
+pub mod walk;

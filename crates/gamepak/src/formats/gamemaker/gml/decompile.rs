@@ -1,0 +1,139 @@
+//! The decompiler's front door: a game's code entries as GML trees and text.
+
+use std::collections::HashMap;
+
+use super::ast::Stmt;
+use super::blocks::blocks;
+use super::context::Context;
+use super::fragments::fragments;
+use super::graph::Graph;
+use super::instr::decode;
+use super::print::{print, Style};
+use super::sim::Stuck;
+use super::tidy::Tidy;
+use super::walk::Walker;
+use crate::formats::gamemaker::code;
+use crate::formats::gamemaker::game::Game;
+use crate::formats::gamemaker::model::chunks::symbols::Functions;
+use crate::fourcc::FourCC;
+
+/// One code entry, decompiled.
+#[derive(Debug, Clone)]
+pub struct Decompiled {
+    /// The code entry's name.
+    pub name: String,
+    /// Its statements, or why they could not be found.
+    pub body: Result<Vec<Stmt>, Stuck>,
+}
+
+/// Every code entry of `game`, in code-entry order; null entries are skipped.
+pub fn decompile(game: &Game<'_>) -> Vec<Decompiled> {
+    let names = code::names(game);
+    let ctx = context(game, &names);
+    let mut out: Vec<Option<Decompiled>> = vec![None; game.code.len()];
+    for entries in game.blob_entries() {
+        let first = &game.code[entries[0]];
+        let instrs = decode(&game.form, first.blob, first.length, &names);
+        let mut starts: Vec<u32> = entries.iter().map(|&e| game.code[e].start).collect();
+        starts.sort_unstable();
+        starts.dedup();
+        let found = blocks(&instrs, first.length, &starts);
+        let parts = fragments(&found, &starts);
+        let by_name: HashMap<&str, u32> = entries
+            .iter()
+            .map(|&e| (&*game.code[e].name, game.code[e].start))
+            .collect();
+        let mut bodies: HashMap<u32, Result<Vec<Stmt>, Stuck>> = HashMap::new();
+        for part in &parts {
+            let graph = Graph::new(&found, part);
+            let entry = found.iter().position(|b| b.at == part.start);
+            let body = match entry {
+                Some(entry) => Walker::new(&ctx, &instrs, &found, &graph).function(entry),
+                None => Err(Stuck {
+                    at: part.start,
+                    why: "the entry starts at no block".into(),
+                }),
+            };
+            bodies.insert(part.start, body);
+        }
+        let tidy = Tidy::new(&ctx, &by_name, &bodies);
+        for &e in entries.iter() {
+            let entry = &game.code[e];
+            let body = match bodies.get(&entry.start) {
+                Some(Ok(b)) => tidy.function_body(&entry.name, b.clone()),
+                Some(Err(s)) => Err(s.clone()),
+                None => Err(Stuck {
+                    at: entry.start,
+                    why: "no fragment starts here".into(),
+                }),
+            };
+            out[e] = Some(Decompiled {
+                name: entry.name.to_string(),
+                body,
+            });
+        }
+    }
+    out.into_iter().flatten().collect()
+}
+
+/// `body` as GML text, in the style the game's release reads.
+pub fn text(game: &Game<'_>, body: &[Stmt]) -> String {
+    print(
+        body,
+        Style {
+            escapes: escapes(game),
+        },
+    )
+}
+
+fn escapes(game: &Game<'_>) -> bool {
+    game.gen8.version[0] >= 2
+}
+
+fn context<'a>(game: &'a Game<'a>, names: &'a code::Names) -> Context<'a> {
+    let mut assets: HashMap<FourCC, Vec<Option<String>>> = HashMap::new();
+    for (part, list) in game.model.chunks.iter().zip(game.model.chunk_names()) {
+        if let Some(list) = list {
+            assets.insert(
+                part.name,
+                list.into_iter().map(|n| n.map(str::to_owned)).collect(),
+            );
+        }
+    }
+    Context {
+        strings: game.texts(),
+        chains: &names.chains,
+        assets,
+        functions: game
+            .code
+            .iter()
+            .any(|e| e.name.starts_with("gml_GlobalScript_")),
+        escapes: escapes(game),
+        locals: locals(game),
+        arguments: game
+            .code
+            .iter()
+            .map(|e| (e.name.to_string(), e.arguments & 0x7fff))
+            .collect(),
+    }
+}
+
+/// The names of each code entry's locals, from FUNC's lists.
+fn locals(game: &Game<'_>) -> HashMap<String, Vec<String>> {
+    let texts = game.texts();
+    let text = |id: Option<crate::formats::gamemaker::model::wire::StrId>| {
+        id.and_then(|i| texts.get(i.0 as usize))
+            .map(|t| t.to_string())
+    };
+    let Some(functions) = game.chunk::<Functions>() else {
+        return HashMap::new();
+    };
+    functions
+        .code_locals
+        .iter()
+        .filter_map(|c| {
+            let names = c.locals.iter().filter_map(|l| text(l.name)).collect();
+            Some((text(c.code)?, names))
+        })
+        .collect()
+}

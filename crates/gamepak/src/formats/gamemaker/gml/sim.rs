@@ -1,0 +1,676 @@
+//! One block's instructions run on a stack of expressions instead of values: each
+//! push makes an expression, each operator combines the ones it pops, and each
+//! store or discarded call becomes a statement. What is left on the stack when the
+//! block ends is handed to the block after it, so an expression may span blocks
+//! (a condition's operands, a switch's value, a repeat's counter).
+//!
+//! The stack counts bytes as GameMaker's does, since `dup` copies and moves bytes,
+//! not items: a variable is 16 bytes, an integer 4, a double 8.
+
+use super::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, Stmt, UnaryOp};
+use super::context::{Context, ASSET_CHUNKS};
+use super::instr::{op, Callee, Instr, Operand};
+
+/// A value on the stack, and how many bytes it takes there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// The expression that computes it.
+    pub expr: Expr,
+    /// Bytes it takes on GameMaker's stack.
+    pub size: u8,
+    /// What it is for, beyond its value.
+    pub role: Role,
+}
+
+/// What a stack value is for, beyond its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// An ordinary value.
+    Value,
+    /// A copy made by `dup` of the item below it: the old value of `x++`, or the
+    /// value a `switch` compares.
+    Copy,
+    /// A value the source never names, kept for the construct around it (a switch's
+    /// value, a repeat's counter): discarding it writes nothing.
+    Hidden,
+    /// An array element that a further index reads or writes (`a[i][j]`).
+    ArrayRef,
+}
+
+/// How a block ends, once its instructions ran.
+#[derive(Debug, Clone, PartialEq)]
+pub enum End {
+    /// It runs on into the block after it (or branches there unconditionally).
+    Next,
+    /// `b`: to the block at this offset.
+    Goto(u32),
+    /// `bt` (`when` true) or `bf` (`when` false) on `cond`, to `target`.
+    Branch {
+        /// The condition popped.
+        cond: Expr,
+        /// Whether it branches when the condition holds.
+        when: bool,
+        /// The target's offset.
+        target: u32,
+    },
+    /// `ret`.
+    Return(Expr),
+    /// `exit`.
+    Exit,
+    /// `pushenv`: a `with` over `target`, whose `popenv` is at `popenv`.
+    PushEnv {
+        /// The instance or object.
+        target: Expr,
+        /// The offset of the loop's `popenv`.
+        popenv: u32,
+    },
+    /// `popenv`: back to `body` while instances remain.
+    PopEnv {
+        /// The offset of the loop's body.
+        body: u32,
+    },
+    /// `popenv exit`: leaves a `with` early.
+    LeaveWith,
+}
+
+/// Why a block could not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stuck {
+    /// Offset of the instruction.
+    pub at: u32,
+    /// What went wrong.
+    pub why: String,
+}
+
+/// Instance values GameMaker gives a name.
+const SELF: i64 = -1;
+const OTHER: i64 = -2;
+const ALL: i64 = -3;
+const NOONE: i64 = -4;
+const GLOBAL: i64 = -5;
+const BUILTIN: i64 = -6;
+const LOCAL: i64 = -7;
+/// Pushed after an instance expression that a variable's instance comes from.
+const STACKTOP: i64 = -9;
+const ARGUMENT: i64 = -15;
+const STATIC: i64 = -16;
+
+/// Variable kinds, in the operand's top bits.
+const ARRAY: u8 = 0x00;
+const ARRAY_PUSH_AF: u8 = 0x10;
+const STACKTOP_KIND: u8 = 0x80;
+const ARRAY_POP_AF: u8 = 0x90;
+
+/// Bytes each operand type takes on the stack.
+fn size_of(t: u8) -> u8 {
+    match t {
+        0 | 3 => 8,
+        5 | 6 => 16,
+        _ => 4,
+    }
+}
+
+/// Runs blocks' instructions on a stack of expressions.
+pub struct Machine<'c, 'a> {
+    ctx: &'c Context<'a>,
+    /// The stack, bottom first.
+    pub stack: Vec<Item>,
+    /// The statements made so far.
+    pub out: Vec<Stmt>,
+}
+
+impl<'c, 'a> Machine<'c, 'a> {
+    /// A machine over `stack`.
+    pub fn new(ctx: &'c Context<'a>, stack: Vec<Item>) -> Self {
+        Machine {
+            ctx,
+            stack,
+            out: Vec::new(),
+        }
+    }
+
+    /// Runs `instrs`, the instructions of one block, and says how the block ends.
+    pub fn run(&mut self, instrs: &[Instr]) -> Result<End, Stuck> {
+        let mut end = End::Next;
+        for i in instrs {
+            end = self.step(i).map_err(|why| Stuck { at: i.at, why })?;
+        }
+        Ok(end)
+    }
+
+    fn pop(&mut self) -> Result<Item, String> {
+        self.stack
+            .pop()
+            .ok_or_else(|| "the stack is empty".to_string())
+    }
+
+    fn pop_expr(&mut self) -> Result<Expr, String> {
+        Ok(self.pop()?.expr)
+    }
+
+    fn push(&mut self, expr: Expr, size: u8) {
+        self.stack.push(Item {
+            expr,
+            size,
+            role: Role::Value,
+        });
+    }
+
+    fn step(&mut self, i: &Instr) -> Result<End, String> {
+        let [t1, t2] = i.types;
+        match i.op {
+            op::CONV => {
+                let mut item = self.pop()?;
+                item.size = size_of(t2);
+                self.stack.push(item);
+            }
+            0x08..=0x10 | 0x13 | 0x14 => {
+                let rhs = self.pop_expr()?;
+                let lhs = self.pop_expr()?;
+                let logical = t1 == 4 && t2 == 4;
+                let op = match i.op {
+                    0x08 => BinaryOp::Mul,
+                    0x09 => BinaryOp::Div,
+                    0x0a => BinaryOp::IntDiv,
+                    0x0b => BinaryOp::Mod,
+                    0x0c => BinaryOp::Add,
+                    0x0d => BinaryOp::Sub,
+                    0x0e if logical => BinaryOp::And,
+                    0x0f if logical => BinaryOp::Or,
+                    0x10 if logical => BinaryOp::Xor,
+                    0x0e => BinaryOp::BitAnd,
+                    0x0f => BinaryOp::BitOr,
+                    0x10 => BinaryOp::BitXor,
+                    0x13 => BinaryOp::Shl,
+                    _ => BinaryOp::Shr,
+                };
+                let size = if t1 == 5 || t2 == 5 {
+                    16
+                } else {
+                    size_of(t1).max(size_of(t2))
+                };
+                self.push(binary(op, lhs, rhs), size);
+            }
+            0x11 => {
+                let e = self.pop()?;
+                self.push(negate(e.expr), e.size);
+            }
+            0x12 => {
+                let e = self.pop()?;
+                let op = if t1 == 4 {
+                    UnaryOp::Not
+                } else {
+                    UnaryOp::BitNot
+                };
+                self.push(
+                    Expr::Unary {
+                        op,
+                        expr: Box::new(e.expr),
+                    },
+                    e.size,
+                );
+            }
+            op::CMP => {
+                let rhs = self.pop_expr()?;
+                let lhs = self.pop_expr()?;
+                let op = match i.operand {
+                    Operand::Compare(1) => BinaryOp::Lt,
+                    Operand::Compare(2) => BinaryOp::Le,
+                    Operand::Compare(3) => BinaryOp::Eq,
+                    Operand::Compare(4) => BinaryOp::Ne,
+                    Operand::Compare(5) => BinaryOp::Ge,
+                    Operand::Compare(6) => BinaryOp::Gt,
+                    _ => return Err("a comparison of no known kind".into()),
+                };
+                self.push(binary(op, lhs, rhs), 4);
+            }
+            op::POP if t1 == 15 => return Err("pop.e (a stack swap) is not read yet".into()),
+            op::POP => self.store(i)?,
+            op::PUSHI => self.push(Expr::Number(Number::Int(i64::from(i.low as i16))), 4),
+            op::DUP => self.dup(i)?,
+            op::CALLV => {
+                let function = self.pop_expr()?;
+                let _instance = self.instance()?;
+                let args = self.arguments(i.low)?;
+                self.push(
+                    Expr::Call {
+                        callee: Box::new(function),
+                        args,
+                    },
+                    16,
+                );
+            }
+            op::RET => return Ok(End::Return(self.pop_expr()?)),
+            op::EXIT => return Ok(End::Exit),
+            op::POPZ => {
+                let item = self.pop()?;
+                self.discard(item);
+            }
+            op::B | op::BT | op::BF | op::PUSHENV | op::POPENV => return self.branch(i),
+            op::PUSH | op::PUSHLOC | op::PUSHGLB | op::PUSHBLTN => self.push_operand(i, t1)?,
+            op::CALL => {
+                let name = match i.operand {
+                    Operand::Call {
+                        callee: Callee::Chain(c),
+                        ..
+                    } => self.ctx.chain_name(c).unwrap_or("").to_string(),
+                    Operand::Call {
+                        callee: Callee::String(s),
+                        ..
+                    } => self.ctx.string(s).unwrap_or("").to_string(),
+                    _ => String::new(),
+                };
+                let args = self.arguments(i.low)?;
+                let role = if name == "@@SetStatic@@" {
+                    // Starts a constructor's or struct's body; nothing uses what it
+                    // leaves, and some releases do not drop it.
+                    Role::Hidden
+                } else {
+                    Role::Value
+                };
+                self.stack.push(Item {
+                    expr: Expr::Call {
+                        callee: Box::new(Expr::Ident(name)),
+                        args,
+                    },
+                    size: 16,
+                    role,
+                });
+            }
+            op::BREAK => self.signal(i)?,
+            other => return Err(format!("opcode {other:#04x} is not read yet")),
+        }
+        Ok(End::Next)
+    }
+
+    fn branch(&mut self, i: &Instr) -> Result<End, String> {
+        if matches!(i.operand, Operand::LeaveWith) {
+            return Ok(End::LeaveWith);
+        }
+        let Operand::Branch(target) = i.operand else {
+            return Err("a branch with no target".into());
+        };
+        Ok(match i.op {
+            op::B => End::Goto(target),
+            op::BT | op::BF => End::Branch {
+                cond: self.pop_expr()?,
+                when: i.op == op::BT,
+                target,
+            },
+            op::PUSHENV => End::PushEnv {
+                target: self.instance()?,
+                popenv: target,
+            },
+            _ => End::PopEnv { body: target },
+        })
+    }
+
+    /// `argc` call arguments, the first on top.
+    fn arguments(&mut self, argc: u16) -> Result<Vec<Expr>, String> {
+        (0..argc).map(|_| self.pop_expr()).collect()
+    }
+
+    /// An instance popped for a variable or a `with`: after `-9` the instance is the
+    /// value under it.
+    fn instance(&mut self) -> Result<Expr, String> {
+        let e = self.pop_expr()?;
+        if e == Expr::Number(Number::Int(STACKTOP)) {
+            let under = self.pop_expr()?;
+            return Ok(self.instance_expr(under));
+        }
+        Ok(self.instance_expr(e))
+    }
+
+    /// An instance value as GML names it: `self`, `other`, an object's name.
+    fn instance_expr(&self, e: Expr) -> Expr {
+        let Expr::Number(Number::Int(n)) = e else {
+            return e;
+        };
+        let name = match n {
+            SELF => "self",
+            OTHER => "other",
+            ALL => "all",
+            NOONE => "noone",
+            GLOBAL => "global",
+            _ => match self.ctx.object(n) {
+                Some(object) => object,
+                None => return e,
+            },
+        };
+        Expr::Ident(name.to_string())
+    }
+
+    /// A variable named `name` of `instance` (already an expression).
+    fn field(instance: Expr, name: String) -> Expr {
+        match instance {
+            Expr::Ident(ref who) if who == "self" => Expr::Ident(name),
+            _ => Expr::Field {
+                base: Box::new(instance),
+                name,
+            },
+        }
+    }
+
+    /// The variable an operand names, popping what its kind takes from the stack:
+    /// an instance, and an index for an array.
+    fn variable(&mut self, i: &Instr) -> Result<(Expr, u8), String> {
+        let Operand::Variable {
+            chain,
+            instance,
+            kind,
+        } = i.operand
+        else {
+            return Err("a variable instruction with no variable".into());
+        };
+        let name = chain
+            .and_then(|c| self.ctx.chain_name(c))
+            .unwrap_or("")
+            .to_string();
+        let instance = i64::from(instance);
+        Ok(match kind {
+            ARRAY | ARRAY_PUSH_AF | ARRAY_POP_AF => {
+                let index = self.pop_expr()?;
+                let owner = self.instance()?;
+                let base = if instance == ARGUMENT || owner == Expr::Number(Number::Int(ARGUMENT)) {
+                    Expr::Ident("argument".into())
+                } else {
+                    Self::field(owner, name)
+                };
+                let indexed = Expr::Index {
+                    base: Box::new(base),
+                    accessor: Accessor::Array,
+                    indices: vec![index],
+                };
+                (indexed, kind)
+            }
+            STACKTOP_KIND => (Self::field(self.instance()?, name), kind),
+            _ => {
+                let base = match instance {
+                    STACKTOP => Self::field(self.instance()?, name),
+                    SELF | BUILTIN | LOCAL | ARGUMENT | STATIC => Expr::Ident(name),
+                    _ => Self::field(
+                        self.instance_expr(Expr::Number(Number::Int(instance))),
+                        name,
+                    ),
+                };
+                (base, kind)
+            }
+        })
+    }
+
+    fn push_operand(&mut self, i: &Instr, t1: u8) -> Result<(), String> {
+        let (expr, size) = match &i.operand {
+            Operand::Double(d) => (Expr::Number(Number::Real(*d)), 8),
+            Operand::Float(f) => (Expr::Number(Number::Real(f64::from(*f))), 4),
+            Operand::Int(n) => (Expr::Number(Number::Int(i64::from(*n))), 4),
+            Operand::Long(n) => (Expr::Number(Number::Int(*n)), 8),
+            Operand::Short(n) if t1 == 4 => (Expr::Bool(*n != 0), 4),
+            Operand::Short(n) => (Expr::Number(Number::Int(i64::from(*n))), 4),
+            Operand::String(id) => (
+                Expr::String(self.ctx.string(*id).unwrap_or("").to_string()),
+                16,
+            ),
+            Operand::Reference { chain } => {
+                let name = self.ctx.chain_name(*chain).unwrap_or("");
+                (Expr::Ident(format!("@@function@@{name}")), 4)
+            }
+            Operand::Variable { .. } => {
+                let (expr, kind) = self.variable(i)?;
+                let role = if kind == ARRAY_PUSH_AF || kind == ARRAY_POP_AF {
+                    Role::ArrayRef
+                } else {
+                    Role::Value
+                };
+                self.stack.push(Item {
+                    expr,
+                    size: 16,
+                    role,
+                });
+                return Ok(());
+            }
+            other => return Err(format!("a push of {other:?}")),
+        };
+        self.push(expr, size);
+        Ok(())
+    }
+
+    /// `pop`: a store. Its first type says the order: an `i` store (after `dup`) has
+    /// the value on top of the variable's instance and index; the others under them.
+    fn store(&mut self, i: &Instr) -> Result<(), String> {
+        let value_on_top = i.types[0] == 2;
+        let value = if value_on_top {
+            Some(self.pop()?)
+        } else {
+            None
+        };
+        let (target, _) = self.variable(i)?;
+        let value = match value {
+            Some(v) => v,
+            None => self.pop()?,
+        };
+        // `x++` as a value: the old value, copied by `dup`, stays under the store.
+        if value_on_top {
+            if let Some(step) = step_of(&target, &value.expr) {
+                if self.stack.last().is_some_and(|c| c.expr == target) {
+                    let old = self.pop()?;
+                    let post = match step {
+                        Step::Inc => super::ast::StepOp::PostInc,
+                        Step::Dec => super::ast::StepOp::PostDec,
+                    };
+                    self.stack.push(Item {
+                        expr: Expr::Step {
+                            op: post,
+                            target: Box::new(target),
+                        },
+                        size: old.size,
+                        role: Role::Value,
+                    });
+                    return Ok(());
+                }
+            }
+        }
+        self.assign(target, value.expr);
+        Ok(())
+    }
+
+    fn assign(&mut self, target: Expr, value: Expr) {
+        if let Expr::Ident(name) | Expr::Field { name, .. } = &target {
+            // The hidden global that holds a struct literal's constructor.
+            if name.starts_with("___struct___") {
+                return;
+            }
+        }
+        self.out.push(Stmt::Assign {
+            target,
+            op: AssignOp::Set,
+            value,
+        });
+    }
+
+    /// `popz`: a value nobody uses. A call's is its statement; a copy's or a hidden
+    /// value's is nothing.
+    fn discard(&mut self, item: Item) {
+        if item.role == Role::Hidden {
+            return;
+        }
+        match item.expr {
+            Expr::Call { ref callee, .. } if matches!(&**callee, Expr::Ident(n) if n == "method") =>
+                {}
+            Expr::Function(_) => {}
+            e => self.out.push(Stmt::Expr(e)),
+        }
+    }
+
+    /// `dup`: copies the top bytes, or (with the top bit) moves a run of bytes from
+    /// under the top ones to the top.
+    fn dup(&mut self, i: &Instr) -> Result<(), String> {
+        let unit = usize::from(size_of(i.types[0]));
+        let low = usize::from(i.low);
+        if low & 0x8000 == 0 {
+            let bytes = (low & 0xff) * unit + unit;
+            let from = self.split(bytes)?;
+            let copies: Vec<Item> = self.stack[from..]
+                .iter()
+                .map(|item| Item {
+                    role: match item.role {
+                        Role::Hidden | Role::Value => Role::Copy,
+                        r => r,
+                    },
+                    ..item.clone()
+                })
+                .collect();
+            self.stack.extend(copies);
+            return Ok(());
+        }
+        let over = (low & 0x7ff) * unit;
+        let moved = ((low >> 11) & 0xf) * unit;
+        let top = self.split(over)?;
+        let start = self.split_below(top, moved)?;
+        let run: Vec<Item> = self.stack.drain(start..top).collect();
+        self.stack.extend(run);
+        Ok(())
+    }
+
+    /// The index where the top `bytes` of the stack start.
+    fn split(&self, bytes: usize) -> Result<usize, String> {
+        self.split_below(self.stack.len(), bytes)
+    }
+
+    /// The index where the `bytes` under index `top` start.
+    fn split_below(&self, top: usize, bytes: usize) -> Result<usize, String> {
+        let mut left = bytes;
+        let mut at = top;
+        while left > 0 {
+            at = at
+                .checked_sub(1)
+                .ok_or_else(|| format!("dup of {bytes} bytes past the stack's bottom"))?;
+            let size = usize::from(self.stack[at].size);
+            left = left
+                .checked_sub(size)
+                .ok_or_else(|| format!("dup of {bytes} bytes splits a value"))?;
+        }
+        Ok(at)
+    }
+
+    fn signal(&mut self, i: &Instr) -> Result<(), String> {
+        let Operand::Break { signal, extra } = i.operand else {
+            return Err("a break with no signal".into());
+        };
+        match signal {
+            // chkindex: checks the index on top.
+            -1 => {}
+            // pushaf and pushac: a further index into the array element under it.
+            -2 | -4 => {
+                let index = self.pop_expr()?;
+                let array = self.pop()?;
+                let expr = Expr::Index {
+                    base: Box::new(array.expr),
+                    accessor: Accessor::Array,
+                    indices: vec![index],
+                };
+                let role = if signal == -4 {
+                    Role::ArrayRef
+                } else {
+                    Role::Value
+                };
+                self.stack.push(Item {
+                    expr,
+                    size: 16,
+                    role,
+                });
+            }
+            // popaf: stores the value under the array element at a further index.
+            -3 => {
+                let index = self.pop_expr()?;
+                let array = self.pop_expr()?;
+                let value = self.pop_expr()?;
+                let target = Expr::Index {
+                    base: Box::new(array),
+                    accessor: Accessor::Array,
+                    indices: vec![index],
+                };
+                self.assign(target, value);
+            }
+            // setowner: which instance owns the array written next.
+            -5 => {
+                self.pop()?;
+            }
+            // isstaticok: whether the statics were set up already.
+            -6 => self.push(Expr::Ident("@@isstaticok@@".into()), 4),
+            // setstatic; savearef and restorearef keep an array reference aside.
+            -9..=-7 => {}
+            // chknullish: whether the value on top is undefined, leaving it there.
+            -10 => {
+                let top = self
+                    .stack
+                    .last()
+                    .cloned()
+                    .ok_or_else(|| "chknullish on an empty stack".to_string())?;
+                self.push(
+                    Expr::Call {
+                        callee: Box::new(Expr::Ident("@@isnullish@@".into())),
+                        args: vec![top.expr],
+                    },
+                    4,
+                );
+            }
+            // pushref: a typed reference to a resource.
+            -11 => {
+                let value = i64::from(extra.unwrap_or(0));
+                let (kind, index) = ((value >> 24) as u32, value & 0xff_ffff);
+                let name = ASSET_CHUNKS
+                    .iter()
+                    .find(|(k, _)| *k == kind)
+                    .and_then(|(_, chunk)| self.ctx.asset(*chunk, index));
+                let expr = match name {
+                    Some(n) => Expr::Ident(n.to_string()),
+                    None => Expr::Number(Number::Int(value)),
+                };
+                self.push(expr, 16);
+            }
+            other => return Err(format!("break signal {other} is not read yet")),
+        }
+        Ok(())
+    }
+}
+
+enum Step {
+    Inc,
+    Dec,
+}
+
+/// Whether `value` is `target + 1` or `target - 1`, as `++` and `--` compile.
+fn step_of(target: &Expr, value: &Expr) -> Option<Step> {
+    let Expr::Binary { op, lhs, rhs } = value else {
+        return None;
+    };
+    let one = matches!(**rhs, Expr::Number(Number::Int(1)) | Expr::Bool(true));
+    if **lhs != *target || !one {
+        return None;
+    }
+    match op {
+        BinaryOp::Add => Some(Step::Inc),
+        BinaryOp::Sub => Some(Step::Dec),
+        _ => None,
+    }
+}
+
+fn binary(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
+    Expr::Binary {
+        op,
+        lhs: Box::new(lhs),
+        rhs: Box::new(rhs),
+    }
+}
+
+/// `-e`, folded into a number literal as GameMaker's compiler folds it.
+fn negate(e: Expr) -> Expr {
+    match e {
+        Expr::Number(Number::Int(n)) => Expr::Number(Number::Int(-n)),
+        Expr::Number(Number::Real(r)) => Expr::Number(Number::Real(-r)),
+        e => Expr::Unary {
+            op: UnaryOp::Neg,
+            expr: Box::new(e),
+        },
+    }
+}

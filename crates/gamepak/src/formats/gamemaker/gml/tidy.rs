@@ -1,0 +1,320 @@
+//! Passes over a walked function that make it read as a person writes GML: the
+//! runner's internal calls back to syntax (`[a, b]`, `{ x: 1 }`, `new`, `self`),
+//! function declarations with their bodies, `var` where a local is first set, and
+//! GameMaker's compiled idioms back to the statements they came from.
+
+use std::collections::{HashMap, HashSet};
+
+use super::ast::{AssignOp, Declared, Expr, Function, Number, Stmt};
+use super::context::Context;
+use super::sim::Stuck;
+use super::visit::{walk_block, walk_block_exprs};
+
+/// The passes, with what they need of the blob: its entries by name and the walked
+/// body of each fragment, by where it starts.
+pub struct Tidy<'t, 'c, 'a> {
+    ctx: &'c Context<'a>,
+    starts: &'t HashMap<&'t str, u32>,
+    bodies: &'t HashMap<u32, Result<Vec<Stmt>, Stuck>>,
+}
+
+const SCRIPT_PREFIX: &str = "gml_Script_";
+const FUNCTION_REF: &str = "@@function@@";
+
+impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
+    /// The passes over one blob's fragments.
+    pub fn new(
+        ctx: &'c Context<'a>,
+        starts: &'t HashMap<&'t str, u32>,
+        bodies: &'t HashMap<u32, Result<Vec<Stmt>, Stuck>>,
+    ) -> Self {
+        Tidy {
+            ctx,
+            starts,
+            bodies,
+        }
+    }
+
+    /// The body of the code entry `name`, tidied.
+    pub fn function_body(&self, name: &str, body: Vec<Stmt>) -> Result<Vec<Stmt>, Stuck> {
+        self.tidy(name, body, 0)
+    }
+
+    fn tidy(&self, name: &str, mut body: Vec<Stmt>, depth: usize) -> Result<Vec<Stmt>, Stuck> {
+        if depth > 64 {
+            return Err(Stuck {
+                at: 0,
+                why: "functions nest more than 64 deep".into(),
+            });
+        }
+        let mut failed = None;
+        walk_block_exprs(&mut body, &mut |e| {
+            if failed.is_none() {
+                if let Err(s) = self.expr(e, depth) {
+                    failed = Some(s);
+                }
+            }
+        });
+        if let Some(s) = failed {
+            return Err(s);
+        }
+        walk_block(&mut body, &mut |block| {
+            declarations(block);
+            temp_returns(block);
+        });
+        if body.last() == Some(&Stmt::Exit) {
+            body.pop();
+        }
+        declare_locals(
+            &mut body,
+            self.ctx.locals.get(name).map(Vec::as_slice).unwrap_or(&[]),
+        );
+        Ok(body)
+    }
+
+    /// Rewrites one expression whose parts are already rewritten.
+    fn expr(&self, e: &mut Expr, depth: usize) -> Result<(), Stuck> {
+        let replaced = match e {
+            Expr::Ident(name) => {
+                if let Some(target) = name.strip_prefix(FUNCTION_REF) {
+                    Some(self.function_ref(target, depth)?)
+                } else if name == "@@step@@" {
+                    Some(Expr::Number(Number::Int(1)))
+                } else {
+                    None
+                }
+            }
+            Expr::Call { callee, args } => match &**callee {
+                Expr::Ident(f) => self.call(f, args),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(r) = replaced {
+            *e = r;
+        }
+        Ok(())
+    }
+
+    /// A function pushed by reference: its body when the blob holds it, otherwise
+    /// its name.
+    fn function_ref(&self, target: &str, depth: usize) -> Result<Expr, Stuck> {
+        let Some(start) = self.starts.get(target) else {
+            return Ok(Expr::Ident(short_name(target).to_string()));
+        };
+        let body = match self.bodies.get(start) {
+            Some(Ok(b)) => self.tidy(target, b.clone(), depth + 1)?,
+            Some(Err(s)) => return Err(s.clone()),
+            None => Vec::new(),
+        };
+        let arguments = self.ctx.arguments.get(target).copied().unwrap_or(0);
+        let params = (0..arguments)
+            .map(|i| super::ast::Param {
+                name: format!("argument{i}"),
+                default: None,
+            })
+            .collect();
+        Ok(Expr::Function(Box::new(Function {
+            name: Some(target.to_string()),
+            params,
+            inherits: None,
+            constructor: false,
+            body,
+        })))
+    }
+
+    /// A call to one of the runner's internal functions, as the syntax it stands
+    /// for.
+    fn call(&self, f: &str, args: &mut Vec<Expr>) -> Option<Expr> {
+        Some(match f {
+            "@@This@@" => Expr::Ident("self".into()),
+            "@@Other@@" => Expr::Ident("other".into()),
+            "@@Global@@" => Expr::Ident("global".into()),
+            "@@NewGMLArray@@" => Expr::Array(std::mem::take(args)),
+            "@@NewGMLObject@@" => {
+                let mut args = std::mem::take(args);
+                if args.is_empty() {
+                    return Some(Expr::Struct(Vec::new()));
+                }
+                let ctor = args.remove(0);
+                match ctor {
+                    Expr::Function(f) if is_struct_function(&f) => struct_literal(*f, args),
+                    ctor => Expr::New {
+                        callee: Box::new(ctor),
+                        args,
+                    },
+                }
+            }
+            // method(context, function): the context is the instance declaring it.
+            "method" if matches!(args.get(1), Some(Expr::Function(_))) => args.remove(1),
+            _ => {
+                let name = f.strip_prefix(SCRIPT_PREFIX)?;
+                Expr::Call {
+                    callee: Box::new(Expr::Ident(name.to_string())),
+                    args: std::mem::take(args),
+                }
+            }
+        })
+    }
+}
+
+/// A script or function's name as GML writes it.
+fn short_name(entry: &str) -> &str {
+    entry.strip_prefix(SCRIPT_PREFIX).unwrap_or(entry)
+}
+
+fn is_struct_function(f: &Function) -> bool {
+    f.name
+        .as_deref()
+        .is_some_and(|n| n.contains("___struct___"))
+}
+
+/// `{ a: x, b: 2 }`: the hidden function's body sets each field, from an argument
+/// where the value is computed by the caller.
+fn struct_literal(f: Function, args: Vec<Expr>) -> Expr {
+    let mut fields = Vec::new();
+    for s in f.body {
+        if let Stmt::Assign {
+            target: Expr::Ident(name),
+            op: AssignOp::Set,
+            mut value,
+        } = s
+        {
+            if let Some(arg) = argument_index(&value).and_then(|i| args.get(i)) {
+                value = arg.clone();
+            }
+            fields.push((name, value));
+        }
+    }
+    Expr::Struct(fields)
+}
+
+/// Which argument `e` reads: `argument3` or `argument[3]`.
+fn argument_index(e: &Expr) -> Option<usize> {
+    match e {
+        Expr::Ident(a) => a.strip_prefix("argument")?.parse().ok(),
+        Expr::Index { base, indices, .. } => match (&**base, indices.as_slice()) {
+            (Expr::Ident(a), [Expr::Number(Number::Int(i))]) if a == "argument" => {
+                usize::try_from(*i).ok()
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `name = function …` as the declaration `function name(…) { … }`.
+fn declarations(block: &mut [Stmt]) {
+    for s in block.iter_mut() {
+        let Stmt::Assign {
+            target: Expr::Ident(name),
+            op: AssignOp::Set,
+            value: Expr::Function(f),
+        } = s
+        else {
+            continue;
+        };
+        if f.name.as_deref().map(short_name) == Some(name.as_str()) {
+            let mut f = (**f).clone();
+            f.name = Some(name.clone());
+            *s = Stmt::Function(f);
+        }
+    }
+}
+
+/// A `return` inside `with`: GameMaker keeps the value in a temporary while it
+/// leaves the loop.
+fn temp_returns(block: &mut Vec<Stmt>) {
+    const TEMP: &str = "$$$$temp$$$$";
+    let mut k = 0;
+    while k + 1 < block.len() {
+        let folded = match (&block[k], &block[k + 1]) {
+            (
+                Stmt::Assign {
+                    target: Expr::Ident(t),
+                    op: AssignOp::Set,
+                    value,
+                },
+                Stmt::Return(Some(Expr::Ident(r))),
+            ) if t == TEMP && r == TEMP => Some(value.clone()),
+            _ => None,
+        };
+        if let Some(value) = folded {
+            block[k] = Stmt::Return(Some(value));
+            block.remove(k + 1);
+        }
+        k += 1;
+    }
+}
+
+/// `var` on the first statement that sets each local, or at the top for one that
+/// is read before it is set.
+fn declare_locals(body: &mut Vec<Stmt>, locals: &[String]) {
+    let mut pending: HashSet<&str> = locals
+        .iter()
+        .map(String::as_str)
+        .filter(|l| *l != "arguments")
+        .collect();
+    declare_in(body, &mut pending);
+    let mut rest: Vec<&str> = pending.into_iter().collect();
+    rest.sort_unstable();
+    if !rest.is_empty() {
+        let list = rest
+            .into_iter()
+            .map(|n| Declared {
+                name: n.to_string(),
+                value: None,
+            })
+            .collect();
+        body.insert(0, Stmt::Var(list));
+    }
+}
+
+fn declare_in(block: &mut [Stmt], pending: &mut HashSet<&str>) {
+    for s in block.iter_mut() {
+        match s {
+            Stmt::Assign {
+                target: Expr::Ident(name),
+                op: AssignOp::Set,
+                value,
+            } if pending.contains(name.as_str()) && !reads(value, name) => {
+                pending.remove(name.as_str());
+                *s = Stmt::Var(vec![Declared {
+                    name: name.clone(),
+                    value: Some(value.clone()),
+                }]);
+            }
+            Stmt::If {
+                then, otherwise, ..
+            } => {
+                declare_in(then, pending);
+                if let Some(o) = otherwise {
+                    declare_in(o, pending);
+                }
+            }
+            Stmt::While { body, .. }
+            | Stmt::DoUntil { body, .. }
+            | Stmt::Repeat { body, .. }
+            | Stmt::With { body, .. }
+            | Stmt::For { body, .. } => declare_in(body, pending),
+            Stmt::Switch { cases, .. } => {
+                for c in cases {
+                    declare_in(&mut c.body, pending);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether `e` reads the variable `name`.
+fn reads(e: &Expr, name: &str) -> bool {
+    let mut found = false;
+    let mut e = e.clone();
+    super::visit::walk_expr(&mut e, &mut |x| {
+        if matches!(x, Expr::Ident(n) if n == name) {
+            found = true;
+        }
+    });
+    found
+}

@@ -1,0 +1,1071 @@
+//! Control flow back to statements: a walk of one fragment's blocks that turns
+//! branches into `if`, loops, `switch`, `with`, `repeat`, `break` and `continue`,
+//! and the branches inside an expression into `&&`, `||`, `??` and `?:`.
+//!
+//! What belongs where comes from the graph: a loop is the blocks that reach its
+//! header's back edges, an arm of an `if` the blocks its first block dominates, and
+//! the `if` ends where its arms meet. Addresses are used only to choose between
+//! equivalent readings: when one arm of an `if` never comes back, the code after
+//! the `if` is what GameMaker laid out after both arms.
+
+use super::ast::{BinaryOp, Case, Expr, Number, Stmt, UnaryOp};
+use super::blocks::Block;
+use super::context::Context;
+use super::graph::Graph;
+use super::instr::{op, Instr, Operand};
+use super::sim::{End, Item, Machine, Role, Stuck};
+
+/// A construct the walk is inside, and where its `break` and `continue` go.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    /// The loop's header, which the walk must not take for a new loop.
+    header: Option<usize>,
+    /// Where `break` goes.
+    brk: Option<usize>,
+    /// Where `continue` goes; `None` for a switch, whose `continue` is its loop's.
+    cont: Option<usize>,
+    /// Whether the loop tests at its end (`do … until`).
+    until: bool,
+}
+
+/// How a run of statements ended.
+#[derive(Debug, Clone, PartialEq)]
+enum Flow {
+    /// At its stop, or at the end of the code.
+    Reached,
+    /// By `break`, `continue`, `return` or `exit`.
+    Left,
+    /// At a `do … until` loop's test: loop again when the condition is `when`.
+    Until(Expr, bool),
+}
+
+/// Where to go after a construct.
+enum After {
+    /// On at this block, or the code ended.
+    At(Option<usize>),
+    /// Nowhere: every way out left.
+    Left,
+    /// A `do … until` loop's test.
+    Until(Expr, bool),
+}
+
+/// The walk of one fragment.
+pub struct Walker<'d, 'c, 'a> {
+    ctx: &'c Context<'a>,
+    instrs: &'d [Instr],
+    blocks: &'d [Block],
+    graph: &'d Graph,
+    frames: Vec<Frame>,
+    visited: Vec<bool>,
+}
+
+type Res<T> = Result<T, Stuck>;
+
+impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
+    /// A walk over `blocks` of `instrs`, inside the fragment `graph` covers.
+    pub fn new(
+        ctx: &'c Context<'a>,
+        instrs: &'d [Instr],
+        blocks: &'d [Block],
+        graph: &'d Graph,
+    ) -> Self {
+        Walker {
+            ctx,
+            instrs,
+            blocks,
+            graph,
+            frames: Vec::new(),
+            visited: vec![false; blocks.len()],
+        }
+    }
+
+    /// The statements of the function entered at block `entry`.
+    pub fn function(&mut self, entry: usize) -> Res<Vec<Stmt>> {
+        if self.tracing() {
+            eprintln!("function of {} instrs", self.instrs.len());
+        }
+        let mut stack = Vec::new();
+        let mut out = Vec::new();
+        let flow = self.seq(Some(entry), None, false, &mut stack, &mut out)?;
+        if let Flow::Until(..) = flow {
+            return Err(self.stuck(entry, "a loop test outside any loop"));
+        }
+        if let Some(left) = stack.iter().find(|i| i.role != Role::Hidden) {
+            return Err(self.stuck(
+                entry,
+                &format!("a value is left on the stack: {:?}", left.expr),
+            ));
+        }
+        Ok(out)
+    }
+
+    fn tracing(&self) -> bool {
+        std::env::var("GML_TRACE").is_ok_and(|t| t == self.instrs.len().to_string())
+    }
+
+    fn stuck(&self, b: usize, why: &str) -> Stuck {
+        Stuck {
+            at: self.blocks.get(b).map_or(0, |b| b.at),
+            why: why.to_string(),
+        }
+    }
+
+    fn code(&self, b: usize) -> &'d [Instr] {
+        let block = &self.blocks[b];
+        &self.instrs[block.start..block.end]
+    }
+
+    fn block_at(&self, at: u32) -> Res<usize> {
+        self.blocks
+            .binary_search_by_key(&at, |b| b.at)
+            .map_err(|_| Stuck {
+                at,
+                why: format!("a branch to L{at:04x}, where no block starts"),
+            })
+    }
+
+    /// The block after `b` in the blob, where a conditional branch falls through.
+    fn fall(&self, b: usize) -> Option<usize> {
+        (b + 1 < self.blocks.len()).then_some(b + 1)
+    }
+
+    /// Where control goes after block `b` when it does not branch.
+    fn next_of(&self, b: usize) -> Option<usize> {
+        self.blocks[b].next.first().copied()
+    }
+
+    fn run(&mut self, b: usize, stack: &mut Vec<Item>, out: &mut Vec<Stmt>) -> Res<End> {
+        if self.tracing() {
+            eprintln!(
+                "run L{:04x} frames={:?}",
+                self.blocks[b].at,
+                self.frames
+                    .iter()
+                    .map(|f| (
+                        f.header.map(|h| self.blocks[h].at),
+                        f.brk.map(|h| self.blocks[h].at),
+                        f.cont.map(|h| self.blocks[h].at)
+                    ))
+                    .collect::<Vec<_>>()
+            );
+        }
+        if std::mem::replace(&mut self.visited[b], true) {
+            return Err(self.stuck(b, "a block is reached twice"));
+        }
+        let mut m = Machine::new(self.ctx, std::mem::take(stack));
+        let end = m.run(self.code(b))?;
+        out.append(&mut m.out);
+        *stack = m.stack;
+        Ok(end)
+    }
+
+    /// A block run for its value only: it may make no statement.
+    fn run_pure(&mut self, b: usize, stack: &mut Vec<Item>) -> Res<End> {
+        let mut out = Vec::new();
+        let end = self.run(b, stack, &mut out)?;
+        if !out.is_empty() {
+            return Err(self.stuck(b, "a statement inside an expression"));
+        }
+        Ok(end)
+    }
+
+    /// The statements from `start` up to `stop`. `entering` is set when `start` is
+    /// a loop's own header, which must not be taken for a jump or a new loop.
+    fn seq(
+        &mut self,
+        start: Option<usize>,
+        stop: Option<usize>,
+        entering: bool,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<Flow> {
+        let mut cur = start;
+        let mut first = entering;
+        loop {
+            let Some(n) = cur else {
+                return Ok(Flow::Reached);
+            };
+            if !std::mem::take(&mut first) {
+                if Some(n) == stop {
+                    return Ok(Flow::Reached);
+                }
+                if let Some(jump) = self.jump(n)? {
+                    out.push(jump);
+                    return Ok(Flow::Left);
+                }
+                if self.is_header(n) && !self.active(n) {
+                    match self.looped(n, stack, out)? {
+                        After::At(next) => {
+                            cur = next;
+                            continue;
+                        }
+                        After::Left => return Ok(Flow::Left),
+                        After::Until(c, w) => return Ok(Flow::Until(c, w)),
+                    }
+                }
+            }
+            let after = match self.run(n, stack, out)? {
+                End::Next | End::LeaveWith => After::At(self.next_of(n)),
+                End::Goto(t) => After::At(Some(self.block_at(t)?)),
+                End::Return(e) => {
+                    out.push(Stmt::Return(Some(e)));
+                    After::Left
+                }
+                End::Exit => {
+                    out.push(Stmt::Exit);
+                    After::Left
+                }
+                End::Branch { cond, when, target } => {
+                    self.conditional(n, cond, when, target, stop, stack, out)?
+                }
+                End::PushEnv { target, popenv } => self.with(n, target, popenv, stack, out)?,
+                End::PopEnv { .. } => return Err(self.stuck(n, "a popenv outside its with")),
+            };
+            match after {
+                After::At(next) => cur = next,
+                After::Left => return Ok(Flow::Left),
+                After::Until(c, w) => return Ok(Flow::Until(c, w)),
+            }
+        }
+    }
+
+    /// `break` or `continue`, when `n` is where the innermost construct's go.
+    fn jump(&self, n: usize) -> Res<Option<Stmt>> {
+        if let Some(f) = self.frames.last() {
+            if f.brk == Some(n) {
+                return Ok(Some(Stmt::Break));
+            }
+        }
+        if let Some(f) = self.frames.iter().rev().find(|f| f.cont.is_some()) {
+            if f.cont == Some(n) {
+                return Ok(Some(Stmt::Continue));
+            }
+        }
+        Ok(None)
+    }
+
+    fn is_header(&self, n: usize) -> bool {
+        self.graph.pred[n]
+            .iter()
+            .any(|&p| self.graph.dominates(n, p))
+    }
+
+    fn active(&self, n: usize) -> bool {
+        self.frames.iter().any(|f| f.header == Some(n))
+    }
+
+    /// Blocks a walk must stop at: where the innermost constructs' `break` and
+    /// `continue` go, and the current stop.
+    fn barrier(&self, x: usize, stop: Option<usize>) -> bool {
+        if Some(x) == stop {
+            return true;
+        }
+        if self.frames.last().is_some_and(|f| f.brk == Some(x)) {
+            return true;
+        }
+        self.frames
+            .iter()
+            .rev()
+            .find(|f| f.cont.is_some())
+            .is_some_and(|f| f.cont == Some(x))
+    }
+
+    // ---- conditionals -------------------------------------------------------
+
+    #[allow(clippy::too_many_arguments)]
+    fn conditional(
+        &mut self,
+        n: usize,
+        cond: Expr,
+        when: bool,
+        target: u32,
+        stop: Option<usize>,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<After> {
+        let taken = self.block_at(target)?;
+        let fall = self
+            .fall(n)
+            .ok_or_else(|| self.stuck(n, "a conditional branch at the end of the code"))?;
+        if self.short_circuit(taken, when) {
+            let (value, next) = self.chain(cond, when, taken, fall, stack)?;
+            stack.push(value);
+            return Ok(After::At(next));
+        }
+        if let Some(f) = self.frames.last() {
+            if f.until && f.header == Some(taken) {
+                return Ok(After::Until(cond, when));
+            }
+        }
+        if is_call_of(&cond, "@@isnullish@@") && !when {
+            return self.nullish(cond, taken, fall, stack);
+        }
+        if self.is_repeat_head(n) && when {
+            return self.repeat(n, taken, fall, stack, out);
+        }
+        if self.is_case_test(n) && when {
+            return self.switch(n, cond, taken, fall, stack, out);
+        }
+        let (t, f) = if when { (taken, fall) } else { (fall, taken) };
+        let follow = self.follow(n, t, f, stop);
+        let base = stack.len();
+        let (mut then_stack, mut else_stack) = (stack.clone(), stack.clone());
+        let (mut then, mut otherwise) = (Vec::new(), Vec::new());
+        let then_flow = self.arm(t, follow, &mut then_stack, &mut then)?;
+        let else_flow = self.arm(f, follow, &mut else_stack, &mut otherwise)?;
+        let reached = |flow: &Flow| *flow == Flow::Reached;
+        if reached(&then_flow)
+            && reached(&else_flow)
+            && then.is_empty()
+            && otherwise.is_empty()
+            && then_stack.len() == base + 1
+            && else_stack.len() == base + 1
+        {
+            let e = else_stack.pop().map(|i| i.expr);
+            let t = then_stack.pop();
+            if let (Some(t), Some(e)) = (t, e) {
+                stack.push(Item {
+                    expr: Expr::Ternary {
+                        cond: Box::new(cond),
+                        then: Box::new(t.expr),
+                        otherwise: Box::new(e),
+                    },
+                    size: t.size,
+                    role: Role::Value,
+                });
+                return Ok(After::At(follow));
+            }
+        }
+        match (reached(&then_flow), reached(&else_flow)) {
+            (true, true) if then_stack.len() != else_stack.len() => {
+                return Err(self.stuck(n, "the arms of an if leave different stacks"));
+            }
+            (true, _) => *stack = then_stack,
+            (false, true) => *stack = else_stack,
+            (false, false) => {}
+        }
+        if let (Flow::Until(..), _) | (_, Flow::Until(..)) = (&then_flow, &else_flow) {
+            return Err(self.stuck(n, "a loop test inside an if"));
+        }
+        out.push(Stmt::If {
+            cond,
+            then,
+            otherwise: (!otherwise.is_empty()).then_some(otherwise),
+        });
+        if !reached(&then_flow) && !reached(&else_flow) {
+            return Ok(After::Left);
+        }
+        Ok(After::At(follow))
+    }
+
+    /// One arm of an `if`: nothing when it starts where the `if` ends.
+    fn arm(
+        &mut self,
+        head: usize,
+        follow: Option<usize>,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<Flow> {
+        if Some(head) == follow {
+            return Ok(Flow::Reached);
+        }
+        self.seq(Some(head), follow, false, stack, out)
+    }
+
+    /// The blocks of the arm starting at `head` after the branch in `n`: those `head`
+    /// dominates, up to the barriers. An arm whose head is also reached from
+    /// outside it is empty: its head is where the `if` ends.
+    fn arm_blocks(&self, n: usize, head: usize, stop: Option<usize>) -> Vec<usize> {
+        // A loop's header is also entered from its own back edges.
+        let shared = self.graph.pred[head]
+            .iter()
+            .any(|&p| p != n && !self.graph.dominates(head, p));
+        if shared || self.barrier(head, stop) {
+            return Vec::new();
+        }
+        let mut seen = vec![head];
+        let mut todo = vec![head];
+        while let Some(b) = todo.pop() {
+            for &s in &self.graph.succ[b] {
+                if !seen.contains(&s) && self.graph.dominates(head, s) && !self.barrier(s, stop) {
+                    seen.push(s);
+                    todo.push(s);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Where an `if` at `n` with arms starting at `t` and `f` ends.
+    fn follow(&self, n: usize, t: usize, f: usize, stop: Option<usize>) -> Option<usize> {
+        let then_arm = self.arm_blocks(n, t, stop);
+        let else_arm = self.arm_blocks(n, f, stop);
+        let exits = |head: usize, arm: &[usize]| -> Vec<usize> {
+            if arm.is_empty() {
+                return vec![head];
+            }
+            let mut out: Vec<usize> = arm
+                .iter()
+                .flat_map(|&b| self.graph.succ[b].iter().copied())
+                .filter(|s| !arm.contains(s))
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        };
+        let mut ends: Vec<usize> = exits(t, &then_arm);
+        ends.extend(exits(f, &else_arm));
+        // Where the enclosing walk stops is where this `if` ends too; only where a
+        // `break` or `continue` goes is a way out.
+        ends.retain(|&e| Some(e) == stop || !self.barrier(e, stop));
+        ends.sort_unstable();
+        ends.dedup();
+        if ends.len() == 1 {
+            return Some(ends[0]);
+        }
+        if self.tracing() {
+            eprintln!(
+                "follow of L{:04x}: ends {:?} then {:?} else {:?}",
+                self.blocks[n].at,
+                ends.iter().map(|&e| self.blocks[e].at).collect::<Vec<_>>(),
+                then_arm
+                    .iter()
+                    .map(|&e| self.blocks[e].at)
+                    .collect::<Vec<_>>(),
+                else_arm.len()
+            );
+        }
+        // An arm that is only a jump: the code after the `if` is the other arm's.
+        if self.barrier(t, stop) || then_arm.is_empty() && !ends.is_empty() {
+            return Some(f);
+        }
+        if self.barrier(f, stop) || else_arm.is_empty() && !ends.is_empty() {
+            return Some(t);
+        }
+        if !ends.is_empty() {
+            return ends.first().copied();
+        }
+        // Neither arm comes back: the code after the `if` is what was laid out
+        // after the later arm, if the earlier arm goes on past it, or the later arm.
+        let at = |b: usize| self.blocks[b].at;
+        let (first, second) = if at(t) < at(f) {
+            (&then_arm, &else_arm)
+        } else {
+            (&else_arm, &then_arm)
+        };
+        let last_of_second = second.iter().map(|&b| at(b)).max().unwrap_or(0);
+        first
+            .iter()
+            .copied()
+            .filter(|&b| at(b) > last_of_second)
+            .min_by_key(|&b| at(b))
+            .or(Some(if at(t) < at(f) { f } else { t }))
+    }
+
+    // ---- expressions across blocks ---------------------------------------
+
+    /// Whether block `s` is the constant a short-circuit `&&` (`bf` to a block of
+    /// `false`) or `||` (`bt` to a block of `true`) ends with when it decides early.
+    fn short_circuit(&self, s: usize, when: bool) -> bool {
+        matches!(
+            self.code(s),
+            [Instr { op: op::PUSH, operand: Operand::Short(v), .. }] if (*v == 1) == when && (*v == 0 || *v == 1)
+        )
+    }
+
+    /// `a && b && …` or `a || b || …`: operands after the first, each decided in
+    /// turn by a branch to the constant block `s`, the last one jumping past it.
+    fn chain(
+        &mut self,
+        first: Expr,
+        when: bool,
+        s: usize,
+        fall: usize,
+        stack: &mut Vec<Item>,
+    ) -> Res<(Item, Option<usize>)> {
+        let end = self.next_of(s);
+        if std::mem::replace(&mut self.visited[s], true) {
+            return Err(self.stuck(s, "a block is reached twice"));
+        }
+        let mut operands = vec![first];
+        let mut cur = Some(fall);
+        loop {
+            let Some(b) = cur else {
+                return Err(self.stuck(s, "a condition runs off the end of the code"));
+            };
+            match self.run_pure(b, stack)? {
+                End::Branch {
+                    cond,
+                    when: w,
+                    target,
+                } => {
+                    let taken = self.block_at(target)?;
+                    if taken == s && w == when {
+                        operands.push(cond);
+                        cur = self.fall(b);
+                    } else if self.short_circuit(taken, w) {
+                        let next = self
+                            .fall(b)
+                            .ok_or_else(|| self.stuck(b, "no block after"))?;
+                        let (value, after) = self.chain(cond, w, taken, next, stack)?;
+                        stack.push(value);
+                        cur = after;
+                    } else {
+                        let mut out = Vec::new();
+                        match self.conditional(b, cond, w, target, end, stack, &mut out)? {
+                            After::At(next) if out.is_empty() => cur = next,
+                            _ => return Err(self.stuck(b, "a statement inside a condition")),
+                        }
+                    }
+                }
+                End::Goto(t) if Some(self.block_at(t)?) == end => {
+                    let last = stack
+                        .pop()
+                        .ok_or_else(|| self.stuck(b, "a condition with no value"))?;
+                    operands.push(last.expr);
+                    break;
+                }
+                End::Next | End::Goto(_) => cur = self.next_of(b),
+                _ => return Err(self.stuck(b, "a condition ends in a jump out")),
+            }
+        }
+        let op = if when { BinaryOp::Or } else { BinaryOp::And };
+        let value = operands
+            .into_iter()
+            .reduce(|a, b| Expr::Binary {
+                op,
+                lhs: Box::new(a),
+                rhs: Box::new(b),
+            })
+            .unwrap_or(Expr::Bool(!when));
+        Ok((
+            Item {
+                expr: value,
+                size: 4,
+                role: Role::Value,
+            },
+            end,
+        ))
+    }
+
+    /// `a ?? b`: `a` stays on the stack when it is not undefined; otherwise it is
+    /// dropped and `b` computed in its place.
+    fn nullish(
+        &mut self,
+        cond: Expr,
+        end: usize,
+        fall: usize,
+        stack: &mut Vec<Item>,
+    ) -> Res<After> {
+        let Expr::Call { args, .. } = cond else {
+            return Err(self.stuck(fall, "a nullish test of nothing"));
+        };
+        let lhs = args
+            .into_iter()
+            .next()
+            .unwrap_or(Expr::Ident("undefined".into()));
+        if let Some(top) = stack.last_mut() {
+            top.role = Role::Hidden;
+        }
+        let base = stack.len();
+        let mut out = Vec::new();
+        let flow = self.seq(Some(fall), Some(end), false, stack, &mut out)?;
+        if flow != Flow::Reached || !out.is_empty() || stack.len() != base {
+            return Err(self.stuck(fall, "a ?? whose right side is not a value"));
+        }
+        let rhs = stack.pop().map(|i| i.expr);
+        let (Some(rhs), Some(size)) = (rhs, stack.last().map(|i| i.size)) else {
+            return Err(self.stuck(fall, "a ?? with no value"));
+        };
+        // The fall path popped `a` and pushed `b`; the branch kept `a`.
+        stack.push(Item {
+            expr: Expr::Binary {
+                op: BinaryOp::Nullish,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+            },
+            size,
+            role: Role::Value,
+        });
+        Ok(After::At(Some(end)))
+    }
+
+    // ---- loops ------------------------------------------------------------
+
+    /// The blocks of the loop whose header is `h`: those that reach one of its back
+    /// edges without passing through it.
+    fn loop_blocks(&self, h: usize) -> Vec<usize> {
+        let mut body = vec![h];
+        let mut todo: Vec<usize> = self.graph.pred[h]
+            .iter()
+            .copied()
+            .filter(|&p| self.graph.dominates(h, p))
+            .collect();
+        while let Some(b) = todo.pop() {
+            if body.contains(&b) {
+                continue;
+            }
+            body.push(b);
+            todo.extend(self.graph.pred[b].iter().copied());
+        }
+        body
+    }
+
+    /// Where a loop of `body` goes when it ends: its one exit that is not where an
+    /// enclosing construct's `break` or `continue` goes.
+    fn loop_exit(&self, body: &[usize]) -> Option<usize> {
+        let mut exits: Vec<usize> = body
+            .iter()
+            .flat_map(|&b| self.graph.succ[b].iter().copied())
+            .filter(|s| !body.contains(s))
+            .filter(|&s| !self.barrier(s, None))
+            .collect();
+        exits.sort_by_key(|&b| self.blocks[b].at);
+        exits.dedup();
+        exits.first().copied()
+    }
+
+    fn looped(&mut self, h: usize, stack: &mut Vec<Item>, out: &mut Vec<Stmt>) -> Res<After> {
+        let body = self.loop_blocks(h);
+        let exit = self.loop_exit(&body);
+        let latches: Vec<usize> = self.graph.pred[h]
+            .iter()
+            .copied()
+            .filter(|&p| self.graph.dominates(h, p))
+            .collect();
+        if let Some(after) = self.while_loop(h, &body, exit, &latches, stack, out)? {
+            return Ok(after);
+        }
+        let latch = latches.iter().copied().max_by_key(|&b| self.blocks[b].at);
+        let (inner, flow) = self.tested_at_end(h, exit, latch, stack)?;
+        match flow {
+            Flow::Until(cond, when) => out.push(Stmt::DoUntil {
+                body: inner,
+                cond: if when { not(cond) } else { cond },
+            }),
+            _ => out.push(Stmt::While {
+                cond: Expr::Bool(true),
+                body: strip_trailing_continue(inner),
+            }),
+        }
+        Ok(After::At(exit))
+    }
+
+    /// The body of a loop that tests at its end, from its header `h` to the test in
+    /// its latch; `cont` is where its `continue` goes, and a body that reaches it
+    /// runs on into the test.
+    fn tested_at_end(
+        &mut self,
+        h: usize,
+        brk: Option<usize>,
+        cont: Option<usize>,
+        stack: &mut Vec<Item>,
+    ) -> Res<(Vec<Stmt>, Flow)> {
+        self.frames.push(Frame {
+            header: Some(h),
+            brk,
+            cont,
+            until: true,
+        });
+        let mut body = Vec::new();
+        let mut flow = self.seq(Some(h), cont, true, stack, &mut body);
+        if let (Ok(Flow::Reached), Some(c)) = (&flow, cont) {
+            if c != h {
+                flow = self.seq(Some(c), None, true, stack, &mut body);
+            }
+        }
+        self.frames.pop();
+        Ok((body, flow?))
+    }
+
+    /// A loop whose header only tests its condition: `while`, or `for` when the
+    /// block its `continue` goes to is a single step statement.
+    fn while_loop(
+        &mut self,
+        h: usize,
+        body: &[usize],
+        exit: Option<usize>,
+        latches: &[usize],
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<Option<After>> {
+        let saved = (self.visited.clone(), stack.clone());
+        let mut test_stack = stack.clone();
+        let tested = self.test(h, body, &mut test_stack);
+        let Ok(Some((cond, inside, test_end))) = tested else {
+            (self.visited, *stack) = saved;
+            return Ok(None);
+        };
+        let _ = test_end;
+        *stack = test_stack;
+        let step = match latches {
+            [l] if *l != inside && self.graph.pred[*l].len() >= 2 => self.step_of(*l, stack),
+            _ => None,
+        };
+        let cont = if step.is_some() { latches[0] } else { h };
+        self.frames.push(Frame {
+            header: Some(h),
+            brk: exit,
+            cont: Some(cont),
+            until: false,
+        });
+        let mut inner = Vec::new();
+        let flow = if inside == cont {
+            Ok(Flow::Reached)
+        } else {
+            self.seq(Some(inside), Some(cont), false, stack, &mut inner)
+        };
+        self.frames.pop();
+        flow?;
+        if let Some(step) = step {
+            self.visited[cont] = true;
+            out.push(Stmt::For {
+                init: None,
+                cond: Some(cond),
+                step: Some(Box::new(step)),
+                body: inner,
+            });
+        } else {
+            out.push(Stmt::While { cond, body: inner });
+        }
+        Ok(Some(After::At(exit)))
+    }
+
+    /// A loop header that only computes a condition and leaves the loop on it: the
+    /// condition (as the loop goes on), and the block inside the loop it goes to.
+    fn test(
+        &mut self,
+        h: usize,
+        body: &[usize],
+        stack: &mut Vec<Item>,
+    ) -> Res<Option<(Expr, usize, usize)>> {
+        let mut cur = h;
+        loop {
+            match self.run_pure(cur, stack)? {
+                End::Branch { cond, when, target } => {
+                    let taken = self.block_at(target)?;
+                    let Some(fall) = self.fall(cur) else {
+                        return Ok(None);
+                    };
+                    if self.short_circuit(taken, when) {
+                        let (value, next) = self.chain(cond, when, taken, fall, stack)?;
+                        stack.push(value);
+                        match next {
+                            Some(next) if body.contains(&next) => cur = next,
+                            _ => return Ok(None),
+                        }
+                        continue;
+                    }
+                    let (inside, leaves_on) = match (body.contains(&taken), body.contains(&fall)) {
+                        (false, true) => (fall, when),
+                        (true, false) => (taken, !when),
+                        _ => return Ok(None),
+                    };
+                    let cond = if leaves_on { not(cond) } else { cond };
+                    return Ok(Some((cond, inside, cur)));
+                }
+                End::Next => match self.next_of(cur) {
+                    Some(next) if body.contains(&next) && next != h => cur = next,
+                    _ => return Ok(None),
+                },
+                _ => return Ok(None),
+            }
+        }
+    }
+
+    /// The step of a `for`: the latch `l` is one statement and a jump back.
+    fn step_of(&mut self, l: usize, stack: &[Item]) -> Option<Stmt> {
+        let mut m = Machine::new(self.ctx, stack.to_vec());
+        match m.run(self.code(l)) {
+            Ok(End::Goto(_)) if m.out.len() == 1 && m.stack.len() == stack.len() => m.out.pop(),
+            _ => None,
+        }
+    }
+
+    /// `repeat (n)`: the count stays on the stack, counted down and tested at the
+    /// end of the body, and dropped after the loop. The body is walked as a
+    /// `do … until` whose test is the countdown.
+    fn repeat(
+        &mut self,
+        n: usize,
+        end: usize,
+        body_start: usize,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<After> {
+        let count = stack
+            .last_mut()
+            .ok_or_else(|| self.stuck(n, "a repeat with no count"))?;
+        count.role = Role::Hidden;
+        let count = count.expr.clone();
+        let saved = stack.clone();
+        let latch = self.graph.pred[body_start]
+            .iter()
+            .copied()
+            .filter(|&p| p != n && self.graph.dominates(body_start, p))
+            .max_by_key(|&b| self.blocks[b].at)
+            .ok_or_else(|| self.stuck(n, "a repeat with no latch"))?;
+        // `continue` goes to the countdown, a block of its own only when some
+        // `continue` branches there.
+        let cont = (self.code(latch).len() == 5).then_some(latch);
+        let (body, flow) = self.tested_at_end(body_start, Some(end), cont, stack)?;
+        match flow {
+            Flow::Until(..) => {}
+            _ => return Err(self.stuck(latch, "a repeat without its countdown")),
+        }
+        *stack = saved;
+        out.push(Stmt::Repeat { count, body });
+        Ok(After::At(Some(end)))
+    }
+
+    fn is_repeat_head(&self, n: usize) -> bool {
+        matches!(
+            self.code(n),
+            [
+                ..,
+                Instr {
+                    op: op::DUP,
+                    low: 0,
+                    types: [2, _],
+                    ..
+                },
+                Instr {
+                    op: op::PUSHI | op::PUSH,
+                    ..
+                },
+                Instr {
+                    op: op::CMP,
+                    operand: Operand::Compare(2),
+                    ..
+                },
+                Instr { op: op::BT, .. }
+            ]
+        )
+    }
+
+    /// `with (target)`: the body runs between `pushenv` and `popenv`; a `break` goes
+    /// to a `popenv exit` laid out after the loop.
+    fn with(
+        &mut self,
+        n: usize,
+        target: Expr,
+        popenv: u32,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<After> {
+        let p = self.block_at(popenv)?;
+        let body_start = self
+            .fall(n)
+            .ok_or_else(|| self.stuck(n, "a with at the end"))?;
+        let after = self.fall(p);
+        let leave = after.and_then(|a| {
+            let jump_over = matches!(self.code(a), [Instr { op: op::B, .. }]);
+            let leave = self.fall(a)?;
+            let leaves = matches!(
+                self.code(leave),
+                [Instr {
+                    operand: Operand::LeaveWith,
+                    ..
+                }]
+            );
+            (jump_over && leaves).then_some((a, leave))
+        });
+        let (brk, exit) = match leave {
+            Some((a, l)) => (Some(l), self.next_of(a)),
+            None => (after, after),
+        };
+        self.frames.push(Frame {
+            header: Some(body_start),
+            brk,
+            cont: Some(p),
+            until: false,
+        });
+        let mut body = Vec::new();
+        let flow = if body_start == p {
+            Ok(Flow::Reached)
+        } else {
+            self.seq(Some(body_start), Some(p), true, stack, &mut body)
+        };
+        self.frames.pop();
+        flow?;
+        self.visited[p] = true;
+        if let Some((a, l)) = leave {
+            self.visited[a] = true;
+            self.visited[l] = true;
+        }
+        out.push(Stmt::With { target, body });
+        Ok(After::At(exit))
+    }
+
+    // ---- switch -------------------------------------------------------------
+
+    fn is_case_test(&self, n: usize) -> bool {
+        let code = self.code(n);
+        let dup = code
+            .iter()
+            .any(|i| i.op == op::DUP && i.low == 0 && i.types[0] == 5);
+        dup && matches!(
+            code,
+            [
+                ..,
+                Instr {
+                    op: op::CMP,
+                    operand: Operand::Compare(3),
+                    ..
+                },
+                Instr { op: op::BT, .. }
+            ]
+        )
+    }
+
+    fn switch(
+        &mut self,
+        n: usize,
+        cond: Expr,
+        taken: usize,
+        fall: usize,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<After> {
+        let value = stack
+            .last_mut()
+            .ok_or_else(|| self.stuck(n, "a switch with no value"))?;
+        value.role = Role::Hidden;
+        let value = value.expr.clone();
+        let mut labels = vec![(label_of(cond), taken)];
+        let mut cur = fall;
+        let default = loop {
+            match self.run_pure(cur, stack)? {
+                End::Branch {
+                    cond,
+                    when: true,
+                    target,
+                } if self.is_case_test(cur) => {
+                    labels.push((label_of(cond), self.block_at(target)?));
+                    cur = self
+                        .fall(cur)
+                        .ok_or_else(|| self.stuck(cur, "a switch runs off the end"))?;
+                }
+                End::Goto(t) => break self.block_at(t)?,
+                _ => return Err(self.stuck(cur, "a switch's tests end unlike GameMaker's")),
+            }
+        };
+        let mut targets: Vec<usize> = labels.iter().map(|&(_, t)| t).collect();
+        let end = self.switch_end(n, &targets, default);
+        if Some(default) != end {
+            targets.push(default);
+        }
+        targets.sort_by_key(|&b| self.blocks[b].at);
+        targets.dedup();
+        self.frames.push(Frame {
+            header: None,
+            brk: end,
+            cont: None,
+            until: false,
+        });
+        let mut cases = Vec::new();
+        let mut result = Ok(());
+        let mut reached_stack = None;
+        for (k, &t) in targets.iter().enumerate() {
+            for (label, _) in labels.iter().filter(|&&(_, lt)| lt == t) {
+                cases.push(Case {
+                    label: Some(label.clone()),
+                    body: Vec::new(),
+                });
+            }
+            if t == default && Some(default) != end {
+                cases.push(Case {
+                    label: None,
+                    body: Vec::new(),
+                });
+            }
+            let stop = targets.get(k + 1).copied().or(end);
+            let mut body_stack = stack.clone();
+            let mut body = Vec::new();
+            match self.seq(Some(t), stop, false, &mut body_stack, &mut body) {
+                Ok(Flow::Reached) => reached_stack = Some(body_stack),
+                Ok(_) => {}
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+            if let Some(last) = cases.last_mut() {
+                last.body = body;
+            }
+        }
+        self.frames.pop();
+        result?;
+        if let Some(s) = reached_stack {
+            *stack = s;
+        }
+        out.push(Stmt::Switch { value, cases });
+        Ok(match end {
+            Some(end) => After::At(Some(end)),
+            None => After::Left,
+        })
+    }
+
+    /// Where a switch's `break` goes: the first block after its head that drops the
+    /// switch's value and that no single case owns.
+    fn switch_end(&self, n: usize, targets: &[usize], default: usize) -> Option<usize> {
+        let at = self.blocks[n].at;
+        let drops = |b: usize| {
+            matches!(
+                self.code(b).first(),
+                Some(Instr {
+                    op: op::POPZ,
+                    types: [5, _],
+                    ..
+                })
+            )
+        };
+        let mut all = targets.to_vec();
+        all.push(default);
+        (0..self.blocks.len())
+            .filter(|&b| self.blocks[b].at > at && self.graph.reached(b) && drops(b))
+            .filter(|&b| !all.iter().any(|&t| t != b && self.graph.dominates(t, b)))
+            .min_by_key(|&b| self.blocks[b].at)
+            .or_else(|| drops(default).then_some(default))
+    }
+}
+
+/// A case's label: the right side of its `==` test.
+fn label_of(cond: Expr) -> Expr {
+    match cond {
+        Expr::Binary {
+            op: BinaryOp::Eq,
+            rhs,
+            ..
+        } => *rhs,
+        other => other,
+    }
+}
+
+fn is_call_of(e: &Expr, name: &str) -> bool {
+    matches!(e, Expr::Call { callee, .. } if matches!(&**callee, Expr::Ident(n) if n == name))
+}
+
+/// `!e`, simplified where it can be without changing what it means.
+pub fn not(e: Expr) -> Expr {
+    match e {
+        Expr::Unary {
+            op: UnaryOp::Not,
+            expr,
+        } => *expr,
+        Expr::Bool(b) => Expr::Bool(!b),
+        Expr::Number(Number::Int(0)) => Expr::Bool(true),
+        e => Expr::Unary {
+            op: UnaryOp::Not,
+            expr: Box::new(e),
+        },
+    }
+}
+
+/// A loop body without the `continue` that only says it loops again.
+fn strip_trailing_continue(mut body: Vec<Stmt>) -> Vec<Stmt> {
+    if body.last() == Some(&Stmt::Continue) {
+        body.pop();
+    }
+    body
+}
