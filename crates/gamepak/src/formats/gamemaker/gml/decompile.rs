@@ -10,7 +10,7 @@ use super::graph::Graph;
 use super::instr::decode;
 use super::print::{print, Style};
 use super::sim::Stuck;
-use super::tidy::Tidy;
+use super::tidy::{Tidy, Walked};
 use super::walk::Walker;
 use crate::formats::gamemaker::code;
 use crate::formats::gamemaker::game::Game;
@@ -43,12 +43,18 @@ pub fn decompile(game: &Game<'_>) -> Vec<Decompiled> {
             .iter()
             .map(|&e| (&*game.code[e].name, game.code[e].start))
             .collect();
-        let mut bodies: HashMap<u32, Result<Vec<Stmt>, Stuck>> = HashMap::new();
+        let mut bodies: HashMap<u32, Result<Walked, Stuck>> = HashMap::new();
         for part in &parts {
             let graph = Graph::new(&found, part);
             let entry = found.iter().position(|b| b.at == part.start);
             let body = match entry {
-                Some(entry) => Walker::new(&ctx, &instrs, &found, &graph).function(entry),
+                Some(entry) => {
+                    let mut walker = Walker::new(&ctx, &instrs, &found, &graph);
+                    walker.function(entry).map(|body| Walked {
+                        body,
+                        locals: walker.locals,
+                    })
+                }
                 None => Err(Stuck {
                     at: part.start,
                     why: "the entry starts at no block".into(),
@@ -60,7 +66,7 @@ pub fn decompile(game: &Game<'_>) -> Vec<Decompiled> {
         for &e in entries.iter() {
             let entry = &game.code[e];
             let body = match bodies.get(&entry.start) {
-                Some(Ok(b)) => tidy.function_body(&entry.name, b.clone()),
+                Some(Ok(w)) => tidy.function_body(&entry.name, w.clone()),
                 Some(Err(s)) => Err(s.clone()),
                 None => Err(Stuck {
                     at: entry.start,

@@ -7,7 +7,7 @@
 //! The stack counts bytes as GameMaker's does, since `dup` copies and moves bytes,
 //! not items: a variable is 16 bytes, an integer 4, a double 8.
 
-use super::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, Stmt, UnaryOp};
+use super::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, StepOp, Stmt, UnaryOp};
 use super::context::{Context, ASSET_CHUNKS};
 use super::instr::{op, Callee, Instr, Operand};
 
@@ -117,6 +117,8 @@ pub struct Machine<'c, 'a> {
     pub stack: Vec<Item>,
     /// The statements made so far.
     pub out: Vec<Stmt>,
+    /// The local variables read or written, in order of first use.
+    pub locals: Vec<String>,
 }
 
 impl<'c, 'a> Machine<'c, 'a> {
@@ -126,6 +128,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             ctx,
             stack,
             out: Vec::new(),
+            locals: Vec::new(),
         }
     }
 
@@ -351,6 +354,21 @@ impl<'c, 'a> Machine<'c, 'a> {
         }
     }
 
+    /// Variable `name` of `owner`: a name alone for a local, a built-in, an
+    /// argument, a static or the instance's own, a field otherwise.
+    fn scoped(&mut self, owner: Expr, name: String) -> Expr {
+        match owner {
+            Expr::Number(Number::Int(LOCAL)) => {
+                if !self.locals.contains(&name) {
+                    self.locals.push(name.clone());
+                }
+                Expr::Ident(name)
+            }
+            Expr::Number(Number::Int(BUILTIN | ARGUMENT | STATIC)) => Expr::Ident(name),
+            owner => Self::field(owner, name),
+        }
+    }
+
     /// The variable an operand names, popping what its kind takes from the stack:
     /// an instance, and an index for an array.
     fn variable(&mut self, i: &Instr) -> Result<(Expr, u8), String> {
@@ -371,11 +389,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             ARRAY | ARRAY_PUSH_AF | ARRAY_POP_AF => {
                 let index = self.pop_expr()?;
                 let owner = self.instance()?;
-                let base = if instance == ARGUMENT || owner == Expr::Number(Number::Int(ARGUMENT)) {
-                    Expr::Ident("argument".into())
-                } else {
-                    Self::field(owner, name)
-                };
+                let base = self.scoped(owner, name);
                 let indexed = Expr::Index {
                     base: Box::new(base),
                     accessor: Accessor::Array,
@@ -383,17 +397,16 @@ impl<'c, 'a> Machine<'c, 'a> {
                 };
                 (indexed, kind)
             }
-            STACKTOP_KIND => (Self::field(self.instance()?, name), kind),
+            STACKTOP_KIND => {
+                let owner = self.instance()?;
+                (self.scoped(owner, name), kind)
+            }
             _ => {
-                let base = match instance {
-                    STACKTOP => Self::field(self.instance()?, name),
-                    SELF | BUILTIN | LOCAL | ARGUMENT | STATIC => Expr::Ident(name),
-                    _ => Self::field(
-                        self.instance_expr(Expr::Number(Number::Int(instance))),
-                        name,
-                    ),
+                let owner = match instance {
+                    STACKTOP => self.instance()?,
+                    _ => self.instance_expr(Expr::Number(Number::Int(instance))),
                 };
-                (base, kind)
+                (self.scoped(owner, name), kind)
             }
         })
     }
@@ -405,6 +418,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             Operand::Int(n) => (Expr::Number(Number::Int(i64::from(*n))), 4),
             Operand::Long(n) => (Expr::Number(Number::Int(*n)), 8),
             Operand::Short(n) if t1 == 4 => (Expr::Bool(*n != 0), 4),
+            Operand::Short(1) if i.op == op::PUSH => (Expr::Ident(ONE.into()), 4),
             Operand::Short(n) => (Expr::Number(Number::Int(i64::from(*n))), 4),
             Operand::String(id) => (
                 Expr::String(self.ctx.string(*id).unwrap_or("").to_string()),
@@ -437,40 +451,73 @@ impl<'c, 'a> Machine<'c, 'a> {
     /// `pop`: a store. Its first type says the order: an `i` store (after `dup`) has
     /// the value on top of the variable's instance and index; the others under them.
     fn store(&mut self, i: &Instr) -> Result<(), String> {
-        let value_on_top = i.types[0] == 2;
-        let value = if value_on_top {
-            Some(self.pop()?)
-        } else {
-            None
-        };
-        let (target, _) = self.variable(i)?;
-        let value = match value {
-            Some(v) => v,
-            None => self.pop()?,
-        };
-        // `x++` as a value: the old value, copied by `dup`, stays under the store.
-        if value_on_top {
-            if let Some(step) = step_of(&target, &value.expr) {
-                if self.stack.last().is_some_and(|c| c.expr == target) {
-                    let old = self.pop()?;
-                    let post = match step {
-                        Step::Inc => super::ast::StepOp::PostInc,
-                        Step::Dec => super::ast::StepOp::PostDec,
+        if i.types[0] != 2 {
+            let (target, _) = self.variable(i)?;
+            let value = self.pop()?;
+            // `x++` as a value: the old value, copied by `dup`, stays under the store.
+            if let Some((step, read)) = step_of(&value.expr) {
+                if *read == target && self.stack.last().is_some_and(|v| v.expr == target) {
+                    let top = self.stack.len() - 1;
+                    self.stack[top].expr = Expr::Step {
+                        op: step.post(),
+                        target: Box::new(target),
                     };
-                    self.stack.push(Item {
-                        expr: Expr::Step {
-                            op: post,
-                            target: Box::new(target),
-                        },
-                        size: old.size,
-                        role: Role::Value,
-                    });
                     return Ok(());
                 }
+            }
+            // `++x` as a value: the new value, copied by `dup`, is what is stored.
+            if value.role == Role::Copy && self.stack.last().is_some_and(|v| v.expr == value.expr) {
+                if let Some((step, read)) = step_of(&value.expr) {
+                    if *read == target {
+                        let top = self.stack.len() - 1;
+                        self.stack[top].expr = Expr::Step {
+                            op: step.pre(),
+                            target: Box::new(target),
+                        };
+                        return Ok(());
+                    }
+                }
+            }
+            self.assign(target, value.expr);
+            return Ok(());
+        }
+        let value = self.pop()?;
+        let step = step_of(&value.expr);
+        // `x++` as a value, first form: the old value, copied by `dup`, is between
+        // the new value and the variable's instance and index.
+        if let Some((step, read)) = &step {
+            if self.stack.last().is_some_and(|old| old.expr == **read) {
+                let old = self.pop()?;
+                let (target, _) = self.variable(i)?;
+                if target != old.expr {
+                    return Err("a dup'd store of another variable".into());
+                }
+                self.push_step(step.post(), target, old.size);
+                return Ok(());
+            }
+        }
+        let (target, _) = self.variable(i)?;
+        // Second form: the old value was moved under the instance and index.
+        if let Some((step, read)) = &step {
+            if **read == target && self.stack.last().is_some_and(|old| old.expr == target) {
+                let old = self.pop()?;
+                self.push_step(step.post(), target, old.size);
+                return Ok(());
             }
         }
         self.assign(target, value.expr);
         Ok(())
+    }
+
+    fn push_step(&mut self, op: StepOp, target: Expr, size: u8) {
+        self.stack.push(Item {
+            expr: Expr::Step {
+                op,
+                target: Box::new(target),
+            },
+            size,
+            role: Role::Value,
+        });
     }
 
     fn assign(&mut self, target: Expr, value: Expr) {
@@ -480,11 +527,17 @@ impl<'c, 'a> Machine<'c, 'a> {
                 return;
             }
         }
-        self.out.push(Stmt::Assign {
-            target,
-            op: AssignOp::Set,
-            value,
-        });
+        // `x++` as a statement adds a `push.e 1`; `x += n` a pushed number.
+        if let Some((step, read)) = step_of(&value) {
+            if *read == target && is_one(&value) {
+                self.out.push(Stmt::Expr(Expr::Step {
+                    op: step.post(),
+                    target: Box::new(target),
+                }));
+                return;
+            }
+        }
+        self.out.push(compound(target, value));
     }
 
     /// `popz`: a value nobody uses. A call's is its statement; a copy's or a hidden
@@ -634,24 +687,75 @@ impl<'c, 'a> Machine<'c, 'a> {
     }
 }
 
+/// What `push.e 1` pushes: the one that `++` and `--` add, apart from a written 1.
+pub const ONE: &str = "@@one@@";
+
+#[derive(Clone, Copy)]
 enum Step {
     Inc,
     Dec,
 }
 
-/// Whether `value` is `target + 1` or `target - 1`, as `++` and `--` compile.
-fn step_of(target: &Expr, value: &Expr) -> Option<Step> {
+impl Step {
+    fn pre(self) -> StepOp {
+        match self {
+            Step::Inc => StepOp::PreInc,
+            Step::Dec => StepOp::PreDec,
+        }
+    }
+
+    fn post(self) -> StepOp {
+        match self {
+            Step::Inc => StepOp::PostInc,
+            Step::Dec => StepOp::PostDec,
+        }
+    }
+}
+
+/// Whether `value` is `x + 1` or `x - 1`, as `++` and `--` compile, and `x`.
+fn step_of(value: &Expr) -> Option<(Step, &Expr)> {
     let Expr::Binary { op, lhs, rhs } = value else {
         return None;
     };
-    let one = matches!(**rhs, Expr::Number(Number::Int(1)) | Expr::Bool(true));
-    if **lhs != *target || !one {
-        return None;
-    }
+    let one = matches!(&**rhs, Expr::Number(Number::Int(1)) | Expr::Bool(true))
+        || matches!(&**rhs, Expr::Ident(n) if n == ONE);
     match op {
-        BinaryOp::Add => Some(Step::Inc),
-        BinaryOp::Sub => Some(Step::Dec),
+        BinaryOp::Add if one => Some((Step::Inc, lhs)),
+        BinaryOp::Sub if one => Some((Step::Dec, lhs)),
         _ => None,
+    }
+}
+
+/// Whether the step of `value` adds the `push.e 1` of `++`/`--`.
+fn is_one(value: &Expr) -> bool {
+    matches!(value, Expr::Binary { rhs, .. } if matches!(&**rhs, Expr::Ident(n) if n == ONE))
+}
+
+/// `x = x op y` as `x op= y`: GameMaker compiles both alike.
+fn compound(target: Expr, value: Expr) -> Stmt {
+    if let Expr::Binary { op, lhs, rhs } = &value {
+        let assign = match op {
+            BinaryOp::Add => Some(AssignOp::Add),
+            BinaryOp::Sub => Some(AssignOp::Sub),
+            BinaryOp::Mul => Some(AssignOp::Mul),
+            BinaryOp::Div => Some(AssignOp::Div),
+            BinaryOp::BitAnd => Some(AssignOp::And),
+            BinaryOp::BitOr => Some(AssignOp::Or),
+            BinaryOp::BitXor => Some(AssignOp::Xor),
+            _ => None,
+        };
+        if let (Some(op), true) = (assign, **lhs == target) {
+            return Stmt::Assign {
+                target,
+                op,
+                value: (**rhs).clone(),
+            };
+        }
+    }
+    Stmt::Assign {
+        target,
+        op: AssignOp::Set,
+        value,
     }
 }
 

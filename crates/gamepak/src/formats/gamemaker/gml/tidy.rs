@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::ast::{AssignOp, Declared, Expr, Function, Number, Stmt};
+use super::ast::{Accessor, AssignOp, Declared, Expr, Function, Number, Stmt};
 use super::context::Context;
 use super::sim::Stuck;
 use super::visit::{walk_block, walk_block_exprs};
@@ -15,7 +15,16 @@ use super::visit::{walk_block, walk_block_exprs};
 pub struct Tidy<'t, 'c, 'a> {
     ctx: &'c Context<'a>,
     starts: &'t HashMap<&'t str, u32>,
-    bodies: &'t HashMap<u32, Result<Vec<Stmt>, Stuck>>,
+    bodies: &'t HashMap<u32, Result<Walked, Stuck>>,
+}
+
+/// A fragment as the walk left it: its statements, and the locals it uses.
+#[derive(Debug, Clone)]
+pub struct Walked {
+    /// The statements.
+    pub body: Vec<Stmt>,
+    /// The local variables, in order of first use.
+    pub locals: Vec<String>,
 }
 
 const SCRIPT_PREFIX: &str = "gml_Script_";
@@ -26,7 +35,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
     pub fn new(
         ctx: &'c Context<'a>,
         starts: &'t HashMap<&'t str, u32>,
-        bodies: &'t HashMap<u32, Result<Vec<Stmt>, Stuck>>,
+        bodies: &'t HashMap<u32, Result<Walked, Stuck>>,
     ) -> Self {
         Tidy {
             ctx,
@@ -36,11 +45,15 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
     }
 
     /// The body of the code entry `name`, tidied.
-    pub fn function_body(&self, name: &str, body: Vec<Stmt>) -> Result<Vec<Stmt>, Stuck> {
-        self.tidy(name, body, 0)
+    pub fn function_body(&self, name: &str, walked: Walked) -> Result<Vec<Stmt>, Stuck> {
+        self.tidy(name, walked, 0)
     }
 
-    fn tidy(&self, name: &str, mut body: Vec<Stmt>, depth: usize) -> Result<Vec<Stmt>, Stuck> {
+    fn tidy(&self, name: &str, walked: Walked, depth: usize) -> Result<Vec<Stmt>, Stuck> {
+        let Walked {
+            mut body,
+            mut locals,
+        } = walked;
         if depth > 64 {
             return Err(Stuck {
                 at: 0,
@@ -59,16 +72,21 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             return Err(s);
         }
         walk_block(&mut body, &mut |block| {
+            accessor_sets(block);
             declarations(block);
             temp_returns(block);
         });
         if body.last() == Some(&Stmt::Exit) {
             body.pop();
         }
-        declare_locals(
-            &mut body,
-            self.ctx.locals.get(name).map(Vec::as_slice).unwrap_or(&[]),
-        );
+        // The entry's own list, where the game keeps one, also names locals that no
+        // instruction uses.
+        for l in self.ctx.locals.get(name).into_iter().flatten() {
+            if !locals.contains(l) {
+                locals.push(l.clone());
+            }
+        }
+        declare_locals(&mut body, &locals);
         Ok(body)
     }
 
@@ -78,7 +96,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             Expr::Ident(name) => {
                 if let Some(target) = name.strip_prefix(FUNCTION_REF) {
                     Some(self.function_ref(target, depth)?)
-                } else if name == "@@step@@" {
+                } else if name == super::sim::ONE {
                     Some(Expr::Number(Number::Int(1)))
                 } else {
                     None
@@ -103,7 +121,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             return Ok(Expr::Ident(short_name(target).to_string()));
         };
         let body = match self.bodies.get(start) {
-            Some(Ok(b)) => self.tidy(target, b.clone(), depth + 1)?,
+            Some(Ok(w)) => self.tidy(target, w.clone(), depth + 1)?,
             Some(Err(s)) => return Err(s.clone()),
             None => Vec::new(),
         };
@@ -115,7 +133,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             })
             .collect();
         Ok(Expr::Function(Box::new(Function {
-            name: Some(target.to_string()),
+            name: Some(short_name(target).to_string()),
             params,
             inherits: None,
             constructor: false,
@@ -146,7 +164,21 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
                 }
             }
             // method(context, function): the context is the instance declaring it.
-            "method" if matches!(args.get(1), Some(Expr::Function(_))) => args.remove(1),
+            "ds_list_find_value" | "ds_map_find_value" | "ds_grid_get" | "variable_struct_get"
+                if args.len() == accessor_of(f).1 + 1 =>
+            {
+                let mut args = std::mem::take(args);
+                let base = args.remove(0);
+                Expr::Index {
+                    base: Box::new(base),
+                    accessor: accessor_of(f).0,
+                    indices: args,
+                }
+            }
+            "method" if matches!(args.get(1), Some(Expr::Function(_))) => match args.remove(1) {
+                Expr::Function(f) => unnamed(f),
+                other => other,
+            },
             _ => {
                 let name = f.strip_prefix(SCRIPT_PREFIX)?;
                 Expr::Call {
@@ -161,6 +193,20 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
 /// A script or function's name as GML writes it.
 fn short_name(entry: &str) -> &str {
     entry.strip_prefix(SCRIPT_PREFIX).unwrap_or(entry)
+}
+
+/// Whether a function's entry name is one GameMaker makes up for a function
+/// written without a name (`anon@117@script`, or `anon_` from earlier releases).
+fn is_anonymous(name: &str) -> bool {
+    name.starts_with("anon@") || name.starts_with("anon_")
+}
+
+/// A function expression whose name GameMaker made up, without it.
+fn unnamed(mut f: Box<Function>) -> Expr {
+    if f.name.as_deref().is_some_and(is_anonymous) {
+        f.name = None;
+    }
+    Expr::Function(f)
 }
 
 fn is_struct_function(f: &Function) -> bool {
@@ -200,6 +246,51 @@ fn argument_index(e: &Expr) -> Option<usize> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// The accessor a data structure's get or set function stands for, and how many
+/// indices it takes.
+fn accessor_of(function: &str) -> (Accessor, usize) {
+    match function {
+        "ds_list_find_value" | "ds_list_set" => (Accessor::List, 1),
+        "ds_map_find_value" | "ds_map_set" => (Accessor::Map, 1),
+        "ds_grid_get" | "ds_grid_set" => (Accessor::Grid, 2),
+        _ => (Accessor::Struct, 1),
+    }
+}
+
+/// `ds_list_set(l, i, v)` and the others as `l[| i] = v`.
+fn accessor_sets(block: &mut [Stmt]) {
+    for s in block.iter_mut() {
+        let Stmt::Expr(Expr::Call { callee, args }) = s else {
+            continue;
+        };
+        let Expr::Ident(f) = &**callee else {
+            continue;
+        };
+        if !matches!(
+            f.as_str(),
+            "ds_list_set" | "ds_map_set" | "ds_grid_set" | "variable_struct_set"
+        ) {
+            continue;
+        }
+        let (accessor, count) = accessor_of(f);
+        if args.len() != count + 2 {
+            continue;
+        }
+        let mut args = std::mem::take(args);
+        let value = args.pop().unwrap_or(Expr::Ident("undefined".into()));
+        let base = args.remove(0);
+        *s = Stmt::Assign {
+            target: Expr::Index {
+                base: Box::new(base),
+                accessor,
+                indices: args,
+            },
+            op: AssignOp::Set,
+            value,
+        };
     }
 }
 

@@ -57,6 +57,8 @@ pub struct Walker<'d, 'c, 'a> {
     graph: &'d Graph,
     frames: Vec<Frame>,
     visited: Vec<bool>,
+    /// The local variables the fragment uses, in order of first use.
+    pub locals: Vec<String>,
 }
 
 type Res<T> = Result<T, Stuck>;
@@ -76,6 +78,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             graph,
             frames: Vec::new(),
             visited: vec![false; blocks.len()],
+            locals: Vec::new(),
         }
     }
 
@@ -89,6 +92,13 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let flow = self.seq(Some(entry), None, false, &mut stack, &mut out)?;
         if let Flow::Until(..) = flow {
             return Err(self.stuck(entry, "a loop test outside any loop"));
+        }
+        // A block the walk never ran would be code lost from the output.
+        let skipped = (0..self.blocks.len()).find(|&b| {
+            self.graph.reached(b) && !self.visited[b] && self.blocks[b].end > self.blocks[b].start
+        });
+        if let Some(b) = skipped {
+            return Err(self.stuck(b, "a block is left out"));
         }
         if let Some(left) = stack.iter().find(|i| i.role != Role::Hidden) {
             return Err(self.stuck(
@@ -156,6 +166,11 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let end = m.run(self.code(b))?;
         out.append(&mut m.out);
         *stack = m.stack;
+        for l in m.locals {
+            if !self.locals.contains(&l) {
+                self.locals.push(l);
+            }
+        }
         Ok(end)
     }
 
@@ -612,7 +627,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     }
 
     /// Where a loop of `body` goes when it ends: its one exit that is not where an
-    /// enclosing construct's `break` or `continue` goes.
+    /// enclosing construct's `break` or `continue` goes. A `break` alone in an arm
+    /// is a block that only jumps to the exit, so exits are compared by where they
+    /// lead.
     fn loop_exit(&self, body: &[usize]) -> Option<usize> {
         let mut exits: Vec<usize> = body
             .iter()
@@ -622,21 +639,60 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             .collect();
         exits.sort_by_key(|&b| self.blocks[b].at);
         exits.dedup();
-        exits.first().copied()
+        let mut leads: Vec<usize> = exits.iter().map(|&e| self.through_jumps(e)).collect();
+        leads.sort_unstable();
+        leads.dedup();
+        match leads.as_slice() {
+            [only] if exits.contains(only) => Some(*only),
+            _ => exits.first().copied(),
+        }
+    }
+
+    /// Where a block that only jumps leads: a `break` is such a block when it is
+    /// the only statement of an arm.
+    fn through_jumps(&self, mut b: usize) -> usize {
+        for _ in 0..self.blocks.len() {
+            match self.code(b) {
+                [Instr {
+                    op: op::B,
+                    operand: Operand::Branch(t),
+                    ..
+                }] => match self.block_at(*t) {
+                    Ok(next) if next != b => b = next,
+                    _ => break,
+                },
+                _ => break,
+            }
+        }
+        b
     }
 
     fn looped(&mut self, h: usize, stack: &mut Vec<Item>, out: &mut Vec<Stmt>) -> Res<After> {
         let body = self.loop_blocks(h);
-        let exit = self.loop_exit(&body);
         let latches: Vec<usize> = self.graph.pred[h]
             .iter()
             .copied()
             .filter(|&p| self.graph.dominates(h, p))
             .collect();
-        if let Some(after) = self.while_loop(h, &body, exit, &latches, stack, out)? {
+        if let Some(after) = self.while_loop(h, &body, &latches, stack, out)? {
             return Ok(after);
         }
         let latch = latches.iter().copied().max_by_key(|&b| self.blocks[b].at);
+        // A loop tested at its end leaves where its test falls through; one never
+        // tested leaves only by `break`.
+        let tested = latch.is_some_and(|l| {
+            matches!(
+                self.code(l).last(),
+                Some(Instr {
+                    op: op::BT | op::BF,
+                    ..
+                })
+            )
+        });
+        let exit = match latch {
+            Some(l) if tested => self.fall(l),
+            _ => self.loop_exit(&body),
+        };
         let (inner, flow) = self.tested_at_end(h, exit, latch, stack)?;
         match flow {
             Flow::Until(cond, when) => out.push(Stmt::DoUntil {
@@ -684,7 +740,6 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         &mut self,
         h: usize,
         body: &[usize],
-        exit: Option<usize>,
         latches: &[usize],
         stack: &mut Vec<Item>,
         out: &mut Vec<Stmt>,
@@ -692,11 +747,11 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let saved = (self.visited.clone(), stack.clone());
         let mut test_stack = stack.clone();
         let tested = self.test(h, body, &mut test_stack);
-        let Ok(Some((cond, inside, test_end))) = tested else {
+        let Ok(Some((cond, inside, exit))) = tested else {
             (self.visited, *stack) = saved;
             return Ok(None);
         };
-        let _ = test_end;
+        let exit = Some(exit);
         *stack = test_stack;
         let step = match latches {
             [l] if *l != inside && self.graph.pred[*l].len() >= 2 => self.step_of(*l, stack),
@@ -732,7 +787,8 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     }
 
     /// A loop header that only computes a condition and leaves the loop on it: the
-    /// condition (as the loop goes on), and the block inside the loop it goes to.
+    /// condition (as the loop goes on), the block inside the loop it goes to, and
+    /// the block it leaves to.
     fn test(
         &mut self,
         h: usize,
@@ -756,13 +812,14 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                         }
                         continue;
                     }
-                    let (inside, leaves_on) = match (body.contains(&taken), body.contains(&fall)) {
-                        (false, true) => (fall, when),
-                        (true, false) => (taken, !when),
-                        _ => return Ok(None),
-                    };
+                    let (inside, outside, leaves_on) =
+                        match (body.contains(&taken), body.contains(&fall)) {
+                            (false, true) => (fall, taken, when),
+                            (true, false) => (taken, fall, !when),
+                            _ => return Ok(None),
+                        };
                     let cond = if leaves_on { not(cond) } else { cond };
-                    return Ok(Some((cond, inside, cur)));
+                    return Ok(Some((cond, inside, outside)));
                 }
                 End::Next => match self.next_of(cur) {
                     Some(next) if body.contains(&next) && next != h => cur = next,

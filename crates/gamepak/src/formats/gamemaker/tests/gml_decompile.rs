@@ -67,3 +67,38 @@ fn trace_one() {
         }
     }
 }
+
+#[test]
+fn dump_locals() {
+    let Some(game) = std::env::var_os("GML_LOCALS") else {
+        return;
+    };
+    use gamepak::formats::gamemaker::model::chunks::symbols::Functions;
+    let data = std::fs::read(game).unwrap();
+    let g = game::read(&data).unwrap();
+    let texts = g.texts();
+    let f = g.chunk::<Functions>().unwrap();
+    for c in &f.code_locals {
+        let name = c.code.map(|i| texts[i.0 as usize].to_string());
+        let locals: Vec<String> = c
+            .locals
+            .iter()
+            .map(|l| {
+                format!(
+                    "{}:{}",
+                    l.index,
+                    l.name
+                        .map(|i| texts[i.0 as usize].to_string())
+                        .unwrap_or_default()
+                )
+            })
+            .collect();
+        eprintln!("{name:?} {locals:?}");
+    }
+    for e in &g.code {
+        eprintln!(
+            "entry {} args {:#x} locals {}",
+            e.name, e.arguments, e.locals
+        );
+    }
+}
