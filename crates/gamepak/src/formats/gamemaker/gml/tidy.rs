@@ -75,6 +75,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             accessor_sets(block);
             declarations(block);
             temp_returns(block);
+            for_loops(block);
         });
         if body.last() == Some(&Stmt::Exit) {
             body.pop();
@@ -313,6 +314,92 @@ fn declarations(block: &mut [Stmt]) {
     }
 }
 
+/// `i = 0; while (i < n) { …; i++; }` as `for (i = 0; i < n; i++) { … }`: the
+/// same bytecode, written as people write counting loops. Only where the body has
+/// no `continue` of its own, which would run the step in a `for`.
+fn for_loops(block: &mut Vec<Stmt>) {
+    let mut k = 1;
+    while k < block.len() {
+        let counter = match &block[k - 1] {
+            Stmt::Assign {
+                target: Expr::Ident(v),
+                op: AssignOp::Set,
+                ..
+            } => Some(v.clone()),
+            Stmt::Var(list) if list.len() == 1 && list[0].value.is_some() => {
+                Some(list[0].name.clone())
+            }
+            _ => None,
+        };
+        let fits = match (&counter, &block[k]) {
+            (Some(v), Stmt::While { cond, body }) => {
+                reads(cond, v) && body.last().is_some_and(|s| sets(s, v)) && !continues(body)
+            }
+            (
+                Some(v),
+                Stmt::For {
+                    init: None,
+                    cond: Some(cond),
+                    step: Some(step),
+                    ..
+                },
+            ) => reads(cond, v) && sets(step, v),
+            _ => false,
+        };
+        if fits {
+            let init = block.remove(k - 1);
+            k -= 1;
+            let looped = std::mem::replace(&mut block[k], Stmt::Break);
+            block[k] = match looped {
+                Stmt::While { cond, mut body } => {
+                    let step = body.pop().map(Box::new);
+                    Stmt::For {
+                        init: Some(Box::new(init)),
+                        cond: Some(cond),
+                        step,
+                        body,
+                    }
+                }
+                Stmt::For {
+                    cond, step, body, ..
+                } => Stmt::For {
+                    init: Some(Box::new(init)),
+                    cond,
+                    step,
+                    body,
+                },
+                other => other,
+            };
+        }
+        k += 1;
+    }
+}
+
+/// Whether `s` sets the variable `v`: `v = …`, `v += …`, `v++`.
+fn sets(s: &Stmt, v: &str) -> bool {
+    match s {
+        Stmt::Assign {
+            target: Expr::Ident(t),
+            ..
+        } => t == v,
+        Stmt::Expr(Expr::Step { target, .. }) => matches!(&**target, Expr::Ident(t) if t == v),
+        _ => false,
+    }
+}
+
+/// Whether a loop body holds a `continue` of its own loop.
+fn continues(body: &[Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::Continue => true,
+        Stmt::If {
+            then, otherwise, ..
+        } => continues(then) || otherwise.as_deref().is_some_and(continues),
+        Stmt::Switch { cases, .. } => cases.iter().any(|c| continues(&c.body)),
+        Stmt::Block(b) => continues(b),
+        _ => false,
+    })
+}
+
 /// A `return` inside `with`: GameMaker keeps the value in a temporary while it
 /// leaves the loop.
 fn temp_returns(block: &mut Vec<Stmt>) {
@@ -363,18 +450,8 @@ fn declare_locals(body: &mut Vec<Stmt>, locals: &[String]) {
 
 fn declare_in(block: &mut [Stmt], pending: &mut HashSet<&str>) {
     for s in block.iter_mut() {
+        declare_at(s, pending);
         match s {
-            Stmt::Assign {
-                target: Expr::Ident(name),
-                op: AssignOp::Set,
-                value,
-            } if pending.contains(name.as_str()) && !reads(value, name) => {
-                pending.remove(name.as_str());
-                *s = Stmt::Var(vec![Declared {
-                    name: name.clone(),
-                    value: Some(value.clone()),
-                }]);
-            }
             Stmt::If {
                 then, otherwise, ..
             } => {
@@ -383,17 +460,40 @@ fn declare_in(block: &mut [Stmt], pending: &mut HashSet<&str>) {
                     declare_in(o, pending);
                 }
             }
+            Stmt::For { init, body, .. } => {
+                if let Some(init) = init {
+                    declare_at(init, pending);
+                }
+                declare_in(body, pending);
+            }
             Stmt::While { body, .. }
             | Stmt::DoUntil { body, .. }
             | Stmt::Repeat { body, .. }
-            | Stmt::With { body, .. }
-            | Stmt::For { body, .. } => declare_in(body, pending),
+            | Stmt::With { body, .. } => declare_in(body, pending),
             Stmt::Switch { cases, .. } => {
                 for c in cases {
                     declare_in(&mut c.body, pending);
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// `local = value` as `var local = value`, for a local not declared yet.
+fn declare_at(s: &mut Stmt, pending: &mut HashSet<&str>) {
+    if let Stmt::Assign {
+        target: Expr::Ident(name),
+        op: AssignOp::Set,
+        value,
+    } = s
+    {
+        if pending.contains(name.as_str()) && !reads(value, name) {
+            pending.remove(name.as_str());
+            *s = Stmt::Var(vec![Declared {
+                name: name.clone(),
+                value: Some(value.clone()),
+            }]);
         }
     }
 }

@@ -9,6 +9,7 @@ mod fixtures;
 mod folder;
 mod gml_blocks;
 mod gml_decompile;
+mod gml_sources;
 mod malformed;
 mod newer_games;
 mod null_slots;

@@ -1,0 +1,154 @@
+//! The decompiler's output beside the GML the games' authors wrote: the share of
+//! entries that are the same once comments and layout are dropped.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::common;
+
+use gamepak::formats::gamemaker::game;
+use gamepak::formats::gamemaker::gml::decompile::{decompile, text};
+
+/// The fixture game each source folder was built into.
+fn game_of(source: &str) -> Option<PathBuf> {
+    let root = common::fixtures("gml sources")?;
+    ["gamemaker", "gamemaker-more"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).into_iter().flatten())
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            p.file_stem()
+                .and_then(|s| s.to_str())
+                .is_some_and(|s| s == source)
+        })
+}
+
+/// Every `.gml` file under `dir` with the code entry its path names.
+fn sources(dir: &Path, out: &mut Vec<(String, PathBuf)>) {
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            sources(&p, out);
+            continue;
+        }
+        if p.extension().and_then(|x| x.to_str()) != Some("gml") {
+            continue;
+        }
+        let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let parent = p
+            .parent()
+            .and_then(|d| d.file_name())
+            .and_then(|s| s.to_str())
+            .unwrap_or("");
+        let kind = p
+            .parent()
+            .and_then(|d| d.parent())
+            .and_then(|d| d.file_name())
+            .and_then(|s| s.to_str())
+            .unwrap_or("");
+        let entry = match (kind, parent) {
+            ("objects", obj) => format!("gml_Object_{obj}_{stem}"),
+            ("scripts", s) if s == stem => format!("gml_Script_{stem}"),
+            (_, "scripts") => format!("gml_Script_{stem}"),
+            _ => continue,
+        };
+        out.push((entry, p));
+    }
+}
+
+/// GML without comments, whitespace and semicolons.
+fn normal(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    let mut quote = None;
+    while let Some(c) = chars.next() {
+        if let Some(q) = quote {
+            out.push(c);
+            if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' => {
+                quote = Some(c);
+                out.push(c);
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+            }
+            c if c.is_whitespace() || c == ';' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[test]
+fn decompiled_entries_match_their_authors_source() {
+    let Some(root) = common::fixture_dir("gml sources", "gamemaker-sources") else {
+        return;
+    };
+    let out_dir = std::env::var_os("GML_OUT");
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    folders.sort();
+    let (mut all_same, mut all_total) = (0, 0);
+    for folder in folders {
+        let name = folder.file_name().unwrap().to_string_lossy().to_string();
+        let Some(game_path) = game_of(&name) else {
+            continue;
+        };
+        let data = std::fs::read(game_path).unwrap();
+        let g = game::read(&data).unwrap();
+        let decompiled: HashMap<String, String> = decompile(&g)
+            .into_iter()
+            .filter_map(|d| Some((d.name, text(&g, &d.body.ok()?))))
+            .collect();
+        let mut files = Vec::new();
+        sources(&folder, &mut files);
+        files.sort();
+        let (mut same, mut total) = (0, 0);
+        for (entry, path) in files {
+            let ours = decompiled
+                .get(&entry)
+                .or_else(|| decompiled.get(&entry.replace("gml_Script_", "gml_GlobalScript_")));
+            let Some(ours) = ours else {
+                continue;
+            };
+            let theirs = std::fs::read_to_string(&path).unwrap_or_default();
+            total += 1;
+            if normal(ours) == normal(&theirs) {
+                same += 1;
+            } else if let Some(dir) = &out_dir {
+                let dir = Path::new(dir).join("diff").join(&name);
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(dir.join(format!("{entry}.ours.gml")), ours).unwrap();
+                std::fs::write(dir.join(format!("{entry}.theirs.gml")), &theirs).unwrap();
+            }
+        }
+        eprintln!("{name}: {same} of {total} entries the same as written");
+        all_same += same;
+        all_total += total;
+    }
+    eprintln!("{all_same} of {all_total} entries the same as written");
+}
