@@ -69,7 +69,9 @@ pub mod audio_group {
 /// ([`instr::decode`](gml::instr::decode)), and its basic blocks and their edges
 /// ([`blocks::blocks`](gml::blocks::blocks)).
 pub mod gml {
-    pub use crate::formats::gamemaker::gml::{ast, blocks, decompile, fragments, instr, print};
+    pub use crate::formats::gamemaker::gml::{
+        assembly, ast, blocks, decompile, fragments, instr, print,
+    };
 }
 
 /// Small games made in code, for examples, benchmarks and tests: a model in any

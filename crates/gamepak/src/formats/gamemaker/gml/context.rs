@@ -1,7 +1,7 @@
 //! What the decompiler knows about the game beyond one blob's instructions: the
 //! strings, the names of variables and functions (their VARI and FUNC entries), the
-//! names of the resources the code refers to by index, and the release's evidence
-//! that changes how code was compiled.
+//! names of the resources the code refers to by index, and each code entry's locals
+//! and argument count.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -18,11 +18,6 @@ pub struct Context<'a> {
     pub chains: &'a [Chain],
     /// Resource names by chunk, by index.
     pub assets: HashMap<FourCC, Vec<Option<String>>>,
-    /// Whether the game was built by GameMaker 2.3 or later: functions, structs and
-    /// methods exist, and a script's blob declares its functions.
-    pub functions: bool,
-    /// Whether strings may hold backslash escapes (GameMaker Studio 2 on).
-    pub escapes: bool,
     /// The local variables of each code entry, by the entry's name.
     pub locals: HashMap<String, Vec<String>>,
     /// How many arguments each code entry takes, by the entry's name.

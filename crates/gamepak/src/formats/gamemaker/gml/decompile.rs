@@ -7,7 +7,7 @@ use super::blocks::blocks;
 use super::context::Context;
 use super::fragments::fragments;
 use super::graph::Graph;
-use super::instr::decode;
+use super::instr::Instr;
 use super::print::{print, Style};
 use super::sim::Stuck;
 use super::tidy::{Tidy, Walked};
@@ -15,6 +15,7 @@ use super::walk::Walker;
 use crate::formats::gamemaker::code;
 use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::model::chunks::symbols::Functions;
+use crate::formats::gamemaker::model::wire::StrId;
 use crate::fourcc::FourCC;
 
 /// One code entry, decompiled.
@@ -26,6 +27,15 @@ pub struct Decompiled {
     pub body: Result<Vec<Stmt>, Stuck>,
 }
 
+/// A code entry of a blob: its name and where in the blob it starts.
+#[derive(Debug, Clone)]
+pub struct EntryAt<'e> {
+    /// The entry's name.
+    pub name: &'e str,
+    /// Its start, in bytes from the blob's.
+    pub start: u32,
+}
+
 /// Every code entry of `game`, in code-entry order; null entries are skipped.
 pub fn decompile(game: &Game<'_>) -> Vec<Decompiled> {
     let names = code::names(game);
@@ -33,53 +43,73 @@ pub fn decompile(game: &Game<'_>) -> Vec<Decompiled> {
     let mut out: Vec<Option<Decompiled>> = vec![None; game.code.len()];
     for entries in game.blob_entries() {
         let first = &game.code[entries[0]];
-        let instrs = decode(&game.form, first.blob, first.length, &names);
-        let mut starts: Vec<u32> = entries.iter().map(|&e| game.code[e].start).collect();
-        starts.sort_unstable();
-        starts.dedup();
-        let found = blocks(&instrs, first.length, &starts);
-        let parts = fragments(&found, &starts);
-        let by_name: HashMap<&str, u32> = entries
+        let bytes = usize::try_from(first.blob)
+            .ok()
+            .and_then(|b| game.form.data.get(b..b.checked_add(first.length as usize)?))
+            .unwrap_or(&[]);
+        let instrs = super::instr::decode(bytes, first.blob, game.form.endian, &names);
+        let at: Vec<EntryAt> = entries
             .iter()
-            .map(|&e| (&*game.code[e].name, game.code[e].start))
+            .map(|&e| EntryAt {
+                name: &game.code[e].name,
+                start: game.code[e].start,
+            })
             .collect();
-        let mut bodies: HashMap<u32, Result<Walked, Stuck>> = HashMap::new();
-        for part in &parts {
-            let graph = Graph::new(&found, part);
-            let entry = found.iter().position(|b| b.at == part.start);
-            let body = match entry {
-                Some(entry) => {
-                    let mut walker = Walker::new(&ctx, &instrs, &found, &graph);
-                    walker.function(entry).map(|body| Walked {
-                        body,
-                        locals: walker.locals,
-                    })
-                }
-                None => Err(Stuck {
-                    at: part.start,
-                    why: "the entry starts at no block".into(),
-                }),
-            };
-            bodies.insert(part.start, body);
-        }
-        let tidy = Tidy::new(&ctx, &by_name, &bodies);
-        for &e in entries.iter() {
-            let entry = &game.code[e];
-            let body = match bodies.get(&entry.start) {
-                Some(Ok(w)) => tidy.function_body(&entry.name, w.clone()),
-                Some(Err(s)) => Err(s.clone()),
-                None => Err(Stuck {
-                    at: entry.start,
-                    why: "no fragment starts here".into(),
-                }),
-            };
+        let bodies = decompile_blob(&ctx, &instrs, first.length, &at);
+        for (&e, body) in entries.iter().zip(bodies) {
             out[e] = Some(Decompiled {
-                name: entry.name.to_string(),
+                name: game.code[e].name.to_string(),
                 body,
             });
         }
     }
     out.into_iter().flatten().collect()
+}
+
+/// The entries of one blob of `length` bytes whose instructions are `instrs`, each
+/// decompiled, in the order of `entries`.
+pub fn decompile_blob(
+    ctx: &Context<'_>,
+    instrs: &[Instr],
+    length: u32,
+    entries: &[EntryAt<'_>],
+) -> Vec<Result<Vec<Stmt>, Stuck>> {
+    let mut starts: Vec<u32> = entries.iter().map(|e| e.start).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let found = blocks(instrs, length, &starts);
+    let parts = fragments(&found, &starts);
+    let by_name: HashMap<&str, u32> = entries.iter().map(|e| (e.name, e.start)).collect();
+    let mut bodies: HashMap<u32, Result<Walked, Stuck>> = HashMap::new();
+    for part in &parts {
+        let graph = Graph::new(&found, part);
+        let body = match found.iter().position(|b| b.at == part.start) {
+            Some(entry) => {
+                let mut walker = Walker::new(ctx, instrs, &found, &graph);
+                walker.function(entry).map(|body| Walked {
+                    body,
+                    locals: walker.locals,
+                })
+            }
+            None => Err(Stuck {
+                at: part.start,
+                why: "the entry starts at no block".into(),
+            }),
+        };
+        bodies.insert(part.start, body);
+    }
+    let tidy = Tidy::new(ctx, &by_name, &bodies);
+    entries
+        .iter()
+        .map(|e| match bodies.get(&e.start) {
+            Some(Ok(w)) => tidy.function_body(e.name, w.clone()),
+            Some(Err(s)) => Err(s.clone()),
+            None => Err(Stuck {
+                at: e.start,
+                why: "no fragment starts here".into(),
+            }),
+        })
+        .collect()
 }
 
 /// `body` as GML text, in the style the game's release reads.
@@ -110,11 +140,6 @@ fn context<'a>(game: &'a Game<'a>, names: &'a code::Names) -> Context<'a> {
         strings: game.texts(),
         chains: &names.chains,
         assets,
-        functions: game
-            .code
-            .iter()
-            .any(|e| e.name.starts_with("gml_GlobalScript_")),
-        escapes: escapes(game),
         locals: locals(game),
         arguments: game
             .code
@@ -127,7 +152,7 @@ fn context<'a>(game: &'a Game<'a>, names: &'a code::Names) -> Context<'a> {
 /// The names of each code entry's locals, from FUNC's lists.
 fn locals(game: &Game<'_>) -> HashMap<String, Vec<String>> {
     let texts = game.texts();
-    let text = |id: Option<crate::formats::gamemaker::model::wire::StrId>| {
+    let text = |id: Option<StrId>| {
         id.and_then(|i| texts.get(i.0 as usize))
             .map(|t| t.to_string())
     };

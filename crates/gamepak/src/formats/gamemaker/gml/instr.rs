@@ -3,10 +3,10 @@
 //! (the VARI or FUNC entry whose occurrences it is among), a call by its name's
 //! string, or a branch's target as an offset in the blob.
 
+use crate::bytes::Endian;
 use crate::formats::gamemaker::code::{Names, Word};
-use crate::formats::gamemaker::container::Form;
 use crate::formats::gamemaker::opcodes::mnemonic;
-use crate::formats::gamemaker::refs::u32_at;
+use crate::formats::gamemaker::refs::get_u32;
 
 /// One instruction.
 #[derive(Debug, Clone, PartialEq)]
@@ -114,81 +114,92 @@ pub mod op {
     pub const BREAK: u8 = 0xff;
 }
 
-/// The instructions of the blob of `length` bytes at `blob`, in address order.
-pub fn decode(form: &Form<'_>, blob: u64, length: u32, names: &Names) -> Vec<Instr> {
-    let end = blob + u64::from(length);
-    let word = |a: u64| u32_at(form, a).unwrap_or(0);
+/// The instructions of a blob, in address order: `bytes` in the file's byte
+/// order, stored at `base` in the file (the occurrence chains name instructions by
+/// their address there). A word cut short at the end reads as zeros.
+pub fn decode(bytes: &[u8], base: u64, endian: Endian, names: &Names) -> Vec<Instr> {
+    let word = |a: usize| bytes.get(a..a + 4).map_or(0, |w| get_u32(w, 0, endian));
+    let long = |a: usize| u64::from(word(a)) | (u64::from(word(a + 4)) << 32);
+    let long = |a: usize| match endian {
+        Endian::Little => long(a),
+        Endian::Big => (u64::from(word(a)) << 32) | u64::from(word(a + 4)),
+    };
     let mut out = Vec::new();
-    let mut at = blob;
-    while at + 4 <= end {
+    let mut at = 0usize;
+    while at + 4 <= bytes.len() {
         let w = Word::decode(word(at), names.old_opcodes);
-        let operand = operand(form, &w, at, blob, names);
+        let operand = operand(
+            &w,
+            at as u32,
+            names.owner.get(&(base + at as u64)).copied(),
+            &|a| word(at + a),
+            &|a| long(at + a),
+        );
         out.push(Instr {
-            at: (at - blob) as u32,
+            at: at as u32,
             op: w.op,
             types: [w.t1 as u8, w.t2 as u8],
             low: w.low,
             operand,
         });
-        at += w.size();
+        at += w.size() as usize;
     }
     out
 }
 
-fn operand(form: &Form<'_>, w: &Word, at: u64, blob: u64, names: &Names) -> Operand {
+/// The operand of the instruction `w` at offset `at`; `next(n)` reads the word `n`
+/// bytes after the instruction's, `long(n)` the eight bytes there.
+fn operand(
+    w: &Word,
+    at: u32,
+    chain: Option<usize>,
+    next: &dyn Fn(usize) -> u32,
+    long: &dyn Fn(usize) -> u64,
+) -> Operand {
     if mnemonic(w.op).is_none() {
         return Operand::Unknown(w.w);
     }
-    let next = || u32_at(form, at + 4).unwrap_or(0);
-    let chain = names.owner.get(&at).copied();
     match w.op {
         op::B..=op::POPENV if w.op == op::POPENV && w.w & 0x00ff_ffff == 0x00f0_0000 => {
             Operand::LeaveWith
         }
         op::B..=op::POPENV => {
             let rel = i64::from((w.w << 9) as i32 >> 9) * 4;
-            let target = (at as i64 + rel - blob as i64).clamp(0, i64::from(u32::MAX));
+            let target = (i64::from(at) + rel).clamp(0, i64::from(u32::MAX));
             Operand::Branch(target as u32)
         }
-        op::PUSHI | op::PUSH..=op::PUSHBLTN => push(form, w, at, chain),
+        op::PUSHI | op::PUSH..=op::PUSHBLTN => match w.t1 {
+            0xf => Operand::Short(w.low as i16),
+            0 => Operand::Double(f64::from_bits(long(4))),
+            3 => Operand::Long(long(4) as i64),
+            1 => Operand::Float(f32::from_bits(next(4))),
+            6 => Operand::String(next(4)),
+            5 => Operand::Variable {
+                chain,
+                instance: w.low as i16,
+                kind: (next(4) >> 24) as u8 & 0xf8,
+            },
+            2 => match chain {
+                Some(chain) => Operand::Reference { chain },
+                None => Operand::Int(next(4) as i32),
+            },
+            _ => Operand::Int(next(4) as i32),
+        },
         op::POP if w.t1 == 0xf => Operand::None,
         op::POP => Operand::Variable {
             chain,
             instance: w.low as i16,
-            kind: (next() >> 24) as u8 & 0xf8,
+            kind: (next(4) >> 24) as u8 & 0xf8,
         },
         op::CALL => Operand::Call {
-            callee: chain.map_or(Callee::String(next()), Callee::Chain),
+            callee: chain.map_or(Callee::String(next(4)), Callee::Chain),
             arguments: w.low,
         },
         op::CMP => Operand::Compare(((w.w >> 8) & 0xff) as u8),
         op::BREAK => Operand::Break {
             signal: w.low as i16,
-            extra: (w.t1 == 2).then(|| next() as i32),
+            extra: (w.t1 == 2).then(|| next(4) as i32),
         },
         _ => Operand::None,
-    }
-}
-
-fn push(form: &Form<'_>, w: &Word, at: u64, chain: Option<usize>) -> Operand {
-    let Ok(mut r) = form.reader_at(at + 4, "") else {
-        return Operand::None;
-    };
-    match w.t1 {
-        0xf => Operand::Short(w.low as i16),
-        0 => Operand::Double(f64::from_bits(r.u64("").unwrap_or(0))),
-        3 => Operand::Long(r.u64("").unwrap_or(0) as i64),
-        1 => Operand::Float(r.f32("").unwrap_or(0.0)),
-        6 => Operand::String(r.u32("").unwrap_or(0)),
-        5 => Operand::Variable {
-            chain,
-            instance: w.low as i16,
-            kind: (r.u32("").unwrap_or(0) >> 24) as u8 & 0xf8,
-        },
-        2 => match chain {
-            Some(chain) => Operand::Reference { chain },
-            None => Operand::Int(r.u32("").unwrap_or(0) as i32),
-        },
-        _ => Operand::Int(r.u32("").unwrap_or(0) as i32),
     }
 }

@@ -16,6 +16,7 @@
 //! 3. [`fragments`]: the blocks of each code entry, one function each: a 2.3
 //!    script's blob also holds the bodies of the functions it declares.
 
+pub mod assembly;
 pub mod ast;
 pub mod blocks;
 pub mod context;
@@ -28,3 +29,6 @@ pub mod sim;
 mod tidy;
 mod visit;
 pub mod walk;
+
+#[cfg(test)]
+mod tests;

@@ -20,7 +20,8 @@ fn every_blob_of_every_game_decodes_into_blocks() {
         let strings = g.texts();
         for entries in code::blobs(&g.code) {
             let e = entries[0];
-            let instrs = decode(&g.form, e.blob, e.length, &names);
+            let bytes = &g.form.data[e.blob as usize..e.blob as usize + e.length as usize];
+            let instrs = decode(bytes, e.blob, g.form.endian, &names);
             let (lines, _) = code::instructions(&g.form, e.blob, e.length, &names, strings);
             let at: Vec<u64> = instrs.iter().map(|i| e.blob + u64::from(i.at)).collect();
             let line_at: Vec<u64> = lines.iter().map(|l| l.at).collect();

@@ -1,0 +1,191 @@
+//! Decompiling a blob written as assembly, outside any game: the disassembly's own
+//! syntax (`code/*.asm`), with its labels, strings, variables and functions named
+//! in the text. The construct tests pair GML with assembly this way, and the fuzzer
+//! feeds it whatever it likes.
+//!
+//! Header comments say what the game would: `; NAME (arguments A, locals L) starts
+//! at Lxxxx` declares a code entry of the blob (one entry named `main` starting at
+//! 0 when there is none), and `; object N NAME` names object N.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use super::context::Context;
+use super::decompile::{decompile_blob, Decompiled, EntryAt};
+use super::instr::decode;
+use crate::bytes::Endian;
+use crate::formats::gamemaker::asm::{self, Use};
+use crate::formats::gamemaker::code::{Chain, Names};
+use crate::fourcc::FourCC;
+
+/// Each entry of the blob `text` assembles to, decompiled: its name and body. An
+/// error names the line that does not assemble.
+pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
+    let mut entries: Vec<(String, String, u16)> = Vec::new();
+    let mut objects: Vec<Option<String>> = Vec::new();
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    let mut labels_before: Vec<(usize, &str)> = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if let Some(comment) = line.strip_prefix(';') {
+            header(comment.trim(), &mut entries, &mut objects);
+        } else if let Some(label) = line.strip_suffix(':') {
+            labels_before.push((lines.len(), label));
+        } else if !line.is_empty() {
+            lines.push((n + 1, line));
+        }
+    }
+    let strings = Strings::default();
+    // Sizes first, with every label at 0, then the labels where they fall.
+    let mut offsets = Vec::with_capacity(lines.len() + 1);
+    let mut at = 0u32;
+    let anywhere = Labels {
+        at: HashMap::new(),
+        strings: &strings,
+        any: true,
+    };
+    for &(n, line) in &lines {
+        offsets.push(at);
+        let i = asm::assemble(line, at, &anywhere, Endian::Little)
+            .map_err(|e| format!("line {n}: {e}"))?;
+        at = at
+            .checked_add(i.bytes.len() as u32)
+            .ok_or_else(|| format!("line {n}: the blob is too long"))?;
+    }
+    offsets.push(at);
+    let labels = Labels {
+        at: labels_before
+            .iter()
+            .map(|&(k, l)| (l.to_string(), offsets[k]))
+            .collect(),
+        strings: &strings,
+        any: false,
+    };
+    let mut bytes = Vec::new();
+    let mut names = Names::default();
+    let mut chains: HashMap<(bool, &str), usize> = HashMap::new();
+    for (&(n, line), &offset) in lines.iter().zip(&offsets) {
+        let i = asm::assemble(line, offset, &labels, Endian::Little)
+            .map_err(|e| format!("line {n}: {e}"))?;
+        if let Some(used) = i.uses {
+            let (call, name) = match used {
+                Use::Function(name) => (true, name),
+                Use::Variable { name, .. } => (false, name),
+            };
+            let index = *chains.entry((call, name)).or_insert_with(|| {
+                names.chains.push(Chain {
+                    call,
+                    at: 0,
+                    entry: 0,
+                    size: 0,
+                    name: name.to_string(),
+                    name_id: None,
+                    instance: 0,
+                    first_at_operand: false,
+                });
+                names.chains.len() - 1
+            });
+            names.owner.insert(u64::from(offset), index);
+        }
+        bytes.extend_from_slice(&i.bytes);
+    }
+    if entries.is_empty() {
+        entries.push(("main".into(), "L0000".into(), 0));
+    }
+    let instrs = decode(&bytes, 0, Endian::Little, &names);
+    let texts: Vec<Cow<str>> = strings.0.take().into_iter().map(Cow::Owned).collect();
+    let ctx = Context {
+        strings: &texts,
+        chains: &names.chains,
+        assets: HashMap::from([(FourCC::OBJT, objects)]),
+        locals: HashMap::new(),
+        arguments: entries.iter().map(|(n, _, a)| (n.clone(), *a)).collect(),
+    };
+    let mut starts = Vec::new();
+    for (name, start, _) in &entries {
+        let start = labels
+            .at
+            .get(start.as_str())
+            .copied()
+            .or_else(|| (start == "L0000").then_some(0))
+            .ok_or_else(|| format!("entry {name} starts at {start}, which is no label"))?;
+        starts.push(EntryAt { name, start });
+    }
+    let bodies = decompile_blob(&ctx, &instrs, bytes.len() as u32, &starts);
+    Ok(entries
+        .iter()
+        .zip(bodies)
+        .map(|((name, ..), body)| Decompiled {
+            name: name.clone(),
+            body,
+        })
+        .collect())
+}
+
+/// A header comment: an entry, or an object's name.
+fn header(
+    comment: &str,
+    entries: &mut Vec<(String, String, u16)>,
+    objects: &mut Vec<Option<String>>,
+) {
+    if let Some(rest) = comment.strip_prefix("object ") {
+        if let Some((index, name)) = rest.split_once(' ') {
+            if let Ok(index) = index.parse::<usize>() {
+                if index < 4096 {
+                    if objects.len() <= index {
+                        objects.resize(index + 1, None);
+                    }
+                    objects[index] = Some(name.trim().to_string());
+                }
+            }
+        }
+        return;
+    }
+    let Some((name, rest)) = comment.split_once(" (arguments ") else {
+        return;
+    };
+    let Some((arguments, rest)) = rest.split_once(',') else {
+        return;
+    };
+    let Some(start) = rest.split(" starts at ").nth(1) else {
+        return;
+    };
+    entries.push((
+        name.trim().to_string(),
+        start.trim().to_string(),
+        arguments.trim().parse().unwrap_or(0),
+    ));
+}
+
+/// The blob's strings, each added when the text first names it.
+#[derive(Default)]
+struct Strings(RefCell<Vec<String>>);
+
+struct Labels<'s> {
+    at: HashMap<String, u32>,
+    strings: &'s Strings,
+    /// Sizing: every label is somewhere.
+    any: bool,
+}
+
+impl asm::Names for Labels<'_> {
+    fn label(&self, label: &str) -> Option<u32> {
+        if self.any {
+            return Some(0);
+        }
+        self.at.get(label).copied()
+    }
+
+    fn string(&self, text: &str) -> Option<u32> {
+        let mut list = self.strings.0.borrow_mut();
+        let index = match list.iter().position(|s| s == text) {
+            Some(i) => i,
+            None => {
+                list.push(text.to_string());
+                list.len() - 1
+            }
+        };
+        u32::try_from(index).ok()
+    }
+}
