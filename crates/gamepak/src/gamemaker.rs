@@ -67,9 +67,10 @@ pub mod audio_group {
 
 /// The first stages of reading code back as GML: a code blob's instructions typed
 /// ([`instr::decode`](gml::instr::decode)), and its basic blocks and their edges
-/// ([`blocks::blocks`](gml::blocks::blocks)).
+/// ([`blocks::blocks`](gml::blocks::blocks)); and GameMaker's built-in functions,
+/// constants and variables ([`builtins`](gml::builtins)).
 pub mod gml {
-    pub use crate::formats::gamemaker::gml::{ast, blocks, fragments, instr, print};
+    pub use crate::formats::gamemaker::gml::{ast, blocks, builtins, fragments, instr, print};
 }
 
 /// Small games made in code, for examples, benchmarks and tests: a model in any
