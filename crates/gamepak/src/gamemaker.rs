@@ -67,10 +67,11 @@ pub mod audio_group {
 
 /// The first stages of reading code back as GML: a code blob's instructions typed
 /// ([`instr::decode`](gml::instr::decode)), and its basic blocks and their edges
-/// ([`blocks::blocks`](gml::blocks::blocks)).
+/// ([`blocks::blocks`](gml::blocks::blocks)); and GameMaker's built-in functions,
+/// constants and variables ([`builtins`](gml::builtins)).
 pub mod gml {
     pub use crate::formats::gamemaker::gml::{
-        assembly, ast, blocks, decompile, fragments, instr, print,
+        assembly, ast, blocks, builtins, decompile, fragments, instr, print,
     };
 }
 

@@ -12,6 +12,7 @@ mod documents;
 mod extract_summary;
 mod field_sweep;
 mod gamemaker_audiogroups;
+mod gamemaker_builtins;
 mod gamemaker_model;
 mod gamemaker_model_code;
 mod gamemaker_model_edits;

@@ -2,7 +2,9 @@
 //! back from bytecode.
 //!
 //! The language: [`ast`] is the tree that every stage shares, and [`print`] writes
-//! it as text in one stable layout.
+//! it as text in one stable layout. [`builtins`] knows GameMaker's own functions,
+//! constants and variables: which parameters take assets or constants, and what
+//! the constants are worth.
 //!
 //! The decompiler, stage by stage; each stage reads the one before it, never the
 //! raw bytes:
@@ -19,6 +21,7 @@
 pub mod assembly;
 pub mod ast;
 pub mod blocks;
+pub mod builtins;
 pub mod context;
 pub mod decompile;
 pub mod fragments;
