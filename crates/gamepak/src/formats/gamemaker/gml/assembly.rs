@@ -5,7 +5,8 @@
 //!
 //! Header comments say what the game would: `; NAME (arguments A, locals L) starts
 //! at Lxxxx` declares a code entry of the blob (one entry named `main` starting at
-//! 0 when there is none), and `; object N NAME` names object N.
+//! 0 when there is none), and `; asset CHUNK N NAME` names resource N of the chunk
+//! CHUNK (`; asset OBJT 3 obj_enemy`).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -23,13 +24,13 @@ use crate::fourcc::FourCC;
 /// error names the line that does not assemble.
 pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
     let mut entries: Vec<(String, String, u16)> = Vec::new();
-    let mut objects: Vec<Option<String>> = Vec::new();
+    let mut assets: HashMap<FourCC, Vec<Option<String>>> = HashMap::new();
     let mut lines: Vec<(usize, &str)> = Vec::new();
     let mut labels_before: Vec<(usize, &str)> = Vec::new();
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if let Some(comment) = line.strip_prefix(';') {
-            header(comment.trim(), &mut entries, &mut objects);
+            header(comment.trim(), &mut entries, &mut assets);
         } else if let Some(label) = line.strip_suffix(':') {
             labels_before.push((lines.len(), label));
         } else if !line.is_empty() {
@@ -98,7 +99,7 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
     let ctx = Context {
         strings: &texts,
         chains: &names.chains,
-        assets: HashMap::from([(FourCC::OBJT, objects)]),
+        assets,
         locals: HashMap::new(),
         arguments: entries.iter().map(|(n, _, a)| (n.clone(), *a)).collect(),
     };
@@ -123,22 +124,30 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
         .collect())
 }
 
-/// A header comment: an entry, or an object's name.
+/// A header comment: an entry, or a resource's name.
 fn header(
     comment: &str,
     entries: &mut Vec<(String, String, u16)>,
-    objects: &mut Vec<Option<String>>,
+    assets: &mut HashMap<FourCC, Vec<Option<String>>>,
 ) {
-    if let Some(rest) = comment.strip_prefix("object ") {
-        if let Some((index, name)) = rest.split_once(' ') {
-            if let Ok(index) = index.parse::<usize>() {
-                if index < 4096 {
-                    if objects.len() <= index {
-                        objects.resize(index + 1, None);
-                    }
-                    objects[index] = Some(name.trim().to_string());
-                }
+    if let Some(rest) = comment.strip_prefix("asset ") {
+        let mut parts = rest.split_whitespace();
+        let (Some(chunk), Some(index), Some(name)) = (parts.next(), parts.next(), parts.next())
+        else {
+            return;
+        };
+        let (Ok(chunk), Ok(index)) = (
+            <[u8; 4]>::try_from(chunk.as_bytes()),
+            index.parse::<usize>(),
+        ) else {
+            return;
+        };
+        if index < 4096 {
+            let list = assets.entry(FourCC(chunk)).or_default();
+            if list.len() <= index {
+                list.resize(index + 1, None);
             }
+            list[index] = Some(name.to_string());
         }
         return;
     }

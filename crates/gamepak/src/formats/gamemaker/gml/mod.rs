@@ -30,6 +30,7 @@ pub mod instr;
 pub mod print;
 pub mod sim;
 mod tidy;
+mod typed;
 mod visit;
 pub mod walk;
 

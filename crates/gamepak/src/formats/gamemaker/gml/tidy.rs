@@ -80,6 +80,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
         if body.last() == Some(&Stmt::Exit) {
             body.pop();
         }
+        super::typed::name_values(&mut body, self.ctx);
         // The entry's own list, where the game keeps one, also names locals that no
         // instruction uses.
         for l in self.ctx.locals.get(name).into_iter().flatten() {

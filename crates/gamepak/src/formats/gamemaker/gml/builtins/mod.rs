@@ -110,6 +110,8 @@ pub enum ParamType {
     /// group no constant has: its meaning hangs on the event type beside it (see
     /// [`event_number_type`]).
     Constant(&'static str),
+    /// `true` or `false`.
+    Bool,
     /// Anything else: a number, a string, an instance, a struct...
     Other,
 }
@@ -246,6 +248,8 @@ fn parse_type(text: &'static str) -> ParamType {
         kind.map_or(ParamType::Other, ParamType::Asset)
     } else if let Some(group) = text.strip_prefix("Constant.") {
         ParamType::Constant(group)
+    } else if text == "Bool" {
+        ParamType::Bool
     } else {
         debug_assert!(false, "unknown type {text}");
         ParamType::Other
