@@ -18,7 +18,7 @@ construct!(
     L0030:
     ",
     "
-    if (keyboard_check(37)) {
+    if (keyboard_check(vk_left)) {
         image_angle += 5;
     }
     "
