@@ -7,7 +7,7 @@ use super::blocks::blocks;
 use super::context::Context;
 use super::fragments::fragments;
 use super::graph::Graph;
-use super::instr::Instr;
+use super::instr::{op, Instr};
 use super::print::{print, Style};
 use super::sim::Stuck;
 use super::tidy::{Tidy, Walked};
@@ -80,12 +80,35 @@ pub fn decompile_blob(
     let found = blocks(instrs, length, &starts);
     let parts = fragments(&found, &starts);
     let by_name: HashMap<&str, u32> = entries.iter().map(|e| (e.name, e.start)).collect();
+    // A block no entry reaches (code after `exit`, a catch handler) belongs to the
+    // fragment whose blocks are laid out around it.
+    let mut owner = vec![None; found.len()];
+    for (f, part) in parts.iter().enumerate() {
+        for &b in &part.blocks {
+            owner[b] = Some(f);
+        }
+    }
+    let mut unreached: Vec<Vec<usize>> = vec![Vec::new(); parts.len()];
+    for b in 0..found.len() {
+        // GameMaker leaves instructions nothing reaches after some constructs: a
+        // switch's `b default; b end`, the `popz` ending a switch all of whose cases
+        // return, the `exit` ending a script that returned. They hold no code.
+        let code = &instrs[found[b].start..found[b].end];
+        let only_jumps = code
+            .iter()
+            .all(|i| matches!(i.op, op::B | op::POPZ | op::EXIT));
+        if owner[b].is_none() && !only_jumps {
+            if let Some(f) = (0..b).rev().find_map(|p| owner[p]) {
+                unreached[f].push(b);
+            }
+        }
+    }
     let mut bodies: HashMap<u32, Result<Walked, Stuck>> = HashMap::new();
-    for part in &parts {
+    for (f, part) in parts.iter().enumerate() {
         let graph = Graph::new(&found, part);
         let body = match found.iter().position(|b| b.at == part.start) {
             Some(entry) => {
-                let mut walker = Walker::new(ctx, instrs, &found, &graph);
+                let mut walker = Walker::new(ctx, instrs, &found, &graph, &unreached[f]);
                 walker.function(entry).map(|body| Walked {
                     body,
                     locals: walker.locals,

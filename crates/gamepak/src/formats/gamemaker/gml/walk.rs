@@ -59,6 +59,9 @@ pub struct Walker<'d, 'c, 'a> {
     visited: Vec<bool>,
     /// The local variables the fragment uses, in order of first use.
     pub locals: Vec<String>,
+    /// Blocks of the fragment that no branch reaches: code written after an `exit`
+    /// or `return`, printed where it was written.
+    unreached: Vec<bool>,
 }
 
 type Res<T> = Result<T, Stuck>;
@@ -70,8 +73,14 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         instrs: &'d [Instr],
         blocks: &'d [Block],
         graph: &'d Graph,
+        unreached: &[usize],
     ) -> Self {
+        let mut dead = vec![false; blocks.len()];
+        for &b in unreached {
+            dead[b] = true;
+        }
         Walker {
+            unreached: dead,
             ctx,
             instrs,
             blocks,
@@ -95,7 +104,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         }
         // A block the walk never ran would be code lost from the output.
         let skipped = (0..self.blocks.len()).find(|&b| {
-            self.graph.reached(b) && !self.visited[b] && self.blocks[b].end > self.blocks[b].start
+            (self.graph.reached(b) || self.unreached[b])
+                && !self.visited[b]
+                && self.blocks[b].end > self.blocks[b].start
         });
         if let Some(b) = skipped {
             return Err(self.stuck(b, "a block is left out"));
@@ -224,11 +235,11 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 End::Goto(t) => After::At(Some(self.block_at(t)?)),
                 End::Return(e) => {
                     out.push(Stmt::Return(Some(e)));
-                    After::Left
+                    self.after_leaving(n)
                 }
                 End::Exit => {
                     out.push(Stmt::Exit);
-                    After::Left
+                    self.after_leaving(n)
                 }
                 End::Branch { cond, when, target } => {
                     self.conditional(n, cond, when, target, stop, stack, out)?
@@ -241,6 +252,15 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 After::Left => return Ok(Flow::Left),
                 After::Until(c, w) => return Ok(Flow::Until(c, w)),
             }
+        }
+    }
+
+    /// After `exit` or `return` in block `n`: the code written after it, which no
+    /// branch reaches, or nothing.
+    fn after_leaving(&self, n: usize) -> After {
+        match self.fall(n) {
+            Some(d) if self.unreached[d] && !self.visited[d] => After::At(Some(d)),
+            _ => After::Left,
         }
     }
 
