@@ -25,6 +25,36 @@ pub trait Document: Send + Sync {
     fn render(&self, path: &str) -> Result<BTreeMap<String, Vec<u8>>> {
         crate::assets::render_entry(self, path)
     }
+    /// The file's code as source text, one item per code entry: those named in
+    /// `entries`, or every entry that stands on its own when it is empty (a function
+    /// declared inside another entry's code is shown inside it). An error names an
+    /// entry the file does not hold; an entry that does not decompile carries why.
+    fn decompile(&self, _entries: &[String]) -> Result<Vec<SourceText>> {
+        Err(crate::Error::usage(
+            "",
+            "this format holds no code to decompile",
+        ))
+    }
+}
+
+/// A code entry as source text.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SourceText {
+    /// The code entry's name.
+    pub entry: String,
+    /// Its source, or why it could not be made.
+    #[serde(flatten)]
+    pub text: SourceOrWhy,
+}
+
+/// A code entry's source, or why it could not be made.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceOrWhy {
+    /// The source text.
+    Source(String),
+    /// Where the code stopped making sense, and why.
+    Error(String),
 }
 
 /// Opens `data`, which `handler`'s format reads, once for every verb.

@@ -54,7 +54,7 @@ use serde::{Deserialize, Serialize};
 
 pub use assets::{Companion, Entry, ExtractOptions, ExtractSummary};
 pub use detect::{detect, Certainty, Detection};
-pub use document::{open, Document, OnBytes};
+pub use document::{open, Document, OnBytes, SourceOrWhy, SourceText};
 pub use error::{Error, ErrorKind, Result};
 pub use formats::{gbin, native, swag, tng};
 pub use fourcc::FourCC;

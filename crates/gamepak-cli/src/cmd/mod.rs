@@ -3,6 +3,7 @@
 pub mod build;
 pub mod check;
 pub mod completions;
+pub mod decompile;
 pub mod extract;
 pub mod identify;
 pub mod info;

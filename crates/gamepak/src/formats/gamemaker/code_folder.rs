@@ -51,6 +51,46 @@ pub fn added_names(files: &[AddedFile]) -> impl Iterator<Item = &str> {
         .map(|h| h.name)
 }
 
+/// Refuses a folder whose GML was edited since extraction. The GML is written for
+/// reading: until GML compiles, a change must be made in the disassembly, and one
+/// made in the GML alone would otherwise be lost without a word.
+pub fn refuse_edited_gml(dir: &SourceDir, m: &Manifest) -> Result<()> {
+    let edited = |file: &str, crc: u32| -> Result<bool> {
+        Ok(dir.read_if_file(file)?.is_some_and(|t| crc32(&t) != crc))
+    };
+    let found = m
+        .code
+        .par_iter()
+        .map(|c| {
+            let Some(gml) = &c.gml else {
+                return Ok(None);
+            };
+            if !edited(&gml.file, gml.crc32)? {
+                return Ok(None);
+            }
+            let why = if edited(&c.file, c.crc32)? {
+                format!(
+                    "this file and {} were both edited: GML does not compile yet, so make the \
+                     change in {} alone and restore this file (extract writes it again)",
+                    c.file, c.file
+                )
+            } else {
+                format!(
+                    "was edited, but GML does not compile yet: make the change in {} \
+                     (the same code as GameMaker's assembly), and restore this file \
+                     (extract writes it again)",
+                    c.file
+                )
+            };
+            Ok(Some(Error::at(&gml.file, why)))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    match found.into_iter().flatten().next() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
 /// The disassemblies edited since extraction, by blob: each one's file and text.
 pub type Edits = BTreeMap<usize, AddedFile>;
 

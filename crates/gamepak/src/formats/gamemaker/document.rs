@@ -10,7 +10,9 @@ use super::audio_group::{self, AudioGroup};
 use super::game::{self, Game};
 use super::{check, extract, info, items};
 use crate::assets::Damage;
-use crate::{Document, Entry, ExtractOptions, ExtractSummary, Options, Partial, Report, Result};
+use crate::{
+    Document, Entry, ExtractOptions, ExtractSummary, Options, Partial, Report, Result, SourceText,
+};
 
 /// Opens `data` as the document it holds: an audio group file or a game.
 pub fn open<'a>(data: &'a [u8], opts: &Options) -> Box<dyn Document + 'a> {
@@ -88,6 +90,10 @@ impl Document for GameDocument<'_> {
     fn extract(&self, out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
         let (game, damage) = kept(&self.salvaged, || game::read_salvaging(self.data))?;
         extract::extract(game, damage.clone(), out, opts, &self.opts)
+    }
+
+    fn decompile(&self, entries: &[String]) -> Result<Vec<SourceText>> {
+        super::gml::source::source_texts(self.read()?, entries)
     }
 }
 

@@ -17,7 +17,7 @@ use super::model::chunks::code::Code as CodeChunk;
 use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::strings::Strings;
 use super::model::chunks::Body;
-use super::{audio_group, code, model, pages, sprite_masks, stream, txtr};
+use super::{audio_group, code, gml, model, pages, sprite_masks, stream, txtr};
 use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
@@ -478,6 +478,40 @@ fn manifest(
     })
 }
 
+/// The GML of each blob whose disassembly was written, beside it: the code of the
+/// blob's own entry, with the functions it declares inside it. Code that does not
+/// decompile gets no file, and a note says why.
+fn gml_files(game: &Game<'_>, list: &mut [CodeFile], ex: &Extraction) -> Result<()> {
+    if !list.iter().any(|c| ex.crc(&c.file).is_some()) {
+        return Ok(());
+    }
+    let decompiled = gml::decompile::decompile_all(game);
+    for (k, entries) in game.blob_entries().iter().enumerate() {
+        let c = &mut list[k];
+        if ex.crc(&c.file).is_none() {
+            continue;
+        }
+        let own = entries
+            .iter()
+            .copied()
+            .find(|&e| game.code[e].start == 0)
+            .unwrap_or(entries[0]);
+        let file = format!("{}.gml", c.file.strip_suffix(".asm").unwrap_or(&c.file));
+        match &decompiled[own] {
+            Some(Ok(body)) => {
+                ex.write(&file, gml::decompile::text(game, body).as_bytes())?;
+                c.gml = ex.crc(&file).map(|crc32| GmlFile { file, crc32 });
+            }
+            Some(Err(stuck)) => ex.note(format!(
+                "{file}: not written: the code does not decompile (L{:04x}: {})",
+                stuck.at, stuck.why
+            )),
+            None => {}
+        }
+    }
+    Ok(())
+}
+
 /// Each disassembly with the size of its blob, and, when the model reads CODE,
 /// every blob as stored in `raw/code.bin` (a CODE kept as stored holds them).
 fn code_files(
@@ -485,7 +519,7 @@ fn code_files(
     ex: &Extraction,
 ) -> Result<(Vec<CodeFile>, Option<String>)> {
     let game = files.game;
-    let list: Vec<CodeFile> = game
+    let mut list: Vec<CodeFile> = game
         .blob_entries()
         .iter()
         .enumerate()
@@ -495,9 +529,11 @@ fn code_files(
                 crc32: ex.crc(&file).unwrap_or_default(),
                 file,
                 size: game.code[entries[0]].length.into(),
+                gml: None,
             }
         })
         .collect();
+    gml_files(game, &mut list, ex)?;
     let Some(code) = files.model.get::<CodeChunk>() else {
         return Ok((list, None));
     };

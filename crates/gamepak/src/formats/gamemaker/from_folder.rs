@@ -97,7 +97,10 @@ pub fn build(
         || {
             rayon::join(
                 || SpriteFolders::read(dir, m, sprites, listed, limits),
-                || super::code_folder::edited(dir, m),
+                || {
+                    super::code_folder::refuse_edited_gml(dir, m)?;
+                    super::code_folder::edited(dir, m)
+                },
             )
         },
         || -> Result<(Vec<Part>, Interner)> {

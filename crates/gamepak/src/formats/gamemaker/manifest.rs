@@ -58,12 +58,23 @@ pub struct ClipFile {
     pub crc32: u32,
 }
 
-/// A disassembly, its CRC-32 as extracted and the size of its blob as stored.
+/// A disassembly, its CRC-32 as extracted and the size of its blob as stored, and
+/// the GML written beside it with its CRC-32 (none where the code did not
+/// decompile).
 #[derive(Debug, Serialize, Deserialize)]
 pub struct CodeFile {
     pub file: String,
     pub crc32: u32,
     pub size: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gml: Option<GmlFile>,
+}
+
+/// The GML of a blob's code, as extracted.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct GmlFile {
+    pub file: String,
+    pub crc32: u32,
 }
 
 /// `strings.json`, and the table as extracted: a text edited in `strings.json`

@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
+
 use super::ast::Stmt;
 use super::blocks::blocks;
 use super::context::Context;
@@ -38,32 +40,50 @@ pub struct EntryAt<'e> {
 
 /// Every code entry of `game`, in code-entry order; null entries are skipped.
 pub fn decompile(game: &Game<'_>) -> Vec<Decompiled> {
+    decompile_all(game)
+        .into_iter()
+        .zip(&game.code)
+        .filter_map(|(body, e)| {
+            Some(Decompiled {
+                name: e.name.to_string(),
+                body: body?,
+            })
+        })
+        .collect()
+}
+
+/// Each code entry's statements, by code-entry index (`None` for a null entry);
+/// blobs are decompiled across cores.
+pub fn decompile_all(game: &Game<'_>) -> Vec<Option<Result<Vec<Stmt>, Stuck>>> {
     let names = code::names(game);
     let ctx = context(game, &names);
-    let mut out: Vec<Option<Decompiled>> = vec![None; game.code.len()];
-    for entries in game.blob_entries() {
-        let first = &game.code[entries[0]];
-        let bytes = usize::try_from(first.blob)
-            .ok()
-            .and_then(|b| game.form.data.get(b..b.checked_add(first.length as usize)?))
-            .unwrap_or(&[]);
-        let instrs = super::instr::decode(bytes, first.blob, game.form.endian, &names);
-        let at: Vec<EntryAt> = entries
-            .iter()
-            .map(|&e| EntryAt {
-                name: &game.code[e].name,
-                start: game.code[e].start,
-            })
-            .collect();
-        let bodies = decompile_blob(&ctx, &instrs, first.length, &at);
+    let blobs = game.blob_entries();
+    let bodies: Vec<Vec<Result<Vec<Stmt>, Stuck>>> = blobs
+        .par_iter()
+        .map(|entries| {
+            let first = &game.code[entries[0]];
+            let bytes = usize::try_from(first.blob)
+                .ok()
+                .and_then(|b| game.form.data.get(b..b.checked_add(first.length as usize)?))
+                .unwrap_or(&[]);
+            let instrs = super::instr::decode(bytes, first.blob, game.form.endian, &names);
+            let at: Vec<EntryAt> = entries
+                .iter()
+                .map(|&e| EntryAt {
+                    name: &game.code[e].name,
+                    start: game.code[e].start,
+                })
+                .collect();
+            decompile_blob(&ctx, &instrs, first.length, &at)
+        })
+        .collect();
+    let mut out = vec![None; game.code.len()];
+    for (entries, bodies) in blobs.iter().zip(bodies) {
         for (&e, body) in entries.iter().zip(bodies) {
-            out[e] = Some(Decompiled {
-                name: game.code[e].name.to_string(),
-                body,
-            });
+            out[e] = Some(body);
         }
     }
-    out.into_iter().flatten().collect()
+    out
 }
 
 /// The entries of one blob of `length` bytes whose instructions are `instrs`, each

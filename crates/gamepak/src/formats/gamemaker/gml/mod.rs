@@ -29,6 +29,7 @@ pub mod graph;
 pub mod instr;
 pub mod print;
 pub mod sim;
+pub mod source;
 mod tidy;
 mod typed;
 mod visit;

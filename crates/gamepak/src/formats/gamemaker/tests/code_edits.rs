@@ -31,9 +31,11 @@ fn extracted_code(
             &Default::default(),
         )
         .unwrap();
+    // The disassemblies, the files these tests edit; the GML beside them follows.
     let mut files: Vec<_> = std::fs::read_dir(out.join("code"))
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "asm"))
         .collect();
     files.sort();
     (original, tmp, out, files)
