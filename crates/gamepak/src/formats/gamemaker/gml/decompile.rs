@@ -97,7 +97,8 @@ pub fn decompile_blob(
     let mut starts: Vec<u32> = entries.iter().map(|e| e.start).collect();
     starts.sort_unstable();
     starts.dedup();
-    let found = blocks(instrs, length, &starts);
+    let mut found = blocks(instrs, length, &starts);
+    catch_edges(ctx, instrs, &mut found);
     let parts = fragments(&found, &starts);
     let by_name: HashMap<&str, u32> = entries.iter().map(|e| (e.name, e.start)).collect();
     // A block no entry reaches (code after `exit`, a catch handler) belongs to the
@@ -125,7 +126,7 @@ pub fn decompile_blob(
     }
     let mut bodies: HashMap<u32, Result<Walked, Stuck>> = HashMap::new();
     for (f, part) in parts.iter().enumerate() {
-        let graph = Graph::new(&found, part);
+        let graph = Graph::new(&found, part, &unreached[f]);
         let body = match found.iter().position(|b| b.at == part.start) {
             Some(entry) => {
                 let mut walker = Walker::new(ctx, instrs, &found, &graph, &unreached[f]);
@@ -153,6 +154,34 @@ pub fn decompile_blob(
             }),
         })
         .collect()
+}
+
+/// Joins each `try`'s hook to its `catch` handler, which no branch reaches (an
+/// exception does), so that the handler belongs to the blocks around it.
+fn catch_edges(ctx: &Context<'_>, instrs: &[Instr], found: &mut [super::blocks::Block]) {
+    for (k, i) in instrs.iter().enumerate() {
+        let hook = match i.operand {
+            super::instr::Operand::Call {
+                callee: super::instr::Callee::Chain(c),
+                ..
+            } => ctx.chain_name(c) == Some("@@try_hook@@"),
+            _ => false,
+        };
+        let catch = match k.checked_sub(2).map(|p| &instrs[p].operand) {
+            Some(super::instr::Operand::Int(at)) => u32::try_from(*at).ok(),
+            _ => None,
+        };
+        let (true, Some(catch)) = (hook, catch) else {
+            continue;
+        };
+        let from = found.partition_point(|b| b.end <= k);
+        let to = found.binary_search_by_key(&catch, |b| b.at);
+        if let (Some(block), Ok(to)) = (found.get_mut(from), to) {
+            if !block.next.contains(&to) {
+                block.next.push(to);
+            }
+        }
+    }
 }
 
 /// `body` as GML text, in the style the game's release reads.

@@ -18,21 +18,33 @@ pub struct Graph {
 }
 
 impl Graph {
-    /// The graph of `fragment`, entered at its first block.
-    pub fn new(blocks: &[Block], fragment: &Fragment) -> Graph {
+    /// The graph of `fragment`, entered at its first block, with `unreached`: its
+    /// blocks that no branch reaches (code written after a `break`, `exit` or
+    /// `return`). Each is joined to the block laid out before it, as if control ran
+    /// on into it, so that it belongs where it was written: a `for` whose body
+    /// always breaks keeps its step.
+    pub fn new(blocks: &[Block], fragment: &Fragment, unreached: &[usize]) -> Graph {
         let n = blocks.len();
         let mut inside = vec![false; n];
-        for &b in &fragment.blocks {
+        for &b in fragment.blocks.iter().chain(unreached) {
             inside[b] = true;
         }
         let mut succ = vec![Vec::new(); n];
         let mut pred = vec![Vec::new(); n];
-        for &b in &fragment.blocks {
+        let mut edge = |a: usize, b: usize| {
+            if inside[b] && !succ[a].contains(&b) {
+                succ[a].push(b);
+                pred[b].push(a);
+            }
+        };
+        for &b in fragment.blocks.iter().chain(unreached) {
             for &s in &blocks[b].next {
-                if inside[s] && !succ[b].contains(&s) {
-                    succ[b].push(s);
-                    pred[s].push(b);
-                }
+                edge(b, s);
+            }
+        }
+        for &d in unreached {
+            if let Some(before) = d.checked_sub(1).filter(|&p| inside[p]) {
+                edge(before, d);
             }
         }
         let entry = blocks.iter().position(|b| b.at == fragment.start);

@@ -71,6 +71,16 @@ pub enum End {
     },
     /// `popenv exit`: leaves a `with` early.
     LeaveWith,
+    /// `@@try_hook@@`: a `try` starts, whose handler is at `catch` and whose
+    /// guarded code ends at `finally`; the block goes on at instruction `resume`.
+    Try {
+        /// The offset of the `catch` handler.
+        catch: u32,
+        /// The offset where the guarded code ends.
+        finally: u32,
+        /// The index, in the block, of the instruction after the hook's call.
+        resume: usize,
+    },
 }
 
 /// Why a block could not run.
@@ -135,8 +145,12 @@ impl<'c, 'a> Machine<'c, 'a> {
     /// Runs `instrs`, the instructions of one block, and says how the block ends.
     pub fn run(&mut self, instrs: &[Instr]) -> Result<End, Stuck> {
         let mut end = End::Next;
-        for i in instrs {
+        for (k, i) in instrs.iter().enumerate() {
             end = self.step(i).map_err(|why| Stuck { at: i.at, why })?;
+            if let End::Try { resume, .. } = &mut end {
+                *resume = k + 1;
+                return Ok(end);
+            }
         }
         Ok(end)
     }
@@ -264,6 +278,26 @@ impl<'c, 'a> Machine<'c, 'a> {
                     _ => String::new(),
                 };
                 let args = self.arguments(i.low)?;
+                if name == "@@try_hook@@" {
+                    let at = |e: Option<&Expr>| match e {
+                        Some(Expr::Number(Number::Int(n))) => u32::try_from(*n).ok(),
+                        _ => None,
+                    };
+                    let (Some(catch), Some(finally)) = (at(args.first()), at(args.get(1))) else {
+                        return Err("a try whose handler is not a constant offset".into());
+                    };
+                    // What the hook returns is dropped right after it.
+                    self.stack.push(Item {
+                        expr: Expr::Ident("undefined".into()),
+                        size: 16,
+                        role: Role::Hidden,
+                    });
+                    return Ok(End::Try {
+                        catch,
+                        finally,
+                        resume: 0,
+                    });
+                }
                 let role = if name == "@@SetStatic@@" {
                     // Starts a constructor's or struct's body; nothing uses what it
                     // leaves, and some releases do not drop it.
@@ -543,11 +577,19 @@ impl<'c, 'a> Machine<'c, 'a> {
     /// `popz`: a value nobody uses. A call's is its statement; a copy's or a hidden
     /// value's is nothing.
     fn discard(&mut self, item: Item) {
+        /// Calls whose value is a copy kept elsewhere (`method`), or that only mark
+        /// where a `try`'s parts end: the structure says that.
+        const SILENT: [&str; 4] = [
+            "method",
+            "@@try_unhook@@",
+            "@@finish_catch@@",
+            "@@finish_finally@@",
+        ];
         if item.role == Role::Hidden {
             return;
         }
         match item.expr {
-            Expr::Call { ref callee, .. } if matches!(&**callee, Expr::Ident(n) if n == "method") =>
+            Expr::Call { ref callee, .. } if matches!(&**callee, Expr::Ident(n) if SILENT.contains(&n.as_str())) =>
                 {}
             Expr::Function(_) => {}
             e => self.out.push(Stmt::Expr(e)),

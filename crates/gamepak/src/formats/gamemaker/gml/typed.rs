@@ -99,7 +99,18 @@ fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
         ParamType::Asset(AssetKind::Object) if n == -3 => Some("all"),
         ParamType::Asset(AssetKind::Object) if n == -4 => Some("noone"),
         ParamType::Asset(kind) => ctx.asset(chunk_of(kind), n),
-        ParamType::Constant(group) => builtins::constant_named(group, n),
+        ParamType::Constant(group) => match builtins::constant_named(group, n) {
+            // A letter or digit key has no constant: people write `ord("A")`,
+            // which GameMaker's compiler folds into the same number.
+            None if group == "VirtualKey" && is_key_character(n) => {
+                *e = Expr::Call {
+                    callee: Box::new(Expr::Ident("ord".into())),
+                    args: vec![Expr::String(char::from(n as u8).to_string())],
+                };
+                return;
+            }
+            named => named,
+        },
         ParamType::Bool if n == 0 || n == 1 => {
             *e = Expr::Bool(n == 1);
             return;
@@ -109,6 +120,11 @@ fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
     if let Some(named) = named {
         *e = Expr::Ident(named.to_string());
     }
+}
+
+/// Whether key code `n` is the code of a capital letter or a digit.
+fn is_key_character(n: i64) -> bool {
+    (48..=57).contains(&n) || (65..=90).contains(&n)
 }
 
 /// The chunk that lists assets of `kind`.

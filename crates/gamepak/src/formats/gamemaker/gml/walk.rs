@@ -62,6 +62,9 @@ pub struct Walker<'d, 'c, 'a> {
     /// Blocks of the fragment that no branch reaches: code written after an `exit`
     /// or `return`, printed where it was written.
     unreached: Vec<bool>,
+    /// A block to run on from an instruction, not from its start: the rest of the
+    /// block a `try` starts in.
+    resume: Option<(usize, usize)>,
 }
 
 type Res<T> = Result<T, Stuck>;
@@ -81,6 +84,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         }
         Walker {
             unreached: dead,
+            resume: None,
             ctx,
             instrs,
             blocks,
@@ -170,11 +174,28 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                     .collect::<Vec<_>>()
             );
         }
-        if std::mem::replace(&mut self.visited[b], true) {
-            return Err(self.stuck(b, "a block is reached twice"));
-        }
+        let from = match self.resume.take() {
+            Some((r, from)) if r == b => from,
+            _ => {
+                if std::mem::replace(&mut self.visited[b], true) {
+                    return Err(self.stuck(b, "a block is reached twice"));
+                }
+                0
+            }
+        };
         let mut m = Machine::new(self.ctx, std::mem::take(stack));
-        let end = m.run(self.code(b))?;
+        let end = m.run(&self.code(b)[from..]).map(|end| match end {
+            End::Try {
+                catch,
+                finally,
+                resume,
+            } => End::Try {
+                catch,
+                finally,
+                resume: from + resume,
+            },
+            end => end,
+        })?;
         out.append(&mut m.out);
         *stack = m.stack;
         for l in m.locals {
@@ -232,7 +253,17 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             }
             let after = match self.run(n, stack, out)? {
                 End::Next | End::LeaveWith => After::At(self.next_of(n)),
-                End::Goto(t) => After::At(Some(self.block_at(t)?)),
+                End::Goto(t) => {
+                    // A `break` or `continue` with code written after it.
+                    let t = self.block_at(t)?;
+                    match (self.jump(t)?, self.after_leaving(n)) {
+                        (Some(jump), After::At(Some(dead))) if Some(t) != stop => {
+                            out.push(jump);
+                            After::At(Some(dead))
+                        }
+                        _ => After::At(Some(t)),
+                    }
+                }
                 End::Return(e) => {
                     out.push(Stmt::Return(Some(e)));
                     self.after_leaving(n)
@@ -246,6 +277,11 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 }
                 End::PushEnv { target, popenv } => self.with(n, target, popenv, stack, out)?,
                 End::PopEnv { .. } => return Err(self.stuck(n, "a popenv outside its with")),
+                End::Try {
+                    catch,
+                    finally,
+                    resume,
+                } => self.try_catch(n, resume, catch, finally, stack, out)?,
             };
             match after {
                 After::At(next) => cur = next,
@@ -974,6 +1010,63 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         Ok(After::At(exit))
     }
 
+    // ---- try ----------------------------------------------------------------
+
+    /// `try { … } catch (e) { … }`: the guarded code runs from the hook on, up to
+    /// the unhook at `finally`; the handler at `catch` is entered with the exception
+    /// on the stack, which its first statement stores in the name it binds.
+    #[allow(clippy::too_many_arguments)]
+    fn try_catch(
+        &mut self,
+        n: usize,
+        resume: usize,
+        catch: u32,
+        finally: u32,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<After> {
+        let f = self.block_at(finally)?;
+        let c = self.block_at(catch)?;
+        let after = self.next_of(f);
+        let mut body = Vec::new();
+        self.resume = Some((n, resume));
+        // The hook's value is dropped by the guarded code's first instruction.
+        let mut body_stack = stack.clone();
+        stack.pop();
+        self.seq(Some(n), Some(f), true, &mut body_stack, &mut body)?;
+        let mut handler = Vec::new();
+        let mut handler_stack = stack.clone();
+        handler_stack.push(Item {
+            expr: Expr::Ident(EXCEPTION.into()),
+            size: 16,
+            role: Role::Value,
+        });
+        self.seq(Some(c), after, false, &mut handler_stack, &mut handler)?;
+        let name = match handler.first() {
+            Some(Stmt::Assign {
+                target: Expr::Ident(name),
+                value: Expr::Ident(e),
+                ..
+            }) if e == EXCEPTION => Some(name.clone()),
+            _ => None,
+        };
+        let Some(name) = name else {
+            return Err(self.stuck(c, "a catch that does not name its exception"));
+        };
+        handler.remove(0);
+        self.locals.retain(|l| *l != name);
+        let mut finally_body = Vec::new();
+        if self.run(f, stack, &mut finally_body)? != End::Next {
+            return Err(self.stuck(f, "a try's end that is not GameMaker's"));
+        }
+        out.push(Stmt::Try {
+            body,
+            catch: Some((name, handler)),
+            finally: (!finally_body.is_empty()).then_some(finally_body),
+        });
+        Ok(After::At(after))
+    }
+
     // ---- switch -------------------------------------------------------------
 
     fn is_case_test(&self, n: usize) -> bool {
@@ -1106,6 +1199,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             .or_else(|| drops(default).then_some(default))
     }
 }
+
+/// What a `catch` handler finds on the stack: the exception, which it stores.
+const EXCEPTION: &str = "@@exception@@";
 
 /// A case's label: the right side of its `==` test.
 fn label_of(cond: Expr) -> Expr {
