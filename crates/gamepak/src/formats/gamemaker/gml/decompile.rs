@@ -133,6 +133,7 @@ pub fn decompile_blob(
                 walker.function(entry).map(|body| Walked {
                     body,
                     locals: walker.locals,
+                    constructor: walker.sets_statics,
                 })
             }
             None => Err(Stuck {

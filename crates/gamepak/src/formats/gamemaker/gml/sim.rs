@@ -129,6 +129,8 @@ pub struct Machine<'c, 'a> {
     pub out: Vec<Stmt>,
     /// The local variables read or written, in order of first use.
     pub locals: Vec<String>,
+    /// Whether the code sets up statics, as a constructor's does first.
+    pub sets_statics: bool,
 }
 
 impl<'c, 'a> Machine<'c, 'a> {
@@ -139,6 +141,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             stack,
             out: Vec::new(),
             locals: Vec::new(),
+            sets_statics: false,
         }
     }
 
@@ -298,6 +301,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                         resume: 0,
                     });
                 }
+                self.sets_statics |= name == "@@SetStatic@@";
                 let role = if name == "@@SetStatic@@" {
                     // Starts a constructor's or struct's body; nothing uses what it
                     // leaves, and some releases do not drop it.

@@ -33,7 +33,7 @@ pub fn source_texts(game: &Game<'_>, wanted: &[String]) -> Result<Vec<SourceText
             if wanted.is_empty() {
                 !inner
             } else {
-                wanted.iter().any(|w| *w == d.name)
+                wanted.contains(&d.name)
             }
         });
     Ok(shown

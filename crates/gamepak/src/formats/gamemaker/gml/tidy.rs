@@ -25,9 +25,14 @@ pub struct Walked {
     pub body: Vec<Stmt>,
     /// The local variables, in order of first use.
     pub locals: Vec<String>,
+    /// Whether it sets up statics first, as a constructor does.
+    pub constructor: bool,
 }
 
 const SCRIPT_PREFIX: &str = "gml_Script_";
+/// The local GameMaker keeps a returned value in while it leaves a `with` or a
+/// `switch`.
+const TEMP: &str = "$$$$temp$$$$";
 const FUNCTION_REF: &str = "@@function@@";
 
 impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
@@ -53,6 +58,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
         let Walked {
             mut body,
             mut locals,
+            ..
         } = walked;
         if depth > 64 {
             return Err(Stuck {
@@ -88,6 +94,8 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
                 locals.push(l.clone());
             }
         }
+        // The temporary a `return` inside `with` or `switch` went through is gone.
+        locals.retain(|l| l != TEMP);
         declare_locals(&mut body, &locals);
         Ok(body)
     }
@@ -122,10 +130,10 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
         let Some(start) = self.starts.get(target) else {
             return Ok(Expr::Ident(short_name(target).to_string()));
         };
-        let body = match self.bodies.get(start) {
-            Some(Ok(w)) => self.tidy(target, w.clone(), depth + 1)?,
+        let (body, constructor) = match self.bodies.get(start) {
+            Some(Ok(w)) => (self.tidy(target, w.clone(), depth + 1)?, w.constructor),
             Some(Err(s)) => return Err(s.clone()),
-            None => Vec::new(),
+            None => (Vec::new(), false),
         };
         let arguments = self.ctx.arguments.get(target).copied().unwrap_or(0);
         let params = (0..arguments)
@@ -138,7 +146,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             name: Some(short_name(target).to_string()),
             params,
             inherits: None,
-            constructor: false,
+            constructor: constructor && !target.contains("___struct___"),
             body,
         })))
     }
@@ -198,9 +206,10 @@ fn short_name(entry: &str) -> &str {
 }
 
 /// Whether a function's entry name is one GameMaker makes up for a function
-/// written without a name (`anon@117@script`, or `anon_` from earlier releases).
+/// written without a name (`anon@117@script`, `Disconnect@anon@120@Relay@script`
+/// for one stored in a variable, or `anon_` from earlier releases).
 fn is_anonymous(name: &str) -> bool {
-    name.starts_with("anon@") || name.starts_with("anon_")
+    name.starts_with("anon@") || name.starts_with("anon_") || name.contains("@anon@")
 }
 
 /// A function expression whose name GameMaker made up, without it.
@@ -404,7 +413,6 @@ fn continues(body: &[Stmt]) -> bool {
 /// A `return` inside `with`: GameMaker keeps the value in a temporary while it
 /// leaves the loop.
 fn temp_returns(block: &mut Vec<Stmt>) {
-    const TEMP: &str = "$$$$temp$$$$";
     let mut k = 0;
     while k + 1 < block.len() {
         let folded = match (&block[k], &block[k + 1]) {

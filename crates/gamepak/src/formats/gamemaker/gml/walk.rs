@@ -8,7 +8,7 @@
 //! equivalent readings: when one arm of an `if` never comes back, the code after
 //! the `if` is what GameMaker laid out after both arms.
 
-use super::ast::{BinaryOp, Case, Expr, Number, Stmt, UnaryOp};
+use super::ast::{AssignOp, BinaryOp, Case, Declared, Expr, Number, Stmt, UnaryOp};
 use super::blocks::Block;
 use super::context::Context;
 use super::graph::Graph;
@@ -59,6 +59,8 @@ pub struct Walker<'d, 'c, 'a> {
     visited: Vec<bool>,
     /// The local variables the fragment uses, in order of first use.
     pub locals: Vec<String>,
+    /// Whether the fragment sets up statics: a constructor's or a struct's body.
+    pub sets_statics: bool,
     /// Blocks of the fragment that no branch reaches: code written after an `exit`
     /// or `return`, printed where it was written.
     unreached: Vec<bool>,
@@ -92,14 +94,12 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             frames: Vec::new(),
             visited: vec![false; blocks.len()],
             locals: Vec::new(),
+            sets_statics: false,
         }
     }
 
     /// The statements of the function entered at block `entry`.
     pub fn function(&mut self, entry: usize) -> Res<Vec<Stmt>> {
-        if self.tracing() {
-            eprintln!("function of {} instrs", self.instrs.len());
-        }
         let mut stack = Vec::new();
         let mut out = Vec::new();
         let flow = self.seq(Some(entry), None, false, &mut stack, &mut out)?;
@@ -122,10 +122,6 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             ));
         }
         Ok(out)
-    }
-
-    fn tracing(&self) -> bool {
-        std::env::var("GML_TRACE").is_ok_and(|t| t == self.instrs.len().to_string())
     }
 
     fn stuck(&self, b: usize, why: &str) -> Stuck {
@@ -160,20 +156,6 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     }
 
     fn run(&mut self, b: usize, stack: &mut Vec<Item>, out: &mut Vec<Stmt>) -> Res<End> {
-        if self.tracing() {
-            eprintln!(
-                "run L{:04x} frames={:?}",
-                self.blocks[b].at,
-                self.frames
-                    .iter()
-                    .map(|f| (
-                        f.header.map(|h| self.blocks[h].at),
-                        f.brk.map(|h| self.blocks[h].at),
-                        f.cont.map(|h| self.blocks[h].at)
-                    ))
-                    .collect::<Vec<_>>()
-            );
-        }
         let from = match self.resume.take() {
             Some((r, from)) if r == b => from,
             _ => {
@@ -198,6 +180,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         })?;
         out.append(&mut m.out);
         *stack = m.stack;
+        self.sets_statics |= m.sets_statics;
         for l in m.locals {
             if !self.locals.contains(&l) {
                 self.locals.push(l);
@@ -368,6 +351,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 return Ok(After::Until(cond, when));
             }
         }
+        if cond == Expr::Ident(STATICS_SET.into()) && when {
+            return self.statics(taken, fall, stack, out);
+        }
         if is_call_of(&cond, "@@isnullish@@") && !when {
             return self.nullish(cond, taken, fall, stack);
         }
@@ -491,20 +477,14 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         ends.retain(|&e| Some(e) == stop || !self.barrier(e, stop));
         ends.sort_unstable();
         ends.dedup();
+        // Of several, one where `break` or `continue` goes is a way out, even when the
+        // enclosing walk stops there too; so is one that only jumps there (a `for`
+        // with no step continues through such a block).
+        if ends.len() > 1 {
+            ends.retain(|&e| !self.barrier(self.through_jumps(e), None));
+        }
         if ends.len() == 1 {
             return Some(ends[0]);
-        }
-        if self.tracing() {
-            eprintln!(
-                "follow of L{:04x}: ends {:?} then {:?} else {:?}",
-                self.blocks[n].at,
-                ends.iter().map(|&e| self.blocks[e].at).collect::<Vec<_>>(),
-                then_arm
-                    .iter()
-                    .map(|&e| self.blocks[e].at)
-                    .collect::<Vec<_>>(),
-                else_arm.len()
-            );
         }
         // An arm that is only a jump: the code after the `if` is the other arm's.
         if self.barrier(t, stop) || then_arm.is_empty() && !ends.is_empty() {
@@ -1010,6 +990,35 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         Ok(After::At(exit))
     }
 
+    /// `static` variables: set up once, the first time the function runs, by code
+    /// that is skipped once they are.
+    fn statics(
+        &mut self,
+        skip: usize,
+        fall: usize,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<After> {
+        let mut inits = Vec::new();
+        if fall != skip {
+            self.seq(Some(fall), Some(skip), false, stack, &mut inits)?;
+        }
+        for s in inits {
+            match s {
+                Stmt::Assign {
+                    target: Expr::Ident(name),
+                    op: AssignOp::Set,
+                    value,
+                } => out.push(Stmt::Static(vec![Declared {
+                    name,
+                    value: Some(value),
+                }])),
+                _ => return Err(self.stuck(fall, "a static that is not a variable's first value")),
+            }
+        }
+        Ok(After::At(Some(skip)))
+    }
+
     // ---- try ----------------------------------------------------------------
 
     /// `try { … } catch (e) { … }`: the guarded code runs from the hook on, up to
@@ -1199,6 +1208,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             .or_else(|| drops(default).then_some(default))
     }
 }
+
+/// What `isstaticok` pushes: whether the statics were set up already.
+const STATICS_SET: &str = "@@isstaticok@@";
 
 /// What a `catch` handler finds on the stack: the exception, which it stores.
 const EXCEPTION: &str = "@@exception@@";
