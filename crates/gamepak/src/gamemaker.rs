@@ -65,13 +65,17 @@ pub mod audio_group {
     };
 }
 
-/// The first stages of reading code back as GML: a code blob's instructions typed
-/// ([`instr::decode`](gml::instr::decode)), and its basic blocks and their edges
-/// ([`blocks::blocks`](gml::blocks::blocks)); and GameMaker's built-in functions,
-/// constants and variables ([`builtins`](gml::builtins)).
+/// GameMaker's language: its tree ([`ast`](gml::ast)), printed in one layout
+/// ([`print`](gml::print)), the built-in functions, constants and variables with
+/// their types ([`builtins`](gml::builtins)), and the decompiler that reads a game's
+/// bytecode back as GML ([`decompile`](gml::decompile), stage by stage:
+/// [`instr`](gml::instr), [`blocks`](gml::blocks), [`fragments`](gml::fragments),
+/// [`sim`](gml::sim), [`walk`](gml::walk)), also from assembly text
+/// ([`assembly`](gml::assembly)).
 pub mod gml {
     pub use crate::formats::gamemaker::gml::{
-        assembly, ast, blocks, builtins, decompile, fragments, instr, print,
+        assembly, ast, blocks, builtins, context, decompile, fragments, graph, instr, print, sim,
+        walk,
     };
 }
 

@@ -1,0 +1,57 @@
+//! The GML decompiler on any code: text assembles and decompiles, or is refused,
+//! and any words decompile as a blob, or the decompiler says where and why it
+//! stopped; never a panic, and what it prints names nothing internal.
+#![no_main]
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use gamepak::bytes::Endian;
+use gamepak::gamemaker::gml::assembly::decompile_assembly;
+use gamepak::gamemaker::gml::context::Context;
+use gamepak::gamemaker::gml::decompile::{decompile_blob, EntryAt};
+use gamepak::gamemaker::gml::instr::decode;
+use gamepak::gamemaker::gml::print::{print, Style};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        if let Ok(entries) = decompile_assembly(text) {
+            for e in entries {
+                if let Ok(body) = e.body {
+                    let _ = print(&body, Style::default());
+                }
+            }
+        }
+    }
+    // The bytes as one blob of instruction words, whose first word also places a
+    // second entry, as a function declared inside a script starts.
+    let len = data.len() / 4 * 4;
+    let instrs = decode(&data[..len], 0, Endian::Little, &Default::default());
+    let second = data
+        .get(..4)
+        .map_or(0, |w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]) % (len as u32 + 1))
+        / 4
+        * 4;
+    let strings: Vec<Cow<str>> = vec![Cow::Borrowed("text")];
+    let ctx = Context {
+        strings: &strings,
+        chains: &[],
+        assets: HashMap::new(),
+        locals: HashMap::new(),
+        arguments: HashMap::new(),
+    };
+    let entries = [
+        EntryAt {
+            name: "gml_Script_a",
+            start: 0,
+        },
+        EntryAt {
+            name: "gml_Script_b",
+            start: second,
+        },
+    ];
+    for body in decompile_blob(&ctx, &instrs, len as u32, &entries).into_iter().flatten() {
+        let _ = print(&body, Style::default());
+    }
+});
