@@ -65,11 +65,12 @@ pub mod audio_group {
     };
 }
 
-/// The first stages of reading code back as GML: a code blob's instructions typed
-/// ([`instr::decode`](gml::instr::decode)), and its basic blocks and their edges
-/// ([`blocks::blocks`](gml::blocks::blocks)).
+/// GML: its tree ([`ast`](gml::ast)), printed as text ([`print`](gml::print)) and
+/// parsed back ([`parse`](gml::parse)); and the first stages of reading code back as
+/// GML: a code blob's instructions typed ([`instr::decode`](gml::instr::decode)), and
+/// its basic blocks and their edges ([`blocks::blocks`](gml::blocks::blocks)).
 pub mod gml {
-    pub use crate::formats::gamemaker::gml::{ast, blocks, fragments, instr, print};
+    pub use crate::formats::gamemaker::gml::{ast, blocks, fragments, instr, lex, parse, print};
 }
 
 /// Small games made in code, for examples, benchmarks and tests: a model in any

@@ -1,8 +1,9 @@
 //! GML, GameMaker's language: its tree, its text, and the decompiler that reads it
 //! back from bytecode.
 //!
-//! The language: [`ast`] is the tree that every stage shares, and [`print`] writes
-//! it as text in one stable layout.
+//! The language: [`ast`] is the tree that every stage shares, [`print`] writes it
+//! as text in one stable layout, and [`parse`] reads text back into it (through
+//! [`lex`]'s tokens).
 //!
 //! The decompiler, stage by stage; each stage reads the one before it, never the
 //! raw bytes:
@@ -20,4 +21,9 @@ pub mod ast;
 pub mod blocks;
 pub mod fragments;
 pub mod instr;
+pub mod lex;
+pub mod parse;
 pub mod print;
+
+#[cfg(test)]
+mod tests;

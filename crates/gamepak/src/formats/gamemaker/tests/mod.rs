@@ -8,6 +8,7 @@ mod edits;
 mod fixtures;
 mod folder;
 mod gml_blocks;
+mod gml_sources;
 mod malformed;
 mod newer_games;
 mod null_slots;
