@@ -9,15 +9,13 @@
 //! A template string's `{expr}` pieces are lexed in place, as tokens of their own
 //! that the parser reads like any expression.
 
+mod directive;
+mod number;
 mod text;
 
 use super::ast::{Accessor, AssignOp};
-use super::parse::ParseError;
+use super::parse::{Failed, ParseError};
 use super::print::Style;
-
-/// How deeply template strings may nest inside one another, counted with the
-/// parser's own nesting so that no input runs the stack out.
-pub const MAX_DEPTH: usize = 256;
 
 /// Where a token starts: its byte offset, and its line and column, both counted
 /// from 1 (the column in characters).
@@ -176,8 +174,16 @@ pub fn lex(text: &str, style: Style) -> Result<Vec<Token>, ParseError> {
         column: 1,
         style,
         depth: 0,
+        error: None,
     };
-    lexer.tokens(None)
+    lexer.tokens(None).map_err(|Failed| {
+        let at = lexer.here();
+        // Every `Failed` is made by `error`, so this fallback is never shown.
+        lexer
+            .error
+            .take()
+            .unwrap_or_else(|| ParseError::new(text, at, "this text does not lex"))
+    })
 }
 
 pub(super) struct Lexer<'a> {
@@ -188,6 +194,9 @@ pub(super) struct Lexer<'a> {
     style: Style,
     /// Template strings open around the current position.
     depth: usize,
+    /// Why lexing failed, once it has: kept here, and a marker returned, for the
+    /// reason [`Failed`] gives.
+    error: Option<ParseError>,
 }
 
 fn is_name_start(c: char) -> bool {
@@ -236,14 +245,15 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn error(&self, at: Pos, message: impl Into<String>) -> ParseError {
-        ParseError::new(self.src, at, message)
+    fn error(&mut self, at: Pos, message: impl Into<String>) -> Failed {
+        self.error = Some(ParseError::new(self.src, at, message));
+        Failed
     }
 
     /// Tokens up to the end of the text, or, in a template piece opened at
     /// `in_template`, up to the `}` that closes it (which is consumed, and becomes
     /// the [`Tok::End`]).
-    fn tokens(&mut self, in_template: Option<Pos>) -> Result<Vec<Token>, ParseError> {
+    fn tokens(&mut self, in_template: Option<Pos>) -> Result<Vec<Token>, Failed> {
         let mut out = Vec::new();
         // Braces opened inside the piece, which its own `}` does not close.
         let mut braces = 0usize;
@@ -287,7 +297,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skips whitespace and comments.
-    fn skip_blank(&mut self) -> Result<(), ParseError> {
+    fn skip_blank(&mut self) -> Result<(), Failed> {
         loop {
             match self.peek() {
                 Some(c) if c.is_whitespace() || c == '\u{feff}' => {
@@ -325,7 +335,7 @@ impl<'a> Lexer<'a> {
 
     /// The token starting with `c`, or `None` for a line that makes none
     /// (`#region`).
-    fn token(&mut self, c: char, at: Pos) -> Result<Option<Tok>, ParseError> {
+    fn token(&mut self, c: char, at: Pos) -> Result<Option<Tok>, Failed> {
         if c.is_ascii_digit() || (c == '.' && self.peek_at(1).is_some_and(|d| d.is_ascii_digit())) {
             return self.number(at).map(Some);
         }
@@ -448,181 +458,5 @@ impl<'a> Lexer<'a> {
             self.bump();
         }
         Some(tok)
-    }
-
-    /// A number starting at a digit or at a point before a digit.
-    fn number(&mut self, at: Pos) -> Result<Tok, ParseError> {
-        if self.peek() == Some('0') {
-            match self.peek_at(1) {
-                Some('x' | 'X') => {
-                    self.bump();
-                    self.bump();
-                    let value = self.digits(at, 16)?;
-                    return Ok(Tok::Int {
-                        value,
-                        decimal: false,
-                    });
-                }
-                Some('b' | 'B') => {
-                    self.bump();
-                    self.bump();
-                    let value = self.digits(at, 2)?;
-                    return Ok(Tok::Int {
-                        value,
-                        decimal: false,
-                    });
-                }
-                _ => {}
-            }
-        }
-        let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit() || c == '_') {
-            self.bump();
-        }
-        // `1.x` is a field of 1 and `1..` nothing GML has, so a point only belongs to
-        // the number when what follows cannot start a name.
-        let point = self.peek() == Some('.')
-            && !self
-                .peek_at(1)
-                .is_some_and(|c| is_name_start(c) || c == '.');
-        if point {
-            self.bump();
-            while self.peek().is_some_and(|c| c.is_ascii_digit() || c == '_') {
-                self.bump();
-            }
-        }
-        if self.peek().is_some_and(is_name_char) {
-            return Err(self.error(at, "a number runs into a name here"));
-        }
-        let written: String = self.src[start..self.pos]
-            .chars()
-            .filter(|&c| c != '_')
-            .collect();
-        if point {
-            let value: f64 = written
-                .parse()
-                .map_err(|_| self.error(at, "this number cannot be read"))?;
-            if !value.is_finite() {
-                return Err(self.error(at, "this number is too large"));
-            }
-            return Ok(Tok::Real(value));
-        }
-        let value = written
-            .parse::<u64>()
-            .map_err(|_| self.error(at, "this integer does not fit in 64 bits"))?;
-        Ok(Tok::Int {
-            value,
-            decimal: true,
-        })
-    }
-
-    /// Digits in `radix` (underscores between them allowed), as at least one digit
-    /// and at most 64 bits.
-    fn digits(&mut self, at: Pos, radix: u32) -> Result<u64, ParseError> {
-        let mut value: u64 = 0;
-        let mut any = false;
-        while let Some(c) = self.peek() {
-            if c == '_' {
-                self.bump();
-                continue;
-            }
-            let Some(d) = c.to_digit(radix) else { break };
-            self.bump();
-            any = true;
-            value = value
-                .checked_mul(u64::from(radix))
-                .and_then(|v| v.checked_add(u64::from(d)))
-                .ok_or_else(|| self.error(at, "this integer does not fit in 64 bits"))?;
-        }
-        if !any || self.peek().is_some_and(is_name_char) {
-            return Err(self.error(at, "malformed number"));
-        }
-        Ok(value)
-    }
-
-    /// `#region`, `#endregion`, `#macro`, `#define`, or a `#RRGGBB` colour.
-    fn directive(&mut self, at: Pos) -> Result<Option<Tok>, ParseError> {
-        self.bump();
-        let start = self.pos;
-        while self.peek().is_some_and(is_name_char) {
-            self.bump();
-        }
-        let word = &self.src[start..self.pos];
-        match word {
-            "region" | "endregion" => {
-                self.skip_line();
-                Ok(None)
-            }
-            "macro" => self.macro_line(at).map(Some),
-            "define" => {
-                self.skip_spaces();
-                let name = self.name_here(at, "`#define` needs the script's name")?;
-                Ok(Some(Tok::Define(name)))
-            }
-            _ if word.len() == 6 && word.chars().all(|c| c.is_ascii_hexdigit()) => {
-                // CSS order, red first; GameMaker's colours hold red in the low byte.
-                let rgb = u64::from_str_radix(word, 16).unwrap_or(0);
-                let bgr = (rgb & 0xff) << 16 | (rgb & 0xff00) | (rgb >> 16);
-                Ok(Some(Tok::Int {
-                    value: bgr,
-                    decimal: false,
-                }))
-            }
-            _ => Err(self.error(at, format!("unknown directive `#{word}`"))),
-        }
-    }
-
-    /// Spaces and tabs, not line breaks.
-    fn skip_spaces(&mut self) {
-        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
-            self.bump();
-        }
-    }
-
-    fn name_here(&mut self, at: Pos, missing: &str) -> Result<String, ParseError> {
-        if !self.peek().is_some_and(is_name_start) {
-            return Err(self.error(at, missing));
-        }
-        let start = self.pos;
-        while self.peek().is_some_and(is_name_char) {
-            self.bump();
-        }
-        Ok(self.src[start..self.pos].to_string())
-    }
-
-    /// `#macro [config:]name body`, the body running to the end of the line, and on
-    /// over each line break that a `\` ends the line before.
-    fn macro_line(&mut self, at: Pos) -> Result<Tok, ParseError> {
-        self.skip_spaces();
-        let mut name = self.name_here(at, "`#macro` needs the macro's name")?;
-        let mut config = None;
-        if self.peek() == Some(':') && self.peek_at(1).is_some_and(is_name_start) {
-            self.bump();
-            config = Some(std::mem::replace(
-                &mut name,
-                self.name_here(at, "`#macro` needs the macro's name")?,
-            ));
-        }
-        let start = self.pos;
-        loop {
-            self.skip_line();
-            let line = self.src[start..self.pos].trim_end_matches('\r');
-            if line.ends_with('\\') && self.peek() == Some('\n') {
-                self.bump();
-            } else {
-                break;
-            }
-        }
-        let mut body = self.src[start..self.pos].trim();
-        // A `\` with nothing after it continues onto nothing; kept, it would join the
-        // next line to the macro once the macro is written out again.
-        while let Some(rest) = body.strip_suffix('\\') {
-            body = rest.trim();
-        }
-        Ok(Tok::Macro {
-            config,
-            name,
-            body: body.to_string(),
-        })
     }
 }

@@ -23,10 +23,12 @@
 //! - `new a.b(x)` constructs `a.b` with `x`; calls after it apply to the new
 //!   value, as in JavaScript.
 //!
-//! Nesting (of statements, expressions, template strings) is limited to
-//! [`MAX_DEPTH`] levels, so that no input runs the stack out.
+//! No input runs the stack out: the tree may be [`MAX_DEPTH`] levels deep, and
+//! the parser's recursion (which parentheses deepen without deepening the tree)
+//! is bounded too. No input takes more than linear time: nothing is read twice.
 
 mod expr;
+mod literal;
 mod stmt;
 
 use std::fmt;
@@ -35,7 +37,20 @@ use super::ast::{Block, Expr, Function, Stmt};
 use super::lex::{self, Pos, Tok, Token};
 use super::print::Style;
 
-pub use super::lex::MAX_DEPTH;
+/// How deep a parsed tree may be: each statement and expression a level below
+/// the one holding it (a block is no level; a switch's case is). Counted on the
+/// tree rather than the text, so that what parses prints as text that parses:
+/// printing adds parentheses, and takes away ones that split a chain of
+/// operators. Deep enough for any code people write or GameMaker compiles, and
+/// shallow enough that parsing, printing and dropping the tree stay well inside
+/// a test thread's stack, even unoptimised.
+pub const MAX_DEPTH: usize = 256;
+
+/// How deep the parser may recurse. Text can nest deeper than its tree (in
+/// parentheses), and printing a tree of [`MAX_DEPTH`] levels adds at most two
+/// levels of recursion a level (a condition's parentheses, an operand's), so this
+/// bound never refuses what the printer writes.
+const MAX_RECURSION: usize = 2 * MAX_DEPTH + 8;
 
 /// Why some text is not GML, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,26 +111,41 @@ pub fn parse(text: &str) -> std::result::Result<Block, ParseError> {
 pub fn parse_with(text: &str, style: Style) -> std::result::Result<Block, ParseError> {
     let tokens = lex::lex(text, style)?;
     let mut p = Parser::new(text, &tokens, 0);
-    p.file()
+    p.file().map_err(|Failed| p.take_error())
 }
 
 /// `text` as one expression (escapes read), and nothing after it.
 pub fn parse_expr(text: &str) -> std::result::Result<Expr, ParseError> {
     let tokens = lex::lex(text, Style::default())?;
     let mut p = Parser::new(text, &tokens, 0);
-    let e = p.expr()?;
-    p.expect(&Tok::End, "the end of the expression")?;
-    Ok(e)
+    let e = p
+        .expr()
+        .and_then(|e| p.expect(&Tok::End, "the end of the expression").map(|()| e));
+    e.map_err(|Failed| p.take_error())
 }
 
-pub(super) type Result<T> = std::result::Result<T, ParseError>;
+/// A parse that failed, its error kept in [`Parser::error`]. A marker rather than
+/// the error itself: carried by every `?` of a recursive descent, a large error
+/// would swell each level's stack frame in an unoptimised build.
+pub(super) struct Failed;
+
+pub(super) type Result<T> = std::result::Result<T, Failed>;
 
 pub(super) struct Parser<'a> {
     src: &'a str,
     toks: &'a [Token],
     pos: usize,
-    /// Statements and expressions open around the current token.
+    /// Statements and expressions open around the current token: how deep the
+    /// parser has recursed, which [`MAX_RECURSION`] bounds.
     depth: usize,
+    /// How deep the tree is under the node last made (or the deepest of the list
+    /// last read), which [`MAX_DEPTH`] bounds. Counted on the tree, not on the
+    /// text, so that what parses prints as text that parses: printing adds
+    /// parentheses, and takes away parentheses that kept a chain of operators
+    /// from reading as one.
+    last: usize,
+    /// Why the parse failed, once it has.
+    error: Option<ParseError>,
     /// Set while reading an assignment's value outside brackets, where a bare `=`
     /// would be a chained assignment.
     in_value: bool,
@@ -128,6 +158,8 @@ impl<'a> Parser<'a> {
             toks,
             pos: 0,
             depth,
+            last: 0,
+            error: None,
             in_value: false,
         }
     }
@@ -140,6 +172,7 @@ impl<'a> Parser<'a> {
             let name = name.clone();
             self.advance();
             let body = self.statements(top)?;
+            self.made(1 + self.last)?;
             out.push(Stmt::Function(Function {
                 name: Some(name),
                 params: Vec::new(),
@@ -217,14 +250,25 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn error_at(&self, at: Pos, message: impl Into<String>) -> ParseError {
-        ParseError::new(self.src, at, message)
+    /// Records the error at `at`; the parse stops there.
+    fn error_at(&mut self, at: Pos, message: impl Into<String>) -> Failed {
+        self.error = Some(ParseError::new(self.src, at, message));
+        Failed
+    }
+
+    fn take_error(&mut self) -> ParseError {
+        // Every `Failed` is made by `error_at`, so this fallback is never shown.
+        let at = self.token().at;
+        self.error
+            .take()
+            .unwrap_or_else(|| ParseError::new(self.src, at, "this text does not parse"))
     }
 
     /// "expected `what`, found ..." at the next token.
-    fn unexpected(&self, what: &str) -> ParseError {
+    fn unexpected(&mut self, what: &str) -> Failed {
         let t = self.token();
-        self.error_at(t.at, format!("expected {what}, found {}", self.describe(t)))
+        let message = format!("expected {what}, found {}", self.describe(t));
+        self.error_at(t.at, message)
     }
 
     /// A token as an error message names it.
@@ -276,14 +320,28 @@ impl<'a> Parser<'a> {
             && !matches!(t.kind, Tok::Name(_) | Tok::Int { .. } | Tok::Real(_))
     }
 
-    /// Opens a level of nesting, refusing past [`MAX_DEPTH`].
-    fn enter(&mut self) -> Result<()> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
+    /// Records that the node just made is `depth` levels deep, refusing past
+    /// [`MAX_DEPTH`].
+    fn made(&mut self, depth: usize) -> Result<()> {
+        self.last = depth;
+        if depth > MAX_DEPTH {
             let at = self.token().at;
             return Err(self.error_at(
                 at,
                 format!("nested too deeply (more than {MAX_DEPTH} levels)"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Opens a level of recursion, refusing past [`MAX_RECURSION`].
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_RECURSION {
+            let at = self.token().at;
+            return Err(self.error_at(
+                at,
+                format!("nested too deeply (more than {MAX_RECURSION} levels of brackets)"),
             ));
         }
         Ok(())

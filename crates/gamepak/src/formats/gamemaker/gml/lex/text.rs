@@ -1,13 +1,13 @@
 //! String literals: quoted (with or without escapes, by release), verbatim, and
 //! template strings with their `{expr}` pieces.
 
-use super::{Lexer, Piece, Pos, Tok, MAX_DEPTH};
-use crate::formats::gamemaker::gml::parse::ParseError;
+use super::{Lexer, Piece, Pos, Tok};
+use crate::formats::gamemaker::gml::parse::{Failed, MAX_DEPTH};
 
 impl Lexer<'_> {
     /// `"..."` or `'...'`, at its opening quote. A line break inside is kept:
     /// GameMaker: Studio 1 strings may span lines.
-    pub(super) fn quoted(&mut self, at: Pos) -> Result<String, ParseError> {
+    pub(super) fn quoted(&mut self, at: Pos) -> Result<String, Failed> {
         let quote = self.bump().unwrap_or('"');
         let mut out = String::new();
         loop {
@@ -21,7 +21,7 @@ impl Lexer<'_> {
     }
 
     /// `@"..."` or `@'...'`, at its quote: no escapes, and it may span lines.
-    pub(super) fn verbatim(&mut self, at: Pos) -> Result<String, ParseError> {
+    pub(super) fn verbatim(&mut self, at: Pos) -> Result<String, Failed> {
         let quote = self.bump().unwrap_or('"');
         let start = self.pos;
         loop {
@@ -36,7 +36,10 @@ impl Lexer<'_> {
     }
 
     /// `$"...{expr}..."`, at its quote (the `$` already read).
-    pub(super) fn template(&mut self, at: Pos) -> Result<Tok, ParseError> {
+    pub(super) fn template(&mut self, at: Pos) -> Result<Tok, Failed> {
+        // Each template is a level of the tree too, so one nested deeper than the
+        // tree may be would be refused anyway; refused here, it cannot run the
+        // lexer's stack out first.
         if self.depth >= MAX_DEPTH {
             return Err(self.error(at, "template strings are nested too deeply"));
         }
@@ -73,7 +76,7 @@ impl Lexer<'_> {
 
     /// The escape after a `\`, pushed onto `out`. An escape GML does not define is
     /// kept as written, backslash and all.
-    fn escape(&mut self, out: &mut String, template: bool) -> Result<(), ParseError> {
+    fn escape(&mut self, out: &mut String, template: bool) -> Result<(), Failed> {
         let at = Pos {
             offset: self.pos - 1,
             line: self.line,
@@ -129,7 +132,7 @@ impl Lexer<'_> {
     }
 
     /// Between `min` and `max` hex digits.
-    fn hex_digits(&mut self, at: Pos, min: usize, max: usize) -> Result<u32, ParseError> {
+    fn hex_digits(&mut self, at: Pos, min: usize, max: usize) -> Result<u32, Failed> {
         let mut value = 0u32;
         let mut n = 0;
         while n < max {

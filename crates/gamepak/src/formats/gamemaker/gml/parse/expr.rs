@@ -3,9 +3,9 @@
 
 use super::{Parser, Result};
 use crate::formats::gamemaker::gml::ast::{
-    is_keyword, Accessor, BinaryOp, Expr, Function, Number, Param, StepOp, TemplatePart, UnaryOp,
+    is_keyword, Accessor, BinaryOp, Expr, Number, StepOp, UnaryOp,
 };
-use crate::formats::gamemaker::gml::lex::{Piece, Tok};
+use crate::formats::gamemaker::gml::lex::Tok;
 
 /// The binary operator `tok` spells; `=` compares.
 fn binary_op(tok: &Tok) -> Option<BinaryOp> {
@@ -76,12 +76,22 @@ impl Parser<'_> {
     /// The binary operators and ternary that follow `lhs`, an operand already read.
     pub(super) fn rest_of_expr(&mut self, lhs: Expr) -> Result<Expr> {
         let cond = self.binary(lhs, 1)?;
-        if !self.eat(&Tok::Question) {
-            return Ok(cond);
+        if self.eat(&Tok::Question) {
+            self.ternary(cond)
+        } else {
+            Ok(cond)
         }
+    }
+
+    /// `? then : otherwise` after `cond`; apart, so that its temporaries are not on
+    /// the stack of every expression.
+    fn ternary(&mut self, cond: Expr) -> Result<Expr> {
+        let d = self.last;
         let then = self.expr()?;
+        let d = d.max(self.last);
         self.expect(&Tok::Colon, "`:` in a `? :`")?;
         let otherwise = self.expr()?;
+        self.made(1 + d.max(self.last))?;
         Ok(Expr::Ternary {
             cond: Box::new(cond),
             then: Box::new(then),
@@ -90,16 +100,9 @@ impl Parser<'_> {
     }
 
     /// Binary operators of at least precedence `min` after `lhs`, left to right.
-    fn binary(&mut self, lhs: Expr, min: u8) -> Result<Expr> {
-        // Each operator nests the tree one level deeper, though the loop does not
-        // recurse: counted, a long chain cannot make a tree too deep to drop.
-        let depth = self.depth;
-        let e = self.binary_chain(lhs, min);
-        self.depth = depth;
-        e
-    }
-
-    fn binary_chain(&mut self, mut lhs: Expr, min: u8) -> Result<Expr> {
+    /// A long chain does not recurse, but each operator nests the tree a level
+    /// deeper, which [`made`](Parser::made) counts.
+    fn binary(&mut self, mut lhs: Expr, min: u8) -> Result<Expr> {
         loop {
             let Some(op) = binary_op(self.peek()) else {
                 return Ok(lhs);
@@ -108,7 +111,6 @@ impl Parser<'_> {
             if p < min {
                 return Ok(lhs);
             }
-            self.enter()?;
             if self.in_value && self.at(&Tok::Assign) {
                 let at = self.token().at;
                 return Err(self.error_at(
@@ -117,10 +119,12 @@ impl Parser<'_> {
                      (write `==` to compare)",
                 ));
             }
+            let d = self.last;
             self.advance();
             let first = self.unary()?;
             // Only what binds tighter joins the right operand: left associative.
             let rhs = self.binary(first, p + 1)?;
+            self.made(1 + d.max(self.last))?;
             lhs = Expr::Binary {
                 op,
                 lhs: Box::new(lhs),
@@ -165,6 +169,7 @@ impl Parser<'_> {
                         | Tok::MinusMinus
                 ) {
                     self.advance();
+                    self.made(1)?;
                     return Ok(Expr::Number(Number::Int(i64::MIN)));
                 }
             }
@@ -177,6 +182,7 @@ impl Parser<'_> {
                 }
             }
         }
+        self.made(1 + self.last)?;
         Ok(Expr::Unary {
             op,
             expr: Box::new(operand),
@@ -197,6 +203,7 @@ impl Parser<'_> {
                 "only a name, a field or an index can be incremented or decremented",
             ));
         }
+        self.made(1 + self.last)?;
         Ok(Expr::Step {
             op,
             target: Box::new(target),
@@ -219,26 +226,21 @@ impl Parser<'_> {
         } else {
             self.primary()?
         };
-        let depth = self.depth;
         loop {
             callee = match self.peek() {
-                Tok::Dot => {
-                    self.enter()?;
-                    self.field(callee)?
-                }
-                Tok::LBracket | Tok::Accessor(_) => {
-                    self.enter()?;
-                    self.index(callee)?
-                }
+                Tok::Dot => self.field(callee)?,
+                Tok::LBracket | Tok::Accessor(_) => self.index(callee)?,
                 _ => break,
             };
         }
-        self.depth = depth;
+        let d = self.last;
         let args = if self.at(&Tok::LParen) {
             self.arguments()?
         } else {
+            self.last = 0;
             Vec::new()
         };
+        self.made(1 + d.max(self.last))?;
         Ok(Expr::New {
             callee: Box::new(callee),
             args,
@@ -260,6 +262,7 @@ impl Parser<'_> {
             _ => return Ok(e),
         };
         self.advance();
+        self.made(1 + self.last)?;
         Ok(Expr::Step {
             op,
             target: Box::new(e),
@@ -272,37 +275,33 @@ impl Parser<'_> {
         self.accessors(e)
     }
 
-    pub(super) fn accessors(&mut self, e: Expr) -> Result<Expr> {
-        // As with binary operators, each accessor nests the tree one level deeper.
-        let depth = self.depth;
-        let e = self.accessor_chain(e);
-        self.depth = depth;
-        e
-    }
-
-    fn accessor_chain(&mut self, mut e: Expr) -> Result<Expr> {
+    /// The fields, indices and calls after `e`; like a chain of binary operators,
+    /// a loop, each link a level deeper in the tree.
+    pub(super) fn accessors(&mut self, mut e: Expr) -> Result<Expr> {
         loop {
-            if matches!(
-                self.peek(),
-                Tok::Dot | Tok::LBracket | Tok::Accessor(_) | Tok::LParen
-            ) {
-                self.enter()?;
-            }
             e = match self.peek() {
                 Tok::Dot => self.field(e)?,
                 Tok::LBracket | Tok::Accessor(_) => self.index(e)?,
-                Tok::LParen => Expr::Call {
-                    callee: Box::new(e),
-                    args: self.arguments()?,
-                },
+                Tok::LParen => self.call(e)?,
                 _ => return Ok(e),
             };
         }
     }
 
+    fn call(&mut self, callee: Expr) -> Result<Expr> {
+        let d = self.last;
+        let args = self.arguments()?;
+        self.made(1 + d.max(self.last))?;
+        Ok(Expr::Call {
+            callee: Box::new(callee),
+            args,
+        })
+    }
+
     fn field(&mut self, base: Expr) -> Result<Expr> {
         self.advance();
         let name = self.name("a field name")?;
+        self.made(1 + self.last)?;
         Ok(Expr::Field {
             base: Box::new(base),
             name,
@@ -310,14 +309,17 @@ impl Parser<'_> {
     }
 
     fn index(&mut self, base: Expr) -> Result<Expr> {
+        let d = self.last;
         let open = self.advance();
         let accessor = match open.kind {
             Tok::Accessor(a) => a,
             _ => Accessor::Array,
         };
         let mut indices = vec![self.expr()?];
+        let mut d = d.max(self.last);
         while self.eat(&Tok::Comma) {
             indices.push(self.expr()?);
+            d = d.max(self.last);
         }
         self.expect(&Tok::RBracket, "`]`")?;
         let (fewest, most, what) = match accessor {
@@ -328,6 +330,7 @@ impl Parser<'_> {
         if indices.len() < fewest || indices.len() > most {
             return Err(self.error_at(open.at, format!("this accessor takes {what}")));
         }
+        self.made(1 + d)?;
         Ok(Expr::Index {
             base: Box::new(base),
             accessor,
@@ -341,21 +344,25 @@ impl Parser<'_> {
         self.list(&Tok::RParen, "`)`", |p| p.expr())
     }
 
-    /// Items separated by commas up to `close` (consumed), a trailing comma allowed.
-    fn list<T>(
+    /// Items separated by commas up to `close` (consumed), a trailing comma
+    /// allowed; the depth left is the deepest item's, 0 for none.
+    pub(super) fn list<T>(
         &mut self,
         close: &Tok,
         what: &str,
         mut item: impl FnMut(&mut Self) -> Result<T>,
     ) -> Result<Vec<T>> {
         let mut out = Vec::new();
+        let mut deepest = 0;
         while !self.eat(close) {
             out.push(item(self)?);
+            deepest = deepest.max(self.last);
             if !self.eat(&Tok::Comma) {
                 self.expect(close, &format!("`,` or {what}"))?;
                 break;
             }
         }
+        self.last = deepest;
         Ok(out)
     }
 
@@ -388,6 +395,7 @@ impl Parser<'_> {
 
     fn int_literal(&mut self, value: u64, decimal: bool) -> Result<Expr> {
         let at = self.advance().at;
+        self.made(1)?;
         match i64::try_from(value) {
             Ok(v) => Ok(Expr::Number(Number::Int(v))),
             // Hex and binary spell 64 bits, which may be negative.
@@ -401,11 +409,6 @@ impl Parser<'_> {
         let e = self.expr()?;
         self.expect(&Tok::RParen, "`)`")?;
         Ok(e)
-    }
-
-    fn array_literal(&mut self) -> Result<Expr> {
-        self.list(&Tok::RBracket, "`]`", |p| p.expr())
-            .map(Expr::Array)
     }
 
     /// A real, a string, `true`, `false` or a name.
@@ -426,90 +429,17 @@ impl Parser<'_> {
             _ => return Err(self.unexpected("an expression")),
         };
         self.advance();
+        self.made(1)?;
         Ok(e)
     }
 
     /// `f` run as a nesting level, with `=` comparing again.
-    fn grouped<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+    pub(super) fn grouped<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
         self.enter()?;
         let saved = std::mem::replace(&mut self.in_value, false);
         let r = f(self);
         self.in_value = saved;
         self.leave();
         r
-    }
-
-    /// `{ a: 1, "b": 2, c }` after its `{`.
-    fn struct_literal(&mut self) -> Result<Expr> {
-        let fields = self.list(&Tok::RBrace, "`}`", |p| {
-            let t = p.token();
-            let (key, shorthand) = match &t.kind {
-                Tok::Str(s) => {
-                    p.advance();
-                    (s.clone(), false)
-                }
-                _ => (p.name("a field name")?, true),
-            };
-            if shorthand && matches!(p.peek(), Tok::Comma | Tok::RBrace) {
-                let value = Expr::Ident(key.clone());
-                return Ok((key, value));
-            }
-            p.expect(&Tok::Colon, "`:`")?;
-            Ok((key, p.expr()?))
-        })?;
-        Ok(Expr::Struct(fields))
-    }
-
-    fn template(&mut self, pieces: &[Piece]) -> Result<Expr> {
-        let mut parts = Vec::new();
-        for piece in pieces {
-            match piece {
-                Piece::Text(t) => parts.push(TemplatePart::Text(t.clone())),
-                Piece::Code(tokens) => {
-                    let mut sub = Parser::new(self.src, tokens, self.depth);
-                    let e = sub.expr()?;
-                    sub.expect(&Tok::End, "`}` to close the template's `{`")?;
-                    parts.push(TemplatePart::Expr(e));
-                }
-            }
-        }
-        Ok(Expr::Template(parts))
-    }
-
-    /// A function after its `function` keyword: `[name](params) [: parent(args)]
-    /// [constructor] { body }`.
-    pub(super) fn function_rest(&mut self) -> Result<Function> {
-        let name = match self.peek() {
-            Tok::LParen => None,
-            _ => Some(self.name("a function name")?),
-        };
-        self.expect(&Tok::LParen, "`(`")?;
-        let params = self.list(&Tok::RParen, "`)`", |p| {
-            let name = p.name("a parameter name")?;
-            let default = if p.eat(&Tok::Assign) {
-                Some(p.value()?)
-            } else {
-                None
-            };
-            Ok(Param { name, default })
-        })?;
-        let inherits = if self.eat(&Tok::Colon) {
-            let parent = self.name("the parent constructor's name")?;
-            Some((parent, self.arguments()?))
-        } else {
-            None
-        };
-        let constructor = self.eat_word("constructor");
-        if !self.at(&Tok::LBrace) {
-            return Err(self.unexpected("`{` to open the function's body"));
-        }
-        let body = self.block()?;
-        Ok(Function {
-            name,
-            params,
-            inherits,
-            constructor,
-            body,
-        })
     }
 }

@@ -7,6 +7,41 @@ use crate::formats::gamemaker::gml::ast::{
 };
 use crate::formats::gamemaker::gml::lex::Tok;
 
+type StatementFn = fn(&mut Parser) -> Result<Stmt>;
+
+/// A `for` loop's start, condition and step.
+type ForHead = (Option<Box<Stmt>>, Option<Expr>, Option<Box<Stmt>>);
+
+/// The statements that start with a keyword, by it. The other keywords start
+/// none (`else`, `case`), or start an expression (`true`, `new`).
+const KEYWORD_STATEMENTS: &[(&str, StatementFn)] = &[
+    ("var", |p| p.declaration_statement(Stmt::Var)),
+    ("static", |p| p.declaration_statement(Stmt::Static)),
+    ("globalvar", |p| p.globalvar_statement()),
+    ("if", |p| p.if_statement()),
+    ("while", |p| {
+        p.head_statement(|cond, body| Stmt::While { cond, body })
+    }),
+    ("repeat", |p| {
+        p.head_statement(|count, body| Stmt::Repeat { count, body })
+    }),
+    ("with", |p| {
+        p.head_statement(|target, body| Stmt::With { target, body })
+    }),
+    ("do", |p| p.do_statement()),
+    ("for", |p| p.for_statement()),
+    ("switch", |p| p.switch_statement()),
+    ("break", |p| p.word_statement(Stmt::Break)),
+    ("continue", |p| p.word_statement(Stmt::Continue)),
+    ("exit", |p| p.word_statement(Stmt::Exit)),
+    ("return", |p| p.return_statement()),
+    ("throw", |p| p.expr_statement(Stmt::Throw)),
+    ("delete", |p| p.expr_statement(Stmt::Delete)),
+    ("try", |p| p.try_statement()),
+    ("function", |p| p.function_statement()),
+    ("enum", |p| p.enum_statement()),
+];
+
 /// Whether `tok` can start an expression: what tells `return x` from `return`.
 fn starts_expr(tok: &Tok) -> bool {
     match tok {
@@ -31,15 +66,23 @@ fn starts_expr(tok: &Tok) -> bool {
 
 impl Parser<'_> {
     /// Statements up to `}`, the end of the text, or a token `stop` accepts (none of
-    /// which is consumed). Stray semicolons are empty statements, and dropped.
+    /// which is consumed). Stray semicolons are empty statements, and dropped. The
+    /// depth left is the deepest statement's, 0 for none.
     pub(super) fn statements(&mut self, stop: impl Fn(&Tok) -> bool) -> Result<Block> {
         let mut out = Vec::new();
+        let mut deepest = 0;
         loop {
             while self.eat(&Tok::Semi) {}
             if matches!(self.peek(), Tok::RBrace | Tok::End) || stop(self.peek()) {
+                self.last = deepest;
                 return Ok(out);
             }
+            // The level is counted here rather than in `statement`, one frame fewer
+            // on the stack for each nested statement.
+            self.enter()?;
             out.push(self.statement()?);
+            self.leave();
+            deepest = deepest.max(self.last);
         }
     }
 
@@ -57,83 +100,74 @@ impl Parser<'_> {
             Tok::LBrace => self.block(),
             Tok::Semi => {
                 self.advance();
+                self.last = 0;
                 Ok(Vec::new())
             }
-            _ => Ok(vec![self.statement()?]),
+            _ => {
+                self.enter()?;
+                let s = self.statement()?;
+                self.leave();
+                Ok(vec![s])
+            }
         }
     }
 
-    pub(super) fn statement(&mut self) -> Result<Stmt> {
-        self.enter()?;
-        let s = self.statement_inner();
-        self.leave();
-        s
-    }
-
-    // Each statement has a function of its own, and the dispatch below only calls
-    // them: a nested statement then costs the stack only the frames on its way,
-    // which keeps [`MAX_DEPTH`](super::MAX_DEPTH) levels well inside a test
+    /// A statement, its level of recursion counted by the caller. An error ends
+    /// the parse, so no level needs closing on the way out of one.
+    // Each statement has a function of its own, found in a table rather than by a
+    // `match` on the word: the dispatch then costs each nested statement a small
+    // stack frame, which keeps the deepest nesting allowed well inside a test
     // thread's stack even unoptimised.
-    fn statement_inner(&mut self) -> Result<Stmt> {
+    fn statement(&mut self) -> Result<Stmt> {
         match self.peek() {
-            Tok::LBrace => self.block().map(Stmt::Block),
+            Tok::LBrace => self.block_statement(),
             Tok::Macro { .. } => self.macro_statement(),
             Tok::Define(_) => {
                 let at = self.token().at;
                 Err(self.error_at(at, "`#define` starts a script only outside any block"))
             }
-            Tok::Name(w) if is_keyword(w) => self.keyword_statement(w),
+            Tok::Name(w) => match KEYWORD_STATEMENTS.iter().find(|(k, _)| k == w) {
+                Some((_, statement)) => statement(self),
+                None => self.simple_statement(),
+            },
             _ => self.simple_statement(),
         }
     }
 
-    fn keyword_statement(&mut self, word: &str) -> Result<Stmt> {
-        match word {
-            "var" => self.declaration_statement(Stmt::Var),
-            "static" => self.declaration_statement(Stmt::Static),
-            "globalvar" => self.globalvar_statement(),
-            "if" => self.if_statement(),
-            "while" => self.head_statement(|cond, body| Stmt::While { cond, body }),
-            "repeat" => self.head_statement(|count, body| Stmt::Repeat { count, body }),
-            "with" => self.head_statement(|target, body| Stmt::With { target, body }),
-            "do" => self.do_statement(),
-            "for" => self.for_statement(),
-            "switch" => self.switch_statement(),
-            "break" => self.word_statement(Stmt::Break),
-            "continue" => self.word_statement(Stmt::Continue),
-            "exit" => self.word_statement(Stmt::Exit),
-            "return" => self.return_statement(),
-            "throw" => self.expr_statement(Stmt::Throw),
-            "delete" => self.expr_statement(Stmt::Delete),
-            "try" => self.try_statement(),
-            "function" if matches!(self.peek_next(), Tok::Name(_)) => {
-                self.advance();
-                self.function_rest().map(Stmt::Function)
-            }
-            "enum" => self.enum_statement(),
-            "true" | "false" | "new" | "function" => self.simple_statement(),
-            _ => {
-                let at = self.token().at;
-                Err(self.error_at(at, format!("expected a statement, found `{word}`")))
-            }
-        }
+    fn block_statement(&mut self) -> Result<Stmt> {
+        let body = self.block()?;
+        self.made(1 + self.last)?;
+        Ok(Stmt::Block(body))
     }
 
     fn macro_statement(&mut self) -> Result<Stmt> {
-        let Tok::Macro { config, name, body } = &self.advance().kind else {
-            unreachable!("called at a macro");
+        let s = match self.peek() {
+            Tok::Macro { config, name, body } => Stmt::Macro {
+                config: config.clone(),
+                name: name.clone(),
+                body: body.clone(),
+            },
+            _ => return Err(self.unexpected("`#macro`")),
         };
-        Ok(Stmt::Macro {
-            config: config.clone(),
-            name: name.clone(),
-            body: body.clone(),
-        })
+        self.advance();
+        self.made(1)?;
+        Ok(s)
+    }
+
+    /// `function name(...) {}` declares; `function (...) {}` is a value.
+    fn function_statement(&mut self) -> Result<Stmt> {
+        if !matches!(self.peek_next(), Tok::Name(_)) {
+            return self.simple_statement();
+        }
+        self.advance();
+        self.function_rest().map(Stmt::Function)
     }
 
     fn declaration_statement(&mut self, make: fn(Vec<Declared>) -> Stmt) -> Result<Stmt> {
         self.advance();
         let list = self.declarations()?;
         self.eat(&Tok::Semi);
+        self.made(1 + self.last)?;
         Ok(make(list))
     }
 
@@ -144,6 +178,7 @@ impl Parser<'_> {
             names.push(self.name("a variable name")?);
         }
         self.eat(&Tok::Semi);
+        self.made(1)?;
         Ok(Stmt::GlobalVar(names))
     }
 
@@ -151,16 +186,20 @@ impl Parser<'_> {
     fn head_statement(&mut self, make: fn(Expr, Block) -> Stmt) -> Result<Stmt> {
         self.advance();
         let head = self.head()?;
+        let d = self.last;
         let body = self.body()?;
+        self.made(1 + d.max(self.last))?;
         Ok(make(head, body))
     }
 
     fn do_statement(&mut self) -> Result<Stmt> {
         self.advance();
         let body = self.body()?;
+        let d = self.last;
         self.expect_word("until")?;
         let cond = self.head()?;
         self.eat(&Tok::Semi);
+        self.made(1 + d.max(self.last))?;
         Ok(Stmt::DoUntil { body, cond })
     }
 
@@ -168,6 +207,7 @@ impl Parser<'_> {
     fn word_statement(&mut self, s: Stmt) -> Result<Stmt> {
         self.advance();
         self.eat(&Tok::Semi);
+        self.made(1)?;
         Ok(s)
     }
 
@@ -176,9 +216,11 @@ impl Parser<'_> {
         let value = if starts_expr(self.peek()) {
             Some(self.expr()?)
         } else {
+            self.last = 0;
             None
         };
         self.eat(&Tok::Semi);
+        self.made(1 + self.last)?;
         Ok(Stmt::Return(value))
     }
 
@@ -187,6 +229,7 @@ impl Parser<'_> {
         self.advance();
         let e = self.expr()?;
         self.eat(&Tok::Semi);
+        self.made(1 + self.last)?;
         Ok(make(e))
     }
 
@@ -210,38 +253,48 @@ impl Parser<'_> {
             _ => None,
         };
         let Some(op) = op else {
-            return Ok(Stmt::Expr(self.rest_of_expr(lhs)?));
+            let e = self.rest_of_expr(lhs)?;
+            self.made(1 + self.last)?;
+            return Ok(Stmt::Expr(e));
         };
         if !assignable(&lhs) {
             return Err(self.error_at(start, "only a name, a field or an index can be assigned to"));
         }
+        let d = self.last;
         self.advance();
+        let value = self.value()?;
+        self.made(1 + d.max(self.last))?;
         Ok(Stmt::Assign {
             target: lhs,
             op,
-            value: self.value()?,
+            value,
         })
     }
 
-    /// `a = 1, b` after `var` or `static`. GameMaker: Studio 1 compiles a `var;`
-    /// that declares nothing, so no names before a `;` is an empty list.
+    /// `a = 1, b` after `var` or `static`, the depth left the deepest value's.
+    /// GameMaker: Studio 1 compiles a `var;` that declares nothing, so no names
+    /// before a `;` is an empty list.
     fn declarations(&mut self) -> Result<Vec<Declared>> {
         let mut list = Vec::new();
-        if self.at(&Tok::Semi) {
-            return Ok(list);
-        }
-        loop {
-            let name = self.name("a variable name")?;
-            let value = if self.eat(&Tok::Assign) || self.eat(&Tok::ColonAssign) {
-                Some(self.value()?)
-            } else {
-                None
-            };
-            list.push(Declared { name, value });
-            if !self.eat(&Tok::Comma) {
-                return Ok(list);
+        let mut deepest = 0;
+        if !self.at(&Tok::Semi) {
+            loop {
+                let name = self.name("a variable name")?;
+                let value = if self.eat(&Tok::Assign) || self.eat(&Tok::ColonAssign) {
+                    let v = self.value()?;
+                    deepest = deepest.max(self.last);
+                    Some(v)
+                } else {
+                    None
+                };
+                list.push(Declared { name, value });
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
             }
         }
+        self.last = deepest;
+        Ok(list)
     }
 
     /// The condition or value after `if`, `while`, `with` and the others. When it
@@ -274,8 +327,10 @@ impl Parser<'_> {
     fn if_statement(&mut self) -> Result<Stmt> {
         self.advance();
         let cond = self.head()?;
+        let d = self.last;
         self.eat_word("then");
         let then = self.body()?;
+        let d = d.max(self.last);
         // `if (a) {} ; else {}`: a stray `;` before `else` is no statement.
         if self.at(&Tok::Semi) && matches!(self.peek_next(), Tok::Name(w) if w == "else") {
             self.advance();
@@ -283,8 +338,10 @@ impl Parser<'_> {
         let otherwise = if self.eat_word("else") {
             Some(self.body()?)
         } else {
+            self.last = 0;
             None
         };
+        self.made(1 + d.max(self.last))?;
         Ok(Stmt::If {
             cond,
             then,
@@ -294,41 +351,64 @@ impl Parser<'_> {
 
     fn for_statement(&mut self) -> Result<Stmt> {
         self.advance();
+        // The head apart, so that its temporaries are not on the stack of every
+        // nested loop.
+        let (init, cond, step) = self.for_head()?;
+        let d = self.last;
+        let body = self.body()?;
+        self.made(1 + d.max(self.last))?;
+        Ok(Stmt::For {
+            init,
+            cond,
+            step,
+            body,
+        })
+    }
+
+    /// `(init; cond; step)`, the depth left the deepest part's.
+    fn for_head(&mut self) -> Result<ForHead> {
         self.expect(&Tok::LParen, "`(` after `for`")?;
         let init = match self.peek() {
-            Tok::Semi => None,
+            Tok::Semi => {
+                self.last = 0;
+                None
+            }
             Tok::Name(w) if w == "var" => {
                 self.advance();
-                Some(Box::new(Stmt::Var(self.declarations()?)))
+                let list = self.declarations()?;
+                self.made(1 + self.last)?;
+                Some(Box::new(Stmt::Var(list)))
             }
             _ => Some(Box::new(self.simple()?)),
         };
+        let mut d = self.last;
         self.expect(&Tok::Semi, "`;` after the loop's start")?;
         let cond = if self.at(&Tok::Semi) {
             None
         } else {
-            Some(self.expr()?)
+            let cond = self.expr()?;
+            d = d.max(self.last);
+            Some(cond)
         };
         self.expect(&Tok::Semi, "`;` after the loop's condition")?;
         let step = if self.at(&Tok::RParen) {
             None
         } else {
-            Some(Box::new(self.simple()?))
+            let step = self.simple()?;
+            d = d.max(self.last);
+            Some(Box::new(step))
         };
         // `for (i = 0; i < n; i++;)` compiles in GameMaker.
         self.eat(&Tok::Semi);
         self.expect(&Tok::RParen, "`)`")?;
-        Ok(Stmt::For {
-            init,
-            cond,
-            step,
-            body: self.body()?,
-        })
+        self.last = d;
+        Ok((init, cond, step))
     }
 
     fn switch_statement(&mut self) -> Result<Stmt> {
         self.advance();
         let value = self.head()?;
+        let mut d = self.last;
         self.expect(&Tok::LBrace, "`{` to open the switch")?;
         let mut cases = Vec::new();
         loop {
@@ -336,38 +416,51 @@ impl Parser<'_> {
             let label = if self.eat_word("case") {
                 Some(self.expr()?)
             } else if self.eat_word("default") {
+                self.last = 0;
                 None
             } else if self.eat(&Tok::RBrace) {
                 break;
             } else {
                 return Err(self.unexpected("`case`, `default` or `}`"));
             };
+            let label_depth = self.last;
             self.expect(&Tok::Colon, "`:` after the case")?;
             let body =
                 self.statements(|t| matches!(t, Tok::Name(w) if w == "case" || w == "default"))?;
+            // A case is a level of the tree of its own, between the switch and
+            // what it holds.
+            self.made(1 + label_depth.max(self.last))?;
+            d = d.max(self.last);
             cases.push(Case { label, body });
         }
+        self.made(1 + d)?;
         Ok(Stmt::Switch { value, cases })
     }
 
     fn try_statement(&mut self) -> Result<Stmt> {
         self.advance();
         let body = self.body()?;
+        let mut d = self.last;
         let catch = if self.eat_word("catch") {
             let parens = self.eat(&Tok::LParen);
             let name = self.name("the caught exception's name")?;
             if parens {
                 self.expect(&Tok::RParen, "`)`")?;
             }
-            Some((name, self.body()?))
+            let handler = self.body()?;
+            d = d.max(self.last);
+            Some((name, handler))
         } else {
             None
         };
         let finally = if self.eat_word("finally") {
-            Some(self.body()?)
+            let finally = self.body()?;
+            d = d.max(self.last);
+            Some(finally)
         } else {
             None
         };
+        self.made(1 + d)?;
         Ok(Stmt::Try {
             body,
             catch,
@@ -380,10 +473,13 @@ impl Parser<'_> {
         let name = self.name("the enum's name")?;
         self.expect(&Tok::LBrace, "`{` to open the enum")?;
         let mut members = Vec::new();
+        let mut d = 0;
         while !self.eat(&Tok::RBrace) {
             let member = self.name("a member name")?;
             let value = if self.eat(&Tok::Assign) {
-                Some(self.value()?)
+                let v = self.value()?;
+                d = d.max(self.last);
+                Some(v)
             } else {
                 None
             };
@@ -393,6 +489,7 @@ impl Parser<'_> {
                 break;
             }
         }
+        self.made(1 + d)?;
         Ok(Stmt::Enum { name, members })
     }
 }

@@ -84,7 +84,7 @@ fn assignments_do_not_chain() {
 fn other_mistakes() {
     assert!(err("}").contains("expected the end of the text, found `}`"));
     assert!(err("{").contains("expected `}`, found the end of the text"));
-    assert!(err("else x()").contains("expected a statement, found `else`"));
+    assert!(err("else x()").contains("expected a statement, found the keyword `else`"));
     assert!(err("x = ;").contains("expected an expression, found `;`"));
     assert!(err("x = a[| 1, 2];").contains("this accessor takes one index"));
     assert!(err("x = a[# 1];").contains("this accessor takes two indices"));

@@ -1,6 +1,7 @@
 //! Tests of the lexer, the parser and the printer together: trees built by hand
 //! stand for what each construct must parse to.
 
+mod depth;
 mod errors;
 mod expr;
 mod lex;
