@@ -66,16 +66,17 @@ pub mod audio_group {
 }
 
 /// GameMaker's language: its tree ([`ast`](gml::ast)), printed in one layout
-/// ([`print`](gml::print)), the built-in functions, constants and variables with
-/// their types ([`builtins`](gml::builtins)), and the decompiler that reads a game's
+/// ([`print`](gml::print)) and parsed back ([`parse`](gml::parse), through
+/// [`lex`](gml::lex)), the built-in functions, constants and variables with their
+/// types ([`builtins`](gml::builtins)), and the decompiler that reads a game's
 /// bytecode back as GML ([`decompile`](gml::decompile), stage by stage:
 /// [`instr`](gml::instr), [`blocks`](gml::blocks), [`fragments`](gml::fragments),
 /// [`sim`](gml::sim), [`walk`](gml::walk)), also from assembly text
 /// ([`assembly`](gml::assembly)).
 pub mod gml {
     pub use crate::formats::gamemaker::gml::{
-        assembly, ast, blocks, builtins, context, decompile, fragments, graph, instr, print, sim,
-        walk,
+        assembly, ast, blocks, builtins, context, decompile, fragments, graph, instr, lex, parse,
+        print, sim, walk,
     };
 }
 

@@ -1,10 +1,11 @@
 //! GML, GameMaker's language: its tree, its text, and the decompiler that reads it
 //! back from bytecode.
 //!
-//! The language: [`ast`] is the tree that every stage shares, and [`print`] writes
-//! it as text in one stable layout. [`builtins`] knows GameMaker's own functions,
-//! constants and variables: which parameters take assets or constants, and what
-//! the constants are worth.
+//! The language: [`ast`] is the tree that every stage shares, [`print`] writes it
+//! as text in one stable layout, and [`parse`] reads text back into it (through
+//! [`lex`]'s tokens). [`builtins`] knows GameMaker's own functions, constants and
+//! variables: which parameters take assets or constants, and what the constants
+//! are worth.
 //!
 //! The decompiler, stage by stage; each stage reads the one before it, never the
 //! raw bytes:
@@ -27,6 +28,8 @@ pub mod decompile;
 pub mod fragments;
 pub mod graph;
 pub mod instr;
+pub mod lex;
+pub mod parse;
 pub mod print;
 pub mod sim;
 pub mod source;

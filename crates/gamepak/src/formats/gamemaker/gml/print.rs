@@ -4,8 +4,8 @@
 //! which people misread).
 
 use super::ast::{
-    Accessor, BinaryOp, Case, Declared, Expr, Function, Number, Param, StepOp, Stmt, TemplatePart,
-    UnaryOp,
+    is_keyword, Accessor, BinaryOp, Case, Declared, Expr, Function, Number, Param, StepOp, Stmt,
+    TemplatePart, UnaryOp,
 };
 
 /// What the text may use, by the release it is for.
@@ -73,6 +73,22 @@ fn strength(e: &Expr) -> u8 {
     }
 }
 
+/// Whether `e` is a call, or a field or an index of one.
+fn has_call(e: &Expr) -> bool {
+    match e {
+        Expr::Call { .. } => true,
+        Expr::Field { base, .. } | Expr::Index { base, .. } => has_call(base),
+        _ => false,
+    }
+}
+
+/// Whether `s` can be written as a bare name.
+fn is_name(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !is_keyword(s)
+}
+
 fn is_bitwise(op: BinaryOp) -> bool {
     matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor)
 }
@@ -113,10 +129,7 @@ impl Printer {
     fn statement(&mut self, s: &Stmt) {
         match s {
             Stmt::Expr(e) => {
-                // A statement that starts with `{` or `function` would read as a
-                // block or a declaration.
-                let wrap = matches!(e, Expr::Struct(_) | Expr::Function(_));
-                self.wrapped(e, wrap);
+                self.statement_start(|p| p.expr(e, 0));
                 self.out.push(';');
             }
             Stmt::Assign { .. } => {
@@ -272,7 +285,7 @@ impl Printer {
     fn simple(&mut self, s: &Stmt) {
         match s {
             Stmt::Assign { target, op, value } => {
-                self.expr(target, ACCESS);
+                self.statement_start(|p| p.expr(target, ACCESS));
                 self.out.push(' ');
                 self.out.push_str(op.text());
                 self.out.push(' ');
@@ -281,6 +294,22 @@ impl Printer {
             Stmt::Var(list) => self.declared("var", list),
             Stmt::Expr(e) => self.expr(e, 0),
             other => self.statement(other),
+        }
+    }
+
+    /// What `f` prints, parenthesised when it starts with `{` or `function`: at a
+    /// statement's start those read as a block or a declaration, however deep in
+    /// the expression the struct or function is (`{ a: 1 }.a`).
+    fn statement_start(&mut self, f: impl FnOnce(&mut Self)) {
+        let start = self.out.len();
+        f(self);
+        let text = &self.out[start..];
+        let function = text
+            .strip_prefix("function")
+            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
+        if text.starts_with('{') || function {
+            self.out.insert(start, '(');
+            self.out.push(')');
         }
     }
 
@@ -423,12 +452,7 @@ impl Printer {
                     Accessor::Grid => "[# ",
                     Accessor::Struct => "[$ ",
                 });
-                for (i, index) in indices.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    self.expr(index, 0);
-                }
+                self.bracketed(indices);
                 self.out.push(']');
             }
             Expr::Call { callee, args } => {
@@ -437,7 +461,13 @@ impl Printer {
             }
             Expr::New { callee, args } => {
                 self.out.push_str("new ");
-                self.callee(callee);
+                // `new f()()` constructs `f`, then calls the result: a callee that
+                // holds a call needs its parentheses.
+                if has_call(callee) {
+                    self.wrapped(callee, true);
+                } else {
+                    self.callee(callee);
+                }
                 self.arguments(args);
             }
             Expr::Unary { op, expr } => {
@@ -483,12 +513,7 @@ impl Printer {
             }
             Expr::Array(items) => {
                 self.out.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    self.expr(item, 0);
-                }
+                self.bracketed(items);
                 self.out.push(']');
             }
             Expr::Struct(fields) => {
@@ -501,13 +526,34 @@ impl Printer {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
-                    self.out.push_str(name);
+                    // A key that is no name was written quoted, and is again.
+                    if is_name(name) {
+                        self.out.push_str(name);
+                    } else {
+                        self.string(name);
+                    }
                     self.out.push_str(": ");
                     self.expr(value, 0);
                 }
                 self.out.push_str(" }");
             }
             Expr::Function(f) => self.function(f),
+        }
+    }
+
+    /// `items` after a `[`, separated by commas. A first item starting with `$`
+    /// (a template string) is set off by a space, as `[$` reads as the struct
+    /// accessor.
+    fn bracketed(&mut self, items: &[Expr]) {
+        let start = self.out.len();
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.expr(item, 0);
+        }
+        if self.out[start..].starts_with('$') && self.out[..start].ends_with('[') {
+            self.out.insert(start, ' ');
         }
     }
 

@@ -1,13 +1,138 @@
-//! Construct tests: each pairs assembly, in the disassembly's syntax, with the GML
-//! the decompiler must print for it. The assembly is GameMaker's own idiom for the
-//! construct in one release family, written by hand after reading the real games'
-//! disassembly.
-
-use crate::formats::gamemaker::gml::assembly::decompile_assembly;
-use crate::formats::gamemaker::gml::print::{print, Style};
+//! The language's tests: the lexer, the parser and the printer together (trees
+//! built by hand stand for what each construct must parse to), and the
+//! decompiler's construct tests, each pairing assembly, in the disassembly's
+//! syntax, with the GML the decompiler must print for it: GameMaker's own idiom
+//! for the construct in one release family, written by hand after reading the
+//! real games' disassembly.
 
 mod control;
+mod depth;
+mod errors;
+mod expr;
 mod expressions;
+mod lex;
+mod props;
+mod round_trip;
+mod stmt;
+
+use super::ast::{
+    Accessor, AssignOp, BinaryOp, Block, Declared, Expr, Number, StepOp, Stmt, UnaryOp,
+};
+use super::parse::{parse, parse_expr};
+use super::print::{print, Style};
+
+/// `text` parsed, or a failure showing the error.
+fn p(text: &str) -> Block {
+    parse(text).unwrap_or_else(|e| panic!("`{text}` does not parse:\n{e}"))
+}
+
+/// `text` parsed as one expression.
+fn e(text: &str) -> Expr {
+    parse_expr(text).unwrap_or_else(|e| panic!("`{text}` does not parse:\n{e}"))
+}
+
+/// The error `text` gives, as displayed.
+fn err(text: &str) -> String {
+    match parse(text) {
+        Ok(tree) => panic!("`{text}` parses, to {tree:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Printed in the default style.
+fn printed(block: &[Stmt]) -> String {
+    print(block, Style::default())
+}
+
+fn id(name: &str) -> Expr {
+    Expr::Ident(name.to_string())
+}
+
+fn int(n: i64) -> Expr {
+    Expr::Number(Number::Int(n))
+}
+
+fn real(r: f64) -> Expr {
+    Expr::Number(Number::Real(r))
+}
+
+fn string(s: &str) -> Expr {
+    Expr::String(s.to_string())
+}
+
+fn bin(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
+    Expr::Binary {
+        op,
+        lhs: Box::new(lhs),
+        rhs: Box::new(rhs),
+    }
+}
+
+fn un(op: UnaryOp, expr: Expr) -> Expr {
+    Expr::Unary {
+        op,
+        expr: Box::new(expr),
+    }
+}
+
+fn step(op: StepOp, target: Expr) -> Expr {
+    Expr::Step {
+        op,
+        target: Box::new(target),
+    }
+}
+
+fn call(callee: Expr, args: Vec<Expr>) -> Expr {
+    Expr::Call {
+        callee: Box::new(callee),
+        args,
+    }
+}
+
+fn field(base: Expr, name: &str) -> Expr {
+    Expr::Field {
+        base: Box::new(base),
+        name: name.to_string(),
+    }
+}
+
+fn index(base: Expr, accessor: Accessor, indices: Vec<Expr>) -> Expr {
+    Expr::Index {
+        base: Box::new(base),
+        accessor,
+        indices,
+    }
+}
+
+fn ternary(cond: Expr, then: Expr, otherwise: Expr) -> Expr {
+    Expr::Ternary {
+        cond: Box::new(cond),
+        then: Box::new(then),
+        otherwise: Box::new(otherwise),
+    }
+}
+
+fn assign(target: Expr, op: AssignOp, value: Expr) -> Stmt {
+    Stmt::Assign { target, op, value }
+}
+
+fn set(name: &str, value: Expr) -> Stmt {
+    assign(id(name), AssignOp::Set, value)
+}
+
+fn declared(name: &str, value: Option<Expr>) -> Declared {
+    Declared {
+        name: name.to_string(),
+        value,
+    }
+}
+
+/// `f()` as a statement.
+fn call_stmt(f: &str) -> Stmt {
+    Stmt::Expr(call(id(f), vec![]))
+}
+
+use crate::formats::gamemaker::gml::assembly::decompile_assembly;
 
 /// Decompiles `asm` and checks that its first entry prints as `gml`.
 #[track_caller]
