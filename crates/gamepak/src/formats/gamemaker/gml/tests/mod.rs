@@ -8,6 +8,8 @@ use crate::formats::gamemaker::gml::print::{print, Style};
 
 mod control;
 mod expressions;
+mod literals;
+mod variables;
 
 /// Decompiles `asm` and checks that its first entry prints as `gml`.
 #[track_caller]
