@@ -8,7 +8,15 @@ use crate::formats::gamemaker::gml::print::{print, Style};
 
 mod control;
 mod expressions;
+mod accessors;
+mod calls;
+mod conditionals;
+mod exits;
+mod functions;
 mod literals;
+mod loops;
+mod operators;
+mod switch;
 mod variables;
 
 /// Decompiles `asm` and checks that its first entry prints as `gml`.
