@@ -508,3 +508,20 @@ construct!(
     var done = brushes[$ brush].draw(old_mx, old_my, new_mx, new_my, brush_settings, argument2);
     "
 );
+
+construct!(
+    script_referenced_as_a_value_2_3,
+    "
+    push.i 65536
+    break.e -5
+    push.i function exit_game
+    conv.i.v
+    push.l 0
+    conv.l.v
+    push.s \"EXIT\"
+    conv.s.v
+    call.i @@NewGMLArray@@(argc=3)
+    pop.v.v local.entry
+    ",
+    "var entry = [\"EXIT\", 0, exit_game];"
+);

@@ -6,16 +6,17 @@
 use crate::formats::gamemaker::gml::assembly::decompile_assembly;
 use crate::formats::gamemaker::gml::print::{print, Style};
 
-mod control;
-mod expressions;
 mod accessors;
 mod calls;
 mod conditionals;
+mod control;
 mod exits;
+mod expressions;
 mod functions;
 mod literals;
 mod loops;
 mod operators;
+mod snippets;
 mod switch;
 mod variables;
 
