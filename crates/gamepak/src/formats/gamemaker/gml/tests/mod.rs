@@ -5,15 +5,26 @@
 //! for the construct in one release family, written by hand after reading the
 //! real games' disassembly.
 
+mod accessors;
+mod calls;
+mod conditionals;
 mod control;
 mod depth;
 mod errors;
+mod exits;
 mod expr;
 mod expressions;
+mod functions;
 mod lex;
+mod literals;
+mod loops;
+mod operators;
 mod props;
 mod round_trip;
+mod snippets;
 mod stmt;
+mod switch;
+mod variables;
 
 use super::ast::{
     Accessor, AssignOp, BinaryOp, Block, Declared, Expr, Number, StepOp, Stmt, UnaryOp,

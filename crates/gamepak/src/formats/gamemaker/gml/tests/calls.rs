@@ -1,0 +1,527 @@
+//! Calls: built-in functions and the names their typed arguments print as,
+//! scripts by each release's naming, methods, and calls of a function held in a
+//! variable.
+
+use super::construct;
+
+construct!(
+    builtin_call_as_a_statement_gms1,
+    "
+    call.i instance_destroy(argc=0)
+    popz.v
+    ",
+    "instance_destroy();"
+);
+
+construct!(
+    builtin_call_as_a_value_gms1,
+    "
+    pushloc.v local.n
+    call.i log2(argc=1)
+    call.i floor(argc=1)
+    pop.v.v local.E
+    ",
+    "
+    var n;
+    var E = floor(log2(n));
+    "
+);
+
+construct!(
+    object_argument_is_named_gms1,
+    "
+    ; asset OBJT 59 oPlayerBlood
+    pushi.e 59
+    conv.i.v
+    push.v self.y
+    push.v self.x
+    call.i instance_create(argc=3)
+    popz.v
+    ",
+    "instance_create(x, y, oPlayerBlood);"
+);
+
+construct!(
+    sound_and_boolean_arguments_are_named_gms1,
+    "
+    ; asset SOND 4 sndDeath
+    pushi.e 0
+    conv.i.v
+    pushi.e 0
+    conv.i.v
+    pushi.e 4
+    conv.i.v
+    call.i audio_play_sound(argc=3)
+    popz.v
+    ",
+    "audio_play_sound(sndDeath, 0, false);"
+);
+
+construct!(
+    sprite_argument_is_named_gms1,
+    "
+    ; asset SPRT 6 spr_cursor
+    push.v self.y
+    push.v self.x
+    pushi.e 0
+    conv.i.v
+    pushi.e 6
+    conv.i.v
+    call.i draw_sprite(argc=4)
+    popz.v
+    ",
+    "draw_sprite(spr_cursor, 0, x, y);"
+);
+
+construct!(
+    own_sprite_argument_stays_a_variable_gms1,
+    "
+    push.v self.y
+    push.v self.x
+    pushi.e 0
+    conv.i.v
+    push.v self.sprite_index
+    call.i draw_sprite(argc=4)
+    popz.v
+    ",
+    "draw_sprite(sprite_index, 0, x, y);"
+);
+
+construct!(
+    room_argument_is_named_gms1,
+    "
+    ; asset ROOM 3 rm_level2
+    pushi.e 3
+    conv.i.v
+    call.i room_goto(argc=1)
+    popz.v
+    ",
+    "room_goto(rm_level2);"
+);
+
+construct!(
+    key_constant_is_named_gms1,
+    "
+    pushi.e 37
+    conv.i.v
+    call.i keyboard_check(argc=1)
+    pop.v.v self.left_key
+    ",
+    "left_key = keyboard_check(vk_left);"
+);
+
+// GameMaker folds `ord(\"D\")` to the letter's code; a key is written as the letter.
+construct!(
+    letter_key_is_written_with_ord_gms1,
+    "
+    pushi.e 68
+    conv.i.v
+    call.i keyboard_check(argc=1)
+    pop.v.v self.right_key
+    ",
+    "right_key = keyboard_check(ord(\"D\"));"
+);
+
+construct!(
+    mouse_button_constant_is_named_gms1,
+    "
+    pushi.e 1
+    conv.i.v
+    call.i mouse_check_button_pressed(argc=1)
+    pop.v.v self.clicked
+    ",
+    "clicked = mouse_check_button_pressed(mb_left);"
+);
+
+construct!(
+    alignment_constants_are_named_gms1,
+    "
+    pushi.e 1
+    conv.i.v
+    call.i draw_set_halign(argc=1)
+    popz.v
+    pushi.e 1
+    conv.i.v
+    call.i draw_set_valign(argc=1)
+    popz.v
+    ",
+    "
+    draw_set_halign(fa_center);
+    draw_set_valign(fa_middle);
+    "
+);
+
+construct!(
+    event_number_is_named_by_its_type_gms2,
+    "
+    pushi.e 10
+    conv.i.v
+    pushi.e 7
+    conv.i.v
+    call.i event_perform(argc=2)
+    popz.v
+    ",
+    "event_perform(ev_other, ev_user0);"
+);
+
+construct!(
+    object_reference_argument_2024,
+    "
+    ; asset OBJT 35 obj_particle
+    break.i -11 35
+    call.i instance_exists(argc=1)
+    conv.v.b
+    bf L0018
+    exit.i
+    L0018:
+    ",
+    "
+    if (instance_exists(obj_particle)) {
+        exit;
+    }
+    "
+);
+
+construct!(
+    room_reference_argument_2024,
+    "
+    ; asset ROOM 3 rm_boss
+    break.i -11 50331651
+    call.i room_goto(argc=1)
+    popz.v
+    ",
+    "room_goto(rm_boss);"
+);
+
+construct!(
+    sound_reference_argument_2024,
+    "
+    ; asset SOND 1 snd_click
+    pushi.e 0
+    conv.i.v
+    pushi.e 10
+    conv.i.v
+    break.i -11 33554433
+    call.i audio_play_sound(argc=3)
+    popz.v
+    ",
+    "audio_play_sound(snd_click, 10, false);"
+);
+
+construct!(
+    sprite_reference_stored_in_a_builtin_2024,
+    "
+    ; asset SPRT 4 spr_enemy_walk
+    break.i -11 16777220
+    pop.v.v builtin.sprite_index
+    ",
+    "sprite_index = spr_enemy_walk;"
+);
+
+construct!(
+    sprite_index_compared_with_a_sprite_gms1,
+    "
+    ; asset SPRT 2 spr_player_jump
+    push.v self.sprite_index
+    pushi.e 2
+    cmp.i.v.eq
+    bf L0018
+    exit.i
+    L0018:
+    ",
+    "
+    if (sprite_index == spr_player_jump) {
+        exit;
+    }
+    "
+);
+
+construct!(
+    script_called_by_name_gms1,
+    "
+    call.i scr_menu(argc=0)
+    popz.v
+    ",
+    "scr_menu();"
+);
+
+construct!(
+    script_with_arguments_gms1,
+    "
+    pushloc.v local.mouse_hover
+    pushloc.v local.h
+    pushloc.v local.w
+    call.i drawButton(argc=3)
+    popz.v
+    ",
+    "
+    var h, mouse_hover, w;
+    drawButton(w, h, mouse_hover);
+    "
+);
+
+construct!(
+    script_called_through_its_code_name_2_3,
+    "
+    push.s \"Server disconnected.\"
+    conv.s.v
+    call.i gml_Script_log(argc=1)
+    popz.v
+    ",
+    "log(\"Server disconnected.\");"
+);
+
+construct!(
+    script_result_used_2024,
+    "
+    pushbltn.v builtin.argument0
+    call.i gml_Script_scr_percent(argc=1)
+    conv.v.b
+    bf L0018
+    exit.i
+    L0018:
+    ",
+    "
+    if (scr_percent(argument0)) {
+        exit;
+    }
+    "
+);
+
+construct!(
+    script_execute_names_its_script_gms1,
+    "
+    ; asset SCPT 12 scr_attack_state
+    pushi.e 12
+    conv.i.v
+    call.i script_execute(argc=1)
+    popz.v
+    ",
+    "script_execute(scr_attack_state);"
+);
+
+construct!(
+    variadic_builtin_gms2,
+    "
+    pushi.e 3
+    conv.i.v
+    pushi.e 2
+    conv.i.v
+    pushi.e 1
+    conv.i.v
+    call.i choose(argc=3)
+    pop.v.v self.lane
+    ",
+    "lane = choose(1, 2, 3);"
+);
+
+construct!(
+    format_string_call_2024,
+    "
+    pushloc.v local._answer
+    pushloc.v local._question
+    push.s \"Question {0}, answer {1}\"
+    conv.s.v
+    call.i string(argc=3)
+    call.i gml_Script_log(argc=1)
+    popz.v
+    ",
+    "
+    var _answer, _question;
+    log(string(\"Question {0}, answer {1}\", _question, _answer));
+    "
+);
+
+construct!(
+    self_as_an_argument_2023,
+    "
+    call.i @@This@@(argc=0)
+    call.i instance_destroy(argc=1)
+    popz.v
+    ",
+    "instance_destroy(self);"
+);
+
+construct!(
+    other_as_an_argument_2023,
+    "
+    call.i @@Other@@(argc=0)
+    call.i instance_destroy(argc=1)
+    popz.v
+    ",
+    "instance_destroy(other);"
+);
+
+construct!(
+    method_of_self_called_2_3,
+    "
+    call.i @@This@@(argc=0)
+    push.v builtin.eff
+    callv.v 0
+    popz.v
+    ",
+    "eff();"
+);
+
+construct!(
+    method_of_self_with_arguments_2024,
+    "
+    push.v self.id
+    call.i @@This@@(argc=0)
+    push.v builtin.move_to_random
+    callv.v 1
+    popz.v
+    ",
+    "move_to_random(id);"
+);
+
+construct!(
+    function_in_a_local_called_2024,
+    "
+    pushloc.v local._max_width
+    pushloc.v local._font
+    pushloc.v local._text
+    call.i @@This@@(argc=0)
+    pushloc.v local._wrap_text
+    callv.v 3
+    pop.v.v local._lines
+    ",
+    "
+    var _font, _max_width, _text, _wrap_text;
+    var _lines = _wrap_text(_text, _font, _max_width);
+    "
+);
+
+construct!(
+    method_result_tested_2024,
+    "
+    pushi.e -7
+    pushi.e 1
+    push.v [array]object0.best_cell
+    pushi.e -7
+    pushi.e 0
+    push.v [array]object0.best_cell
+    call.i @@This@@(argc=0)
+    push.v builtin.move_to_cell
+    callv.v 2
+    conv.v.b
+    bf L0040
+    exit.i
+    L0040:
+    ",
+    "
+    var best_cell;
+    if (move_to_cell(best_cell[0], best_cell[1])) {
+        exit;
+    }
+    "
+);
+
+construct!(
+    method_called_on_self_explicitly_2024,
+    "
+    call.i @@This@@(argc=0)
+    dup.v 34816
+    dup.v 0
+    push.v stacktop.Disconnect
+    callv.v 0
+    popz.v
+    ",
+    "self.Disconnect();"
+);
+
+construct!(
+    method_of_a_global_struct_called_2024,
+    "
+    pushloc.v local._index
+    pushloc.v local._input
+    call.i @@This@@(argc=0)
+    pushloc.v local._start
+    pushglb.v global.gNETWORK_ACTIONS
+    call.i variable_struct_get(argc=2)
+    callv.v 2
+    popz.v
+    ",
+    "
+    var _index, _input, _start;
+    global.gNETWORK_ACTIONS[$ _start](_input, _index);
+    "
+);
+
+construct!(
+    method_of_an_instance_field_2024,
+    "
+    push.v self.enemy
+    pushi.e -9
+    push.v [stacktop]object0.brain
+    dup.v 34816
+    dup.v 0
+    push.v stacktop.think
+    callv.v 0
+    popz.v
+    ",
+    "enemy.brain.think();"
+);
+
+construct!(
+    method_of_an_instance_with_an_argument_2024,
+    "
+    ; asset OBJT 105 obj_hero
+    push.v self.item_in_slot
+    break.i -11 105
+    dup.v 34817
+    dup.v 0
+    push.v stacktop.use_item
+    callv.v 1
+    conv.v.b
+    bf L0030
+    exit.i
+    L0030:
+    ",
+    "
+    if (item_in_slot.use_item(obj_hero)) {
+        exit;
+    }
+    "
+);
+
+construct!(
+    method_of_a_struct_entry_with_arguments_2024,
+    "
+    push.v self.brush
+    push.v self.brushes
+    call.i variable_struct_get(argc=2)
+    push.v arg.argument2
+    push.v self.brush_settings
+    pushloc.v local.new_my
+    pushloc.v local.new_mx
+    pushloc.v local.old_my
+    pushloc.v local.old_mx
+    dup.v 34822
+    dup.v 0
+    push.v stacktop.draw
+    callv.v 6
+    pop.v.v local.done
+    ",
+    "
+    var new_mx, new_my, old_mx, old_my;
+    var done = brushes[$ brush].draw(old_mx, old_my, new_mx, new_my, brush_settings, argument2);
+    "
+);
+
+construct!(
+    script_referenced_as_a_value_2_3,
+    "
+    push.i 65536
+    break.e -5
+    push.i function exit_game
+    conv.i.v
+    push.l 0
+    conv.l.v
+    push.s \"EXIT\"
+    conv.s.v
+    call.i @@NewGMLArray@@(argc=3)
+    pop.v.v local.entry
+    ",
+    "var entry = [\"EXIT\", 0, exit_game];"
+);

@@ -1,0 +1,760 @@
+//! `switch`: the value kept on the stack and compared case by case (`dup.v 0`,
+//! `cmp.eq`, `bt`), dropped at the end (`popz.v`); cases, `default`, fallthrough,
+//! `break`, `continue` and `return` inside, nested switches and string cases.
+
+use super::construct;
+
+construct!(
+    switch_with_breaks_and_an_empty_default_gms1,
+    "
+    ; asset ROOM 3 rm_help
+    ; asset ROOM 2 rm_shop
+    push.v self.mpos
+    dup.v 0
+    pushi.e 0
+    cmp.i.v.eq
+    bt L0050
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0060
+    dup.v 0
+    pushi.e 2
+    cmp.i.v.eq
+    bt L0078
+    dup.v 0
+    pushi.e 3
+    cmp.i.v.eq
+    bt L0090
+    b L00a0
+    b L00a4
+    L0050:
+    call.i room_goto_next(argc=0)
+    popz.v
+    b L00a4
+    L0060:
+    pushi.e 3
+    conv.i.v
+    call.i room_goto(argc=1)
+    popz.v
+    b L00a4
+    L0078:
+    pushi.e 2
+    conv.i.v
+    call.i room_goto(argc=1)
+    popz.v
+    b L00a4
+    L0090:
+    call.i game_end(argc=0)
+    popz.v
+    b L00a4
+    L00a0:
+    b L00a4
+    L00a4:
+    popz.v
+    ",
+    "
+    switch (mpos) {
+        case 0:
+            room_goto_next();
+            break;
+        case 1:
+            room_goto(rm_help);
+            break;
+        case 2:
+            room_goto(rm_shop);
+            break;
+        case 3:
+            game_end();
+            break;
+        default:
+            break;
+    }
+    "
+);
+
+construct!(
+    switch_without_default_gms1,
+    "
+    push.v self.dir
+    dup.v 0
+    pushi.e 0
+    cmp.i.v.eq
+    bt L0030
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0044
+    b L0058
+    L0030:
+    pushi.e 5
+    pop.v.i self.hspeed
+    b L0058
+    L0044:
+    pushi.e -5
+    pop.v.i self.hspeed
+    b L0058
+    L0058:
+    popz.v
+    ",
+    "
+    switch (dir) {
+        case 0:
+            hspeed = 5;
+            break;
+        case 1:
+            hspeed = -5;
+            break;
+    }
+    "
+);
+
+construct!(
+    switch_on_an_expression_gms1,
+    "
+    pushglb.v global.joketitleindex
+    pushi.e 22
+    mod.i.v
+    dup.v 0
+    pushi.e 0
+    cmp.i.v.eq
+    bt L0030
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0044
+    b L0058
+    L0030:
+    push.s \"jtool\"
+    pop.v.s local.title
+    b L0058
+    L0044:
+    push.s \"I wanna record my hops\"
+    pop.v.s local.title
+    b L0058
+    L0058:
+    popz.v
+    ",
+    "
+    switch (global.joketitleindex mod 22) {
+        case 0:
+            var title = \"jtool\";
+            break;
+        case 1:
+            title = \"I wanna record my hops\";
+            break;
+    }
+    "
+);
+
+construct!(
+    switch_on_strings_2_3,
+    "
+    push.v self.state
+    dup.v 0
+    push.s \"idle\"
+    cmp.s.v.eq
+    bt L078c
+    dup.v 0
+    push.s \"move\"
+    cmp.s.v.eq
+    bt L07b0
+    b L08d0
+    L078c:
+    pushloc.v local.moving
+    conv.v.b
+    bf L07ac
+    push.s \"move\"
+    pop.v.s self.state
+    L07ac:
+    b L08d0
+    L07b0:
+    pushloc.v local.moving
+    conv.v.b
+    not.b
+    bf L07d4
+    push.s \"idle\"
+    pop.v.s self.state
+    L07d4:
+    b L08d0
+    L08d0:
+    popz.v
+    ",
+    "
+    var moving;
+    switch (state) {
+        case \"idle\":
+            if (moving) {
+                state = \"move\";
+            }
+            break;
+        case \"move\":
+            if (!moving) {
+                state = \"idle\";
+            }
+            break;
+    }
+    "
+);
+
+construct!(
+    switch_with_a_default_that_does_something_2024,
+    "
+    push.s \"type\"
+    conv.s.v
+    pushbltn.v builtin.async_load
+    call.i ds_map_find_value(argc=2)
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L017c
+    dup.v 0
+    pushi.e 2
+    cmp.i.v.eq
+    bt L01f8
+    b L0220
+    b L0260
+    L017c:
+    push.s \"Connected to the server!\"
+    conv.s.v
+    call.i gml_Script_log(argc=1)
+    popz.v
+    b L0260
+    L01f8:
+    push.s \"Disconnected from the server.\"
+    conv.s.v
+    call.i gml_Script_log(argc=1)
+    popz.v
+    b L0260
+    L0220:
+    push.s \"Unknown network_type_* action\"
+    conv.s.v
+    call.i gml_Script_log(argc=1)
+    popz.v
+    b L0260
+    L0260:
+    popz.v
+    ",
+    "
+    switch (async_load[? \"type\"]) {
+        case 1:
+            log(\"Connected to the server!\");
+            break;
+        case 2:
+            log(\"Disconnected from the server.\");
+            break;
+        default:
+            log(\"Unknown network_type_* action\");
+            break;
+    }
+    "
+);
+
+construct!(
+    cases_sharing_a_body_gms2,
+    "
+    push.v self.key
+    dup.v 0
+    pushi.e 37
+    cmp.i.v.eq
+    bt L0040
+    dup.v 0
+    pushi.e 65
+    cmp.i.v.eq
+    bt L0040
+    b L0058
+    L0040:
+    push.v self.x
+    pushi.e 4
+    sub.i.v
+    pop.v.v self.x
+    b L0058
+    L0058:
+    popz.v
+    ",
+    "
+    switch (key) {
+        case 37:
+        case 65:
+            x -= 4;
+            break;
+    }
+    "
+);
+
+construct!(
+    case_falls_through_into_the_next_gms2,
+    "
+    push.v self.level
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0030
+    dup.v 0
+    pushi.e 2
+    cmp.i.v.eq
+    bt L0040
+    b L0050
+    L0030:
+    call.i scr_bonus(argc=0)
+    popz.v
+    L0040:
+    call.i scr_reward(argc=0)
+    popz.v
+    b L0050
+    L0050:
+    popz.v
+    ",
+    "
+    switch (level) {
+        case 1:
+            scr_bonus();
+        case 2:
+            scr_reward();
+            break;
+    }
+    "
+);
+
+construct!(
+    last_case_without_a_break_2_3,
+    "
+    push.v self.level
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0030
+    dup.v 0
+    pushi.e 2
+    cmp.i.v.eq
+    bt L0040
+    b L0050
+    L0030:
+    call.i scr_bonus(argc=0)
+    popz.v
+    b L0050
+    L0040:
+    call.i scr_reward(argc=0)
+    popz.v
+    L0050:
+    popz.v
+    ",
+    "
+    switch (level) {
+        case 1:
+            scr_bonus();
+            break;
+        case 2:
+            scr_reward();
+    }
+    "
+);
+
+construct!(
+    default_before_a_case_gms2,
+    "
+    push.v self.mode
+    dup.v 0
+    pushi.e 0
+    cmp.i.v.eq
+    bt L0030
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0050
+    b L0040
+    b L0060
+    L0030:
+    pushi.e 1
+    pop.v.i self.speed
+    b L0060
+    L0040:
+    pushi.e 2
+    pop.v.i self.speed
+    b L0060
+    L0050:
+    pushi.e 3
+    pop.v.i self.speed
+    b L0060
+    L0060:
+    popz.v
+    ",
+    "
+    switch (mode) {
+        case 0:
+            speed = 1;
+            break;
+        default:
+            speed = 2;
+            break;
+        case 1:
+            speed = 3;
+            break;
+    }
+    "
+);
+
+construct!(
+    case_with_an_empty_body_2_3,
+    "
+    push.v self.mode
+    dup.v 0
+    pushi.e 0
+    cmp.i.v.eq
+    bt L0030
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0040
+    b L0050
+    L0030:
+    b L0050
+    L0040:
+    pushi.e 3
+    pop.v.i self.speed
+    b L0050
+    L0050:
+    popz.v
+    ",
+    "
+    switch (mode) {
+        case 0:
+            break;
+        case 1:
+            speed = 3;
+            break;
+    }
+    "
+);
+
+construct!(
+    return_inside_switch_gms1,
+    "
+    ; asset OBJT 13 oEditBlock
+    ; asset OBJT 18 oSpikeUp
+    pushbltn.v self.argument0
+    pop.v.v local.rmjobject
+    pushloc.v local.rmjobject
+    dup.v 0
+    pushi.e 2
+    cmp.i.v.eq
+    bt L013c
+    dup.v 0
+    pushi.e 12
+    cmp.i.v.eq
+    bt L015c
+    b L037c
+    L013c:
+    pushi.e 13
+    conv.i.v
+    pop.v.v local.$$$$temp$$$$
+    popz.v
+    push.v local.$$$$temp$$$$
+    ret.v
+    L015c:
+    pushi.e 18
+    conv.i.v
+    pop.v.v local.$$$$temp$$$$
+    popz.v
+    push.v local.$$$$temp$$$$
+    ret.v
+    L037c:
+    popz.v
+    ",
+    "
+    var rmjobject = argument0;
+    switch (rmjobject) {
+        case 2:
+            return 13;
+        case 12:
+            return 18;
+    }
+    "
+);
+
+construct!(
+    return_in_a_default_then_a_dead_break_gms1,
+    "
+    pushbltn.v self.argument0
+    pop.v.v local.work_str
+    pushloc.v local.work_str
+    dup.v 0
+    push.s \"mb_left\"
+    cmp.s.v.eq
+    bt L00c0
+    b L01c0
+    b L01e4
+    L00c0:
+    pushi.e 1
+    conv.i.v
+    pop.v.v local.$$$$temp$$$$
+    popz.v
+    push.v local.$$$$temp$$$$
+    ret.v
+    L01c0:
+    pushi.e -9999
+    conv.i.v
+    pop.v.v local.$$$$temp$$$$
+    popz.v
+    push.v local.$$$$temp$$$$
+    ret.v
+    b L01e4
+    L01e4:
+    popz.v
+    ",
+    "
+    var work_str = argument0;
+    switch (work_str) {
+        case \"mb_left\":
+            return 1;
+        default:
+            return -9999;
+            break;
+    }
+    "
+);
+
+construct!(
+    return_of_a_local_inside_switch_gms2,
+    "
+    push.v self.kind
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0020
+    b L0048
+    L0020:
+    pushloc.v local.sc
+    pop.v.v local.$$$$temp$$$$
+    popz.v
+    push.v local.$$$$temp$$$$
+    ret.v
+    L0048:
+    popz.v
+    pushi.e 0
+    conv.i.v
+    ret.v
+    ",
+    "
+    var sc;
+    switch (kind) {
+        case 1:
+            return sc;
+    }
+    return 0;
+    "
+);
+
+// `continue` in a switch inside a loop drops the switch's value before it jumps.
+construct!(
+    continue_inside_switch_in_a_loop_gms1,
+    "
+    pushi.e 0
+    pop.v.i local.i
+    L0010:
+    pushloc.v local.i
+    pushi.e 10
+    cmp.i.v.lt
+    bf L0080
+    pushloc.v local.i
+    dup.v 0
+    pushi.e 3
+    cmp.i.v.eq
+    bt L0038
+    b L0044
+    L0038:
+    popz.v
+    b L0064
+    L0044:
+    popz.v
+    pushloc.v local.i
+    call.i show_debug_message(argc=1)
+    popz.v
+    L0064:
+    push.v local.i
+    push.e 1
+    add.i.v
+    pop.v.v local.i
+    b L0010
+    L0080:
+    ",
+    "
+    for (var i = 0; i < 10; i++) {
+        switch (i) {
+            case 3:
+                continue;
+        }
+        show_debug_message(i);
+    }
+    "
+);
+
+construct!(
+    break_inside_switch_in_a_loop_leaves_the_switch_gms1,
+    "
+    L0010:
+    push.v self.n
+    pushi.e 10
+    cmp.i.v.lt
+    bf L0080
+    push.v self.n
+    dup.v 0
+    pushi.e 3
+    cmp.i.v.eq
+    bt L0038
+    b L0040
+    L0038:
+    b L0040
+    L0040:
+    popz.v
+    push.v self.n
+    push.e 1
+    add.i.v
+    pop.v.v self.n
+    b L0010
+    L0080:
+    ",
+    "
+    while (n < 10) {
+        switch (n) {
+            case 3:
+                break;
+        }
+        n++;
+    }
+    "
+);
+
+construct!(
+    nested_switch_gms2,
+    "
+    push.v self.a
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0020
+    b L0070
+    L0020:
+    push.v self.b
+    dup.v 0
+    pushi.e 2
+    cmp.i.v.eq
+    bt L0040
+    b L0060
+    L0040:
+    call.i scr_both(argc=0)
+    popz.v
+    b L0060
+    L0060:
+    popz.v
+    b L0070
+    L0070:
+    popz.v
+    ",
+    "
+    switch (a) {
+        case 1:
+            switch (b) {
+                case 2:
+                    scr_both();
+                    break;
+            }
+            break;
+    }
+    "
+);
+
+construct!(
+    switch_inside_a_with_2_3,
+    "
+    ; asset OBJT 12 obj_enemy
+    pushi.e 12
+    pushenv L0050
+    L0008:
+    push.v self.state
+    dup.v 0
+    pushi.e 0
+    cmp.i.v.eq
+    bt L0028
+    b L0040
+    L0028:
+    call.i instance_destroy(argc=0)
+    popz.v
+    b L0040
+    L0040:
+    popz.v
+    L0050:
+    popenv L0008
+    ",
+    "
+    with (obj_enemy) {
+        switch (state) {
+            case 0:
+                instance_destroy();
+                break;
+        }
+    }
+    "
+);
+
+construct!(
+    switch_at_the_end_of_an_if_2024,
+    "
+    push.v self.active
+    conv.v.b
+    bf L0050
+    push.v self.mode
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0030
+    b L0048
+    L0030:
+    call.i gml_Script_go(argc=0)
+    popz.v
+    b L0048
+    L0048:
+    popz.v
+    L0050:
+    ",
+    "
+    if (active) {
+        switch (mode) {
+            case 1:
+                go();
+                break;
+        }
+    }
+    "
+);
+
+construct!(
+    switch_on_negative_and_string_labels_gms1,
+    "
+    pushloc.v local.v
+    dup.v 0
+    pushi.e -1
+    cmp.i.v.eq
+    bt L0030
+    dup.v 0
+    push.s \"-\"
+    cmp.s.v.eq
+    bt L0030
+    b L0040
+    L0030:
+    pushi.e 0
+    pop.v.i local.v
+    b L0040
+    L0040:
+    popz.v
+    ",
+    "
+    var v;
+    switch (v) {
+        case -1:
+        case \"-\":
+            v = 0;
+            break;
+    }
+    "
+);
