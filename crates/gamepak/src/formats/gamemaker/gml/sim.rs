@@ -110,6 +110,19 @@ const ARRAY: u8 = 0x00;
 const ARRAY_PUSH_AF: u8 = 0x10;
 const STACKTOP_KIND: u8 = 0x80;
 const ARRAY_POP_AF: u8 = 0x90;
+const PLAIN: u8 = 0xa0;
+
+/// The operand type of a boolean: from 2.3.7 on, `true` and `false` are pushed as
+/// integers and typed as booleans where they are converted, compared or stored.
+const BOOL: u8 = 4;
+
+/// A number typed as a boolean, as `true` or `false`.
+fn as_bool(e: Expr) -> Expr {
+    match e {
+        Expr::Number(Number::Int(n @ (0 | 1))) => Expr::Bool(n == 1),
+        e => e,
+    }
+}
 
 /// Bytes each operand type takes on the stack.
 fn size_of(t: u8) -> u8 {
@@ -131,6 +144,9 @@ pub struct Machine<'c, 'a> {
     pub locals: Vec<String>,
     /// Whether the code sets up statics, as a constructor's does first.
     pub sets_statics: bool,
+    /// Locals, globals and built-ins read by a plain `push`, as `op=` reads its
+    /// target.
+    plain_reads: Vec<Expr>,
 }
 
 impl<'c, 'a> Machine<'c, 'a> {
@@ -142,6 +158,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             out: Vec::new(),
             locals: Vec::new(),
             sets_statics: false,
+            plain_reads: Vec::new(),
         }
     }
 
@@ -182,6 +199,9 @@ impl<'c, 'a> Machine<'c, 'a> {
             op::CONV => {
                 let mut item = self.pop()?;
                 item.size = size_of(t2);
+                if t1 == BOOL {
+                    item.expr = as_bool(item.expr);
+                }
                 self.stack.push(item);
             }
             0x08..=0x10 | 0x13 | 0x14 => {
@@ -242,6 +262,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                     Operand::Compare(6) => BinaryOp::Gt,
                     _ => return Err("a comparison of no known kind".into()),
                 };
+                let rhs = if t1 == BOOL { as_bool(rhs) } else { rhs };
                 self.push(binary(op, lhs, rhs), 4);
             }
             op::POP if t1 == 15 => return Err("pop.e (a stack swap) is not read yet".into()),
@@ -431,7 +452,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 let indexed = Expr::Index {
                     base: Box::new(base),
                     accessor: Accessor::Array,
-                    indices: vec![index],
+                    indices: two_dimensional(index),
                 };
                 (indexed, kind)
             }
@@ -466,8 +487,14 @@ impl<'c, 'a> Machine<'c, 'a> {
                 let name = self.ctx.chain_name(*chain).unwrap_or("");
                 (Expr::Ident(format!("@@function@@{name}")), 4)
             }
-            Operand::Variable { .. } => {
+            Operand::Variable { instance, .. } => {
                 let (expr, kind) = self.variable(i)?;
+                if i.op == op::PUSH
+                    && kind == PLAIN
+                    && matches!(i64::from(*instance), LOCAL | GLOBAL | BUILTIN)
+                {
+                    self.plain_reads.push(expr.clone());
+                }
                 let role = if kind == ARRAY_PUSH_AF || kind == ARRAY_POP_AF {
                     Role::ArrayRef
                 } else {
@@ -491,7 +518,10 @@ impl<'c, 'a> Machine<'c, 'a> {
     fn store(&mut self, i: &Instr) -> Result<(), String> {
         if i.types[0] != 2 {
             let (target, _) = self.variable(i)?;
-            let value = self.pop()?;
+            let mut value = self.pop()?;
+            if i.types[1] == BOOL {
+                value.expr = as_bool(value.expr);
+            }
             // `x++` as a value: the old value, copied by `dup`, stays under the store.
             if let Some((step, read)) = step_of(&value.expr) {
                 if *read == target && self.stack.last().is_some_and(|v| v.expr == target) {
@@ -516,7 +546,8 @@ impl<'c, 'a> Machine<'c, 'a> {
                     }
                 }
             }
-            self.assign(target, value.expr);
+            let compound = self.may_compound(i, &target, &value.expr);
+            self.assign(target, value.expr, compound);
             return Ok(());
         }
         let value = self.pop()?;
@@ -543,8 +574,35 @@ impl<'c, 'a> Machine<'c, 'a> {
                 return Ok(());
             }
         }
-        self.assign(target, value.expr);
+        // Stored through `dup`: `a[i] += v`, as GameMaker compiles it.
+        self.assign(target, value.expr, true);
         Ok(())
+    }
+
+    /// Whether a store of `value` to `target` by `i` was written `target op= …`.
+    /// GameMaker reads the target for `op=` with a plain `push`, where reading a
+    /// local, a global or a built-in for an expression takes its own push; an
+    /// array element it reads again for `a[i] = a[i] + 1`, but through `dup` for
+    /// `a[i] += 1`. A variable of an instance reads the same both ways.
+    fn may_compound(&mut self, i: &Instr, target: &Expr, value: &Expr) -> bool {
+        if matches!(target, Expr::Index { .. }) {
+            return false;
+        }
+        let Expr::Binary { lhs, .. } = value else {
+            return false;
+        };
+        if !matches!(i.operand, Operand::Variable { instance, kind, .. }
+            if kind == PLAIN && matches!(i64::from(instance), LOCAL | GLOBAL | BUILTIN))
+        {
+            return true;
+        }
+        match self.plain_reads.iter().rposition(|r| r == &**lhs) {
+            Some(k) => {
+                self.plain_reads.remove(k);
+                true
+            }
+            None => false,
+        }
     }
 
     fn push_step(&mut self, op: StepOp, target: Expr, size: u8) {
@@ -558,7 +616,7 @@ impl<'c, 'a> Machine<'c, 'a> {
         });
     }
 
-    fn assign(&mut self, target: Expr, value: Expr) {
+    fn assign(&mut self, target: Expr, value: Expr, compound_ok: bool) {
         if let Expr::Ident(name) | Expr::Field { name, .. } = &target {
             // The hidden global that holds a struct literal's constructor.
             if name.starts_with("___struct___") {
@@ -575,7 +633,15 @@ impl<'c, 'a> Machine<'c, 'a> {
                 return;
             }
         }
-        self.out.push(compound(target, value));
+        if compound_ok {
+            self.out.push(compound(target, value));
+        } else {
+            self.out.push(Stmt::Assign {
+                target,
+                op: AssignOp::Set,
+                value,
+            });
+        }
     }
 
     /// `popz`: a value nobody uses. A call's is its statement; a copy's or a hidden
@@ -688,7 +754,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                     accessor: Accessor::Array,
                     indices: vec![index],
                 };
-                self.assign(target, value);
+                self.assign(target, value, true);
             }
             // setowner: which instance owns the array written next.
             -5 => {
@@ -803,6 +869,29 @@ fn compound(target: Expr, value: Expr) -> Stmt {
         op: AssignOp::Set,
         value,
     }
+}
+
+/// An array index as written: before 2.3 `a[i, j]` compiles to the one index
+/// `i * 32000 + j`.
+fn two_dimensional(index: Expr) -> Vec<Expr> {
+    if let Expr::Binary {
+        op: BinaryOp::Add,
+        lhs,
+        rhs,
+    } = &index
+    {
+        if let Expr::Binary {
+            op: BinaryOp::Mul,
+            lhs: row,
+            rhs: width,
+        } = &**lhs
+        {
+            if **width == Expr::Number(Number::Int(32000)) {
+                return vec![(**row).clone(), (**rhs).clone()];
+            }
+        }
+    }
+    vec![index]
 }
 
 fn binary(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {

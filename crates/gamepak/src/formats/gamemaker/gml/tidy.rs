@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use super::ast::{Accessor, AssignOp, Declared, Expr, Function, Number, Stmt};
 use super::context::Context;
 use super::sim::Stuck;
-use super::visit::{walk_block, walk_block_exprs};
+use super::visit::{walk_block, walk_block_exprs, walk_expr};
 
 /// The passes, with what they need of the blob: its entries by name and the walked
 /// body of each fragment, by where it starts.
@@ -96,6 +96,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
         }
         // The temporary a `return` inside `with` or `switch` went through is gone.
         locals.retain(|l| l != TEMP);
+        rename_keywords(&mut body, &mut locals);
         declare_locals(&mut body, &locals);
         Ok(body)
     }
@@ -143,7 +144,8 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             })
             .collect();
         Ok(Expr::Function(Box::new(Function {
-            name: Some(short_name(target).to_string()),
+            name: (!is_anonymous(target.strip_prefix(SCRIPT_PREFIX).unwrap_or(target)))
+                .then(|| short_name(target).to_string()),
             params,
             inherits: None,
             constructor: constructor && !target.contains("___struct___"),
@@ -185,10 +187,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
                     indices: args,
                 }
             }
-            "method" if matches!(args.get(1), Some(Expr::Function(_))) => match args.remove(1) {
-                Expr::Function(f) => unnamed(f),
-                other => other,
-            },
+            "method" if matches!(args.get(1), Some(Expr::Function(_))) => args.remove(1),
             _ => {
                 let name = f.strip_prefix(SCRIPT_PREFIX)?;
                 Expr::Call {
@@ -200,9 +199,14 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
     }
 }
 
-/// A script or function's name as GML writes it.
+/// A script or function's name as GML writes it: without the `gml_Script_` of its
+/// code entry, nor the `@gml_Object_…` of the event a function is declared in.
 fn short_name(entry: &str) -> &str {
-    entry.strip_prefix(SCRIPT_PREFIX).unwrap_or(entry)
+    let name = entry.strip_prefix(SCRIPT_PREFIX).unwrap_or(entry);
+    match name.split_once('@') {
+        Some((head, _)) if !head.is_empty() && head != "anon" => head,
+        _ => name,
+    }
 }
 
 /// Whether a function's entry name is one GameMaker makes up for a function
@@ -210,14 +214,6 @@ fn short_name(entry: &str) -> &str {
 /// for one stored in a variable, or `anon_` from earlier releases).
 fn is_anonymous(name: &str) -> bool {
     name.starts_with("anon@") || name.starts_with("anon_") || name.contains("@anon@")
-}
-
-/// A function expression whose name GameMaker made up, without it.
-fn unnamed(mut f: Box<Function>) -> Expr {
-    if f.name.as_deref().is_some_and(is_anonymous) {
-        f.name = None;
-    }
-    Expr::Function(f)
 }
 
 fn is_struct_function(f: &Function) -> bool {
@@ -237,9 +233,11 @@ fn struct_literal(f: Function, args: Vec<Expr>) -> Expr {
             mut value,
         } = s
         {
-            if let Some(arg) = argument_index(&value).and_then(|i| args.get(i)) {
-                value = arg.clone();
-            }
+            walk_expr(&mut value, &mut |e| {
+                if let Some(arg) = argument_index(e).and_then(|i| args.get(i)) {
+                    *e = arg.clone();
+                }
+            });
             fields.push((name, value));
         }
     }
@@ -434,6 +432,27 @@ fn temp_returns(block: &mut Vec<Stmt>) {
     }
 }
 
+/// A local named like a word GML reserves (GameMaker's compiler lets some
+/// through) is renamed with a `_` after it, or more until the name is free, so the
+/// text parses.
+fn rename_keywords(body: &mut [Stmt], locals: &mut [String]) {
+    for k in 0..locals.len() {
+        if !super::ast::is_keyword(&locals[k]) {
+            continue;
+        }
+        let mut renamed = format!("{}_", locals[k]);
+        while locals.contains(&renamed) {
+            renamed.push('_');
+        }
+        let old = std::mem::replace(&mut locals[k], renamed.clone());
+        walk_block_exprs(body, &mut |e| {
+            if matches!(e, Expr::Ident(n) if *n == old) {
+                *e = Expr::Ident(renamed.clone());
+            }
+        });
+    }
+}
+
 /// `var` on the first statement that sets each local, or at the top for one that
 /// is read before it is set.
 fn declare_locals(body: &mut Vec<Stmt>, locals: &[String]) {
@@ -511,7 +530,7 @@ fn declare_at(s: &mut Stmt, pending: &mut HashSet<&str>) {
 fn reads(e: &Expr, name: &str) -> bool {
     let mut found = false;
     let mut e = e.clone();
-    super::visit::walk_expr(&mut e, &mut |x| {
+    walk_expr(&mut e, &mut |x| {
         if matches!(x, Expr::Ident(n) if n == name) {
             found = true;
         }

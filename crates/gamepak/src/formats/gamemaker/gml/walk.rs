@@ -237,12 +237,16 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             let after = match self.run(n, stack, out)? {
                 End::Next | End::LeaveWith => After::At(self.next_of(n)),
                 End::Goto(t) => {
-                    // A `break` or `continue` with code written after it.
                     let t = self.block_at(t)?;
-                    match (self.jump(t)?, self.after_leaving(n)) {
-                        (Some(jump), After::At(Some(dead))) if Some(t) != stop => {
+                    match (self.explicit_jump(t, stop)?, self.after_leaving(n)) {
+                        // A `break` or `continue` with code written after it.
+                        (Some(jump), After::At(Some(dead))) => {
                             out.push(jump);
                             After::At(Some(dead))
+                        }
+                        (Some(jump), _) if Some(t) == stop => {
+                            out.push(jump);
+                            After::Left
                         }
                         _ => After::At(Some(t)),
                     }
@@ -281,6 +285,26 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             Some(d) if self.unreached[d] && !self.visited[d] => After::At(Some(d)),
             _ => After::Left,
         }
+    }
+
+    /// `break` or `continue`, for a jump to `t`. A jump to where the walk stops
+    /// anyway is one only where the walk would not get there by falling through: a
+    /// switch's last case jumping to its end, a `for` body jumping to its step (a
+    /// `while` body's last jump back to its test is no `continue`).
+    fn explicit_jump(&self, t: usize, stop: Option<usize>) -> Res<Option<Stmt>> {
+        if Some(t) != stop {
+            return self.jump(t);
+        }
+        let Some(f) = self.frames.last() else {
+            return Ok(None);
+        };
+        Ok(if f.brk == Some(t) {
+            Some(Stmt::Break)
+        } else if f.cont == Some(t) && f.header != Some(t) {
+            Some(Stmt::Continue)
+        } else {
+            None
+        })
     }
 
     /// `break` or `continue`, when `n` is where the innermost construct's go.
