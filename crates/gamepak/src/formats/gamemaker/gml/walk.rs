@@ -494,8 +494,33 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             out.dedup();
             out
         };
-        let mut ends: Vec<usize> = exits(t, &then_arm);
-        ends.extend(exits(f, &else_arm));
+        let (then_exits, else_exits) = (exits(t, &then_arm), exits(f, &else_arm));
+        // An arm that never comes back (it ends in `exit`, `return`, `break`) with
+        // the other laid out after it: the other is the code after the `if`, as
+        // people write `if (c) { exit; }` and go on.
+        let at = |b: usize| self.blocks[b].at;
+        let leaves = |arm: &[usize], exits: &[usize]| !arm.is_empty() && exits.is_empty();
+        let leads_to_stop = |exits: &[usize]| {
+            exits
+                .iter()
+                .all(|&e| Some(e) == stop || self.barrier(e, stop))
+        };
+        if leaves(&then_arm, &then_exits)
+            && !else_arm.is_empty()
+            && at(f) > at(t)
+            && leads_to_stop(&else_exits)
+        {
+            return Some(f);
+        }
+        if leaves(&else_arm, &else_exits)
+            && !then_arm.is_empty()
+            && at(t) > at(f)
+            && leads_to_stop(&then_exits)
+        {
+            return Some(t);
+        }
+        let mut ends: Vec<usize> = then_exits;
+        ends.extend(else_exits);
         // Where the enclosing walk stops is where this `if` ends too; only where a
         // `break` or `continue` goes is a way out.
         ends.retain(|&e| Some(e) == stop || !self.barrier(e, stop));
