@@ -35,7 +35,7 @@ pub mod sim;
 pub mod source;
 mod tidy;
 mod typed;
-mod visit;
+pub(crate) mod visit;
 pub mod walk;
 
 #[cfg(test)]

@@ -238,7 +238,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 End::Next | End::LeaveWith => After::At(self.next_of(n)),
                 End::Goto(t) => {
                     let t = self.block_at(t)?;
-                    match (self.explicit_jump(t, stop)?, self.after_leaving(n)) {
+                    match (self.explicit_jump(n, t, stop)?, self.after_leaving(n)) {
                         // A `break` or `continue` with code written after it.
                         (Some(jump), After::At(Some(dead))) => {
                             out.push(jump);
@@ -291,16 +291,20 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     /// anyway is one only where the walk would not get there by falling through: a
     /// switch's last case jumping to its end, a `for` body jumping to its step (a
     /// `while` body's last jump back to its test is no `continue`).
-    fn explicit_jump(&self, t: usize, stop: Option<usize>) -> Res<Option<Stmt>> {
+    fn explicit_jump(&self, from: usize, t: usize, stop: Option<usize>) -> Res<Option<Stmt>> {
         if Some(t) != stop {
             return self.jump(t);
         }
         let Some(f) = self.frames.last() else {
             return Ok(None);
         };
+        // Jumping there from the end of an arm that did something is how an `if`
+        // whose `else` ends the body jumps over it; only a jump alone is surely a
+        // `continue`.
+        let bare = matches!(self.code(from), [Instr { op: op::B, .. }]);
         Ok(if f.brk == Some(t) {
             Some(Stmt::Break)
-        } else if f.cont == Some(t) && f.header != Some(t) {
+        } else if f.cont == Some(t) && f.header != Some(t) && bare {
             Some(Stmt::Continue)
         } else {
             None
@@ -497,27 +501,29 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let (then_exits, else_exits) = (exits(t, &then_arm), exits(f, &else_arm));
         // An arm that never comes back (it ends in `exit`, `return`, `break`) with
         // the other laid out after it: the other is the code after the `if`, as
-        // people write `if (c) { exit; }` and go on.
+        // people write `if (c) { exit; }` and go on. GameMaker still jumps over a
+        // real `else` after such an arm, with a jump nothing reaches.
         let at = |b: usize| self.blocks[b].at;
-        let leaves = |arm: &[usize], exits: &[usize]| !arm.is_empty() && exits.is_empty();
-        let leads_to_stop = |exits: &[usize]| {
-            exits
-                .iter()
-                .all(|&e| Some(e) == stop || self.barrier(e, stop))
+        let leaves = |arm: &[usize], exits: &[usize]| {
+            !arm.is_empty()
+                && exits
+                    .iter()
+                    .all(|&e| Some(e) != stop && self.barrier(e, None))
         };
-        if leaves(&then_arm, &then_exits)
-            && !else_arm.is_empty()
-            && at(f) > at(t)
-            && leads_to_stop(&else_exits)
-        {
-            return Some(f);
+        let after_leaving = |first: usize, second: usize| {
+            let over = second
+                .checked_sub(1)
+                .filter(|&j| j != first && !self.graph.reached(j));
+            match over.map(|j| (j, self.code(j))) {
+                Some((j, [Instr { op: op::B, .. }])) => Some(self.next_of(j).unwrap_or(second)),
+                _ => Some(second),
+            }
+        };
+        if leaves(&then_arm, &then_exits) && !else_arm.is_empty() && at(f) > at(t) {
+            return after_leaving(t, f);
         }
-        if leaves(&else_arm, &else_exits)
-            && !then_arm.is_empty()
-            && at(t) > at(f)
-            && leads_to_stop(&then_exits)
-        {
-            return Some(t);
+        if leaves(&else_arm, &else_exits) && !then_arm.is_empty() && at(t) > at(f) {
+            return after_leaving(f, t);
         }
         let mut ends: Vec<usize> = then_exits;
         ends.extend(else_exits);

@@ -8,9 +8,11 @@ use std::path::{Path, PathBuf};
 use crate::common;
 
 use gamepak::formats::gamemaker::game;
+use gamepak::formats::gamemaker::gml::ast::{AssignOp, BinaryOp, Expr, Number, Stmt};
 use gamepak::formats::gamemaker::gml::decompile::{decompile, text};
 use gamepak::formats::gamemaker::gml::parse::parse_with;
 use gamepak::formats::gamemaker::gml::print::{print, Style};
+use gamepak::formats::gamemaker::gml::visit::{walk_block, walk_block_exprs};
 
 /// The fixture game each source folder was built into.
 fn game_of(source: &str) -> Option<PathBuf> {
@@ -60,46 +62,76 @@ fn sources(dir: &Path, out: &mut Vec<(String, PathBuf)>) {
     }
 }
 
-/// GML without comments, whitespace and semicolons.
-fn normal(text: &str) -> String {
-    let mut out = String::new();
-    let mut chars = text.chars().peekable();
-    let mut quote = None;
-    while let Some(c) = chars.next() {
-        if let Some(q) = quote {
-            out.push(c);
-            if c == q {
-                quote = None;
+/// `text` parsed, with what the bytecode cannot tell apart made one: `x op= y` and
+/// `x = x op y`, `true` and `1`, a `for` and the `while` it compiles to, `var` and
+/// the store it declares, and a script's final `exit`.
+fn canonical(text: &str, style: Style) -> Option<Vec<Stmt>> {
+    let mut tree = parse_with(text, style).ok()?;
+    walk_block(&mut tree, &mut canonical_block);
+    Some(tree)
+}
+
+/// One block made canonical; [`walk_block`] goes on into the blocks it holds.
+fn canonical_block(block: &mut Vec<Stmt>) {
+    let mut out = Vec::new();
+    for mut s in std::mem::take(block) {
+        walk_block_exprs(std::slice::from_mut(&mut s), &mut |e| {
+            if let Expr::Bool(b) = e {
+                *e = Expr::Number(Number::Int(i64::from(*b)));
             }
-            continue;
-        }
-        match c {
-            '"' | '\'' => {
-                quote = Some(c);
-                out.push(c);
+        });
+        match s {
+            Stmt::Var(list) => out.extend(list.into_iter().filter_map(|d| {
+                Some(Stmt::Assign {
+                    target: Expr::Ident(d.name),
+                    op: AssignOp::Set,
+                    value: d.value?,
+                })
+            })),
+            Stmt::Assign { target, op, value }
+                if op != AssignOp::Set && op != AssignOp::Nullish =>
+            {
+                let op = match op {
+                    AssignOp::Add => BinaryOp::Add,
+                    AssignOp::Sub => BinaryOp::Sub,
+                    AssignOp::Mul => BinaryOp::Mul,
+                    AssignOp::Div => BinaryOp::Div,
+                    AssignOp::Mod => BinaryOp::Mod,
+                    AssignOp::And => BinaryOp::BitAnd,
+                    AssignOp::Or => BinaryOp::BitOr,
+                    _ => BinaryOp::BitXor,
+                };
+                out.push(Stmt::Assign {
+                    target: target.clone(),
+                    op: AssignOp::Set,
+                    value: Expr::Binary {
+                        op,
+                        lhs: Box::new(target),
+                        rhs: Box::new(value),
+                    },
+                });
             }
-            '/' if chars.peek() == Some(&'/') => {
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
+            Stmt::For {
+                init,
+                cond,
+                step,
+                mut body,
+            } => {
+                out.extend(init.map(|i| *i));
+                body.extend(step.map(|s| *s));
+                out.push(Stmt::While {
+                    cond: cond.unwrap_or(Expr::Bool(true)),
+                    body,
+                });
             }
-            '/' if chars.peek() == Some(&'*') => {
-                chars.next();
-                let mut last = ' ';
-                for c in chars.by_ref() {
-                    if last == '*' && c == '/' {
-                        break;
-                    }
-                    last = c;
-                }
-            }
-            c if c.is_whitespace() || c == ';' => {}
-            c => out.push(c),
+            Stmt::Block(inner) => out.extend(inner),
+            s => out.push(s),
         }
     }
-    out
+    if out.last() == Some(&Stmt::Exit) {
+        out.pop();
+    }
+    *block = out;
 }
 
 #[test]
@@ -140,13 +172,22 @@ fn decompiled_entries_match_their_authors_source() {
             };
             let theirs = std::fs::read_to_string(&path).unwrap_or_default();
             total += 1;
-            if normal(ours) == normal(&theirs) {
+            let style = Style {
+                escapes: g.gen8.version[0] >= 2,
+            };
+            if canonical(ours, style).is_some()
+                && canonical(ours, style) == canonical(&theirs, style)
+            {
                 same += 1;
             } else if let Some(dir) = &out_dir {
+                // Both as their canonical trees print, to read the differences.
+                let shown = |text: &str| {
+                    canonical(text, style).map_or_else(|| text.to_string(), |t| print(&t, style))
+                };
                 let dir = Path::new(dir).join("diff").join(&name);
                 std::fs::create_dir_all(&dir).unwrap();
-                std::fs::write(dir.join(format!("{entry}.ours.gml")), ours).unwrap();
-                std::fs::write(dir.join(format!("{entry}.theirs.gml")), &theirs).unwrap();
+                std::fs::write(dir.join(format!("{entry}.ours.gml")), shown(ours)).unwrap();
+                std::fs::write(dir.join(format!("{entry}.theirs.gml")), shown(&theirs)).unwrap();
             }
         }
         eprintln!("{name}: {same} of {total} entries the same as written");
