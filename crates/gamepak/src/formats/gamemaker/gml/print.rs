@@ -1,7 +1,7 @@
 //! The tree as GML text, in one stable layout: 4-space indents, braces on every
 //! body, one statement a line, and parentheses only where the tree needs them to
-//! read back the same (plus around mixed bitwise operators and nested ternaries,
-//! which people misread).
+//! read back the same (plus where people misread GML's precedence: see
+//! `misread`, and around nested ternaries).
 
 use super::ast::{
     is_keyword, Accessor, BinaryOp, Case, Declared, Expr, Function, Number, Param, StepOp, Stmt,
@@ -91,6 +91,23 @@ fn is_name(s: &str) -> bool {
 
 fn is_bitwise(op: BinaryOp) -> bool {
     matches!(op, BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor)
+}
+
+fn is_comparison(op: BinaryOp) -> bool {
+    use BinaryOp::*;
+    matches!(op, Lt | Le | Eq | Ne | Ge | Gt)
+}
+
+/// Whether `child` under `parent` reads wrongly to people used to other
+/// languages' precedence, though not to GML: mixed bitwise operators, a bitwise
+/// operator or a shift inside a comparison (`(a & 1) == 0`), a shift inside a
+/// bitwise operator, `&&` inside `||`.
+fn misread(parent: BinaryOp, child: BinaryOp) -> bool {
+    let shift = matches!(child, BinaryOp::Shl | BinaryOp::Shr);
+    (is_bitwise(parent) && is_bitwise(child) && child != parent)
+        || (is_comparison(parent) && (is_bitwise(child) || shift))
+        || (is_bitwise(parent) && shift)
+        || (parent == BinaryOp::Or && child == BinaryOp::And)
 }
 
 impl Printer {
@@ -568,7 +585,7 @@ impl Printer {
     /// when it mixes bitwise operators.
     fn operand(&mut self, e: &Expr, parent: BinaryOp, min: u8) {
         let mixed = match e {
-            Expr::Binary { op, .. } => is_bitwise(parent) && is_bitwise(*op) && *op != parent,
+            Expr::Binary { op, .. } => misread(parent, *op),
             _ => false,
         };
         self.wrapped(e, mixed || strength(e) < min);

@@ -454,18 +454,33 @@ fn rename_keywords(body: &mut [Stmt], locals: &mut [String]) {
 }
 
 /// `var` on the first statement that sets each local, or at the top for one that
-/// is read before it is set.
+/// is read before it is set (in the text's order, as GameMaker's compiler reads
+/// it), or never used.
 fn declare_locals(body: &mut Vec<Stmt>, locals: &[String]) {
-    let mut pending: HashSet<&str> = locals
+    let mut first = FirstUses::default();
+    first.block(body);
+    let mut pending: HashSet<&str> = HashSet::new();
+    let mut top: Vec<&str> = Vec::new();
+    for l in locals
         .iter()
         .map(String::as_str)
         .filter(|l| *l != "arguments")
-        .collect();
+    {
+        match first.set_first.get(l) {
+            Some(true) => {
+                pending.insert(l);
+            }
+            Some(false) => top.push(l),
+            // Named only by the functions declared inside (their own locals, which
+            // the game lists with this entry's), or by nothing at all.
+            None if first.nested.contains(l) => {}
+            None => top.push(l),
+        }
+    }
     declare_in(body, &mut pending);
-    let mut rest: Vec<&str> = pending.into_iter().collect();
-    rest.sort_unstable();
-    if !rest.is_empty() {
-        let list = rest
+    top.sort_unstable();
+    if !top.is_empty() {
+        let list = top
             .into_iter()
             .map(|n| Declared {
                 name: n.to_string(),
@@ -473,6 +488,143 @@ fn declare_locals(body: &mut Vec<Stmt>, locals: &[String]) {
             })
             .collect();
         body.insert(0, Stmt::Var(list));
+    }
+}
+
+/// How each name is first used, in the text's order: set (true) or read (false);
+/// and the names used inside the functions declared within.
+#[derive(Default)]
+struct FirstUses {
+    set_first: HashMap<String, bool>,
+    nested: HashSet<String>,
+}
+
+impl FirstUses {
+    fn block(&mut self, block: &[Stmt]) {
+        for s in block {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Assign {
+                target: Expr::Ident(name),
+                op: AssignOp::Set,
+                value,
+            } => {
+                self.reads(value);
+                self.set_first.entry(name.clone()).or_insert(true);
+            }
+            Stmt::Assign { target, value, .. } => {
+                self.reads(target);
+                self.reads(value);
+            }
+            Stmt::Var(list) | Stmt::Static(list) => {
+                for d in list {
+                    if let Some(v) = &d.value {
+                        self.reads(v);
+                    }
+                    self.set_first.entry(d.name.clone()).or_insert(true);
+                }
+            }
+            Stmt::Expr(e) | Stmt::Throw(e) | Stmt::Delete(e) | Stmt::Return(Some(e)) => {
+                self.reads(e)
+            }
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.reads(cond);
+                self.block(then);
+                if let Some(o) = otherwise {
+                    self.block(o);
+                }
+            }
+            Stmt::While { cond, body } => {
+                self.reads(cond);
+                self.block(body);
+            }
+            Stmt::DoUntil { body, cond } => {
+                self.block(body);
+                self.reads(cond);
+            }
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                if let Some(c) = cond {
+                    self.reads(c);
+                }
+                self.block(body);
+                if let Some(st) = step {
+                    self.stmt(st);
+                }
+            }
+            Stmt::Repeat { count: e, body } | Stmt::With { target: e, body } => {
+                self.reads(e);
+                self.block(body);
+            }
+            Stmt::Switch { value, cases } => {
+                self.reads(value);
+                for c in cases {
+                    if let Some(l) = &c.label {
+                        self.reads(l);
+                    }
+                    self.block(&c.body);
+                }
+            }
+            Stmt::Try {
+                body,
+                catch,
+                finally,
+            } => {
+                self.block(body);
+                if let Some((_, c)) = catch {
+                    self.block(c);
+                }
+                if let Some(f) = finally {
+                    self.block(f);
+                }
+            }
+            Stmt::Function(f) => self.nested(&f.body),
+            Stmt::Block(b) => self.block(b),
+            _ => {}
+        }
+    }
+
+    /// The names `e` reads, in order; a function inside it is a scope of its own.
+    fn reads(&mut self, e: &Expr) {
+        let mut e = e.clone();
+        let mut functions = Vec::new();
+        // The functions' bodies out first: the walk goes into a node's parts before
+        // the node.
+        walk_expr(&mut e, &mut |x| {
+            if let Expr::Function(f) = x {
+                functions.push(std::mem::take(&mut f.body));
+            }
+        });
+        walk_expr(&mut e, &mut |x| {
+            if let Expr::Ident(n) = x {
+                self.set_first.entry(n.clone()).or_insert(false);
+            }
+        });
+        for body in functions {
+            self.nested(&body);
+        }
+    }
+
+    fn nested(&mut self, body: &[Stmt]) {
+        let mut inner = FirstUses::default();
+        inner.block(body);
+        self.nested
+            .extend(inner.set_first.into_keys().chain(inner.nested));
     }
 }
 

@@ -504,11 +504,13 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         // people write `if (c) { exit; }` and go on. GameMaker still jumps over a
         // real `else` after such an arm, with a jump nothing reaches.
         let at = |b: usize| self.blocks[b].at;
+        // A bare jump to where the walk stops is a `break` or `continue` too.
+        let bare = |arm: &[usize]| matches!(arm, [b] if matches!(self.code(*b), [Instr { op: op::B, .. }]));
         let leaves = |arm: &[usize], exits: &[usize]| {
             !arm.is_empty()
                 && exits
                     .iter()
-                    .all(|&e| Some(e) != stop && self.barrier(e, None))
+                    .all(|&e| self.barrier(e, None) && (Some(e) != stop || bare(arm)))
         };
         let after_leaving = |first: usize, second: usize| {
             let over = second
