@@ -681,18 +681,17 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         if flow != Flow::Reached || !out.is_empty() || stack.len() != base {
             return Err(self.stuck(fall, "a ?? whose right side is not a value"));
         }
-        let rhs = stack.pop().map(|i| i.expr);
-        let (Some(rhs), Some(size)) = (rhs, stack.last().map(|i| i.size)) else {
+        // The fall path dropped `a` and pushed `b`; the branch kept `a`.
+        let Some(rhs) = stack.pop() else {
             return Err(self.stuck(fall, "a ?? with no value"));
         };
-        // The fall path popped `a` and pushed `b`; the branch kept `a`.
         stack.push(Item {
             expr: Expr::Binary {
                 op: BinaryOp::Nullish,
                 lhs: Box::new(lhs),
-                rhs: Box::new(rhs),
+                rhs: Box::new(rhs.expr),
             },
-            size,
+            size: rhs.size,
             role: Role::Value,
         });
         Ok(After::At(Some(end)))
@@ -1256,10 +1255,28 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 })
             )
         };
+        // A case that is only `continue` (or a loop's `break`) drops the switch's
+        // value too, then jumps out of the loop's body; only its test leads there.
+        let leaves_loop = |b: usize| {
+            targets.contains(&b)
+                && self.graph.pred[b].len() == 1
+                && match self.code(b) {
+                    [_, Instr {
+                        op: op::B,
+                        operand: Operand::Branch(t),
+                        ..
+                    }] => self
+                        .block_at(*t)
+                        .is_ok_and(|t| self.barrier(self.through_jumps(t), None)),
+                    _ => false,
+                }
+        };
         let mut all = targets.to_vec();
         all.push(default);
         (0..self.blocks.len())
-            .filter(|&b| self.blocks[b].at > at && self.graph.reached(b) && drops(b))
+            .filter(|&b| {
+                self.blocks[b].at > at && self.graph.reached(b) && drops(b) && !leaves_loop(b)
+            })
             .filter(|&b| !all.iter().any(|&t| t != b && self.graph.dominates(t, b)))
             .min_by_key(|&b| self.blocks[b].at)
             .or_else(|| drops(default).then_some(default))
