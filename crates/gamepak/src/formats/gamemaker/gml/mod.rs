@@ -18,6 +18,27 @@
 //!    blocks happen to be laid out in.
 //! 3. [`fragments`]: the blocks of each code entry, one function each: a 2.3
 //!    script's blob also holds the bodies of the functions it declares.
+//! 4. [`graph`]: a fragment's edges both ways and its dominators.
+//! 5. [`sim`]: each block's instructions run on a stack of expressions.
+//! 6. [`walk`]: the structuring walk, from branches to statements.
+//! 7. The passes that make it read as written (struct literals, function
+//!    declarations, `var`, names for typed numbers), then [`print`].
+//!
+//! Our decisions, where GameMaker's bytecode allows more than one reading:
+//! - `x op= y` is printed where GameMaker read the target for it (a plain push of
+//!   a local, global or built-in, or `dup` for an element), `x++` where it pushed
+//!   `push.e 1`; otherwise `x = x op y`.
+//! - An `if` whose arm never comes back ends there, with no `else`, unless
+//!   GameMaker's dead jump over an `else` says there was one.
+//! - A counting `while` (set, test, step last, no `continue`) is printed as `for`.
+//! - A local first read before it is set is declared at the top (`var x;`),
+//!   otherwise where it is first set; a local named like a keyword gets a `_`.
+//! - Numbers are names where the code types them: a built-in's asset, constant or
+//!   boolean parameter, a built-in variable that holds one, a `with` target, a
+//!   letter key as `ord("A")`; `argumentN` stands for parameters whose names the
+//!   game does not keep.
+//! - Anything the walk cannot place is an error with its offset: no code is left
+//!   out and no internal name (`@@…@@`, `$$$$temp$$$$`) is printed.
 
 pub mod assembly;
 pub mod ast;
