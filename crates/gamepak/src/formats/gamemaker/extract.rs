@@ -299,18 +299,25 @@ pub fn extract(
             Item::Page(_) | Item::SpriteFrame { .. } | Item::Background(_) | Item::Code(_)
         )
     };
-    let (cut, rendered) = rayon::join(
-        || cut_frames(game, &ex, &frames, &whole, limits),
+    // The code is decompiled for its `.gml` files while the rest renders.
+    let wants_gml = all.iter().any(|(_, i)| matches!(i, Item::Code(_)));
+    let ((cut, rendered), decompiled) = rayon::join(
         || {
-            ex.render(
-                &rest,
-                |(_, item)| render(game, model, &records, &code_view, limits, *item),
-                tolerated,
+            rayon::join(
+                || cut_frames(game, &ex, &frames, &whole, limits),
+                || {
+                    ex.render(
+                        &rest,
+                        |(_, item)| render(game, model, &records, &code_view, limits, *item),
+                        tolerated,
+                    )
+                },
             )
         },
+        || wants_gml.then(|| gml::decompile::decompile_all(game)),
     );
     cut.and(rendered)?;
-    let made = manifest(&files, &all, &ex).and_then(|mut manifest| {
+    let made = manifest(&files, &all, &ex, decompiled.as_deref()).and_then(|mut manifest| {
         if let Some(input) = &opts.input {
             manifest.audio_groups = audio_group::extract_beside(
                 &game.sounds,
@@ -340,6 +347,7 @@ fn manifest(
     files: &items::Files<'_, '_>,
     all: &[(crate::Entry, Item)],
     ex: &Extraction,
+    decompiled: Option<&[Decompiled]>,
 ) -> Result<Manifest> {
     let (game, model) = (files.game, files.model);
     let form = &game.form;
@@ -450,7 +458,7 @@ fn manifest(
         }
         None => None,
     };
-    let (code, code_blobs) = code_files(files, ex)?;
+    let (code, code_blobs) = code_files(files, ex, decompiled)?;
     let trailing = match model.trailing {
         [] => None,
         bytes => {
@@ -478,36 +486,51 @@ fn manifest(
     })
 }
 
+/// Each code entry's statements, by code-entry index, as the decompiler gives them.
+type Decompiled = Option<std::result::Result<Vec<gml::ast::Stmt>, gml::sim::Stuck>>;
+
 /// The GML of each blob whose disassembly was written, beside it: the code of the
 /// blob's own entry, with the functions it declares inside it. Code that does not
-/// decompile gets no file, and a note says why.
-fn gml_files(game: &Game<'_>, list: &mut [CodeFile], ex: &Extraction) -> Result<()> {
-    if !list.iter().any(|c| ex.crc(&c.file).is_some()) {
-        return Ok(());
-    }
-    let decompiled = gml::decompile::decompile_all(game);
-    for (k, entries) in game.blob_entries().iter().enumerate() {
-        let c = &mut list[k];
-        if ex.crc(&c.file).is_none() {
-            continue;
-        }
-        let own = entries
-            .iter()
-            .copied()
-            .find(|&e| game.code[e].start == 0)
-            .unwrap_or(entries[0]);
-        let file = format!("{}.gml", c.file.strip_suffix(".asm").unwrap_or(&c.file));
-        match &decompiled[own] {
-            Some(Ok(body)) => {
-                ex.write(&file, gml::decompile::text(game, body).as_bytes())?;
-                c.gml = ex.crc(&file).map(|crc32| GmlFile { file, crc32 });
+/// decompile gets no file, and a note says why. Written across cores: a game has
+/// hundreds.
+fn gml_files(
+    game: &Game<'_>,
+    list: &mut [CodeFile],
+    ex: &Extraction,
+    decompiled: &[Decompiled],
+) -> Result<()> {
+    let made: Vec<Option<GmlFile>> = game
+        .blob_entries()
+        .par_iter()
+        .zip(list.par_iter())
+        .map(|(entries, c)| {
+            if ex.crc(&c.file).is_none() {
+                return Ok(None);
             }
-            Some(Err(stuck)) => ex.note(format!(
-                "{file}: not written: the code does not decompile (L{:04x}: {})",
-                stuck.at, stuck.why
-            )),
-            None => {}
-        }
+            let own = entries
+                .iter()
+                .copied()
+                .find(|&e| game.code[e].start == 0)
+                .unwrap_or(entries[0]);
+            let file = format!("{}.gml", c.file.strip_suffix(".asm").unwrap_or(&c.file));
+            match &decompiled[own] {
+                Some(Ok(body)) => {
+                    ex.write(&file, gml::decompile::text(game, body).as_bytes())?;
+                    Ok(ex.crc(&file).map(|crc32| GmlFile { file, crc32 }))
+                }
+                Some(Err(stuck)) => {
+                    ex.note(format!(
+                        "{file}: not written: the code does not decompile (L{:04x}: {})",
+                        stuck.at, stuck.why
+                    ));
+                    Ok(None)
+                }
+                None => Ok(None),
+            }
+        })
+        .collect::<Result<_>>()?;
+    for (c, gml) in list.iter_mut().zip(made) {
+        c.gml = gml;
     }
     Ok(())
 }
@@ -517,6 +540,7 @@ fn gml_files(game: &Game<'_>, list: &mut [CodeFile], ex: &Extraction) -> Result<
 fn code_files(
     files: &items::Files<'_, '_>,
     ex: &Extraction,
+    decompiled: Option<&[Decompiled]>,
 ) -> Result<(Vec<CodeFile>, Option<String>)> {
     let game = files.game;
     let mut list: Vec<CodeFile> = game
@@ -533,7 +557,9 @@ fn code_files(
             }
         })
         .collect();
-    gml_files(game, &mut list, ex)?;
+    if let Some(decompiled) = decompiled {
+        gml_files(game, &mut list, ex, decompiled)?;
+    }
     let Some(code) = files.model.get::<CodeChunk>() else {
         return Ok((list, None));
     };
