@@ -26,7 +26,7 @@ use super::game::{offset_in, Game};
 use super::model::chunks::code::Code;
 use super::model::chunks::symbols::{Functions, Variables};
 use super::model::wire::CodeAddress;
-use super::opcodes::{from_v14, mnemonic, variable, COMPARISONS, TYPES};
+use super::opcodes::{from_v14, mnemonic, op, variable, COMPARISONS, TYPES};
 use super::refs::u32_at;
 use crate::fourcc::FourCC;
 use crate::report::Problem;
@@ -83,14 +83,6 @@ pub struct Chain {
     pub first_at_operand: bool,
 }
 
-const CALL: u8 = 0xd9;
-const PUSH: u8 = 0xc0;
-const PUSH_BUILTIN: u8 = 0xc3;
-const PUSH_I: u8 = 0x84;
-const POP: u8 = 0x45;
-/// Extended ops; from 2023 one pushes a reference to a function or variable.
-const BREAK: u8 = 0xff;
-
 /// Walks every VARI and FUNC chain inside the CODE chunk.
 pub fn names(game: &Game<'_>) -> Names {
     let mut out = Names::default();
@@ -123,14 +115,17 @@ pub fn names(game: &Game<'_>) -> Names {
                 ));
                 return;
             };
-            let mut op = (word >> 24) as u8;
+            let mut opcode = (word >> 24) as u8;
             if old_opcodes {
-                op = from_v14(op).map_or(0, |(new, _)| new);
+                opcode = from_v14(opcode).map_or(0, |(new, _)| new);
             }
             let fits = if call {
-                matches!(op, CALL | PUSH | BREAK)
+                matches!(opcode, op::CALL | op::PUSH | op::BREAK)
             } else {
-                matches!(op, POP | PUSH_I | PUSH..=PUSH_BUILTIN | BREAK)
+                matches!(
+                    opcode,
+                    op::POP | op::PUSHI | op::PUSH..=op::PUSHBLTN | op::BREAK
+                )
             };
             if !fits {
                 out.problems.push(Problem::error(

@@ -18,6 +18,32 @@ pub fn from_v14(op: u8) -> Option<(u8, Option<u8>)> {
     })
 }
 
+/// Opcodes by name, in the later numbering (bytecode 15 on; see [`from_v14`]).
+#[allow(missing_docs)]
+pub mod op {
+    pub const CONV: u8 = 0x07;
+    pub const CMP: u8 = 0x15;
+    pub const POP: u8 = 0x45;
+    pub const PUSHI: u8 = 0x84;
+    pub const DUP: u8 = 0x86;
+    pub const CALLV: u8 = 0x99;
+    pub const RET: u8 = 0x9c;
+    pub const EXIT: u8 = 0x9d;
+    pub const POPZ: u8 = 0x9e;
+    pub const B: u8 = 0xb6;
+    pub const BT: u8 = 0xb7;
+    pub const BF: u8 = 0xb8;
+    pub const PUSHENV: u8 = 0xba;
+    pub const POPENV: u8 = 0xbb;
+    pub const PUSH: u8 = 0xc0;
+    pub const PUSHLOC: u8 = 0xc1;
+    pub const PUSHGLB: u8 = 0xc2;
+    pub const PUSHBLTN: u8 = 0xc3;
+    pub const CALL: u8 = 0xd9;
+    /// Extended ops; from 2023 one pushes a reference to a function or variable.
+    pub const BREAK: u8 = 0xff;
+}
+
 pub const TYPES: [&str; 16] = [
     "d", "f", "i", "l", "b", "v", "s", "inst", "?8", "?9", "?a", "?b", "?c", "?d", "?e", "e",
 ];

@@ -89,30 +89,8 @@ pub enum Callee {
     String(u32),
 }
 
-/// The opcodes the later stages name.
-#[allow(missing_docs)]
-pub mod op {
-    pub const CONV: u8 = 0x07;
-    pub const CMP: u8 = 0x15;
-    pub const POP: u8 = 0x45;
-    pub const PUSHI: u8 = 0x84;
-    pub const DUP: u8 = 0x86;
-    pub const CALLV: u8 = 0x99;
-    pub const RET: u8 = 0x9c;
-    pub const EXIT: u8 = 0x9d;
-    pub const POPZ: u8 = 0x9e;
-    pub const B: u8 = 0xb6;
-    pub const BT: u8 = 0xb7;
-    pub const BF: u8 = 0xb8;
-    pub const PUSHENV: u8 = 0xba;
-    pub const POPENV: u8 = 0xbb;
-    pub const PUSH: u8 = 0xc0;
-    pub const PUSHLOC: u8 = 0xc1;
-    pub const PUSHGLB: u8 = 0xc2;
-    pub const PUSHBLTN: u8 = 0xc3;
-    pub const CALL: u8 = 0xd9;
-    pub const BREAK: u8 = 0xff;
-}
+/// The opcodes the later stages name (the bytecode's shared vocabulary).
+pub use crate::formats::gamemaker::opcodes::op;
 
 /// The instructions of a blob, in address order: `bytes` in the file's byte
 /// order, stored at `base` in the file (the occurrence chains name instructions by

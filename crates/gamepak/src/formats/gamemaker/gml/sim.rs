@@ -10,6 +10,7 @@
 use super::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, StepOp, Stmt, UnaryOp};
 use super::context::{Context, ASSET_CHUNKS};
 use super::instr::{op, Callee, Instr, Operand};
+use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 
 /// A value on the stack, and how many bytes it takes there.
 #[derive(Debug, Clone, PartialEq)]
@@ -110,7 +111,6 @@ const ARRAY: u8 = 0x00;
 const ARRAY_PUSH_AF: u8 = 0x10;
 const STACKTOP_KIND: u8 = 0x80;
 const ARRAY_POP_AF: u8 = 0x90;
-const PLAIN: u8 = 0xa0;
 
 /// The operand type of a boolean: from 2.3.7 on, `true` and `false` are pushed as
 /// integers and typed as booleans where they are converted, compared or stored.
@@ -490,7 +490,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             Operand::Variable { instance, .. } => {
                 let (expr, kind) = self.variable(i)?;
                 if i.op == op::PUSH
-                    && kind == PLAIN
+                    && kind == PLAIN_VARIABLE
                     && matches!(i64::from(*instance), LOCAL | GLOBAL | BUILTIN)
                 {
                     self.plain_reads.push(expr.clone());
@@ -592,7 +592,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             return false;
         };
         if !matches!(i.operand, Operand::Variable { instance, kind, .. }
-            if kind == PLAIN && matches!(i64::from(instance), LOCAL | GLOBAL | BUILTIN))
+            if kind == PLAIN_VARIABLE && matches!(i64::from(instance), LOCAL | GLOBAL | BUILTIN))
         {
             return true;
         }
