@@ -1,7 +1,7 @@
 //! `gamepak serve`'s page in a real browser (headless Chromium): the tree shows
-//! the file's entries, a picture decodes at its natural size, a sound has a
-//! duration, a check problem scrolls the hex view to its offset, and the largest
-//! game's tree (and a 2 GB one's) paints in time. Screenshots go under
+//! the file's entries, a script shows as GML and as assembly, a picture decodes at
+//! its natural size, a sound has a duration, a check problem scrolls the hex view
+//! to its offset, and the largest game's tree (and a 2 GB one's) paints in time. Screenshots go under
 //! target/serve-screenshots for a person to look at.
 
 #[path = "../../gamepak/tests/common/mod.rs"]
@@ -161,10 +161,17 @@ fn the_largest_game_in_a_browser() {
         "the tree to follow the byte clicked",
     );
 
+    // A script shows as coloured GML, with its disassembly one click away.
     show(
         &page,
         "code/000-gml_Object_obj_nug_Create_0.asm",
-        "pre.code .tok-op",
+        "pre.gml .tok-kw, pre.gml .tok-fn",
+    );
+    page.screenshot("gamemaker-gml");
+    page.click("#preview .code-tabs button:last-child");
+    page.wait_for(
+        "!!document.querySelector('#preview pre.code:not(.gml) .tok-op')",
+        "the disassembly",
     );
     show(&page, "objects/000-obj_nug.json", ".tree-json details");
     show(&page, "strings.json", ".strings li");

@@ -335,8 +335,10 @@ async function preview(i) {
   // A tile map is drawn (its picture beside its data); anything else shows its own file.
   const drawn = e.kind === 'tilemap' && files.find((f) => f.type === 'image/png');
   const main = drawn || files.find((f) => f.name === e.path) || files.find((f) => f.type === 'image/png') || files[0];
+  // A disassembly that decompiles shows its GML first.
+  const gml = e.kind === 'script' && files.find((f) => f.name.endsWith('.gml') && f !== main);
   try {
-    body.replaceChildren(await view(e, main));
+    body.replaceChildren(gml ? await scriptView(e, gml, main) : await view(e, main));
   } catch (err) {
     body.replaceChildren(el('p', { class: 'error-text' }, err.message));
   }
@@ -561,6 +563,50 @@ function stringTable(list) {
   search.addEventListener('input', draw);
   draw();
   return el('div', {}, search, out);
+}
+
+// A script's GML, coloured, with its disassembly one click away.
+async function scriptView(e, gmlFile, asmFile) {
+  const gmlView = gmlCode(await renderedText(e.path, gmlFile.name));
+  let asmView;
+  const shown = el('div', {}, gmlView);
+  const buttons = el('div', { class: 'code-tabs' });
+  const pick = async (button, show) => {
+    for (const b of buttons.children) b.classList.toggle('on', b === button);
+    shown.replaceChildren(await show());
+  };
+  const gmlButton = el('button', { class: 'on', onclick: () => pick(gmlButton, () => gmlView) }, 'GML');
+  const asmButton = el('button', {
+    onclick: () => pick(asmButton, async () => (asmView ??= code(await renderedText(e.path, asmFile.name)))),
+  }, 'assembly');
+  buttons.append(gmlButton, asmButton);
+  return el('div', {}, buttons, shown);
+}
+
+// GML, coloured: comments, strings, numbers, keywords, calls and directives. One
+// pass over the whole text, so that a block comment or string may span lines.
+const GML_KEYWORDS = 'if else while do until for repeat switch case default break continue return exit with var globalvar function constructor static new delete try catch finally throw enum true false undefined self other global all noone div mod and or xor not';
+const GML_TOKEN = new RegExp([
+  String.raw`(\/\/.*|\/\*[\s\S]*?\*\/)`,
+  String.raw`(@"[^"]*"|@'[^']*'|\$?"(?:[^"\\\n]|\\.)*")`,
+  String.raw`(\$[0-9a-fA-F]+\b|\b0x[0-9a-fA-F]+\b|\b\d+(?:\.\d+)?\b)`,
+  String.raw`\b(${GML_KEYWORDS.split(' ').join('|')})\b`,
+  String.raw`([A-Za-z_]\w*)(?=\s*\()`,
+  String.raw`(^#\w+)`,
+].join('|'), 'gm');
+const GML_CLASSES = ['tok-com', 'tok-str', 'tok-num', 'tok-kw', 'tok-fn', 'tok-head'];
+
+function gmlCode(text) {
+  const pre = el('pre', { class: 'code gml' });
+  let last = 0;
+  for (const t of text.matchAll(GML_TOKEN)) {
+    pre.append(text.slice(last, t.index));
+    const group = t.slice(1).findIndex((g) => g !== undefined);
+    pre.append(el('span', { class: GML_CLASSES[group] }, t[0]));
+    last = t.index + t[0].length;
+  }
+  pre.append(text.slice(last));
+  return pre;
 }
 
 // Disassembly, coloured: headings, mnemonics, strings, numbers and comments.

@@ -20,8 +20,8 @@ pub trait Document: Send + Sync {
     fn check(&self) -> Report;
     /// Writes the manifest and assets into `out` (see [`Handler::extract`]).
     fn extract(&self, out: &Path, extract: &ExtractOptions) -> Result<ExtractSummary>;
-    /// The files extract writes for the entry at `path`, in memory: its own file, or
-    /// its file and those beside it that carry its path with a suffix.
+    /// The files extract writes for the entry at `path`, in memory: its own file and
+    /// those beside it that carry its path with a suffix or another extension.
     fn render(&self, path: &str) -> Result<BTreeMap<String, Vec<u8>>> {
         crate::assets::render_entry(self, path)
     }

@@ -173,7 +173,8 @@ fn ctrl_c_stops_it_at_once() {
 }
 
 /// Asks for every entry of every file `s` serves, as the page would, and checks
-/// each answers: info, check, and each entry's rendering.
+/// each answers: info, check, and each entry's rendering (a disassembly's with its
+/// GML).
 fn renders_every_entry(s: &Server, files: &[std::path::PathBuf]) {
     for (id, file) in files.iter().enumerate() {
         for what in ["info", "check"] {
@@ -193,6 +194,15 @@ fn renders_every_entry(s: &Server, files: &[std::path::PathBuf]) {
             assert_eq!(status, 200, "{} {path}: {why}", file.display());
             let rendered: Vec<serde_json::Value> = serde_json::from_slice(&body).unwrap();
             files_out += rendered.len();
+            // A disassembly comes with its GML, which the page shows first.
+            if let Some(stem) = path.strip_suffix(".asm") {
+                let gml = format!("{stem}.gml");
+                assert!(
+                    rendered.iter().any(|f| f["name"] == gml.as_str()),
+                    "{} {path}: no {gml} in {rendered:?}",
+                    file.display()
+                );
+            }
         }
         assert!(
             files_out >= entries.len() / 2,

@@ -11,8 +11,9 @@ use crate::error::{Error, Result};
 use crate::io::MemoryFolder;
 use crate::{Document, ExtractOptions};
 
-/// The files extract writes for the entry at `path` of `data`: its own file, or its
-/// file and those beside it that carry its path with a suffix (a tile map's picture).
+/// The files extract writes for the entry at `path` of `data`: its own file, and
+/// those beside it that carry its path with a suffix (a tile map's picture) or its
+/// name with another extension (a script's GML beside its disassembly).
 pub fn render_entry<D: Document + ?Sized>(
     document: &D,
     path: &str,
@@ -36,6 +37,15 @@ pub fn render_entry<D: Document + ?Sized>(
     Ok(memory
         .take()
         .into_iter()
-        .filter(|(name, _)| name.starts_with(path))
+        .filter(|(name, _)| name.starts_with(path) || stem(name) == stem(path))
         .collect())
+}
+
+/// A path without its extension: `code/001-x` for `code/001-x.asm`.
+fn stem(path: &str) -> &str {
+    let name_from = path.rfind('/').map_or(0, |i| i + 1);
+    match path[name_from..].rfind('.') {
+        Some(dot) if dot > 0 => &path[..name_from + dot],
+        _ => path,
+    }
 }

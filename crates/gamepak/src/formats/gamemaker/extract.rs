@@ -300,7 +300,13 @@ pub fn extract(
         )
     };
     // The code is decompiled for its `.gml` files while the rest renders.
-    let wants_gml = all.iter().any(|(_, i)| matches!(i, Item::Code(_)));
+    let blobs: HashSet<usize> = wanted
+        .iter()
+        .filter_map(|i| match i {
+            Item::Code(k) => Some(*k),
+            _ => None,
+        })
+        .collect();
     let ((cut, rendered), decompiled) = rayon::join(
         || {
             rayon::join(
@@ -314,7 +320,10 @@ pub fn extract(
                 },
             )
         },
-        || wants_gml.then(|| gml::decompile::decompile_all(game)),
+        || {
+            (!blobs.is_empty())
+                .then(|| gml::decompile::decompile_blobs(game, |k| blobs.contains(&k)))
+        },
     );
     cut.and(rendered)?;
     let made = manifest(&files, &all, &ex, decompiled.as_deref()).and_then(|mut manifest| {

@@ -14,6 +14,9 @@ use super::model::MARKERS;
 pub struct Inferred {
     pub range: String,
     pub evidence: Vec<String>,
+    /// The range in words above, as releases.
+    #[serde(skip)]
+    pub releases: Range,
 }
 
 pub fn infer(game: &Game<'_>) -> Inferred {
@@ -24,9 +27,14 @@ pub fn infer(game: &Game<'_>) -> Inferred {
             "GEN8 version {}.{}.{}.{}",
             g.version[0], g.version[1], g.version[2], g.version[3]
         ));
+        let studio = Version::new(1, 0, 0, 0);
         return Inferred {
             range: format!("GameMaker: Studio 1.x (build {})", g.version[3]),
             evidence,
+            releases: Range {
+                low: studio,
+                high: studio,
+            },
         };
     }
     evidence.push("GEN8 version 2.0.0.0: GameMaker Studio 2 or later".into());
@@ -75,6 +83,7 @@ pub fn infer(game: &Game<'_>) -> Inferred {
     Inferred {
         range: named(range),
         evidence,
+        releases: range,
     }
 }
 

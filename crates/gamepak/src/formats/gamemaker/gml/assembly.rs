@@ -6,31 +6,32 @@
 //! Header comments say what the game would: `; NAME (arguments A, locals L) starts
 //! at Lxxxx` declares a code entry of the blob (one entry named `main` starting at
 //! 0 when there is none), and `; asset CHUNK N NAME` names resource N of the chunk
-//! CHUNK (`; asset OBJT 3 obj_enemy`).
+//! CHUNK (`; asset OBJT 3 obj_enemy`), and `; release 2024.4` says the game is
+//! from that release or later (typed references were renumbered then).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use super::context::Context;
+use super::context::{Context, RefKinds};
 use super::decompile::{decompile_blob, Decompiled, EntryAt};
 use super::instr::decode;
 use crate::bytes::Endian;
 use crate::formats::gamemaker::asm::{self, Use};
 use crate::formats::gamemaker::code::{Chain, Names};
+use crate::formats::gamemaker::model::version::Version;
 use crate::fourcc::FourCC;
 
 /// Each entry of the blob `text` assembles to, decompiled: its name and body. An
 /// error names the line that does not assemble.
 pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
-    let mut entries: Vec<(String, String, u16)> = Vec::new();
-    let mut assets: HashMap<FourCC, Vec<Option<String>>> = HashMap::new();
+    let mut said = Header::default();
     let mut lines: Vec<(usize, &str)> = Vec::new();
     let mut labels_before: Vec<(usize, &str)> = Vec::new();
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if let Some(comment) = line.strip_prefix(';') {
-            header(comment.trim(), &mut entries, &mut assets);
+            said.read(comment.trim());
         } else if let Some(label) = line.strip_suffix(':') {
             labels_before.push((lines.len(), label));
         } else if !line.is_empty() {
@@ -91,6 +92,11 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
         }
         bytes.extend_from_slice(&i.bytes);
     }
+    let Header {
+        mut entries,
+        assets,
+        refs,
+    } = said;
     if entries.is_empty() {
         entries.push(("main".into(), "L0000".into(), 0));
     }
@@ -102,6 +108,7 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
         assets,
         locals: HashMap::new(),
         arguments: entries.iter().map(|(n, _, a)| (n.clone(), *a)).collect(),
+        refs,
     };
     let mut starts = Vec::new();
     for (name, start, _) in &entries {
@@ -125,12 +132,30 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
 }
 
 /// A header comment: an entry, or a resource's name.
-fn header(
-    comment: &str,
-    entries: &mut Vec<(String, String, u16)>,
-    assets: &mut HashMap<FourCC, Vec<Option<String>>>,
-) {
-    if let Some(rest) = comment.strip_prefix("asset ") {
+/// What the header comments say about the game.
+#[derive(Default)]
+struct Header {
+    /// Each code entry: its name, the label it starts at, and its argument count.
+    entries: Vec<(String, String, u16)>,
+    assets: HashMap<FourCC, Vec<Option<String>>>,
+    refs: RefKinds,
+}
+
+impl Header {
+    fn read(&mut self, comment: &str) {
+        if let Some(rest) = comment.strip_prefix("asset ") {
+            self.asset(rest);
+        } else if let Some(release) = comment.strip_prefix("release ") {
+            let mut parts = release.trim().split('.').map(str::parse::<u16>);
+            if let (Some(Ok(major)), Some(Ok(minor))) = (parts.next(), parts.next()) {
+                self.refs = RefKinds::of(Version::new(major, minor, 0, 0));
+            }
+        } else {
+            self.entry(comment);
+        }
+    }
+
+    fn asset(&mut self, rest: &str) {
         let mut parts = rest.split_whitespace();
         let (Some(chunk), Some(index), Some(name)) = (parts.next(), parts.next(), parts.next())
         else {
@@ -143,28 +168,30 @@ fn header(
             return;
         };
         if index < 4096 {
-            let list = assets.entry(FourCC(chunk)).or_default();
+            let list = self.assets.entry(FourCC(chunk)).or_default();
             if list.len() <= index {
                 list.resize(index + 1, None);
             }
             list[index] = Some(name.to_string());
         }
-        return;
     }
-    let Some((name, rest)) = comment.split_once(" (arguments ") else {
-        return;
-    };
-    let Some((arguments, rest)) = rest.split_once(',') else {
-        return;
-    };
-    let Some(start) = rest.split(" starts at ").nth(1) else {
-        return;
-    };
-    entries.push((
-        name.trim().to_string(),
-        start.trim().to_string(),
-        arguments.trim().parse().unwrap_or(0),
-    ));
+
+    fn entry(&mut self, comment: &str) {
+        let Some((name, rest)) = comment.split_once(" (arguments ") else {
+            return;
+        };
+        let Some((arguments, rest)) = rest.split_once(',') else {
+            return;
+        };
+        let Some(start) = rest.split(" starts at ").nth(1) else {
+            return;
+        };
+        self.entries.push((
+            name.trim().to_string(),
+            start.trim().to_string(),
+            arguments.trim().parse().unwrap_or(0),
+        ));
+    }
 }
 
 /// The blob's strings, each added when the text first names it.

@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::formats::gamemaker::code::Chain;
+use crate::formats::gamemaker::model::version::Version;
 use crate::fourcc::FourCC;
 
 /// The game, as the decompiler reads it.
@@ -22,24 +23,69 @@ pub struct Context<'a> {
     pub locals: HashMap<String, Vec<String>>,
     /// How many arguments each code entry takes, by the entry's name.
     pub arguments: HashMap<String, u16>,
+    /// How typed references number the kinds of resource.
+    pub refs: RefKinds,
 }
 
-/// The kinds of resource a typed reference (2023 on) or an asset-typed argument
-/// names, by the chunk that lists them.
-pub const ASSET_CHUNKS: [(u32, FourCC); 12] = [
-    (0, FourCC::OBJT),
-    (1, FourCC::SPRT),
-    (2, FourCC::SOND),
-    (3, FourCC::ROOM),
-    (4, FourCC::BGND),
-    (5, FourCC::PATH),
-    (6, FourCC::SCPT),
-    (7, FourCC::FONT),
-    (8, FourCC::TMLN),
-    (10, FourCC::SHDR),
-    (11, FourCC::SEQN),
-    (12, FourCC::ACRV),
-];
+/// How a typed reference (`pushref`, 2023 on) numbers the kinds of resource it
+/// names. GameMaker renumbered them in 2024.4: backgrounds moved after particle
+/// systems, and everything between moved down one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RefKinds {
+    /// 2023 to before 2024.4.
+    #[default]
+    Before2024_4,
+    /// 2024.4 on.
+    Since2024_4,
+}
+
+impl RefKinds {
+    /// The numbering of a file from `releases` on.
+    pub fn of(releases: Version) -> RefKinds {
+        if releases >= Version::V2024_4 {
+            RefKinds::Since2024_4
+        } else {
+            RefKinds::Before2024_4
+        }
+    }
+
+    /// The chunk listing the resources of kind `kind`.
+    pub fn chunk(self, kind: u32) -> Option<FourCC> {
+        let kinds: &[(u32, FourCC)] = match self {
+            RefKinds::Before2024_4 => &[
+                (0, FourCC::OBJT),
+                (1, FourCC::SPRT),
+                (2, FourCC::SOND),
+                (3, FourCC::ROOM),
+                (4, FourCC::BGND),
+                (5, FourCC::PATH),
+                (6, FourCC::SCPT),
+                (7, FourCC::FONT),
+                (8, FourCC::TMLN),
+                (10, FourCC::SHDR),
+                (11, FourCC::SEQN),
+                (12, FourCC::ACRV),
+                (13, FourCC::PSYS),
+            ],
+            RefKinds::Since2024_4 => &[
+                (0, FourCC::OBJT),
+                (1, FourCC::SPRT),
+                (2, FourCC::SOND),
+                (3, FourCC::ROOM),
+                (4, FourCC::PATH),
+                (5, FourCC::SCPT),
+                (6, FourCC::FONT),
+                (7, FourCC::TMLN),
+                (8, FourCC::SHDR),
+                (9, FourCC::SEQN),
+                (10, FourCC::ACRV),
+                (11, FourCC::PSYS),
+                (13, FourCC::BGND),
+            ],
+        };
+        kinds.iter().find(|(k, _)| *k == kind).map(|&(_, c)| c)
+    }
+}
 
 impl Context<'_> {
     /// STRG's text `id`.

@@ -6,7 +6,7 @@ use rayon::prelude::*;
 
 use super::ast::Stmt;
 use super::blocks::blocks;
-use super::context::Context;
+use super::context::{Context, RefKinds};
 use super::fragments::fragments;
 use super::graph::Graph;
 use super::instr::{op, Instr};
@@ -14,10 +14,10 @@ use super::print::{print, Style};
 use super::sim::Stuck;
 use super::tidy::{Tidy, Walked};
 use super::walk::Walker;
-use crate::formats::gamemaker::code;
 use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::model::chunks::symbols::Functions;
 use crate::formats::gamemaker::model::wire::StrId;
+use crate::formats::gamemaker::{code, version};
 use crate::fourcc::FourCC;
 
 /// One code entry, decompiled.
@@ -40,7 +40,7 @@ pub struct EntryAt<'e> {
 
 /// Every code entry of `game`, in code-entry order; null entries are skipped.
 pub fn decompile(game: &Game<'_>) -> Vec<Decompiled> {
-    decompile_all(game)
+    decompile_blobs(game, |_| true)
         .into_iter()
         .zip(&game.code)
         .filter_map(|(body, e)| {
@@ -52,15 +52,23 @@ pub fn decompile(game: &Game<'_>) -> Vec<Decompiled> {
         .collect()
 }
 
-/// Each code entry's statements, by code-entry index (`None` for a null entry);
-/// blobs are decompiled across cores.
-pub fn decompile_all(game: &Game<'_>) -> Vec<Option<Result<Vec<Stmt>, Stuck>>> {
+/// Each code entry's statements, by code-entry index, for the blobs (by index in
+/// [`Game::blob_entries`]) that `wanted` names; `None` for a null entry or one
+/// not wanted. Blobs are decompiled across cores.
+pub fn decompile_blobs(
+    game: &Game<'_>,
+    wanted: impl Fn(usize) -> bool + Sync,
+) -> Vec<Option<Result<Vec<Stmt>, Stuck>>> {
     let names = code::names(game);
     let ctx = context(game, &names);
     let blobs = game.blob_entries();
     let bodies: Vec<Vec<Result<Vec<Stmt>, Stuck>>> = blobs
         .par_iter()
-        .map(|entries| {
+        .enumerate()
+        .map(|(k, entries)| {
+            if !wanted(k) {
+                return Vec::new();
+            }
             let first = &game.code[entries[0]];
             let bytes = usize::try_from(first.blob)
                 .ok()
@@ -219,6 +227,7 @@ fn context<'a>(game: &'a Game<'a>, names: &'a code::Names) -> Context<'a> {
             .iter()
             .map(|e| (e.name.to_string(), e.arguments & 0x7fff))
             .collect(),
+        refs: RefKinds::of(version::infer(game).releases.low),
     }
 }
 

@@ -28,6 +28,7 @@ pub fn print(block: &[Stmt], style: Style) -> String {
         out: String::new(),
         indent: 0,
         style,
+        statement_at: None,
     };
     p.statements(block);
     p.out
@@ -39,6 +40,7 @@ pub fn print_expr(expr: &Expr, style: Style) -> String {
         out: String::new(),
         indent: 0,
         style,
+        statement_at: None,
     };
     p.expr(expr, 0);
     p.out
@@ -48,6 +50,8 @@ struct Printer {
     out: String,
     indent: usize,
     style: Style,
+    /// Where the statement being printed starts in `out`.
+    statement_at: Option<usize>,
 }
 
 /// Binding strengths beyond the binary operators'.
@@ -314,20 +318,13 @@ impl Printer {
         }
     }
 
-    /// What `f` prints, parenthesised when it starts with `{` or `function`: at a
-    /// statement's start those read as a block or a declaration, however deep in
-    /// the expression the struct or function is (`{ a: 1 }.a`).
+    /// What `f` prints, with the struct literal or function it starts with in
+    /// parentheses: at a statement's start those read as a block or a declaration,
+    /// however deep in the expression the struct or function is (`({}).a = 1`).
     fn statement_start(&mut self, f: impl FnOnce(&mut Self)) {
-        let start = self.out.len();
+        let outer = self.statement_at.replace(self.out.len());
         f(self);
-        let text = &self.out[start..];
-        let function = text
-            .strip_prefix("function")
-            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
-        if text.starts_with('{') || function {
-            self.out.insert(start, '(');
-            self.out.push(')');
-        }
+        self.statement_at = outer;
     }
 
     fn keyword_expr(&mut self, keyword: &str, e: &Expr) {
@@ -432,7 +429,11 @@ impl Printer {
     }
 
     fn wrapped(&mut self, e: &Expr, wrap: bool) {
-        if wrap {
+        let leads = || {
+            matches!(e, Expr::Struct(_) | Expr::Function(_))
+                && self.statement_at == Some(self.out.len())
+        };
+        if wrap || leads() {
             self.out.push('(');
             self.bare(e);
             self.out.push(')');

@@ -8,7 +8,7 @@
 //! not items: a variable is 16 bytes, an integer 4, a double 8.
 
 use super::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, StepOp, Stmt, UnaryOp};
-use super::context::{Context, ASSET_CHUNKS};
+use super::context::Context;
 use super::instr::{op, Callee, Instr, Operand};
 use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 
@@ -783,10 +783,8 @@ impl<'c, 'a> Machine<'c, 'a> {
             -11 => {
                 let value = i64::from(extra.unwrap_or(0));
                 let (kind, index) = ((value >> 24) as u32, value & 0xff_ffff);
-                let name = ASSET_CHUNKS
-                    .iter()
-                    .find(|(k, _)| *k == kind)
-                    .and_then(|(_, chunk)| self.ctx.asset(*chunk, index));
+                let name =
+                    (self.ctx.refs.chunk(kind)).and_then(|chunk| self.ctx.asset(chunk, index));
                 let expr = match name {
                     Some(n) => Expr::Ident(n.to_string()),
                     None => Expr::Number(Number::Int(value)),

@@ -1219,6 +1219,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             let mut body = Vec::new();
             match self.seq(Some(t), stop, false, &mut body_stack, &mut body) {
                 Ok(Flow::Reached) => reached_stack = Some(body_stack),
+                Ok(Flow::Left) if self.dead_break(t, stop, end) => body.push(Stmt::Break),
                 Ok(_) => {}
                 Err(e) => {
                     result = Err(e);
@@ -1241,20 +1242,50 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         })
     }
 
+    /// Whether the case from `head` to `stop`, which ends in `return` or `exit`, has
+    /// a `break` written after it: a jump to the switch's end (`end`, or the block
+    /// that drops its value when no case comes back) laid out last in the case,
+    /// which nothing reaches. GameMaker writes no jump of its own there.
+    fn dead_break(&self, head: usize, stop: Option<usize>, end: Option<usize>) -> bool {
+        let last = match stop {
+            Some(stop) => stop.checked_sub(1).filter(|&b| b > head),
+            None => (head + 1..self.blocks.len()).find(|&b| !self.visited[b]),
+        };
+        let Some(last) = last.filter(|&b| !self.visited[b] && !self.graph.reached(b)) else {
+            return false;
+        };
+        let [Instr {
+            op: op::B,
+            operand: Operand::Branch(t),
+            ..
+        }] = self.code(last)
+        else {
+            return false;
+        };
+        match (end, self.block_at(*t)) {
+            (Some(end), Ok(t)) => t == end,
+            (None, Ok(t)) => t > last && self.drops_switch_value(t),
+            (_, Err(_)) => false,
+        }
+    }
+
+    /// Whether block `b` starts by dropping a variable: a switch's value at its end.
+    fn drops_switch_value(&self, b: usize) -> bool {
+        matches!(
+            self.code(b).first(),
+            Some(Instr {
+                op: op::POPZ,
+                types: [5, _],
+                ..
+            })
+        )
+    }
+
     /// Where a switch's `break` goes: the first block after its head that drops the
     /// switch's value and that no single case owns.
     fn switch_end(&self, n: usize, targets: &[usize], default: usize) -> Option<usize> {
         let at = self.blocks[n].at;
-        let drops = |b: usize| {
-            matches!(
-                self.code(b).first(),
-                Some(Instr {
-                    op: op::POPZ,
-                    types: [5, _],
-                    ..
-                })
-            )
-        };
+        let drops = |b: usize| self.drops_switch_value(b);
         // A case that is only `continue` (or a loop's `break`) drops the switch's
         // value too, then jumps out of the loop's body; only its test leads there.
         let leaves_loop = |b: usize| {

@@ -208,6 +208,46 @@ construct!(
     "audio_play_sound(snd_click, 10, false);"
 );
 
+// Typed references number kinds by release: GameMaker renumbered them in 2024.4,
+// so kind 6 is a script before it and a font from it on.
+construct!(
+    font_reference_argument_2023,
+    "
+    ; release 2023.8
+    ; asset FONT 2 fnt_small
+    ; asset SCPT 2 scr_unused
+    break.i -11 117440514
+    call.i draw_set_font(argc=1)
+    popz.v
+    ",
+    "draw_set_font(fnt_small);"
+);
+
+construct!(
+    font_reference_argument_2024_4,
+    "
+    ; release 2024.4
+    ; asset FONT 2 fnt_small
+    ; asset SCPT 2 scr_unused
+    break.i -11 100663298
+    call.i draw_set_font(argc=1)
+    popz.v
+    ",
+    "draw_set_font(fnt_small);"
+);
+
+construct!(
+    background_reference_stored_2024_4,
+    "
+    ; release 2024.4
+    ; asset BGND 1 ts_walls
+    ; asset ACRV 1 curve_unused
+    break.i -11 218103809
+    pop.v.v self.tiles
+    ",
+    "tiles = ts_walls;"
+);
+
 construct!(
     sprite_reference_stored_in_a_builtin_2024,
     "

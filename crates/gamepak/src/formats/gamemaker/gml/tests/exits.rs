@@ -371,7 +371,6 @@ construct!(
 );
 
 construct!(
-    #[ignore = "a dead break after a return in a case is not kept yet"]
     dead_code_after_return_in_a_case_gms1,
     "
     pushloc.v local.w

@@ -373,7 +373,6 @@ construct!(
 );
 
 construct!(
-    #[ignore = "a statement whose target starts with a struct literal is not parenthesised yet"]
     empty_struct_literal_field_written_where_a_statement_starts_2024,
     "
     ; gml_Object_obj_a_Create_0 (arguments 0, locals 0) starts at L0000

@@ -34,7 +34,7 @@ const IN_LAYOUT: &[&str] = &[
     "p = new Vec(1, 2);\nq = (new Vec(1)).x;\nr = new (make())();\n",
     "x = a ?? b;\na ??= c;\ny = a ? b : (c ? d : e);\n",
     "x = (a | b) & c;\ny = a - (b - c);\nz = -(-1);\nw = -(a + b);\n",
-    "({ a: 1 }.a) = 2;\n(function() {\n})();\n(function g() {\n});\n({ a: 1 }.a + 1);\n",
+    "({ a: 1 }).a = 2;\n(function() {\n})();\n(function g() {\n});\n({ a: 1 }).a + 1;\n",
     "x = (1).y + (-1).y;\ny = a[0]++ + ++b.c;\nz = !a && ~b;\n",
     "{\n    a = 1;\n    {\n    }\n}\n",
     "x = a div b mod c;\ny = a << 1 >> 2;\nz = a ^^ b || c;\n",

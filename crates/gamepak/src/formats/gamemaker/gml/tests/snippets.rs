@@ -2192,12 +2192,12 @@ construct!(
     "
 );
 
-// From 2024.5 on, a typed reference's kind numbers fonts 6, not 7 as before: this
-// game's `draw_set_font` takes kind 6.
+// From 2024.4 on, a typed reference's kind numbers fonts 6, not 7 as before: this
+// game (2024.8 to before 2024.11) passes `draw_set_font` kind 6.
 construct!(
-    #[ignore = "typed references to fonts are numbered differently by release; not told apart yet"]
     mini_jam_obj_game_manager_draw_64,
     "
+    ; release 2024.8
     ; asset FONT 0 fnt_real
     break.i -11 100663296
     call.i draw_set_font(argc=1)

@@ -473,7 +473,6 @@ construct!(
 );
 
 construct!(
-    #[ignore = "a dead break after a return in a case is not kept yet"]
     return_in_a_default_then_a_dead_break_gms1,
     "
     pushbltn.v self.argument0
