@@ -6,8 +6,9 @@
 //! Header comments say what the game would: `; NAME (arguments A, locals L) starts
 //! at Lxxxx` declares a code entry of the blob (one entry named `main` starting at
 //! 0 when there is none), and `; asset CHUNK N NAME` names resource N of the chunk
-//! CHUNK (`; asset OBJT 3 obj_enemy`), and `; release 2024.4` says the game is
-//! from that release or later (typed references were renumbered then).
+//! CHUNK (`; asset OBJT 3 obj_enemy`), and `; release 2024.4` says which release
+//! made the game (typed references were renumbered in 2024.4; `[@ ]` is told
+//! apart from 2.3 to 2.3.6).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -16,16 +17,21 @@ use std::collections::HashMap;
 use super::context::{Context, RefKinds};
 use super::decompile::{decompile_blob, Decompiled, EntryAt};
 use super::instr::decode;
+use super::owners::{mark_reference_writes, names_every_owner};
 use crate::bytes::Endian;
 use crate::formats::gamemaker::asm::{self, Use};
 use crate::formats::gamemaker::code::{Chain, Names};
-use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::fourcc::FourCC;
 
 /// Each entry of the blob `text` assembles to, decompiled: its name and body. An
 /// error names the line that does not assemble.
 pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
-    let mut said = Header::default();
+    let mut said = Header {
+        entries: Vec::new(),
+        assets: HashMap::new(),
+        release: Version::GMS2,
+    };
     let mut lines: Vec<(usize, &str)> = Vec::new();
     let mut labels_before: Vec<(usize, &str)> = Vec::new();
     for (n, raw) in text.lines().enumerate() {
@@ -95,12 +101,20 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
     let Header {
         mut entries,
         assets,
-        refs,
+        release,
     } = said;
+    let refs = RefKinds::of(release);
+    let every_owner = names_every_owner(Range {
+        low: release,
+        high: release,
+    });
     if entries.is_empty() {
         entries.push(("main".into(), "L0000".into(), 0));
     }
-    let instrs = decode(&bytes, 0, Endian::Little, &names);
+    let mut instrs = decode(&bytes, 0, Endian::Little, &names);
+    if every_owner {
+        mark_reference_writes(&mut instrs);
+    }
     let texts: Vec<Cow<str>> = strings.0.take().into_iter().map(Cow::Owned).collect();
     let ctx = Context {
         strings: &texts,
@@ -133,12 +147,12 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
 
 /// A header comment: an entry, or a resource's name.
 /// What the header comments say about the game.
-#[derive(Default)]
 struct Header {
     /// Each code entry: its name, the label it starts at, and its argument count.
     entries: Vec<(String, String, u16)>,
     assets: HashMap<FourCC, Vec<Option<String>>>,
-    refs: RefKinds,
+    /// The release the game is from (2.0 unless a header says).
+    release: Version,
 }
 
 impl Header {
@@ -148,7 +162,7 @@ impl Header {
         } else if let Some(release) = comment.strip_prefix("release ") {
             let mut parts = release.trim().split('.').map(str::parse::<u16>);
             if let (Some(Ok(major)), Some(Ok(minor))) = (parts.next(), parts.next()) {
-                self.refs = RefKinds::of(Version::new(major, minor, 0, 0));
+                self.release = Version::new(major, minor, 0, 0);
             }
         } else {
             self.entry(comment);

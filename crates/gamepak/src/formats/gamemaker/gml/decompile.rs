@@ -10,12 +10,14 @@ use super::context::{Context, RefKinds};
 use super::fragments::fragments;
 use super::graph::Graph;
 use super::instr::{op, Instr};
+use super::owners;
 use super::print::{print, Style};
 use super::sim::Stuck;
 use super::tidy::{Tidy, Walked};
 use super::walk::Walker;
 use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::model::chunks::symbols::Functions;
+use crate::formats::gamemaker::model::version::Range;
 use crate::formats::gamemaker::model::wire::StrId;
 use crate::formats::gamemaker::{code, version};
 use crate::fourcc::FourCC;
@@ -60,7 +62,9 @@ pub fn decompile_blobs(
     wanted: impl Fn(usize) -> bool + Sync,
 ) -> Vec<Option<Result<Vec<Stmt>, Stuck>>> {
     let names = code::names(game);
-    let ctx = context(game, &names);
+    let releases = version::infer(game).releases;
+    let ctx = context(game, &names, releases);
+    let every_owner = owners::names_every_owner(releases);
     let blobs = game.blob_entries();
     let bodies: Vec<Vec<Result<Vec<Stmt>, Stuck>>> = blobs
         .par_iter()
@@ -74,7 +78,10 @@ pub fn decompile_blobs(
                 .ok()
                 .and_then(|b| game.form.data.get(b..b.checked_add(first.length as usize)?))
                 .unwrap_or(&[]);
-            let instrs = super::instr::decode(bytes, first.blob, game.form.endian, &names);
+            let mut instrs = super::instr::decode(bytes, first.blob, game.form.endian, &names);
+            if every_owner {
+                owners::mark_reference_writes(&mut instrs);
+            }
             let at: Vec<EntryAt> = entries
                 .iter()
                 .map(|&e| EntryAt {
@@ -207,7 +214,7 @@ fn escapes(game: &Game<'_>) -> bool {
     game.gen8.version[0] >= 2
 }
 
-fn context<'a>(game: &'a Game<'a>, names: &'a code::Names) -> Context<'a> {
+fn context<'a>(game: &'a Game<'a>, names: &'a code::Names, releases: Range) -> Context<'a> {
     let mut assets: HashMap<FourCC, Vec<Option<String>>> = HashMap::new();
     for (part, list) in game.model.chunks.iter().zip(game.model.chunk_names()) {
         if let Some(list) = list {
@@ -227,7 +234,7 @@ fn context<'a>(game: &'a Game<'a>, names: &'a code::Names) -> Context<'a> {
             .iter()
             .map(|e| (e.name.to_string(), e.arguments & 0x7fff))
             .collect(),
-        refs: RefKinds::of(version::infer(game).releases.low),
+        refs: RefKinds::of(releases.low),
     }
 }
 

@@ -22,6 +22,8 @@ pub struct Instr {
     pub low: u16,
     /// What it works on beyond its word.
     pub operand: Operand,
+    /// A write to an array element through `[@ ]` (see [`super::owners`]).
+    pub through_reference: bool,
 }
 
 /// What an instruction works on, beyond its word.
@@ -119,6 +121,7 @@ pub fn decode(bytes: &[u8], base: u64, endian: Endian, names: &Names) -> Vec<Ins
             types: [w.t1 as u8, w.t2 as u8],
             low: w.low,
             operand,
+            through_reference: false,
         });
         at += w.size() as usize;
     }

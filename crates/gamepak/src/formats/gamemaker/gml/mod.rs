@@ -50,6 +50,7 @@ pub mod fragments;
 pub mod graph;
 pub mod instr;
 pub mod lex;
+pub mod owners;
 pub mod parse;
 pub mod print;
 pub mod sim;

@@ -451,7 +451,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 let base = self.scoped(owner, name);
                 let indexed = Expr::Index {
                     base: Box::new(base),
-                    accessor: Accessor::Array,
+                    accessor: array_accessor(i),
                     indices: two_dimensional(index),
                 };
                 (indexed, kind)
@@ -751,7 +751,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 let value = self.pop_expr()?;
                 let target = Expr::Index {
                     base: Box::new(array),
-                    accessor: Accessor::Array,
+                    accessor: array_accessor(i),
                     indices: vec![index],
                 };
                 self.assign(target, value, true);
@@ -909,5 +909,14 @@ fn negate(e: Expr) -> Expr {
             op: UnaryOp::Neg,
             expr: Box::new(e),
         },
+    }
+}
+
+/// `[@ ]` for a write through the array itself, `[ ]` otherwise.
+fn array_accessor(i: &Instr) -> Accessor {
+    if i.through_reference {
+        Accessor::ArrayRef
+    } else {
+        Accessor::Array
     }
 }

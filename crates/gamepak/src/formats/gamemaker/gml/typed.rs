@@ -3,7 +3,7 @@
 //! constants or a boolean (`draw_sprite(spr_player, …)`, `keyboard_check(vk_left)`,
 //! `audio_play_sound(snd_zap, 1, false)`), a value stored in or compared with a
 //! built-in variable that holds one (`sprite_index = spr_walk`), and the target
-//! of a `with`.
+//! of a `with`; through `choose(…)` and `?:`, which pick one of several values.
 
 use super::ast::{AssignOp, BinaryOp, Expr, Number, Stmt};
 use super::builtins::{self, AssetKind, ParamType};
@@ -90,8 +90,23 @@ fn int_of(e: &Expr) -> Option<i64> {
     }
 }
 
-/// `e` by its name, when it is a number of type `ty` that has one.
+/// `e` by its name, when it is a number of type `ty` that has one; so too each
+/// value `e` picks from, when it is `choose(…)` or `c ? a : b`.
 fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
+    match e {
+        Expr::Call { callee, args } if matches!(&**callee, Expr::Ident(f) if f == "choose") => {
+            args.iter_mut().for_each(|a| name(a, ty, ctx));
+            return;
+        }
+        Expr::Ternary {
+            then, otherwise, ..
+        } => {
+            name(then, ty, ctx);
+            name(otherwise, ty, ctx);
+            return;
+        }
+        _ => {}
+    }
     let Some(n) = int_of(e) else {
         return;
     };

@@ -239,9 +239,9 @@ construct!(
 // (`break.e -5`, setowner); a write through `[@ ]` goes to the array itself and
 // names no owner.
 construct!(
-    #[ignore = "[@ ] is not told apart from a plain write yet: it needs the game's copy-on-write setting"]
     array_reference_accessor_written_2_3,
     "
+    ; release 2.3
     push.i 165536
     break.e -5
     pushi.e 1
@@ -261,6 +261,34 @@ construct!(
     var i;
     argument0[i] = 1;
     argument0[@ i] = 0;
+    "
+);
+
+// Later releases (2022.9 here) name an owner only when it changes: a write naming
+// none reads as a plain write.
+construct!(
+    array_write_naming_no_owner_after_2_3_6,
+    "
+    ; release 2022.9
+    push.i 165536
+    break.e -5
+    pushi.e 1
+    conv.i.v
+    pushi.e -15
+    pushloc.v local.i
+    conv.v.i
+    pop.v.v [array]object0.argument0
+    pushi.e 0
+    conv.i.v
+    pushi.e -15
+    pushloc.v local.i
+    conv.v.i
+    pop.v.v [array]object0.argument0
+    ",
+    "
+    var i;
+    argument0[i] = 1;
+    argument0[i] = 0;
     "
 );
 

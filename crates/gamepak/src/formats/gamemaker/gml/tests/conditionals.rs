@@ -560,6 +560,28 @@ construct!(
     "scr_spawn(flip ? -1 : 1, x, y);"
 );
 
+// A variable that holds an asset types both values a `?:` picks from.
+construct!(
+    ternary_stored_in_a_typed_variable_2_3,
+    "
+    ; asset SPRT 4 spr_walk
+    ; asset SPRT 5 spr_idle
+    push.v self.hspeed
+    pushi.e 0
+    cmp.i.v.ne
+    bf L0020
+    pushi.e 4
+    conv.i.v
+    b L0028
+    L0020:
+    pushi.e 5
+    conv.i.v
+    L0028:
+    pop.v.v self.sprite_index
+    ",
+    "sprite_index = hspeed != 0 ? spr_walk : spr_idle;"
+);
+
 construct!(
     ternary_of_a_comparison_2_3,
     "

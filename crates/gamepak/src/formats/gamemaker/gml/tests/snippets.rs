@@ -978,7 +978,6 @@ construct!(
 );
 
 construct!(
-    #[ignore = "arguments of choose() are not typed by the variable they are stored in yet"]
     space_nugs_obj_nug_create_0,
     "
     ; asset SPRT 1 spr_nug_small

@@ -1,0 +1,49 @@
+//! Which array writes go through `[@ ]`. With 2.3's copy-on-write arrays,
+//! GameMaker's compiler says which instance owns an array before a plain write to
+//! it (`setowner`: `break.e -5` after a push of an id); a write through `[@ ]`
+//! goes to the array itself and names no owner.
+//!
+//! From 2.3 to before 2.3.6 every plain write names its owner, even the one named
+//! just before, so a write that names none is surely `[@ ]`. Later releases (2022.9
+//! at least) name an owner only when it changes along the code's paths (`alarm[0]`
+//! after `alarm[1]` names none), so a write without one is read as plain there: the
+//! two readings cannot be told apart.
+
+use super::instr::{op, Instr, Operand};
+use crate::formats::gamemaker::model::version::{Range, Version};
+
+/// The variable kind of an array element (`[array]`).
+const ARRAY: u8 = 0x00;
+/// The break signals of `setowner` and of `popaf` (a write to `a[i][j]`).
+const SETOWNER: i16 = -5;
+const POPAF: i16 = -3;
+
+/// Whether a file from `releases` names an owner before every plain write.
+pub fn names_every_owner(releases: Range) -> bool {
+    releases.low >= Version::V2_3 && releases.high < Version::V2_3_6
+}
+
+/// Marks each array write of `instrs` that names no owner since the write before
+/// it as a write through `[@ ]`.
+pub fn mark_reference_writes(instrs: &mut [Instr]) {
+    let mut owned = false;
+    for i in instrs {
+        let write = match (i.op, &i.operand) {
+            (
+                op::BREAK,
+                Operand::Break {
+                    signal: SETOWNER, ..
+                },
+            ) => {
+                owned = true;
+                false
+            }
+            (op::POP, Operand::Variable { kind: ARRAY, .. }) => true,
+            (op::BREAK, Operand::Break { signal: POPAF, .. }) => true,
+            _ => false,
+        };
+        if write {
+            i.through_reference = !std::mem::replace(&mut owned, false);
+        }
+    }
+}
