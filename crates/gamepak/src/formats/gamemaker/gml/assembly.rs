@@ -15,7 +15,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use super::context::{Context, RefKinds};
-use super::decompile::{decompile_blob, Decompiled, EntryAt};
+use super::decompile::{decompile_blob, name_script_arguments, Decompiled, EntryAt};
 use super::instr::decode;
 use super::owners::{mark_reference_writes, names_every_owner};
 use crate::bytes::Endian;
@@ -134,7 +134,14 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
             .ok_or_else(|| format!("entry {name} starts at {start}, which is no label"))?;
         starts.push(EntryAt { name, start });
     }
-    let bodies = decompile_blob(&ctx, &instrs, bytes.len() as u32, &starts);
+    let mut bodies = decompile_blob(&ctx, &instrs, bytes.len() as u32, &starts);
+    name_script_arguments(
+        &ctx,
+        entries
+            .iter()
+            .zip(bodies.iter_mut())
+            .filter_map(|((name, ..), body)| Some((name.as_str(), body.as_mut().ok()?))),
+    );
     Ok(entries
         .iter()
         .zip(bodies)
@@ -145,7 +152,6 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
         .collect())
 }
 
-/// A header comment: an entry, or a resource's name.
 /// What the header comments say about the game.
 struct Header {
     /// Each code entry: its name, the label it starts at, and its argument count.

@@ -12,6 +12,7 @@ use super::graph::Graph;
 use super::instr::{op, Instr};
 use super::owners;
 use super::print::{print, Style};
+use super::script_params::ScriptParams;
 use super::sim::Stuck;
 use super::tidy::{Tidy, Walked};
 use super::walk::Walker;
@@ -70,7 +71,10 @@ pub fn decompile_blobs(
         .par_iter()
         .enumerate()
         .map(|(k, entries)| {
-            if !wanted(k) {
+            // Scripts are read whenever anything is: what their bodies do with
+            // their parameters names the arguments of calls to them.
+            let script = entries.iter().any(|&e| is_script(&game.code[e].name));
+            if !wanted(k) && !script {
                 return Vec::new();
             }
             let first = &game.code[entries[0]];
@@ -98,7 +102,33 @@ pub fn decompile_blobs(
             out[e] = Some(body);
         }
     }
+    name_script_arguments(
+        &ctx,
+        out.iter_mut()
+            .zip(&game.code)
+            .filter_map(|(body, e)| Some((&*e.name, body.as_mut()?.as_mut().ok()?))),
+    );
     out
+}
+
+/// Whether code entry `name` holds a script: its body (before 2.3) or the
+/// functions it declares.
+fn is_script(name: &str) -> bool {
+    name.starts_with("gml_Script_") || name.starts_with("gml_GlobalScript_")
+}
+
+/// Names the arguments of the calls to the game's own scripts among `entries`
+/// (each a code entry's name and body) by what the scripts' bodies do with their
+/// parameters.
+pub fn name_script_arguments<'b>(
+    ctx: &Context<'_>,
+    entries: impl Iterator<Item = (&'b str, &'b mut Vec<Stmt>)>,
+) {
+    let mut entries: Vec<(&str, &mut Vec<Stmt>)> = entries.collect();
+    let params = ScriptParams::read(&mut entries);
+    for (_, body) in entries {
+        params.name_arguments(body, ctx);
+    }
 }
 
 /// The entries of one blob of `length` bytes whose instructions are `instrs`, each

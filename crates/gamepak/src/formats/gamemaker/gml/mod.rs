@@ -53,6 +53,7 @@ pub mod lex;
 pub mod owners;
 pub mod parse;
 pub mod print;
+mod script_params;
 pub mod sim;
 pub mod source;
 mod tidy;

@@ -202,7 +202,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
 
 /// A script or function's name as GML writes it: without the `gml_Script_` of its
 /// code entry, nor the `@gml_Object_…` of the event a function is declared in.
-fn short_name(entry: &str) -> &str {
+pub(super) fn short_name(entry: &str) -> &str {
     let name = entry.strip_prefix(SCRIPT_PREFIX).unwrap_or(entry);
     match name.split_once('@') {
         Some((head, _)) if !head.is_empty() && head != "anon" => head,
@@ -246,7 +246,7 @@ fn struct_literal(f: Function, args: Vec<Expr>) -> Expr {
 }
 
 /// Which argument `e` reads: `argument3` or `argument[3]`.
-fn argument_index(e: &Expr) -> Option<usize> {
+pub(super) fn argument_index(e: &Expr) -> Option<usize> {
     match e {
         Expr::Ident(a) => a.strip_prefix("argument")?.parse().ok(),
         Expr::Index { base, indices, .. } => match (&**base, indices.as_slice()) {

@@ -3,41 +3,110 @@
 //! constants or a boolean (`draw_sprite(spr_player, …)`, `keyboard_check(vk_left)`,
 //! `audio_play_sound(snd_zap, 1, false)`), a value stored in or compared with a
 //! built-in variable that holds one (`sprite_index = spr_walk`), and the target
-//! of a `with`; through `choose(…)` and `?:`, which pick one of several values.
+//! of a `with`, and the labels of a switch on such a variable; through `choose(…)`
+//! and `?:`, which pick one of several values. The game's own variables count too,
+//! where the same code passes them to such a parameter (`c = c_red; …
+//! draw_text_color(x, y, s, c, c, c, c, 1)`).
 
 use super::ast::{AssignOp, BinaryOp, Expr, Number, Stmt};
 use super::builtins::{self, AssetKind, ParamType};
 use super::context::Context;
 use super::visit::{walk_block, walk_block_exprs};
 use crate::fourcc::FourCC;
+use std::collections::HashMap;
 
 /// Names the numbers of `body` that its calls, stores and comparisons type.
 pub fn name_values(body: &mut Vec<Stmt>, ctx: &Context<'_>) {
-    walk_block_exprs(body, &mut |e| name_in_expr(e, ctx));
+    let vars = Vars::used_in(body);
+    walk_block_exprs(body, &mut |e| name_in_expr(e, &vars, ctx));
     walk_block(body, &mut |block| {
         for s in block.iter_mut() {
-            name_in_stmt(s, ctx);
+            name_in_stmt(s, &vars, ctx);
         }
     });
 }
 
-fn name_in_stmt(s: &mut Stmt, ctx: &Context<'_>) {
+/// What the game's own variables hold, where `body` says: a variable it passes to
+/// a built-in's asset or constant parameter (`draw_set_color(c)`) holds one of
+/// those everywhere in it, unless it passes the variable to two kinds.
+#[derive(Debug, Default)]
+pub(super) struct Vars(HashMap<String, Option<ParamType>>);
+
+impl Vars {
+    pub(super) fn used_in(body: &mut [Stmt]) -> Vars {
+        let mut vars = Vars::default();
+        walk_block_exprs(body, &mut |e| {
+            let Expr::Call { callee, args } = e else {
+                return;
+            };
+            let Expr::Ident(f) = &**callee else {
+                return;
+            };
+            if builtins::function(f).is_none() {
+                return;
+            }
+            for (i, a) in args.iter().enumerate() {
+                let ty = builtins::param_type(f, i);
+                let Expr::Ident(n) = a else {
+                    continue;
+                };
+                if matches!(ty, ParamType::Asset(_) | ParamType::Constant(_))
+                    && ty != ParamType::Constant("EventNumber")
+                    && !builtins::is_builtin_variable(n)
+                {
+                    let seen = vars.0.entry(n.clone()).or_insert(Some(ty));
+                    if *seen != Some(ty) {
+                        *seen = None;
+                    }
+                }
+            }
+        });
+        vars
+    }
+
+    /// What `e` holds: a built-in variable's type, or one of the game's
+    /// variables' as used.
+    pub(super) fn type_of(&self, e: &Expr) -> Option<ParamType> {
+        variable_type(e).or_else(|| match e {
+            Expr::Ident(n) => self.0.get(n).copied().flatten(),
+            _ => None,
+        })
+    }
+}
+
+fn name_in_stmt(s: &mut Stmt, vars: &Vars, ctx: &Context<'_>) {
     match s {
         Stmt::Assign {
             target,
             op: AssignOp::Set,
             value,
         } => {
-            if let Some(ty) = variable_type(target) {
+            if let Some(ty) = vars.type_of(target) {
                 name(value, ty, ctx);
             }
         }
+        Stmt::Var(list) => {
+            for d in list {
+                if let (Some(ty), Some(v)) =
+                    (vars.type_of(&Expr::Ident(d.name.clone())), &mut d.value)
+                {
+                    name(v, ty, ctx);
+                }
+            }
+        }
         Stmt::With { target, .. } => name(target, ParamType::Asset(AssetKind::Object), ctx),
+        Stmt::Switch { value, cases } => {
+            if let Some(ty) = vars.type_of(value) {
+                for label in cases.iter_mut().filter_map(|c| c.label.as_mut()) {
+                    name(label, ty, ctx);
+                }
+            }
+        }
         _ => {}
     }
 }
 
-fn name_in_expr(e: &mut Expr, ctx: &Context<'_>) {
+fn name_in_expr(e: &mut Expr, vars: &Vars, ctx: &Context<'_>) {
     match e {
         Expr::Call { callee, args } => {
             let Expr::Ident(f) = &**callee else {
@@ -63,9 +132,9 @@ fn name_in_expr(e: &mut Expr, ctx: &Context<'_>) {
             lhs,
             rhs,
         } => {
-            if let Some(ty) = variable_type(lhs) {
+            if let Some(ty) = vars.type_of(lhs) {
                 name(rhs, ty, ctx);
-            } else if let Some(ty) = variable_type(rhs) {
+            } else if let Some(ty) = vars.type_of(rhs) {
                 name(lhs, ty, ctx);
             }
         }
@@ -91,8 +160,9 @@ fn int_of(e: &Expr) -> Option<i64> {
 }
 
 /// `e` by its name, when it is a number of type `ty` that has one; so too each
-/// value `e` picks from, when it is `choose(…)` or `c ? a : b`.
-fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
+/// value `e` picks from, when it is `choose(…)` or `c ? a : b`, and each object of
+/// an array of them.
+pub(super) fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
     match e {
         Expr::Call { callee, args } if matches!(&**callee, Expr::Ident(f) if f == "choose") => {
             args.iter_mut().for_each(|a| name(a, ty, ctx));
@@ -103,6 +173,11 @@ fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
         } => {
             name(then, ty, ctx);
             name(otherwise, ty, ctx);
+            return;
+        }
+        // Functions that take an object take an array of them too.
+        Expr::Array(items) if ty == ParamType::Asset(AssetKind::Object) => {
+            items.iter_mut().for_each(|i| name(i, ty, ctx));
             return;
         }
         _ => {}

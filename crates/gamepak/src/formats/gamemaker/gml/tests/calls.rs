@@ -565,3 +565,101 @@ construct!(
     ",
     "var entry = [\"EXIT\", 0, exit_game];"
 );
+
+// The game's own variable passed to a colour parameter holds colours wherever
+// the same code stores one in it.
+construct!(
+    colour_stored_in_a_variable_drawn_with_gms2,
+    "
+    pushi.e 255
+    pop.v.i self.c
+    push.v self.c
+    call.i draw_set_color(argc=1)
+    popz.v
+    ",
+    "
+    c = c_red;
+    draw_set_color(c);
+    "
+);
+
+// A switch on a variable that holds a room names its cases.
+construct!(
+    switch_on_the_room_names_its_cases_2_3,
+    "
+    ; asset ROOM 0 rm_start
+    ; asset ROOM 2 rm_win
+    pushbltn.v self.room
+    dup.v 0
+    pushi.e 0
+    cmp.i.v.eq
+    bt L0020
+    dup.v 0
+    pushi.e 2
+    cmp.i.v.eq
+    bt L0020
+    b L0030
+    L0020:
+    call.i game_restart(argc=0)
+    popz.v
+    b L0030
+    L0030:
+    popz.v
+    ",
+    "
+    switch (room) {
+        case rm_start:
+        case rm_win:
+            game_restart();
+            break;
+    }
+    "
+);
+
+// Functions that take an object take an array of objects.
+construct!(
+    array_of_objects_argument_2024,
+    "
+    ; asset OBJT 4 obj_wall
+    pushi.e -4
+    conv.i.v
+    pushi.e 4
+    conv.i.v
+    call.i @@NewGMLArray@@(argc=2)
+    push.v self.y
+    push.v self.x
+    call.i instance_place(argc=3)
+    pop.v.v self.hit
+    ",
+    "hit = instance_place(x, y, [obj_wall, noone]);"
+);
+
+// A script's parameter that its body passes to a typed built-in, straight or
+// through a local, names the arguments of calls to the script (the first entry
+// named is the one checked).
+construct!(
+    script_parameters_typed_by_the_script_body_gms1,
+    "
+    ; gml_Object_obj_menu_Draw_0 (arguments 0, locals 0) starts at L0038
+    ; gml_Script_fontSetup (arguments 2, locals 1) starts at L0000
+    ; asset FONT 1 font_big
+    L0000:
+    pushbltn.v self.argument0
+    pop.v.v local.font
+    pushloc.v local.font
+    call.i draw_set_font(argc=1)
+    popz.v
+    pushbltn.v self.argument1
+    call.i draw_set_halign(argc=1)
+    popz.v
+    exit.i
+    L0038:
+    pushi.e 1
+    conv.i.v
+    pushi.e 1
+    conv.i.v
+    call.i fontSetup(argc=2)
+    popz.v
+    ",
+    "fontSetup(font_big, fa_center);"
+);
