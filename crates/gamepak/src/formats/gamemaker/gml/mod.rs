@@ -22,7 +22,9 @@
 //! 5. [`sim`]: each block's instructions run on a stack of expressions.
 //! 6. [`walk`]: the structuring walk, from branches to statements.
 //! 7. The passes that make it read as written (struct literals, function
-//!    declarations, `var`, names for typed numbers), then [`print`].
+//!    declarations, `var`, names for typed numbers), then [`print`]. Once every
+//!    entry is read, the arguments of calls to the game's own scripts are named
+//!    by what the scripts' bodies do with their parameters.
 //!
 //! Our decisions, where GameMaker's bytecode allows more than one reading:
 //! - `x op= y` is printed where GameMaker read the target for it (a plain push of
@@ -35,8 +37,14 @@
 //!   otherwise where it is first set; a local named like a keyword gets a `_`.
 //! - Numbers are names where the code types them: a built-in's asset, constant or
 //!   boolean parameter, a built-in variable that holds one, a `with` target, a
-//!   letter key as `ord("A")`; `argumentN` stands for parameters whose names the
-//!   game does not keep.
+//!   letter key as `ord("A")`, and the game's own variables and script parameters
+//!   the code passes on to such a parameter. Typed references (2023 on) are read
+//!   by the numbering of the file's release, which changed in 2024.4.
+//! - `argumentN` stands for parameters: GameMaker keeps no parameter names.
+//! - `a[@ i]` is printed only where every plain write names its array's owner
+//!   (2.3 to 2.3.6, see [`owners`]); later releases skip repeated owners, so a
+//!   write naming none is not surely `[@ ]` there.
+//! - A `break` written after a case's `return` is kept: GameMaker compiles it.
 //! - Anything the walk cannot place is an error with its offset: no code is left
 //!   out and no internal name (`@@…@@`, `$$$$temp$$$$`) is printed.
 
