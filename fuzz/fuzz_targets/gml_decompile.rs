@@ -8,9 +8,10 @@ use std::collections::HashMap;
 
 use gamepak::bytes::Endian;
 use gamepak::gamemaker::gml::assembly::decompile_assembly;
-use gamepak::gamemaker::gml::context::Context;
-use gamepak::gamemaker::gml::decompile::{decompile_blob, EntryAt};
+use gamepak::gamemaker::gml::context::{Context, RefKinds};
+use gamepak::gamemaker::gml::decompile::{decompile_blob, name_script_arguments, EntryAt};
 use gamepak::gamemaker::gml::instr::decode;
+use gamepak::gamemaker::gml::owners::mark_reference_writes;
 use gamepak::gamemaker::gml::print::{print, Style};
 use libfuzzer_sys::fuzz_target;
 
@@ -27,11 +28,16 @@ fuzz_target!(|data: &[u8]| {
     // The bytes as one blob of instruction words, whose first word also places a
     // second entry, as a function declared inside a script starts.
     let len = data.len() / 4 * 4;
-    let instrs = decode(&data[..len], 0, Endian::Little, &Default::default());
-    let second = data
-        .get(..4)
-        .map_or(0, |w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]) % (len as u32 + 1))
-        / 4
+    let mut instrs = decode(&data[..len], 0, Endian::Little, &Default::default());
+    // The last byte picks the release's readings: typed references' numbering,
+    // and whether array writes naming no owner are `[@ ]`.
+    let release = data.last().copied().unwrap_or(0);
+    if release & 1 == 1 {
+        mark_reference_writes(&mut instrs);
+    }
+    let second = data.get(..4).map_or(0, |w| {
+        u32::from_le_bytes([w[0], w[1], w[2], w[3]]) % (len as u32 + 1)
+    }) / 4
         * 4;
     let strings: Vec<Cow<str>> = vec![Cow::Borrowed("text")];
     let ctx = Context {
@@ -40,6 +46,11 @@ fuzz_target!(|data: &[u8]| {
         assets: HashMap::new(),
         locals: HashMap::new(),
         arguments: HashMap::new(),
+        refs: if release & 2 == 2 {
+            RefKinds::Since2024_4
+        } else {
+            RefKinds::Before2024_4
+        },
     };
     let entries = [
         EntryAt {
@@ -51,7 +62,15 @@ fuzz_target!(|data: &[u8]| {
             start: second,
         },
     ];
-    for body in decompile_blob(&ctx, &instrs, len as u32, &entries).into_iter().flatten() {
+    let mut bodies = decompile_blob(&ctx, &instrs, len as u32, &entries);
+    name_script_arguments(
+        &ctx,
+        entries
+            .iter()
+            .zip(bodies.iter_mut())
+            .filter_map(|(e, b)| Some((e.name, b.as_mut().ok()?))),
+    );
+    for body in bodies.into_iter().flatten() {
         let _ = print(&body, Style::default());
     }
 });

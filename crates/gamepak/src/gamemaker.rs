@@ -71,12 +71,12 @@ pub mod audio_group {
 /// types ([`builtins`](gml::builtins)), and the decompiler that reads a game's
 /// bytecode back as GML ([`decompile`](gml::decompile), stage by stage:
 /// [`instr`](gml::instr), [`blocks`](gml::blocks), [`fragments`](gml::fragments),
-/// [`sim`](gml::sim), [`walk`](gml::walk)), also from assembly text
-/// ([`assembly`](gml::assembly)).
+/// [`sim`](gml::sim), [`walk`](gml::walk), with [`owners`](gml::owners) for
+/// `[@ ]`), also from assembly text ([`assembly`](gml::assembly)).
 pub mod gml {
     pub use crate::formats::gamemaker::gml::{
-        assembly, ast, blocks, builtins, context, decompile, fragments, graph, instr, lex, parse,
-        print, sim, walk,
+        assembly, ast, blocks, builtins, context, decompile, fragments, graph, instr, lex, owners,
+        parse, print, sim, walk,
     };
 }
 

@@ -253,11 +253,13 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 }
                 End::Return(e) => {
                     out.push(Stmt::Return(Some(e)));
-                    self.after_leaving(n)
+                    let last = self.dead_loop_break(n, out);
+                    self.after_leaving(last)
                 }
                 End::Exit => {
                     out.push(Stmt::Exit);
-                    self.after_leaving(n)
+                    let last = self.dead_loop_break(n, out);
+                    self.after_leaving(last)
                 }
                 End::Branch { cond, when, target } => {
                     self.conditional(n, cond, when, target, stop, stack, out)?
@@ -276,6 +278,35 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 After::Until(c, w) => return Ok(Flow::Until(c, w)),
             }
         }
+    }
+
+    /// After `exit` or `return` in block `n`, inside a loop: a `break` written after
+    /// it, which GameMaker compiles to a jump to the loop's end that nothing
+    /// reaches. The block the walk goes on after: that jump's, or `n`.
+    fn dead_loop_break(&mut self, n: usize, out: &mut Vec<Stmt>) -> usize {
+        let Some(d) = self.fall(n) else {
+            return n;
+        };
+        let breaks = !self.visited[d]
+            && !self.graph.reached(d)
+            && !self.unreached[d]
+            && matches!(self.code(d), [Instr { op: op::B, operand: Operand::Branch(t), .. }]
+                if self.block_at(*t).is_ok_and(|t| self.is_loop_break(t)));
+        if !breaks {
+            return n;
+        }
+        self.visited[d] = true;
+        out.push(Stmt::Break);
+        d
+    }
+
+    /// Whether block `t` is where `break` leaves the innermost construct, and that
+    /// construct is a loop (a switch's end may also be where an `if` in its last
+    /// case ends).
+    fn is_loop_break(&self, t: usize) -> bool {
+        self.frames
+            .last()
+            .is_some_and(|f| f.cont.is_some() && f.brk == Some(t))
     }
 
     /// After `exit` or `return` in block `n`: the code written after it, which no
@@ -517,6 +548,16 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 .checked_sub(1)
                 .filter(|&j| j != first && !self.graph.reached(j));
             match over.map(|j| (j, self.code(j))) {
+                // A dead jump to the loop's end is a `break` after the arm's
+                // `return`, not the jump over an `else`.
+                Some((
+                    _,
+                    [Instr {
+                        op: op::B,
+                        operand: Operand::Branch(t),
+                        ..
+                    }],
+                )) if self.block_at(*t).is_ok_and(|t| self.is_loop_break(t)) => Some(second),
                 Some((j, [Instr { op: op::B, .. }])) => Some(self.next_of(j).unwrap_or(second)),
                 _ => Some(second),
             }

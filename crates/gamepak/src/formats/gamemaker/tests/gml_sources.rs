@@ -74,7 +74,9 @@ fn canonical(text: &str, style: Style) -> Option<Vec<Stmt>> {
 /// One block made canonical; [`walk_block`] goes on into the blocks it holds.
 fn canonical_block(block: &mut Vec<Stmt>) {
     let mut out = Vec::new();
-    for mut s in std::mem::take(block) {
+    // What a `for` or a bare block holds is made canonical in its turn.
+    let mut todo: std::collections::VecDeque<Stmt> = std::mem::take(block).into();
+    while let Some(mut s) = todo.pop_front() {
         walk_block_exprs(std::slice::from_mut(&mut s), &mut |e| {
             if let Expr::Bool(b) = e {
                 *e = Expr::Number(Number::Int(i64::from(*b)));
@@ -117,14 +119,20 @@ fn canonical_block(block: &mut Vec<Stmt>) {
                 step,
                 mut body,
             } => {
-                out.extend(init.map(|i| *i));
                 body.extend(step.map(|s| *s));
-                out.push(Stmt::While {
+                todo.push_front(Stmt::While {
                     cond: cond.unwrap_or(Expr::Bool(true)),
                     body,
                 });
+                if let Some(init) = init {
+                    todo.push_front(*init);
+                }
             }
-            Stmt::Block(inner) => out.extend(inner),
+            Stmt::Block(inner) => {
+                for s in inner.into_iter().rev() {
+                    todo.push_front(s);
+                }
+            }
             s => out.push(s),
         }
     }

@@ -438,3 +438,57 @@ construct!(
     }
     "
 );
+
+// A `break` written after a `return` in a loop is compiled as a jump to the
+// loop's end that nothing reaches; after an `if`'s first arm it comes before the
+// dead jump over the `else`, and it is no such jump itself (jtool's
+// nsp_is_script).
+construct!(
+    dead_breaks_after_returns_in_a_loop_gms1,
+    "
+    L_top:
+    pushloc.v local.i
+    pushi.e 10
+    cmp.i.v.le
+    bf L_end
+    pushloc.v local.i
+    pushi.e 5
+    cmp.i.v.eq
+    bf L_next
+    pushloc.v local.j
+    conv.v.b
+    bf L_else
+    pushi.e 1
+    conv.i.v
+    ret.v
+    b L_end
+    b L_next
+    L_else:
+    pushi.e 0
+    conv.i.v
+    ret.v
+    b L_end
+    L_next:
+    push.v local.i
+    pushi.e 1
+    add.i.v
+    pop.v.v local.i
+    b L_top
+    L_end:
+    ",
+    "
+    var i, j;
+    while (i <= 10) {
+        if (i == 5) {
+            if (j) {
+                return 1;
+                break;
+            } else {
+                return 0;
+                break;
+            }
+        }
+        i += 1;
+    }
+    "
+);
