@@ -503,7 +503,14 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let mut todo = vec![head];
         while let Some(b) = todo.pop() {
             for &s in &self.graph.succ[b] {
-                if !seen.contains(&s) && self.graph.dominates(head, s) && !self.barrier(s, stop) {
+                // The end of the code is where the `if` ends, not a part of the one
+                // arm that jumps there.
+                let end = self.blocks[s].end == self.blocks[s].start;
+                if !seen.contains(&s)
+                    && !end
+                    && self.graph.dominates(head, s)
+                    && !self.barrier(s, stop)
+                {
                     seen.push(s);
                     todo.push(s);
                 }
@@ -514,6 +521,25 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
 
     /// Where an `if` at `n` with arms starting at `t` and `f` ends.
     fn follow(&self, n: usize, t: usize, f: usize, stop: Option<usize>) -> Option<usize> {
+        // `if (c) {}`: both ways lead to the code after it.
+        if t == f {
+            return Some(t);
+        }
+        // `if (c) {} else { … }`: the arm laid out first only jumps over the other.
+        let at = |b: usize| self.blocks[b].at;
+        let (first, second) = if at(t) < at(f) { (t, f) } else { (f, t) };
+        if let [Instr {
+            op: op::B,
+            operand: Operand::Branch(x),
+            ..
+        }] = self.code(first)
+        {
+            if let Ok(x) = self.block_at(*x) {
+                if at(x) > at(second) && !self.barrier(x, stop) {
+                    return Some(x);
+                }
+            }
+        }
         let then_arm = self.arm_blocks(n, t, stop);
         let else_arm = self.arm_blocks(n, f, stop);
         let exits = |head: usize, arm: &[usize]| -> Vec<usize> {

@@ -709,3 +709,43 @@ construct!(
     }
     "
 );
+
+// `if (c) {} else { … }`: the empty first arm is a jump over the `else`, and the
+// code it jumps to is after the `if`, even where the `else` never comes back
+// (jtool's nsp_gm_nom).
+construct!(
+    empty_arm_jumping_over_an_else_that_returns_gms1,
+    "
+    L_top:
+    pushloc.v local.t
+    pushi.e 10
+    cmp.i.v.le
+    bf L_end
+    pushloc.v local.t
+    pushi.e 5
+    cmp.i.v.eq
+    bf L_else
+    b L_step
+    L_else:
+    pushi.e 0
+    conv.i.v
+    ret.v
+    L_step:
+    push.v local.t
+    pushi.e 1
+    add.i.v
+    pop.v.v local.t
+    b L_top
+    L_end:
+    ",
+    "
+    var t;
+    while (t <= 10) {
+        if (t == 5) {
+        } else {
+            return 0;
+        }
+        t += 1;
+    }
+    "
+);

@@ -492,3 +492,32 @@ construct!(
     }
     "
 );
+
+// An `if` whose first arm jumps to the end of the code and whose `else` ends in
+// `exit`: the code after the first arm is not the `else` (jtool's nsp_dsm_set).
+construct!(
+    else_ending_in_exit_at_the_end_of_the_code_gms1,
+    "
+    pushglb.v global.a
+    conv.v.b
+    bf L_else
+    pushi.e 1
+    pop.v.i global.b
+    b L_end
+    L_else:
+    push.s \"no\"
+    conv.s.v
+    call.i show_message(argc=1)
+    popz.v
+    exit.i
+    L_end:
+    ",
+    "
+    if (global.a) {
+        global.b = 1;
+    } else {
+        show_message(\"no\");
+        exit;
+    }
+    "
+);
