@@ -14,7 +14,7 @@ use super::ast::{AssignOp, Expr, Function, Stmt};
 use super::builtins::{self, ParamType};
 use super::context::Context;
 use super::tidy::{argument_index, short_name};
-use super::typed::{name, Vars};
+use super::typed::{builtin_arguments, name, Vars};
 use super::visit::{walk_block, walk_block_exprs};
 
 /// What each parameter of each script takes, by the name calls use: `None` where
@@ -117,21 +117,9 @@ fn declared(f: &mut Function, uses: &mut HashMap<String, Vec<Use>>) {
 /// typed parameter: `var font = argument0; draw_set_font(font);`).
 fn collect(body: &mut Vec<Stmt>, out: &mut Vec<Use>) {
     let vars = Vars::used_in(body);
-    walk_block_exprs(body, &mut |e| {
-        let Expr::Call { callee, args } = e else {
-            return;
-        };
-        let Expr::Ident(f) = &**callee else {
-            return;
-        };
-        if builtins::function(f).is_none() {
-            return;
-        }
-        for (i, a) in args.iter().enumerate() {
-            let ty = builtins::param_type(f, i);
-            if let (Some(param), true) = (argument_index(a), is_nameable(ty)) {
-                out.push(Use { param, ty });
-            }
+    builtin_arguments(body, &mut |a, ty| {
+        if let (Some(param), true) = (argument_index(a), is_nameable(ty)) {
+            out.push(Use { param, ty });
         }
     });
     let mut stored = |target: &Expr, value: &Expr| {

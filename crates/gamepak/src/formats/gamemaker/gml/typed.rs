@@ -35,29 +35,17 @@ pub(super) struct Vars(HashMap<String, Option<ParamType>>);
 impl Vars {
     pub(super) fn used_in(body: &mut [Stmt]) -> Vars {
         let mut vars = Vars::default();
-        walk_block_exprs(body, &mut |e| {
-            let Expr::Call { callee, args } = e else {
+        builtin_arguments(body, &mut |a, ty| {
+            let Expr::Ident(n) = a else {
                 return;
             };
-            let Expr::Ident(f) = &**callee else {
-                return;
-            };
-            if builtins::function(f).is_none() {
-                return;
-            }
-            for (i, a) in args.iter().enumerate() {
-                let ty = builtins::param_type(f, i);
-                let Expr::Ident(n) = a else {
-                    continue;
-                };
-                if matches!(ty, ParamType::Asset(_) | ParamType::Constant(_))
-                    && ty != ParamType::Constant("EventNumber")
-                    && !builtins::is_builtin_variable(n)
-                {
-                    let seen = vars.0.entry(n.clone()).or_insert(Some(ty));
-                    if *seen != Some(ty) {
-                        *seen = None;
-                    }
+            if matches!(ty, ParamType::Asset(_) | ParamType::Constant(_))
+                && ty != ParamType::Constant("EventNumber")
+                && !builtins::is_builtin_variable(n)
+            {
+                let seen = vars.0.entry(n.clone()).or_insert(Some(ty));
+                if *seen != Some(ty) {
+                    *seen = None;
                 }
             }
         });
@@ -72,6 +60,24 @@ impl Vars {
             _ => None,
         })
     }
+}
+
+/// Calls `f` on each argument `body` passes to a built-in function, with the
+/// type of the parameter it is passed as.
+pub(super) fn builtin_arguments(body: &mut [Stmt], f: &mut dyn FnMut(&Expr, ParamType)) {
+    walk_block_exprs(body, &mut |e| {
+        let Expr::Call { callee, args } = e else {
+            return;
+        };
+        let Expr::Ident(name) = &**callee else {
+            return;
+        };
+        if builtins::function(name).is_some() {
+            for (i, a) in args.iter().enumerate() {
+                f(a, builtins::param_type(name, i));
+            }
+        }
+    });
 }
 
 fn name_in_stmt(s: &mut Stmt, vars: &Vars, ctx: &Context<'_>) {
