@@ -216,7 +216,10 @@ pub struct Variable {
 }
 
 struct Tables {
-    functions: Vec<Signature>,
+    /// Each function's line, its signature read from it the first time it is
+    /// asked for: a game calls a few hundred of the 2,740, and reading them all
+    /// would cost a small game's decompiling several times over.
+    functions: Vec<(&'static str, OnceLock<Signature>)>,
     function_index: FxHashMap<&'static str, usize>,
     constants: Vec<Constant>,
     constant_index: FxHashMap<&'static str, usize>,
@@ -304,11 +307,13 @@ fn parse_signature(line: &'static str) -> Signature {
 
 impl Tables {
     fn parse() -> Tables {
-        let functions: Vec<Signature> = items(FUNCTIONS).map(parse_signature).collect();
+        let functions: Vec<(&'static str, OnceLock<Signature>)> = items(FUNCTIONS)
+            .map(|line| (line, OnceLock::new()))
+            .collect();
         let function_index = functions
             .iter()
             .enumerate()
-            .map(|(i, f)| (f.name, i))
+            .map(|(i, (line, _))| (function_name(line), i))
             .collect();
 
         let constants: Vec<Constant> = items(CONSTANTS)
@@ -380,13 +385,25 @@ impl Tables {
 /// Every built-in function, in the table's order: the specification's, then
 /// GameMaker: Studio 1.x's, then the manual's platform functions.
 pub fn functions() -> impl Iterator<Item = &'static Signature> {
-    tables().functions.iter()
+    tables().functions.iter().map(signature)
 }
 
 /// The built-in function of this name.
 pub fn function(name: &str) -> Option<&'static Signature> {
     let t = tables();
-    t.function_index.get(name).map(|&i| &t.functions[i])
+    t.function_index
+        .get(name)
+        .map(|&i| signature(&t.functions[i]))
+}
+
+/// A function's signature, read from its line the first time.
+fn signature((line, read): &'static (&'static str, OnceLock<Signature>)) -> &'static Signature {
+    read.get_or_init(|| parse_signature(line))
+}
+
+/// The name a function's line starts with.
+fn function_name(line: &'static str) -> &'static str {
+    line.split_whitespace().next().unwrap_or_default()
 }
 
 /// What argument `index` of a call to `function` takes; [`ParamType::Other`] for
