@@ -52,11 +52,18 @@ impl Vars {
         vars
     }
 
-    /// What `e` holds: a built-in variable's type, or one of the game's
-    /// variables' as used.
+    /// What `e` holds: a built-in variable's type, one of the game's variables'
+    /// as used, or what a built-in function returns when that is an asset or a
+    /// constant (`asset_get_type(n) == asset_script`).
     pub(super) fn type_of(&self, e: &Expr) -> Option<ParamType> {
         variable_type(e).or_else(|| match e {
             Expr::Ident(n) => self.0.get(n).copied().flatten(),
+            Expr::Call { callee, .. } => match &**callee {
+                Expr::Ident(f) => builtins::function(f)
+                    .map(|s| s.returns)
+                    .filter(|t| matches!(t, ParamType::Asset(_) | ParamType::Constant(_))),
+                _ => None,
+            },
             _ => None,
         })
     }

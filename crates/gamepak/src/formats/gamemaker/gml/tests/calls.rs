@@ -663,3 +663,23 @@ construct!(
     ",
     "fontSetup(font_big, fa_center);"
 );
+
+// A built-in that returns a constant or an asset names what its result is
+// compared with.
+construct!(
+    result_of_a_builtin_compared_with_its_constant_gms1,
+    "
+    pushbltn.v self.argument0
+    call.i asset_get_type(argc=1)
+    pushi.e 6
+    cmp.i.v.ne
+    bf L_end
+    exit.i
+    L_end:
+    ",
+    "
+    if (asset_get_type(argument0) != asset_script) {
+        exit;
+    }
+    "
+);
