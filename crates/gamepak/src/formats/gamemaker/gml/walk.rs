@@ -150,6 +150,19 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         (b + 1 < self.blocks.len()).then_some(b + 1)
     }
 
+    /// Where block `b` jumps, when it is a jump alone (`b L…`) to where a block
+    /// starts.
+    fn only_jump(&self, b: usize) -> Option<usize> {
+        match self.code(b) {
+            [Instr {
+                op: op::B,
+                operand: Operand::Branch(t),
+                ..
+            }] => self.block_at(*t).ok(),
+            _ => None,
+        }
+    }
+
     /// Where control goes after block `b` when it does not branch.
     fn next_of(&self, b: usize) -> Option<usize> {
         self.blocks[b].next.first().copied()
@@ -290,8 +303,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let breaks = !self.visited[d]
             && !self.graph.reached(d)
             && !self.unreached[d]
-            && matches!(self.code(d), [Instr { op: op::B, operand: Operand::Branch(t), .. }]
-                if self.block_at(*t).is_ok_and(|t| self.is_loop_break(t)));
+            && self.only_jump(d).is_some_and(|t| self.is_loop_break(t));
         if !breaks {
             return n;
         }
@@ -528,16 +540,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         // `if (c) {} else { … }`: the arm laid out first only jumps over the other.
         let at = |b: usize| self.blocks[b].at;
         let (first, second) = if at(t) < at(f) { (t, f) } else { (f, t) };
-        if let [Instr {
-            op: op::B,
-            operand: Operand::Branch(x),
-            ..
-        }] = self.code(first)
-        {
-            if let Ok(x) = self.block_at(*x) {
-                if at(x) > at(second) && !self.barrier(x, stop) {
-                    return Some(x);
-                }
+        if let Some(x) = self.only_jump(first) {
+            if at(x) > at(second) && !self.barrier(x, stop) {
+                return Some(x);
             }
         }
         let then_arm = self.arm_blocks(n, t, stop);
@@ -573,19 +578,12 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             let over = second
                 .checked_sub(1)
                 .filter(|&j| j != first && !self.graph.reached(j));
-            match over.map(|j| (j, self.code(j))) {
+            match over.and_then(|j| Some((j, self.only_jump(j)?))) {
                 // A dead jump to the loop's end is a `break` after the arm's
                 // `return`, not the jump over an `else`.
-                Some((
-                    _,
-                    [Instr {
-                        op: op::B,
-                        operand: Operand::Branch(t),
-                        ..
-                    }],
-                )) if self.block_at(*t).is_ok_and(|t| self.is_loop_break(t)) => Some(second),
-                Some((j, [Instr { op: op::B, .. }])) => Some(self.next_of(j).unwrap_or(second)),
-                _ => Some(second),
+                Some((_, t)) if self.is_loop_break(t) => Some(second),
+                Some((j, _)) => Some(self.next_of(j).unwrap_or(second)),
+                None => Some(second),
             }
         };
         if leaves(&then_arm, &then_exits) && !else_arm.is_empty() && at(f) > at(t) {
@@ -1321,18 +1319,10 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let Some(last) = last.filter(|&b| !self.visited[b] && !self.graph.reached(b)) else {
             return false;
         };
-        let [Instr {
-            op: op::B,
-            operand: Operand::Branch(t),
-            ..
-        }] = self.code(last)
-        else {
-            return false;
-        };
-        match (end, self.block_at(*t)) {
-            (Some(end), Ok(t)) => t == end,
-            (None, Ok(t)) => t > last && self.drops_switch_value(t),
-            (_, Err(_)) => false,
+        match (end, self.only_jump(last)) {
+            (Some(end), Some(t)) => t == end,
+            (None, Some(t)) => t > last && self.drops_switch_value(t),
+            (_, None) => false,
         }
     }
 
