@@ -51,7 +51,22 @@ impl RefKinds {
 
     /// The chunk listing the resources of kind `kind`.
     pub fn chunk(self, kind: u32) -> Option<FourCC> {
-        let kinds: &[(u32, FourCC)] = match self {
+        self.kinds()
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|&(_, c)| c)
+    }
+
+    /// The kind a reference to a resource of `chunk` names.
+    pub fn kind(self, chunk: FourCC) -> Option<u32> {
+        self.kinds()
+            .iter()
+            .find(|(_, c)| *c == chunk)
+            .map(|&(k, _)| k)
+    }
+
+    fn kinds(self) -> &'static [(u32, FourCC)] {
+        match self {
             RefKinds::Before2024_4 => &[
                 (0, FourCC::OBJT),
                 (1, FourCC::SPRT),
@@ -82,8 +97,7 @@ impl RefKinds {
                 (11, FourCC::PSYS),
                 (13, FourCC::BGND),
             ],
-        };
-        kinds.iter().find(|(k, _)| *k == kind).map(|&(_, c)| c)
+        }
     }
 }
 

@@ -52,6 +52,7 @@ pub mod assembly;
 pub mod ast;
 pub mod blocks;
 pub mod builtins;
+pub mod compile;
 pub mod context;
 pub mod decompile;
 pub mod fragments;

@@ -8,6 +8,7 @@ mod edits;
 mod fixtures;
 mod folder;
 mod gml_blocks;
+mod gml_compile;
 mod gml_decompile;
 mod gml_sources;
 mod malformed;

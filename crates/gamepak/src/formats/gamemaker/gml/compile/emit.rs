@@ -1,0 +1,177 @@
+//! The instructions a function compiles to, as the disassembly writes them, with
+//! labels that are placed once the code around them is known.
+
+use std::fmt::Write as _;
+
+use crate::bytes::Endian;
+use crate::formats::gamemaker::asm;
+
+/// A value's type on GameMaker's stack, as an instruction's type letter names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ty {
+    /// A double.
+    D,
+    /// A 32-bit integer.
+    I,
+    /// A 64-bit integer.
+    L,
+    /// A boolean.
+    B,
+    /// A variable: any value, 16 bytes.
+    V,
+    /// A string.
+    S,
+    /// A 16-bit immediate, as `push.e` and `dup.e` name it.
+    E,
+}
+
+impl Ty {
+    /// The letter the disassembly writes.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Ty::D => "d",
+            Ty::I => "i",
+            Ty::L => "l",
+            Ty::B => "b",
+            Ty::V => "v",
+            Ty::S => "s",
+            Ty::E => "e",
+        }
+    }
+}
+
+/// A place in the code a branch can go to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Label(usize);
+
+/// One line of the compiled code.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Line {
+    /// An instruction that names no label.
+    Op(String),
+    /// A branch (`b`, `bt`, `bf`, `pushenv`, `popenv`) to a label.
+    Branch(&'static str, Label),
+    /// Where a label is.
+    Place(Label),
+}
+
+/// The compiled code of one function, in order.
+#[derive(Debug, Default, Clone)]
+pub struct Code {
+    pub lines: Vec<Line>,
+    labels: usize,
+}
+
+impl Code {
+    /// Appends an instruction.
+    pub fn op(&mut self, text: impl Into<String>) {
+        self.lines.push(Line::Op(text.into()));
+    }
+
+    /// A new label, placed nowhere yet.
+    pub fn label(&mut self) -> Label {
+        self.labels += 1;
+        Label(self.labels - 1)
+    }
+
+    /// Places `label` here.
+    pub fn place(&mut self, label: Label) {
+        self.lines.push(Line::Place(label));
+    }
+
+    /// A branch to `label`.
+    pub fn branch(&mut self, op: &'static str, label: Label) {
+        self.lines.push(Line::Branch(op, label));
+    }
+
+    /// Appends `other`'s lines, its labels renumbered after ours.
+    pub fn append(&mut self, other: Code) {
+        let base = self.labels;
+        self.labels += other.labels;
+        self.lines.extend(other.lines.into_iter().map(|l| match l {
+            Line::Branch(op, Label(k)) => Line::Branch(op, Label(k + base)),
+            Line::Place(Label(k)) => Line::Place(Label(k + base)),
+            op => op,
+        }));
+    }
+
+    /// Whether the last line is an instruction that never goes on to the next.
+    pub fn ends_abruptly(&self) -> bool {
+        match self.lines.last() {
+            Some(Line::Op(op)) => {
+                op.starts_with("ret.") || op.starts_with("exit.") || op == "popenv exit"
+            }
+            Some(Line::Branch("b", _)) => true,
+            _ => false,
+        }
+    }
+
+    /// The code as disassembly text: one instruction a line, each label as
+    /// `Lxxxx:` at its offset from `start`. An instruction that does not assemble
+    /// is an error naming it.
+    pub fn text(&self, start: u32) -> Result<String, String> {
+        let at = self.offsets(start)?;
+        let mut out = String::new();
+        let mut placed = vec![None; self.labels];
+        for (line, &offset) in self.lines.iter().zip(&at) {
+            if let Line::Place(Label(k)) = line {
+                placed[*k] = Some(offset);
+            }
+        }
+        let name = |Label(k): Label| match placed[k] {
+            Some(o) => Ok(format!("L{o:04x}")),
+            None => Err(format!("label {k} is never placed")),
+        };
+        let mut last_label = None;
+        for (line, &offset) in self.lines.iter().zip(&at) {
+            match line {
+                Line::Op(text) => {
+                    let _ = writeln!(out, "    {text}");
+                }
+                Line::Branch(op, l) => {
+                    let _ = writeln!(out, "    {op} {}", name(*l)?);
+                }
+                Line::Place(_) => {
+                    if last_label != Some(offset) {
+                        let _ = writeln!(out, "L{offset:04x}:");
+                    }
+                    last_label = Some(offset);
+                    continue;
+                }
+            }
+            last_label = None;
+        }
+        Ok(out)
+    }
+
+    /// Each line's offset, from `start`.
+    fn offsets(&self, start: u32) -> Result<Vec<u32>, String> {
+        let mut at = start;
+        let mut out = Vec::with_capacity(self.lines.len());
+        for line in &self.lines {
+            out.push(at);
+            at += match line {
+                Line::Op(text) => size(text)?,
+                Line::Branch(..) => 4,
+                Line::Place(_) => 0,
+            };
+        }
+        Ok(out)
+    }
+}
+
+/// Bytes the instruction `text` takes.
+pub fn size(text: &str) -> Result<u32, String> {
+    struct Any;
+    impl asm::Names for Any {
+        fn label(&self, _: &str) -> Option<u32> {
+            Some(0)
+        }
+        fn string(&self, _: &str) -> Option<u32> {
+            Some(0)
+        }
+    }
+    asm::assemble(text, 0, &Any, Endian::Little)
+        .map(|i| i.bytes.len() as u32)
+        .map_err(|e| format!("`{text}`: {e}"))
+}

@@ -1,0 +1,127 @@
+//! What the compiler knows about the game a function is compiled for: its
+//! resources, its own scripts and functions, its `globalvar`s, and the macros and
+//! enums of its project.
+
+use std::collections::{HashMap, HashSet};
+
+use super::target::Target;
+use crate::formats::gamemaker::game::Game;
+use crate::formats::gamemaker::gml::ast::Expr;
+use crate::formats::gamemaker::gml::context::RefKinds;
+use crate::formats::gamemaker::version;
+use crate::fourcc::FourCC;
+
+/// The chunks whose resources code names, in the order a name is looked up.
+const ASSET_CHUNKS: [FourCC; 13] = [
+    FourCC::OBJT,
+    FourCC::SPRT,
+    FourCC::SOND,
+    FourCC::ROOM,
+    FourCC::BGND,
+    FourCC::PATH,
+    FourCC::SCPT,
+    FourCC::FONT,
+    FourCC::TMLN,
+    FourCC::SHDR,
+    FourCC::SEQN,
+    FourCC::ACRV,
+    FourCC::PSYS,
+];
+
+/// A resource: its chunk and index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Asset {
+    pub chunk: FourCC,
+    pub index: u32,
+}
+
+/// The game, as the compiler sees it.
+#[derive(Debug, Clone)]
+pub struct Env {
+    /// The GameMaker it is compiled for.
+    pub target: Target,
+    /// Resources by name.
+    pub assets: HashMap<String, Asset>,
+    /// The game's own scripts and functions: the name GML calls them by, and the
+    /// name a call names (`gml_Script_…` from 2.3).
+    pub functions: HashMap<String, String>,
+    /// Every function FUNC lists: built-ins, extension functions and the game's.
+    pub known_functions: HashSet<String>,
+    /// Variables declared with `globalvar`.
+    pub globalvars: HashSet<String>,
+    /// Macros of the project, by name.
+    pub macros: HashMap<String, Expr>,
+    /// Enums of the project: each member's value.
+    pub enums: HashMap<String, HashMap<String, i64>>,
+    /// How typed references number the kinds of resource.
+    pub refs: RefKinds,
+}
+
+impl Env {
+    /// A game that holds nothing, made by `target`.
+    pub fn bare(target: Target) -> Env {
+        Env {
+            target,
+            assets: HashMap::new(),
+            functions: HashMap::new(),
+            known_functions: HashSet::new(),
+            globalvars: HashSet::new(),
+            macros: HashMap::new(),
+            enums: HashMap::new(),
+            refs: RefKinds::of(target.release),
+        }
+    }
+
+    /// What `game` holds.
+    pub fn of(game: &Game<'_>) -> Env {
+        let releases = version::infer(game).releases;
+        let names = crate::formats::gamemaker::code::names(game);
+        let target = Target::new(u32::from(game.gen8.bytecode), releases.low);
+        let target = super::evidence::settle(target, game, &names);
+        let mut env = Env::bare(target);
+        for (part, list) in game.model.chunks.iter().zip(game.model.chunk_names()) {
+            let (Some(list), true) = (list, ASSET_CHUNKS.contains(&part.name)) else {
+                continue;
+            };
+            for (index, name) in list.into_iter().enumerate() {
+                if let Some(name) = name {
+                    env.assets.entry(name.to_string()).or_insert(Asset {
+                        chunk: part.name,
+                        index: index as u32,
+                    });
+                }
+            }
+        }
+        for chain in names.chains.iter().filter(|c| c.call) {
+            env.known_functions.insert(chain.name.clone());
+        }
+        if target.functions() {
+            for e in &game.code {
+                if let Some(short) = e.name.strip_prefix("gml_Script_") {
+                    if !short.contains('@') {
+                        env.functions.insert(short.to_string(), e.name.to_string());
+                    }
+                }
+            }
+        } else {
+            for name in env.assets_of(FourCC::SCPT) {
+                env.functions.insert(name.clone(), name);
+            }
+        }
+        env
+    }
+
+    /// The names of the resources of `chunk`.
+    fn assets_of(&self, chunk: FourCC) -> Vec<String> {
+        self.assets
+            .iter()
+            .filter(|(_, a)| a.chunk == chunk)
+            .map(|(n, _)| n.clone())
+            .collect()
+    }
+
+    /// The resource named `name`.
+    pub fn asset(&self, name: &str) -> Option<Asset> {
+        self.assets.get(name).copied()
+    }
+}

@@ -1,0 +1,399 @@
+//! Expressions: each leaves one value on the stack, and says its type, so that
+//! the instruction using it names the type and GameMaker's `conv`s go where its
+//! compiler puts them.
+
+use super::emit::Ty;
+use super::store::Place;
+use super::Gen;
+use crate::formats::gamemaker::gml::ast::{Accessor, BinaryOp, Expr, Number, UnaryOp};
+use crate::formats::gamemaker::gml::builtins;
+
+impl Gen<'_> {
+    /// Pushes `e` and says its type.
+    pub(super) fn expr(&mut self, e: &Expr) -> Ty {
+        match e {
+            Expr::Number(n) => self.number(*n),
+            Expr::String(s) => {
+                let quoted = serde_json::to_string(s).unwrap_or_default();
+                self.op(format!("push.s {quoted}"));
+                Ty::S
+            }
+            Expr::Bool(b) => {
+                self.op(format!("pushi.e {}", i32::from(*b)));
+                if self.env.target.typed_booleans() {
+                    Ty::B
+                } else {
+                    Ty::I
+                }
+            }
+            Expr::Ident(name) => self.ident(name),
+            Expr::Field { .. } | Expr::Index { .. } => self.read(e),
+            Expr::Call { callee, args } => self.call(callee, args),
+            Expr::New { callee, args } => {
+                self.push_args(args);
+                let ty = self.expr(callee);
+                self.to(ty, Ty::V);
+                self.op(format!("call.i @@NewGMLObject@@(argc={})", args.len() + 1));
+                Ty::V
+            }
+            Expr::Unary { op, expr } => self.unary(*op, expr),
+            Expr::Step { op, target } => self.step_value(*op, target),
+            Expr::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs),
+            Expr::Ternary {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let (other, end) = (self.code.label(), self.code.label());
+                self.cond(cond);
+                self.code.branch("bf", other);
+                self.value(then);
+                self.code.branch("b", end);
+                self.code.place(other);
+                self.value(otherwise);
+                self.code.place(end);
+                Ty::V
+            }
+            Expr::Array(items) => {
+                self.push_args(items);
+                self.op(format!("call.i @@NewGMLArray@@(argc={})", items.len()));
+                Ty::V
+            }
+            Expr::Template(_) | Expr::Struct(_) | Expr::Function(_) => {
+                self.error(format!("{} is not compiled yet", what(e)));
+                self.op("pushi.e 0");
+                Ty::I
+            }
+        }
+    }
+
+    /// Pushes `e` as a variable: the form calls, returns and stores of values
+    /// take.
+    pub(super) fn value(&mut self, e: &Expr) {
+        let ty = self.expr(e);
+        self.to(ty, Ty::V);
+    }
+
+    /// Pushes `e` as a boolean, for a branch.
+    pub(super) fn cond(&mut self, e: &Expr) {
+        let ty = self.expr(e);
+        self.to(ty, Ty::B);
+    }
+
+    /// Converts the value on top from `from` to `to`.
+    pub(super) fn to(&mut self, from: Ty, to: Ty) {
+        if from != to {
+            self.op(format!("conv.{}.{}", from.letter(), to.letter()));
+        }
+    }
+
+    /// Pushes arguments, the last first, each as a variable.
+    pub(super) fn push_args(&mut self, args: &[Expr]) {
+        for a in args.iter().rev() {
+            self.value(a);
+        }
+    }
+
+    pub(super) fn number(&mut self, n: Number) -> Ty {
+        match n {
+            Number::Int(i) if i16::try_from(i).is_ok() => {
+                self.op(format!("pushi.e {i}"));
+                Ty::I
+            }
+            Number::Int(i) if i32::try_from(i).is_ok() => {
+                self.op(format!("push.i {i}"));
+                Ty::I
+            }
+            Number::Int(i) => {
+                self.op(format!("push.l {i}"));
+                Ty::L
+            }
+            Number::Real(r) => {
+                self.op(format!("push.d {r}"));
+                Ty::D
+            }
+        }
+    }
+
+    /// A name alone.
+    fn ident(&mut self, name: &str) -> Ty {
+        match name {
+            "self" if self.env.target.functions() => {
+                self.op("call.i @@This@@(argc=0)");
+                return Ty::V;
+            }
+            "other" if self.env.target.functions() => {
+                self.op("call.i @@Other@@(argc=0)");
+                return Ty::V;
+            }
+            "self" => return self.number(Number::Int(-1)),
+            "other" => return self.number(Number::Int(-2)),
+            "all" => return self.number(Number::Int(-3)),
+            "noone" => return self.number(Number::Int(-4)),
+            "global" => return self.number(Number::Int(-5)),
+            _ => {}
+        }
+        if !self.local_names.contains(name) {
+            if let Some(ty) = self.constant(name) {
+                return ty;
+            }
+        }
+        let place = self.place_of_name(name);
+        self.push_place(&place)
+    }
+
+    /// A name that stands for a value known now: a resource, a built-in
+    /// constant, a macro, or one of the game's functions.
+    fn constant(&mut self, name: &str) -> Option<Ty> {
+        if let Some(asset) = self.env.asset(name) {
+            if self.env.target.typed_references() {
+                if let Some(kind) = self.env.refs.kind(asset.chunk) {
+                    self.op(format!("break.i -11 {}", (kind << 24) | asset.index));
+                    return Some(Ty::V);
+                }
+            }
+            return Some(self.number(Number::Int(i64::from(asset.index))));
+        }
+        if let Some(m) = self.env.macros.get(name) {
+            let m = m.clone();
+            return Some(self.expr(&m));
+        }
+        if let Some(c) = builtins::constant(name) {
+            if !builtins::is_builtin_variable(name) {
+                return match c.value {
+                    Some(builtins::Value::Int(i)) => Some(self.number(Number::Int(i))),
+                    Some(builtins::Value::Real(r)) => Some(self.number(Number::Real(r))),
+                    None => None,
+                };
+            }
+        }
+        if self.env.target.functions() {
+            if let Some(full) = self.env.functions.get(name) {
+                self.op(format!("push.i function {full}"));
+                return Some(Ty::I);
+            }
+        }
+        None
+    }
+
+    /// A call.
+    fn call(&mut self, callee: &Expr, args: &[Expr]) -> Ty {
+        let Expr::Ident(name) = callee else {
+            self.error("a call of anything but a name is not compiled yet");
+            return Ty::V;
+        };
+        let full = self
+            .env
+            .functions
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| name.clone());
+        self.push_args(args);
+        self.op(format!("call.i {full}(argc={})", args.len()));
+        Ty::V
+    }
+
+    fn unary(&mut self, op: UnaryOp, e: &Expr) -> Ty {
+        match op {
+            UnaryOp::Not => {
+                self.cond(e);
+                self.op("not.b");
+                Ty::B
+            }
+            UnaryOp::Neg => {
+                let ty = self.expr(e);
+                self.op(format!("neg.{}", ty.letter()));
+                ty
+            }
+            UnaryOp::BitNot => {
+                let ty = self.expr(e);
+                self.op(format!("not.{}", ty.letter()));
+                ty
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr) -> Ty {
+        use BinaryOp::*;
+        match op {
+            And | Or => return self.short_circuit(op, lhs, rhs),
+            Xor => {
+                self.cond(lhs);
+                self.cond(rhs);
+                self.op("xor.b.b");
+                return Ty::B;
+            }
+            Nullish => {
+                self.error("`??` is not compiled yet");
+                return Ty::V;
+            }
+            _ => {}
+        }
+        let bitwise = matches!(op, BitAnd | BitOr | BitXor | Shl | Shr);
+        let mut tl = self.expr(lhs);
+        if bitwise && tl != Ty::L {
+            self.to(tl, Ty::L);
+            tl = Ty::L;
+        } else if tl == Ty::B && !is_comparison(op) {
+            self.to(tl, Ty::I);
+            tl = Ty::I;
+        }
+        let mut tr = self.expr(rhs);
+        let long_right = matches!(op, Shl | Shr) || (bitwise && tr == Ty::V);
+        if long_right && tr != Ty::L {
+            self.to(tr, Ty::L);
+            tr = Ty::L;
+        } else if tr == Ty::B && !is_comparison(op) {
+            self.to(tr, Ty::I);
+            tr = Ty::I;
+        } else if op == Div && tr == Ty::I {
+            self.to(tr, Ty::D);
+            tr = Ty::D;
+        }
+        let (t1, t2) = (tr.letter(), tl.letter());
+        if let Some(kind) = comparison(op) {
+            self.op(format!("cmp.{t1}.{t2}.{kind}"));
+            return Ty::B;
+        }
+        let m = match op {
+            Mul => "mul",
+            Div => "div",
+            IntDiv => "rem",
+            Mod => "mod",
+            Add => "add",
+            Sub => "sub",
+            BitAnd => "and",
+            BitOr => "or",
+            BitXor => "xor",
+            Shl => "shl",
+            _ => "shr",
+        };
+        self.op(format!("{m}.{t1}.{t2}"));
+        wider(tl, tr)
+    }
+
+    /// `a && b`, `a || b`: chains of the same operator share one exit.
+    fn short_circuit(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr) -> Ty {
+        let mut operands = Vec::new();
+        flatten(op, lhs, &mut operands);
+        flatten(op, rhs, &mut operands);
+        let (short, end) = (self.code.label(), self.code.label());
+        let (jump, value) = if op == BinaryOp::And {
+            ("bf", 0)
+        } else {
+            ("bt", 1)
+        };
+        let last = operands.len() - 1;
+        for (k, e) in operands.iter().enumerate() {
+            self.cond(e);
+            if k < last {
+                self.code.branch(jump, short);
+            }
+        }
+        self.code.branch("b", end);
+        self.code.place(short);
+        self.op(format!("push.e {value}"));
+        self.code.place(end);
+        Ty::B
+    }
+
+    /// Reads a variable, a field or an element.
+    pub(super) fn read(&mut self, e: &Expr) -> Ty {
+        if let Expr::Field { base, name } = e {
+            if let Expr::Ident(en) = &**base {
+                if let Some(v) = self.env.enums.get(en).and_then(|m| m.get(name)) {
+                    return self.number(Number::Int(*v));
+                }
+            }
+        }
+        if let Expr::Index {
+            base,
+            accessor,
+            indices,
+        } = e
+        {
+            if let Some(f) = accessor_read(*accessor) {
+                let mut args = vec![(**base).clone()];
+                args.extend(indices.iter().cloned());
+                self.push_args(&args[1..]);
+                self.value(base);
+                self.op(format!("call.i {f}(argc={})", args.len()));
+                return Ty::V;
+            }
+        }
+        match self.place(e) {
+            Some(place) => self.push_place(&place),
+            None => {
+                self.error(format!("{} cannot be read", what(e)));
+                Ty::V
+            }
+        }
+    }
+
+    /// Pushes the value stored at `place`.
+    pub(super) fn push_place(&mut self, place: &Place) -> Ty {
+        let op = self.prepare(place);
+        self.op(format!("{op} {}", place.operand()));
+        Ty::V
+    }
+}
+
+/// The type of `a op b` for arithmetic.
+fn wider(a: Ty, b: Ty) -> Ty {
+    for t in [Ty::V, Ty::S, Ty::D, Ty::L] {
+        if a == t || b == t {
+            return t;
+        }
+    }
+    Ty::I
+}
+
+fn is_comparison(op: BinaryOp) -> bool {
+    comparison(op).is_some()
+}
+
+fn comparison(op: BinaryOp) -> Option<&'static str> {
+    Some(match op {
+        BinaryOp::Lt => "lt",
+        BinaryOp::Le => "le",
+        BinaryOp::Eq => "eq",
+        BinaryOp::Ne => "ne",
+        BinaryOp::Ge => "ge",
+        BinaryOp::Gt => "gt",
+        _ => return None,
+    })
+}
+
+/// The operands of a chain of `op`, left to right.
+fn flatten<'x>(op: BinaryOp, e: &'x Expr, out: &mut Vec<&'x Expr>) {
+    match e {
+        Expr::Binary { op: o, lhs, rhs } if *o == op => {
+            flatten(op, lhs, out);
+            flatten(op, rhs, out);
+        }
+        e => out.push(e),
+    }
+}
+
+/// The function an accessor reads through.
+fn accessor_read(a: Accessor) -> Option<&'static str> {
+    Some(match a {
+        Accessor::List => "ds_list_find_value",
+        Accessor::Map => "ds_map_find_value",
+        Accessor::Grid => "ds_grid_get",
+        Accessor::Struct => "variable_struct_get",
+        Accessor::Array | Accessor::ArrayRef => return None,
+    })
+}
+
+/// A few words naming what `e` is, for errors.
+pub(super) fn what(e: &Expr) -> &'static str {
+    match e {
+        Expr::Template(_) => "a template string",
+        Expr::Struct(_) => "a struct literal",
+        Expr::Function(_) => "a function expression",
+        Expr::Call { .. } => "a call",
+        Expr::Number(_) | Expr::String(_) | Expr::Bool(_) => "a constant",
+        _ => "this expression",
+    }
+}

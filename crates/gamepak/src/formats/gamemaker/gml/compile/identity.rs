@@ -1,0 +1,142 @@
+//! Whether the compiler gives GameMaker's own bytecode back: each code entry of a
+//! game decompiled, compiled again, and its instructions compared with the
+//! original's, branch targets counted in instructions so that a difference in
+//! size shows where it starts.
+
+use super::{compile, Env};
+use crate::formats::gamemaker::game::Game;
+use crate::formats::gamemaker::gml::decompile::decompile_blobs;
+use crate::formats::gamemaker::{code, game::offset_in};
+
+/// How one code entry came back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The same instructions.
+    Same,
+    /// It did not decompile, or not compile: why.
+    Failed(String),
+    /// Other instructions: the first line that differs, both ways, and the
+    /// listings.
+    Differs {
+        at: usize,
+        original: Vec<String>,
+        compiled: Vec<String>,
+    },
+}
+
+/// Each code entry of `game` that holds code alone in its blob, by name, and how
+/// it came back.
+pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
+    let names = code::names(game);
+    if names.old_opcodes {
+        return Vec::new();
+    }
+    let env = Env::of(game);
+    let bodies = decompile_blobs(game, |_| true);
+    let mut out = Vec::new();
+    for (k, entries) in game.blob_entries().iter().enumerate() {
+        let _ = k;
+        let [e] = entries.as_slice() else { continue };
+        let entry = &game.code[*e];
+        let Some(Some(body)) = bodies.get(*e) else {
+            continue;
+        };
+        let outcome = match body {
+            Err(s) => Outcome::Failed(format!("does not decompile: {}", s.why)),
+            Ok(body) => match compile(&env, body) {
+                Err(errors) => Outcome::Failed(errors[0].to_string()),
+                Ok(compiled) => match compiled.code.text(0) {
+                    Err(e) => Outcome::Failed(e),
+                    Ok(text) => {
+                        let original = original_lines(game, entry, &names);
+                        compare(original, listing(&text))
+                    }
+                },
+            },
+        };
+        out.push((entry.name.to_string(), outcome));
+    }
+    out
+}
+
+fn compare(original: Vec<String>, compiled: Vec<String>) -> Outcome {
+    match original
+        .iter()
+        .zip(&compiled)
+        .position(|(a, b)| a != b)
+        .or_else(|| (original.len() != compiled.len()).then(|| original.len().min(compiled.len())))
+    {
+        None => Outcome::Same,
+        Some(at) => Outcome::Differs {
+            at,
+            original,
+            compiled,
+        },
+    }
+}
+
+/// The original instructions of `entry`, targets as instruction numbers.
+fn original_lines(game: &Game<'_>, entry: &code::Entry<'_>, names: &code::Names) -> Vec<String> {
+    let _ = offset_in;
+    let (lines, _) = code::instructions(
+        &game.form,
+        entry.blob,
+        entry.length,
+        names,
+        game.texts(),
+    );
+    let mut text = String::new();
+    for l in &lines {
+        text.push_str(&format!("@{:x}\n{}\n", l.at - entry.blob, l.text));
+    }
+    text.push_str(&format!("@{:x}\n", entry.length));
+    numbered(&text)
+}
+
+/// Compiled text (with `Lxxxx:` labels) as numbered instructions.
+fn listing(text: &str) -> Vec<String> {
+    let mut out = String::new();
+    let mut at = 0u32;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.ends_with(':') {
+            continue;
+        }
+        out.push_str(&format!("@{at:x}\n{line}\n"));
+        at += super::emit::size(line).unwrap_or(4);
+    }
+    out.push_str(&format!("@{at:x}\n"));
+    numbered(&out)
+}
+
+/// Lines alternating `@offset` and an instruction, as instructions whose branch
+/// targets (`Lxxxx`) are replaced by the number of the instruction there.
+fn numbered(text: &str) -> Vec<String> {
+    let mut index = std::collections::HashMap::new();
+    let mut instrs = Vec::new();
+    let mut k = 0;
+    for line in text.lines() {
+        if let Some(off) = line.strip_prefix('@') {
+            index.insert(format!("L{:04x}", u32::from_str_radix(off, 16).unwrap_or(0)), k);
+        } else {
+            instrs.push(line.to_string());
+            k += 1;
+        }
+    }
+    instrs
+        .into_iter()
+        .map(|i| match i.rsplit_once(' ') {
+            Some((head, target)) if target.starts_with('L') && is_branch(head) => {
+                match index.get(target) {
+                    Some(n) => format!("{head} #{n}"),
+                    None => i,
+                }
+            }
+            _ => i,
+        })
+        .collect()
+}
+
+fn is_branch(head: &str) -> bool {
+    matches!(head, "b" | "bt" | "bf" | "pushenv" | "popenv")
+}

@@ -1,0 +1,264 @@
+//! Statements, and the branch layout GameMaker gives each construct.
+
+use super::emit::Ty;
+use super::{Exits, Gen, Leaving};
+use crate::formats::gamemaker::gml::ast::{Block, Case, Expr, Stmt};
+
+/// The local GameMaker keeps a returned value in while it leaves a `with` or a
+/// `switch`.
+const TEMP: &str = "$$$$temp$$$$";
+
+impl Gen<'_> {
+    pub(super) fn block(&mut self, block: &Block) {
+        for s in block {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Expr(e) => self.discard(e),
+            Stmt::Assign { target, op, value } => self.assign(target, *op, value),
+            Stmt::Var(list) => {
+                for d in list {
+                    if !self.locals.contains(&d.name) {
+                        self.locals.push(d.name.clone());
+                    }
+                    if let Some(v) = &d.value {
+                        self.assign(
+                            &Expr::Ident(d.name.clone()),
+                            crate::formats::gamemaker::gml::ast::AssignOp::Set,
+                            v,
+                        );
+                    }
+                }
+            }
+            Stmt::GlobalVar(_) => {}
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => self.if_stmt(cond, then, otherwise.as_ref()),
+            Stmt::While { cond, body } => {
+                let (top, end) = (self.code.label(), self.code.label());
+                self.code.place(top);
+                self.cond(cond);
+                self.code.branch("bf", end);
+                self.looped(Leaving::Loop, end, top, body);
+                self.code.branch("b", top);
+                self.code.place(end);
+            }
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(init) = init {
+                    self.stmt(init);
+                }
+                let (top, next, end) = (self.code.label(), self.code.label(), self.code.label());
+                self.code.place(top);
+                if let Some(cond) = cond {
+                    self.cond(cond);
+                    self.code.branch("bf", end);
+                }
+                self.looped(Leaving::Loop, end, next, body);
+                self.code.place(next);
+                if let Some(step) = step {
+                    self.stmt(step);
+                }
+                self.code.branch("b", top);
+                self.code.place(end);
+            }
+            Stmt::DoUntil { body, cond } => {
+                let (top, test, end) = (self.code.label(), self.code.label(), self.code.label());
+                self.code.place(top);
+                self.looped(Leaving::Loop, end, test, body);
+                self.code.place(test);
+                self.cond(cond);
+                self.code.branch("bf", top);
+                self.code.place(end);
+            }
+            Stmt::Repeat { count, body } => self.repeat(count, body),
+            Stmt::With { target, body } => self.with(target, body),
+            Stmt::Switch { value, cases } => self.switch(value, cases),
+            Stmt::Break => match self.exits.last().and_then(|e| e.brk) {
+                Some(l) => self.code.branch("b", l),
+                None => self.error("`break` outside a loop or switch"),
+            },
+            Stmt::Continue => {
+                let target = self
+                    .exits
+                    .iter()
+                    .rev()
+                    .find(|e| e.kind != Leaving::Switch(Ty::V) && !is_switch(e.kind))
+                    .and_then(|e| e.cont);
+                match target {
+                    Some(l) => self.code.branch("b", l),
+                    None => self.error("`continue` outside a loop"),
+                }
+            }
+            Stmt::Exit => {
+                self.leave_all();
+                self.op("exit.i");
+            }
+            Stmt::Return(value) => self.return_stmt(value.as_ref()),
+            Stmt::Block(b) => self.block(b),
+            Stmt::Enum { .. } | Stmt::Macro { .. } => {}
+            Stmt::Static(_)
+            | Stmt::Try { .. }
+            | Stmt::Throw(_)
+            | Stmt::Delete(_)
+            | Stmt::Function(_) => {
+                self.error("this statement is not compiled yet");
+            }
+        }
+    }
+
+    /// An expression as a statement: its value dropped.
+    fn discard(&mut self, e: &Expr) {
+        if let Expr::Step { op, target } = e {
+            self.step(*op, target);
+            return;
+        }
+        let ty = self.expr(e);
+        self.op(format!("popz.{}", ty.letter()));
+    }
+
+    fn if_stmt(&mut self, cond: &Expr, then: &Block, otherwise: Option<&Block>) {
+        let other = self.code.label();
+        self.cond(cond);
+        self.code.branch("bf", other);
+        self.block(then);
+        match otherwise {
+            Some(o) => {
+                let end = self.code.label();
+                self.code.branch("b", end);
+                self.code.place(other);
+                self.block(o);
+                self.code.place(end);
+            }
+            None => self.code.place(other),
+        }
+    }
+
+    /// The body of a loop, whose `break` goes to `brk` and `continue` to `cont`.
+    fn looped(
+        &mut self,
+        kind: Leaving,
+        brk: super::emit::Label,
+        cont: super::emit::Label,
+        body: &Block,
+    ) {
+        self.exits.push(Exits {
+            brk: Some(brk),
+            cont: Some(cont),
+            kind,
+        });
+        self.block(body);
+        self.exits.pop();
+    }
+
+    fn repeat(&mut self, count: &Expr, body: &Block) {
+        let (top, next, end) = (self.code.label(), self.code.label(), self.code.label());
+        let ty = self.expr(count);
+        self.to(ty, Ty::I);
+        self.op("dup.i 0");
+        self.op("push.i 0");
+        self.op("cmp.i.i.le");
+        self.code.branch("bt", end);
+        self.code.place(top);
+        self.looped(Leaving::Repeat, end, next, body);
+        self.code.place(next);
+        self.op("push.i 1");
+        self.op("sub.i.i");
+        self.op("dup.i 0");
+        self.op("conv.i.b");
+        self.code.branch("bt", top);
+        self.code.place(end);
+        self.op("popz.i");
+    }
+
+    fn with(&mut self, target: &Expr, body: &Block) {
+        let (top, end) = (self.code.label(), self.code.label());
+        let ty = self.expr(target);
+        if ty == Ty::V && self.env.target.functions() {
+            self.op("pushi.e -9");
+        } else {
+            self.to(ty, Ty::I);
+        }
+        self.code.branch("pushenv", end);
+        self.code.place(top);
+        self.looped(Leaving::With, end, end, body);
+        self.code.place(end);
+        self.code.branch("popenv", top);
+    }
+
+    fn switch(&mut self, value: &Expr, cases: &[Case]) {
+        let ty = self.expr(value);
+        let end = self.code.label();
+        let labels: Vec<_> = cases.iter().map(|_| self.code.label()).collect();
+        for (case, &label) in cases.iter().zip(&labels) {
+            let Some(l) = &case.label else { continue };
+            self.op(format!("dup.{} 0", ty.letter()));
+            let lt = self.expr(l);
+            self.op(format!("cmp.{}.{}.eq", lt.letter(), ty.letter()));
+            self.code.branch("bt", label);
+        }
+        if let Some(k) = cases.iter().position(|c| c.label.is_none()) {
+            self.code.branch("b", labels[k]);
+        }
+        self.code.branch("b", end);
+        let cont = self.exits.last().and_then(|e| e.cont);
+        self.exits.push(Exits {
+            brk: Some(end),
+            cont,
+            kind: Leaving::Switch(ty),
+        });
+        for (case, &label) in cases.iter().zip(&labels) {
+            self.code.place(label);
+            self.block(&case.body);
+        }
+        self.exits.pop();
+        self.code.place(end);
+        self.op(format!("popz.{}", ty.letter()));
+    }
+
+    /// Undoes what the constructs around leave on the stack, innermost first,
+    /// before a `return` or `exit`.
+    fn leave_all(&mut self) {
+        let kinds: Vec<Leaving> = self.exits.iter().rev().map(|e| e.kind).collect();
+        for k in kinds {
+            match k {
+                Leaving::Loop => {}
+                Leaving::Repeat => self.op("popz.i"),
+                Leaving::Switch(ty) => self.op(format!("popz.{}", ty.letter())),
+                Leaving::With => self.op("popenv exit"),
+            }
+        }
+    }
+
+    fn return_stmt(&mut self, value: Option<&Expr>) {
+        let Some(value) = value else {
+            self.leave_all();
+            self.op("exit.i");
+            return;
+        };
+        self.value(value);
+        let leaves = self.exits.iter().any(|e| e.kind != Leaving::Loop);
+        if leaves {
+            if !self.locals.iter().any(|l| l == TEMP) {
+                self.locals.push(TEMP.into());
+            }
+            self.op(format!("pop.v.v local.{TEMP}"));
+            self.leave_all();
+            self.op(format!("push.v local.{TEMP}"));
+        }
+        self.op("ret.v");
+    }
+}
+
+fn is_switch(kind: Leaving) -> bool {
+    matches!(kind, Leaving::Switch(_))
+}

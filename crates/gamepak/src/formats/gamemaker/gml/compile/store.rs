@@ -1,0 +1,416 @@
+//! Places values are read from and stored to: a variable of a known instance, an
+//! array element, or a variable of an instance computed on the stack; and the
+//! statements that store (`=`, `op=`, `++`).
+
+use super::emit::Ty;
+use super::Gen;
+use crate::formats::gamemaker::gml::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, StepOp};
+use crate::formats::gamemaker::gml::builtins;
+
+/// Where a variable lives.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Place {
+    pub name: String,
+    pub kind: Kind,
+}
+
+/// How an instruction reaches a variable.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Kind {
+    /// Of an instance the instruction names: `self`, `local`, `global`,
+    /// `builtin`, `other`, `arg`, `static` or `objectN`.
+    Plain {
+        instance: String,
+        /// Read with `pushbltn` (a built-in of the game).
+        builtin: bool,
+    },
+    /// An element of an array, whose owner is pushed first.
+    Element { owner: Owner, index: Vec<Expr> },
+    /// A variable of the instance an expression computes.
+    Of(Expr),
+}
+
+/// The instance owning an array, as pushed before its index.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Owner {
+    /// An instance code (`-1` self, `-7` local, an object's index).
+    Code(i64),
+    /// An instance an expression computes.
+    Expr(Expr),
+}
+
+impl Place {
+    /// The operand the disassembly writes.
+    pub fn operand(&self) -> String {
+        match &self.kind {
+            Kind::Plain { instance, .. } => format!("{instance}.{}", self.name),
+            Kind::Element { .. } => format!("[array]object0.{}", self.name),
+            Kind::Of(_) => format!("[stacktop]object0.{}", self.name),
+        }
+    }
+
+    /// How many 4-byte words what the place pushes before its instruction takes.
+    fn words(&self, target_functions: bool) -> usize {
+        match &self.kind {
+            Kind::Plain { .. } => 0,
+            Kind::Element { owner, .. } => match owner {
+                Owner::Code(_) => 2,
+                Owner::Expr(_) if target_functions => 6,
+                Owner::Expr(_) => 2,
+            },
+            Kind::Of(_) if target_functions => 5,
+            Kind::Of(_) => 1,
+        }
+    }
+}
+
+impl Gen<'_> {
+    /// The place a name alone stands for.
+    pub(super) fn place_of_name(&self, name: &str) -> Place {
+        let target = self.env.target;
+        let plain = |instance: &str, builtin: bool| Place {
+            name: name.to_string(),
+            kind: Kind::Plain {
+                instance: instance.to_string(),
+                builtin,
+            },
+        };
+        if self.local_names.contains(name) {
+            return plain("local", false);
+        }
+        if self.env.globalvars.contains(name) {
+            return plain("global", false);
+        }
+        let scope = if target.builtin_instance() {
+            "builtin"
+        } else {
+            "self"
+        };
+        if is_numbered_argument(name) {
+            return if target.functions() {
+                plain("arg", false)
+            } else {
+                plain("self", true)
+            };
+        }
+        match builtins::variable(name) {
+            Some(v) if !v.instance => plain(scope, true),
+            _ if target.self_through_builtin && !self.in_function => plain("builtin", false),
+            _ => plain("self", false),
+        }
+    }
+
+    /// The place `e` names, if it names one.
+    pub(super) fn place(&mut self, e: &Expr) -> Option<Place> {
+        match e {
+            Expr::Ident(name) => Some(self.place_of_name(name)),
+            Expr::Field { base, name } => Some(self.field_place(base, name)),
+            Expr::Index {
+                base,
+                accessor: Accessor::Array | Accessor::ArrayRef,
+                indices,
+            } => {
+                let inner = self.place(base)?;
+                let owner = match inner.kind {
+                    Kind::Plain { instance, .. } => Owner::Code(instance_code(&instance)?),
+                    Kind::Of(e) => Owner::Expr(e),
+                    Kind::Element { .. } => return None,
+                };
+                Some(Place {
+                    name: inner.name,
+                    kind: Kind::Element {
+                        owner,
+                        index: indices.clone(),
+                    },
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn field_place(&mut self, base: &Expr, name: &str) -> Place {
+        let plain = |instance: String| Place {
+            name: name.to_string(),
+            kind: Kind::Plain {
+                instance,
+                builtin: false,
+            },
+        };
+        if let Expr::Ident(b) = base {
+            match b.as_str() {
+                "global" => return plain("global".into()),
+                "self" => return plain("self".into()),
+                "other" => return plain("other".into()),
+                _ => {}
+            }
+            if !self.local_names.contains(b) && !self.env.target.typed_references() {
+                if let Some(a) = self.env.asset(b) {
+                    if a.chunk == crate::fourcc::FourCC::OBJT {
+                        return plain(format!("object{}", a.index));
+                    }
+                }
+            }
+        }
+        Place {
+            name: name.to_string(),
+            kind: Kind::Of(base.clone()),
+        }
+    }
+
+    /// Pushes what `place` takes before its instruction (an owner, an index), and
+    /// says the opcode that reads it.
+    pub(super) fn prepare(&mut self, place: &Place) -> &'static str {
+        match &place.kind {
+            Kind::Plain { instance, builtin } => match instance.as_str() {
+                "local" => "pushloc.v",
+                "global" => "pushglb.v",
+                _ if *builtin => "pushbltn.v",
+                _ => "push.v",
+            },
+            Kind::Element { owner, index } => {
+                match owner {
+                    Owner::Code(c) => {
+                        self.number(Number::Int(*c));
+                    }
+                    Owner::Expr(e) => self.instance_on_stack(e),
+                }
+                self.index(index);
+                "push.v"
+            }
+            Kind::Of(e) => {
+                self.instance_on_stack(e);
+                "push.v"
+            }
+        }
+    }
+
+    /// An instance computed by `e`, pushed for the variable after it.
+    fn instance_on_stack(&mut self, e: &Expr) {
+        let ty = self.expr(e);
+        if self.env.target.functions() {
+            self.op("pushi.e -9");
+        } else if ty != Ty::I {
+            self.to(ty, Ty::I);
+        }
+    }
+
+    /// An array index: one integer (two dimensions folded before 2.3).
+    fn index(&mut self, index: &[Expr]) {
+        match index {
+            [i] => {
+                let ty = self.expr(i);
+                self.to(ty, Ty::I);
+            }
+            [i, j] if self.env.target.flat_2d_arrays() => {
+                let ty = self.expr(i);
+                self.to(ty, Ty::I);
+                self.op("push.i 32000");
+                self.op("mul.i.i");
+                let ty = self.expr(j);
+                self.to(ty, Ty::I);
+                self.op("add.i.i");
+            }
+            _ => self.error("an index of more than one dimension is not compiled yet"),
+        }
+    }
+
+    /// `target op value`, as a statement.
+    pub(super) fn assign(&mut self, target: &Expr, op: AssignOp, value: &Expr) {
+        if let Expr::Index {
+            base,
+            accessor,
+            indices,
+        } = target
+        {
+            if let Some(f) = accessor_write(*accessor) {
+                if op != AssignOp::Set {
+                    self.error("a compound assignment through an accessor is not compiled yet");
+                    return;
+                }
+                self.value(value);
+                for i in indices.iter().rev() {
+                    self.value(i);
+                }
+                self.value(base);
+                self.op(format!("call.i {f}(argc={})", indices.len() + 2));
+                self.op("popz.v");
+                return;
+            }
+        }
+        let Some(place) = self.place(target) else {
+            self.error("this cannot be assigned to");
+            return;
+        };
+        if op == AssignOp::Set {
+            let mut ty = self.expr(value);
+            if matches!(place.kind, Kind::Element { .. })
+                && self.env.target.elements_hold_variables()
+            {
+                self.to(ty, Ty::V);
+                ty = Ty::V;
+            }
+            self.prepare(&place);
+            self.op(format!("pop.v.{} {}", ty.letter(), place.operand()));
+            return;
+        }
+        let Some(bin) = binary_of(op) else {
+            self.error("`??=` is not compiled yet");
+            return;
+        };
+        self.compound(&place, |g| {
+            let tl = Ty::V;
+            g.operate(bin, tl, value)
+        });
+    }
+
+    /// A read of `place`, `f` (which combines the value on top with what it
+    /// pushes, and says the result's type), and a store back.
+    fn compound(&mut self, place: &Place, f: impl FnOnce(&mut Self) -> Ty) {
+        let words = place.words(self.env.target.functions());
+        match &place.kind {
+            Kind::Plain { .. } => {
+                self.op(format!("push.v {}", place.operand()));
+                let ty = f(self);
+                self.op(format!("pop.v.{} {}", ty.letter(), place.operand()));
+            }
+            _ => {
+                self.prepare_owner(place);
+                self.op(format!("dup.i {}", words - 1));
+                self.op(format!("push.v {}", place.operand()));
+                let ty = f(self);
+                self.to(ty, Ty::V);
+                self.op(format!("pop.i.v {}", place.operand()));
+            }
+        }
+    }
+
+    /// Pushes a place's owner and index, for a read and store of the same place.
+    fn prepare_owner(&mut self, place: &Place) {
+        self.prepare(place);
+    }
+
+    /// Applies `op` to the value on top (of type `tl`) and `rhs`.
+    pub(super) fn operate(&mut self, op: BinaryOp, tl: Ty, rhs: &Expr) -> Ty {
+        let bitwise = matches!(
+            op,
+            BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor | BinaryOp::Shl | BinaryOp::Shr
+        );
+        let mut tl = tl;
+        if bitwise && tl != Ty::L {
+            self.to(tl, Ty::L);
+            tl = Ty::L;
+        }
+        let mut tr = self.expr(rhs);
+        if (matches!(op, BinaryOp::Shl | BinaryOp::Shr) || (bitwise && tr == Ty::V)) && tr != Ty::L
+        {
+            self.to(tr, Ty::L);
+            tr = Ty::L;
+        } else if tr == Ty::B {
+            self.to(tr, Ty::I);
+            tr = Ty::I;
+        }
+        let m = match op {
+            BinaryOp::Mul => "mul",
+            BinaryOp::Div => "div",
+            BinaryOp::Mod => "mod",
+            BinaryOp::Add => "add",
+            BinaryOp::Sub => "sub",
+            BinaryOp::BitAnd => "and",
+            BinaryOp::BitOr => "or",
+            BinaryOp::BitXor => "xor",
+            BinaryOp::Shl => "shl",
+            _ => "shr",
+        };
+        self.op(format!("{m}.{}.{}", tr.letter(), tl.letter()));
+        if tl == Ty::V || tr == Ty::V {
+            Ty::V
+        } else if tl == Ty::L || tr == Ty::L {
+            Ty::L
+        } else {
+            tl
+        }
+    }
+
+    /// `x++` and the others, as a statement.
+    pub(super) fn step(&mut self, op: StepOp, target: &Expr) {
+        let Some(place) = self.place(target) else {
+            self.error("this cannot be incremented");
+            return;
+        };
+        let m = step_op(op);
+        self.compound(&place, |g| {
+            g.op("push.e 1");
+            g.op(format!("{m}.i.v"));
+            Ty::V
+        });
+    }
+
+    /// `x++` and the others, as a value.
+    pub(super) fn step_value(&mut self, op: StepOp, target: &Expr) -> Ty {
+        let Some(place) = self.place(target) else {
+            self.error("this cannot be incremented");
+            return Ty::V;
+        };
+        let Kind::Plain { .. } = place.kind else {
+            self.error("`++` of an element or field as a value is not compiled yet");
+            return Ty::V;
+        };
+        let post = matches!(op, StepOp::PostInc | StepOp::PostDec);
+        self.op(format!("push.v {}", place.operand()));
+        if post {
+            self.op("dup.v 0");
+        }
+        self.op("push.e 1");
+        self.op(format!("{}.i.v", step_op(op)));
+        if !post {
+            self.op("dup.v 0");
+        }
+        self.op(format!("pop.v.v {}", place.operand()));
+        Ty::V
+    }
+}
+
+fn step_op(op: StepOp) -> &'static str {
+    match op {
+        StepOp::PreInc | StepOp::PostInc => "add",
+        StepOp::PreDec | StepOp::PostDec => "sub",
+    }
+}
+
+/// The operator of a compound assignment.
+fn binary_of(op: AssignOp) -> Option<BinaryOp> {
+    Some(match op {
+        AssignOp::Add => BinaryOp::Add,
+        AssignOp::Sub => BinaryOp::Sub,
+        AssignOp::Mul => BinaryOp::Mul,
+        AssignOp::Div => BinaryOp::Div,
+        AssignOp::Mod => BinaryOp::Mod,
+        AssignOp::And => BinaryOp::BitAnd,
+        AssignOp::Or => BinaryOp::BitOr,
+        AssignOp::Xor => BinaryOp::BitXor,
+        AssignOp::Set | AssignOp::Nullish => return None,
+    })
+}
+
+/// The function an accessor writes through.
+fn accessor_write(a: Accessor) -> Option<&'static str> {
+    Some(match a {
+        Accessor::List => "ds_list_set",
+        Accessor::Map => "ds_map_set",
+        Accessor::Grid => "ds_grid_set",
+        Accessor::Struct => "variable_struct_set",
+        Accessor::Array | Accessor::ArrayRef => return None,
+    })
+}
+
+/// `argument0` to `argument15`.
+fn is_numbered_argument(name: &str) -> bool {
+    name.strip_prefix("argument")
+        .and_then(|n| n.parse::<u8>().ok())
+        .is_some_and(|n| n < 16)
+}
+
+/// The instance code an instance name in an operand stands for.
+fn instance_code(instance: &str) -> Option<i64> {
+    crate::formats::gamemaker::opcodes::instance_code(instance).map(i64::from)
+}

@@ -1,0 +1,67 @@
+//! Which GameMaker the code is compiled for, and the choices of its compiler that
+//! depend on it. Each flag is named by what it changes; the release it starts in
+//! is the earliest of the real games' that shows it.
+
+use crate::formats::gamemaker::model::version::Version;
+
+/// The GameMaker a game was made with, as far as code generation cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    /// The bytecode version (GEN8).
+    pub bytecode: u32,
+    /// The oldest release the game can be from (1.0 for GameMaker: Studio 1.x).
+    pub release: Version,
+    /// An instance's own variables are named through the `builtin` instance
+    /// outside functions (2024 releases; the game's code tells, see
+    /// [`super::evidence`]).
+    pub self_through_builtin: bool,
+}
+
+impl Target {
+    /// What `release` (with bytecode `bytecode`) does by default.
+    pub fn new(bytecode: u32, release: Version) -> Target {
+        Target {
+            bytecode,
+            release,
+            self_through_builtin: release >= Version::V2024_4,
+        }
+    }
+
+    /// GameMaker: Studio 1.x.
+    pub fn studio1(self) -> bool {
+        self.release < Version::GMS2
+    }
+
+    /// 2.3 on: functions, structs, method calls, `pushi.e -9` before a variable
+    /// whose instance is on the stack.
+    pub fn functions(self) -> bool {
+        self.release >= Version::V2_3
+    }
+
+    /// 2.3.7 (2022 here) on: `true` and `false` are typed booleans.
+    pub fn typed_booleans(self) -> bool {
+        self.release >= Version::V2022_1
+    }
+
+    /// Typed references to resources (`pushref`), 2023 on.
+    pub fn typed_references(self) -> bool {
+        self.release >= Version::V2023_1
+    }
+
+    /// A 2D index `a[i, j]` is stored as `i * 32000 + j` (before 2.3).
+    pub fn flat_2d_arrays(self) -> bool {
+        self.release < Version::V2_3
+    }
+
+    /// Built-in variables of the game (`room`) are read through the `builtin`
+    /// instance rather than `self` (2022 on).
+    pub fn builtin_instance(self) -> bool {
+        self.release >= Version::V2022_1
+    }
+
+    /// A value stored to an array element is converted to a variable first
+    /// (2.3 on).
+    pub fn elements_hold_variables(self) -> bool {
+        self.release >= Version::V2_3
+    }
+}
