@@ -51,6 +51,7 @@ fuzz_target!(|data: &[u8]| {
         } else {
             RefKinds::Before2024_4
         },
+        typed_booleans: release & 4 == 4,
     };
     let entries = [
         EntryAt {

@@ -72,11 +72,12 @@ pub mod audio_group {
 /// bytecode back as GML ([`decompile`](gml::decompile), stage by stage:
 /// [`instr`](gml::instr), [`blocks`](gml::blocks), [`fragments`](gml::fragments),
 /// [`sim`](gml::sim), [`walk`](gml::walk), with [`owners`](gml::owners) for
-/// `[@ ]`), also from assembly text ([`assembly`](gml::assembly)).
+/// `[@ ]`), also from assembly text ([`assembly`](gml::assembly)); and the
+/// compiler that writes GML back as GameMaker's bytecode ([`compile`](gml::compile)).
 pub mod gml {
     pub use crate::formats::gamemaker::gml::{
-        assembly, ast, blocks, builtins, context, decompile, fragments, graph, instr, lex, owners,
-        parse, print, sim, walk,
+        assembly, ast, blocks, builtins, compile, context, decompile, fragments, graph, instr, lex,
+        owners, parse, print, sim, walk,
     };
 }
 

@@ -123,6 +123,7 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
         locals: HashMap::new(),
         arguments: entries.iter().map(|(n, _, a)| (n.clone(), *a)).collect(),
         refs,
+        typed_booleans: release >= Version::V2022_1,
     };
     let mut starts = Vec::new();
     for (name, start, _) in &entries {

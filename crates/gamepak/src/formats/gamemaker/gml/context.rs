@@ -25,6 +25,9 @@ pub struct Context<'a> {
     pub arguments: HashMap<String, u16>,
     /// How typed references number the kinds of resource.
     pub refs: RefKinds,
+    /// Whether `true` and `false` are typed booleans in the bytecode (2.3.7 on),
+    /// so that an integer passed where a boolean is taken was written as one.
+    pub typed_booleans: bool,
 }
 
 /// How a typed reference (`pushref`, 2023 on) numbers the kinds of resource it

@@ -18,7 +18,7 @@ use super::tidy::{Tidy, Walked};
 use super::walk::Walker;
 use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::model::chunks::symbols::Functions;
-use crate::formats::gamemaker::model::version::Range;
+use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::model::wire::StrId;
 use crate::formats::gamemaker::{code, version};
 use crate::fourcc::FourCC;
@@ -265,6 +265,7 @@ fn context<'a>(game: &'a Game<'a>, names: &'a code::Names, releases: Range) -> C
             .map(|e| (e.name.to_string(), e.arguments & 0x7fff))
             .collect(),
         refs: RefKinds::of(releases.low),
+        typed_booleans: releases.low >= Version::V2022_1,
     }
 }
 

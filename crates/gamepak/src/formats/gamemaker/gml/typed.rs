@@ -214,7 +214,7 @@ pub(super) fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
             }
             named => named,
         },
-        ParamType::Bool if n == 0 || n == 1 => {
+        ParamType::Bool if (n == 0 || n == 1) && !ctx.typed_booleans => {
             *e = Expr::Bool(n == 1);
             return;
         }

@@ -55,7 +55,7 @@ fn every_code_entry_compiles_back_to_its_bytecode() {
         }
     }
     let mut by_count: Vec<_> = reasons.into_iter().collect();
-    by_count.sort_by(|a, b| b.1.cmp(&a.1));
+    by_count.sort_by_key(|r| std::cmp::Reverse(r.1));
     for (why, n) in by_count.iter().take(60) {
         eprintln!("{n:5} {why}");
     }

@@ -58,6 +58,7 @@ pub enum Line {
 /// The compiled code of one function, in order.
 #[derive(Debug, Default, Clone)]
 pub struct Code {
+    /// The lines, in order.
     pub lines: Vec<Line>,
     labels: usize,
 }

@@ -31,7 +31,9 @@ const ASSET_CHUNKS: [FourCC; 13] = [
 /// A resource: its chunk and index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Asset {
+    /// The chunk listing it.
     pub chunk: FourCC,
+    /// Its index there.
     pub index: u32,
 }
 

@@ -11,9 +11,14 @@ use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 
 /// The `builtin` instance, as an operand names it.
 const BUILTIN: i16 = -6;
+/// The `self` instance.
+const SELF: i16 = -1;
 
-/// `target` with the choices `game`'s code shows.
+/// `target` with the choices `game`'s code shows. Functions name their own
+/// variables through `self` in every release, so the stores through `builtin`
+/// must outnumber those through `self`.
 pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> Target {
+    let (mut through_builtin, mut through_self) = (0usize, 0usize);
     for entries in game.blob_entries() {
         let first = &game.code[entries[0]];
         let Some(bytes) = usize::try_from(first.blob)
@@ -25,19 +30,25 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> Target {
         for i in decode(bytes, first.blob, game.form.endian, names) {
             let Operand::Variable {
                 chain: Some(c),
-                instance: BUILTIN,
+                instance,
                 kind: PLAIN_VARIABLE,
             } = i.operand
             else {
                 continue;
             };
             let name = &names.chains[c].name;
-            let game_own = builtins::variable(name).is_none_or(|v| v.instance);
-            if i.op == op::POP && game_own {
-                target.self_through_builtin = true;
-                return target;
+            if i.op != op::POP || builtins::variable(name).is_some() {
+                continue;
+            }
+            match instance {
+                BUILTIN => through_builtin += 1,
+                SELF => through_self += 1,
+                _ => {}
             }
         }
+    }
+    if through_builtin + through_self > 0 {
+        target.self_through_builtin = through_builtin > through_self;
     }
     target
 }

@@ -59,7 +59,12 @@ impl Gen<'_> {
                 self.op(format!("call.i @@NewGMLArray@@(argc={})", items.len()));
                 Ty::V
             }
-            Expr::Template(_) | Expr::Struct(_) | Expr::Function(_) => {
+            Expr::Function(f) => {
+                self.function(f, false);
+                Ty::V
+            }
+            Expr::Struct(fields) => self.struct_literal(fields),
+            Expr::Template(_) => {
                 self.error(format!("{} is not compiled yet", what(e)));
                 self.op("pushi.e 0");
                 Ty::I
@@ -178,19 +183,35 @@ impl Gen<'_> {
 
     /// A call.
     fn call(&mut self, callee: &Expr, args: &[Expr]) -> Ty {
+        if let (Expr::Ident(f), [Expr::String(s)]) = (callee, args) {
+            let mut chars = s.chars();
+            if let (true, Some(c), None) = (f == "ord", chars.next(), chars.next()) {
+                // GameMaker folds `ord` of one character.
+                return self.number(Number::Int(i64::from(u32::from(c))));
+            }
+        }
         let Expr::Ident(name) = callee else {
-            self.error("a call of anything but a name is not compiled yet");
-            return Ty::V;
+            return self.call_variable(callee, args);
         };
-        let full = self
-            .env
-            .functions
-            .get(name)
-            .cloned()
-            .unwrap_or_else(|| name.clone());
+        let full = match self.env.functions.get(name) {
+            Some(full) => full.clone(),
+            None if self.is_variable(name) => return self.call_variable(callee, args),
+            None => name.clone(),
+        };
         self.push_args(args);
         self.op(format!("call.i {full}(argc={})", args.len()));
         Ty::V
+    }
+
+    /// Whether a called name is a variable (holding a method) rather than a
+    /// function: a local, or a name no built-in and no function of the game has
+    /// in a game that has functions.
+    fn is_variable(&self, name: &str) -> bool {
+        self.local_names.contains(name)
+            || (self.env.target.functions()
+                && builtins::function(name).is_none()
+                && !builtins::is_internal_function(name)
+                && !self.env.known_functions.contains(name))
     }
 
     fn unary(&mut self, op: UnaryOp, e: &Expr) -> Ty {

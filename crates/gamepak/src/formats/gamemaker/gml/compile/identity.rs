@@ -3,7 +3,7 @@
 //! original's, branch targets counted in instructions so that a difference in
 //! size shows where it starts.
 
-use super::{compile, Env};
+use super::{compile, Env, Source};
 use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::gml::decompile::decompile_blobs;
 use crate::formats::gamemaker::{code, game::offset_in};
@@ -18,14 +18,17 @@ pub enum Outcome {
     /// Other instructions: the first line that differs, both ways, and the
     /// listings.
     Differs {
+        /// The first instruction that differs.
         at: usize,
+        /// GameMaker's instructions.
         original: Vec<String>,
+        /// Ours.
         compiled: Vec<String>,
     },
 }
 
-/// Each code entry of `game` that holds code alone in its blob, by name, and how
-/// it came back.
+/// Each code entry of `game` that starts its blob (with the functions it
+/// declares), by name, and how it came back.
 pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
     let names = code::names(game);
     if names.old_opcodes {
@@ -34,16 +37,32 @@ pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
     let env = Env::of(game);
     let bodies = decompile_blobs(game, |_| true);
     let mut out = Vec::new();
-    for (k, entries) in game.blob_entries().iter().enumerate() {
-        let _ = k;
-        let [e] = entries.as_slice() else { continue };
-        let entry = &game.code[*e];
-        let Some(Some(body)) = bodies.get(*e) else {
+    for entries in game.blob_entries() {
+        // The entry starting the blob holds the others, its functions.
+        let Some(&e) = entries.iter().find(|&&e| game.code[e].start == 0) else {
             continue;
         };
+        let entry = &game.code[e];
+        let Some(Some(body)) = bodies.get(e) else {
+            continue;
+        };
+        let mut functions: Vec<&code::Entry> = entries
+            .iter()
+            .map(|&k| &game.code[k])
+            .filter(|c| c.start != 0)
+            .collect();
+        functions.sort_by_key(|c| c.start);
+        let functions: Vec<String> = functions.iter().map(|c| c.name.to_string()).collect();
         let outcome = match body {
             Err(s) => Outcome::Failed(format!("does not decompile: {}", s.why)),
-            Ok(body) => match compile(&env, body) {
+            Ok(body) => match compile(
+                &env,
+                Source {
+                    entry: &entry.name,
+                    body,
+                    functions: &functions,
+                },
+            ) {
                 Err(errors) => Outcome::Failed(errors[0].to_string()),
                 Ok(compiled) => match compiled.code.text(0) {
                     Err(e) => Outcome::Failed(e),
@@ -59,13 +78,21 @@ pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
     out
 }
 
+/// The first difference that is not only a branch target: a target differs
+/// because code between differs in size.
 fn compare(original: Vec<String>, compiled: Vec<String>) -> Outcome {
-    match original
-        .iter()
-        .zip(&compiled)
-        .position(|(a, b)| a != b)
-        .or_else(|| (original.len() != compiled.len()).then(|| original.len().min(compiled.len())))
-    {
+    let untargeted = |s: &String| s.split(" #").next().unwrap_or("").to_string();
+    let first = |strict: bool| {
+        original.iter().zip(&compiled).position(|(a, b)| {
+            if strict {
+                a != b
+            } else {
+                untargeted(a) != untargeted(b)
+            }
+        })
+    };
+    let shorter = (original.len() != compiled.len()).then(|| original.len().min(compiled.len()));
+    match first(false).or(shorter).or_else(|| first(true)) {
         None => Outcome::Same,
         Some(at) => Outcome::Differs {
             at,
@@ -78,13 +105,7 @@ fn compare(original: Vec<String>, compiled: Vec<String>) -> Outcome {
 /// The original instructions of `entry`, targets as instruction numbers.
 fn original_lines(game: &Game<'_>, entry: &code::Entry<'_>, names: &code::Names) -> Vec<String> {
     let _ = offset_in;
-    let (lines, _) = code::instructions(
-        &game.form,
-        entry.blob,
-        entry.length,
-        names,
-        game.texts(),
-    );
+    let (lines, _) = code::instructions(&game.form, entry.blob, entry.length, names, game.texts());
     let mut text = String::new();
     for l in &lines {
         text.push_str(&format!("@{:x}\n{}\n", l.at - entry.blob, l.text));
@@ -117,7 +138,10 @@ fn numbered(text: &str) -> Vec<String> {
     let mut k = 0;
     for line in text.lines() {
         if let Some(off) = line.strip_prefix('@') {
-            index.insert(format!("L{:04x}", u32::from_str_radix(off, 16).unwrap_or(0)), k);
+            index.insert(
+                format!("L{:04x}", u32::from_str_radix(off, 16).unwrap_or(0)),
+                k,
+            );
         } else {
             instrs.push(line.to_string());
             k += 1;

@@ -15,8 +15,9 @@
 pub mod emit;
 pub mod env;
 mod evidence;
-pub mod identity;
 mod expr;
+mod functions;
+pub mod identity;
 mod stmt;
 mod store;
 pub mod target;
@@ -27,14 +28,42 @@ pub use env::Env;
 pub use target::Target;
 
 use self::emit::{Code, Label, Ty};
-use super::ast::{Block, Expr, Stmt};
+use super::ast::{Block, Stmt};
 
-/// One function compiled: its code and the locals it uses.
+/// What to compile: a code entry's name and body, and the names of the function
+/// entries its blob holds, in order, where the code is the game's own (a
+/// function's entry name keeps where it was written, which the text does not).
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    /// The code entry's name (`gml_Object_obj_player_Step_0`).
+    pub entry: &'a str,
+    /// Its statements.
+    pub body: &'a Block,
+    /// The entry names of the functions it declares, in the order written.
+    pub functions: &'a [String],
+}
+
+/// One code entry compiled: its code, its locals, and the functions it declares.
 #[derive(Debug, Clone)]
 pub struct Compiled {
-    /// The instructions.
+    /// The instructions, the functions' bodies among them.
     pub code: Code,
-    /// The local variables, in order of declaration.
+    /// The local variables of the entry's own code, in order of declaration.
+    pub locals: Vec<String>,
+    /// Each function declared, in the order its body is laid out.
+    pub functions: Vec<FunctionEntry>,
+}
+
+/// A function a code entry declares: a code entry of its own inside the blob.
+#[derive(Debug, Clone)]
+pub struct FunctionEntry {
+    /// Its entry name (`gml_Script_jump@gml_Object_obj_player_Create_0`).
+    pub name: String,
+    /// Where its body starts.
+    pub start: Label,
+    /// How many parameters it takes.
+    pub arguments: u16,
+    /// Its local variables.
     pub locals: Vec<String>,
 }
 
@@ -66,14 +95,15 @@ impl std::fmt::Display for CompileError {
     }
 }
 
-/// Compiles the body of a code entry.
-pub fn compile(env: &Env, body: &Block) -> Result<Compiled, Vec<CompileError>> {
-    let mut gen = Gen::new(env, body);
-    gen.block(body);
+/// Compiles a code entry.
+pub fn compile(env: &Env, source: Source<'_>) -> Result<Compiled, Vec<CompileError>> {
+    let mut gen = Gen::new(env, source);
+    gen.block(source.body);
     if gen.errors.is_empty() {
         Ok(Compiled {
             code: gen.code,
             locals: gen.locals,
+            functions: gen.functions,
         })
     } else {
         Err(gen.errors)
@@ -115,18 +145,36 @@ struct Gen<'e> {
     errors: Vec<CompileError>,
     /// Whether this is a function's body rather than an event's or a script's.
     in_function: bool,
+    /// The code entry's name.
+    entry: String,
+    /// The script the entry is, for a 2.3 script (`gml_GlobalScript_NAME`).
+    script_name: Option<String>,
+    /// Entry names for the functions still to come, where the game gave them.
+    given_names: std::collections::VecDeque<String>,
+    /// How many function names were made up.
+    made_names: usize,
+    /// The functions declared so far.
+    functions: Vec<FunctionEntry>,
 }
 
 impl<'e> Gen<'e> {
-    fn new(env: &'e Env, body: &Block) -> Self {
+    fn new(env: &'e Env, source: Source<'_>) -> Self {
         Gen {
             env,
             code: Code::default(),
             locals: Vec::new(),
-            local_names: declared_locals(body),
+            local_names: declared_locals(source.body),
             exits: Vec::new(),
             errors: Vec::new(),
             in_function: false,
+            entry: source.entry.to_string(),
+            script_name: source
+                .entry
+                .strip_prefix("gml_GlobalScript_")
+                .map(str::to_string),
+            given_names: source.functions.iter().cloned().collect(),
+            made_names: 0,
+            functions: Vec::new(),
         }
     }
 
@@ -141,7 +189,7 @@ impl<'e> Gen<'e> {
 
 /// The names `body` declares with `var`, outside the functions it declares:
 /// GameMaker makes a name local for the whole function wherever `var` names it.
-fn declared_locals(body: &Block) -> HashSet<String> {
+pub(super) fn declared_locals(body: &Block) -> HashSet<String> {
     fn walk(block: &[Stmt], names: &mut HashSet<String>) {
         for s in block {
             match s {

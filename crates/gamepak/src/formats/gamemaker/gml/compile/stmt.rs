@@ -106,11 +106,8 @@ impl Gen<'_> {
             Stmt::Return(value) => self.return_stmt(value.as_ref()),
             Stmt::Block(b) => self.block(b),
             Stmt::Enum { .. } | Stmt::Macro { .. } => {}
-            Stmt::Static(_)
-            | Stmt::Try { .. }
-            | Stmt::Throw(_)
-            | Stmt::Delete(_)
-            | Stmt::Function(_) => {
+            Stmt::Function(f) => self.function(f, true),
+            Stmt::Static(_) | Stmt::Try { .. } | Stmt::Throw(_) | Stmt::Delete(_) => {
                 self.error("this statement is not compiled yet");
             }
         }

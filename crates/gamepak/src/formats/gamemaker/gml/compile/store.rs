@@ -78,6 +78,10 @@ impl Gen<'_> {
         if self.local_names.contains(name) {
             return plain("local", false);
         }
+        if name == "argument" {
+            let instance = if target.functions() { "arg" } else { "self" };
+            return plain(instance, false);
+        }
         if self.env.globalvars.contains(name) {
             return plain("global", false);
         }
@@ -95,6 +99,7 @@ impl Gen<'_> {
         }
         match builtins::variable(name) {
             Some(v) if !v.instance => plain(scope, true),
+            None if name == "undefined" => plain(scope, true),
             _ if target.self_through_builtin && !self.in_function => plain("builtin", false),
             _ => plain("self", false),
         }

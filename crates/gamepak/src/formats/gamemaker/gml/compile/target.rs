@@ -12,7 +12,7 @@ pub struct Target {
     /// The oldest release the game can be from (1.0 for GameMaker: Studio 1.x).
     pub release: Version,
     /// An instance's own variables are named through the `builtin` instance
-    /// outside functions (2024 releases; the game's code tells, see
+    /// outside functions (2024.2 on; the game's code tells, see
     /// [`super::evidence`]).
     pub self_through_builtin: bool,
 }
@@ -23,7 +23,7 @@ impl Target {
         Target {
             bytecode,
             release,
-            self_through_builtin: release >= Version::V2024_4,
+            self_through_builtin: release >= Version::V2024_2,
         }
     }
 
@@ -63,5 +63,22 @@ impl Target {
     /// (2.3 on).
     pub fn elements_hold_variables(self) -> bool {
         self.release >= Version::V2_3
+    }
+
+    /// A function declaration stores its method straight into the variable
+    /// (2024.14 on), rather than through the instance on the stack.
+    pub fn optimized_declarations(self) -> bool {
+        self.release >= Version::V2024_14
+    }
+
+    /// A declared function's variable belongs to `self` (2024.2 on); before, to
+    /// `builtin`, except a script's function named like the script.
+    pub fn function_variables_through_self(self) -> bool {
+        self.release >= Version::V2024_2
+    }
+
+    /// A constructor calls `@@SetStatic@@` first (2024.11 on).
+    pub fn constructor_set_static(self) -> bool {
+        self.release >= Version::V2024_11
     }
 }

@@ -1,0 +1,220 @@
+//! Functions (2.3 on): a declaration's body is compiled where it is written, with
+//! a branch over it, and becomes a code entry of its own; then `method()` binds
+//! it. Struct literals are hidden functions that set each field, their values
+//! computed outside passed in as arguments. Calls of a variable holding a
+//! function go through `callv`.
+
+use super::emit::Ty;
+use super::{Exits, FunctionEntry, Gen};
+use crate::formats::gamemaker::gml::ast::{AssignOp, Block, Expr, Function, Number, Stmt};
+
+/// The hidden function a struct literal's fields are set in.
+const STRUCT: &str = "___struct___";
+
+impl Gen<'_> {
+    /// A function declaration or expression: pushes the bound method, and, for a
+    /// declaration, stores it under its name and drops it.
+    pub(super) fn function(&mut self, f: &Function, statement: bool) {
+        let entry = self.entry_name(f.name.as_deref(), false);
+        self.function_body(&entry, f.params.len(), &f.body, f.constructor);
+        self.bind(&entry, f.constructor, false);
+        let target = self.env.target;
+        if let (true, Some(name)) = (statement, &f.name) {
+            self.op("dup.v 0");
+            if target.optimized_declarations() {
+                self.op(format!("pop.v.v self.{name}"));
+            } else {
+                let script = self.script_name.as_deref() == Some(name.as_str());
+                let scope = if target.function_variables_through_self() || script {
+                    -1
+                } else {
+                    -6
+                };
+                self.op(format!("pushi.e {scope}"));
+                self.op(format!("pop.v.v [stacktop]object0.{name}"));
+            }
+            self.op("popz.v");
+        }
+    }
+
+    /// `{ a: 1, b: x }`: the hidden function, then `@@NewGMLObject@@` with the
+    /// values computed outside it.
+    pub(super) fn struct_literal(&mut self, fields: &[(String, Expr)]) -> Ty {
+        let target = self.env.target;
+        if fields.is_empty() && target.optimized_declarations() {
+            self.op("call.i @@NewGMLObject@@(argc=0)");
+            return Ty::V;
+        }
+        let mut passed: Vec<Expr> = Vec::new();
+        let body: Block = fields
+            .iter()
+            .map(|(name, value)| Stmt::Assign {
+                target: Expr::Ident(name.clone()),
+                op: AssignOp::Set,
+                value: hoist(value, &mut passed),
+            })
+            .collect();
+        let entry = self.entry_name(None, true);
+        self.push_args(&passed);
+        self.function_body(&entry, 0, &body, false);
+        self.bind(&entry, true, false);
+        let short = entry
+            .strip_prefix("gml_Script_")
+            .unwrap_or(&entry)
+            .split('@')
+            .next()
+            .unwrap_or("")
+            .to_string();
+        self.op("dup.v 0");
+        if target.optimized_declarations() {
+            self.op(format!("pop.v.v global.{short}"));
+        } else {
+            let scope = if target.function_variables_through_self() {
+                -5
+            } else {
+                -16
+            };
+            self.op(format!("pushi.e {scope}"));
+            self.op(format!("pop.v.v [stacktop]object0.{short}"));
+        }
+        self.op(format!(
+            "call.i @@NewGMLObject@@(argc={})",
+            passed.len() + 1
+        ));
+        Ty::V
+    }
+
+    /// `push.i function NAME; conv.i.v;` and the instance it is bound to, then
+    /// `method()`.
+    fn bind(&mut self, entry: &str, null_instance: bool, _: bool) {
+        self.op(format!("push.i function {entry}"));
+        self.op("conv.i.v");
+        if null_instance {
+            self.op("call.i @@NullObject@@(argc=0)");
+        } else {
+            self.op("pushi.e -1");
+            self.op("conv.i.v");
+        }
+        self.op("call.i method(argc=2)");
+    }
+
+    /// The body of function `entry`, with a branch over it, as a code entry of
+    /// its own.
+    fn function_body(&mut self, entry: &str, params: usize, body: &Block, constructor: bool) {
+        let (start, after) = (self.code.label(), self.code.label());
+        self.code.branch("b", after);
+        self.code.place(start);
+        let outer = self.enter_function(body);
+        let index = self.functions.len();
+        self.functions.push(FunctionEntry {
+            name: entry.to_string(),
+            start,
+            arguments: params as u16,
+            locals: Vec::new(),
+        });
+        if constructor && self.env.target.constructor_set_static() {
+            self.op("call.i @@SetStatic@@(argc=0)");
+        }
+        self.block(body);
+        self.op("exit.i");
+        let inner = self.leave_function(outer);
+        self.functions[index].locals = inner;
+        self.code.place(after);
+    }
+
+    /// Saves what belongs to the enclosing function and starts a new one.
+    fn enter_function(&mut self, body: &Block) -> Saved {
+        Saved {
+            locals: std::mem::take(&mut self.locals),
+            local_names: std::mem::replace(&mut self.local_names, super::declared_locals(body)),
+            exits: std::mem::take(&mut self.exits),
+            in_function: std::mem::replace(&mut self.in_function, true),
+        }
+    }
+
+    /// Restores the enclosing function, and gives the locals of the one left.
+    fn leave_function(&mut self, saved: Saved) -> Vec<String> {
+        self.local_names = saved.local_names;
+        self.exits = saved.exits;
+        self.in_function = saved.in_function;
+        std::mem::replace(&mut self.locals, saved.locals)
+    }
+
+    /// The code entry name of the next function: the game's own, in order, where
+    /// the code is the game's; otherwise made the way GameMaker makes them.
+    fn entry_name(&mut self, name: Option<&str>, is_struct: bool) -> String {
+        if let Some(n) = self.given_names.pop_front() {
+            return n;
+        }
+        let within = self.entry.clone();
+        self.made_names += 1;
+        let made = match (name, is_struct) {
+            (_, true) => format!("{STRUCT}{}", self.made_names - 1),
+            (Some(n), _) => n.to_string(),
+            (None, _) => format!("anon@{}", self.made_names - 1),
+        };
+        if within.starts_with("gml_GlobalScript_") || within.is_empty() {
+            format!("gml_Script_{made}")
+        } else {
+            format!("gml_Script_{made}@{within}")
+        }
+    }
+
+    /// A call of `callee` that is not a function GameMaker or the game declares:
+    /// a variable holding a method, called on the instance it belongs to.
+    pub(super) fn call_variable(&mut self, callee: &Expr, args: &[Expr]) -> Ty {
+        self.push_args(args);
+        match callee {
+            Expr::Field { base, name } => {
+                self.value(base);
+                self.op(format!("dup.v {}", 0x8800 | args.len()));
+                self.op("dup.v 0");
+                self.op(format!("push.v stacktop.{name}"));
+            }
+            Expr::Ident(name) if !self.local_names.contains(name) => {
+                // A method of the instance: read through `builtin`, whatever
+                // instance the game's other reads name.
+                self.op("call.i @@This@@(argc=0)");
+                self.op(format!("push.v builtin.{name}"));
+            }
+            _ => {
+                self.op("call.i @@This@@(argc=0)");
+                self.read(callee);
+            }
+        }
+        self.op(format!("callv.v {}", args.len()));
+        Ty::V
+    }
+}
+
+/// What a function body replaces of the function around it.
+pub(super) struct Saved {
+    locals: Vec<String>,
+    local_names: std::collections::HashSet<String>,
+    exits: Vec<Exits>,
+    in_function: bool,
+}
+
+/// A struct field's value as its hidden function reads it: a constant or a
+/// function in place; anything else computed by the caller and passed as
+/// `argument[N]` (inside array and struct literals, element by element).
+fn hoist(value: &Expr, passed: &mut Vec<Expr>) -> Expr {
+    let pass = |e: &Expr, passed: &mut Vec<Expr>| {
+        if matches!(
+            e,
+            Expr::Number(_) | Expr::String(_) | Expr::Bool(_) | Expr::Function(_)
+        ) {
+            return e.clone();
+        }
+        passed.push(e.clone());
+        Expr::Index {
+            base: Box::new(Expr::Ident("argument".into())),
+            accessor: crate::formats::gamemaker::gml::ast::Accessor::Array,
+            indices: vec![Expr::Number(Number::Int(passed.len() as i64 - 1))],
+        }
+    };
+    match value {
+        Expr::Array(items) => Expr::Array(items.iter().map(|e| pass(e, passed)).collect()),
+        e => pass(e, passed),
+    }
+}
