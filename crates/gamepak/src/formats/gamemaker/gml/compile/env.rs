@@ -57,6 +57,8 @@ pub struct Env {
     pub enums: HashMap<String, HashMap<String, i64>>,
     /// How typed references number the kinds of resource.
     pub refs: RefKinds,
+    /// The owner ids the game's array writes name, by function and array.
+    pub owner_ids: super::evidence::OwnerIds,
 }
 
 impl Env {
@@ -71,6 +73,7 @@ impl Env {
             macros: HashMap::new(),
             enums: HashMap::new(),
             refs: RefKinds::of(target.release),
+            owner_ids: Default::default(),
         }
     }
 
@@ -79,8 +82,11 @@ impl Env {
         let releases = version::infer(game).releases;
         let names = crate::formats::gamemaker::code::names(game);
         let target = Target::new(u32::from(game.gen8.bytecode), releases.low);
-        let target = super::evidence::settle(target, game, &names);
+        let (mut target, owner_ids) = super::evidence::settle(target, game, &names);
+        target.owner_every_write =
+            crate::formats::gamemaker::gml::owners::names_every_owner(releases);
         let mut env = Env::bare(target);
+        env.owner_ids = owner_ids;
         for (part, list) in game.model.chunks.iter().zip(game.model.chunk_names()) {
             let (Some(list), true) = (list, ASSET_CHUNKS.contains(&part.name)) else {
                 continue;

@@ -1,6 +1,9 @@
 //! What a game's own code shows about the compiler that made it, where its
 //! release range cannot tell: the releases that changed a choice are not all
-//! told apart by the chunks a file holds.
+//! told apart by the chunks a file holds, and copy-on-write arrays are an option
+//! of the game's.
+
+use std::collections::HashMap;
 
 use super::target::Target;
 use crate::formats::gamemaker::code::Names;
@@ -13,12 +16,23 @@ use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 const BUILTIN: i16 = -6;
 /// The `self` instance.
 const SELF: i16 = -1;
+/// The break signal of `setowner`.
+const SETOWNER: i16 = -5;
+/// The variable kind of an array element.
+const ARRAY: u8 = 0x00;
 
-/// `target` with the choices `game`'s code shows. Functions name their own
-/// variables through `self` in every release, so the stores through `builtin`
-/// must outnumber those through `self`.
-pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> Target {
+/// The owner ids GameMaker gave array writes: by the function the write is in
+/// and the array's name. The ids come from GameMaker's own numbering of names,
+/// which no file keeps, so code compiled again reuses them.
+pub type OwnerIds = HashMap<(String, String), i64>;
+
+/// `target` with the choices `game`'s code shows, and the owner ids of its
+/// array writes. Functions name their own variables through `self` in every
+/// release, so the stores through `builtin` must outnumber those through
+/// `self`.
+pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, OwnerIds) {
     let (mut through_builtin, mut through_self) = (0usize, 0usize);
+    let mut owners = OwnerIds::new();
     for entries in game.blob_entries() {
         let first = &game.code[entries[0]];
         let Some(bytes) = usize::try_from(first.blob)
@@ -27,22 +41,52 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> Target {
         else {
             continue;
         };
-        for i in decode(bytes, first.blob, game.form.endian, names) {
-            let Operand::Variable {
-                chain: Some(c),
-                instance,
-                kind: PLAIN_VARIABLE,
-            } = i.operand
-            else {
-                continue;
-            };
-            let name = &names.chains[c].name;
-            if i.op != op::POP || builtins::variable(name).is_some() {
-                continue;
-            }
-            match instance {
-                BUILTIN => through_builtin += 1,
-                SELF => through_self += 1,
+        // Where each function of the blob starts, to tell which a write is in.
+        let mut starts: Vec<(u32, &str)> = entries
+            .iter()
+            .map(|&e| (game.code[e].start, &*game.code[e].name))
+            .collect();
+        starts.sort_unstable();
+        let mut pending: Option<i64> = None;
+        let instrs = decode(bytes, first.blob, game.form.endian, names);
+        for (k, i) in instrs.iter().enumerate() {
+            match i.operand {
+                Operand::Break {
+                    signal: SETOWNER, ..
+                } => {
+                    pending = k.checked_sub(1).and_then(|p| match instrs[p].operand {
+                        Operand::Int(n) => Some(i64::from(n)),
+                        Operand::Short(n) => Some(i64::from(n)),
+                        _ => None,
+                    });
+                }
+                Operand::Variable {
+                    chain: Some(c),
+                    kind: ARRAY,
+                    ..
+                } if i.op == op::POP => {
+                    if let Some(id) = pending.take() {
+                        let within = starts
+                            .iter()
+                            .rev()
+                            .find(|(s, _)| *s <= i.at)
+                            .map_or("", |(_, n)| n);
+                        owners
+                            .entry((within.to_string(), names.chains[c].name.clone()))
+                            .or_insert(id);
+                    }
+                }
+                Operand::Variable {
+                    chain: Some(c),
+                    instance,
+                    kind: PLAIN_VARIABLE,
+                } if i.op == op::POP && builtins::variable(&names.chains[c].name).is_none() => {
+                    match instance {
+                        BUILTIN => through_builtin += 1,
+                        SELF => through_self += 1,
+                        _ => {}
+                    }
+                }
                 _ => {}
             }
         }
@@ -50,5 +94,6 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> Target {
     if through_builtin + through_self > 0 {
         target.self_through_builtin = through_builtin > through_self;
     }
-    target
+    target.array_owners = !owners.is_empty();
+    (target, owners)
 }

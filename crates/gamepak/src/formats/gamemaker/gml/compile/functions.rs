@@ -112,11 +112,13 @@ impl Gen<'_> {
             arguments: params as u16,
             locals: Vec::new(),
         });
+        self.inside.push(index);
         if constructor && self.env.target.constructor_set_static() {
             self.op("call.i @@SetStatic@@(argc=0)");
         }
         self.block(body);
         self.op("exit.i");
+        self.inside.pop();
         let inner = self.leave_function(outer);
         self.functions[index].locals = inner;
         self.code.place(after);

@@ -18,6 +18,7 @@ mod evidence;
 mod expr;
 mod functions;
 pub mod identity;
+mod owners;
 mod stmt;
 mod store;
 pub mod target;
@@ -155,6 +156,13 @@ struct Gen<'e> {
     made_names: usize,
     /// The functions declared so far.
     functions: Vec<FunctionEntry>,
+    /// The functions whose bodies are being compiled, innermost last (by index
+    /// in `functions`).
+    inside: Vec<usize>,
+    /// The array owner named last along the code's path, where known.
+    last_owner: Option<i64>,
+    /// Whether an array write may name its owner (not inside another store).
+    can_own: bool,
 }
 
 impl<'e> Gen<'e> {
@@ -175,6 +183,9 @@ impl<'e> Gen<'e> {
             given_names: source.functions.iter().cloned().collect(),
             made_names: 0,
             functions: Vec::new(),
+            inside: Vec::new(),
+            last_owner: None,
+            can_own: true,
         }
     }
 
@@ -184,6 +195,14 @@ impl<'e> Gen<'e> {
 
     fn op(&mut self, text: impl Into<String>) {
         self.code.op(text);
+    }
+
+    /// The entry name of the function being compiled.
+    fn current_entry(&self) -> &str {
+        match self.inside.last() {
+            Some(&k) => &self.functions[k].name,
+            None => &self.entry,
+        }
     }
 }
 

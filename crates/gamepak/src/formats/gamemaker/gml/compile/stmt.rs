@@ -126,10 +126,13 @@ impl Gen<'_> {
     fn if_stmt(&mut self, cond: &Expr, then: &Block, otherwise: Option<&Block>) {
         let other = self.code.label();
         self.cond(cond);
+        let before = self.last_owner;
         self.code.branch("bf", other);
         self.block(then);
+        let after_then = self.last_owner;
         match otherwise {
             Some(o) => {
+                self.last_owner = before;
                 let end = self.code.label();
                 self.code.branch("b", end);
                 self.code.place(other);
@@ -138,6 +141,7 @@ impl Gen<'_> {
             }
             None => self.code.place(other),
         }
+        self.join_owners(after_then);
     }
 
     /// The body of a loop, whose `break` goes to `brk` and `continue` to `cont`.
@@ -148,6 +152,7 @@ impl Gen<'_> {
         cont: super::emit::Label,
         body: &Block,
     ) {
+        let before = self.last_owner;
         self.exits.push(Exits {
             brk: Some(brk),
             cont: Some(cont),
@@ -155,6 +160,7 @@ impl Gen<'_> {
         });
         self.block(body);
         self.exits.pop();
+        self.join_owners(before);
     }
 
     fn repeat(&mut self, count: &Expr, body: &Block) {

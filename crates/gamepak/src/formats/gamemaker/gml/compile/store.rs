@@ -221,6 +221,14 @@ impl Gen<'_> {
 
     /// `target op value`, as a statement.
     pub(super) fn assign(&mut self, target: &Expr, op: AssignOp, value: &Expr) {
+        let owned = self.name_owner(target, Some(value));
+        self.assign_owned(target, op, value);
+        if owned {
+            self.can_own = true;
+        }
+    }
+
+    fn assign_owned(&mut self, target: &Expr, op: AssignOp, value: &Expr) {
         if let Expr::Index {
             base,
             accessor,
@@ -338,6 +346,14 @@ impl Gen<'_> {
 
     /// `x++` and the others, as a statement.
     pub(super) fn step(&mut self, op: StepOp, target: &Expr) {
+        let owned = self.name_owner(target, None);
+        self.step_owned(op, target);
+        if owned {
+            self.can_own = true;
+        }
+    }
+
+    fn step_owned(&mut self, op: StepOp, target: &Expr) {
         let Some(place) = self.place(target) else {
             self.error("this cannot be incremented");
             return;

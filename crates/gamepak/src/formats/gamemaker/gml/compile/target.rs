@@ -15,6 +15,12 @@ pub struct Target {
     /// outside functions (2024.2 on; the game's code tells, see
     /// [`super::evidence`]).
     pub self_through_builtin: bool,
+    /// Arrays are copied on write, so a write first names the array's owner
+    /// (`setowner`): an option of the game's (2.3 on), told by its code.
+    pub array_owners: bool,
+    /// Every array write names its owner, not only one whose owner changed
+    /// (2.3 to before 2.3.6).
+    pub owner_every_write: bool,
 }
 
 impl Target {
@@ -24,6 +30,8 @@ impl Target {
             bytecode,
             release,
             self_through_builtin: release >= Version::V2024_2,
+            array_owners: false,
+            owner_every_write: false,
         }
     }
 
