@@ -83,7 +83,11 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             temp_returns(block);
             for_loops(block);
         });
-        if body.last() == Some(&Stmt::Exit) {
+        // GameMaker ends every function and some code with an `exit` of its own;
+        // code that is an `exit` alone was written so (empty code has no
+        // instructions at all).
+        let whole_entry = depth == 0 && self.starts.get(name).is_none_or(|&s| s == 0);
+        if body.last() == Some(&Stmt::Exit) && !(whole_entry && body.len() == 1) {
             body.pop();
         }
         super::typed::name_values(&mut body, self.ctx);

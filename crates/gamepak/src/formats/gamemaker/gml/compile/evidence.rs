@@ -49,6 +49,9 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
         starts.sort_unstable();
         let mut pending: Option<i64> = None;
         let instrs = decode(bytes, first.blob, game.form.endian, names);
+        // Only code outside functions shows how an event names its instance's
+        // variables; object variables (`PreCreate`) always name `self`.
+        let plain_event = entries.len() == 1 && !is_pre_create(&first.name);
         for (k, i) in instrs.iter().enumerate() {
             match i.operand {
                 Operand::Break {
@@ -80,7 +83,10 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
                     chain: Some(c),
                     instance,
                     kind: PLAIN_VARIABLE,
-                } if i.op == op::POP && builtins::variable(&names.chains[c].name).is_none() => {
+                } if plain_event
+                    && i.op == op::POP
+                    && builtins::variable(&names.chains[c].name).is_none() =>
+                {
                     match instance {
                         BUILTIN => through_builtin += 1,
                         SELF => through_self += 1,
@@ -96,4 +102,10 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
     }
     target.array_owners = !owners.is_empty();
     (target, owners)
+}
+
+/// Whether code entry `name` sets an object's or a room instance's variables,
+/// which GameMaker compiles as a function of the instance.
+pub fn is_pre_create(name: &str) -> bool {
+    name.ends_with("_PreCreate_0") || name.ends_with("_PreCreate")
 }

@@ -131,6 +131,10 @@ impl Gen<'_> {
                 self.op("call.i @@Other@@(argc=0)");
                 return Ty::V;
             }
+            "global" if self.env.target.functions() => {
+                self.op("call.i @@Global@@(argc=0)");
+                return Ty::V;
+            }
             "self" => return self.number(Number::Int(-1)),
             "other" => return self.number(Number::Int(-2)),
             "all" => return self.number(Number::Int(-3)),
@@ -252,7 +256,11 @@ impl Gen<'_> {
         }
         let bitwise = matches!(op, BitAnd | BitOr | BitXor | Shl | Shr);
         let mut tl = self.expr(lhs);
-        if bitwise && tl != Ty::L {
+        if op == Div && tl != Ty::V && tl != Ty::D {
+            // `/` divides reals: an integer on either side becomes one first.
+            self.to(tl, Ty::D);
+            tl = Ty::D;
+        } else if bitwise && tl != Ty::L {
             self.to(tl, Ty::L);
             tl = Ty::L;
         } else if tl == Ty::B && !is_comparison(op) {
@@ -267,7 +275,7 @@ impl Gen<'_> {
         } else if tr == Ty::B && !is_comparison(op) {
             self.to(tr, Ty::I);
             tr = Ty::I;
-        } else if op == Div && tr == Ty::I {
+        } else if op == Div && tr != Ty::V && tr != Ty::D {
             self.to(tr, Ty::D);
             tr = Ty::D;
         }

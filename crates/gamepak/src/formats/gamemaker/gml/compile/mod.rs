@@ -163,6 +163,8 @@ struct Gen<'e> {
     last_owner: Option<i64>,
     /// Whether an array write may name its owner (not inside another store).
     can_own: bool,
+    /// Whether the entry sets object or room-instance variables (`PreCreate`).
+    pre_create: bool,
 }
 
 impl<'e> Gen<'e> {
@@ -186,6 +188,7 @@ impl<'e> Gen<'e> {
             inside: Vec::new(),
             last_owner: None,
             can_own: true,
+            pre_create: evidence::is_pre_create(source.entry),
         }
     }
 

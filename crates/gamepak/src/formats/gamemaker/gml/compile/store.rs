@@ -100,7 +100,9 @@ impl Gen<'_> {
         match builtins::variable(name) {
             Some(v) if !v.instance => plain(scope, true),
             None if name == "undefined" => plain(scope, true),
-            _ if target.self_through_builtin && !self.in_function => plain("builtin", false),
+            _ if target.self_through_builtin && !self.in_function && !self.pre_create => {
+                plain("builtin", false)
+            }
             _ => plain("self", false),
         }
     }
@@ -116,7 +118,15 @@ impl Gen<'_> {
                 indices,
             } => {
                 let inner = self.place(base)?;
+                let functions = self.env.target.functions();
                 let owner = match inner.kind {
+                    // Another instance's or the global array: through the
+                    // instance on the stack (2.3 on).
+                    Kind::Plain { instance, .. }
+                        if functions && (instance == "other" || instance == "global") =>
+                    {
+                        Owner::Expr(Expr::Ident(instance))
+                    }
                     Kind::Plain { instance, .. } => Owner::Code(instance_code(&instance)?),
                     Kind::Of(e) => Owner::Expr(e),
                     Kind::Element { .. } => return None,
