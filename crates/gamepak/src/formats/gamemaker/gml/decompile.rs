@@ -179,6 +179,7 @@ pub fn decompile_blob(
                     body,
                     locals: walker.locals,
                     constructor: walker.sets_statics,
+                    arguments: walker.arguments,
                 })
             }
             None => Err(Stuck {

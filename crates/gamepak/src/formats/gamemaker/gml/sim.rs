@@ -84,6 +84,33 @@ pub enum End {
     },
 }
 
+/// How code reads its arguments: as a function's parameters (the `argument`
+/// instance, which named parameters compile to) or as the built-in variables
+/// `argument0` to `argument15`, which GameMaker: Studio's scripts read and later
+/// code may still name.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ArgumentReads {
+    /// Through the `argument` instance.
+    pub named: bool,
+    /// As built-in variables.
+    pub builtin: bool,
+}
+
+impl ArgumentReads {
+    /// Both readings of two pieces of code.
+    pub fn merge(&mut self, other: ArgumentReads) {
+        self.named |= other.named;
+        self.builtin |= other.builtin;
+    }
+}
+
+/// `argument0` to `argument15`.
+fn is_numbered_argument(name: &str) -> bool {
+    name.strip_prefix("argument")
+        .and_then(|n| n.parse::<u8>().ok())
+        .is_some_and(|n| n < 16)
+}
+
 /// Why a block could not run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stuck {
@@ -144,6 +171,8 @@ pub struct Machine<'c, 'a> {
     pub locals: Vec<String>,
     /// Whether the code sets up statics, as a constructor's does first.
     pub sets_statics: bool,
+    /// How the code reads `argument0` to `argument15`.
+    pub arguments: ArgumentReads,
     /// Locals, globals and built-ins read by a plain `push`, as `op=` reads its
     /// target.
     plain_reads: Vec<Expr>,
@@ -158,6 +187,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             out: Vec::new(),
             locals: Vec::new(),
             sets_statics: false,
+            arguments: ArgumentReads::default(),
             plain_reads: Vec::new(),
         }
     }
@@ -416,6 +446,12 @@ impl<'c, 'a> Machine<'c, 'a> {
     /// Variable `name` of `owner`: a name alone for a local, a built-in, an
     /// argument, a static or the instance's own, a field otherwise.
     fn scoped(&mut self, owner: Expr, name: String) -> Expr {
+        if is_numbered_argument(&name) {
+            match owner {
+                Expr::Number(Number::Int(ARGUMENT)) => self.arguments.named = true,
+                _ => self.arguments.builtin = true,
+            }
+        }
         match owner {
             Expr::Number(Number::Int(LOCAL)) => {
                 if !self.locals.contains(&name) {

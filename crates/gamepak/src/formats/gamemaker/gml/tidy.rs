@@ -27,6 +27,8 @@ pub struct Walked {
     pub locals: Vec<String>,
     /// Whether it sets up statics first, as a constructor does.
     pub constructor: bool,
+    /// How it reads its arguments.
+    pub arguments: super::sim::ArgumentReads,
 }
 
 const SCRIPT_PREFIX: &str = "gml_Script_";
@@ -135,12 +137,22 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
         let Some(start) = self.starts.get(target) else {
             return Ok(Expr::Ident(short_name(target).to_string()));
         };
-        let (body, constructor) = match self.bodies.get(start) {
-            Some(Ok(w)) => (self.tidy(target, w.clone(), depth + 1)?, w.constructor),
+        let (body, constructor, reads) = match self.bodies.get(start) {
+            Some(Ok(w)) => (
+                self.tidy(target, w.clone(), depth + 1)?,
+                w.constructor,
+                w.arguments,
+            ),
             Some(Err(s)) => return Err(s.clone()),
-            None => (Vec::new(), false),
+            None => (Vec::new(), false, Default::default()),
         };
-        let arguments = self.ctx.arguments.get(target).copied().unwrap_or(0);
+        // A function that reads its arguments only as the built-in `argumentN`
+        // was written with no parameters: the two compile apart.
+        let arguments = if reads.builtin && !reads.named {
+            0
+        } else {
+            self.ctx.arguments.get(target).copied().unwrap_or(0)
+        };
         let params = (0..arguments)
             .map(|i| super::ast::Param {
                 name: format!("argument{i}"),

@@ -61,6 +61,8 @@ pub struct Walker<'d, 'c, 'a> {
     pub locals: Vec<String>,
     /// Whether the fragment sets up statics: a constructor's or a struct's body.
     pub sets_statics: bool,
+    /// How the function reads its arguments.
+    pub arguments: super::sim::ArgumentReads,
     /// Blocks of the fragment that no branch reaches: code written after an `exit`
     /// or `return`, printed where it was written.
     unreached: Vec<bool>,
@@ -95,6 +97,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             visited: vec![false; blocks.len()],
             locals: Vec::new(),
             sets_statics: false,
+            arguments: Default::default(),
         }
     }
 
@@ -194,6 +197,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         out.append(&mut m.out);
         *stack = m.stack;
         self.sets_statics |= m.sets_statics;
+        self.arguments.merge(m.arguments);
         for l in m.locals {
             if !self.locals.contains(&l) {
                 self.locals.push(l);

@@ -16,7 +16,8 @@ impl Gen<'_> {
     /// declaration, stores it under its name and drops it.
     pub(super) fn function(&mut self, f: &Function, statement: bool) {
         let entry = self.entry_name(f.name.as_deref(), false);
-        self.function_body(&entry, f.params.len(), &f.body, f.constructor);
+        let params: Vec<String> = f.params.iter().map(|p| p.name.clone()).collect();
+        self.function_body(&entry, &params, &f.body, f.constructor);
         self.bind(&entry, f.constructor, false);
         let target = self.env.target;
         if let (true, Some(name)) = (statement, &f.name) {
@@ -56,7 +57,7 @@ impl Gen<'_> {
             .collect();
         let entry = self.entry_name(None, true);
         self.push_args(&passed);
-        self.function_body(&entry, 0, &body, false);
+        self.function_body(&entry, &[], &body, false);
         self.bind(&entry, true, false);
         let short = entry
             .strip_prefix("gml_Script_")
@@ -100,16 +101,16 @@ impl Gen<'_> {
 
     /// The body of function `entry`, with a branch over it, as a code entry of
     /// its own.
-    fn function_body(&mut self, entry: &str, params: usize, body: &Block, constructor: bool) {
+    fn function_body(&mut self, entry: &str, params: &[String], body: &Block, constructor: bool) {
         let (start, after) = (self.code.label(), self.code.label());
         self.code.branch("b", after);
         self.code.place(start);
-        let outer = self.enter_function(body);
+        let outer = self.enter_function(body, params);
         let index = self.functions.len();
         self.functions.push(FunctionEntry {
             name: entry.to_string(),
             start,
-            arguments: params as u16,
+            arguments: params.len() as u16,
             locals: Vec::new(),
         });
         self.inside.push(index);
@@ -125,8 +126,9 @@ impl Gen<'_> {
     }
 
     /// Saves what belongs to the enclosing function and starts a new one.
-    fn enter_function(&mut self, body: &Block) -> Saved {
+    fn enter_function(&mut self, body: &Block, params: &[String]) -> Saved {
         Saved {
+            params: std::mem::replace(&mut self.params, params.to_vec()),
             locals: std::mem::take(&mut self.locals),
             local_names: std::mem::replace(&mut self.local_names, super::declared_locals(body)),
             exits: std::mem::take(&mut self.exits),
@@ -136,6 +138,7 @@ impl Gen<'_> {
 
     /// Restores the enclosing function, and gives the locals of the one left.
     fn leave_function(&mut self, saved: Saved) -> Vec<String> {
+        self.params = saved.params;
         self.local_names = saved.local_names;
         self.exits = saved.exits;
         self.in_function = saved.in_function;
@@ -191,6 +194,7 @@ impl Gen<'_> {
 
 /// What a function body replaces of the function around it.
 pub(super) struct Saved {
+    params: Vec<String>,
     locals: Vec<String>,
     local_names: std::collections::HashSet<String>,
     exits: Vec<Exits>,

@@ -165,6 +165,8 @@ struct Gen<'e> {
     can_own: bool,
     /// Whether the entry sets object or room-instance variables (`PreCreate`).
     pre_create: bool,
+    /// The parameters of the function being compiled.
+    params: Vec<String>,
 }
 
 impl<'e> Gen<'e> {
@@ -189,6 +191,7 @@ impl<'e> Gen<'e> {
             last_owner: None,
             can_own: true,
             pre_create: evidence::is_pre_create(source.entry),
+            params: Vec::new(),
         }
     }
 

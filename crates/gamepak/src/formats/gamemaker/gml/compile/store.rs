@@ -90,11 +90,24 @@ impl Gen<'_> {
         } else {
             "self"
         };
+        if let Some(k) = self.params.iter().position(|p| p == name) {
+            return Place {
+                name: format!("argument{k}"),
+                kind: Kind::Plain {
+                    instance: "arg".into(),
+                    builtin: false,
+                },
+            };
+        }
         if is_numbered_argument(name) {
-            return if target.functions() {
+            // Not a parameter: the built-in variable, except at the top of code
+            // from 2024.2, where GameMaker reads it as a parameter.
+            return if !target.functions() {
+                plain("self", true)
+            } else if target.self_through_builtin && !self.in_function {
                 plain("arg", false)
             } else {
-                plain("self", true)
+                plain(scope, true)
             };
         }
         match builtins::variable(name) {
