@@ -45,6 +45,9 @@
 //!   (2.3 to 2.3.6, see [`owners`]); later releases skip repeated owners, so a
 //!   write naming none is not surely `[@ ]` there.
 //! - A `break` written after a case's `return` is kept: GameMaker compiles it.
+//! - A 64-bit integer small enough for 32 bits is an enum's member (GameMaker
+//!   pushes no other that way); the enum is gone, so `UnknownEnum.Value_N` names
+//!   it, declared at the top of the code (see [`unknown_enum`]).
 //! - Anything the walk cannot place is an error with its offset: no code is left
 //!   out and no internal name (`@@…@@`, `$$$$temp$$$$`) is printed.
 
@@ -67,6 +70,7 @@ pub mod sim;
 pub mod source;
 mod tidy;
 mod typed;
+pub mod unknown_enum;
 pub(crate) mod visit;
 pub mod walk;
 

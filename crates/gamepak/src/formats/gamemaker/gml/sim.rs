@@ -511,6 +511,9 @@ impl<'c, 'a> Machine<'c, 'a> {
             Operand::Double(d) => (Expr::Number(Number::Real(*d)), 8),
             Operand::Float(f) => (Expr::Number(Number::Real(f64::from(*f))), 4),
             Operand::Int(n) => (Expr::Number(Number::Int(i64::from(*n))), 4),
+            // GameMaker pushes a 64-bit integer that a 32-bit one could hold only
+            // for an enum's member: the enum is gone, so one stands in for it.
+            Operand::Long(n) if i32::try_from(*n).is_ok() => (super::unknown_enum::member(*n), 8),
             Operand::Long(n) => (Expr::Number(Number::Int(*n)), 8),
             Operand::Short(n) if t1 == 4 => (Expr::Bool(*n != 0), 4),
             Operand::Short(1) if i.op == op::PUSH => (Expr::Ident(ONE.into()), 4),

@@ -104,6 +104,9 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
         locals.retain(|l| l != TEMP);
         rename_keywords(&mut body, &mut locals);
         declare_locals(&mut body, &locals);
+        if depth == 0 {
+            super::unknown_enum::declare(&mut body);
+        }
         Ok(body)
     }
 

@@ -330,8 +330,10 @@ impl Gen<'_> {
     pub(super) fn read(&mut self, e: &Expr) -> Ty {
         if let Expr::Field { base, name } = e {
             if let Expr::Ident(en) = &**base {
-                if let Some(v) = self.env.enums.get(en).and_then(|m| m.get(name)) {
-                    return self.number(Number::Int(*v));
+                if let Some(v) = self.enums.get(en).and_then(|m| m.get(name)) {
+                    // An enum's member is a 64-bit integer.
+                    self.op(format!("push.l {v}"));
+                    return Ty::L;
                 }
             }
         }

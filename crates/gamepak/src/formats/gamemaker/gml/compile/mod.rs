@@ -167,6 +167,8 @@ struct Gen<'e> {
     pre_create: bool,
     /// The parameters of the function being compiled.
     params: Vec<String>,
+    /// The enums the code sees: the project's and its own.
+    enums: std::collections::HashMap<String, std::collections::HashMap<String, i64>>,
 }
 
 impl<'e> Gen<'e> {
@@ -192,6 +194,7 @@ impl<'e> Gen<'e> {
             can_own: true,
             pre_create: evidence::is_pre_create(source.entry),
             params: Vec::new(),
+            enums: enums_of(env, source.body),
         }
     }
 
@@ -210,6 +213,31 @@ impl<'e> Gen<'e> {
             None => &self.entry,
         }
     }
+}
+
+/// The enums `body` declares, with the project's: each member's value, counting
+/// on from the one before where none is given.
+fn enums_of(
+    env: &Env,
+    body: &Block,
+) -> std::collections::HashMap<String, std::collections::HashMap<String, i64>> {
+    let mut enums = env.enums.clone();
+    for s in body {
+        let Stmt::Enum { name, members } = s else {
+            continue;
+        };
+        let table = enums.entry(name.clone()).or_default();
+        let mut next = 0i64;
+        for (member, value) in members {
+            let value = match value {
+                Some(super::ast::Expr::Number(super::ast::Number::Int(v))) => *v,
+                _ => next,
+            };
+            table.insert(member.clone(), value);
+            next = value.wrapping_add(1);
+        }
+    }
+    enums
 }
 
 /// The names `body` declares with `var`, outside the functions it declares:

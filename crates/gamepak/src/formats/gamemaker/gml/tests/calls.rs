@@ -563,7 +563,12 @@ construct!(
     call.i @@NewGMLArray@@(argc=3)
     pop.v.v local.entry
     ",
-    "var entry = [\"EXIT\", 0, exit_game];"
+    "
+    enum UnknownEnum {
+        Value_0 = 0
+    }
+    var entry = [\"EXIT\", UnknownEnum.Value_0, exit_game];
+    "
 );
 
 // The game's own variable passed to a colour parameter holds colours wherever

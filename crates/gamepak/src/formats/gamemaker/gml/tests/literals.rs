@@ -51,6 +51,8 @@ construct!(
     "y = room_height / 1.5;"
 );
 
+// GameMaker pushes a 64-bit integer that fits in 32 bits only for an enum's
+// member, whose enum the bytecode does not keep.
 construct!(
     sixty_four_bit_integer_2_3,
     "
@@ -58,7 +60,12 @@ construct!(
     conv.l.v
     pop.v.v self.kind
     ",
-    "kind = 4;"
+    "
+    enum UnknownEnum {
+        Value_4 = 4
+    }
+    kind = UnknownEnum.Value_4;
+    "
 );
 
 construct!(

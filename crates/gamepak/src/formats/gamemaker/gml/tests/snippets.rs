@@ -2447,10 +2447,13 @@ construct!(
     popz.v
     ",
     "
+    enum UnknownEnum {
+        Value_1150207 = 1150207
+    }
     with (obj_player) {
         instance_destroy();
     }
-    effect_create_below(ef_explosion, 0, 0, 0, 1150207);
+    effect_create_below(ef_explosion, 0, 0, 0, UnknownEnum.Value_1150207);
     room_restart();
     "
 );
