@@ -18,7 +18,7 @@ impl Gen<'_> {
         let entry = self.entry_name(f.name.as_deref(), false);
         let params: Vec<String> = f.params.iter().map(|p| p.name.clone()).collect();
         self.function_body(&entry, &params, &f.body, f.constructor);
-        self.bind(&entry, f.constructor, false);
+        self.bind(&entry, f.constructor);
         let target = self.env.target;
         if let (true, Some(name)) = (statement, &f.name) {
             self.op("dup.v 0");
@@ -52,13 +52,14 @@ impl Gen<'_> {
             .map(|(name, value)| Stmt::Assign {
                 target: Expr::Ident(name.clone()),
                 op: AssignOp::Set,
-                value: hoist(value, &mut passed),
+                value: self.hoist(value, &mut passed),
             })
             .collect();
         let entry = self.entry_name(None, true);
         self.push_args(&passed);
-        self.function_body(&entry, &[], &body, false);
-        self.bind(&entry, true, false);
+        // A struct's function is a constructor, as far as statics go.
+        self.function_body(&entry, &[], &body, true);
+        self.bind(&entry, true);
         let short = entry
             .strip_prefix("gml_Script_")
             .unwrap_or(&entry)
@@ -87,7 +88,7 @@ impl Gen<'_> {
 
     /// `push.i function NAME; conv.i.v;` and the instance it is bound to, then
     /// `method()`.
-    fn bind(&mut self, entry: &str, null_instance: bool, _: bool) {
+    fn bind(&mut self, entry: &str, null_instance: bool) {
         self.op(format!("push.i function {entry}"));
         self.op("conv.i.v");
         if null_instance {
@@ -165,6 +166,37 @@ impl Gen<'_> {
         }
     }
 
+    /// A struct field's value as its hidden function reads it: a constant (a
+    /// resource too, where references are typed) or a function in place;
+    /// anything else computed by the caller and passed as `argument[N]` (inside
+    /// array literals, element by element).
+    fn hoist(&self, value: &Expr, passed: &mut Vec<Expr>) -> Expr {
+        let constant = |e: &Expr| match e {
+            Expr::Number(_) | Expr::String(_) | Expr::Bool(_) | Expr::Function(_) => true,
+            Expr::Ident(n) => {
+                self.env.target.typed_references()
+                    && !self.local_names.contains(n)
+                    && self.env.asset(n).is_some()
+            }
+            _ => false,
+        };
+        let mut pass = |e: &Expr| {
+            if constant(e) {
+                return e.clone();
+            }
+            passed.push(e.clone());
+            Expr::Index {
+                base: Box::new(Expr::Ident("argument".into())),
+                accessor: crate::formats::gamemaker::gml::ast::Accessor::Array,
+                indices: vec![Expr::Number(Number::Int(passed.len() as i64 - 1))],
+            }
+        };
+        match value {
+            Expr::Array(items) => Expr::Array(items.iter().map(&mut pass).collect()),
+            e => pass(e),
+        }
+    }
+
     /// A call of `callee` that is not a function GameMaker or the game declares:
     /// a variable holding a method, called on the instance it belongs to.
     pub(super) fn call_variable(&mut self, callee: &Expr, args: &[Expr]) -> Ty {
@@ -199,28 +231,4 @@ pub(super) struct Saved {
     local_names: std::collections::HashSet<String>,
     exits: Vec<Exits>,
     in_function: bool,
-}
-
-/// A struct field's value as its hidden function reads it: a constant or a
-/// function in place; anything else computed by the caller and passed as
-/// `argument[N]` (inside array and struct literals, element by element).
-fn hoist(value: &Expr, passed: &mut Vec<Expr>) -> Expr {
-    let pass = |e: &Expr, passed: &mut Vec<Expr>| {
-        if matches!(
-            e,
-            Expr::Number(_) | Expr::String(_) | Expr::Bool(_) | Expr::Function(_)
-        ) {
-            return e.clone();
-        }
-        passed.push(e.clone());
-        Expr::Index {
-            base: Box::new(Expr::Ident("argument".into())),
-            accessor: crate::formats::gamemaker::gml::ast::Accessor::Array,
-            indices: vec![Expr::Number(Number::Int(passed.len() as i64 - 1))],
-        }
-    };
-    match value {
-        Expr::Array(items) => Expr::Array(items.iter().map(|e| pass(e, passed)).collect()),
-        e => pass(e, passed),
-    }
 }

@@ -114,48 +114,53 @@ fn original_lines(game: &Game<'_>, entry: &code::Entry<'_>, names: &code::Names)
     numbered(&text)
 }
 
-/// Compiled text (with `Lxxxx:` labels) as numbered instructions.
-fn listing(text: &str) -> Vec<String> {
-    let mut out = String::new();
-    let mut at = 0u32;
+/// Disassembly text as numbered instructions: comments dropped, and each branch
+/// target (a label, `Lxxxx:` on its own line before the instruction it names)
+/// replaced by the number of that instruction.
+pub fn listing(text: &str) -> Vec<String> {
+    let mut index = std::collections::HashMap::new();
+    let mut instrs: Vec<String> = Vec::new();
     for line in text.lines() {
         let line = line.trim();
-        if line.is_empty() || line.ends_with(':') {
+        if line.is_empty() || line.starts_with(';') {
             continue;
         }
-        out.push_str(&format!("@{at:x}\n{line}\n"));
-        at += super::emit::size(line).unwrap_or(4);
+        match line.strip_suffix(':') {
+            Some(label) => {
+                index.insert(label.to_string(), instrs.len());
+            }
+            None => instrs.push(line.to_string()),
+        }
     }
-    out.push_str(&format!("@{at:x}\n"));
-    numbered(&out)
+    targets_numbered(instrs, &index)
 }
 
-/// Lines alternating `@offset` and an instruction, as instructions whose branch
-/// targets (`Lxxxx`) are replaced by the number of the instruction there.
+/// Lines alternating `@offset` and an instruction, as numbered instructions.
 fn numbered(text: &str) -> Vec<String> {
     let mut index = std::collections::HashMap::new();
     let mut instrs = Vec::new();
-    let mut k = 0;
     for line in text.lines() {
         if let Some(off) = line.strip_prefix('@') {
-            index.insert(
-                format!("L{:04x}", u32::from_str_radix(off, 16).unwrap_or(0)),
-                k,
-            );
+            let at = u32::from_str_radix(off, 16).unwrap_or(0);
+            index.insert(format!("L{at:04x}"), instrs.len());
         } else {
             instrs.push(line.to_string());
-            k += 1;
         }
     }
+    targets_numbered(instrs, &index)
+}
+
+fn targets_numbered(
+    instrs: Vec<String>,
+    index: &std::collections::HashMap<String, usize>,
+) -> Vec<String> {
     instrs
         .into_iter()
         .map(|i| match i.rsplit_once(' ') {
-            Some((head, target)) if target.starts_with('L') && is_branch(head) => {
-                match index.get(target) {
-                    Some(n) => format!("{head} #{n}"),
-                    None => i,
-                }
-            }
+            Some((head, target)) if is_branch(head) => match index.get(target) {
+                Some(n) => format!("{head} #{n}"),
+                None => i,
+            },
             _ => i,
         })
         .collect()
