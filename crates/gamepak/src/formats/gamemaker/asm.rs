@@ -221,7 +221,7 @@ fn string(arg: &str, names: &dyn Names) -> Result<u32, String> {
     }
     let text: String =
         serde_json::from_str(arg).map_err(|_| format!("`{arg}` is not a quoted string"))?;
-    names.string(&text).ok_or_else(|| {
-        format!("no STRG string reads {arg}: change that string's text in strings.json instead")
-    })
+    names
+        .string(&text)
+        .ok_or_else(|| format!("no STRG string reads {arg}"))
 }

@@ -28,9 +28,14 @@ pub struct Blob {
     pub starts: HashMap<u32, u32>,
 }
 
-/// The chains a blob used before an edit, each with the instance fields of its uses
-/// there.
-type Here = HashMap<usize, HashSet<i16>>;
+/// The chains a blob used before an edit: each with the instance fields of its
+/// uses there, and the functions of the blob (by order of their starts) its uses
+/// were in.
+#[derive(Default)]
+struct Here {
+    fields: HashMap<usize, HashSet<i16>>,
+    functions: HashMap<usize, HashSet<String>>,
+}
 
 /// The instance field (the word's low 16 bits) of the use at `at`.
 fn instance_field(game: &Game<'_>, at: u64) -> i16 {
@@ -131,11 +136,25 @@ impl<'g, 'a> Editor<'g, 'a> {
         let (blob, length, entries) = self
             .blob(k)
             .ok_or_else(|| Error::at(file, format!("the file has no code blob {k}")))?;
-        let mut used_here = Here::new();
+        let mut used_here = Here::default();
+        let starts: Vec<u32> = entries.iter().map(|e| e.start).collect();
+        // A function's body ends where the branch before it, over the body, goes.
+        let over = |start: u32| {
+            let at = blob + u64::from(start.checked_sub(4)?);
+            let word = code::Word::decode(super::refs::u32_at(&self.game.form, at)?, false);
+            (word.op == B).then(|| {
+                let rel = ((word.w << 9) as i32 >> 9) * 4;
+                (i64::from(start) - 4 + i64::from(rel)) as u32
+            })
+        };
+        let ranges = function_ranges(&starts, over);
         for (&at, &c) in &self.names.owner {
             if (blob..blob + u64::from(length)).contains(&at) {
                 let field = instance_field(self.game, at);
-                used_here.entry(c).or_default().insert(field);
+                used_here.fields.entry(c).or_default().insert(field);
+                let function = function_at(&ranges, (at - blob) as u32)
+                    .map_or(String::new(), |k| entries[k].name.to_string());
+                used_here.functions.entry(c).or_default().insert(function);
             }
         }
         let (mut out, labels) = self.assemble_lines(text, file, &used_here, k)?;
@@ -171,7 +190,7 @@ impl<'g, 'a> Editor<'g, 'a> {
         blob: usize,
     ) -> Result<(Blob, Vec<NewEntry>)> {
         self.assembles(file)?;
-        let (out, labels) = self.assemble_lines(text, file, &Here::new(), blob)?;
+        let (out, labels) = self.assemble_lines(text, file, &Here::default(), blob)?;
         let mut entries = Vec::new();
         for h in text.lines().filter_map(code::heading) {
             let offset = match labels.get(h.label) {
@@ -253,6 +272,32 @@ impl<'g, 'a> Editor<'g, 'a> {
             editor: self,
             labels: &labels,
         };
+        // Where each function of the text starts, by its heading, and where the
+        // branch before it (over its body) goes, to tell which function a use is
+        // in.
+        let headed: Vec<(u32, &str)> = text
+            .lines()
+            .filter_map(code::heading)
+            .filter_map(|h| {
+                let at = labels
+                    .get(h.label)
+                    .copied()
+                    .or((h.label == "L0000").then_some(0))?;
+                Some((at, h.name))
+            })
+            .collect();
+        let starts: Vec<u32> = headed.iter().map(|h| h.0).collect();
+        let mut branch_before: HashMap<u32, u32> = HashMap::new();
+        let mut offset = 0u32;
+        for &(_, line) in lines.iter().filter(|(_, l)| !l.ends_with(':')) {
+            let size = asm::assemble(line, offset, &Anywhere(self), endian)
+                .map_or(4, |i| i.bytes.len() as u32);
+            if let Some(target) = line.strip_prefix("b ").and_then(|l| labels.get(l.trim())) {
+                branch_before.insert(offset + size, *target);
+            }
+            offset += size;
+        }
+        let ranges = function_ranges(&starts, |s| branch_before.get(&s).copied());
         let mut out = Blob {
             bytes: Vec::with_capacity(offset as usize),
             uses: Vec::new(),
@@ -262,7 +307,10 @@ impl<'g, 'a> Editor<'g, 'a> {
             let at = out.bytes.len() as u32;
             let i = asm::assemble(line, at, &resolver, endian).map_err(|why| at_line(n, why))?;
             if let Some(u) = i.uses {
-                let chain = self.chain(u, here, blob).map_err(|why| at_line(n, why))?;
+                let function = function_at(&ranges, at).map_or("", |k| headed[k].1);
+                let chain = self
+                    .chain(u, here, blob, function)
+                    .map_err(|why| at_line(n, why))?;
                 out.uses.push((at, chain));
             }
             out.bytes.extend_from_slice(&i.bytes);
@@ -273,7 +321,9 @@ impl<'g, 'a> Editor<'g, 'a> {
     /// The chain a use names: the only entry of that name; else the only one whose
     /// uses have the same instance field (a `builtin` push of a self variable), or of
     /// that name and instance type; else the only one of those the blob already
-    /// uses; else the only one the blob already uses with that instance field. A
+    /// uses; else the only one the blob already uses with that instance field; else
+    /// the only one the same function of the blob (`function`, by its entry's
+    /// name; empty for the blob's first entry) used. A
     /// local is only ever one the blob (number `blob`) uses: another entry's local of
     /// that name is another variable.
     fn chain(
@@ -281,8 +331,9 @@ impl<'g, 'a> Editor<'g, 'a> {
         u: Use<'_>,
         used_here: &Here,
         blob: usize,
+        function: &str,
     ) -> std::result::Result<usize, String> {
-        let in_blob = |c: usize| used_here.contains_key(&c);
+        let in_blob = |c: usize| used_here.fields.contains_key(&c);
         let chains = &self.names.chains;
         let (call, name, instance) = match u {
             Use::Variable { name, instance } => (false, name, Some(i32::from(instance))),
@@ -310,9 +361,29 @@ impl<'g, 'a> Editor<'g, 'a> {
         let used_alike_here: Vec<usize> = here
             .iter()
             .copied()
-            .filter(|&c| instance.is_none_or(|i| used_here[&c].contains(&(i as i16))))
+            .filter(|&c| instance.is_none_or(|i| used_here.fields[&c].contains(&(i as i16))))
             .collect();
-        for pick in [&named, &alike, &typed, &here, &alike_here, &used_alike_here] {
+        // Functions sharing a blob each have locals of their own, of the same
+        // name as another's as often as not.
+        let in_function: Vec<usize> = here
+            .iter()
+            .copied()
+            .filter(|c| {
+                used_here
+                    .functions
+                    .get(c)
+                    .is_some_and(|f| f.contains(function))
+            })
+            .collect();
+        for pick in [
+            &named,
+            &alike,
+            &typed,
+            &here,
+            &alike_here,
+            &used_alike_here,
+            &in_function,
+        ] {
             if let [one] = pick.as_slice() {
                 return Ok(*one);
             }
@@ -351,6 +422,32 @@ impl<'g, 'a> Editor<'g, 'a> {
         });
         Ok(chains.len() + k)
     }
+}
+
+/// The opcode of `b`.
+const B: u8 = 0xb6;
+
+/// Each function of a blob that starts at one of `starts` (in the order given):
+/// the bytes its body spans, from its start to where the branch over it (`over`
+/// of its start) goes. Code outside every span is the blob's first entry's.
+fn function_ranges(starts: &[u32], over: impl Fn(u32) -> Option<u32>) -> Vec<(u32, u32, usize)> {
+    let mut order: Vec<(u32, usize)> = starts.iter().copied().zip(0..).collect();
+    order.sort_unstable();
+    order
+        .into_iter()
+        .filter(|&(s, _)| s > 0)
+        .filter_map(|(s, k)| Some((s, over(s)?, k)))
+        .collect()
+}
+
+/// The function whose body holds byte `at` (by its place among the starts): the
+/// innermost span; `None` for the entry starting the blob.
+fn function_at(ranges: &[(u32, u32, usize)], at: u32) -> Option<usize> {
+    ranges
+        .iter()
+        .filter(|&&(s, e, _)| s <= at && at < e)
+        .min_by_key(|&&(s, e, _)| e - s)
+        .map(|&(_, _, k)| k)
 }
 
 /// VARI's instance type of a local variable.

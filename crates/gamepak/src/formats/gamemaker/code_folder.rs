@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 
 use super::code_edit::Editor;
+use super::code_gml::GmlEdit;
 use super::container;
 use super::manifest::Manifest;
 use super::model;
@@ -51,59 +52,22 @@ pub fn added_names(files: &[AddedFile]) -> impl Iterator<Item = &str> {
         .map(|h| h.name)
 }
 
-/// Refuses a folder whose GML was edited since extraction. The GML is written for
-/// reading: until GML compiles, a change must be made in the disassembly, and one
-/// made in the GML alone would otherwise be lost without a word.
-pub fn refuse_edited_gml(dir: &SourceDir, m: &Manifest) -> Result<()> {
-    let edited = |file: &str, crc: u32| -> Result<bool> {
-        Ok(dir.read_if_file(file)?.is_some_and(|t| crc32(&t) != crc))
-    };
-    let found = m
-        .code
-        .par_iter()
-        .map(|c| {
-            let Some(gml) = &c.gml else {
-                return Ok(None);
-            };
-            if !edited(&gml.file, gml.crc32)? {
-                return Ok(None);
-            }
-            let why = if edited(&c.file, c.crc32)? {
-                format!(
-                    "this file and {} were both edited: GML does not compile yet, so make the \
-                     change in {} alone and restore this file (extract writes it again)",
-                    c.file, c.file
-                )
-            } else {
-                format!(
-                    "was edited, but GML does not compile yet: make the change in {} \
-                     (the same code as GameMaker's assembly), and restore this file \
-                     (extract writes it again)",
-                    c.file
-                )
-            };
-            Ok(Some(Error::at(&gml.file, why)))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    match found.into_iter().flatten().next() {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
-}
-
 /// The disassemblies edited since extraction, by blob: each one's file and text.
 pub type Edits = BTreeMap<usize, AddedFile>;
 
 /// Reads every listed disassembly (across cores: a game has hundreds) and keeps
-/// those whose CRC-32 differs from extraction's.
+/// those whose CRC-32 differs from extraction's. One that is gone while its GML
+/// is there stands for the GML (see [`super::code_gml`]).
 pub fn edited(dir: &SourceDir, m: &Manifest) -> Result<Edits> {
     m.code
         .par_iter()
         .enumerate()
         .filter_map(|(k, c)| {
-            let text = match dir.read(&c.file) {
-                Ok(text) if crc32(&text) == c.crc32 => return None,
-                Ok(text) => text,
+            let text = match dir.read_if_file(&c.file) {
+                Ok(Some(text)) if crc32(&text) == c.crc32 => return None,
+                Ok(Some(text)) => text,
+                Ok(None) if c.gml.is_some() => return None,
+                Ok(None) => return Some(dir.read(&c.file).map(|_| (k, Default::default()))),
                 Err(e) => return Some(Err(e)),
             };
             Some(
@@ -115,18 +79,35 @@ pub fn edited(dir: &SourceDir, m: &Manifest) -> Result<Edits> {
         .collect()
 }
 
-/// Applies the edited and added disassemblies to `game`, noting each; gives the
-/// file as it was before them, to compare with, when there were any.
+/// Applies the edited and added disassemblies, and the edited GML compiled, to
+/// `game`, noting each; gives the file as it was before them, to compare with,
+/// when there were any. Texts the code pushes that STRG lacks are added to it
+/// first.
 pub fn apply(
     edits: &Edits,
+    gml: &[GmlEdit],
     added: &[AddedFile],
     game: &mut model::Game<'_>,
     notes: &mut Vec<String>,
 ) -> Result<Option<Vec<u8>>> {
-    if edits.is_empty() && added.is_empty() {
+    if edits.is_empty() && added.is_empty() && gml.is_empty() {
         return Ok(None);
     }
-    let before = game.write()?;
+    let mut before = game.write()?;
+    let compiled = super::code_gml::assemble(&super::game::read(&before)?, gml)?;
+    let mut edits = edits.clone();
+    for (blob, file, text) in compiled {
+        notes.push(format!("{file}: compiled"));
+        edits.insert(blob, (file, text));
+    }
+    let pushed = edits
+        .values()
+        .map(|(_, t)| t.as_str())
+        .chain(added.iter().map(|(_, t)| t.as_str()));
+    if add_strings(game, pushed, notes) {
+        before = game.write()?;
+    }
+    let edits = &edits;
     let read = super::game::read(&before)?;
     let editor = Editor::new(&read);
     let blobs = (0..read.blob_entries().len())
@@ -158,6 +139,46 @@ pub fn apply(
     }
     editor.relink(game, blobs, entries)?;
     Ok(Some(before))
+}
+
+/// Adds to STRG each text that `texts` (disassemblies) push and STRG lacks, at
+/// its end; says whether there were any.
+fn add_strings<'t>(
+    game: &mut model::Game<'_>,
+    texts: impl Iterator<Item = &'t str>,
+    notes: &mut Vec<String>,
+) -> bool {
+    let Some(list) = game.chunks.iter_mut().find_map(|p| match &mut p.body {
+        model::chunks::Body::Strings(s) => Some(&mut s.list),
+        _ => None,
+    }) else {
+        return false;
+    };
+    let known: std::collections::HashSet<String> = list.iter().map(|s| s.to_string()).collect();
+    let mut new: Vec<String> = Vec::new();
+    for text in texts {
+        for line in text.lines() {
+            let Some(quoted) = line.trim().strip_prefix("push.s ") else {
+                continue;
+            };
+            let Ok(s) = serde_json::from_str::<String>(quoted) else {
+                continue;
+            };
+            if !known.contains(&s) && !new.contains(&s) {
+                new.push(s);
+            }
+        }
+    }
+    if new.is_empty() {
+        return false;
+    }
+    notes.push(format!(
+        "STRG: {} text{} the code pushes added",
+        new.len(),
+        if new.len() == 1 { "" } else { "s" }
+    ));
+    list.extend(new.into_iter().map(std::borrow::Cow::Owned));
+    true
 }
 
 /// What laying the code out again changed, between the file `before` the edits and

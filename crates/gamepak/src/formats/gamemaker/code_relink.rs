@@ -86,9 +86,14 @@ impl Editor<'_, '_> {
             let fail = |why: String| Error::at(format!("code: {:?}", t.name), why);
             uses.sort_unstable();
             let Some(&(_, k0, at0)) = uses.first() else {
-                return Err(fail(
-                    "its last use cannot go: the VARI or FUNC entry would have none".into(),
-                ));
+                // GameMaker keeps a variable or function no code uses any more,
+                // with no uses and no first address.
+                spans.push(None);
+                firsts.push(Uses {
+                    count: 0,
+                    first: CodeAddress::Raw(u32::MAX),
+                });
+                continue;
             };
             for (n, &(place, k, at)) in uses.iter().enumerate() {
                 let low = match uses.get(n + 1) {
@@ -105,7 +110,7 @@ impl Editor<'_, '_> {
                 put_u32(bytes, u64::from(at) + 4, word, endian);
             }
             let last = uses.last().map_or(at0, |u| u.2);
-            spans.push((k0, at0, last));
+            spans.push(Some((k0, at0, last)));
             let first = CodeAddress::In {
                 blob: k0 as u32,
                 at: at0 + if t.first_at_operand { 4 } else { 0 },
@@ -138,8 +143,12 @@ impl Editor<'_, '_> {
         }
         code.entries.extend(entries.into_iter().map(Some));
         code.blobs = blobs.into_iter().map(|b| Cow::Owned(b.bytes)).collect();
-        let locals: Vec<(&Target, (usize, u32, u32))> =
-            targets.iter().zip(spans).filter(|(t, _)| t.local).collect();
+        let locals: Vec<(&Target, (usize, u32, u32))> = targets
+            .iter()
+            .zip(spans)
+            .filter_map(|(t, span)| Some((t, span?)))
+            .filter(|(t, _)| t.local)
+            .collect();
         give_locals(game, &locals)?;
         for (t, uses) in targets.iter().zip(firsts) {
             *entry_uses(game, t)? = uses;

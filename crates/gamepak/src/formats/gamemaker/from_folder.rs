@@ -98,8 +98,8 @@ pub fn build(
             rayon::join(
                 || SpriteFolders::read(dir, m, sprites, listed, limits),
                 || {
-                    super::code_folder::refuse_edited_gml(dir, m)?;
-                    super::code_folder::edited(dir, m)
+                    let gml = super::code_gml::edited(dir, m)?;
+                    Ok((super::code_folder::edited(dir, m)?, gml))
                 },
             )
         },
@@ -121,7 +121,7 @@ pub fn build(
             Ok((parts, interner))
         },
     );
-    let (sprite_folders, code_edits, (mut parts, interner)) =
+    let (sprite_folders, (code_edits, gml_edits), (mut parts, interner)) =
         (sprite_folders?, code_edits?, parts?);
     for (name, payload, what) in [
         (FourCC::TXTR, !payloads.pages.is_empty(), "pages"),
@@ -153,7 +153,8 @@ pub fn build(
     }
     let mut game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
     super::sprite_folder::apply(dir, m, sprite_folders, &mut game, &mut notes, limits)?;
-    let before_code = super::code_folder::apply(&code_edits, &added_code, &mut game, &mut notes)?;
+    let before_code =
+        super::code_folder::apply(&code_edits, &gml_edits, &added_code, &mut game, &mut notes)?;
     let bytes = game.write()?;
     if let Some(before) = before_code {
         super::code_folder::changes(&before, &bytes, &mut notes)?;

@@ -65,6 +65,7 @@ mod clip_files;
 pub mod code;
 pub mod code_edit;
 mod code_folder;
+mod code_gml;
 mod code_relink;
 pub mod container;
 mod detect;

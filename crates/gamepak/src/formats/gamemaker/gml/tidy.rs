@@ -675,6 +675,20 @@ fn declare_in(block: &mut [Stmt], pending: &mut HashSet<&str>) {
                     declare_in(&mut c.body, pending);
                 }
             }
+            Stmt::Try {
+                body,
+                catch,
+                finally,
+            } => {
+                declare_in(body, pending);
+                if let Some((_, handler)) = catch {
+                    declare_in(handler, pending);
+                }
+                if let Some(f) = finally {
+                    declare_in(f, pending);
+                }
+            }
+            Stmt::Block(body) => declare_in(body, pending),
             _ => {}
         }
     }

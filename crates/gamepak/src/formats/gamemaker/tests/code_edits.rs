@@ -560,7 +560,6 @@ fn edits_that_do_not_assemble_are_refused_with_their_line() {
         ),
         ("pop.v.v nobody.x", "`nobody` is not an instance"),
         ("pushi.e 70000", "not a 16-bit integer"),
-        ("push.s \"no such text\"", "no STRG string reads"),
         ("cmp.i.v.zz", "lt, le, eq, ne, ge or gt"),
         (".word 0xZZ", "not a hex word"),
         ("push.d many", "not a number"),

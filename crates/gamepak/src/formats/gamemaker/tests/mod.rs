@@ -10,6 +10,7 @@ mod folder;
 mod gml_blocks;
 mod gml_compile;
 mod gml_decompile;
+mod gml_edits;
 mod gml_sources;
 mod malformed;
 mod newer_games;

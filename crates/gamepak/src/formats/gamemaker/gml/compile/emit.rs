@@ -53,6 +53,9 @@ pub enum Line {
     Branch(&'static str, Label),
     /// Where a label is.
     Place(Label),
+    /// `push.i` of where a label is, in bytes from the blob's start (what
+    /// `@@try_hook@@` takes).
+    PushOffset(Label),
 }
 
 /// The compiled code of one function, in order.
@@ -85,15 +88,9 @@ impl Code {
         self.lines.push(Line::Branch(op, label));
     }
 
-    /// Appends `other`'s lines, its labels renumbered after ours.
-    pub fn append(&mut self, other: Code) {
-        let base = self.labels;
-        self.labels += other.labels;
-        self.lines.extend(other.lines.into_iter().map(|l| match l {
-            Line::Branch(op, Label(k)) => Line::Branch(op, Label(k + base)),
-            Line::Place(Label(k)) => Line::Place(Label(k + base)),
-            op => op,
-        }));
+    /// Pushes where `label` is, as an integer.
+    pub fn push_offset(&mut self, label: Label) {
+        self.lines.push(Line::PushOffset(label));
     }
 
     /// Whether the last line is an instruction that never goes on to the next.
@@ -111,18 +108,12 @@ impl Code {
     /// `Lxxxx:` at its offset from `start`. An instruction that does not assemble
     /// is an error naming it.
     pub fn text(&self, start: u32) -> Result<String, String> {
-        let at = self.offsets(start)?;
-        let mut out = String::new();
-        let mut placed = vec![None; self.labels];
-        for (line, &offset) in self.lines.iter().zip(&at) {
-            if let Line::Place(Label(k)) = line {
-                placed[*k] = Some(offset);
-            }
-        }
+        let (at, placed) = self.layout(start)?;
         let name = |Label(k): Label| match placed[k] {
             Some(o) => Ok(format!("L{o:04x}")),
             None => Err(format!("label {k} is never placed")),
         };
+        let mut out = String::new();
         let mut last_label = None;
         for (line, &offset) in self.lines.iter().zip(&at) {
             match line {
@@ -131,6 +122,10 @@ impl Code {
                 }
                 Line::Branch(op, l) => {
                     let _ = writeln!(out, "    {op} {}", name(*l)?);
+                }
+                Line::PushOffset(l) => {
+                    let at = placed[l.0].ok_or_else(|| format!("label {} is never placed", l.0))?;
+                    let _ = writeln!(out, "    push.i {at}");
                 }
                 Line::Place(_) => {
                     if last_label != Some(offset) {
@@ -145,19 +140,30 @@ impl Code {
         Ok(out)
     }
 
-    /// Each line's offset, from `start`.
-    fn offsets(&self, start: u32) -> Result<Vec<u32>, String> {
+    /// Where `label` is, in bytes from `start`.
+    pub fn offset_of(&self, label: Label, start: u32) -> Result<u32, String> {
+        let (_, placed) = self.layout(start)?;
+        placed[label.0].ok_or_else(|| format!("label {} is never placed", label.0))
+    }
+
+    /// Each line's offset from `start`, and each label's.
+    fn layout(&self, start: u32) -> Result<(Vec<u32>, Vec<Option<u32>>), String> {
         let mut at = start;
-        let mut out = Vec::with_capacity(self.lines.len());
+        let mut offsets = Vec::with_capacity(self.lines.len());
+        let mut placed = vec![None; self.labels];
         for line in &self.lines {
-            out.push(at);
+            offsets.push(at);
             at += match line {
                 Line::Op(text) => size(text)?,
                 Line::Branch(..) => 4,
-                Line::Place(_) => 0,
+                Line::PushOffset(_) => 8,
+                Line::Place(Label(k)) => {
+                    placed[*k] = Some(at);
+                    0
+                }
             };
         }
-        Ok(out)
+        Ok((offsets, placed))
     }
 }
 

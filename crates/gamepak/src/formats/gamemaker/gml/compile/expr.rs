@@ -249,7 +249,14 @@ impl Gen<'_> {
                 return Ty::B;
             }
             Nullish => {
-                self.error("`??` is not compiled yet");
+                // The left value stays unless it is nullish (`isnullish`).
+                let end = self.code.label();
+                self.value(lhs);
+                self.op("break.e -10");
+                self.code.branch("bf", end);
+                self.op("popz.v");
+                self.value(rhs);
+                self.code.place(end);
                 return Ty::V;
             }
             _ => {}
@@ -363,6 +370,10 @@ impl Gen<'_> {
 
     /// Pushes the value stored at `place`.
     pub(super) fn push_place(&mut self, place: &Place) -> Ty {
+        if let super::store::Kind::Nested { owner, levels } = &place.kind {
+            self.nested(&place.name, owner, levels, false);
+            return Ty::V;
+        }
         let op = self.prepare(place);
         self.op(format!("{op} {}", place.operand()));
         Ty::V

@@ -94,7 +94,9 @@ impl Gen<'_> {
         if null_instance {
             self.op("call.i @@NullObject@@(argc=0)");
         } else {
-            self.op("pushi.e -1");
+            // A function made while statics are set up belongs to them.
+            let instance = if self.in_static { -16 } else { -1 };
+            self.op(format!("pushi.e {instance}"));
             self.op("conv.i.v");
         }
         self.op("call.i method(argc=2)");
@@ -118,6 +120,7 @@ impl Gen<'_> {
         if constructor && self.env.target.constructor_set_static() {
             self.op("call.i @@SetStatic@@(argc=0)");
         }
+        self.statics_block(body);
         self.block(body);
         self.op("exit.i");
         self.inside.pop();
@@ -126,9 +129,55 @@ impl Gen<'_> {
         self.code.place(after);
     }
 
+    /// The `static` variables of a function's body, set up once, before the rest:
+    /// skipped once they are (`isstaticok`), marked set (`setstatic`) first, or
+    /// after them where a release lets their setting-up run again (before
+    /// 2024.11).
+    fn statics_block(&mut self, body: &Block) {
+        let statics: Vec<&crate::formats::gamemaker::gml::ast::Declared> = body
+            .iter()
+            .filter_map(|s| match s {
+                Stmt::Static(list) => Some(list),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        if statics.is_empty() {
+            return;
+        }
+        let reentrant = !self.env.target.constructor_set_static();
+        let skip = self.code.label();
+        self.op("break.e -6");
+        self.code.branch("bt", skip);
+        if !reentrant {
+            self.op("break.e -7");
+        }
+        self.in_static = true;
+        for d in &statics {
+            if let Some(v) = &d.value {
+                let ty = self.expr(v);
+                self.op(format!("pop.v.{} static.{}", ty.letter(), d.name));
+            }
+        }
+        self.in_static = false;
+        self.code.place(skip);
+        if reentrant {
+            self.op("break.e -7");
+        }
+    }
+
     /// Saves what belongs to the enclosing function and starts a new one.
     fn enter_function(&mut self, body: &Block, params: &[String]) -> Saved {
+        let statics = body
+            .iter()
+            .filter_map(|s| match s {
+                Stmt::Static(list) => Some(list.iter().map(|d| d.name.clone())),
+                _ => None,
+            })
+            .flatten()
+            .collect();
         Saved {
+            statics: std::mem::replace(&mut self.statics, statics),
             params: std::mem::replace(&mut self.params, params.to_vec()),
             locals: std::mem::take(&mut self.locals),
             local_names: std::mem::replace(&mut self.local_names, super::declared_locals(body)),
@@ -140,6 +189,7 @@ impl Gen<'_> {
     /// Restores the enclosing function, and gives the locals of the one left.
     fn leave_function(&mut self, saved: Saved) -> Vec<String> {
         self.params = saved.params;
+        self.statics = saved.statics;
         self.local_names = saved.local_names;
         self.exits = saved.exits;
         self.in_function = saved.in_function;
@@ -226,6 +276,7 @@ impl Gen<'_> {
 
 /// What a function body replaces of the function around it.
 pub(super) struct Saved {
+    statics: std::collections::HashSet<String>,
     params: Vec<String>,
     locals: Vec<String>,
     local_names: std::collections::HashSet<String>,

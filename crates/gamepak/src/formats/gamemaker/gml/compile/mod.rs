@@ -55,6 +55,29 @@ pub struct Compiled {
     pub functions: Vec<FunctionEntry>,
 }
 
+impl Compiled {
+    /// The code as a disassembly file: a heading for the entry (taking
+    /// `arguments`) and one for each function it declares, then the
+    /// instructions.
+    pub fn assembly(&self, entry: &str, arguments: u16) -> Result<String, String> {
+        let mut out = format!(
+            "; {entry} (arguments {arguments}, locals {}) starts at L0000\n",
+            self.locals.len()
+        );
+        for f in &self.functions {
+            out.push_str(&format!(
+                "; {} (arguments {}, locals {}) starts at L{:04x}\n",
+                f.name,
+                f.arguments,
+                f.locals.len(),
+                self.code.offset_of(f.start, 0)?
+            ));
+        }
+        out.push_str(&self.code.text(0)?);
+        Ok(out)
+    }
+}
+
 /// A function a code entry declares: a code entry of its own inside the blob.
 #[derive(Debug, Clone)]
 pub struct FunctionEntry {
@@ -167,6 +190,10 @@ struct Gen<'e> {
     pre_create: bool,
     /// The parameters of the function being compiled.
     params: Vec<String>,
+    /// Its `static` variables.
+    statics: HashSet<String>,
+    /// Whether its statics are being set up.
+    in_static: bool,
     /// The enums the code sees: the project's and its own.
     enums: std::collections::HashMap<String, std::collections::HashMap<String, i64>>,
 }
@@ -194,6 +221,8 @@ impl<'e> Gen<'e> {
             can_own: true,
             pre_create: evidence::is_pre_create(source.entry),
             params: Vec::new(),
+            statics: HashSet::new(),
+            in_static: false,
             enums: enums_of(env, source.body),
         }
     }

@@ -107,10 +107,52 @@ impl Gen<'_> {
             Stmt::Block(b) => self.block(b),
             Stmt::Enum { .. } | Stmt::Macro { .. } => {}
             Stmt::Function(f) => self.function(f, true),
-            Stmt::Static(_) | Stmt::Try { .. } | Stmt::Throw(_) | Stmt::Delete(_) => {
+            Stmt::Try {
+                body,
+                catch: Some((name, handler)),
+                finally: None,
+            } => self.try_catch(body, name, handler),
+            Stmt::Throw(e) => {
+                self.value(e);
+                self.op("call.i @@throw@@(argc=1)");
+                self.op("popz.v");
+            }
+            // Gathered at the top of their function (see `functions`).
+            Stmt::Static(_) => {}
+            Stmt::Try { .. } | Stmt::Delete(_) => {
                 self.error("this statement is not compiled yet");
             }
         }
+    }
+
+    /// `try { … } catch (e) { … }`: `@@try_hook@@` takes where the handler and
+    /// the code after it are; an exception lands in the handler with its value
+    /// on the stack.
+    fn try_catch(&mut self, body: &Block, name: &str, handler: &Block) {
+        let (catch, after, end) = (self.code.label(), self.code.label(), self.code.label());
+        self.code.push_offset(after);
+        self.op("conv.i.v");
+        self.code.push_offset(catch);
+        self.op("conv.i.v");
+        self.op("call.i @@try_hook@@(argc=2)");
+        self.op("popz.v");
+        self.block(body);
+        self.code.branch("b", after);
+        self.code.place(catch);
+        if !self.locals.iter().any(|l| l == name) {
+            self.locals.push(name.to_string());
+        }
+        self.op(format!("pop.v.v local.{name}"));
+        self.op("call.i @@try_unhook@@(argc=0)");
+        self.op("popz.v");
+        self.block(handler);
+        self.op("call.i @@finish_catch@@(argc=0)");
+        self.op("popz.v");
+        self.code.branch("b", end);
+        self.code.place(after);
+        self.op("call.i @@try_unhook@@(argc=0)");
+        self.op("popz.v");
+        self.code.place(end);
     }
 
     /// An expression as a statement: its value dropped.

@@ -28,6 +28,9 @@ pub(super) enum Kind {
     Element { owner: Owner, index: Vec<Expr> },
     /// A variable of the instance an expression computes.
     Of(Expr),
+    /// An element of an array held in an array (`a[i][j]`, 2.3 on): the owner,
+    /// then one index a level.
+    Nested { owner: Owner, levels: Vec<Expr> },
 }
 
 /// The instance owning an array, as pushed before its index.
@@ -46,6 +49,7 @@ impl Place {
             Kind::Plain { instance, .. } => format!("{instance}.{}", self.name),
             Kind::Element { .. } => format!("[array]object0.{}", self.name),
             Kind::Of(_) => format!("[stacktop]object0.{}", self.name),
+            Kind::Nested { .. } => format!("[arraypushaf]object0.{}", self.name),
         }
     }
 
@@ -60,6 +64,7 @@ impl Place {
             },
             Kind::Of(_) if target_functions => 5,
             Kind::Of(_) => 1,
+            Kind::Nested { .. } => 0,
         }
     }
 }
@@ -77,6 +82,9 @@ impl Gen<'_> {
         };
         if self.local_names.contains(name) {
             return plain("local", false);
+        }
+        if self.statics.contains(name) {
+            return plain("static", false);
         }
         if name == "argument" {
             let instance = if target.functions() { "arg" } else { "self" };
@@ -129,6 +137,31 @@ impl Gen<'_> {
                 base,
                 accessor: Accessor::Array | Accessor::ArrayRef,
                 indices,
+            } if self.env.target.functions()
+                && matches!(
+                    &**base,
+                    Expr::Index {
+                        accessor: Accessor::Array | Accessor::ArrayRef,
+                        ..
+                    }
+                ) =>
+            {
+                let inner = self.place(base)?;
+                let (owner, mut levels) = match inner.kind {
+                    Kind::Element { owner, index } => (owner, index),
+                    Kind::Nested { owner, levels } => (owner, levels),
+                    _ => return None,
+                };
+                levels.extend(indices.iter().cloned());
+                Some(Place {
+                    name: inner.name,
+                    kind: Kind::Nested { owner, levels },
+                })
+            }
+            Expr::Index {
+                base,
+                accessor: Accessor::Array | Accessor::ArrayRef,
+                indices,
             } => {
                 let inner = self.place(base)?;
                 let functions = self.env.target.functions();
@@ -142,7 +175,7 @@ impl Gen<'_> {
                     }
                     Kind::Plain { instance, .. } => Owner::Code(instance_code(&instance)?),
                     Kind::Of(e) => Owner::Expr(e),
-                    Kind::Element { .. } => return None,
+                    Kind::Element { .. } | Kind::Nested { .. } => return None,
                 };
                 Some(Place {
                     name: inner.name,
@@ -208,6 +241,36 @@ impl Gen<'_> {
             Kind::Of(e) => {
                 self.instance_on_stack(e);
                 "push.v"
+            }
+            Kind::Nested { .. } => {
+                self.error("a nested array here is not compiled yet");
+                "push.v"
+            }
+        }
+    }
+
+    /// `a[i][j]…` read (`write` false) or written, its value already pushed:
+    /// the first level through the variable, the middle ones as containers, the
+    /// last as the element.
+    pub(super) fn nested(&mut self, name: &str, owner: &Owner, levels: &[Expr], write: bool) {
+        match owner {
+            Owner::Code(c) => {
+                self.number(Number::Int(*c));
+            }
+            Owner::Expr(e) => self.instance_on_stack(e),
+        }
+        let kind = if write { "arraypopaf" } else { "arraypushaf" };
+        for (k, level) in levels.iter().enumerate() {
+            let ty = self.expr(level);
+            self.to(ty, Ty::I);
+            if k == 0 {
+                self.op(format!("push.v [{kind}]object0.{name}"));
+            } else if k + 1 < levels.len() {
+                self.op("break.e -4");
+            } else if write {
+                self.op("break.e -3");
+            } else {
+                self.op("break.e -2");
             }
         }
     }
@@ -277,6 +340,11 @@ impl Gen<'_> {
             self.error("this cannot be assigned to");
             return;
         };
+        if let (Kind::Nested { owner, levels }, AssignOp::Set) = (&place.kind, op) {
+            self.value(value);
+            self.nested(&place.name, owner, levels, true);
+            return;
+        }
         if op == AssignOp::Set {
             let mut ty = self.expr(value);
             if matches!(place.kind, Kind::Element { .. })

@@ -422,11 +422,6 @@ const NOT_YET_COMPILED: &[(&str, &str)] = &[
     ("mini_jam_obj_game_manager_create_0", "other instructions"),
     ("mini_jam_obj_game_manager_step_0", "other instructions"),
     ("nested_struct_literals_2024", "other instructions"),
-    ("nullish_coalescing_2023", "`??` is not compiled yet"),
-    (
-        "nullish_coalescing_as_an_argument_2024",
-        "`??` is not compiled yet",
-    ),
     ("or_of_two_comparisons_2_3", "other instructions"),
     ("paramecium_array_index_of", "other instructions"),
     (
@@ -476,7 +471,6 @@ const NOT_YET_COMPILED: &[(&str, &str)] = &[
         "temple_of_rebirth_obj_player_collision_obj_enemy4",
         "other instructions",
     ),
-    ("try_catch_2024", "this statement is not compiled yet"),
     ("two_dimensional_array_read_gms2", "other instructions"),
     ("while_loop_with_a_return_inside_2023", "other instructions"),
     ("with_inside_a_repeat_2024", "other instructions"),
