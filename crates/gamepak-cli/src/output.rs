@@ -54,8 +54,15 @@ impl Status {
 
 /// Prints an error on stderr, in red on a terminal.
 pub fn print_error(message: &str) {
-    let line = format!("gamepak: {message}");
-    terminal::line(Stream::Stderr, &[Piece::Painted(Severity::Error, &line)]);
+    // A message of several lines (a source line and a caret under the place it
+    // names) goes on as indented lines, each escaped, so that no line of it can
+    // pass for one of ours.
+    let mut lines = message.split('\n');
+    let first = format!("gamepak: {}", lines.next().unwrap_or(""));
+    terminal::line(Stream::Stderr, &[Piece::Painted(Severity::Error, &first)]);
+    for more in lines {
+        terminal::line(Stream::Stderr, &[Piece::Text(&format!("  {more}"))]);
+    }
 }
 
 /// Prints an error that ends one file's work among several, and says how it counts.

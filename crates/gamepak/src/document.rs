@@ -35,6 +35,16 @@ pub trait Document: Send + Sync {
             "this format holds no code to decompile",
         ))
     }
+    /// Source text (`source`, read from `file`) compiled against the file, as the
+    /// code of `entry` (or the entry the file's name names, or a new one): the
+    /// assembly it gives, in the disassembly's syntax. An error shows where the
+    /// source is wrong.
+    fn compile(&self, _source: &str, _file: &str, _entry: Option<&str>) -> Result<String> {
+        Err(crate::Error::usage(
+            "",
+            "this format holds no code to compile",
+        ))
+    }
 }
 
 /// A code entry as source text.

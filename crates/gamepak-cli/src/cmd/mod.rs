@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod check;
+pub mod compile;
 pub mod completions;
 pub mod decompile;
 pub mod extract;

@@ -13,6 +13,7 @@ mod serving;
 mod changed_input;
 mod cli;
 mod companions;
+mod compile_gml;
 mod conventions;
 mod damaged_files;
 mod output_races;

@@ -73,9 +73,6 @@ pub fn assemble(game: &Game<'_>, edits: &[GmlEdit]) -> Result<Vec<(usize, String
         return Ok(Vec::new());
     }
     let env = Env::of(game);
-    let style = Style {
-        escapes: game.gen8.version[0] >= 2,
-    };
     let results: Vec<std::result::Result<(usize, String, String), String>> = edits
         .par_iter()
         .map(|e| {
@@ -83,54 +80,12 @@ pub fn assemble(game: &Game<'_>, edits: &[GmlEdit]) -> Result<Vec<(usize, String
                 .blob_entries()
                 .get(e.blob)
                 .ok_or_else(|| format!("{}: the game has no code blob {}", e.file, e.blob))?;
-            let own: &Entry<'_> = entries
+            let own = entries
                 .iter()
                 .map(|&k| &game.code[k])
                 .find(|c| c.start == 0)
                 .unwrap_or(&game.code[entries[0]]);
-            let mut functions: Vec<&Entry<'_>> = entries
-                .iter()
-                .map(|&k| &game.code[k])
-                .filter(|c| c.start != 0)
-                .collect();
-            functions.sort_by_key(|c| c.start);
-            let names: Vec<String> = functions.iter().map(|c| c.name.to_string()).collect();
-            let body = parse_with(&e.text, style).map_err(|p| format!("{}:{p}", e.file))?;
-            let compiled = compile(
-                &env,
-                Source {
-                    entry: &own.name,
-                    body: &body,
-                    functions: &names,
-                },
-            )
-            .map_err(|errors| {
-                errors
-                    .iter()
-                    .map(|x| format!("{}: {x}", e.file))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            })?;
-            let declared: Vec<&str> = compiled.functions.iter().map(|f| f.name.as_str()).collect();
-            if let Some(gone) = names.iter().find(|n| !declared.contains(&n.as_str())) {
-                return Err(format!(
-                    "{}: the function {} is no longer declared; removing a function from \
-                     an entry is not supported yet",
-                    e.file,
-                    code_short(gone)
-                ));
-            }
-            if let Some(new) = declared.iter().find(|n| !names.iter().any(|x| x == *n)) {
-                return Err(format!(
-                    "{}: {} is a new function in an existing entry; declare it in a new \
-                     script instead (scripts/<name>.gml)",
-                    e.file,
-                    code_short(new)
-                ));
-            }
-            let text = compiled
-                .assembly(&own.name, own.arguments & 0x7fff)
-                .map_err(|why| format!("{}: {why}", e.file))?;
+            let text = compile_entry(game, &env, &own.name, &e.file, &e.text)?;
             Ok((e.blob, e.file.clone(), text))
         })
         .collect();
@@ -139,9 +94,99 @@ pub fn assemble(game: &Game<'_>, edits: &[GmlEdit]) -> Result<Vec<(usize, String
         .filter_map(|r| r.as_ref().err().cloned())
         .collect();
     if !errors.is_empty() {
-        return Err(Error::at("code", errors.join("\n")));
+        return Err(Error::at("", errors.join("\n")));
     }
     Ok(results.into_iter().filter_map(|r| r.ok()).collect())
+}
+
+/// `text` (the GML of `file`) compiled against `game` as the code of `entry`, or
+/// of the entry the file's name names (`012-gml_Object_obj_player_Step_0.gml`),
+/// or of a new script named after the file: its disassembly.
+pub fn compile_text(
+    game: &Game<'_>,
+    text: &str,
+    file: &str,
+    entry: Option<&str>,
+) -> Result<String> {
+    let stem = std::path::Path::new(file)
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let named = stem
+        .split_once('-')
+        .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
+        .map_or(stem.as_str(), |(_, rest)| rest);
+    let entry = match entry {
+        Some(e) => e.to_string(),
+        None if game.code.iter().any(|c| *c.name == *named) => named.to_string(),
+        None if Env::of(game).target.functions() => format!("gml_GlobalScript_{named}"),
+        None => format!("gml_Script_{named}"),
+    };
+    let env = Env::of(game);
+    compile_entry(game, &env, &entry, file, text).map_err(|why| Error::at("", why))
+}
+
+/// The GML `text` of `file` compiled as code entry `entry` of `game` (one it
+/// holds, or a new one): its disassembly, with a heading for the entry and for
+/// each function it declares.
+fn compile_entry(
+    game: &Game<'_>,
+    env: &Env,
+    entry: &str,
+    file: &str,
+    text: &str,
+) -> std::result::Result<String, String> {
+    let style = Style {
+        escapes: game.gen8.version[0] >= 2,
+    };
+    let own = game.code.iter().position(|c| *c.name == *entry);
+    let mut functions: Vec<&Entry<'_>> = own
+        .map(|k| {
+            let blob = game.code[k].blob;
+            game.code
+                .iter()
+                .filter(|c| c.blob == blob && c.start != 0 && c.length > 0)
+                .collect()
+        })
+        .unwrap_or_default();
+    functions.sort_by_key(|c| c.start);
+    let names: Vec<String> = functions.iter().map(|c| c.name.to_string()).collect();
+    let body = parse_with(text, style).map_err(|p| format!("{file}:{p}"))?;
+    let compiled = compile(
+        env,
+        Source {
+            entry,
+            body: &body,
+            functions: &names,
+        },
+    )
+    .map_err(|errors| {
+        errors
+            .iter()
+            .map(|x| x.show(file, text))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    let declared: Vec<&str> = compiled.functions.iter().map(|f| f.name.as_str()).collect();
+    if let Some(gone) = names.iter().find(|n| !declared.contains(&n.as_str())) {
+        return Err(format!(
+            "{file}: the function {} is no longer declared; removing a function from an \
+             entry is not supported yet",
+            code_short(gone)
+        ));
+    }
+    if own.is_some() {
+        if let Some(new) = declared.iter().find(|n| !names.iter().any(|x| x == *n)) {
+            return Err(format!(
+                "{file}: {} is a new function in an existing entry; declare it in a new \
+                 script instead",
+                code_short(new)
+            ));
+        }
+    }
+    let arguments = own.map_or(0, |k| game.code[k].arguments & 0x7fff);
+    compiled
+        .assembly(entry, arguments)
+        .map_err(|why| format!("{file}: {why}"))
 }
 
 /// A function's entry name as GML names it.

@@ -95,6 +95,10 @@ impl Document for GameDocument<'_> {
     fn decompile(&self, entries: &[String]) -> Result<Vec<SourceText>> {
         super::gml::source::source_texts(self.read()?, entries)
     }
+
+    fn compile(&self, source: &str, file: &str, entry: Option<&str>) -> Result<String> {
+        super::code_gml::compile_text(self.read()?, source, file, entry)
+    }
 }
 
 /// An audio group file: a FORM holding AUDO alone, read whole when asked.

@@ -49,6 +49,8 @@ pub struct Env {
     pub functions: HashMap<String, String>,
     /// Every function FUNC lists: built-ins, extension functions and the game's.
     pub known_functions: HashSet<String>,
+    /// Every variable VARI lists: a call of one calls the method it holds.
+    pub known_variables: HashSet<String>,
     /// Variables declared with `globalvar`.
     pub globalvars: HashSet<String>,
     /// Macros of the project, by name.
@@ -69,6 +71,7 @@ impl Env {
             assets: HashMap::new(),
             functions: HashMap::new(),
             known_functions: HashSet::new(),
+            known_variables: HashSet::new(),
             globalvars: HashSet::new(),
             macros: HashMap::new(),
             enums: HashMap::new(),
@@ -100,8 +103,13 @@ impl Env {
                 }
             }
         }
-        for chain in names.chains.iter().filter(|c| c.call) {
-            env.known_functions.insert(chain.name.clone());
+        for chain in &names.chains {
+            let known = if chain.call {
+                &mut env.known_functions
+            } else {
+                &mut env.known_variables
+            };
+            known.insert(chain.name.clone());
         }
         if target.functions() {
             for e in &game.code {

@@ -200,7 +200,11 @@ impl Gen<'_> {
         let full = match self.env.functions.get(name) {
             Some(full) => full.clone(),
             None if self.is_variable(name) => return self.call_variable(callee, args),
-            None => name.clone(),
+            None if self.is_function(name) => name.clone(),
+            None => {
+                self.unknown_function(name);
+                return Ty::V;
+            }
         };
         self.push_args(args);
         self.op(format!("call.i {full}(argc={})", args.len()));
@@ -208,14 +212,43 @@ impl Gen<'_> {
     }
 
     /// Whether a called name is a variable (holding a method) rather than a
-    /// function: a local, or a name no built-in and no function of the game has
-    /// in a game that has functions.
+    /// function: a local, a parameter, a static, or (from 2.3) a variable the
+    /// game has that no function shares the name of.
     fn is_variable(&self, name: &str) -> bool {
         self.local_names.contains(name)
+            || self.params.iter().any(|p| p == name)
+            || self.statics.contains(name)
             || (self.env.target.functions()
-                && builtins::function(name).is_none()
-                && !builtins::is_internal_function(name)
-                && !self.env.known_functions.contains(name))
+                && !self.is_function(name)
+                && self.env.known_variables.contains(name))
+    }
+
+    /// Whether GameMaker or the game has a function named `name`.
+    fn is_function(&self, name: &str) -> bool {
+        builtins::function(name).is_some()
+            || builtins::is_internal_function(name)
+            || self.env.known_functions.contains(name)
+            || self.env.functions.contains_key(name)
+    }
+
+    /// A call of a name nothing declares: an error, with the nearest names.
+    fn unknown_function(&mut self, name: &str) {
+        let distance = |n: &&str| strsim::levenshtein(n, name);
+        let near = builtins::functions()
+            .map(|f| f.name)
+            .chain(self.env.functions.keys().map(String::as_str))
+            .chain(self.env.known_functions.iter().map(String::as_str))
+            .filter(|n| !n.starts_with("@@") && !n.starts_with("gml_Script_"))
+            .min_by_key(distance)
+            .filter(|n| distance(n) <= name.len() / 3 + 1);
+        self.errors.push(super::CompileError {
+            message: format!("unknown function `{name}`"),
+            hint: Some(match near {
+                Some(n) => format!("did you mean `{n}`?"),
+                None => "no built-in function, script or function of the game has this name".into(),
+            }),
+            name: Some(name.to_string()),
+        });
     }
 
     fn unary(&mut self, op: UnaryOp, e: &Expr) -> Ty {

@@ -98,6 +98,8 @@ pub struct CompileError {
     pub message: String,
     /// What to do about it, where we know.
     pub hint: Option<String>,
+    /// The name the error is about, to find it in the source.
+    pub name: Option<String>,
 }
 
 impl CompileError {
@@ -105,6 +107,51 @@ impl CompileError {
         CompileError {
             message: message.into(),
             hint: None,
+            name: None,
+        }
+    }
+
+    /// Where in `source` the error is: the line, the column (both from 1) and
+    /// the line's text, at the first place its name is written as a whole word.
+    pub fn locate(&self, source: &str) -> Option<(usize, usize, String)> {
+        let name = self.name.as_deref()?;
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        for (n, line) in source.lines().enumerate() {
+            let mut from = 0;
+            while let Some(k) = line[from..].find(name) {
+                let at = from + k;
+                let before = line[..at].chars().next_back();
+                let after = line[at + name.len()..].chars().next();
+                if !before.is_some_and(word) && !after.is_some_and(word) {
+                    let column = line[..at].chars().count() + 1;
+                    return Some((n + 1, column, line.to_string()));
+                }
+                from = at + name.len();
+            }
+        }
+        None
+    }
+
+    /// The error as a person reads it, against the `source` of `file`: where it
+    /// is, with the line and a caret under the name, and the hint.
+    pub fn show(&self, file: &str, source: &str) -> String {
+        let hint = self
+            .hint
+            .as_ref()
+            .map_or(String::new(), |h| format!("; {h}"));
+        match self.locate(source) {
+            Some((line, column, text)) => {
+                let pad: String = text
+                    .chars()
+                    .take(column - 1)
+                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .collect();
+                format!(
+                    "{file}:{line}:{column}: {}{hint}\n{text}\n{pad}^",
+                    self.message
+                )
+            }
+            None => format!("{file}: {}{hint}", self.message),
         }
     }
 }

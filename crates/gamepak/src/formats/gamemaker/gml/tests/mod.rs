@@ -297,6 +297,13 @@ fn construct_env(name: &str, asm: &str) -> Env {
                 }
             }
         }
+        let variable = line
+            .split_once(' ')
+            .filter(|(op, _)| op.starts_with("push") || op.starts_with("pop"))
+            .and_then(|(_, operand)| operand.rsplit_once('.'));
+        if let Some((_, name)) = variable {
+            env.known_variables.insert(name.to_string());
+        }
         for prefix in ["call.i ", "push.i function "] {
             let Some(rest) = line.strip_prefix(prefix) else {
                 continue;

@@ -1,0 +1,119 @@
+//! GML on the command line: `compile` prints what an edit compiles to, and pack
+//! reports every error in the folder's GML with its place, writing nothing.
+
+use crate::common;
+
+use std::process::{Command, Output};
+
+fn gamepak(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamepak"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn compile_prints_the_assembly_and_points_at_errors() {
+    let Some(dir) = common::fixture_dir("cli compile", "gamemaker") else {
+        return;
+    };
+    let game = dir.join("Okanoa_Dieback.win");
+    let tmp = tempfile::tempdir().unwrap();
+    let good = tmp.path().join("001-gml_Object_Export_Draw_0.gml");
+    std::fs::write(&good, "show_debug_message(\"hello\");\nexit;\n").unwrap();
+    let o = gamepak(&["compile", game.to_str().unwrap(), good.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        said.starts_with("; gml_Object_Export_Draw_0 (arguments 0, locals 0) starts at L0000")
+            && said.contains("push.s \"hello\"")
+            && said.contains("call.i show_debug_message(argc=1)")
+            && said.contains("exit.i"),
+        "{said}"
+    );
+    let bad = tmp.path().join("bad.gml");
+    std::fs::write(&bad, "x = 1;\n  draw_set_alpah(0.5);\n").unwrap();
+    let o = gamepak(&["compile", game.to_str().unwrap(), bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains(
+            "bad.gml:2:3: unknown function `draw_set_alpah`; did you mean `draw_set_alpha`?"
+        ) && said.contains("\n    draw_set_alpah(0.5);\n    ^"),
+        "{said}"
+    );
+}
+
+#[test]
+fn pack_compiles_edited_gml_and_reports_every_error_writing_nothing() {
+    let Some(dir) = common::fixture_dir("cli pack gml", "gamemaker") else {
+        return;
+    };
+    let game = dir.join("Okanoa_Dieback.win");
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("game");
+    let o = gamepak(&[
+        "extract",
+        game.to_str().unwrap(),
+        "-o",
+        folder.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let code = folder.join("code");
+    let draw = code.join("001-gml_Object_Export_Draw_0.gml");
+    let create = code.join("000-gml_Object_Export_Create_0.gml");
+    let append = |file: &std::path::Path, text: &str| {
+        let mut was = std::fs::read_to_string(file).unwrap();
+        was.push_str(text);
+        std::fs::write(file, was).unwrap();
+    };
+    // A comment changes nothing GameMaker compiles: the same game comes back.
+    append(&draw, "// a note\n");
+    let out = tmp.path().join("same.win");
+    let o = gamepak(&[
+        "pack",
+        folder.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&game).unwrap());
+    // Errors in two files are both reported, and nothing is written.
+    append(&create, "draw_set_alpah(0.5);\n");
+    append(&draw, "x = ;\n");
+    let out = tmp.path().join("bad.win");
+    let o = gamepak(&[
+        "pack",
+        folder.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains("000-gml_Object_Export_Create_0.gml:")
+            && said.contains("unknown function `draw_set_alpah`")
+            && said.contains("001-gml_Object_Export_Draw_0.gml:")
+            && said.contains("expected an expression"),
+        "{said}"
+    );
+    assert!(!out.exists());
+    // Both files of one entry edited: refused, naming both.
+    std::fs::write(&create, "").unwrap();
+    let asm = code.join("000-gml_Object_Export_Create_0.asm");
+    append(&asm, "; a note\n");
+    let o = gamepak(&[
+        "pack",
+        folder.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains("000-gml_Object_Export_Create_0.gml")
+            && said.contains("000-gml_Object_Export_Create_0.asm")
+            && said.contains("both edited"),
+        "{said}"
+    );
+}
