@@ -1,5 +1,6 @@
-//! GML, GameMaker's language: its tree, its text, and the decompiler that reads it
-//! back from bytecode.
+//! GML, GameMaker's language: its tree, its text, the decompiler that reads it
+//! back from bytecode, and the compiler ([`compile`]) that writes it as GameMaker's
+//! bytecode again.
 //!
 //! The language: [`ast`] is the tree that every stage shares, [`print`] writes it
 //! as text in one stable layout, and [`parse`] reads text back into it (through

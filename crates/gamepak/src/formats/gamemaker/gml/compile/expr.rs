@@ -114,7 +114,7 @@ impl Gen<'_> {
                 Ty::L
             }
             Number::Real(r) => {
-                self.op(format!("push.d {r}"));
+                self.op(format!("push.d {r:?}"));
                 Ty::D
             }
         }

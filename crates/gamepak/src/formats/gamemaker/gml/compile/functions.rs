@@ -108,7 +108,7 @@ impl Gen<'_> {
         let (start, after) = (self.code.label(), self.code.label());
         self.code.branch("b", after);
         self.code.place(start);
-        let outer = self.enter_function(body, params);
+        let outer = self.enter_function(body, params, constructor);
         let index = self.functions.len();
         self.functions.push(FunctionEntry {
             name: entry.to_string(),
@@ -167,7 +167,7 @@ impl Gen<'_> {
     }
 
     /// Saves what belongs to the enclosing function and starts a new one.
-    fn enter_function(&mut self, body: &Block, params: &[String]) -> Saved {
+    fn enter_function(&mut self, body: &Block, params: &[String], constructor: bool) -> Saved {
         let statics = body
             .iter()
             .filter_map(|s| match s {
@@ -183,6 +183,7 @@ impl Gen<'_> {
             local_names: std::mem::replace(&mut self.local_names, super::declared_locals(body)),
             exits: std::mem::take(&mut self.exits),
             in_function: std::mem::replace(&mut self.in_function, true),
+            in_struct: std::mem::replace(&mut self.in_struct, constructor),
         }
     }
 
@@ -193,6 +194,7 @@ impl Gen<'_> {
         self.local_names = saved.local_names;
         self.exits = saved.exits;
         self.in_function = saved.in_function;
+        self.in_struct = saved.in_struct;
         std::mem::replace(&mut self.locals, saved.locals)
     }
 
@@ -282,4 +284,5 @@ pub(super) struct Saved {
     local_names: std::collections::HashSet<String>,
     exits: Vec<Exits>,
     in_function: bool,
+    in_struct: bool,
 }

@@ -5,7 +5,9 @@
 
 use super::{compile, Env, Source};
 use crate::formats::gamemaker::game::Game;
+use crate::formats::gamemaker::gml::ast::Stmt;
 use crate::formats::gamemaker::gml::decompile::decompile_blobs;
+use crate::formats::gamemaker::gml::sim::Stuck;
 use crate::formats::gamemaker::{code, game::offset_in};
 
 /// How one code entry came back.
@@ -27,23 +29,27 @@ pub enum Outcome {
     },
 }
 
-/// Each code entry of `game` that starts its blob (with the functions it
-/// declares), by name, and how it came back.
-pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
-    let names = code::names(game);
-    if names.old_opcodes {
-        return Vec::new();
-    }
-    let env = Env::of(game);
-    let bodies = decompile_blobs(game, |_| true);
+/// A code entry of a game as the decompiler reads it, ready to compile again.
+#[derive(Debug)]
+pub struct Decompiled {
+    /// The code entry's index in CODE.
+    pub index: usize,
+    /// Its statements, or why it did not decompile.
+    pub body: Result<Vec<Stmt>, Stuck>,
+    /// The entry names of the functions its blob declares, in layout order.
+    pub functions: Vec<String>,
+}
+
+/// Each code entry of `game` that starts its blob (and holds the others, its
+/// functions), decompiled.
+pub fn decompiled(game: &Game<'_>) -> Vec<Decompiled> {
+    let mut bodies = decompile_blobs(game, |_| true);
     let mut out = Vec::new();
     for entries in game.blob_entries() {
-        // The entry starting the blob holds the others, its functions.
         let Some(&e) = entries.iter().find(|&&e| game.code[e].start == 0) else {
             continue;
         };
-        let entry = &game.code[e];
-        let Some(Some(body)) = bodies.get(e) else {
+        let Some(Some(body)) = bodies.get_mut(e).map(Option::take) else {
             continue;
         };
         let mut functions: Vec<&code::Entry> = entries
@@ -52,30 +58,50 @@ pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
             .filter(|c| c.start != 0)
             .collect();
         functions.sort_by_key(|c| c.start);
-        let functions: Vec<String> = functions.iter().map(|c| c.name.to_string()).collect();
-        let outcome = match body {
-            Err(s) => Outcome::Failed(format!("does not decompile: {}", s.why)),
-            Ok(body) => match compile(
-                &env,
-                Source {
-                    entry: &entry.name,
-                    body,
-                    functions: &functions,
-                },
-            ) {
-                Err(errors) => Outcome::Failed(errors[0].to_string()),
-                Ok(compiled) => match compiled.code.text(0) {
-                    Err(e) => Outcome::Failed(e),
-                    Ok(text) => {
-                        let original = original_lines(game, entry, &names);
-                        compare(original, listing(&text))
-                    }
-                },
-            },
-        };
-        out.push((entry.name.to_string(), outcome));
+        out.push(Decompiled {
+            index: e,
+            body,
+            functions: functions.iter().map(|c| c.name.to_string()).collect(),
+        });
     }
     out
+}
+
+/// Each code entry of `game` that starts its blob (with the functions it
+/// declares), by name, and how it came back.
+pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
+    let names = code::names(game);
+    if names.old_opcodes {
+        return Vec::new();
+    }
+    let env = Env::of(game);
+    decompiled(game)
+        .into_iter()
+        .map(|d| {
+            let entry = &game.code[d.index];
+            let outcome = match &d.body {
+                Err(s) => Outcome::Failed(format!("does not decompile: {}", s.why)),
+                Ok(body) => match compile(
+                    &env,
+                    Source {
+                        entry: &entry.name,
+                        body,
+                        functions: &d.functions,
+                    },
+                ) {
+                    Err(errors) => Outcome::Failed(errors[0].to_string()),
+                    Ok(compiled) => match compiled.code.text(0) {
+                        Err(e) => Outcome::Failed(e),
+                        Ok(text) => {
+                            let original = original_lines(game, entry, &names);
+                            compare(original, listing(&text))
+                        }
+                    },
+                },
+            };
+            (entry.name.to_string(), outcome)
+        })
+        .collect()
 }
 
 /// The first difference that is not only a branch target: a target differs
@@ -168,4 +194,43 @@ fn targets_numbered(
 
 fn is_branch(head: &str) -> bool {
     matches!(head, "b" | "bt" | "bf" | "pushenv" | "popenv")
+}
+
+/// A game's code decompiled once, to compile again: what the compiler's
+/// benchmark times, with the game's compiler settings read from its code.
+pub struct Recompile<'a> {
+    game: Game<'a>,
+    sources: Vec<Decompiled>,
+}
+
+impl<'a> Recompile<'a> {
+    /// The game in `data`, read and decompiled.
+    pub fn new(data: &'a [u8]) -> crate::Result<Self> {
+        let game = crate::formats::gamemaker::game::read(data)?;
+        let sources = decompiled(&game);
+        Ok(Recompile { game, sources })
+    }
+
+    /// How many entries there are to compile.
+    pub fn entries(&self) -> usize {
+        self.sources.len()
+    }
+
+    /// Compiles every entry (across cores), with the game's settings read again
+    /// from its code; says how many compiled.
+    pub fn compile_all(&self) -> usize {
+        use rayon::prelude::*;
+        let env = Env::of(&self.game);
+        self.sources
+            .par_iter()
+            .filter_map(|d| {
+                let source = Source {
+                    entry: &self.game.code[d.index].name,
+                    body: d.body.as_ref().ok()?,
+                    functions: &d.functions,
+                };
+                compile(&env, source).ok()
+            })
+            .count()
+    }
 }

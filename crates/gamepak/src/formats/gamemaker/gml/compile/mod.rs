@@ -216,6 +216,9 @@ struct Gen<'e> {
     errors: Vec<CompileError>,
     /// Whether this is a function's body rather than an event's or a script's.
     in_function: bool,
+    /// Whether it is a constructor's or a struct literal's: its instance's
+    /// variables are named through `self` in every release.
+    in_struct: bool,
     /// The code entry's name.
     entry: String,
     /// The script the entry is, for a 2.3 script (`gml_GlobalScript_NAME`).
@@ -255,6 +258,7 @@ impl<'e> Gen<'e> {
             exits: Vec::new(),
             errors: Vec::new(),
             in_function: false,
+            in_struct: false,
             entry: source.entry.to_string(),
             script_name: source
                 .entry

@@ -17,7 +17,8 @@ impl Gen<'_> {
             return false;
         }
         let writes_element = has_element(target);
-        if !writes_element && !value.is_some_and(has_array_literal) {
+        let makes_array = value.is_some_and(|v| has_array_literal(v) || is_array_maker(v));
+        if !writes_element && !makes_array {
             return false;
         }
         let name = array_name(target).unwrap_or_default();
@@ -79,6 +80,15 @@ fn has_array_literal(e: &Expr) -> bool {
         } => has_array_literal(cond) || has_array_literal(then) || has_array_literal(otherwise),
         _ => false,
     }
+}
+
+/// Whether `e` calls one of the functions that make or set arrays.
+fn is_array_maker(e: &Expr) -> bool {
+    matches!(e, Expr::Call { callee, .. } if matches!(&**callee, Expr::Ident(f) if matches!(
+        f.as_str(),
+        "array_set" | "array_set_pre" | "array_set_post" | "array_set_2D" | "array_set_2D_pre"
+            | "array_set_2D_post" | "array_create"
+    )))
 }
 
 /// The array variable a write names: through its indices and to the field.

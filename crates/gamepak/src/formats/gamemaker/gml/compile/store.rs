@@ -121,7 +121,7 @@ impl Gen<'_> {
         match builtins::variable(name) {
             Some(v) if !v.instance => plain(scope, true),
             None if name == "undefined" => plain(scope, true),
-            _ if target.self_through_builtin && !self.in_function && !self.pre_create => {
+            _ if target.self_through_builtin && !self.in_struct && !self.pre_create => {
                 plain("builtin", false)
             }
             _ => plain("self", false),

@@ -325,10 +325,6 @@ fn construct_env(name: &str, asm: &str) -> Env {
 /// Construct tests whose GML does not yet compile to their assembly, each with
 /// why.
 const NOT_YET_COMPILED: &[(&str, &str)] = &[
-    (
-        "anonymous_function_as_an_argument_2024",
-        "other instructions",
-    ),
     ("argument_array_in_a_function_2024", "other instructions"),
     (
         "array_element_written_with_its_owner_2_3",

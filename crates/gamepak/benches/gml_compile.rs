@@ -1,0 +1,69 @@
+//! The GML compiler on every code entry of the 20 real games of the fixtures'
+//! `gamemaker` folder, each game's code decompiled beforehand: what compiling a
+//! whole game's GML costs, with the game's compiler settings read from its code.
+//! And pack of an extracted game with one script's GML edited, beside pack of
+//! the same folder untouched: what compiling an edit adds to a pack.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use gamepak::gamemaker::gml::compile::identity::Recompile;
+use gamepak::{ExtractOptions, Format};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+fn bench(c: &mut Criterion) {
+    let games = common::gamemaker_games_in("gml_compile bench", "gamemaker");
+    if games.is_empty() {
+        return;
+    }
+    let games_code: Vec<Recompile> = games
+        .iter()
+        .map(|(_, d)| Recompile::new(d).unwrap())
+        .collect();
+    let entries: usize = games_code.iter().map(Recompile::entries).sum();
+    let mut group = c.benchmark_group("gml_compile");
+    group.sample_size(10);
+    group.bench_function(
+        format!("compile {entries} entries of {} games", games.len()),
+        |b| b.iter(|| games_code.iter().map(Recompile::compile_all).sum::<usize>()),
+    );
+    // Pack, untouched and with one script's GML edited, of the game with the
+    // most code.
+    let (name, data) = games
+        .iter()
+        .zip(&games_code)
+        .max_by_key(|(_, r)| r.entries())
+        .map(|(g, _)| g)
+        .unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("game");
+    Format::GameMaker
+        .handler()
+        .unwrap()
+        .extract(
+            data,
+            &folder,
+            &ExtractOptions::default(),
+            &Default::default(),
+        )
+        .unwrap();
+    group.bench_function(format!("pack {name} untouched"), |b| {
+        b.iter(|| gamepak::pack(&folder, &Default::default()).unwrap())
+    });
+    let script = std::fs::read_dir(folder.join("code"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "gml"))
+        .min()
+        .unwrap();
+    let mut text = std::fs::read_to_string(&script).unwrap();
+    text.push_str("\nshow_debug_message(\"edited\");\n");
+    std::fs::write(&script, text).unwrap();
+    group.bench_function(format!("pack {name} with one script's GML edited"), |b| {
+        b.iter(|| gamepak::pack(&folder, &Default::default()).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
