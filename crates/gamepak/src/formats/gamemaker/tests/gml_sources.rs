@@ -251,3 +251,116 @@ fn every_real_gml_file_parses_and_prints_back() {
     );
     println!("{} real .gml files parse", files.len());
 }
+
+/// The macros and enums every `.gml` of a project declares, visible to all its
+/// code as in GameMaker, and a GameMaker: Studio 1 project's constants (its
+/// `.project.gmx` lists them).
+fn definitions(folder: &Path, env: &mut gamepak::formats::gamemaker::gml::compile::Env) {
+    for project in common::files_ending(folder, ".project.gmx") {
+        let xml = String::from_utf8_lossy(&std::fs::read(&project).unwrap()).into_owned();
+        for part in xml.split("<constant name=\"").skip(1) {
+            let Some((name, rest)) = part.split_once("\">") else {
+                continue;
+            };
+            let Some((value, _)) = rest.split_once("</constant>") else {
+                continue;
+            };
+            if let Ok(e) = gamepak::formats::gamemaker::gml::parse::parse_expr(value) {
+                env.macros.insert(name.to_string(), e);
+            }
+        }
+    }
+    for file in common::files_ending(folder, ".gml") {
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        let Ok(tree) = parse_with(&text, style_for(&file, folder)) else {
+            continue;
+        };
+        for s in &tree {
+            match s {
+                Stmt::Macro { name, body, .. } => {
+                    if let Ok(e) = gamepak::formats::gamemaker::gml::parse::parse_expr(body) {
+                        env.macros.insert(name.clone(), e);
+                    }
+                }
+                Stmt::Enum { name, members } => {
+                    let table = env.enums.entry(name.clone()).or_default();
+                    let mut next = 0i64;
+                    for (member, value) in members {
+                        let v = match value {
+                            Some(Expr::Number(Number::Int(v))) => *v,
+                            _ => next,
+                        };
+                        table.insert(member.clone(), v);
+                        next = v + 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn authors_sources_compile_to_what_gamemaker_made() {
+    use gamepak::formats::gamemaker::code;
+    use gamepak::formats::gamemaker::gml::compile::identity::{against, Outcome};
+    use gamepak::formats::gamemaker::gml::compile::Env;
+    let Some(root) = common::fixture_dir("gml sources compile", "gamemaker-sources") else {
+        return;
+    };
+    let out_dir = std::env::var_os("GML_OUT");
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    folders.sort();
+    let (mut all_same, mut all_total) = (0, 0);
+    for folder in folders {
+        let name = folder.file_name().unwrap().to_string_lossy().to_string();
+        let Some(game_path) = game_of(&name) else {
+            continue;
+        };
+        let data = std::fs::read(game_path).unwrap();
+        let g = game::read(&data).unwrap();
+        let names = code::names(&g);
+        let mut env = Env::of(&g);
+        definitions(&folder, &mut env);
+        let mut files = Vec::new();
+        sources(&folder, &mut files);
+        files.sort();
+        let (mut same, mut total) = (0, 0);
+        for (entry, path) in files {
+            let index = g.code.iter().position(|e| {
+                *e.name == *entry || *e.name == *entry.replace("gml_Script_", "gml_GlobalScript_")
+            });
+            let Some(index) = index else { continue };
+            let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+            let Ok(body) = parse_with(&text, style_for(&path, &root)) else {
+                continue;
+            };
+            let blob = g.code[index].blob;
+            let mut functions: Vec<_> = g
+                .code
+                .iter()
+                .filter(|c| c.blob == blob && c.start != 0 && c.length > 0)
+                .collect();
+            functions.sort_by_key(|c| c.start);
+            let functions: Vec<String> = functions.iter().map(|c| c.name.to_string()).collect();
+            total += 1;
+            let outcome = against(&g, &env, &names, index, &body, &functions);
+            if outcome == Outcome::Same {
+                same += 1;
+            } else if let Some(dir) = &out_dir {
+                let dir = Path::new(dir).join("sources").join(&name);
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(dir.join(format!("{entry}.txt")), format!("{outcome:#?}")).unwrap();
+            }
+        }
+        eprintln!("{name}: {same} of {total} entries compile to what GameMaker made");
+        all_same += same;
+        all_total += total;
+    }
+    eprintln!("{all_same} of {all_total} authors' entries compile to what GameMaker made");
+}

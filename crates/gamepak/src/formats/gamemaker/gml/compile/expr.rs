@@ -273,6 +273,9 @@ impl Gen<'_> {
 
     fn binary(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr) -> Ty {
         use BinaryOp::*;
+        if let Some(c) = self.known_binary(op, lhs, rhs) {
+            return self.push_known(&c);
+        }
         match op {
             And | Or => return self.short_circuit(op, lhs, rhs),
             Xor => {
@@ -370,10 +373,9 @@ impl Gen<'_> {
     pub(super) fn read(&mut self, e: &Expr) -> Ty {
         if let Expr::Field { base, name } = e {
             if let Expr::Ident(en) = &**base {
-                if let Some(v) = self.enums.get(en).and_then(|m| m.get(name)) {
-                    // An enum's member is a 64-bit integer.
-                    self.op(format!("push.l {v}"));
-                    return Ty::L;
+                if let Some(c) = self.known(e) {
+                    // An enum's member: a 64-bit integer from GameMaker Studio 2.
+                    return self.push_known(&c);
                 }
             }
         }

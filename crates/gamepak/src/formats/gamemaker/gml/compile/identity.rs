@@ -81,27 +81,39 @@ pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
             let entry = &game.code[d.index];
             let outcome = match &d.body {
                 Err(s) => Outcome::Failed(format!("does not decompile: {}", s.why)),
-                Ok(body) => match compile(
-                    &env,
-                    Source {
-                        entry: &entry.name,
-                        body,
-                        functions: &d.functions,
-                    },
-                ) {
-                    Err(errors) => Outcome::Failed(errors[0].to_string()),
-                    Ok(compiled) => match compiled.code.text(0) {
-                        Err(e) => Outcome::Failed(e),
-                        Ok(text) => {
-                            let original = original_lines(game, entry, &names);
-                            compare(original, listing(&text))
-                        }
-                    },
-                },
+                Ok(body) => against(game, &env, &names, d.index, body, &d.functions),
             };
             (entry.name.to_string(), outcome)
         })
         .collect()
+}
+
+/// `body` compiled as code entry `entry` of `game` (declaring the functions
+/// named `functions`), against GameMaker's own instructions for it; `names` are
+/// the game's chains.
+pub fn against(
+    game: &Game<'_>,
+    env: &Env,
+    names: &code::Names,
+    entry: usize,
+    body: &[Stmt],
+    functions: &[String],
+) -> Outcome {
+    let code = &game.code[entry];
+    match compile(
+        env,
+        Source {
+            entry: &code.name,
+            body,
+            functions,
+        },
+    ) {
+        Err(errors) => Outcome::Failed(errors[0].to_string()),
+        Ok(compiled) => match compiled.code.text(0) {
+            Err(e) => Outcome::Failed(e),
+            Ok(text) => compare(original_lines(game, code, names), listing(&text)),
+        },
+    }
 }
 
 /// The first difference that is not only a branch target: a target differs

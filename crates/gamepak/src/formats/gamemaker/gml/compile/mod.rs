@@ -16,6 +16,7 @@ pub mod emit;
 pub mod env;
 mod evidence;
 mod expr;
+mod fold;
 mod functions;
 pub mod identity;
 mod owners;
@@ -39,7 +40,7 @@ pub struct Source<'a> {
     /// The code entry's name (`gml_Object_obj_player_Step_0`).
     pub entry: &'a str,
     /// Its statements.
-    pub body: &'a Block,
+    pub body: &'a [Stmt],
     /// The entry names of the functions it declares, in the order written.
     pub functions: &'a [String],
 }
@@ -299,7 +300,7 @@ impl<'e> Gen<'e> {
 /// on from the one before where none is given.
 fn enums_of(
     env: &Env,
-    body: &Block,
+    body: &[Stmt],
 ) -> std::collections::HashMap<String, std::collections::HashMap<String, i64>> {
     let mut enums = env.enums.clone();
     for s in body {
@@ -322,7 +323,7 @@ fn enums_of(
 
 /// The names `body` declares with `var`, outside the functions it declares:
 /// GameMaker makes a name local for the whole function wherever `var` names it.
-pub(super) fn declared_locals(body: &Block) -> HashSet<String> {
+pub(super) fn declared_locals(body: &[Stmt]) -> HashSet<String> {
     fn walk(block: &[Stmt], names: &mut HashSet<String>) {
         for s in block {
             match s {

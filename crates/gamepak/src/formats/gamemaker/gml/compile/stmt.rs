@@ -9,7 +9,7 @@ use crate::formats::gamemaker::gml::ast::{Block, Case, Expr, Stmt};
 const TEMP: &str = "$$$$temp$$$$";
 
 impl Gen<'_> {
-    pub(super) fn block(&mut self, block: &Block) {
+    pub(super) fn block(&mut self, block: &[Stmt]) {
         for s in block {
             self.stmt(s);
         }
