@@ -371,13 +371,9 @@ impl Gen<'_> {
 
     /// Reads a variable, a field or an element.
     pub(super) fn read(&mut self, e: &Expr) -> Ty {
-        if let Expr::Field { base, name } = e {
-            if let Expr::Ident(en) = &**base {
-                if let Some(c) = self.known(e) {
-                    // An enum's member: a 64-bit integer from GameMaker Studio 2.
-                    return self.push_known(&c);
-                }
-            }
+        if let Some(c) = self.known(e) {
+            // An enum's member: a 64-bit integer from GameMaker Studio 2.
+            return self.push_known(&c);
         }
         if let Expr::Index {
             base,

@@ -30,7 +30,7 @@ pub use env::Env;
 pub use target::Target;
 
 use self::emit::{Code, Label, Ty};
-use super::ast::{Block, Stmt};
+use super::ast::Stmt;
 
 /// What to compile: a code entry's name and body, and the names of the function
 /// entries its blob holds, in order, where the code is the game's own (a
