@@ -113,6 +113,10 @@ impl Gen<'_> {
                 self.op(format!("push.l {i}"));
                 Ty::L
             }
+            // GameMaker reads a whole number as an integer, even written `2.0`.
+            Number::Real(r) if r.fract() == 0.0 && r.abs() < 9.2e18 && !r.is_sign_negative() => {
+                self.number(Number::Int(r as i64))
+            }
             Number::Real(r) => {
                 self.op(format!("push.d {r:?}"));
                 Ty::D
@@ -187,12 +191,8 @@ impl Gen<'_> {
 
     /// A call.
     fn call(&mut self, callee: &Expr, args: &[Expr]) -> Ty {
-        if let (Expr::Ident(f), [Expr::String(s)]) = (callee, args) {
-            let mut chars = s.chars();
-            if let (true, Some(c), None) = (f == "ord", chars.next(), chars.next()) {
-                // GameMaker folds `ord` of one character.
-                return self.number(Number::Int(i64::from(u32::from(c))));
-            }
+        if let Some(c) = self.known_call(callee, args) {
+            return self.push_known(&c);
         }
         let Expr::Ident(name) = callee else {
             return self.call_variable(callee, args);

@@ -1,6 +1,7 @@
 //! Constants GameMaker's compiler works out itself: arithmetic and bitwise
-//! operators on numbers, and `+` on strings, whose operands are all known (a
-//! literal, a built-in constant, a macro, an enum's member). A whole number
+//! operators on numbers, `+` on strings, and the conversions `ord`, `chr`,
+//! `int64`, `real` and `string`, whose operands are all known (a literal, a
+//! built-in constant, a macro, an enum's member). A whole number
 //! written that a 32-bit integer holds counts as a real, as GameMaker reads it;
 //! a bigger one, and an enum's member from GameMaker Studio 2, are 64-bit
 //! integers, and an operation with one keeps to 64-bit integers.
@@ -9,6 +10,7 @@ use super::emit::Ty;
 use super::Gen;
 use crate::formats::gamemaker::gml::ast::{BinaryOp, Expr, Number, UnaryOp};
 use crate::formats::gamemaker::gml::{builtins, unknown_enum};
+use crate::formats::gamemaker::model::version::Version;
 
 /// A value known when compiling.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,8 +65,21 @@ impl Gen<'_> {
                 Const::Text(_) => return None,
             },
             Expr::Binary { op, lhs, rhs } => self.known_binary(*op, lhs, rhs)?,
+            Expr::Call { callee, args } => self.known_call(callee, args)?,
             _ => return None,
         })
+    }
+
+    /// The value of `callee(args)`, where the compiler works it out.
+    pub(super) fn known_call(&self, callee: &Expr, args: &[Expr]) -> Option<Const> {
+        let (Expr::Ident(f), [arg]) = (callee, args) else {
+            return None;
+        };
+        // `string` formats its arguments from 2023, and is left to run.
+        if f == "string" && self.env.target.release >= Version::V2023_1 {
+            return None;
+        }
+        converted(f, self.known(arg)?)
     }
 
     /// The value of `lhs op rhs`, where the compiler knows it.
@@ -88,6 +103,25 @@ impl Gen<'_> {
             Const::Text(s) => self.expr(&Expr::String(s.clone())),
         }
     }
+}
+
+/// `f(c)`, for the conversions GameMaker works out: `ord` of a string (its first
+/// character's code, 0 for none), `chr` of a number, `int64` and `real` of a
+/// number or a number's text, and `string` of a string.
+fn converted(f: &str, c: Const) -> Option<Const> {
+    use Const::*;
+    Some(match (f, c) {
+        ("ord", Text(s)) => Real(s.chars().next().map_or(0.0, |c| f64::from(u32::from(c)))),
+        ("chr", Real(r)) => Text(char::from_u32(r.max(0.0) as u32).unwrap_or('X').to_string()),
+        ("chr", Wide(i)) => Text(char::from_u32(i.max(0) as u32).unwrap_or('X').to_string()),
+        ("int64", Real(r)) => Wide(r as i64),
+        ("int64", Wide(i)) => Wide(i),
+        ("real", Real(r)) => Real(r),
+        ("real", Wide(i)) => Real(i as f64),
+        ("real", Text(s)) => Real(s.trim().parse().ok()?),
+        ("string", Text(s)) => Text(s),
+        _ => return None,
+    })
 }
 
 /// `l op r`, where GameMaker works it out.
