@@ -47,6 +47,8 @@ pub struct Editor<'g, 'a> {
     pub(super) game: &'g Game<'a>,
     pub(super) names: Names,
     strings: HashMap<&'g str, u32>,
+    /// Texts the edits push that STRG will hold after its own, by index.
+    new_strings: HashMap<String, u32>,
     /// The STRG index of each chain's name.
     pub(super) name_index: Vec<Option<u32>>,
     /// The instance fields of each chain's uses.
@@ -95,9 +97,29 @@ impl<'g, 'a> Editor<'g, 'a> {
             fields,
             names,
             strings,
+            new_strings: HashMap::new(),
             name_index,
             added: RefCell::new(Vec::new()),
         }
+    }
+
+    /// Texts to be added to the end of STRG, which edits may push.
+    pub fn with_strings(mut self, texts: &[String]) -> Self {
+        let base = self.game.texts().len() as u32;
+        self.new_strings = texts
+            .iter()
+            .enumerate()
+            .map(|(k, t)| (t.clone(), base + k as u32))
+            .collect();
+        self
+    }
+
+    /// A text's STRG index: its first place, or its place among the new ones.
+    fn string_index(&self, text: &str) -> Option<u32> {
+        self.strings
+            .get(text)
+            .or_else(|| self.new_strings.get(text))
+            .copied()
     }
 
     /// Blob `k` as stored.
@@ -464,7 +486,7 @@ impl asm::Names for Anywhere<'_, '_, '_> {
         Some(0)
     }
     fn string(&self, text: &str) -> Option<u32> {
-        self.0.strings.get(text).copied()
+        self.0.string_index(text)
     }
 }
 
@@ -478,6 +500,6 @@ impl asm::Names for Resolver<'_, '_, '_> {
         self.labels.get(label).copied()
     }
     fn string(&self, text: &str) -> Option<u32> {
-        self.editor.strings.get(text).copied()
+        self.editor.string_index(text)
     }
 }

@@ -93,8 +93,9 @@ pub fn apply(
     if edits.is_empty() && added.is_empty() && gml.is_empty() {
         return Ok(None);
     }
-    let mut before = game.write()?;
-    let compiled = super::code_gml::assemble(&super::game::read(&before)?, gml)?;
+    let before = game.write()?;
+    let read = super::game::read(&before)?;
+    let compiled = super::code_gml::assemble(&read, gml)?;
     let mut edits = edits.clone();
     for (blob, file, text) in compiled {
         notes.push(format!("{file}: compiled"));
@@ -104,12 +105,10 @@ pub fn apply(
         .values()
         .map(|(_, t)| t.as_str())
         .chain(added.iter().map(|(_, t)| t.as_str()));
-    if add_strings(game, pushed, notes) {
-        before = game.write()?;
-    }
+    // New texts go at the end of STRG, so every index the file holds stays.
+    let new_strings = add_strings(game, pushed, notes);
     let edits = &edits;
-    let read = super::game::read(&before)?;
-    let editor = Editor::new(&read);
+    let editor = Editor::new(&read).with_strings(&new_strings);
     let blobs = (0..read.blob_entries().len())
         .map(|k| match edits.get(&k) {
             None => Ok(editor.stored(k)),
@@ -138,21 +137,23 @@ pub fn apply(
         blobs.push(blob);
     }
     editor.relink(game, blobs, entries)?;
+    drop(editor);
+    drop(read);
     Ok(Some(before))
 }
 
 /// Adds to STRG each text that `texts` (disassemblies) push and STRG lacks, at
-/// its end; says whether there were any.
+/// its end; gives them, in order.
 fn add_strings<'t>(
     game: &mut model::Game<'_>,
     texts: impl Iterator<Item = &'t str>,
     notes: &mut Vec<String>,
-) -> bool {
+) -> Vec<String> {
     let Some(list) = game.chunks.iter_mut().find_map(|p| match &mut p.body {
         model::chunks::Body::Strings(s) => Some(&mut s.list),
         _ => None,
     }) else {
-        return false;
+        return Vec::new();
     };
     let known: std::collections::HashSet<String> = list.iter().map(|s| s.to_string()).collect();
     let mut new: Vec<String> = Vec::new();
@@ -170,15 +171,15 @@ fn add_strings<'t>(
         }
     }
     if new.is_empty() {
-        return false;
+        return new;
     }
     notes.push(format!(
         "STRG: {} text{} the code pushes added",
         new.len(),
         if new.len() == 1 { "" } else { "s" }
     ));
-    list.extend(new.into_iter().map(std::borrow::Cow::Owned));
-    true
+    list.extend(new.iter().cloned().map(std::borrow::Cow::Owned));
+    new
 }
 
 /// What laying the code out again changed, between the file `before` the edits and
