@@ -2,15 +2,7 @@
 //! reports every error in the folder's GML with its place, writing nothing.
 
 use crate::common;
-
-use std::process::{Command, Output};
-
-fn gamepak(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamepak"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::run::gamepak;
 
 #[test]
 fn compile_prints_the_assembly_and_points_at_errors() {

@@ -439,6 +439,23 @@ impl BinaryOp {
 }
 
 impl AssignOp {
+    /// The operator `x op= y` applies (`x = x op y`); none for `=`.
+    pub fn binary(self) -> Option<BinaryOp> {
+        use AssignOp::*;
+        Some(match self {
+            Add => BinaryOp::Add,
+            Sub => BinaryOp::Sub,
+            Mul => BinaryOp::Mul,
+            Div => BinaryOp::Div,
+            Mod => BinaryOp::Mod,
+            And => BinaryOp::BitAnd,
+            Or => BinaryOp::BitOr,
+            Xor => BinaryOp::BitXor,
+            Nullish => BinaryOp::Nullish,
+            Set => return None,
+        })
+    }
+
     /// The operator as written.
     pub fn text(self) -> &'static str {
         use AssignOp::*;

@@ -62,6 +62,42 @@ fn sources(dir: &Path, out: &mut Vec<(String, PathBuf)>) {
     }
 }
 
+/// A source folder, the bytes of the game it was built into, and its `.gml` files
+/// with the code entry each one's path names.
+struct Project {
+    name: String,
+    folder: PathBuf,
+    data: Vec<u8>,
+    files: Vec<(String, PathBuf)>,
+}
+
+/// Every source folder under `root` whose game the fixtures hold, by name.
+fn projects(root: &Path) -> Vec<Project> {
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    folders.sort();
+    folders
+        .into_iter()
+        .filter_map(|folder| {
+            let name = folder.file_name()?.to_string_lossy().to_string();
+            let data = std::fs::read(game_of(&name)?).unwrap();
+            let mut files = Vec::new();
+            sources(&folder, &mut files);
+            files.sort();
+            Some(Project {
+                name,
+                folder,
+                data,
+                files,
+            })
+        })
+        .collect()
+}
+
 /// `text` parsed, with what the bytecode cannot tell apart made one: `x op= y` and
 /// `x = x op y`, `true` and `1`, a `for` and the `while` it compiles to, `var` and
 /// the store it declares, and a script's final `exit`.
@@ -93,16 +129,7 @@ fn canonical_block(block: &mut Vec<Stmt>) {
             Stmt::Assign { target, op, value }
                 if op != AssignOp::Set && op != AssignOp::Nullish =>
             {
-                let op = match op {
-                    AssignOp::Add => BinaryOp::Add,
-                    AssignOp::Sub => BinaryOp::Sub,
-                    AssignOp::Mul => BinaryOp::Mul,
-                    AssignOp::Div => BinaryOp::Div,
-                    AssignOp::Mod => BinaryOp::Mod,
-                    AssignOp::And => BinaryOp::BitAnd,
-                    AssignOp::Or => BinaryOp::BitOr,
-                    _ => BinaryOp::BitXor,
-                };
+                let op = op.binary().unwrap_or(BinaryOp::BitXor);
                 out.push(Stmt::Assign {
                     target: target.clone(),
                     op: AssignOp::Set,
@@ -148,28 +175,16 @@ fn decompiled_entries_match_their_authors_source() {
         return;
     };
     let out_dir = std::env::var_os("GML_OUT");
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    folders.sort();
     let (mut all_same, mut all_total) = (0, 0);
-    for folder in folders {
-        let name = folder.file_name().unwrap().to_string_lossy().to_string();
-        let Some(game_path) = game_of(&name) else {
-            continue;
-        };
-        let data = std::fs::read(game_path).unwrap();
+    for Project {
+        name, data, files, ..
+    } in projects(&root)
+    {
         let g = game::read(&data).unwrap();
         let decompiled: HashMap<String, String> = decompile(&g)
             .into_iter()
             .filter_map(|d| Some((d.name, text(&g, &d.body.ok()?))))
             .collect();
-        let mut files = Vec::new();
-        sources(&folder, &mut files);
-        files.sort();
         let (mut same, mut total) = (0, 0);
         for (entry, path) in files {
             let ours = decompiled
@@ -309,27 +324,18 @@ fn authors_sources_compile_to_what_gamemaker_made() {
         return;
     };
     let out_dir = std::env::var_os("GML_OUT");
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    folders.sort();
     let (mut all_same, mut all_total) = (0, 0);
-    for folder in folders {
-        let name = folder.file_name().unwrap().to_string_lossy().to_string();
-        let Some(game_path) = game_of(&name) else {
-            continue;
-        };
-        let data = std::fs::read(game_path).unwrap();
+    for Project {
+        name,
+        folder,
+        data,
+        files,
+    } in projects(&root)
+    {
         let g = game::read(&data).unwrap();
         let names = code::names(&g);
         let mut env = Env::of(&g);
         definitions(&folder, &mut env);
-        let mut files = Vec::new();
-        sources(&folder, &mut files);
-        files.sort();
         let (mut same, mut total) = (0, 0);
         for (entry, path) in files {
             let index = g.code.iter().position(|e| {

@@ -357,7 +357,7 @@ impl Gen<'_> {
             self.op(format!("pop.v.{} {}", ty.letter(), place.operand()));
             return;
         }
-        let Some(bin) = binary_of(op) else {
+        let Some(bin) = op.binary().filter(|b| *b != BinaryOp::Nullish) else {
             self.error("`??=` is not compiled yet");
             return;
         };
@@ -487,21 +487,6 @@ fn step_op(op: StepOp) -> &'static str {
         StepOp::PreInc | StepOp::PostInc => "add",
         StepOp::PreDec | StepOp::PostDec => "sub",
     }
-}
-
-/// The operator of a compound assignment.
-fn binary_of(op: AssignOp) -> Option<BinaryOp> {
-    Some(match op {
-        AssignOp::Add => BinaryOp::Add,
-        AssignOp::Sub => BinaryOp::Sub,
-        AssignOp::Mul => BinaryOp::Mul,
-        AssignOp::Div => BinaryOp::Div,
-        AssignOp::Mod => BinaryOp::Mod,
-        AssignOp::And => BinaryOp::BitAnd,
-        AssignOp::Or => BinaryOp::BitOr,
-        AssignOp::Xor => BinaryOp::BitXor,
-        AssignOp::Set | AssignOp::Nullish => return None,
-    })
 }
 
 /// The function an accessor writes through.
