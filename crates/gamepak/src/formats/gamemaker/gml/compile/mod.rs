@@ -7,10 +7,26 @@
 //! release the game is from ([`Target`]); docs/gml-bytecode.md lists them.
 //!
 //! - [`env`]: what the game holds (resources, its own scripts and functions,
-//!   macros, enums), to resolve names.
+//!   FUNC's and VARI's names, macros, enums), to resolve names; `evidence`: the
+//!   choices the game's own code settles where its release range cannot, and the
+//!   owner ids of its array writes.
 //! - [`emit`]: instructions and labels.
 //! - `expr`, `store`, `stmt`: expressions, the places values are stored, and
-//!   statements with their control flow.
+//!   statements with their control flow; `functions`: declarations, struct
+//!   literals, statics and method calls; `owners`: copy-on-write array owners;
+//!   `fold`: the constants GameMaker works out itself.
+//! - [`identity`]: a game's code decompiled and compiled again, against
+//!   GameMaker's own instructions.
+//!
+//! Our decisions, where GameMaker leaves a choice to us:
+//! - A function declared in an entry the game has keeps the entry name the game
+//!   gave it, in order; a new one gets a name made as GameMaker makes them
+//!   (`gml_Script_NAME@ENTRY`), with a counter where GameMaker uses the source
+//!   offset.
+//! - An array write GameMaker never compiled names an owner id made from the
+//!   function and the array's name: the runner only compares ids.
+//! - A call of a name that is no function, no variable and no local is an error
+//!   naming the nearest function, not a new FUNC entry.
 
 pub mod emit;
 pub mod env;
