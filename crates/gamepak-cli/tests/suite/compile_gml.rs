@@ -2,7 +2,7 @@
 //! reports every error in the folder's GML with its place, writing nothing.
 
 use crate::common;
-use crate::run::gamepak;
+use crate::run::{gamepak, stderr};
 
 #[test]
 fn compile_prints_the_assembly_and_points_at_errors() {
@@ -14,7 +14,7 @@ fn compile_prints_the_assembly_and_points_at_errors() {
     let good = tmp.path().join("001-gml_Object_Export_Draw_0.gml");
     std::fs::write(&good, "show_debug_message(\"hello\");\nexit;\n").unwrap();
     let o = gamepak(&["compile", game.to_str().unwrap(), good.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let said = String::from_utf8_lossy(&o.stdout);
     assert!(
         said.starts_with("; gml_Object_Export_Draw_0 (arguments 0, locals 0) starts at L0000")
@@ -27,7 +27,7 @@ fn compile_prints_the_assembly_and_points_at_errors() {
     std::fs::write(&bad, "x = 1;\n  draw_set_alpah(0.5);\n").unwrap();
     let o = gamepak(&["compile", game.to_str().unwrap(), bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    let said = String::from_utf8_lossy(&o.stderr);
+    let said = stderr(&o);
     assert!(
         said.contains(
             "bad.gml:2:3: unknown function `draw_set_alpah`; did you mean `draw_set_alpha`?"
@@ -50,7 +50,7 @@ fn pack_compiles_edited_gml_and_reports_every_error_writing_nothing() {
         "-o",
         folder.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let code = folder.join("code");
     let draw = code.join("001-gml_Object_Export_Draw_0.gml");
     let create = code.join("000-gml_Object_Export_Create_0.gml");
@@ -59,29 +59,27 @@ fn pack_compiles_edited_gml_and_reports_every_error_writing_nothing() {
         was.push_str(text);
         std::fs::write(file, was).unwrap();
     };
+    let pack = |out: &std::path::Path| {
+        gamepak(&[
+            "pack",
+            folder.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+    };
     // A comment changes nothing GameMaker compiles: the same game comes back.
     append(&draw, "// a note\n");
     let out = tmp.path().join("same.win");
-    let o = gamepak(&[
-        "pack",
-        folder.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = pack(&out);
+    assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&game).unwrap());
     // Errors in two files are both reported, and nothing is written.
     append(&create, "draw_set_alpah(0.5);\n");
     append(&draw, "x = ;\n");
     let out = tmp.path().join("bad.win");
-    let o = gamepak(&[
-        "pack",
-        folder.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = pack(&out);
     assert_eq!(o.status.code(), Some(1));
-    let said = String::from_utf8_lossy(&o.stderr);
+    let said = stderr(&o);
     assert!(
         said.contains("000-gml_Object_Export_Create_0.gml:")
             && said.contains("unknown function `draw_set_alpah`")
@@ -94,14 +92,9 @@ fn pack_compiles_edited_gml_and_reports_every_error_writing_nothing() {
     std::fs::write(&create, "").unwrap();
     let asm = code.join("000-gml_Object_Export_Create_0.asm");
     append(&asm, "; a note\n");
-    let o = gamepak(&[
-        "pack",
-        folder.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = pack(&out);
     assert_eq!(o.status.code(), Some(1));
-    let said = String::from_utf8_lossy(&o.stderr);
+    let said = stderr(&o);
     assert!(
         said.contains("000-gml_Object_Export_Create_0.gml")
             && said.contains("000-gml_Object_Export_Create_0.asm")

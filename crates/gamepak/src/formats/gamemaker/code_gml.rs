@@ -115,13 +115,13 @@ pub fn compile_text(
         .split_once('-')
         .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
         .map_or(stem.as_str(), |(_, rest)| rest);
+    let env = Env::of(game);
     let entry = match entry {
         Some(e) => e.to_string(),
         None if game.code.iter().any(|c| *c.name == *named) => named.to_string(),
-        None if Env::of(game).target.functions() => format!("gml_GlobalScript_{named}"),
+        None if env.target.functions() => format!("gml_GlobalScript_{named}"),
         None => format!("gml_Script_{named}"),
     };
-    let env = Env::of(game);
     compile_entry(game, &env, &entry, file, text).map_err(|why| Error::at("", why))
 }
 

@@ -140,10 +140,13 @@ impl Code {
         Ok(out)
     }
 
-    /// Where `label` is, in bytes from `start`.
-    pub fn offset_of(&self, label: Label, start: u32) -> Result<u32, String> {
+    /// Where each of `labels` is, in bytes from `start`.
+    pub fn offsets_of(&self, labels: &[Label], start: u32) -> Result<Vec<u32>, String> {
         let (_, placed) = self.layout(start)?;
-        placed[label.0].ok_or_else(|| format!("label {} is never placed", label.0))
+        labels
+            .iter()
+            .map(|l| placed[l.0].ok_or_else(|| format!("label {} is never placed", l.0)))
+            .collect()
     }
 
     /// Each line's offset from `start`, and each label's.

@@ -327,20 +327,7 @@ impl Gen<'_> {
             self.op(format!("cmp.{t1}.{t2}.{kind}"));
             return Ty::B;
         }
-        let m = match op {
-            Mul => "mul",
-            Div => "div",
-            IntDiv => "rem",
-            Mod => "mod",
-            Add => "add",
-            Sub => "sub",
-            BitAnd => "and",
-            BitOr => "or",
-            BitXor => "xor",
-            Shl => "shl",
-            _ => "shr",
-        };
-        self.op(format!("{m}.{t1}.{t2}"));
+        self.op(format!("{}.{t1}.{t2}", mnemonic(op)));
         wider(tl, tr)
     }
 
@@ -408,6 +395,24 @@ impl Gen<'_> {
         let op = self.prepare(place);
         self.op(format!("{op} {}", place.operand()));
         Ty::V
+    }
+}
+
+/// The instruction of an arithmetic or bitwise operator.
+pub(super) fn mnemonic(op: BinaryOp) -> &'static str {
+    use BinaryOp::*;
+    match op {
+        Mul => "mul",
+        Div => "div",
+        IntDiv => "rem",
+        Mod => "mod",
+        Add => "add",
+        Sub => "sub",
+        BitAnd => "and",
+        BitOr => "or",
+        BitXor => "xor",
+        Shl => "shl",
+        _ => "shr",
     }
 }
 

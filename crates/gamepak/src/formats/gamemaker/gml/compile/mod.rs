@@ -81,13 +81,14 @@ impl Compiled {
             "; {entry} (arguments {arguments}, locals {}) starts at L0000\n",
             self.locals.len()
         );
-        for f in &self.functions {
+        let starts: Vec<Label> = self.functions.iter().map(|f| f.start).collect();
+        let offsets = self.code.offsets_of(&starts, 0)?;
+        for (f, at) in self.functions.iter().zip(offsets) {
             out.push_str(&format!(
-                "; {} (arguments {}, locals {}) starts at L{:04x}\n",
+                "; {} (arguments {}, locals {}) starts at L{at:04x}\n",
                 f.name,
                 f.arguments,
                 f.locals.len(),
-                self.code.offset_of(f.start, 0)?
             ));
         }
         out.push_str(&self.code.text(0)?);

@@ -92,7 +92,7 @@ impl Gen<'_> {
                     .exits
                     .iter()
                     .rev()
-                    .find(|e| e.kind != Leaving::Switch(Ty::V) && !is_switch(e.kind))
+                    .find(|e| !is_switch(e.kind))
                     .and_then(|e| e.cont);
                 match target {
                     Some(l) => self.code.branch("b", l),

@@ -378,7 +378,7 @@ impl Gen<'_> {
                 self.op(format!("pop.v.{} {}", ty.letter(), place.operand()));
             }
             _ => {
-                self.prepare_owner(place);
+                self.prepare(place);
                 self.op(format!("dup.i {}", words - 1));
                 self.op(format!("push.v {}", place.operand()));
                 let ty = f(self);
@@ -386,11 +386,6 @@ impl Gen<'_> {
                 self.op(format!("pop.i.v {}", place.operand()));
             }
         }
-    }
-
-    /// Pushes a place's owner and index, for a read and store of the same place.
-    fn prepare_owner(&mut self, place: &Place) {
-        self.prepare(place);
     }
 
     /// Applies `op` to the value on top (of type `tl`) and `rhs`.
@@ -413,19 +408,12 @@ impl Gen<'_> {
             self.to(tr, Ty::I);
             tr = Ty::I;
         }
-        let m = match op {
-            BinaryOp::Mul => "mul",
-            BinaryOp::Div => "div",
-            BinaryOp::Mod => "mod",
-            BinaryOp::Add => "add",
-            BinaryOp::Sub => "sub",
-            BinaryOp::BitAnd => "and",
-            BinaryOp::BitOr => "or",
-            BinaryOp::BitXor => "xor",
-            BinaryOp::Shl => "shl",
-            _ => "shr",
-        };
-        self.op(format!("{m}.{}.{}", tr.letter(), tl.letter()));
+        self.op(format!(
+            "{}.{}.{}",
+            super::expr::mnemonic(op),
+            tr.letter(),
+            tl.letter()
+        ));
         if tl == Ty::V || tr == Ty::V {
             Ty::V
         } else if tl == Ty::L || tr == Ty::L {
