@@ -1,8 +1,9 @@
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use crate::output::{warn_unused, written, Global, Status};
 use gamepak::io::{OutputFile, Replace};
-use gamepak::Error;
+use gamepak::{Error, ErrorKind};
 
 /// Rebuild a file from a folder written by `extract`.
 ///
@@ -36,6 +37,11 @@ pub struct Args {
     /// being written (an earlier pack is replaced without --force).
     #[arg(long)]
     force: bool,
+    /// Print at most N of the problems that stop the pack (GML that does not
+    /// compile, code that does not assemble), then count the rest. Default: 20
+    /// when errors go to a terminal, else all; 0 means all.
+    #[arg(long, value_name = "N")]
+    max_problems: Option<usize>,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
@@ -44,7 +50,15 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         &args.folder,
         "the next pack would read it back as part of the folder",
     )?;
-    let outcome = gamepak::pack(&args.folder, &global.options)?;
+    let limit = match args.max_problems {
+        Some(0) => None,
+        Some(n) => Some(n),
+        None => std::io::stderr().is_terminal().then_some(20),
+    };
+    let outcome = gamepak::pack(&args.folder, &global.options).map_err(|e| match limit {
+        Some(n) => at_most(e, n),
+        None => e,
+    })?;
     refuse_companions_without_a_folder(&args.output, &outcome.companions)?;
     warn_unused(&args.folder, &outcome.unused, global);
     let reencoded = reencoded(&outcome.reencoded, global.verbose);
@@ -130,4 +144,35 @@ mod tests {
         );
         assert_eq!(reencoded(&[], true), "");
     }
+}
+
+/// `e` with at most `n` of the problems it lists (each starts a line; what
+/// belongs to it is indented), the rest counted.
+fn at_most(e: Error, n: usize) -> Error {
+    let ErrorKind::Invalid(message) = &e.kind else {
+        return e;
+    };
+    let starts: Vec<usize> = message
+        .split('\n')
+        .scan(0, |at, line| {
+            let start = *at;
+            *at += line.len() + 1;
+            Some((start, line))
+        })
+        .filter(|(_, line)| !line.starts_with(' '))
+        .map(|(start, _)| start)
+        .collect();
+    if starts.len() <= n {
+        return e;
+    }
+    let more = starts.len() - n;
+    let kept = message[..starts[n] - 1].to_string();
+    let s = if more == 1 { "" } else { "s" };
+    Error::new(
+        e.path.clone(),
+        e.offset,
+        ErrorKind::Invalid(format!(
+            "{kept}\n… and {more} more problem{s} (--max-problems 0 shows every one)"
+        )),
+    )
 }

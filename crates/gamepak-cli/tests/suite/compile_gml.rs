@@ -31,7 +31,7 @@ fn compile_prints_the_assembly_and_points_at_errors() {
     assert!(
         said.contains(
             "bad.gml:2:3: unknown function `draw_set_alpah`; did you mean `draw_set_alpha`?"
-        ) && said.contains("\n    draw_set_alpah(0.5);\n    ^"),
+        ) && said.contains("\n      draw_set_alpah(0.5);\n      ^"),
         "{said}"
     );
 }
@@ -88,6 +88,23 @@ fn pack_compiles_edited_gml_and_reports_every_error_writing_nothing() {
         "{said}"
     );
     assert!(!out.exists());
+    // --max-problems keeps the first, and counts the rest.
+    let o = gamepak(&[
+        "pack",
+        folder.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--max-problems",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let said = stderr(&o);
+    assert!(
+        said.contains("unknown function `draw_set_alpah`")
+            && !said.contains("expected an expression")
+            && said.contains("… and 1 more problem (--max-problems 0 shows every one)"),
+        "{said}"
+    );
     // Both files of one entry edited: refused, naming both.
     std::fs::write(&create, "").unwrap();
     let asm = code.join("000-gml_Object_Export_Create_0.asm");

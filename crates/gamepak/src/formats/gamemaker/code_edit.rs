@@ -53,6 +53,9 @@ pub struct Editor<'g, 'a> {
     pub(super) name_index: Vec<Option<u32>>,
     /// The instance fields of each chain's uses.
     fields: Vec<HashSet<i16>>,
+    /// Functions code being packed declares (new scripts, and functions in any
+    /// edited or new text), which a call may name before FUNC lists them.
+    declared: HashSet<String>,
     /// Variables and functions the code did not use before an edit named them: the
     /// chains after [`Names::chains`], which [`Editor::relink`] gives VARI and FUNC
     /// entries.
@@ -98,6 +101,7 @@ impl<'g, 'a> Editor<'g, 'a> {
             names,
             strings,
             new_strings: HashMap::new(),
+            declared: HashSet::new(),
             name_index,
             added: RefCell::new(Vec::new()),
         }
@@ -112,6 +116,46 @@ impl<'g, 'a> Editor<'g, 'a> {
             .map(|(k, t)| (t.clone(), base + k as u32))
             .collect();
         self
+    }
+
+    /// Functions the code being packed declares: calls may name them.
+    pub fn with_functions(mut self, names: impl Iterator<Item = String>) -> Self {
+        self.declared.extend(names);
+        self
+    }
+
+    /// Why a call of `name`, which no FUNC entry lists, may not be made: it is
+    /// no built-in function, no internal one, and nothing of the game's or the
+    /// code being packed declares it.
+    fn unknown_function(&self, name: &str) -> Option<String> {
+        use super::gml::builtins;
+        let game = self.game;
+        let scripts = || {
+            game.model
+                .get::<super::model::chunks::scripts::Scripts>()
+                .into_iter()
+                .flat_map(|s| s.scripts.iter().flatten())
+                .filter_map(|s| game.texts().get(s.name?.0 as usize).map(|t| &**t))
+        };
+        if builtins::function(name).is_some()
+            || builtins::is_internal_function(name)
+            || self.declared.contains(name)
+            || game.code.iter().any(|c| *c.name == *name)
+            || scripts().any(|s| s == name)
+        {
+            return None;
+        }
+        let known = self
+            .names
+            .chains
+            .iter()
+            .filter(|c| c.call)
+            .map(|c| c.name.as_str());
+        let hint = match builtins::nearest_function(name, known.chain(scripts())) {
+            Some(n) => format!("did you mean `{n}`?"),
+            None => "no built-in function, script or function of the game has this name".into(),
+        };
+        Some(format!("unknown function `{name}`; {hint}"))
     }
 
     /// A text's STRG index: its first place, or its place among the new ones.
@@ -152,8 +196,10 @@ impl<'g, 'a> Editor<'g, 'a> {
         Some((entries[0].blob, entries[0].length, entries))
     }
 
-    /// Blob `k` as the edited text `text` (from `file`) says.
-    pub fn assemble(&self, k: usize, text: &str, file: &str) -> Result<Blob> {
+    /// Blob `k` as the edited text `text` (from `file`) says, and the code
+    /// entries its headings declare that the blob did not hold (functions added
+    /// to it).
+    pub fn assemble(&self, k: usize, text: &str, file: &str) -> Result<(Blob, Vec<NewEntry>)> {
         self.assembles(file)?;
         let (blob, length, entries) = self
             .blob(k)
@@ -180,7 +226,7 @@ impl<'g, 'a> Editor<'g, 'a> {
             }
         }
         let (mut out, labels) = self.assemble_lines(text, file, &used_here, k)?;
-        for e in entries {
+        for e in &entries {
             // The text's own heading names the label where each function starts.
             let label = text
                 .lines()
@@ -199,7 +245,12 @@ impl<'g, 'a> Editor<'g, 'a> {
             };
             out.starts.insert(e.start, new);
         }
-        Ok(out)
+        let held: Vec<&str> = entries.iter().map(|e| &*e.name).collect();
+        let added = declared(text, file, &labels)?
+            .into_iter()
+            .filter(|e| !held.contains(&e.name.as_str()))
+            .collect();
+        Ok((out, added))
     }
 
     /// A code file that is no blob of the game yet, to be blob number `blob`: a new
@@ -213,28 +264,7 @@ impl<'g, 'a> Editor<'g, 'a> {
     ) -> Result<(Blob, Vec<NewEntry>)> {
         self.assembles(file)?;
         let (out, labels) = self.assemble_lines(text, file, &Here::default(), blob)?;
-        let mut entries = Vec::new();
-        for h in text.lines().filter_map(code::heading) {
-            let offset = match labels.get(h.label) {
-                Some(&at) => at,
-                None if h.label == "L0000" => 0,
-                None => {
-                    return Err(Error::at(
-                        file,
-                        format!(
-                            "{} starts at {}, but no such label is in the text",
-                            h.name, h.label
-                        ),
-                    ))
-                }
-            };
-            entries.push(NewEntry {
-                name: h.name.to_string(),
-                arguments: h.arguments,
-                locals: h.locals,
-                offset,
-            });
-        }
+        let entries = declared(text, file, &labels)?;
         if entries.is_empty() {
             return Err(Error::at(
                 file,
@@ -265,31 +295,11 @@ impl<'g, 'a> Editor<'g, 'a> {
         here: &Here,
         blob: usize,
     ) -> Result<(Blob, HashMap<String, u32>)> {
-        let lines: Vec<(usize, &str)> = text
-            .lines()
-            .enumerate()
-            .map(|(n, l)| (n + 1, l.trim()))
-            .filter(|(_, l)| !l.is_empty() && !l.starts_with(';'))
-            .collect();
+        let lines = instruction_lines(text);
         let at_line = |n: usize, why: String| Error::at(format!("{file}: line {n}"), why);
         let endian = self.game.form.endian;
-        // Sizes do not depend on where labels are, so one pass places every label.
-        let mut labels = HashMap::new();
-        let mut offset = 0u32;
-        for &(n, line) in &lines {
-            match line.strip_suffix(':') {
-                Some(label) => {
-                    labels.insert(label.to_string(), offset);
-                }
-                None => {
-                    let size = asm::assemble(line, offset, &Anywhere(self), endian)
-                        .map_err(|why| at_line(n, why))?
-                        .bytes
-                        .len();
-                    offset += size as u32;
-                }
-            }
-        }
+        let (_, labels) =
+            place(&lines, &Anywhere(self), endian).map_err(|(n, why)| at_line(n, why))?;
         let resolver = Resolver {
             editor: self,
             labels: &labels,
@@ -417,15 +427,24 @@ impl<'g, 'a> Editor<'g, 'a> {
                 "{n} {what}s are named {name:?}, and nothing tells them apart"
             ));
         }
+        if call {
+            if let Some(why) = self.unknown_function(name) {
+                return Err(why);
+            }
+        }
         let instance = match instance {
             None => 0,
             Some(i @ (-5 | LOCAL)) => i,
             Some(BUILTIN) if super::builtin_variables::is_builtin(name) => BUILTIN,
-            Some(i @ (-16 | -15)) => {
+            // A parameter (`arg.argument0`, from 2024) has a built-in's entry, as
+            // in the games; a static one of its own, numbered as self ones are.
+            Some(ARG) if self.game.gen8.bytecode >= 17 => BUILTIN,
+            Some(STATIC) if self.game.gen8.bytecode >= 17 => STATIC,
+            Some(i @ (ARG | STATIC)) => {
                 let kind = crate::formats::gamemaker::opcodes::instance_name(i as i16);
                 return Err(format!(
-                    "no variable {name:?} is used anywhere in the code yet, and a new {kind} \
-                     variable cannot be added (a self, global or local one can)"
+                    "no variable {name:?} is used anywhere in the code yet, and this \
+                     release has no {kind} variables"
                 ));
             }
             // From 2.3 a self variable's uses may name the `builtin` instance.
@@ -444,6 +463,95 @@ impl<'g, 'a> Editor<'g, 'a> {
         });
         Ok(chains.len() + k)
     }
+}
+
+/// The code entries the headings of `text` (from `file`) declare, each where
+/// its label (in `labels`) is.
+fn declared(text: &str, file: &str, labels: &HashMap<String, u32>) -> Result<Vec<NewEntry>> {
+    text.lines()
+        .filter_map(code::heading)
+        .map(|h| {
+            let offset = match labels.get(h.label) {
+                Some(&at) => at,
+                None if h.label == "L0000" => 0,
+                None => {
+                    return Err(Error::at(
+                        file,
+                        format!(
+                            "{} starts at {}, but no such label is in the text",
+                            h.name, h.label
+                        ),
+                    ))
+                }
+            };
+            Ok(NewEntry {
+                name: h.name.to_string(),
+                arguments: h.arguments,
+                locals: h.locals,
+                offset,
+            })
+        })
+        .collect()
+}
+
+/// The lines of a disassembly that are instructions or labels, each with its
+/// number (from 1).
+fn instruction_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(n, l)| (n + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with(';'))
+        .collect()
+}
+
+/// Where each line of a disassembly starts in its blob, and each label.
+type Placed = (Vec<u32>, HashMap<String, u32>);
+
+/// Where each of `lines` starts in its blob, and each label. Sizes do not
+/// depend on where labels are, so one pass places everything. An error names
+/// its line.
+fn place(
+    lines: &[(usize, &str)],
+    names: &dyn asm::Names,
+    endian: crate::bytes::Endian,
+) -> std::result::Result<Placed, (usize, String)> {
+    let mut labels = HashMap::new();
+    let mut starts = Vec::with_capacity(lines.len());
+    let mut offset = 0u32;
+    for &(n, line) in lines {
+        starts.push(offset);
+        match line.strip_suffix(':') {
+            Some(label) => {
+                labels.insert(label.to_string(), offset);
+            }
+            None => {
+                let size = asm::assemble(line, offset, names, endian).map_err(|why| (n, why))?;
+                offset += size.bytes.len() as u32;
+            }
+        }
+    }
+    Ok((starts, labels))
+}
+
+/// The number of the line of `text` whose instruction starts at byte `at` of
+/// its blob.
+pub fn line_of(text: &str, at: u32, endian: crate::bytes::Endian) -> Option<usize> {
+    struct Sizes;
+    impl asm::Names for Sizes {
+        fn label(&self, _: &str) -> Option<u32> {
+            Some(0)
+        }
+        fn string(&self, _: &str) -> Option<u32> {
+            Some(0)
+        }
+    }
+    let lines = instruction_lines(text);
+    let (starts, _) = place(&lines, &Sizes, endian).ok()?;
+    lines
+        .iter()
+        .zip(starts)
+        .find(|((_, l), s)| *s == at && !l.ends_with(':'))
+        .map(|((n, _), _)| *n)
 }
 
 /// The opcode of `b`.
@@ -474,6 +582,12 @@ fn function_at(ranges: &[(u32, u32, usize)], at: u32) -> Option<usize> {
 
 /// VARI's instance type of a local variable.
 pub const LOCAL: i32 = -7;
+
+/// The instance a function's parameters are named on, from 2024.
+const ARG: i32 = -15;
+
+/// The instance a function's `static` variables are named on.
+const STATIC: i32 = -16;
 
 /// The instance GameMaker's own variables may be named on.
 pub const BUILTIN: i32 = -6;

@@ -12,9 +12,13 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
-use super::code_edit::Editor;
-use super::code_gml::GmlEdit;
+use std::collections::HashSet;
+
+use super::code_edit::{Blob, Editor, NewEntry};
+use super::code_gml::{FolderGml, Fresh};
+use super::code_new::{Listing, NewKind};
 use super::container;
+use super::gml::sim::Stuck;
 use super::manifest::Manifest;
 use super::model;
 use crate::codec::crc::crc32;
@@ -79,53 +83,89 @@ pub fn edited(dir: &SourceDir, m: &Manifest) -> Result<Edits> {
         .collect()
 }
 
-/// Applies the edited and added disassemblies, and the edited GML compiled, to
-/// `game`, noting each; gives the file as it was before them, to compare with,
-/// when there were any. Texts the code pushes that STRG lacks are added to it
-/// first.
+/// Applies the edited and added disassemblies, and the folder's GML compiled
+/// (edited entries and new code), to `game`, noting each; gives the file as it
+/// was before them, to compare with, when there were any. Texts the code
+/// pushes that STRG lacks are added to it first; new scripts and events are
+/// listed where GameMaker lists them (see [`super::code_new`]).
 pub fn apply(
     edits: &Edits,
-    gml: &[GmlEdit],
+    gml: &FolderGml,
     added: &[AddedFile],
+    new_gml: &[AddedFile],
     game: &mut model::Game<'_>,
     notes: &mut Vec<String>,
 ) -> Result<Option<Vec<u8>>> {
-    if edits.is_empty() && added.is_empty() && gml.is_empty() {
+    if edits.is_empty() && added.is_empty() && gml.edits.is_empty() && new_gml.is_empty() {
         return Ok(None);
     }
     let before = game.write()?;
     let read = super::game::read(&before)?;
-    let compiled = super::code_gml::assemble(&read, gml)?;
+    let compiled = super::code_gml::assemble(&read, gml, new_gml)?;
+    // Disassemblies edited by hand, and added ones, by the blob they become.
+    let by_hand: Vec<(usize, AddedFile)> = edits
+        .iter()
+        .map(|(k, f)| (*k, f.clone()))
+        .chain(
+            added
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (read.blob_entries().len() + i, f.clone())),
+        )
+        .collect();
     let mut edits = edits.clone();
-    for (blob, file, text) in compiled {
+    for (blob, file, text) in compiled.edits {
         notes.push(format!("{file}: compiled"));
         edits.insert(blob, (file, text));
     }
+    let fresh: Vec<AddedFile> = compiled
+        .fresh
+        .iter()
+        .map(|f| (f.file.clone(), f.text.clone()))
+        .collect();
     let pushed = edits
         .values()
-        .map(|(_, t)| t.as_str())
-        .chain(added.iter().map(|(_, t)| t.as_str()));
+        .chain(added)
+        .chain(&fresh)
+        .map(|(_, t)| t.as_str());
     // New texts go at the end of STRG, so every index the file holds stays.
     let new_strings = add_strings(game, pushed, notes);
     let edits = &edits;
-    let editor = Editor::new(&read).with_strings(&new_strings);
-    let blobs = (0..read.blob_entries().len())
+    let declared = compiled
+        .fresh
+        .iter()
+        .filter_map(|f| match &f.kind {
+            NewKind::Script(name) => Some(name.clone()),
+            NewKind::Event(_) => None,
+        })
+        .chain(
+            edits
+                .values()
+                .chain(added)
+                .chain(&fresh)
+                .flat_map(|(_, t)| t.lines().filter_map(super::code::heading))
+                .map(|h| h.name.to_string()),
+        );
+    let editor = Editor::new(&read)
+        .with_strings(&new_strings)
+        .with_functions(declared);
+    let assembled = (0..read.blob_entries().len())
         .map(|k| match edits.get(&k) {
-            None => Ok(editor.stored(k)),
+            None => Ok((editor.stored(k), Vec::new())),
             Some((file, text)) => {
-                let blob = editor.assemble(k, text, file)?;
+                let (blob, functions) = editor.assemble(k, text, file)?;
                 let was = read.code[read.blob_entries()[k][0]].length;
                 notes.push(format!(
                     "{file}: assembled, {} bytes (was {was})",
                     blob.bytes.len()
                 ));
-                Ok(blob)
+                Ok((blob, functions.into_iter().map(|e| (k, e)).collect()))
             }
         })
-        .collect::<Result<Vec<_>>>()?;
-    let mut blobs = blobs;
+        .collect::<Result<Vec<(Blob, Vec<(usize, NewEntry)>)>>>()?;
+    let (mut blobs, functions): (Vec<Blob>, Vec<_>) = assembled.into_iter().unzip();
     let mut entries = Vec::new();
-    for (file, text) in added {
+    for (file, text) in added.iter().chain(&fresh) {
         let (blob, declared) = editor.assemble_new(text, file, blobs.len())?;
         let names: Vec<&str> = declared.iter().map(|e| e.name.as_str()).collect();
         notes.push(format!(
@@ -136,10 +176,120 @@ pub fn apply(
         entries.extend(declared.into_iter().map(|e| (blobs.len(), e)));
         blobs.push(blob);
     }
+    entries.extend(functions.into_iter().flatten());
+    let listings = listings(game, &compiled.fresh, &compiled.constructors, &entries);
     editor.relink(game, blobs, entries)?;
     drop(editor);
+    super::code_new::list(game, &listings, notes)?;
+    if !by_hand.is_empty() {
+        let after = game.write()?;
+        refuse_unbalanced(&read, &super::game::read(&after)?, &by_hand)?;
+    }
     drop(read);
     Ok(Some(before))
+}
+
+/// Refuses a disassembly edited by hand (`by_hand`, by blob) whose stack does
+/// not balance in the game `after` the edits: a value taken from an empty
+/// stack, or left on it. GameMaker's runner would crash or leak on it. A blob
+/// that did not read `before` the edit either is let be: the reading is what
+/// finds the fault, and it does not read every blob.
+fn refuse_unbalanced(
+    before: &super::game::Game<'_>,
+    after: &super::game::Game<'_>,
+    by_hand: &[(usize, AddedFile)],
+) -> Result<()> {
+    use super::gml::decompile::decompile_blobs;
+    let wanted: HashSet<usize> = by_hand.iter().map(|h| h.0).collect();
+    let was = decompile_blobs(before, |k| wanted.contains(&k));
+    let now = decompile_blobs(after, |k| wanted.contains(&k));
+    let fault = |game: &super::game::Game<'_>,
+                 bodies: &[Option<std::result::Result<_, Stuck>>],
+                 k: usize| {
+        let entries = game.blob_entries().get(k)?;
+        entries.iter().find_map(|&e| match bodies.get(e)? {
+            Some(Err(stuck)) if is_stack_fault(&stuck.why) => Some(stuck.clone()),
+            _ => None,
+        })
+    };
+    let mut problems = Vec::new();
+    for (k, (file, text)) in by_hand {
+        let Some(stuck) = fault(after, &now, *k) else {
+            continue;
+        };
+        if fault(before, &was, *k).is_some() {
+            continue;
+        }
+        let line = super::code_edit::line_of(text, stuck.at, after.form.endian)
+            .map_or_else(|| format!("at {:#x}", stuck.at), |n| format!("line {n}"));
+        problems.push(format!(
+            "{file}: {line}: the stack does not balance: {}; every value pushed must be \
+             used or dropped (popz), and nothing taken that was not pushed",
+            stuck.why
+        ));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::at("", problems.join("\n")))
+    }
+}
+
+/// Whether the decompiler stopped because the stack did not balance.
+fn is_stack_fault(why: &str) -> bool {
+    why == "the stack is empty"
+        || why.starts_with("a value is left on the stack")
+        || why.ends_with("on an empty stack")
+}
+
+/// Where each new code entry (`entries`, taking the indices after CODE's) is
+/// listed: each new file's (`fresh`) as its script or event, then, from 2.3,
+/// each function as a script, constructors (`constructors`) flagged.
+fn listings(
+    game: &model::Game<'_>,
+    fresh: &[Fresh],
+    constructors: &HashSet<String>,
+    entries: &[(usize, NewEntry)],
+) -> Vec<Listing> {
+    let base = game
+        .get::<super::model::chunks::code::Code>()
+        .map_or(0, |c| c.entries.len());
+    let index = |name: &str| {
+        entries
+            .iter()
+            .position(|(_, e)| e.name == name)
+            .map(|k| base + k)
+    };
+    let mut out: Vec<Listing> = fresh
+        .iter()
+        .filter_map(|f| {
+            let code = index(&f.entry)?;
+            Some(match &f.kind {
+                NewKind::Script(name) => Listing::Script {
+                    name: name.clone(),
+                    code,
+                    constructor: false,
+                    global: f.entry.starts_with("gml_GlobalScript_"),
+                },
+                NewKind::Event(entry) => Listing::Event {
+                    entry: entry.clone(),
+                    code,
+                },
+            })
+        })
+        .collect();
+    let mains: HashSet<&str> = fresh.iter().map(|f| f.entry.as_str()).collect();
+    for (k, (_, e)) in entries.iter().enumerate() {
+        if e.name.starts_with("gml_Script_") && !mains.contains(e.name.as_str()) {
+            out.push(Listing::Script {
+                name: e.name.clone(),
+                code: base + k,
+                constructor: constructors.contains(&e.name),
+                global: false,
+            });
+        }
+    }
+    out
 }
 
 /// Adds to STRG each text that `texts` (disassemblies) push and STRG lacks, at

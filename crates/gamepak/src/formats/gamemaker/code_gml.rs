@@ -7,12 +7,18 @@
 
 use rayon::prelude::*;
 
+use std::collections::HashSet;
+
 use super::code::Entry;
+use super::code_folder::AddedFile;
+use super::code_new::{self, NewKind};
 use super::game::Game;
+use super::gml::ast::Stmt;
 use super::gml::compile::{compile, Env, Source};
 use super::gml::parse::parse_with;
 use super::gml::print::Style;
 use super::manifest::Manifest;
+use super::model::chunks::scripts::Scripts;
 use crate::codec::crc::crc32;
 use crate::error::{Error, Result};
 use crate::io::SourceDir;
@@ -25,8 +31,21 @@ pub struct GmlEdit {
     pub text: String,
 }
 
-/// The GML files to compile, in blob order.
-pub fn edited(dir: &SourceDir, m: &Manifest) -> Result<Vec<GmlEdit>> {
+/// The folder's GML: the files to compile, in blob order, and the text of
+/// every other that declares macros or enums, which the whole project sees.
+#[derive(Debug, Clone, Default)]
+pub struct FolderGml {
+    pub edits: Vec<GmlEdit>,
+    pub definitions: Vec<(String, String)>,
+}
+
+/// Whether `text` may declare macros or enums, before it is parsed.
+fn may_define(text: &str) -> bool {
+    text.contains("#macro") || text.contains("enum ")
+}
+
+/// The GML files to compile, in blob order, and the others that define.
+pub fn edited(dir: &SourceDir, m: &Manifest) -> Result<FolderGml> {
     let found = m
         .code
         .par_iter()
@@ -52,51 +71,204 @@ pub fn edited(dir: &SourceDir, m: &Manifest) -> Result<Vec<GmlEdit>> {
                     ),
                 ));
             }
-            if !gml_changed && asm.is_some() {
+            let compiled = gml_changed || asm.is_none();
+            if !compiled && !may_define(&String::from_utf8_lossy(&text)) {
                 return Ok(None);
             }
             let text = String::from_utf8(text).map_err(|_| Error::at(&gml.file, "is not UTF-8"))?;
-            Ok(Some(GmlEdit {
-                blob,
-                file: gml.file.clone(),
-                text,
-            }))
+            Ok(Some((
+                compiled,
+                GmlEdit {
+                    blob,
+                    file: gml.file.clone(),
+                    text,
+                },
+            )))
         })
         .collect::<Result<Vec<_>>>()?;
-    Ok(found.into_iter().flatten().collect())
+    let mut out = FolderGml::default();
+    for (compiled, e) in found.into_iter().flatten() {
+        if compiled {
+            out.edits.push(e);
+        } else {
+            out.definitions.push((e.file, e.text));
+        }
+    }
+    Ok(out)
 }
 
-/// Each edit compiled against `game` into disassembly text: by blob, its file
-/// and its text. Every file's errors are reported together.
-pub fn assemble(game: &Game<'_>, edits: &[GmlEdit]) -> Result<Vec<(usize, String, String)>> {
-    if edits.is_empty() {
-        return Ok(Vec::new());
+/// The folder's GML compiled into disassembly text: each edited entry's, by
+/// blob; each new file's; and the function entries that are constructors.
+#[derive(Debug, Clone, Default)]
+pub struct Assembled {
+    pub edits: Vec<(usize, String, String)>,
+    pub fresh: Vec<Fresh>,
+    pub constructors: HashSet<String>,
+}
+
+/// A new GML file compiled: its place, its disassembly, its code entry's name,
+/// and what it is.
+#[derive(Debug, Clone)]
+pub struct Fresh {
+    pub file: String,
+    pub text: String,
+    pub entry: String,
+    pub kind: NewKind,
+}
+
+/// A file to compile, parsed: its place, its text, and what it is.
+struct Parsed<'t> {
+    file: &'t str,
+    text: &'t str,
+    body: Vec<Stmt>,
+    /// The blob of an edited entry; for a new file, what it becomes.
+    what: std::result::Result<usize, NewKind>,
+}
+
+/// The edits and the new files of `gml` and `new`, compiled against `game`,
+/// which sees every macro and enum the folder's GML declares and every new
+/// script. Every file's errors are reported together.
+pub fn assemble(game: &Game<'_>, gml: &FolderGml, new: &[AddedFile]) -> Result<Assembled> {
+    if gml.edits.is_empty() && new.is_empty() {
+        return Ok(Assembled::default());
     }
-    let env = Env::of(game);
-    let results: Vec<std::result::Result<(usize, String, String), String>> = edits
+    let style = style_of(game);
+    let mut env = Env::of(game);
+    let mut errors = Vec::new();
+    for (_, text) in &gml.definitions {
+        // An untouched file that does not parse defines nothing, as before.
+        if let Ok(body) = parse_with(text, style) {
+            env.define(&body);
+        }
+    }
+    let sources = gml
+        .edits
+        .iter()
+        .map(|e| (e.file.as_str(), e.text.as_str(), Ok(e.blob)))
+        .chain(new.iter().map(|(f, t)| (f.as_str(), t.as_str(), Err(()))));
+    let mut parsed = Vec::new();
+    for (file, text, blob) in sources {
+        let body = match parse_with(text, style) {
+            Ok(body) => body,
+            Err(p) => {
+                errors.push(problem(format!("{file}:{p}")));
+                continue;
+            }
+        };
+        env.define(&body);
+        let what = match blob {
+            Ok(blob) => Ok(blob),
+            Err(()) if file.starts_with("code/") && code_new::is_definitions(&body) => continue,
+            Err(()) => match code_new::kind_of(file) {
+                Ok(kind) => Err(kind),
+                Err(e) => {
+                    errors.push(e.to_string());
+                    continue;
+                }
+            },
+        };
+        parsed.push(Parsed {
+            file,
+            text,
+            body,
+            what,
+        });
+    }
+    let scripts = game.model.get::<Scripts>().map_or(0, |s| s.scripts.len());
+    let mut script = 0;
+    for p in &parsed {
+        if let Err(NewKind::Script(name)) = &p.what {
+            if env.asset(name.as_str()).is_some() {
+                errors.push(format!(
+                    "{}: the game has a resource named {name:?} already",
+                    p.file
+                ));
+            }
+            let functions = code_new::declared_functions(&p.body);
+            env.add_script(name.as_str(), (scripts + script) as u32, &functions);
+            script += 1;
+        }
+    }
+    let env = &env;
+    let results: Vec<std::result::Result<Compiled, String>> = parsed
         .par_iter()
-        .map(|e| {
-            let entries = game
-                .blob_entries()
-                .get(e.blob)
-                .ok_or_else(|| format!("{}: the game has no code blob {}", e.file, e.blob))?;
-            let own = entries
-                .iter()
-                .map(|&k| &game.code[k])
-                .find(|c| c.start == 0)
-                .unwrap_or(&game.code[entries[0]]);
-            let text = compile_entry(game, &env, &own.name, &e.file, &e.text)?;
-            Ok((e.blob, e.file.clone(), text))
+        .map(|p| {
+            let entry = match &p.what {
+                Ok(blob) => own_entry(game, *blob)
+                    .ok_or_else(|| format!("{}: the game has no code blob {blob}", p.file))?,
+                Err(NewKind::Script(name)) if env.target.functions() => {
+                    format!("gml_GlobalScript_{name}")
+                }
+                Err(NewKind::Script(name)) => format!("gml_Script_{name}"),
+                Err(NewKind::Event(name)) => name.clone(),
+            };
+            if p.what.is_err() && game.code.iter().any(|c| *c.name == *entry) {
+                return Err(format!(
+                    "{}: the game has the code entry {entry} already: edit its own file",
+                    p.file
+                ));
+            }
+            let (text, functions) = compile_entry(game, env, &entry, p.file, p.text, &p.body)?;
+            let what = p.what.clone().map_err(|kind| (entry, kind));
+            Ok(Compiled {
+                file: p.file.to_string(),
+                text,
+                what,
+                functions,
+            })
         })
         .collect();
-    let errors: Vec<String> = results
-        .iter()
-        .filter_map(|r| r.as_ref().err().cloned())
-        .collect();
+    let mut out = Assembled::default();
+    for r in results {
+        match r {
+            Err(e) => errors.push(e),
+            Ok(c) => {
+                out.constructors
+                    .extend(c.functions.into_iter().filter(|f| f.1).map(|f| f.0));
+                match c.what {
+                    Ok(blob) => out.edits.push((blob, c.file, c.text)),
+                    Err((entry, kind)) => out.fresh.push(Fresh {
+                        file: c.file,
+                        text: c.text,
+                        entry,
+                        kind,
+                    }),
+                }
+            }
+        }
+    }
     if !errors.is_empty() {
         return Err(Error::at("", errors.join("\n")));
     }
-    Ok(results.into_iter().filter_map(|r| r.ok()).collect())
+    Ok(out)
+}
+
+/// One file compiled: its place, its disassembly, and its blob, or for a new
+/// file its entry and what it is.
+struct Compiled {
+    file: String,
+    text: String,
+    what: std::result::Result<usize, (String, NewKind)>,
+    /// Each function it declares, with whether it is a constructor.
+    functions: Vec<(String, bool)>,
+}
+
+/// The name of the entry that starts blob `blob` of `game`.
+fn own_entry(game: &Game<'_>, blob: usize) -> Option<String> {
+    let entries = game.blob_entries().get(blob)?;
+    let own = entries
+        .iter()
+        .map(|&k| &game.code[k])
+        .find(|c| c.start == 0)
+        .unwrap_or(&game.code[entries[0]]);
+    Some(own.name.to_string())
+}
+
+/// How the game's release writes strings: with escapes from GameMaker Studio 2.
+fn style_of(game: &Game<'_>) -> Style {
+    Style {
+        escapes: game.gen8.version[0] >= 2,
+    }
 }
 
 /// `text` (the GML of `file`) compiled against `game` as the code of `entry`, or
@@ -122,22 +294,25 @@ pub fn compile_text(
         None if env.target.functions() => format!("gml_GlobalScript_{named}"),
         None => format!("gml_Script_{named}"),
     };
-    compile_entry(game, &env, &entry, file, text).map_err(|why| Error::at("", why))
+    let body =
+        parse_with(text, style_of(game)).map_err(|p| Error::at("", format!("{file}:{p}")))?;
+    compile_entry(game, &env, &entry, file, text, &body)
+        .map(|(text, _)| text)
+        .map_err(|why| Error::at("", why))
 }
 
-/// The GML `text` of `file` compiled as code entry `entry` of `game` (one it
-/// holds, or a new one): its disassembly, with a heading for the entry and for
-/// each function it declares.
+/// The GML `text` of `file` (parsed: `body`) compiled as code entry `entry` of
+/// `game` (one it holds, or a new one): its disassembly, with a heading for the
+/// entry and for each function it declares, and each function's entry name
+/// with whether it is a constructor.
 fn compile_entry(
     game: &Game<'_>,
     env: &Env,
     entry: &str,
     file: &str,
     text: &str,
-) -> std::result::Result<String, String> {
-    let style = Style {
-        escapes: game.gen8.version[0] >= 2,
-    };
+    body: &[Stmt],
+) -> std::result::Result<(String, Vec<(String, bool)>), String> {
     let own = game.code.iter().position(|c| *c.name == *entry);
     let mut functions: Vec<&Entry<'_>> = own
         .map(|k| {
@@ -150,19 +325,18 @@ fn compile_entry(
         .unwrap_or_default();
     functions.sort_by_key(|c| c.start);
     let names: Vec<String> = functions.iter().map(|c| c.name.to_string()).collect();
-    let body = parse_with(text, style).map_err(|p| format!("{file}:{p}"))?;
     let compiled = compile(
         env,
         Source {
             entry,
-            body: &body,
+            body,
             functions: &names,
         },
     )
     .map_err(|errors| {
         errors
             .iter()
-            .map(|x| x.show(file, text))
+            .map(|x| problem(x.show(file, text)))
             .collect::<Vec<_>>()
             .join("\n")
     })?;
@@ -174,19 +348,23 @@ fn compile_entry(
             code_short(gone)
         ));
     }
-    if own.is_some() {
-        if let Some(new) = declared.iter().find(|n| !names.iter().any(|x| x == *n)) {
-            return Err(format!(
-                "{file}: {} is a new function in an existing entry; declare it in a new \
-                 script instead",
-                code_short(new)
-            ));
-        }
-    }
     let arguments = own.map_or(0, |k| game.code[k].arguments & 0x7fff);
-    compiled
+    let text = compiled
         .assembly(entry, arguments)
-        .map_err(|why| format!("{file}: {why}"))
+        .map_err(|why| format!("{file}: {why}"))?;
+    let functions = compiled
+        .functions
+        .iter()
+        .map(|f| (f.name.clone(), f.constructor))
+        .collect();
+    Ok((text, functions))
+}
+
+/// One problem of several, as a message: its first line, then the source line
+/// and the caret indented, so that each problem starts a line of its own (the
+/// CLI counts them so).
+fn problem(text: String) -> String {
+    text.replace('\n', "\n  ")
 }
 
 /// A function's entry name as GML names it.

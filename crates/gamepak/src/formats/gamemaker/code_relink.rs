@@ -124,7 +124,12 @@ impl Editor<'_, '_> {
         let code = game
             .get_mut::<CodeChunk>()
             .ok_or_else(|| Error::at("CODE", "the model does not read CODE"))?;
-        let added: BTreeSet<u32> = entries.iter().map(|e| e.blob).collect();
+        // A new entry may start in a blob the code holds: a function added to it.
+        let added: BTreeSet<u32> = entries
+            .iter()
+            .map(|e| e.blob)
+            .filter(|&b| b as usize >= code.blobs.len())
+            .collect();
         if code.blobs.len() + added.len() != blobs.len() {
             return Err(Error::at(
                 "CODE",

@@ -74,6 +74,7 @@ pub fn build(
         .map(|c| source(dir, c))
         .collect::<Result<Vec<_>>>()?;
     let added_code = super::code_folder::added(dir, m)?;
+    let new_gml = super::code_new::found(dir, m, &added_code)?;
     let mut all_names = names(m, &sources)?;
     if let Some(code) = all_names.get_mut(&FourCC::CODE) {
         let added = super::code_folder::added_names(&added_code);
@@ -153,8 +154,14 @@ pub fn build(
     }
     let mut game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
     super::sprite_folder::apply(dir, m, sprite_folders, &mut game, &mut notes, limits)?;
-    let before_code =
-        super::code_folder::apply(&code_edits, &gml_edits, &added_code, &mut game, &mut notes)?;
+    let before_code = super::code_folder::apply(
+        &code_edits,
+        &gml_edits,
+        &added_code,
+        &new_gml,
+        &mut game,
+        &mut notes,
+    )?;
     let bytes = game.write()?;
     if let Some(before) = before_code {
         super::code_folder::changes(&before, &bytes, &mut notes)?;

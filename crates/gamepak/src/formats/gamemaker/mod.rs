@@ -66,6 +66,7 @@ pub mod code;
 pub mod code_edit;
 mod code_folder;
 mod code_gml;
+mod code_new;
 mod code_relink;
 pub mod container;
 mod detect;

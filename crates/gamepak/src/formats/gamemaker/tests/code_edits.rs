@@ -556,13 +556,18 @@ fn edits_that_do_not_assemble_are_refused_with_their_line() {
         ("conv.i", "takes 2 types"),
         (
             "pop.v.v static.no_such_variable",
-            "no variable \"no_such_variable\"",
+            "the stack does not balance",
         ),
         ("pop.v.v nobody.x", "`nobody` is not an instance"),
         ("pushi.e 70000", "not a 16-bit integer"),
         ("cmp.i.v.zz", "lt, le, eq, ne, ge or gt"),
         (".word 0xZZ", "not a hex word"),
         ("push.d many", "not a number"),
+        ("popz.v", "the stack does not balance: the stack is empty"),
+        (
+            "call.i draw_set_alpah(argc=0)",
+            "unknown function `draw_set_alpah`; did you mean `draw_set_alpha`?",
+        ),
     ] {
         let mut lines: Vec<&str> = text.lines().collect();
         lines.insert(first, bad);

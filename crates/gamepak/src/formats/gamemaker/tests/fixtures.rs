@@ -168,9 +168,11 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
             .map(|(k, entries)| {
                 let e = entries[0];
                 let text = code::disassemble(&g.form, e.blob, e.length, entries, &names, strings);
-                editor
+                let (blob, added) = editor
                     .assemble(k, &text, "text")
-                    .unwrap_or_else(|err| panic!("{name}: blob {k}: {err}"))
+                    .unwrap_or_else(|err| panic!("{name}: blob {k}: {err}"));
+                assert!(added.is_empty(), "{name}: blob {k} declares new entries");
+                blob
             })
             .collect();
         let mut m = model::read(&data).unwrap();

@@ -77,9 +77,11 @@ fn every_game_packs_from_its_gml_alone() {
 }
 
 /// Edits in GML on games of four eras (GameMaker Studio 2.0, 2.3, 2022 and
-/// 2024): an expression changed, a statement added that sets a new global and a
-/// new instance variable from a new text. Each packs, checks with no error and
-/// no warning, and decompiles back with the change.
+/// 2024): an expression changed; a statement added that sets a new global and a
+/// new instance variable from a new text; a function added to the event (from
+/// 2.3), with a new global and a new instance variable; a new script, called
+/// from the event; and a new event of the object, written in GML. Each packs,
+/// checks with no error and no warning, and extracts back with the changes.
 #[test]
 fn gml_edits_pack_clean_on_games_of_four_eras() {
     let Some(dir) = common::fixture_dir("gml edits eras", "gamemaker") else {
@@ -105,6 +107,7 @@ fn gml_edits_pack_clean_on_games_of_four_eras() {
             .filter(|p| {
                 p.extension().is_some_and(|x| x == "gml")
                     && p.to_string_lossy().contains("gml_Object_")
+                    && !p.to_string_lossy().contains("_Collision_")
             })
             .collect();
         files.sort();
@@ -121,9 +124,41 @@ fn gml_edits_pack_clean_on_games_of_four_eras() {
             .unwrap_or_else(|| panic!("{game_file}: no assignment to edit"));
         let (target, value) = line.trim_end_matches(';').split_once(" = ").unwrap();
         let changed = format!("{target} = ({value}) + irandom(0);");
-        let added = "global.gamepak_edited = 1;\ngamepak_note = \"edited in GML\";\n";
+        let functions = !game_file.starts_with("Kplus8");
+        let mut added = "global.gamepak_edited = 1;\ngamepak_note = \"edited in GML\";\n\
+                         gamepak_doubled = gamepak_script(21);\n"
+            .to_string();
+        if functions {
+            added.push_str(
+                "function gamepak_helper(n) {\n    global.gamepak_count = n;\n    \
+                 gamepak_seen = n;\n    return n + 1;\n}\n",
+            );
+        }
         let edited = text.replacen(&line, &format!("{changed}\n{added}"), 1);
         std::fs::write(&file, edited).unwrap();
+        let script = if functions {
+            "function gamepak_script(n) {\n    global.gamepak_total = n;\n    return n * 2;\n}\n"
+        } else {
+            "global.gamepak_total = argument0;\nreturn argument0 * 2;\n"
+        };
+        std::fs::create_dir_all(out.join("scripts")).unwrap();
+        std::fs::write(out.join("scripts/gamepak_script.gml"), script).unwrap();
+        // The edited event's object, which has no alarm 11.
+        let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+        let entry_name = stem.split_once('-').unwrap().1.to_string();
+        let object = entry_name
+            .strip_prefix("gml_Object_")
+            .unwrap()
+            .rsplitn(3, '_')
+            .nth(2)
+            .unwrap()
+            .to_string();
+        let new_event = format!("gml_Object_{object}_Alarm_11");
+        std::fs::write(
+            out.join(format!("code/{new_event}.gml")),
+            "gamepak_alarm = gamepak_script(1);\n",
+        )
+        .unwrap();
         let packed =
             gamepak::pack(&out, &Default::default()).unwrap_or_else(|e| panic!("{game_file}: {e}"));
         let report = handler.check(&packed.bytes, &Default::default());
@@ -137,29 +172,53 @@ fn gml_edits_pack_clean_on_games_of_four_eras() {
             report.problems
         );
         let again = game::read(&packed.bytes).unwrap();
-        let entry = file
-            .file_stem()
-            .unwrap()
-            .to_string_lossy()
-            .split_once('-')
-            .unwrap()
-            .1
-            .to_string();
-        let back = gamepak::formats::gamemaker::gml::source::source_texts(&again, &[entry])
-            .unwrap()
-            .remove(0);
-        let gamepak::SourceOrWhy::Source(back) = back.text else {
-            panic!("{game_file}: the edited entry does not decompile");
+        let script_entry = if functions {
+            "gml_GlobalScript_gamepak_script"
+        } else {
+            "gml_Script_gamepak_script"
         };
-        for shown in [
+        let entries = [entry_name, script_entry.to_string(), new_event.clone()];
+        let texts = gamepak::formats::gamemaker::gml::source::source_texts(&again, &entries)
+            .unwrap()
+            .into_iter()
+            .map(|t| match t.text {
+                gamepak::SourceOrWhy::Source(s) => s,
+                _ => panic!("{game_file}: {} does not decompile", t.entry),
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut shown = vec![
             "global.gamepak_edited = 1;",
             "gamepak_note = \"edited in GML\";",
             "+ irandom(0);",
-        ] {
+            "gamepak_doubled = gamepak_script(21);",
+            "global.gamepak_total = ",
+            "gamepak_alarm = gamepak_script(1);",
+        ];
+        if functions {
+            shown.extend(["global.gamepak_count = ", "gamepak_seen = "]);
+        }
+        for shown in shown {
             assert!(
-                back.contains(shown),
-                "{game_file}: {shown} is not in\n{back}"
+                texts.contains(shown),
+                "{game_file}: {shown} is not in\n{texts}"
             );
         }
+        let back = tmp.path().join("back");
+        handler
+            .extract(
+                &packed.bytes,
+                &back,
+                &ExtractOptions::default(),
+                &Default::default(),
+            )
+            .unwrap();
+        let scripts = std::fs::read_to_string(back.join("scripts.json")).unwrap();
+        assert!(scripts.contains("\"gamepak_script\""), "{game_file}");
+        let objects = common::files_ending(&back.join("objects"), ".json");
+        let listed = objects
+            .iter()
+            .any(|f| std::fs::read_to_string(f).unwrap().contains(&new_event));
+        assert!(listed, "{game_file}: no object runs {new_event}");
     }
 }

@@ -287,30 +287,8 @@ fn definitions(folder: &Path, env: &mut gamepak::formats::gamemaker::gml::compil
     }
     for file in common::files_ending(folder, ".gml") {
         let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
-        let Ok(tree) = parse_with(&text, style_for(&file, folder)) else {
-            continue;
-        };
-        for s in &tree {
-            match s {
-                Stmt::Macro { name, body, .. } => {
-                    if let Ok(e) = gamepak::formats::gamemaker::gml::parse::parse_expr(body) {
-                        env.macros.insert(name.clone(), e);
-                    }
-                }
-                Stmt::Enum { name, members } => {
-                    let table = env.enums.entry(name.clone()).or_default();
-                    let mut next = 0i64;
-                    for (member, value) in members {
-                        let v = match value {
-                            Some(Expr::Number(Number::Int(v))) => *v,
-                            _ => next,
-                        };
-                        table.insert(member.clone(), v);
-                        next = v + 1;
-                    }
-                }
-                _ => {}
-            }
+        if let Ok(tree) = parse_with(&text, style_for(&file, folder)) {
+            env.define(&tree);
         }
     }
 }

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::target::Target;
 use crate::formats::gamemaker::game::Game;
-use crate::formats::gamemaker::gml::ast::Expr;
+use crate::formats::gamemaker::gml::ast::{Expr, Number, Stmt};
 use crate::formats::gamemaker::gml::context::RefKinds;
 use crate::formats::gamemaker::version;
 use crate::fourcc::FourCC;
@@ -125,6 +125,55 @@ impl Env {
             }
         }
         env
+    }
+
+    /// Takes the `#macro`s and `enum`s `body` declares, which GameMaker makes
+    /// visible to the whole project. A macro whose text is no expression is
+    /// skipped: it is expanded where it is used, which we do not model.
+    pub fn define(&mut self, body: &[Stmt]) {
+        for s in body {
+            match s {
+                Stmt::Macro {
+                    name, body: text, ..
+                } => {
+                    if let Ok(e) = crate::formats::gamemaker::gml::parse::parse_expr(text) {
+                        self.macros.insert(name.clone(), e);
+                    }
+                }
+                Stmt::Enum { name, members } => {
+                    let table = self.enums.entry(name.clone()).or_default();
+                    let mut next = 0i64;
+                    for (member, value) in members {
+                        let v = match value {
+                            Some(Expr::Number(Number::Int(v))) => *v,
+                            _ => next,
+                        };
+                        table.insert(member.clone(), v);
+                        next = v.wrapping_add(1);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Makes a script the game does not hold yet callable: `name`, to be script
+    /// `index`, and (from 2.3) the functions its code declares at its top, each
+    /// by its name.
+    pub fn add_script(&mut self, name: &str, index: u32, functions: &[String]) {
+        self.assets.entry(name.to_string()).or_insert(Asset {
+            chunk: FourCC::SCPT,
+            index,
+        });
+        if self.target.functions() {
+            for f in functions {
+                self.functions.insert(f.clone(), format!("gml_Script_{f}"));
+                self.known_functions.insert(format!("gml_Script_{f}"));
+            }
+        } else {
+            self.functions.insert(name.to_string(), name.to_string());
+            self.known_functions.insert(name.to_string());
+        }
     }
 
     /// The names of the resources of `chunk`.

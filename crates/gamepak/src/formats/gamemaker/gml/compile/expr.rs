@@ -233,14 +233,14 @@ impl Gen<'_> {
 
     /// A call of a name nothing declares: an error, with the nearest names.
     fn unknown_function(&mut self, name: &str) {
-        let distance = |n: &&str| strsim::levenshtein(n, name);
-        let near = builtins::functions()
-            .map(|f| f.name)
-            .chain(self.env.functions.keys().map(String::as_str))
-            .chain(self.env.known_functions.iter().map(String::as_str))
-            .filter(|n| !n.starts_with("@@") && !n.starts_with("gml_Script_"))
-            .min_by_key(distance)
-            .filter(|n| distance(n) <= name.len() / 3 + 1);
+        let near = builtins::nearest_function(
+            name,
+            self.env
+                .functions
+                .keys()
+                .chain(&self.env.known_functions)
+                .map(String::as_str),
+        );
         self.errors.push(super::CompileError {
             message: format!("unknown function `{name}`"),
             hint: Some(match near {

@@ -47,7 +47,7 @@ impl Gen<'_> {
                 let Expr::Ident(en) = &**base else {
                     return None;
                 };
-                let v = *self.enums.get(en)?.get(name)?;
+                let v = *self.env.enums.get(en)?.get(name)?;
                 // GameMaker: Studio 1 pushes an enum's member as an integer;
                 // the stand-in enum is the decompiler's name for a 64-bit one.
                 if self.env.target.studio1() && en != unknown_enum::NAME {

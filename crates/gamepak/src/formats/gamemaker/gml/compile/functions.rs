@@ -115,6 +115,7 @@ impl Gen<'_> {
             start,
             arguments: params.len() as u16,
             locals: Vec::new(),
+            constructor,
         });
         self.inside.push(index);
         if constructor && self.env.target.constructor_set_static() {
@@ -211,10 +212,16 @@ impl Gen<'_> {
             (Some(n), _) => n.to_string(),
             (None, _) => format!("anon@{}", self.made_names - 1),
         };
-        if within.starts_with("gml_GlobalScript_") || within.is_empty() {
-            format!("gml_Script_{made}")
-        } else {
-            format!("gml_Script_{made}@{within}")
+        // A script's own functions are global, named alone; the rest carry the
+        // script's name, as GameMaker's do, so two scripts' never clash.
+        let script = within.strip_prefix("gml_GlobalScript_");
+        match script {
+            None if within.is_empty() => format!("gml_Script_{made}"),
+            None => format!("gml_Script_{made}@{within}"),
+            Some(_) if name.is_some() && !is_struct && self.inside.is_empty() => {
+                format!("gml_Script_{made}")
+            }
+            Some(script) => format!("gml_Script_{made}@{script}"),
         }
     }
 

@@ -107,6 +107,9 @@ pub struct FunctionEntry {
     pub arguments: u16,
     /// Its local variables.
     pub locals: Vec<String>,
+    /// Whether it is a constructor (a struct literal's hidden function is one):
+    /// its script's code id has the top bit set.
+    pub constructor: bool,
 }
 
 /// Why a function did not compile.
@@ -186,6 +189,17 @@ impl std::fmt::Display for CompileError {
 
 /// Compiles a code entry.
 pub fn compile(env: &Env, source: Source<'_>) -> Result<Compiled, Vec<CompileError>> {
+    // A file's own macros and enums hold in it, wherever it declares them.
+    let own;
+    let declares = |s: &Stmt| matches!(s, Stmt::Macro { .. } | Stmt::Enum { .. });
+    let env = if source.body.iter().any(declares) {
+        let mut with = env.clone();
+        with.define(source.body);
+        own = with;
+        &own
+    } else {
+        env
+    };
     let mut gen = Gen::new(env, source);
     gen.block(source.body);
     if gen.errors.is_empty() {
@@ -262,8 +276,6 @@ struct Gen<'e> {
     statics: HashSet<String>,
     /// Whether its statics are being set up.
     in_static: bool,
-    /// The enums the code sees: the project's and its own.
-    enums: std::collections::HashMap<String, std::collections::HashMap<String, i64>>,
 }
 
 impl<'e> Gen<'e> {
@@ -292,7 +304,6 @@ impl<'e> Gen<'e> {
             params: Vec::new(),
             statics: HashSet::new(),
             in_static: false,
-            enums: enums_of(env, source.body),
         }
     }
 
@@ -311,31 +322,6 @@ impl<'e> Gen<'e> {
             None => &self.entry,
         }
     }
-}
-
-/// The enums `body` declares, with the project's: each member's value, counting
-/// on from the one before where none is given.
-fn enums_of(
-    env: &Env,
-    body: &[Stmt],
-) -> std::collections::HashMap<String, std::collections::HashMap<String, i64>> {
-    let mut enums = env.enums.clone();
-    for s in body {
-        let Stmt::Enum { name, members } = s else {
-            continue;
-        };
-        let table = enums.entry(name.clone()).or_default();
-        let mut next = 0i64;
-        for (member, value) in members {
-            let value = match value {
-                Some(super::ast::Expr::Number(super::ast::Number::Int(v))) => *v,
-                _ => next,
-            };
-            table.insert(member.clone(), value);
-            next = value.wrapping_add(1);
-        }
-    }
-    enums
 }
 
 /// The names `body` declares with `var`, outside the functions it declares:
