@@ -124,28 +124,6 @@ fn refuse_companions_without_a_folder(
     ))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::reencoded;
-
-    #[test]
-    fn many_reencoded_items_are_summarised_unless_verbose() {
-        let items: Vec<String> = (0..621).map(|i| format!("sprites/{i:03}")).collect();
-        let line = reencoded(&items, false);
-        assert_eq!(
-            line,
-            ", re-encoded 621 items: sprites/000, sprites/001, sprites/002 and 618 more \
-             (--verbose lists every one)"
-        );
-        assert!(reencoded(&items, true).contains("sprites/620"));
-        assert_eq!(
-            reencoded(&items[..2], false),
-            ", re-encoded: sprites/000, sprites/001"
-        );
-        assert_eq!(reencoded(&[], true), "");
-    }
-}
-
 /// `e` with at most `n` of the problems it lists (each starts a line; what
 /// belongs to it is indented), the rest counted.
 fn at_most(e: Error, n: usize) -> Error {
@@ -175,4 +153,26 @@ fn at_most(e: Error, n: usize) -> Error {
             "{kept}\n… and {more} more problem{s} (--max-problems 0 shows every one)"
         )),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reencoded;
+
+    #[test]
+    fn many_reencoded_items_are_summarised_unless_verbose() {
+        let items: Vec<String> = (0..621).map(|i| format!("sprites/{i:03}")).collect();
+        let line = reencoded(&items, false);
+        assert_eq!(
+            line,
+            ", re-encoded 621 items: sprites/000, sprites/001, sprites/002 and 618 more \
+             (--verbose lists every one)"
+        );
+        assert!(reencoded(&items, true).contains("sprites/620"));
+        assert_eq!(
+            reencoded(&items[..2], false),
+            ", re-encoded: sprites/000, sprites/001"
+        );
+        assert_eq!(reencoded(&[], true), "");
+    }
 }

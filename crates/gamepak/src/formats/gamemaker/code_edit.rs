@@ -158,6 +158,12 @@ impl<'g, 'a> Editor<'g, 'a> {
         Some(format!("unknown function `{name}`; {hint}"))
     }
 
+    /// Whether the game's release has functions (2.3 on), and with them
+    /// `static` and parameter variables.
+    fn has_functions(&self) -> bool {
+        super::version::infer(self.game).releases.high >= super::model::version::Version::V2_3
+    }
+
     /// A text's STRG index: its first place, or its place among the new ones.
     fn string_index(&self, text: &str) -> Option<u32> {
         self.strings
@@ -438,8 +444,8 @@ impl<'g, 'a> Editor<'g, 'a> {
             Some(BUILTIN) if super::builtin_variables::is_builtin(name) => BUILTIN,
             // A parameter (`arg.argument0`, from 2024) has a built-in's entry, as
             // in the games; a static one of its own, numbered as self ones are.
-            Some(ARG) if self.game.gen8.bytecode >= 17 => BUILTIN,
-            Some(STATIC) if self.game.gen8.bytecode >= 17 => STATIC,
+            Some(ARG) if self.has_functions() => BUILTIN,
+            Some(STATIC) if self.has_functions() => STATIC,
             Some(i @ (ARG | STATIC)) => {
                 let kind = crate::formats::gamemaker::opcodes::instance_name(i as i16);
                 return Err(format!(

@@ -143,6 +143,9 @@ const ARRAY_POP_AF: u8 = 0x90;
 /// integers and typed as booleans where they are converted, compared or stored.
 const BOOL: u8 = 4;
 
+/// The type code of a real (`d`).
+const DOUBLE: u8 = 0;
+
 /// A number typed as a boolean, as `true` or `false`.
 fn as_bool(e: Expr) -> Expr {
     match e {
@@ -175,7 +178,11 @@ pub struct Machine<'c, 'a> {
     pub arguments: ArgumentReads,
     /// Locals, globals and built-ins read by a plain `push`, as `op=` reads its
     /// target.
-    plain_reads: Vec<Expr>,
+    pub plain_reads: Vec<Expr>,
+    /// Whether the last instruction made an integer a real (`conv.i.d`).
+    made_real: bool,
+    /// Divisions whose integer divisor was made a real first: written `x / n`.
+    plain_divisions: Vec<Expr>,
 }
 
 impl<'c, 'a> Machine<'c, 'a> {
@@ -189,6 +196,8 @@ impl<'c, 'a> Machine<'c, 'a> {
             sets_statics: false,
             arguments: ArgumentReads::default(),
             plain_reads: Vec::new(),
+            made_real: false,
+            plain_divisions: Vec::new(),
         }
     }
 
@@ -225,6 +234,7 @@ impl<'c, 'a> Machine<'c, 'a> {
 
     fn step(&mut self, i: &Instr) -> Result<End, String> {
         let [t1, t2] = i.types;
+        let made_real = std::mem::take(&mut self.made_real);
         match i.op {
             op::CONV => {
                 let mut item = self.pop()?;
@@ -232,6 +242,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 if t1 == BOOL {
                     item.expr = as_bool(item.expr);
                 }
+                self.made_real = t2 == DOUBLE && matches!(t1, 2..=4);
                 self.stack.push(item);
             }
             0x08..=0x10 | 0x13 | 0x14 => {
@@ -259,7 +270,13 @@ impl<'c, 'a> Machine<'c, 'a> {
                 } else {
                     size_of(t1).max(size_of(t2))
                 };
-                self.push(binary(op, lhs, rhs), size);
+                let value = binary(op, lhs, rhs);
+                // `x /= 2` divides by the integer; `x = x / 2` makes it a real
+                // first, and is no `op=`.
+                if op == BinaryOp::Div && made_real {
+                    self.plain_divisions.push(value.clone());
+                }
+                self.push(value, size);
             }
             0x11 => {
                 let e = self.pop()?;
@@ -562,8 +579,11 @@ impl<'c, 'a> Machine<'c, 'a> {
                 value.expr = as_bool(value.expr);
             }
             // `x++` as a value: the old value, copied by `dup`, stays under the store.
+            // (A `switch` on `x` keeps a hidden `x` there too, which is no such
+            // value.)
+            let kept = |v: &Item, e: &Expr| v.role != Role::Hidden && v.expr == *e;
             if let Some((step, read)) = step_of(&value.expr) {
-                if *read == target && self.stack.last().is_some_and(|v| v.expr == target) {
+                if *read == target && self.stack.last().is_some_and(|v| kept(v, &target)) {
                     let top = self.stack.len() - 1;
                     self.stack[top].expr = Expr::Step {
                         op: step.post(),
@@ -573,7 +593,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 }
             }
             // `++x` as a value: the new value, copied by `dup`, is what is stored.
-            if value.role == Role::Copy && self.stack.last().is_some_and(|v| v.expr == value.expr) {
+            if value.role == Role::Copy && self.stack.last().is_some_and(|v| kept(v, &value.expr)) {
                 if let Some((step, read)) = step_of(&value.expr) {
                     if *read == target {
                         let top = self.stack.len() - 1;
@@ -593,8 +613,10 @@ impl<'c, 'a> Machine<'c, 'a> {
         let step = step_of(&value.expr);
         // `x++` as a value, first form: the old value, copied by `dup`, is between
         // the new value and the variable's instance and index.
+        // (A `switch` on the element keeps a hidden copy of it, which is not one.)
+        let old_value = |old: &Item, e: &Expr| old.role != Role::Hidden && old.expr == *e;
         if let Some((step, read)) = &step {
-            if self.stack.last().is_some_and(|old| old.expr == **read) {
+            if self.stack.last().is_some_and(|old| old_value(old, read)) {
                 let old = self.pop()?;
                 let (target, _) = self.variable(i)?;
                 if target != old.expr {
@@ -607,7 +629,7 @@ impl<'c, 'a> Machine<'c, 'a> {
         let (target, _) = self.variable(i)?;
         // Second form: the old value was moved under the instance and index.
         if let Some((step, read)) = &step {
-            if **read == target && self.stack.last().is_some_and(|old| old.expr == target) {
+            if **read == target && self.stack.last().is_some_and(|old| old_value(old, &target)) {
                 let old = self.pop()?;
                 self.push_step(step.post(), target, old.size);
                 return Ok(());
@@ -630,6 +652,9 @@ impl<'c, 'a> Machine<'c, 'a> {
         let Expr::Binary { lhs, .. } = value else {
             return false;
         };
+        if self.plain_divisions.contains(value) {
+            return false;
+        }
         if !matches!(i.operand, Operand::Variable { instance, kind, .. }
             if kind == PLAIN_VARIABLE && matches!(i64::from(instance), LOCAL | GLOBAL | BUILTIN))
         {

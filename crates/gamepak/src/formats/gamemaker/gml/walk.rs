@@ -56,6 +56,15 @@ pub struct Walker<'d, 'c, 'a> {
     blocks: &'d [Block],
     graph: &'d Graph,
     frames: Vec<Frame>,
+    /// The latches of the `repeat`s and `with`s being walked: one whose body
+    /// starts with a loop shares that loop's header, and its latch is no back
+    /// edge of the inner loop.
+    claimed: Vec<usize>,
+    /// The body a `repeat` or `with` is about to walk, where a loop may start.
+    shared_body: Option<usize>,
+    /// The variables read with a plain push for values still on the stack, which
+    /// an expression spanning blocks (`a += b && c`) stores back into.
+    plain_reads: Vec<Expr>,
     visited: Vec<bool>,
     /// The local variables the fragment uses, in order of first use.
     pub locals: Vec<String>,
@@ -94,6 +103,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             blocks,
             graph,
             frames: Vec::new(),
+            claimed: Vec::new(),
+            shared_body: None,
+            plain_reads: Vec::new(),
             visited: vec![false; blocks.len()],
             locals: Vec::new(),
             sets_statics: false,
@@ -181,7 +193,13 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 0
             }
         };
+        let carried = if stack.is_empty() {
+            Vec::new()
+        } else {
+            std::mem::take(&mut self.plain_reads)
+        };
         let mut m = Machine::new(self.ctx, std::mem::take(stack));
+        m.plain_reads = carried;
         let end = m.run(&self.code(b)[from..]).map(|end| match end {
             End::Try {
                 catch,
@@ -196,6 +214,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         })?;
         out.append(&mut m.out);
         *stack = m.stack;
+        self.plain_reads = std::mem::take(&mut m.plain_reads);
         self.sets_statics |= m.sets_statics;
         self.arguments.merge(m.arguments);
         for l in m.locals {
@@ -232,7 +251,20 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             let Some(n) = cur else {
                 return Ok(Flow::Reached);
             };
-            if !std::mem::take(&mut first) {
+            let entered = std::mem::take(&mut first);
+            // A `repeat` or `with` whose body starts with a loop: that loop first.
+            let shared_body = entered && self.shared_body.take() == Some(n);
+            if shared_body && self.latches(n).next().is_some() {
+                match self.looped(n, stack, out)? {
+                    After::At(next) => {
+                        cur = next;
+                        continue;
+                    }
+                    After::Left => return Ok(Flow::Left),
+                    After::Until(c, w) => return Ok(Flow::Until(c, w)),
+                }
+            }
+            if !entered {
                 if Some(n) == stop {
                     return Ok(Flow::Reached);
                 }
@@ -253,6 +285,11 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             }
             let after = match self.run(n, stack, out)? {
                 End::Next | End::LeaveWith => After::At(self.next_of(n)),
+                // A jump with a value on the stack is inside an expression (the
+                // arm of a `? :`): no `break` or `continue`.
+                End::Goto(t) if stack.iter().any(|i| i.role == Role::Value) => {
+                    After::At(Some(self.block_at(t)?))
+                }
                 End::Goto(t) => {
                     let t = self.block_at(t)?;
                     match (self.explicit_jump(n, t, stop)?, self.after_leaving(n)) {
@@ -374,9 +411,16 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     }
 
     fn is_header(&self, n: usize) -> bool {
+        self.latches(n).next().is_some()
+    }
+
+    /// The back edges into `n` (blocks it dominates that branch to it), but for
+    /// the latches of the `repeat`s being walked.
+    fn latches(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
         self.graph.pred[n]
             .iter()
-            .any(|&p| self.graph.dominates(n, p))
+            .copied()
+            .filter(move |&p| self.graph.dominates(n, p) && !self.claimed.contains(&p))
     }
 
     fn active(&self, n: usize) -> bool {
@@ -772,11 +816,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     /// edges without passing through it.
     fn loop_blocks(&self, h: usize) -> Vec<usize> {
         let mut body = vec![h];
-        let mut todo: Vec<usize> = self.graph.pred[h]
-            .iter()
-            .copied()
-            .filter(|&p| self.graph.dominates(h, p))
-            .collect();
+        let mut todo: Vec<usize> = self.latches(h).collect();
         while let Some(b) = todo.pop() {
             if body.contains(&b) {
                 continue;
@@ -830,11 +870,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
 
     fn looped(&mut self, h: usize, stack: &mut Vec<Item>, out: &mut Vec<Stmt>) -> Res<After> {
         let body = self.loop_blocks(h);
-        let latches: Vec<usize> = self.graph.pred[h]
-            .iter()
-            .copied()
-            .filter(|&p| self.graph.dominates(h, p))
-            .collect();
+        let latches: Vec<usize> = self.latches(h).collect();
         if let Some(after) = self.while_loop(h, &body, &latches, stack, out)? {
             return Ok(after);
         }
@@ -854,7 +890,18 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             Some(l) if tested => self.fall(l),
             _ => self.loop_exit(&body),
         };
-        let (inner, flow) = self.tested_at_end(h, exit, latch, stack)?;
+        // A `do … until` whose body starts with a loop shares its header: the
+        // last latch is the `until`'s, the others the inner loop's.
+        let shared = latch.filter(|_| tested && latches.len() > 1);
+        if let Some(l) = shared {
+            self.claimed.push(l);
+            self.shared_body = Some(h);
+        }
+        let walked = self.tested_at_end(h, exit, latch, stack);
+        if shared.is_some() {
+            self.claimed.pop();
+        }
+        let (inner, flow) = walked?;
         match flow {
             Flow::Until(cond, when) => out.push(Stmt::DoUntil {
                 body: inner,
@@ -977,8 +1024,33 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                         match (body.contains(&taken), body.contains(&fall)) {
                             (false, true) => (fall, taken, when),
                             (true, false) => (taken, fall, !when),
+                            // Both ways stay: a `? :` inside the condition.
+                            (true, true) => {
+                                let mut out = Vec::new();
+                                let depth = stack.len();
+                                match self
+                                    .conditional(cur, cond, when, target, None, stack, &mut out)
+                                {
+                                    Ok(After::At(Some(next)))
+                                        if out.is_empty()
+                                            && stack.len() == depth + 1
+                                            && body.contains(&next) =>
+                                    {
+                                        cur = next;
+                                        continue;
+                                    }
+                                    _ => return Ok(None),
+                                }
+                            }
                             _ => return Ok(None),
                         };
+                    // A `while` leaves to the code laid out after it: a branch
+                    // out of a `do … until` to code inside it (an arm that
+                    // exits) is no `while`'s test.
+                    let at = self.blocks[outside].at;
+                    if body.iter().any(|&b| self.blocks[b].at > at) {
+                        return Ok(None);
+                    }
                     let cond = if leaves_on { not(cond) } else { cond };
                     return Ok(Some((cond, inside, outside)));
                 }
@@ -1026,7 +1098,11 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         // `continue` goes to the countdown, a block of its own only when some
         // `continue` branches there.
         let cont = (self.code(latch).len() == 5).then_some(latch);
-        let (body, flow) = self.tested_at_end(body_start, Some(end), cont, stack)?;
+        self.claimed.push(latch);
+        self.shared_body = Some(body_start);
+        let walked = self.tested_at_end(body_start, Some(end), cont, stack);
+        self.claimed.pop();
+        let (body, flow) = walked?;
         match flow {
             Flow::Until(..) => {}
             _ => return Err(self.stuck(latch, "a repeat without its countdown")),
@@ -1102,7 +1178,11 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let flow = if body_start == p {
             Ok(Flow::Reached)
         } else {
-            self.seq(Some(body_start), Some(p), true, stack, &mut body)
+            self.claimed.push(p);
+            self.shared_body = Some(body_start);
+            let flow = self.seq(Some(body_start), Some(p), true, stack, &mut body);
+            self.claimed.pop();
+            flow
         };
         self.frames.pop();
         flow?;

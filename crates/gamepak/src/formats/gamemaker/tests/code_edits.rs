@@ -187,7 +187,10 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
         }
 
         // Storing into a static variable the code never declared is refused with
-        // its line: only self, global and local variables can be added.
+        // its line where the release has none (before 2.3).
+        if name.starts_with("MistaCarson") {
+            continue;
+        }
         let pop = edited
             .iter()
             .position(|l| l.trim().starts_with("pop.v."))
@@ -199,7 +202,7 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains(&format!("line {}", pop + 1)) && e.contains("cannot be added"),
+            e.contains(&format!("line {}", pop + 1)) && e.contains("has no static variables"),
             "{name}: {e}"
         );
     }
@@ -452,6 +455,14 @@ fn code_edits_that_add_instructions_move_the_chunks_after_code() {
             added.extend([r, "popz.v".into()]);
         }
         if let Some(c) = call {
+            // As many arguments as the call takes, so that the stack balances.
+            let argc: usize = c
+                .rsplit_once("argc=")
+                .and_then(|(_, n)| n.trim_end_matches(')').parse().ok())
+                .unwrap_or(0);
+            for _ in 0..argc {
+                added.extend(["pushi.e 0".to_string(), "conv.i.v".into()]);
+            }
             added.extend([c, "popz.v".into()]);
         }
         let first = text.lines().position(|l| l.starts_with("    ")).unwrap();
@@ -554,10 +565,7 @@ fn edits_that_do_not_assemble_are_refused_with_their_line() {
         ("push.q 1", "`q` is not a type"),
         ("frob.i", "`frob` is not an instruction"),
         ("conv.i", "takes 2 types"),
-        (
-            "pop.v.v static.no_such_variable",
-            "the stack does not balance",
-        ),
+        ("pop.v.v static.no_such_variable", "has no static variables"),
         ("pop.v.v nobody.x", "`nobody` is not an instance"),
         ("pushi.e 70000", "not a 16-bit integer"),
         ("cmp.i.v.zz", "lt, le, eq, ne, ge or gt"),

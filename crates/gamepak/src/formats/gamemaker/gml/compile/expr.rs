@@ -297,8 +297,16 @@ impl Gen<'_> {
             }
             _ => {}
         }
+        let tl = self.expr(lhs);
+        self.operate(op, tl, rhs, false)
+    }
+
+    /// Applies `op` to the value on top (of type `tl`) and `rhs`: `a op b`, or
+    /// `a op= b` when `compound`, which divides by an integer as it is.
+    pub(super) fn operate(&mut self, op: BinaryOp, tl: Ty, rhs: &Expr, compound: bool) -> Ty {
+        use BinaryOp::*;
         let bitwise = matches!(op, BitAnd | BitOr | BitXor | Shl | Shr);
-        let mut tl = self.expr(lhs);
+        let mut tl = tl;
         if op == Div && tl != Ty::V && tl != Ty::D {
             // `/` divides reals: an integer on either side becomes one first.
             self.to(tl, Ty::D);
@@ -318,7 +326,7 @@ impl Gen<'_> {
         } else if tr == Ty::B && !is_comparison(op) {
             self.to(tr, Ty::I);
             tr = Ty::I;
-        } else if op == Div && tr != Ty::V && tr != Ty::D {
+        } else if op == Div && !compound && tr != Ty::V && tr != Ty::D {
             self.to(tr, Ty::D);
             tr = Ty::D;
         }
@@ -416,8 +424,8 @@ pub(super) fn mnemonic(op: BinaryOp) -> &'static str {
     }
 }
 
-/// The type of `a op b` for arithmetic.
-fn wider(a: Ty, b: Ty) -> Ty {
+/// The type of a binary operation's result on operands of `a` and `b`.
+pub(super) fn wider(a: Ty, b: Ty) -> Ty {
     for t in [Ty::V, Ty::S, Ty::D, Ty::L] {
         if a == t || b == t {
             return t;

@@ -180,10 +180,13 @@ impl Gen<'_> {
                 self.code.place(other);
                 self.block(o);
                 self.code.place(end);
+                self.join_owners(after_then);
             }
-            None => self.code.place(other),
+            None => {
+                self.code.place(other);
+                self.join_owners(before);
+            }
         }
-        self.join_owners(after_then);
     }
 
     /// The body of a loop, whose `break` goes to `brk` and `continue` to `cont`.

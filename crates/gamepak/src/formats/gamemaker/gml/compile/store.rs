@@ -363,7 +363,7 @@ impl Gen<'_> {
         };
         self.compound(&place, |g| {
             let tl = Ty::V;
-            g.operate(bin, tl, value)
+            g.operate(bin, tl, value, true)
         });
     }
 
@@ -385,41 +385,6 @@ impl Gen<'_> {
                 self.to(ty, Ty::V);
                 self.op(format!("pop.i.v {}", place.operand()));
             }
-        }
-    }
-
-    /// Applies `op` to the value on top (of type `tl`) and `rhs`.
-    pub(super) fn operate(&mut self, op: BinaryOp, tl: Ty, rhs: &Expr) -> Ty {
-        let bitwise = matches!(
-            op,
-            BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor | BinaryOp::Shl | BinaryOp::Shr
-        );
-        let mut tl = tl;
-        if bitwise && tl != Ty::L {
-            self.to(tl, Ty::L);
-            tl = Ty::L;
-        }
-        let mut tr = self.expr(rhs);
-        if (matches!(op, BinaryOp::Shl | BinaryOp::Shr) || (bitwise && tr == Ty::V)) && tr != Ty::L
-        {
-            self.to(tr, Ty::L);
-            tr = Ty::L;
-        } else if tr == Ty::B {
-            self.to(tr, Ty::I);
-            tr = Ty::I;
-        }
-        self.op(format!(
-            "{}.{}.{}",
-            super::expr::mnemonic(op),
-            tr.letter(),
-            tl.letter()
-        ));
-        if tl == Ty::V || tr == Ty::V {
-            Ty::V
-        } else if tl == Ty::L || tr == Ty::L {
-            Ty::L
-        } else {
-            tl
         }
     }
 

@@ -1020,3 +1020,200 @@ construct!(
     }
     "
 );
+
+construct!(
+    repeat_whose_body_starts_with_a_while_gms2,
+    "
+    pushi.e 3
+    dup.i 0
+    push.i 0
+    cmp.i.i.le
+    bt L0064
+    L0018:
+    push.v self.c
+    conv.v.b
+    bf L004c
+    pushi.e 1
+    pop.v.i self.x
+    push.v self.d
+    conv.v.b
+    bf L0048
+    b L004c
+    L0048:
+    b L0018
+    L004c:
+    push.i 1
+    sub.i.i
+    dup.i 0
+    conv.i.b
+    bt L0018
+    L0064:
+    popz.i
+    ",
+    "
+    repeat (3) {
+        while (c) {
+            x = 1;
+            if (d) {
+                break;
+            }
+        }
+    }
+    "
+);
+
+construct!(
+    division_by_an_integer_written_plainly_and_as_op_assign_gms2,
+    "
+    push.v self.x
+    pushi.e 2
+    conv.i.d
+    div.d.v
+    pop.v.v self.x
+    push.v self.y
+    pushi.e 2
+    div.i.v
+    pop.v.v self.y
+    ",
+    "
+    x = x / 2;
+    y /= 2;
+    "
+);
+
+construct!(
+    do_until_with_an_arm_that_exits_gms2,
+    "
+    L0000:
+    push.v self.c
+    conv.v.b
+    bf L0020
+    pushi.e 0
+    pop.v.i self.hp
+    exit.i
+    L0020:
+    push.v self.d
+    conv.v.b
+    bf L0000
+    L0030:
+    ",
+    "
+    do {
+        if (c) {
+            hp = 0;
+            exit;
+        }
+    } until (d);
+    "
+);
+
+construct!(
+    do_until_starting_with_nested_conditional_values_gms2,
+    "
+    L0000:
+    push.v self.c
+    conv.v.b
+    bf L0038
+    push.v self.d
+    conv.v.b
+    bf L002c
+    pushi.e 1
+    conv.i.v
+    b L0034
+    L002c:
+    pushi.e 2
+    conv.i.v
+    L0034:
+    b L0040
+    L0038:
+    pushi.e 3
+    conv.i.v
+    L0040:
+    pop.v.v self.hp
+    L0048:
+    push.v self.e
+    conv.v.b
+    bf L0000
+    L0058:
+    ",
+    "
+    do {
+        hp = c ? (d ? 1 : 2) : 3;
+    } until (e);
+    "
+);
+
+construct!(
+    with_whose_body_starts_with_a_while_gms2,
+    "
+    pushi.e -2
+    pushenv L0028
+    L0008:
+    push.v self.c
+    conv.v.b
+    bf L0028
+    pushi.e 1
+    pop.v.i self.x
+    b L0008
+    L0028:
+    popenv L0008
+    ",
+    "
+    with (other) {
+        while (c) {
+            x = 1;
+        }
+    }
+    "
+);
+
+construct!(
+    do_until_whose_body_starts_with_a_while_gms2,
+    "
+    L0000:
+    push.v self.c
+    conv.v.b
+    bf L0020
+    pushi.e 1
+    pop.v.i self.x
+    b L0000
+    L0020:
+    push.v self.d
+    conv.v.b
+    bf L0000
+    L0030:
+    ",
+    "
+    do {
+        while (c) {
+            x = 1;
+        }
+    } until (d);
+    "
+);
+
+construct!(
+    while_tested_on_a_conditional_value_gms2,
+    "
+    L0000:
+    push.v self.c
+    conv.v.b
+    bf L001c
+    push.v self.d
+    b L0024
+    L001c:
+    push.v self.e
+    L0024:
+    conv.v.b
+    bf L003c
+    pushi.e 1
+    pop.v.i self.x
+    b L0000
+    L003c:
+    ",
+    "
+    while (c ? d : e) {
+        x = 1;
+    }
+    "
+);

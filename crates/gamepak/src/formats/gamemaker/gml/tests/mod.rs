@@ -7,6 +7,7 @@
 
 mod accessors;
 mod calls;
+mod compile_props;
 mod conditionals;
 mod control;
 mod depth;

@@ -758,3 +758,43 @@ construct!(
     }
     "
 );
+
+construct!(
+    switch_whose_cases_change_its_value_gms2,
+    "
+    push.v self.state
+    dup.v 0
+    pushi.e 0
+    cmp.i.v.eq
+    bt L0020
+    b L003c
+    b L0064
+    L0020:
+    push.v self.state
+    pushi.e 1
+    add.i.v
+    pop.v.v self.state
+    b L0064
+    L003c:
+    pushi.e -1
+    pushi.e 0
+    dup.i 1
+    push.v [array]object0.list
+    push.e 1
+    add.i.v
+    pop.i.v [array]object0.list
+    b L0064
+    L0064:
+    popz.v
+    ",
+    "
+    switch (state) {
+        case 0:
+            state += 1;
+            break;
+        default:
+            list[0]++;
+            break;
+    }
+    "
+);
