@@ -1429,27 +1429,33 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let drops = |b: usize| self.drops_switch_value(b);
         // A case that is only `continue` (or a loop's `break`) drops the switch's
         // value too, then jumps out of the loop's body; only its test leads there.
-        let leaves_loop = |b: usize| {
-            targets.contains(&b)
-                && self.graph.pred[b].len() == 1
-                && match self.code(b) {
-                    [_, Instr {
-                        op: op::B,
-                        operand: Operand::Branch(t),
-                        ..
-                    }] => self
-                        .block_at(*t)
-                        .is_ok_and(|t| self.barrier(self.through_jumps(t), None)),
-                    _ => false,
-                }
+        let jumps_out = |b: usize| match self.code(b) {
+            [_, Instr {
+                op: op::B,
+                operand: Operand::Branch(t),
+                ..
+            }] => self
+                .block_at(*t)
+                .is_ok_and(|t| self.barrier(self.through_jumps(t), None)),
+            _ => false,
         };
+        let leaves_loop =
+            |b: usize| targets.contains(&b) && self.graph.pred[b].len() == 1 && jumps_out(b);
         let mut all = targets.to_vec();
         all.push(default);
         (0..self.blocks.len())
             .filter(|&b| {
                 self.blocks[b].at > at && self.graph.reached(b) && drops(b) && !leaves_loop(b)
             })
-            .filter(|&b| !all.iter().any(|&t| t != b && self.graph.dominates(t, b)))
+            // Not inside a case, though a `default: break;` may be the only way
+            // there when every other case leaves.
+            .filter(|&b| {
+                !all.iter().any(|&t| {
+                    t != b
+                        && self.graph.dominates(t, b)
+                        && (self.only_jump(t) != Some(b) || jumps_out(b))
+                })
+            })
             .min_by_key(|&b| self.blocks[b].at)
             .or_else(|| drops(default).then_some(default))
     }

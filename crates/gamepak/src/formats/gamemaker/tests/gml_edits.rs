@@ -11,6 +11,7 @@ use gamepak::{ExtractOptions, Format};
 #[test]
 fn every_game_packs_from_its_gml_alone() {
     let (mut entries, mut same) = (0usize, 0usize);
+    let (mut text_entries, mut text_same) = (0usize, 0usize);
     let handler = Format::GameMaker.handler().unwrap();
     for (name, data) in common::gamemaker_games("gml edits") {
         let original = game::read(&data).unwrap();
@@ -72,8 +73,45 @@ fn every_game_packs_from_its_gml_alone() {
         );
         entries += here.0;
         same += here.1;
+        // The text fixed point: the packed game decompiles to the GML it was
+        // packed from.
+        let texts = |g: &game::Game<'_>| -> std::collections::HashMap<String, String> {
+            let style = gamepak::formats::gamemaker::gml::print::Style {
+                escapes: g.gen8.version[0] >= 2,
+            };
+            gamepak::formats::gamemaker::gml::decompile::decompile(g)
+                .into_iter()
+                .filter_map(|d| {
+                    let body = d.body.ok()?;
+                    Some((
+                        d.name,
+                        gamepak::formats::gamemaker::gml::print::print(&body, style),
+                    ))
+                })
+                .collect()
+        };
+        let (before, after) = (texts(&original), texts(&packed));
+        let kept = before
+            .iter()
+            .filter(|(name, text)| after.get(*name) == Some(*text))
+            .count();
+        for (name, text) in &before {
+            if after.get(name) != Some(text) && std::env::var_os("GML_OUT").is_some() {
+                eprintln!(
+                    "{name}: text differs\n{text}\n--- now\n{}",
+                    after.get(name).map_or("", |t| t)
+                );
+            }
+        }
+        text_entries += before.len();
+        text_same += kept;
     }
     eprintln!("{same} of {entries} entries packed from GML as they were");
+    eprintln!("{text_same} of {text_entries} entries decompile to the same GML once packed");
+    assert!(
+        text_same * 1000 >= text_entries * 999,
+        "the text fixed point holds for {text_same} of {text_entries} entries"
+    );
 }
 
 /// Edits in GML on games of four eras (GameMaker Studio 2.0, 2.3, 2022 and

@@ -1,7 +1,7 @@
 //! What a game's own code shows about the compiler that made it, where its
 //! release range cannot tell: the releases that changed a choice are not all
-//! told apart by the chunks a file holds, and copy-on-write arrays are an option
-//! of the game's.
+//! told apart by the chunks a file holds (a call of a function only a later
+//! release has tells), and copy-on-write arrays are an option of the game's.
 
 use std::collections::HashMap;
 
@@ -10,6 +10,7 @@ use crate::formats::gamemaker::code::Names;
 use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::gml::builtins;
 use crate::formats::gamemaker::gml::instr::{decode, op, Operand};
+use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 
 /// The `builtin` instance, as an operand names it.
@@ -101,6 +102,15 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
         target.self_through_builtin = through_builtin > through_self;
     }
     target.array_owners = !owners.is_empty();
+    // Constructors mark their statics set (`@@SetStatic@@`) from 2024.11: a game
+    // whose code calls it is from then on, whatever its chunks could not tell.
+    let set_static = names
+        .chains
+        .iter()
+        .any(|c| c.call && c.name == "@@SetStatic@@");
+    if set_static && target.release < Version::V2024_11 {
+        target.release = Version::V2024_11;
+    }
     (target, owners)
 }
 

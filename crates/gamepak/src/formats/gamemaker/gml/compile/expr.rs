@@ -158,6 +158,20 @@ impl Gen<'_> {
     /// A name that stands for a value known now: a resource, a built-in
     /// constant, a macro, or one of the game's functions.
     fn constant(&mut self, name: &str) -> Option<Ty> {
+        // From 2.3 a script whose code is its global script (one made before
+        // 2.3) is called by its own name, which FUNC lists: as a value it is
+        // that function, not the script's index.
+        let target = self.env.target;
+        let legacy_script = |a: &super::env::Asset| {
+            a.chunk == crate::fourcc::FourCC::SCPT && !target.typed_references()
+        };
+        if target.functions()
+            && self.env.known_functions.contains(name)
+            && self.env.asset(name).is_some_and(|a| legacy_script(&a))
+        {
+            self.op(format!("push.i function {name}"));
+            return Some(Ty::I);
+        }
         if let Some(asset) = self.env.asset(name) {
             if self.env.target.typed_references() {
                 if let Some(kind) = self.env.refs.kind(asset.chunk) {
@@ -343,7 +357,7 @@ impl Gen<'_> {
     fn short_circuit(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr) -> Ty {
         let mut operands = Vec::new();
         flatten(op, lhs, &mut operands);
-        flatten(op, rhs, &mut operands);
+        operands.push(rhs);
         let (short, end) = (self.code.label(), self.code.label());
         let (jump, value) = if op == BinaryOp::And {
             ("bf", 0)
@@ -453,9 +467,11 @@ fn comparison(op: BinaryOp) -> Option<&'static str> {
 /// The operands of a chain of `op`, left to right.
 fn flatten<'x>(op: BinaryOp, e: &'x Expr, out: &mut Vec<&'x Expr>) {
     match e {
+        // `a && b && c` is `(a && b) && c`: one chain. A chain on the right,
+        // `a && (b && c)`, is an operand of its own, as GameMaker compiles it.
         Expr::Binary { op: o, lhs, rhs } if *o == op => {
             flatten(op, lhs, out);
-            flatten(op, rhs, out);
+            out.push(rhs);
         }
         e => out.push(e),
     }

@@ -60,13 +60,16 @@ impl Gen<'_> {
         // A struct's function is a constructor, as far as statics go.
         self.function_body(&entry, &[], &body, true);
         self.bind(&entry, true);
-        let short = entry
-            .strip_prefix("gml_Script_")
-            .unwrap_or(&entry)
-            .split('@')
-            .next()
+        // The struct's own name: `___struct___N`, whatever the release joins
+        // to it (`@ENTRY`, or `_ENTRY` before 2.3.1).
+        let within = entry.strip_prefix("gml_Script_").unwrap_or(&entry);
+        let number: String = within
+            .strip_prefix(STRUCT)
             .unwrap_or("")
-            .to_string();
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let short = format!("{STRUCT}{number}");
         self.op("dup.v 0");
         if target.optimized_declarations() {
             self.op(format!("pop.v.v global.{short}"));
@@ -225,22 +228,28 @@ impl Gen<'_> {
         }
     }
 
-    /// A struct field's value as its hidden function reads it: a constant (a
-    /// resource too, where references are typed) or a function in place;
-    /// anything else computed by the caller and passed as `argument[N]` (inside
-    /// array literals, element by element).
-    fn hoist(&self, value: &Expr, passed: &mut Vec<Expr>) -> Expr {
-        let constant = |e: &Expr| match e {
+    /// Whether a struct field's value stays in the struct's hidden function: a
+    /// constant (a resource too, where references are typed), a function, or a
+    /// struct literal of such values.
+    fn stays_in_struct(&self, e: &Expr) -> bool {
+        match e {
             Expr::Number(_) | Expr::String(_) | Expr::Bool(_) | Expr::Function(_) => true,
             Expr::Ident(n) => {
                 self.env.target.typed_references()
                     && !self.local_names.contains(n)
                     && self.env.asset(n).is_some()
             }
+            Expr::Struct(fields) => fields.iter().all(|(_, v)| self.stays_in_struct(v)),
             _ => false,
-        };
+        }
+    }
+
+    /// A struct field's value as its hidden function reads it: in place where
+    /// it stays there, else computed by the caller and passed as `argument[N]`
+    /// (inside array literals, element by element).
+    fn hoist(&self, value: &Expr, passed: &mut Vec<Expr>) -> Expr {
         let mut pass = |e: &Expr| {
-            if constant(e) {
+            if self.stays_in_struct(e) {
                 return e.clone();
             }
             passed.push(e.clone());
@@ -259,10 +268,14 @@ impl Gen<'_> {
     /// A call of `callee` that is not a function GameMaker or the game declares:
     /// a variable holding a method, called on the instance it belongs to.
     pub(super) fn call_variable(&mut self, callee: &Expr, args: &[Expr]) -> Ty {
+        if let Expr::Field { base, .. } = callee {
+            // The instance first, then the arguments, which `dup` then swaps
+            // with it.
+            self.value(base);
+        }
         self.push_args(args);
         match callee {
-            Expr::Field { base, name } => {
-                self.value(base);
+            Expr::Field { name, .. } => {
                 self.op(format!("dup.v {}", 0x8800 | args.len()));
                 self.op("dup.v 0");
                 self.op(format!("push.v stacktop.{name}"));

@@ -238,9 +238,19 @@ impl Gen<'_> {
         }
         self.code.branch("pushenv", end);
         self.code.place(top);
-        self.looped(Leaving::With, end, end, body);
+        // A `break` leaves every instance: through a `popenv exit` of its own,
+        // after the loop and jumped over.
+        let leave = breaks_out(body).then(|| self.code.label());
+        self.looped(Leaving::With, leave.unwrap_or(end), end, body);
         self.code.place(end);
         self.code.branch("popenv", top);
+        if let Some(leave) = leave {
+            let over = self.code.label();
+            self.code.branch("b", over);
+            self.code.place(leave);
+            self.op("popenv exit");
+            self.code.place(over);
+        }
     }
 
     fn switch(&mut self, value: &Expr, cases: &[Case]) {
@@ -305,6 +315,28 @@ impl Gen<'_> {
         }
         self.op("ret.v");
     }
+}
+
+/// Whether `body` holds a `break` of its own: outside the loops and switches
+/// inside it, which take theirs.
+fn breaks_out(body: &[Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::Break => true,
+        Stmt::If {
+            then, otherwise, ..
+        } => breaks_out(then) || otherwise.as_deref().is_some_and(breaks_out),
+        Stmt::Block(b) => breaks_out(b),
+        Stmt::Try {
+            body,
+            catch,
+            finally,
+        } => {
+            breaks_out(body)
+                || catch.as_ref().is_some_and(|(_, c)| breaks_out(c))
+                || finally.as_deref().is_some_and(breaks_out)
+        }
+        _ => false,
+    })
 }
 
 fn is_switch(kind: Leaving) -> bool {

@@ -172,9 +172,18 @@ fn stmt() -> impl Strategy<Value = Stmt> {
                 }))),
                 body,
             }),
-            block.clone().prop_map(|body| Stmt::With {
-                target: Expr::Ident("other".into()),
-                body,
+            (block.clone(), prop::option::of(expr())).prop_map(|(mut body, leave)| {
+                if let Some(cond) = leave {
+                    body.push(Stmt::If {
+                        cond,
+                        then: vec![Stmt::Break],
+                        otherwise: None,
+                    });
+                }
+                Stmt::With {
+                    target: Expr::Ident("other".into()),
+                    body,
+                }
             }),
             (expr(), block.clone()).prop_map(|(cond, mut then)| {
                 then.push(Stmt::Exit);

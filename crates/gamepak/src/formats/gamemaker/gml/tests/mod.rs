@@ -416,10 +416,6 @@ const NOT_YET_COMPILED: &[(&str, &str)] = &[
         "method_of_a_struct_entry_with_arguments_2024",
         "other instructions",
     ),
-    (
-        "method_of_an_instance_with_an_argument_2024",
-        "other instructions",
-    ),
     ("method_of_self_with_arguments_2024", "other instructions"),
     ("mini_jam_obj_cola_step_0", "other instructions"),
     ("mini_jam_obj_game_manager_alarm_0", "other instructions"),
@@ -478,7 +474,6 @@ const NOT_YET_COMPILED: &[(&str, &str)] = &[
     ("two_dimensional_array_read_gms2", "other instructions"),
     ("while_loop_with_a_return_inside_2023", "other instructions"),
     ("with_inside_a_repeat_2024", "other instructions"),
-    ("with_left_by_break_2024", "other instructions"),
 ];
 
 /// Checks that `gml` compiles to `asm`, unless the test is listed as not yet.
