@@ -1096,8 +1096,8 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             .max_by_key(|&b| self.blocks[b].at)
             .ok_or_else(|| self.stuck(n, "a repeat with no latch"))?;
         // `continue` goes to the countdown, a block of its own only when some
-        // `continue` branches there.
-        let cont = (self.code(latch).len() == 5).then_some(latch);
+        // `continue` branches there (five instructions, four from 2024.11).
+        let cont = (4..=5).contains(&self.code(latch).len()).then_some(latch);
         self.claimed.push(latch);
         self.shared_body = Some(body_start);
         let walked = self.tested_at_end(body_start, Some(end), cont, stack);

@@ -211,7 +211,13 @@ impl Gen<'_> {
         let Expr::Ident(name) = callee else {
             return self.call_variable(callee, args);
         };
-        let full = match self.env.functions.get(name) {
+        // Only the event's own code, on its own instance, calls them directly:
+        // inside a function or a `with` they are methods of some instance.
+        let direct = self.inside.is_empty()
+            && !self.local_names.contains(name)
+            && !self.exits.iter().any(|e| e.kind == super::Leaving::With);
+        let own = self.own_functions.get(name).filter(|_| direct);
+        let full = match own.or_else(|| self.env.functions.get(name)) {
             Some(full) => full.clone(),
             None if self.is_variable(name) => return self.call_variable(callee, args),
             None if self.is_function(name) => name.clone(),
@@ -325,6 +331,10 @@ impl Gen<'_> {
             // `/` divides reals: an integer on either side becomes one first.
             self.to(tl, Ty::D);
             tl = Ty::D;
+        } else if bitwise && tl == Ty::B {
+            // A comparison's result takes `&` as an integer, not a long.
+            self.to(tl, Ty::I);
+            tl = Ty::I;
         } else if bitwise && tl != Ty::L {
             self.to(tl, Ty::L);
             tl = Ty::L;

@@ -107,7 +107,7 @@ impl Gen<'_> {
 
 /// `f(c)`, for the conversions GameMaker works out: `ord` of a string (its first
 /// character's code, 0 for none), `chr` of a number, `int64` and `real` of a
-/// number or a number's text, and `string` of a string.
+/// number or a number's text, and `string` of a string or a whole number.
 fn converted(f: &str, c: Const) -> Option<Const> {
     use Const::*;
     Some(match (f, c) {
@@ -120,6 +120,8 @@ fn converted(f: &str, c: Const) -> Option<Const> {
         ("real", Wide(i)) => Real(i as f64),
         ("real", Text(s)) => Real(s.trim().parse().ok()?),
         ("string", Text(s)) => Text(s),
+        // A whole number's text; how GameMaker writes a fraction is not known.
+        ("string", Real(r)) if r.fract() == 0.0 && r.abs() < 1e15 => Text((r as i64).to_string()),
         _ => return None,
     })
 }

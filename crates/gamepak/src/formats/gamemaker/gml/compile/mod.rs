@@ -257,6 +257,9 @@ struct Gen<'e> {
     script_name: Option<String>,
     /// Entry names for the functions still to come, where the game gave them.
     given_names: std::collections::VecDeque<String>,
+    /// The functions an event (no script) declares at its top, by name: calls
+    /// of them anywhere in it call their entries directly.
+    own_functions: std::collections::HashMap<String, String>,
     /// How many function names were made up.
     made_names: usize,
     /// The functions declared so far.
@@ -295,6 +298,7 @@ impl<'e> Gen<'e> {
                 .strip_prefix("gml_GlobalScript_")
                 .map(str::to_string),
             given_names: source.functions.iter().cloned().collect(),
+            own_functions: own_functions(source),
             made_names: 0,
             functions: Vec::new(),
             inside: Vec::new(),
@@ -322,6 +326,33 @@ impl<'e> Gen<'e> {
             None => &self.entry,
         }
     }
+}
+
+/// The functions `source` declares at its top, each with its entry name (the
+/// game's, or made as GameMaker makes them), unless it is a script's: those
+/// are global.
+fn own_functions(source: Source<'_>) -> std::collections::HashMap<String, String> {
+    if source.entry.starts_with("gml_GlobalScript_") {
+        return Default::default();
+    }
+    source
+        .body
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Function(f) => f.name.clone(),
+            _ => None,
+        })
+        .map(|name| {
+            let prefix = format!("gml_Script_{name}@");
+            let entry = source
+                .functions
+                .iter()
+                .find(|f| f.starts_with(&prefix))
+                .cloned()
+                .unwrap_or_else(|| format!("{prefix}{}", source.entry));
+            (name, entry)
+        })
+        .collect()
 }
 
 /// The names `body` declares with `var`, outside the functions it declares:

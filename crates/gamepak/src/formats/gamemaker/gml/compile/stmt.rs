@@ -219,10 +219,16 @@ impl Gen<'_> {
         self.code.place(top);
         self.looped(Leaving::Repeat, end, next, body);
         self.code.place(next);
-        self.op("push.i 1");
-        self.op("sub.i.i");
-        self.op("dup.i 0");
-        self.op("conv.i.b");
+        if self.env.target.repeat_tests_the_count() {
+            self.op("pushi.e 1");
+            self.op("sub.i.i");
+            self.op("dup.i 0");
+        } else {
+            self.op("push.i 1");
+            self.op("sub.i.i");
+            self.op("dup.i 0");
+            self.op("conv.i.b");
+        }
         self.code.branch("bt", top);
         self.code.place(end);
         self.op("popz.i");

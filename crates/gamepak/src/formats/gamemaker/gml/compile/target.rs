@@ -89,4 +89,10 @@ impl Target {
     pub fn constructor_set_static(self) -> bool {
         self.release >= Version::V2024_11
     }
+
+    /// A `repeat` counts down with `pushi.e 1` and branches on the count
+    /// itself, with no `conv.i.b` (2024.11 on).
+    pub fn repeat_tests_the_count(self) -> bool {
+        self.release >= Version::V2024_11
+    }
 }
