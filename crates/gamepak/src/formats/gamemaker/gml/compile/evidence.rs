@@ -19,8 +19,6 @@ const BUILTIN: i16 = -6;
 const SELF: i16 = -1;
 /// The break signal of `setowner`.
 const SETOWNER: i16 = -5;
-/// The variable kind of an array element.
-const ARRAY: u8 = 0x00;
 
 /// The owner ids GameMaker gave array writes: by the function the write is in
 /// and the array's name. The ids come from GameMaker's own numbering of names,
@@ -64,11 +62,11 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
                         _ => None,
                     });
                 }
-                Operand::Variable {
-                    chain: Some(c),
-                    kind: ARRAY,
-                    ..
-                } if i.op == op::POP => {
+                // The store the owner was named for: an element's, an element's
+                // field's, or an array literal's.
+                Operand::Variable { chain: Some(c), .. }
+                    if i.op == op::POP && pending.is_some() =>
+                {
                     if let Some(id) = pending.take() {
                         let within = starts
                             .iter()

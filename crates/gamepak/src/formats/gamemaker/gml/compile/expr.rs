@@ -151,7 +151,7 @@ impl Gen<'_> {
                 return ty;
             }
         }
-        let place = self.place_of_name(name);
+        let place = self.place_of_name(name, false);
         self.push_place(&place)
     }
 

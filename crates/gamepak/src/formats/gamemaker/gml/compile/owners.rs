@@ -54,14 +54,15 @@ impl Gen<'_> {
     }
 }
 
-/// Whether `e` writes an element of an array.
+/// Whether `e` writes an element of an array, or a field of one (GameMaker
+/// names the array's owner for `a[i].x = v` too).
 fn has_element(e: &Expr) -> bool {
     match e {
         Expr::Index {
             accessor: Accessor::Array,
             ..
         } => true,
-        Expr::Index { base, .. } => has_element(base),
+        Expr::Index { base, .. } | Expr::Field { base, .. } => has_element(base),
         _ => false,
     }
 }

@@ -71,7 +71,7 @@ impl Place {
 
 impl Gen<'_> {
     /// The place a name alone stands for.
-    pub(super) fn place_of_name(&self, name: &str) -> Place {
+    pub(super) fn place_of_name(&self, name: &str, storing: bool) -> Place {
         let target = self.env.target;
         let plain = |instance: &str, builtin: bool| Place {
             name: name.to_string(),
@@ -121,7 +121,12 @@ impl Gen<'_> {
         match builtins::variable(name) {
             Some(v) if !v.instance => plain(scope, true),
             None if name == "undefined" => plain(scope, true),
-            _ if target.self_through_builtin && !self.in_struct && !self.pre_create => {
+            // An object's variables (`PreCreate`) are set through `self`, and
+            // read as anywhere else.
+            _ if target.self_through_builtin
+                && !self.in_struct
+                && !(self.pre_create && storing) =>
+            {
                 plain("builtin", false)
             }
             _ => plain("self", false),
@@ -131,7 +136,7 @@ impl Gen<'_> {
     /// The place `e` names, if it names one.
     pub(super) fn place(&mut self, e: &Expr) -> Option<Place> {
         match e {
-            Expr::Ident(name) => Some(self.place_of_name(name)),
+            Expr::Ident(name) => Some(self.place_of_name(name, true)),
             Expr::Field { base, name } => Some(self.field_place(base, name)),
             Expr::Index {
                 base,
