@@ -176,7 +176,11 @@ impl Gen<'_> {
             Some(o) => {
                 self.last_owner = before;
                 let end = self.code.label();
-                self.code.branch("b", end);
+                // An arm that ends in `continue` has jumped already: GameMaker
+                // adds no jump over the other arm.
+                if !matches!(then.last(), Some(Stmt::Continue)) {
+                    self.code.branch("b", end);
+                }
                 self.code.place(other);
                 self.block(o);
                 self.code.place(end);

@@ -87,7 +87,11 @@ impl Gen<'_> {
             return plain("static", false);
         }
         if name == "argument" {
-            let instance = if target.functions() { "arg" } else { "self" };
+            let instance = if target.argument_array_through_arg() {
+                "arg"
+            } else {
+                "self"
+            };
             return plain(instance, false);
         }
         if self.env.globalvars.contains(name) {

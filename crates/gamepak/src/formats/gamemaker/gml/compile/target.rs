@@ -90,6 +90,12 @@ impl Target {
         self.release >= Version::V2024_11
     }
 
+    /// `argument[i]` is read on the `arg` instance, where 2.3 reads it on
+    /// `self` (2022.1 on: the games between are not told apart).
+    pub fn argument_array_through_arg(self) -> bool {
+        self.release >= Version::V2022_1
+    }
+
     /// A `repeat` counts down with `pushi.e 1` and branches on the count
     /// itself, with no `conv.i.b` (2024.11 on).
     pub fn repeat_tests_the_count(self) -> bool {
