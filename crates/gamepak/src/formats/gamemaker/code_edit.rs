@@ -53,6 +53,8 @@ pub struct Editor<'g, 'a> {
     pub(super) name_index: Vec<Option<u32>>,
     /// The instance fields of each chain's uses.
     fields: Vec<HashSet<i16>>,
+    /// Every use of a variable or function in the code, by address: its chain.
+    uses: Vec<(u64, usize)>,
     /// Functions code being packed declares (new scripts, and functions in any
     /// edited or new text), which a call may name before FUNC lists them.
     declared: HashSet<String>,
@@ -84,8 +86,8 @@ pub struct Added {
 }
 
 impl<'g, 'a> Editor<'g, 'a> {
-    pub fn new(game: &'g Game<'a>) -> Self {
-        let names = code::names(game);
+    /// The editor of `game`, whose code's chains `names` were read already.
+    pub fn with_names(game: &'g Game<'a>, names: Names) -> Self {
         let mut strings = HashMap::new();
         for (i, t) in game.texts().iter().enumerate() {
             strings.entry(&**t).or_insert(i as u32);
@@ -95,9 +97,12 @@ impl<'g, 'a> Editor<'g, 'a> {
         for (&at, &c) in &names.owner {
             fields[c].insert(instance_field(game, at));
         }
+        let mut uses: Vec<(u64, usize)> = names.owner.iter().map(|(&at, &c)| (at, c)).collect();
+        uses.sort_unstable();
         Editor {
             game,
             fields,
+            uses,
             names,
             strings,
             new_strings: HashMap::new(),
@@ -172,18 +177,24 @@ impl<'g, 'a> Editor<'g, 'a> {
             .copied()
     }
 
+    /// The uses of blob `blob` (its place in the file) of `length` bytes: each
+    /// one's address and chain, in address order.
+    fn uses_in(&self, blob: u64, length: u32) -> &[(u64, usize)] {
+        let end = blob + u64::from(length);
+        let from = self.uses.partition_point(|&(at, _)| at < blob);
+        let to = self.uses.partition_point(|&(at, _)| at < end);
+        &self.uses[from..to]
+    }
+
     /// Blob `k` as stored.
     pub fn stored(&self, k: usize) -> Blob {
         let (blob, length, entries) = self.blob(k).expect("a blob the game holds");
-        let (blob, end) = (blob as usize, blob as usize + length as usize);
-        let mut uses: Vec<(u32, usize)> = self
-            .names
-            .owner
+        let uses = self
+            .uses_in(blob, length)
             .iter()
-            .filter(|(&at, _)| at as usize >= blob && (at as usize) < end)
-            .map(|(&at, &c)| ((at as usize - blob) as u32, c))
+            .map(|&(at, c)| ((at - blob) as u32, c))
             .collect();
-        uses.sort_unstable();
+        let (blob, end) = (blob as usize, blob as usize + length as usize);
         Blob {
             bytes: self.game.form.data[blob..end].to_vec(),
             uses,
@@ -222,14 +233,12 @@ impl<'g, 'a> Editor<'g, 'a> {
             })
         };
         let ranges = function_ranges(&starts, over);
-        for (&at, &c) in &self.names.owner {
-            if (blob..blob + u64::from(length)).contains(&at) {
-                let field = instance_field(self.game, at);
-                used_here.fields.entry(c).or_default().insert(field);
-                let function = function_at(&ranges, (at - blob) as u32)
-                    .map_or(String::new(), |k| entries[k].name.to_string());
-                used_here.functions.entry(c).or_default().insert(function);
-            }
+        for &(at, c) in self.uses_in(blob, length) {
+            let field = instance_field(self.game, at);
+            used_here.fields.entry(c).or_default().insert(field);
+            let function = function_at(&ranges, (at - blob) as u32)
+                .map_or(String::new(), |k| entries[k].name.to_string());
+            used_here.functions.entry(c).or_default().insert(function);
         }
         let (mut out, labels) = self.assemble_lines(text, file, &used_here, k)?;
         for e in &entries {

@@ -101,7 +101,9 @@ pub fn apply(
     }
     let before = game.write()?;
     let read = super::game::read(&before)?;
-    let compiled = super::code_gml::assemble(&read, gml, new_gml)?;
+    // The chains are read once, for the compiler and the assembler both.
+    let names = super::code::names(&read);
+    let compiled = super::code_gml::assemble(&read, &names, gml, new_gml)?;
     // Disassemblies edited by hand, and added ones, by the blob they become.
     let by_hand: Vec<(usize, AddedFile)> = edits
         .iter()
@@ -146,7 +148,7 @@ pub fn apply(
                 .flat_map(|(_, t)| t.lines().filter_map(super::code::heading))
                 .map(|h| h.name.to_string()),
         );
-    let editor = Editor::new(&read)
+    let editor = Editor::with_names(&read, names)
         .with_strings(&new_strings)
         .with_functions(declared);
     let assembled = (0..read.blob_entries().len())

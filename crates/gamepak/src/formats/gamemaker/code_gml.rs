@@ -125,15 +125,20 @@ struct Parsed<'t> {
     what: std::result::Result<usize, NewKind>,
 }
 
-/// The edits and the new files of `gml` and `new`, compiled against `game`,
-/// which sees every macro and enum the folder's GML declares and every new
+/// The edits and the new files of `gml` and `new`, compiled against `game`
+/// (whose code's chains are `names`), which sees every macro and enum the folder's GML declares and every new
 /// script. Every file's errors are reported together.
-pub fn assemble(game: &Game<'_>, gml: &FolderGml, new: &[AddedFile]) -> Result<Assembled> {
+pub fn assemble(
+    game: &Game<'_>,
+    names: &super::code::Names,
+    gml: &FolderGml,
+    new: &[AddedFile],
+) -> Result<Assembled> {
     if gml.edits.is_empty() && new.is_empty() {
         return Ok(Assembled::default());
     }
     let style = style_of(game);
-    let mut env = Env::of(game);
+    let mut env = Env::of_with(game, names);
     let mut errors = Vec::new();
     for (_, text) in &gml.definitions {
         // An untouched file that does not parse defines nothing, as before.

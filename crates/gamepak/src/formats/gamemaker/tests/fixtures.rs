@@ -159,7 +159,7 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
         if g.gen8.bytecode < 15 || g.form.chunk(gamepak::FourCC::CODE).is_none() {
             continue;
         }
-        let editor = Editor::new(&g);
+        let editor = Editor::with_names(&g, code::names(&g));
         let names = code::names(&g);
         let strings = g.texts();
         let blobs: Vec<_> = code::blobs(&g.code)

@@ -82,10 +82,14 @@ impl Env {
 
     /// What `game` holds.
     pub fn of(game: &Game<'_>) -> Env {
+        Env::of_with(game, &crate::formats::gamemaker::code::names(game))
+    }
+
+    /// What `game` holds, its code's chains `names` read already.
+    pub fn of_with(game: &Game<'_>, names: &crate::formats::gamemaker::code::Names) -> Env {
         let releases = version::infer(game).releases;
-        let names = crate::formats::gamemaker::code::names(game);
         let target = Target::new(u32::from(game.gen8.bytecode), releases.low);
-        let (mut target, owner_ids) = super::evidence::settle(target, game, &names);
+        let (mut target, owner_ids) = super::evidence::settle(target, game, names);
         target.owner_every_write =
             crate::formats::gamemaker::gml::owners::names_every_owner(releases);
         let mut env = Env::bare(target);
