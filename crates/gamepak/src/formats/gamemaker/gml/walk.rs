@@ -252,18 +252,6 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 return Ok(Flow::Reached);
             };
             let entered = std::mem::take(&mut first);
-            // A `repeat` or `with` whose body starts with a loop: that loop first.
-            let shared_body = entered && self.shared_body.take() == Some(n);
-            if shared_body && self.latches(n).next().is_some() {
-                match self.looped(n, stack, out)? {
-                    After::At(next) => {
-                        cur = next;
-                        continue;
-                    }
-                    After::Left => return Ok(Flow::Left),
-                    After::Until(c, w) => return Ok(Flow::Until(c, w)),
-                }
-            }
             if !entered {
                 if Some(n) == stop {
                     return Ok(Flow::Reached);
@@ -272,15 +260,19 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                     out.push(jump);
                     return Ok(Flow::Left);
                 }
-                if self.is_header(n) && !self.active(n) {
-                    match self.looped(n, stack, out)? {
-                        After::At(next) => {
-                            cur = next;
-                            continue;
-                        }
-                        After::Left => return Ok(Flow::Left),
-                        After::Until(c, w) => return Ok(Flow::Until(c, w)),
+            }
+            // A loop starts here: one not walked yet, or the one a `repeat` or
+            // `with` body opens with, which shares the body's first block.
+            let opens_body =
+                entered && self.shared_body.take() == Some(n) && self.latches(n).next().is_some();
+            if opens_body || (!entered && self.is_header(n) && !self.active(n)) {
+                match self.looped(n, stack, out)? {
+                    After::At(next) => {
+                        cur = next;
+                        continue;
                     }
+                    After::Left => return Ok(Flow::Left),
+                    After::Until(c, w) => return Ok(Flow::Until(c, w)),
                 }
             }
             let after = match self.run(n, stack, out)? {
