@@ -1,21 +1,21 @@
 //! GameMaker code edits on any file that reads into the model: every blob assembled
-//! from its own disassembly, the first with a call to a function and stores to a
-//! global and a local variable it never used, then put into the model with every chain linked again,
+//! from its own disassembly, the first with a call to a built-in function and
+//! stores to a global and a local variable it never used, then put into the model with every chain linked again,
 //! and a first string grown. Whatever is refused is refused with an error; what is
 //! written must read again, with the texts it was given.
 #![no_main]
 
-use gamepak::gamemaker::chunks::strings::Strings;
 use gamepak::fuzzing::{code, code_edit::Editor, game};
 use gamepak::gamemaker as model;
+use gamepak::gamemaker::chunks::strings::Strings;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let (Ok(g), Ok(mut m)) = (game::read(data), model::read(data)) else {
         return;
     };
-    let editor = Editor::new(&g);
     let names = code::names(&g);
+    let editor = Editor::with_names(&g, code::names(&g));
     let strings = g.texts();
     let mut blobs = Vec::new();
     for (k, entries) in code::blobs(&g.code).iter().enumerate() {
@@ -23,12 +23,12 @@ fuzz_target!(|data: &[u8]| {
         let mut text = code::disassemble(&g.form, e.blob, e.length, entries, &names, &strings);
         if k == 0 {
             text.push_str(
-                "    call.i fuzzer_function(argc=0)\n    pop.v.v global.fuzzer_variable\n    \
+                "    call.i get_timer(argc=0)\n    pop.v.v global.fuzzer_variable\n    \
                  pushi.e 1\n    pop.v.i local.fuzzer_local\n",
             );
         }
         match editor.assemble(k, &text, "fuzz") {
-            Ok(b) => blobs.push(b),
+            Ok((b, _)) => blobs.push(b),
             Err(_) => return,
         }
     }
