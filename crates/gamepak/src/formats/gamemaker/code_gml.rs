@@ -243,6 +243,8 @@ pub fn assemble(
         }
     }
     if !errors.is_empty() {
+        // By file, as a person reads the folder; a file's own in the order found.
+        errors.sort_by(|a, b| a.split(':').next().cmp(&b.split(':').next()));
         return Err(Error::at("", errors.join("\n")));
     }
     Ok(out)
