@@ -287,13 +287,8 @@ pub fn compile_text(
     file: &str,
     entry: Option<&str>,
 ) -> Result<String> {
-    let stem = std::path::Path::new(file)
-        .file_stem()
-        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
-    let named = stem
-        .split_once('-')
-        .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
-        .map_or(stem.as_str(), |(_, rest)| rest);
+    let stem = code_new::file_stem(file);
+    let named = code_new::entry_named(&stem);
     let env = Env::of(game);
     let entry = match entry {
         Some(e) => e.to_string(),

@@ -100,17 +100,11 @@ pub fn found(dir: &SourceDir, m: &Manifest, asm: &[AddedFile]) -> Result<Vec<Add
 /// What a new file is, by its place and name: `scripts/NAME.gml`, or under
 /// `code/` an entry's name (extract's `NNN-` before it is allowed).
 pub fn kind_of(file: &str) -> Result<NewKind> {
-    let path = std::path::Path::new(file);
-    let stem = path
-        .file_stem()
-        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let stem = file_stem(file);
     if file.starts_with("scripts/") {
         return Ok(NewKind::Script(stem));
     }
-    let name = stem
-        .split_once('-')
-        .filter(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-        .map_or(stem.as_str(), |(_, rest)| rest);
+    let name = entry_named(&stem);
     for prefix in ["gml_GlobalScript_", "gml_Script_"] {
         if let Some(script) = name.strip_prefix(prefix) {
             return Ok(NewKind::Script(script.to_string()));
@@ -126,6 +120,20 @@ pub fn kind_of(file: &str) -> Result<NewKind> {
          Alarm_3, Draw_64, Collision_OTHER, ...); a file of only macros and enums is \
          read as definitions",
     ))
+}
+
+/// The name of `file` without its folder and extension.
+pub fn file_stem(file: &str) -> String {
+    std::path::Path::new(file)
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned())
+}
+
+/// The code entry a file's stem names: extract's `NNN-` before it dropped.
+pub fn entry_named(stem: &str) -> &str {
+    stem.split_once('-')
+        .filter(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+        .map_or(stem, |(_, rest)| rest)
 }
 
 /// Whether `body` only declares macros and enums (comments aside).

@@ -579,11 +579,8 @@ impl<'c, 'a> Machine<'c, 'a> {
                 value.expr = as_bool(value.expr);
             }
             // `x++` as a value: the old value, copied by `dup`, stays under the store.
-            // (A `switch` on `x` keeps a hidden `x` there too, which is no such
-            // value.)
-            let kept = |v: &Item, e: &Expr| v.role != Role::Hidden && v.expr == *e;
             if let Some((step, read)) = step_of(&value.expr) {
-                if *read == target && self.stack.last().is_some_and(|v| kept(v, &target)) {
+                if *read == target && self.top_is(&target) {
                     let top = self.stack.len() - 1;
                     self.stack[top].expr = Expr::Step {
                         op: step.post(),
@@ -593,7 +590,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 }
             }
             // `++x` as a value: the new value, copied by `dup`, is what is stored.
-            if value.role == Role::Copy && self.stack.last().is_some_and(|v| kept(v, &value.expr)) {
+            if value.role == Role::Copy && self.top_is(&value.expr) {
                 if let Some((step, read)) = step_of(&value.expr) {
                     if *read == target {
                         let top = self.stack.len() - 1;
@@ -613,10 +610,8 @@ impl<'c, 'a> Machine<'c, 'a> {
         let step = step_of(&value.expr);
         // `x++` as a value, first form: the old value, copied by `dup`, is between
         // the new value and the variable's instance and index.
-        // (A `switch` on the element keeps a hidden copy of it, which is not one.)
-        let old_value = |old: &Item, e: &Expr| old.role != Role::Hidden && old.expr == *e;
         if let Some((step, read)) = &step {
-            if self.stack.last().is_some_and(|old| old_value(old, read)) {
+            if self.top_is(read) {
                 let old = self.pop()?;
                 let (target, _) = self.variable(i)?;
                 if target != old.expr {
@@ -629,7 +624,7 @@ impl<'c, 'a> Machine<'c, 'a> {
         let (target, _) = self.variable(i)?;
         // Second form: the old value was moved under the instance and index.
         if let Some((step, read)) = &step {
-            if **read == target && self.stack.last().is_some_and(|old| old_value(old, &target)) {
+            if **read == target && self.top_is(&target) {
                 let old = self.pop()?;
                 self.push_step(step.post(), target, old.size);
                 return Ok(());
@@ -667,6 +662,14 @@ impl<'c, 'a> Machine<'c, 'a> {
             }
             None => false,
         }
+    }
+
+    /// Whether the value on top of the stack is `e`, one the code computed: a
+    /// `switch` on `e` keeps a hidden copy there too, which is not one.
+    fn top_is(&self, e: &Expr) -> bool {
+        self.stack
+            .last()
+            .is_some_and(|v| v.role != Role::Hidden && v.expr == *e)
     }
 
     fn push_step(&mut self, op: StepOp, target: Expr, size: u8) {

@@ -402,6 +402,16 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         Ok(None)
     }
 
+    /// `walk`, inside a loop whose `latch` is claimed and whose body starts at
+    /// `body`, where the body may open with a loop of its own.
+    fn sharing<T>(&mut self, latch: usize, body: usize, walk: impl FnOnce(&mut Self) -> T) -> T {
+        self.claimed.push(latch);
+        self.shared_body = Some(body);
+        let walked = walk(self);
+        self.claimed.pop();
+        walked
+    }
+
     fn is_header(&self, n: usize) -> bool {
         self.latches(n).next().is_some()
     }
@@ -885,15 +895,10 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         // A `do … until` whose body starts with a loop shares its header: the
         // last latch is the `until`'s, the others the inner loop's.
         let shared = latch.filter(|_| tested && latches.len() > 1);
-        if let Some(l) = shared {
-            self.claimed.push(l);
-            self.shared_body = Some(h);
-        }
-        let walked = self.tested_at_end(h, exit, latch, stack);
-        if shared.is_some() {
-            self.claimed.pop();
-        }
-        let (inner, flow) = walked?;
+        let (inner, flow) = match shared {
+            Some(l) => self.sharing(l, h, |w| w.tested_at_end(h, exit, latch, stack))?,
+            None => self.tested_at_end(h, exit, latch, stack)?,
+        };
         match flow {
             Flow::Until(cond, when) => out.push(Stmt::DoUntil {
                 body: inner,
@@ -1090,11 +1095,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         // `continue` goes to the countdown, a block of its own only when some
         // `continue` branches there (five instructions, four from 2024.11).
         let cont = (4..=5).contains(&self.code(latch).len()).then_some(latch);
-        self.claimed.push(latch);
-        self.shared_body = Some(body_start);
-        let walked = self.tested_at_end(body_start, Some(end), cont, stack);
-        self.claimed.pop();
-        let (body, flow) = walked?;
+        let (body, flow) = self.sharing(latch, body_start, |w| {
+            w.tested_at_end(body_start, Some(end), cont, stack)
+        })?;
         match flow {
             Flow::Until(..) => {}
             _ => return Err(self.stuck(latch, "a repeat without its countdown")),
@@ -1170,11 +1173,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let flow = if body_start == p {
             Ok(Flow::Reached)
         } else {
-            self.claimed.push(p);
-            self.shared_body = Some(body_start);
-            let flow = self.seq(Some(body_start), Some(p), true, stack, &mut body);
-            self.claimed.pop();
-            flow
+            self.sharing(p, body_start, |w| {
+                w.seq(Some(body_start), Some(p), true, stack, &mut body)
+            })
         };
         self.frames.pop();
         flow?;
