@@ -639,9 +639,12 @@ impl<'c, 'a> Machine<'c, 'a> {
     /// GameMaker reads the target for `op=` with a plain `push`, where reading a
     /// local, a global or a built-in for an expression takes its own push; an
     /// array element it reads again for `a[i] = a[i] + 1`, but through `dup` for
-    /// `a[i] += 1`. A variable of an instance reads the same both ways.
+    /// `a[i] += 1`, and so does a variable of an instance an expression gives
+    /// (`inst.x += 1`). A variable of a named instance reads the same both ways.
     fn may_compound(&mut self, i: &Instr, target: &Expr, value: &Expr) -> bool {
-        if matches!(target, Expr::Index { .. }) {
+        if matches!(target, Expr::Index { .. })
+            || matches!(i.operand, Operand::Variable { kind, .. } if kind == STACKTOP_KIND)
+        {
             return false;
         }
         let Expr::Binary { lhs, .. } = value else {

@@ -88,10 +88,10 @@ impl Env {
     /// What `game` holds, its code's chains `names` read already.
     pub fn of_with(game: &Game<'_>, names: &crate::formats::gamemaker::code::Names) -> Env {
         let releases = version::infer(game).releases;
-        let target = Target::new(u32::from(game.gen8.bytecode), releases.low);
-        let (mut target, owner_ids) = super::evidence::settle(target, game, names);
+        let mut target = Target::new(u32::from(game.gen8.bytecode), releases.low);
         target.owner_every_write =
             crate::formats::gamemaker::gml::owners::names_every_owner(releases);
+        let (target, owner_ids) = super::evidence::settle(target, game, names);
         let mut env = Env::bare(target);
         env.owner_ids = owner_ids;
         for (part, list) in game.model.chunks.iter().zip(game.model.chunk_names()) {

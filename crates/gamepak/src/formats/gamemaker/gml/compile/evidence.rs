@@ -9,7 +9,7 @@ use super::target::Target;
 use crate::formats::gamemaker::code::Names;
 use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::gml::builtins;
-use crate::formats::gamemaker::gml::instr::{decode, op, Operand};
+use crate::formats::gamemaker::gml::instr::{decode, op, Callee, Instr, Operand};
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 
@@ -19,11 +19,68 @@ const BUILTIN: i16 = -6;
 const SELF: i16 = -1;
 /// The break signal of `setowner`.
 const SETOWNER: i16 = -5;
+/// The break signal that stores through an `arraypopaf` push.
+const POPAF: i16 = -3;
+/// The variable kind of a nested array's element written through `popaf`.
+const ARRAY_POP_AF: u8 = 0x90;
 
-/// The owner ids GameMaker gave array writes: by the function the write is in
-/// and the array's name. The ids come from GameMaker's own numbering of names,
+/// The owner ids GameMaker gave array writes through `self`: by the function
+/// the write is in and the array's name, and by the name alone for code in
+/// other functions. The ids come from GameMaker's own numbering of names,
 /// which no file keeps, so code compiled again reuses them.
-pub type OwnerIds = HashMap<(String, String), i64>;
+#[derive(Debug, Default, Clone)]
+pub struct OwnerIds {
+    by_function: HashMap<(String, String), i64>,
+    by_name: HashMap<String, i64>,
+}
+
+/// What an owner id adds for an array written through `other` before 2.3.6: a
+/// write to `other.a[i]` names `a`'s id plus this.
+pub const THROUGH_OTHER: i64 = 0x1_0000;
+
+impl OwnerIds {
+    /// The id of writes to `array` through `self`, in `function` where the game
+    /// has one there, else anywhere.
+    pub fn get(&self, function: &str, array: &str) -> Option<i64> {
+        self.by_function
+            .get(&(function.to_string(), array.to_string()))
+            .or_else(|| self.by_name.get(array))
+            .copied()
+    }
+
+    /// Notes `id`, which a write to `array` in `function` names; `by_kind` when
+    /// the game numbers owners by instance kind (before 2.3.6).
+    pub fn insert(&mut self, function: &str, array: &str, id: i64, by_kind: bool) {
+        let id = if by_kind { through_self(id) } else { id };
+        self.by_function
+            .entry((function.to_string(), array.to_string()))
+            .or_insert(id);
+        let least = self.by_name.entry(array.to_string()).or_insert(id);
+        *least = (*least).min(id);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.by_function.is_empty()
+    }
+}
+
+/// `id` as a write through `self` names it, before 2.3.6 (later releases
+/// number the kinds otherwise). GameMaker numbers an owner as
+/// 0x10000 per instance kind (self, other) over the variable's slot, and the
+/// slots of a game's own instance variables start at 100000; a slot past those
+/// of the built-ins and below 100000, or past 100000 by more than a kind's
+/// span, is a write through `other`.
+fn through_self(id: i64) -> i64 {
+    const INSTANCE_SLOTS: i64 = 100_000;
+    let slot = id - THROUGH_OTHER;
+    let other_builtin = (THROUGH_OTHER..INSTANCE_SLOTS).contains(&slot);
+    let other_own = slot >= INSTANCE_SLOTS + THROUGH_OTHER;
+    if other_builtin || other_own {
+        id - THROUGH_OTHER
+    } else {
+        id
+    }
+}
 
 /// `target` with the choices `game`'s code shows, and the owner ids of its
 /// array writes. Functions name their own variables through `self` in every
@@ -31,7 +88,7 @@ pub type OwnerIds = HashMap<(String, String), i64>;
 /// `self`.
 pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, OwnerIds) {
     let (mut through_builtin, mut through_self) = (0usize, 0usize);
-    let mut owners = OwnerIds::new();
+    let mut owners = OwnerIds::default();
     for entries in game.blob_entries() {
         let first = &game.code[entries[0]];
         let Some(bytes) = usize::try_from(first.blob)
@@ -46,53 +103,41 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
             .map(|&e| (game.code[e].start, &*game.code[e].name))
             .collect();
         starts.sort_unstable();
-        let mut pending: Option<i64> = None;
         let instrs = decode(bytes, first.blob, game.form.endian, names);
+        let within = |at: u32| {
+            starts
+                .iter()
+                .rev()
+                .find(|(s, _)| *s <= at)
+                .map_or("", |(_, n)| n)
+        };
+        for (at, chain, id) in owned_stores(&instrs, names) {
+            owners.insert(
+                within(at),
+                &names.chains[chain].name,
+                id,
+                target.owner_every_write,
+            );
+        }
         // Only code outside functions shows how an event names its instance's
         // variables; object variables (`PreCreate`) always name `self`.
-        let plain_event = entries.len() == 1 && !is_pre_create(&first.name);
-        for (k, i) in instrs.iter().enumerate() {
-            match i.operand {
-                Operand::Break {
-                    signal: SETOWNER, ..
-                } => {
-                    pending = k.checked_sub(1).and_then(|p| match instrs[p].operand {
-                        Operand::Int(n) => Some(i64::from(n)),
-                        Operand::Short(n) => Some(i64::from(n)),
-                        _ => None,
-                    });
-                }
-                // The store the owner was named for: an element's, an element's
-                // field's, or an array literal's.
-                Operand::Variable { chain: Some(c), .. }
-                    if i.op == op::POP && pending.is_some() =>
-                {
-                    if let Some(id) = pending.take() {
-                        let within = starts
-                            .iter()
-                            .rev()
-                            .find(|(s, _)| *s <= i.at)
-                            .map_or("", |(_, n)| n);
-                        owners
-                            .entry((within.to_string(), names.chains[c].name.clone()))
-                            .or_insert(id);
-                    }
-                }
-                Operand::Variable {
-                    chain: Some(c),
-                    instance,
-                    kind: PLAIN_VARIABLE,
-                } if plain_event
-                    && i.op == op::POP
-                    && builtins::variable(&names.chains[c].name).is_none() =>
-                {
+        if entries.len() > 1 || is_pre_create(&first.name) {
+            continue;
+        }
+        for i in &instrs {
+            if let Operand::Variable {
+                chain: Some(c),
+                instance,
+                kind: PLAIN_VARIABLE,
+            } = i.operand
+            {
+                if i.op == op::POP && builtins::variable(&names.chains[c].name).is_none() {
                     match instance {
                         BUILTIN => through_builtin += 1,
                         SELF => through_self += 1,
                         _ => {}
                     }
                 }
-                _ => {}
             }
         }
     }
@@ -110,6 +155,65 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
         target.release = Version::V2024_11;
     }
     (target, owners)
+}
+
+/// The stores a `setowner` was named for, as (offset, VARI chain, owner id): the
+/// next write of an element (a `pop` of an element, or an `arraypopaf` push and its
+/// `popaf`), or a plain `pop` of an array literal. A plain `pop` of another
+/// call's result names no variable's owner (`a = array_create(n)`), and one of
+/// anything else is a store inside the value (`a[i++] = v` stores `i` first).
+fn owned_stores(instrs: &[Instr], names: &Names) -> Vec<(u32, usize, i64)> {
+    let mut found = Vec::new();
+    let mut pending: Option<i64> = None;
+    let mut pop_after: Option<usize> = None;
+    for (k, i) in instrs.iter().enumerate() {
+        let before = k.checked_sub(1).map(|p| &instrs[p]);
+        match i.operand {
+            Operand::Break {
+                signal: SETOWNER, ..
+            } => {
+                pending = before.and_then(|p| match p.operand {
+                    Operand::Int(n) => Some(i64::from(n)),
+                    Operand::Short(n) => Some(i64::from(n)),
+                    _ => None,
+                });
+                pop_after = None;
+            }
+            Operand::Variable {
+                chain: Some(c),
+                kind: ARRAY_POP_AF,
+                ..
+            } if pending.is_some() => pop_after = Some(c),
+            Operand::Break { signal: POPAF, .. } => {
+                if let (Some(id), Some(c)) = (pending, pop_after.take()) {
+                    found.push((i.at, c, id));
+                    pending = None;
+                }
+            }
+            Operand::Variable {
+                chain: Some(c),
+                kind,
+                ..
+            } if i.op == op::POP => {
+                let made = before.and_then(|p| match p.operand {
+                    Operand::Call { callee, .. } => Some(matches!(
+                        callee,
+                        Callee::Chain(f) if names.chains[f].name == "@@NewGMLArray@@"
+                    )),
+                    _ => None,
+                });
+                if kind != PLAIN_VARIABLE || made.is_some() {
+                    if let Some(id) = pending.take() {
+                        if kind != PLAIN_VARIABLE || made == Some(true) {
+                            found.push((i.at, c, id));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 /// Whether code entry `name` sets an object's or a room instance's variables,

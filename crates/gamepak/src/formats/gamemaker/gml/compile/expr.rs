@@ -55,6 +55,7 @@ impl Gen<'_> {
                 Ty::V
             }
             Expr::Array(items) => {
+                self.name_literal_owner();
                 self.push_args(items);
                 self.op(format!("call.i @@NewGMLArray@@(argc={})", items.len()));
                 Ty::V

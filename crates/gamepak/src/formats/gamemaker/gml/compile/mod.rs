@@ -271,6 +271,9 @@ struct Gen<'e> {
     last_owner: Option<i64>,
     /// Whether an array write may name its owner (not inside another store).
     can_own: bool,
+    /// Whether the array literal compiled next is a store's value, whose owner
+    /// the store named.
+    literal_owned: bool,
     /// Whether the entry sets object or room-instance variables (`PreCreate`).
     pre_create: bool,
     /// The parameters of the function being compiled.
@@ -304,6 +307,7 @@ impl<'e> Gen<'e> {
             inside: Vec::new(),
             last_owner: None,
             can_own: true,
+            literal_owned: false,
             pre_create: evidence::is_pre_create(source.entry),
             params: Vec::new(),
             statics: HashSet::new(),

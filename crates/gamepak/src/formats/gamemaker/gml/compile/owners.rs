@@ -4,8 +4,13 @@
 //! owner changed along the code's paths, forgetting the last one where paths
 //! join with another.
 
+use super::evidence::THROUGH_OTHER;
 use super::Gen;
 use crate::formats::gamemaker::gml::ast::{Accessor, Expr};
+
+/// The owner GameMaker names for an array no variable holds: a literal passed
+/// on, or what a call returns.
+const UNNAMED: i64 = 0x1_0000;
 
 impl Gen<'_> {
     /// Names the owner of the array `target` writes to, or that `value` stores,
@@ -16,33 +21,62 @@ impl Gen<'_> {
         if !t.array_owners || !self.can_own {
             return false;
         }
+        let every = t.owner_every_write;
         let writes_element = has_element(target);
-        let makes_array = value.is_some_and(|v| has_array_literal(v) || is_array_maker(v));
+        let makes_array = value.is_some_and(|v| has_array_literal(v, every) || is_array_maker(v));
         if !writes_element && !makes_array {
             return false;
         }
         let name = array_name(target).unwrap_or_default();
-        let id = self.owner_id(&name);
-        if t.owner_every_write || self.last_owner != Some(id) {
-            self.number(crate::formats::gamemaker::gml::ast::Number::Int(id));
-            self.op("break.e -5");
-            self.last_owner = Some(id);
-        }
+        let id = match value {
+            // Before 2.3.6 only a literal stored as it is belongs to the
+            // variable; what else makes an array is nobody's yet.
+            Some(v) if every && !writes_element => {
+                if matches!(v, Expr::Array(_)) {
+                    self.literal_owned = true;
+                    self.owner_id(&name, false)
+                } else {
+                    UNNAMED
+                }
+            }
+            _ => self.owner_id(&name, through_other(target)),
+        };
+        self.set_owner(id);
         self.can_own = false;
         true
     }
 
-    /// The id GameMaker gave writes to `array` in this function, or one made up
-    /// for code it never compiled.
-    fn owner_id(&self, array: &str) -> i64 {
-        let key = (self.current_entry().to_string(), array.to_string());
-        if let Some(&id) = self.env.owner_ids.get(&key) {
-            return id;
+    /// Names the owner of an array literal before its items, where GameMaker
+    /// does: before 2.3.6, each literal that is not stored as it is names the
+    /// unnamed owner.
+    pub(super) fn name_literal_owner(&mut self) {
+        let t = self.env.target;
+        if std::mem::take(&mut self.literal_owned) || !t.array_owners || !t.owner_every_write {
+            return;
+        }
+        self.set_owner(UNNAMED);
+    }
+
+    fn set_owner(&mut self, id: i64) {
+        if self.env.target.owner_every_write || self.last_owner != Some(id) {
+            self.number(crate::formats::gamemaker::gml::ast::Number::Int(id));
+            self.op("break.e -5");
+            self.last_owner = Some(id);
+        }
+    }
+
+    /// The id GameMaker gave writes to `array` (through `other` when `other`),
+    /// or one made up for a name it never wrote.
+    fn owner_id(&self, array: &str, other: bool) -> i64 {
+        let by_kind = other && self.env.target.owner_every_write;
+        let shift = if by_kind { THROUGH_OTHER } else { 0 };
+        if let Some(id) = self.env.owner_ids.get(self.current_entry(), array) {
+            return id + shift;
         }
         let hash = array.bytes().fold(0x811c_9dc5u32, |h, b| {
             (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
         });
-        (((self.functions.len() as i64) + 1) << 16) + i64::from(hash & 0x7fff)
+        (((self.functions.len() as i64) + 1) << 16) + i64::from(hash & 0x7fff) + shift
     }
 
     /// Forgets the last owner named where `before` is not what it is now: code
@@ -51,6 +85,15 @@ impl Gen<'_> {
         if self.last_owner != before {
             self.last_owner = None;
         }
+    }
+}
+
+/// Whether `e` writes through `other` (`other.a[i] = v`).
+fn through_other(e: &Expr) -> bool {
+    match e {
+        Expr::Index { base, .. } => through_other(base),
+        Expr::Field { base, .. } => matches!(&**base, Expr::Ident(n) if n == "other"),
+        _ => false,
     }
 }
 
@@ -67,18 +110,20 @@ fn has_element(e: &Expr) -> bool {
     }
 }
 
-/// Whether `e` holds an array literal, outside calls and functions.
-fn has_array_literal(e: &Expr) -> bool {
+/// Whether `e` holds an array literal outside functions, and outside calls
+/// unless `in_calls`.
+fn has_array_literal(e: &Expr, in_calls: bool) -> bool {
+    let has = |e: &Expr| has_array_literal(e, in_calls);
     match e {
         Expr::Array(_) => true,
-        Expr::Call { .. } | Expr::New { .. } | Expr::Function(_) => false,
-        Expr::Binary { lhs, rhs, .. } => has_array_literal(lhs) || has_array_literal(rhs),
-        Expr::Unary { expr, .. } => has_array_literal(expr),
+        Expr::Call { args, .. } | Expr::New { args, .. } => in_calls && args.iter().any(has),
+        Expr::Binary { lhs, rhs, .. } => has(lhs) || has(rhs),
+        Expr::Unary { expr, .. } => has(expr),
         Expr::Ternary {
             cond,
             then,
             otherwise,
-        } => has_array_literal(cond) || has_array_literal(then) || has_array_literal(otherwise),
+        } => has(cond) || has(then) || has(otherwise),
         _ => false,
     }
 }

@@ -411,6 +411,13 @@ impl Gen<'_> {
             self.error("this cannot be incremented");
             return;
         };
+        // From 2.3 an element's `a[i]++` is the value form, dropped.
+        let post = matches!(op, StepOp::PostInc | StepOp::PostDec);
+        if post && self.env.target.functions() && swaps_under(&place).is_some() {
+            self.step_value(op, target);
+            self.op("popz.v");
+            return;
+        }
         let m = step_op(op);
         self.compound(&place, |g| {
             g.op("push.e 1");
@@ -425,11 +432,23 @@ impl Gen<'_> {
             self.error("this cannot be incremented");
             return Ty::V;
         };
+        let post = matches!(op, StepOp::PostInc | StepOp::PostDec);
+        if let (true, Some(swap)) = (post, swaps_under(&place)) {
+            // The old value is kept under the instance and index the store takes.
+            self.prepare(&place);
+            self.op(format!("dup.i {}", place.words(true) - 1));
+            self.op(format!("push.v {}", place.operand()));
+            self.op("dup.v 0");
+            self.op(format!("dup.i {swap}"));
+            self.op("push.e 1");
+            self.op(format!("{}.i.v", step_op(op)));
+            self.op(format!("pop.i.v {}", place.operand()));
+            return Ty::V;
+        }
         let Kind::Plain { .. } = place.kind else {
             self.error("`++` of an element or field as a value is not compiled yet");
             return Ty::V;
         };
-        let post = matches!(op, StepOp::PostInc | StepOp::PostDec);
         self.op(format!("push.v {}", place.operand()));
         if post {
             self.op("dup.v 0");
@@ -442,6 +461,20 @@ impl Gen<'_> {
         self.op(format!("pop.v.v {}", place.operand()));
         Ty::V
     }
+}
+
+/// The `dup` that moves a copied value under `place`'s instance and index,
+/// where GameMaker's form is known: an element of an array of a named instance
+/// (`dup.i 4`, swap mode 0xb0).
+fn swaps_under(place: &Place) -> Option<u16> {
+    matches!(
+        place.kind,
+        Kind::Element {
+            owner: Owner::Code(_),
+            ..
+        }
+    )
+    .then_some(0xb004)
 }
 
 fn step_op(op: StepOp) -> &'static str {

@@ -270,6 +270,7 @@ construct!(
     array_write_naming_no_owner_after_2_3_6,
     "
     ; release 2022.9
+    ; owner argument0 165536
     push.i 165536
     break.e -5
     pushi.e 1

@@ -280,6 +280,13 @@ fn construct_env(name: &str, asm: &str) -> Env {
     target.owner_every_write = target.array_owners && release < Version::V2_3_6;
     let mut env = Env::bare(target);
     for line in asm.lines().map(str::trim) {
+        // The owner id GameMaker gave an array's writes, which no listing shows.
+        if let Some(rest) = line.strip_prefix("; owner ") {
+            if let Some((name, id)) = rest.split_once(' ') {
+                let id = id.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+                env.owner_ids.insert("", name, id, target.owner_every_write);
+            }
+        }
         if let Some(rest) = line.strip_prefix("; asset ") {
             let mut parts = rest.split_whitespace();
             if let (Some(chunk), Some(index), Some(name)) =
@@ -327,15 +334,6 @@ fn construct_env(name: &str, asm: &str) -> Env {
 /// why.
 const NOT_YET_COMPILED: &[(&str, &str)] = &[
     ("argument_array_in_a_function_2024", "other instructions"),
-    (
-        "array_element_written_with_its_owner_2_3",
-        "other instructions",
-    ),
-    (
-        "array_of_arrays_read_and_written_2_3",
-        "this cannot be assigned to",
-    ),
-    ("array_of_arrays_written_2_3", "this cannot be assigned to"),
     ("array_of_objects_argument_2024", "other instructions"),
     ("array_reference_accessor_written_2_3", "other instructions"),
     (
@@ -424,10 +422,6 @@ const NOT_YET_COMPILED: &[(&str, &str)] = &[
     ("nested_struct_literals_2024", "other instructions"),
     ("or_of_two_comparisons_2_3", "other instructions"),
     ("paramecium_array_index_of", "other instructions"),
-    (
-        "postfix_decrement_of_an_element_with_swap_2022",
-        "other instructions",
-    ),
     ("postfix_increment_as_an_index_2_3", "other instructions"),
     (
         "repeat_counts_down_without_a_conversion_2024",

@@ -592,6 +592,7 @@ construct!(
 construct!(
     array_element_written_with_its_owner_2_3,
     "
+    ; owner arg 165536
     push.i 165536
     break.e -5
     pushi.e -1
@@ -612,6 +613,7 @@ construct!(
 construct!(
     array_of_arrays_written_2_3,
     "
+    ; owner view_graph_pixels 165824
     push.i 165824
     break.e -5
     pushi.e 0
@@ -628,6 +630,7 @@ construct!(
 construct!(
     array_of_arrays_read_and_written_2_3,
     "
+    ; owner second_level 165846
     push.i 165846
     break.e -5
     pushi.e -1
@@ -690,4 +693,136 @@ construct!(
     pop.v.v local._from
     ",
     "var _from = argument0[0];"
+);
+
+construct!(
+    array_of_another_instance_written_with_its_owner_2_3,
+    "
+    ; owner view_text 165815
+    push.i 231351
+    break.e -5
+    call.i @@Other@@(argc=0)
+    pushi.e -9
+    pushi.e 2
+    push.v [array]object0.text_part
+    call.i @@Other@@(argc=0)
+    pushi.e -9
+    push.v other.view_active_count
+    conv.v.i
+    pop.v.v [array]object0.view_text
+    ",
+    "other.view_text[other.view_active_count] = other.text_part[2];"
+);
+
+construct!(
+    array_made_by_a_call_owned_by_nobody_2_3,
+    "
+    ; owner commands_visible 165838
+    push.i 65536
+    break.e -5
+    pushi.e 0
+    conv.i.v
+    pushi.e 7
+    conv.i.v
+    call.i array_create(argc=2)
+    pop.v.v self.commands_visible
+    push.i 165838
+    break.e -5
+    pushi.e 1
+    conv.i.v
+    pushi.e -1
+    pushi.e 0
+    pop.v.v [array]object0.commands_visible
+    ",
+    "
+    commands_visible = array_create(7, 0);
+    commands_visible[0] = 1;
+    "
+);
+
+construct!(
+    array_literals_passed_on_owned_by_nobody_2_3,
+    "
+    ; owner menu_pages 165576
+    push.i 65536
+    break.e -5
+    push.i 65536
+    break.e -5
+    push.i 65536
+    break.e -5
+    pushi.e 1
+    conv.i.v
+    pushi.e 0
+    conv.i.v
+    call.i @@NewGMLArray@@(argc=2)
+    push.s \"EXIT\"
+    conv.s.v
+    call.i @@NewGMLArray@@(argc=2)
+    push.i 65536
+    break.e -5
+    push.s \"BACK\"
+    conv.s.v
+    call.i @@NewGMLArray@@(argc=1)
+    call.i create_menu_page(argc=2)
+    pop.v.v self.ds_menu_main
+    push.i 165576
+    break.e -5
+    push.v self.ds_menu_main
+    call.i @@NewGMLArray@@(argc=1)
+    pop.v.v self.menu_pages
+    ",
+    "
+    ds_menu_main = create_menu_page([\"BACK\"], [\"EXIT\", [0, 1]]);
+    menu_pages = [ds_menu_main];
+    "
+);
+
+construct!(
+    field_of_an_instance_added_to_again_2_3,
+    "
+    pushloc.v local.bullet
+    pushi.e -9
+    push.v [stacktop]object0.direction
+    pushloc.v local.spread
+    add.v.v
+    pushloc.v local.bullet
+    pushi.e -9
+    pop.v.v [stacktop]object0.direction
+    pushloc.v local.bullet
+    pushi.e -9
+    dup.i 4
+    push.v [stacktop]object0.direction
+    pushloc.v local.spread
+    add.v.v
+    pop.i.v [stacktop]object0.direction
+    ",
+    "
+    var bullet, spread;
+    bullet.direction = bullet.direction + spread;
+    bullet.direction += spread;
+    "
+);
+
+construct!(
+    postfix_increment_of_an_element_as_a_statement_2_3,
+    "
+    ; owner view_next_insert 165826
+    push.i 165826
+    break.e -5
+    pushi.e -1
+    pushloc.v local.i
+    conv.v.i
+    dup.i 1
+    push.v [array]object0.view_next_insert
+    dup.v 0
+    dup.i 45060
+    push.e 1
+    add.i.v
+    pop.i.v [array]object0.view_next_insert
+    popz.v
+    ",
+    "
+    var i;
+    view_next_insert[i]++;
+    "
 );
