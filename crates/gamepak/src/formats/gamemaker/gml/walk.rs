@@ -595,6 +595,24 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 return Some(x);
             }
         }
+        // The first arm ends jumping over the second: where it jumps is the code
+        // after the `if`, even when the second never gets there (`else break;`).
+        let over = second
+            .checked_sub(1)
+            .filter(|&j| j >= first && self.graph.reached(j))
+            .and_then(|j| match self.code(j).last() {
+                Some(Instr {
+                    op: op::B,
+                    operand: Operand::Branch(x),
+                    ..
+                }) => self.block_at(*x).ok(),
+                _ => None,
+            });
+        if let Some(x) = over {
+            if at(x) > at(second) && !self.barrier(x, stop) && !self.graph.dominates(second, x) {
+                return Some(x);
+            }
+        }
         let then_arm = self.arm_blocks(n, t, stop);
         let else_arm = self.arm_blocks(n, f, stop);
         let exits = |head: usize, arm: &[usize]| -> Vec<usize> {
@@ -1328,7 +1346,15 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             }
         };
         let mut targets: Vec<usize> = labels.iter().map(|&(_, t)| t).collect();
-        let end = self.switch_end(n, &targets, default);
+        // GameMaker follows the jump to `default` with a jump to the end that
+        // nothing reaches: where every case falls into `default`, it is the one
+        // sign of where the switch ends.
+        let told = self
+            .fall(cur)
+            .filter(|&f| !self.graph.reached(f))
+            .and_then(|f| self.only_jump(f))
+            .filter(|&e| self.drops_switch_value(e));
+        let end = told.or_else(|| self.switch_end(n, &targets, default));
         if Some(default) != end {
             targets.push(default);
         }

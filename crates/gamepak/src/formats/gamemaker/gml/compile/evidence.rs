@@ -85,9 +85,12 @@ fn through_self(id: i64) -> i64 {
 /// `target` with the choices `game`'s code shows, and the owner ids of its
 /// array writes. Functions name their own variables through `self` in every
 /// release, so the stores through `builtin` must outnumber those through
-/// `self`.
+/// `self`; so must the reads of built-in variables, which a 2.3 release between
+/// 2.3.0 and 2.3.6 moved to `builtin`.
 pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, OwnerIds) {
     let (mut through_builtin, mut through_self) = (0usize, 0usize);
+    // Reads of built-in variables, through `builtin` and through `self`.
+    let (mut builtin_reads, mut self_reads) = (0usize, 0usize);
     let mut owners = OwnerIds::default();
     for entries in game.blob_entries() {
         let first = &game.code[entries[0]];
@@ -119,6 +122,15 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
                 target.owner_every_write,
             );
         }
+        for i in instrs.iter().filter(|i| i.op == op::PUSHBLTN) {
+            match i.operand {
+                Operand::Variable {
+                    instance: BUILTIN, ..
+                } => builtin_reads += 1,
+                Operand::Variable { instance: SELF, .. } => self_reads += 1,
+                _ => {}
+            }
+        }
         // Only code outside functions shows how an event names its instance's
         // variables; object variables (`PreCreate`) always name `self`.
         if entries.len() > 1 || is_pre_create(&first.name) {
@@ -140,6 +152,9 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
                 }
             }
         }
+    }
+    if builtin_reads + self_reads > 0 {
+        target.builtin_instance = builtin_reads > self_reads;
     }
     if through_builtin + through_self > 0 {
         target.self_through_builtin = through_builtin > through_self;

@@ -97,7 +97,7 @@ impl Gen<'_> {
         if self.env.globalvars.contains(name) {
             return plain("global", false);
         }
-        let scope = if target.builtin_instance() {
+        let scope = if target.builtin_instance {
             "builtin"
         } else {
             "self"

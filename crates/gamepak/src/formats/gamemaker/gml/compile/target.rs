@@ -21,6 +21,10 @@ pub struct Target {
     /// Every array write names its owner, not only one whose owner changed
     /// (2.3 to before 2.3.6).
     pub owner_every_write: bool,
+    /// Built-in variables of the game (`room`) are read through the `builtin`
+    /// instance rather than `self` (2022 on, and in some 2.3 releases: the
+    /// game's code tells).
+    pub builtin_instance: bool,
 }
 
 impl Target {
@@ -32,6 +36,7 @@ impl Target {
             self_through_builtin: release >= Version::V2024_2,
             array_owners: false,
             owner_every_write: false,
+            builtin_instance: release >= Version::V2022_1,
         }
     }
 
@@ -59,12 +64,6 @@ impl Target {
     /// A 2D index `a[i, j]` is stored as `i * 32000 + j` (before 2.3).
     pub fn flat_2d_arrays(self) -> bool {
         self.release < Version::V2_3
-    }
-
-    /// Built-in variables of the game (`room`) are read through the `builtin`
-    /// instance rather than `self` (2022 on).
-    pub fn builtin_instance(self) -> bool {
-        self.release >= Version::V2022_1
     }
 
     /// A value stored to an array element is converted to a variable first

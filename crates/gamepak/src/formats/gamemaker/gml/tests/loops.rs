@@ -1217,3 +1217,43 @@ construct!(
     }
     "
 );
+
+construct!(
+    loop_whose_if_breaks_in_its_else_then_goes_on_2_3,
+    "
+    L0000:
+    pushloc.v local.i
+    pushloc.v local.n
+    cmp.v.v.lt
+    bf L006c
+    pushloc.v local.f
+    call.i file_text_eoln(argc=1)
+    conv.v.b
+    not.b
+    bf L004c
+    pushloc.v local.f
+    call.i file_text_readln(argc=1)
+    popz.v
+    b L0050
+    L004c:
+    b L006c
+    L0050:
+    push.v local.i
+    push.e 1
+    add.i.v
+    pop.v.v local.i
+    b L0000
+    L006c:
+    ",
+    "
+    var f, i, n;
+    while (i < n) {
+        if (!file_text_eoln(f)) {
+            file_text_readln(f);
+        } else {
+            break;
+        }
+        i++;
+    }
+    "
+);

@@ -276,6 +276,9 @@ fn construct_env(name: &str, asm: &str) -> Env {
         let l = l.trim();
         (l.starts_with("push.v builtin.") || l.starts_with("pop.v.")) && l.contains(" builtin.")
     });
+    if has("pushbltn.v builtin.") || has("pushbltn.v self.") {
+        target.builtin_instance = has("pushbltn.v builtin.");
+    }
     target.array_owners = has("break.e -5");
     target.owner_every_write = target.array_owners && release < Version::V2_3_6;
     let mut env = Env::bare(target);
@@ -415,12 +418,10 @@ const NOT_YET_COMPILED: &[(&str, &str)] = &[
         "other instructions",
     ),
     ("method_of_self_with_arguments_2024", "other instructions"),
-    ("mini_jam_obj_cola_step_0", "other instructions"),
     ("mini_jam_obj_game_manager_alarm_0", "other instructions"),
     ("mini_jam_obj_game_manager_create_0", "other instructions"),
     ("mini_jam_obj_game_manager_step_0", "other instructions"),
     ("nested_struct_literals_2024", "other instructions"),
-    ("or_of_two_comparisons_2_3", "other instructions"),
     ("paramecium_array_index_of", "other instructions"),
     ("postfix_increment_as_an_index_2_3", "other instructions"),
     (

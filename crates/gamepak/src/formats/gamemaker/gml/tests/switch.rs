@@ -798,3 +798,39 @@ construct!(
     }
     "
 );
+
+construct!(
+    switch_whose_cases_all_fall_into_a_default_that_breaks_2_3,
+    "
+    pushloc.v local.v
+    dup.v 0
+    pushi.e 38
+    cmp.i.v.eq
+    bt L0020
+    b L0030
+    b L004c
+    L0020:
+    push.s \"W\"
+    pop.v.s local.s
+    L0030:
+    pushloc.v local.v
+    call.i chr(argc=1)
+    pop.v.v local.s
+    b L004c
+    L004c:
+    popz.v
+    push.i 16777215
+    pop.v.i local.c
+    ",
+    "
+    var v;
+    switch (v) {
+        case 38:
+            var s = \"W\";
+        default:
+            s = chr(v);
+            break;
+    }
+    var c = 16777215;
+    "
+);
