@@ -61,6 +61,8 @@ pub struct Env {
     pub refs: RefKinds,
     /// The owner ids the game's array writes name, by function and array.
     pub owner_ids: super::evidence::OwnerIds,
+    /// The code entries whose calls name functions by string.
+    pub calls_by_name: HashSet<String>,
 }
 
 impl Env {
@@ -77,6 +79,7 @@ impl Env {
             enums: HashMap::new(),
             refs: RefKinds::of(target.release),
             owner_ids: Default::default(),
+            calls_by_name: HashSet::new(),
         }
     }
 
@@ -91,9 +94,10 @@ impl Env {
         let mut target = Target::new(u32::from(game.gen8.bytecode), releases.low);
         target.owner_every_write =
             crate::formats::gamemaker::gml::owners::names_every_owner(releases);
-        let (target, owner_ids) = super::evidence::settle(target, game, names);
+        let (target, evidence) = super::evidence::settle(target, game, names);
         let mut env = Env::bare(target);
-        env.owner_ids = owner_ids;
+        env.owner_ids = evidence.owners;
+        env.calls_by_name = evidence.calls_by_name;
         for (part, list) in game.model.chunks.iter().zip(game.model.chunk_names()) {
             let (Some(list), true) = (list, ASSET_CHUNKS.contains(&part.name)) else {
                 continue;

@@ -3,7 +3,7 @@
 //! told apart by the chunks a file holds (a call of a function only a later
 //! release has tells), and copy-on-write arrays are an option of the game's.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::target::Target;
 use crate::formats::gamemaker::code::Names;
@@ -19,6 +19,8 @@ const BUILTIN: i16 = -6;
 const SELF: i16 = -1;
 /// The break signal of `setowner`.
 const SETOWNER: i16 = -5;
+/// The break signal that pushes a typed reference to a resource.
+const PUSHREF: i16 = -11;
 /// The break signal that stores through an `arraypopaf` push.
 const POPAF: i16 = -3;
 /// The variable kind of a nested array's element written through `popaf`.
@@ -87,11 +89,13 @@ fn through_self(id: i64) -> i64 {
 /// release, so the stores through `builtin` must outnumber those through
 /// `self`; so must the reads of built-in variables, which a 2.3 release between
 /// 2.3.0 and 2.3.6 moved to `builtin`.
-pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, OwnerIds) {
+pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Evidence) {
     let (mut through_builtin, mut through_self) = (0usize, 0usize);
     // Reads of built-in variables, through `builtin` and through `self`.
     let (mut builtin_reads, mut self_reads) = (0usize, 0usize);
     let mut owners = OwnerIds::default();
+    let mut calls_by_name = HashSet::new();
+    let mut pushes_references = false;
     for entries in game.blob_entries() {
         let first = &game.code[entries[0]];
         let Some(bytes) = usize::try_from(first.blob)
@@ -114,6 +118,20 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
                 .find(|(s, _)| *s <= at)
                 .map_or("", |(_, n)| n)
         };
+        for i in &instrs {
+            match i.operand {
+                Operand::Call {
+                    callee: Callee::String(_),
+                    ..
+                } => {
+                    calls_by_name.insert(within(i.at).to_string());
+                }
+                Operand::Break {
+                    signal: PUSHREF, ..
+                } => pushes_references = true,
+                _ => {}
+            }
+        }
         for (at, chain, id) in owned_stores(&instrs, names) {
             owners.insert(
                 within(at),
@@ -153,6 +171,9 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
             }
         }
     }
+    // A game of a release with typed references whose code pushes none was
+    // built without them (an option of the game's).
+    target.typed_references &= pushes_references;
     if builtin_reads + self_reads > 0 {
         target.builtin_instance = builtin_reads > self_reads;
     }
@@ -169,7 +190,21 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ow
     if set_static && target.release < Version::V2024_11 {
         target.release = Version::V2024_11;
     }
-    (target, owners)
+    let evidence = Evidence {
+        owners,
+        calls_by_name,
+    };
+    (target, evidence)
+}
+
+/// What a game's code shows of how GameMaker compiled each entry.
+#[derive(Debug, Default, Clone)]
+pub struct Evidence {
+    /// The owner ids of its array writes.
+    pub owners: OwnerIds,
+    /// The code entries whose calls GameMaker named by their string, off the
+    /// FUNC chains (some entries of 2024 games, for no reason the file tells).
+    pub calls_by_name: HashSet<String>,
 }
 
 /// The stores a `setowner` was named for, as (offset, VARI chain, owner id): the

@@ -164,7 +164,7 @@ impl Gen<'_> {
         // that function, not the script's index.
         let target = self.env.target;
         let legacy_script = |a: &super::env::Asset| {
-            a.chunk == crate::fourcc::FourCC::SCPT && !target.typed_references()
+            a.chunk == crate::fourcc::FourCC::SCPT && !target.typed_references
         };
         if target.functions()
             && self.env.known_functions.contains(name)
@@ -174,7 +174,7 @@ impl Gen<'_> {
             return Some(Ty::I);
         }
         if let Some(asset) = self.env.asset(name) {
-            if self.env.target.typed_references() {
+            if self.env.target.typed_references {
                 if let Some(kind) = self.env.refs.kind(asset.chunk) {
                     self.op(format!("break.i -11 {}", (kind << 24) | asset.index));
                     return Some(Ty::V);
@@ -228,8 +228,17 @@ impl Gen<'_> {
             }
         };
         self.push_args(args);
-        self.op(format!("call.i {full}(argc={})", args.len()));
+        self.call_named(&full, args.len());
         Ty::V
+    }
+
+    /// `call.i` of function `name`, by its string where the entry's calls are.
+    pub(super) fn call_named(&mut self, name: &str, argc: usize) {
+        if self.env.calls_by_name.contains(self.current_entry()) {
+            self.op(format!("call.i \"{name}\"(argc={argc})"));
+        } else {
+            self.op(format!("call.i {name}(argc={argc})"));
+        }
     }
 
     /// Whether a called name is a variable (holding a method) rather than a
@@ -406,7 +415,7 @@ impl Gen<'_> {
                 args.extend(indices.iter().cloned());
                 self.push_args(&args[1..]);
                 self.value(base);
-                self.op(format!("call.i {f}(argc={})", args.len()));
+                self.call_named(f, args.len());
                 return Ty::V;
             }
         }

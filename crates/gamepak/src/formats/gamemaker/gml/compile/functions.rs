@@ -235,7 +235,7 @@ impl Gen<'_> {
         match e {
             Expr::Number(_) | Expr::String(_) | Expr::Bool(_) | Expr::Function(_) => true,
             Expr::Ident(n) => {
-                self.env.target.typed_references()
+                self.env.target.typed_references
                     && !self.local_names.contains(n)
                     && self.env.asset(n).is_some()
             }

@@ -213,7 +213,7 @@ impl Gen<'_> {
                 "other" => return plain("other".into()),
                 _ => {}
             }
-            if !self.local_names.contains(b) && !self.env.target.typed_references() {
+            if !self.local_names.contains(b) && !self.env.target.typed_references {
                 if let Some(a) = self.env.asset(b) {
                     if a.chunk == crate::fourcc::FourCC::OBJT {
                         return plain(format!("object{}", a.index));
@@ -340,7 +340,7 @@ impl Gen<'_> {
                     self.value(i);
                 }
                 self.value(base);
-                self.op(format!("call.i {f}(argc={})", indices.len() + 2));
+                self.call_named(f, indices.len() + 2);
                 self.op("popz.v");
                 return;
             }

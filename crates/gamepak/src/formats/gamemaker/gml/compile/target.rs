@@ -25,6 +25,9 @@ pub struct Target {
     /// instance rather than `self` (2022 on, and in some 2.3 releases: the
     /// game's code tells).
     pub builtin_instance: bool,
+    /// Resources are pushed as typed references (`pushref`, 2023 on, unless the
+    /// game's code pushes none).
+    pub typed_references: bool,
 }
 
 impl Target {
@@ -37,6 +40,7 @@ impl Target {
             array_owners: false,
             owner_every_write: false,
             builtin_instance: release >= Version::V2022_1,
+            typed_references: release >= Version::V2023_1,
         }
     }
 
@@ -54,11 +58,6 @@ impl Target {
     /// 2.3.7 (2022 here) on: `true` and `false` are typed booleans.
     pub fn typed_booleans(self) -> bool {
         self.release >= Version::V2022_1
-    }
-
-    /// Typed references to resources (`pushref`), 2023 on.
-    pub fn typed_references(self) -> bool {
-        self.release >= Version::V2023_1
     }
 
     /// A 2D index `a[i, j]` is stored as `i * 32000 + j` (before 2.3).
