@@ -255,6 +255,10 @@ pub enum Expr {
     Struct(Vec<(String, Expr)>),
     /// `function(a) {}` or `function name(a) {}` used as a value (a method).
     Function(Box<Function>),
+    /// `(a && b)` as the left operand of another `&&` (or `||` of `||`): kept
+    /// apart because GameMaker compiles it as a chain of its own, where
+    /// `a && b && c` is one chain.
+    Group(Box<Expr>),
 }
 
 /// A number literal, as GameMaker tells them apart.

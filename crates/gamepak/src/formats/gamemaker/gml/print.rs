@@ -73,6 +73,7 @@ fn strength(e: &Expr) -> u8 {
             StepOp::PostInc | StepOp::PostDec => POSTFIX,
         },
         Expr::Call { .. } | Expr::Index { .. } | Expr::Field { .. } => ACCESS,
+        Expr::Group(_) => ATOM,
         _ => ATOM,
     }
 }
@@ -528,6 +529,11 @@ impl Printer {
                 self.expr(then, TERNARY + 1);
                 self.out.push_str(" : ");
                 self.expr(otherwise, TERNARY + 1);
+            }
+            Expr::Group(inner) => {
+                self.out.push('(');
+                self.expr(inner, TERNARY);
+                self.out.push(')');
             }
             Expr::Array(items) => {
                 self.out.push('[');

@@ -172,7 +172,7 @@ pub fn walk_expr(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
                 walk_expr(a, f);
             }
         }
-        Expr::Unary { expr, .. } => walk_expr(expr, f),
+        Expr::Unary { expr, .. } | Expr::Group(expr) => walk_expr(expr, f),
         Expr::Step { target, .. } => walk_expr(target, f),
         Expr::Binary { lhs, rhs, .. } => {
             walk_expr(lhs, f);

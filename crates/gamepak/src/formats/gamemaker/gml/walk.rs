@@ -771,6 +771,11 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             }
         }
         let op = if when { BinaryOp::Or } else { BinaryOp::And };
+        // A first operand of the same operator is a chain of its own.
+        if matches!(&operands[0], Expr::Binary { op: o, .. } if *o == op) {
+            let first = operands.remove(0);
+            operands.insert(0, Expr::Group(Box::new(first)));
+        }
         let value = operands
             .into_iter()
             .reduce(|a, b| Expr::Binary {

@@ -60,6 +60,7 @@ impl Gen<'_> {
                 self.op(format!("call.i @@NewGMLArray@@(argc={})", items.len()));
                 Ty::V
             }
+            Expr::Group(inner) => self.expr(inner),
             Expr::Function(f) => {
                 self.function(f, false);
                 Ty::V

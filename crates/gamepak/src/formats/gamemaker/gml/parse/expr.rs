@@ -8,6 +8,26 @@ use crate::formats::gamemaker::gml::ast::{
 use crate::formats::gamemaker::gml::lex::Tok;
 
 /// The binary operator `tok` spells; `=` compares.
+/// `e` marked as written in parentheses, where that may matter: a chain of
+/// `&&` or `||`.
+pub(super) fn grouped(e: Expr) -> Expr {
+    match e {
+        Expr::Binary {
+            op: BinaryOp::And | BinaryOp::Or,
+            ..
+        } => Expr::Group(Box::new(e)),
+        e => e,
+    }
+}
+
+/// `e` without the mark, where its parentheses change nothing.
+pub(super) fn ungrouped(e: Expr) -> Expr {
+    match e {
+        Expr::Group(inner) => *inner,
+        e => e,
+    }
+}
+
 fn binary_op(tok: &Tok) -> Option<BinaryOp> {
     use BinaryOp::*;
     Some(match tok {
@@ -75,7 +95,7 @@ impl Parser<'_> {
 
     /// The binary operators and ternary that follow `lhs`, an operand already read.
     pub(super) fn rest_of_expr(&mut self, lhs: Expr) -> Result<Expr> {
-        let cond = self.binary(lhs, 1)?;
+        let cond = ungrouped(self.binary(lhs, 1)?);
         if self.eat(&Tok::Question) {
             self.ternary(cond)
         } else {
@@ -127,8 +147,13 @@ impl Parser<'_> {
             self.made(1 + d.max(self.last))?;
             lhs = Expr::Binary {
                 op,
-                lhs: Box::new(lhs),
-                rhs: Box::new(rhs),
+                lhs: Box::new(match lhs {
+                    Expr::Group(g) if matches!(*g, Expr::Binary { op: o, .. } if o == op) => {
+                        Expr::Group(g)
+                    }
+                    lhs => ungrouped(lhs),
+                }),
+                rhs: Box::new(ungrouped(rhs)),
             };
         }
     }
@@ -174,7 +199,7 @@ impl Parser<'_> {
                 }
             }
         }
-        let operand = self.unary()?;
+        let operand = ungrouped(self.unary()?);
         if op == UnaryOp::Neg {
             if let Expr::Number(n) = operand {
                 if let Some(n) = negated(n) {
@@ -224,7 +249,7 @@ impl Parser<'_> {
         let mut callee = if self.at_word("new") {
             self.new_expr()?
         } else {
-            self.primary()?
+            ungrouped(self.primary()?)
         };
         loop {
             callee = match self.peek() {
@@ -278,6 +303,12 @@ impl Parser<'_> {
     /// The fields, indices and calls after `e`; like a chain of binary operators,
     /// a loop, each link a level deeper in the tree.
     pub(super) fn accessors(&mut self, mut e: Expr) -> Result<Expr> {
+        if matches!(
+            self.peek(),
+            Tok::Dot | Tok::LBracket | Tok::Accessor(_) | Tok::LParen
+        ) {
+            e = ungrouped(e);
+        }
         loop {
             e = match self.peek() {
                 Tok::Dot => self.field(e)?,
@@ -404,11 +435,14 @@ impl Parser<'_> {
         }
     }
 
+    /// `(e)`: a chain of `&&` or `||` stays a [`Expr::Group`] until
+    /// [`binary`](Parser::binary) knows whether it is the left operand of the
+    /// same operator, the one place the parentheses change the code.
     fn parenthesised(&mut self) -> Result<Expr> {
         self.advance();
         let e = self.expr()?;
         self.expect(&Tok::RParen, "`)`")?;
-        Ok(e)
+        Ok(grouped(e))
     }
 
     /// A real, a string, `true`, `false` or a name.

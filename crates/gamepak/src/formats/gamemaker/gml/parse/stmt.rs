@@ -320,7 +320,7 @@ impl Parser<'_> {
         ) {
             return Ok(inner);
         }
-        let lhs = self.accessors(inner)?;
+        let lhs = self.accessors(super::expr::grouped(inner))?;
         self.rest_of_expr(lhs)
     }
 

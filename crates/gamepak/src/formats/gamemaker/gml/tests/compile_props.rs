@@ -69,13 +69,10 @@ fn expr_with(ternaries: bool) -> impl Strategy<Value = Expr> {
                     ][..]
                 ),
                 e.clone(),
-                e.clone()
+                e.clone(),
+                any::<bool>()
             )
-                .prop_map(|(op, l, r)| Expr::Binary {
-                    op,
-                    lhs: Box::new(l),
-                    rhs: Box::new(r)
-                }),
+                .prop_map(|(op, l, r, group)| super::binary(op, l, r, group)),
             (
                 prop::sample::select(&[UnaryOp::Neg, UnaryOp::Not][..]),
                 variable()

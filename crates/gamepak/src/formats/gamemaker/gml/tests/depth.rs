@@ -101,7 +101,7 @@ fn expr_depth(e: &Expr) -> usize {
         Expr::Call { callee, args } | Expr::New { callee, args } => {
             expr_depth(callee).max(all(args))
         }
-        Expr::Unary { expr, .. } => expr_depth(expr),
+        Expr::Unary { expr, .. } | Expr::Group(expr) => expr_depth(expr),
         Expr::Step { target, .. } => expr_depth(target),
         Expr::Binary { lhs, rhs, .. } => expr_depth(lhs).max(expr_depth(rhs)),
         Expr::Ternary {

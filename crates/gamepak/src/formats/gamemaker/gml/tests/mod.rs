@@ -238,6 +238,19 @@ pub fn compiled_differs(name: &str, asm: &str, gml: &str) -> Option<String> {
     })
 }
 
+/// `l op r`, with `l` kept a chain of its own when `group` and it is one of
+/// the same operator: `(a && b) && c`.
+pub fn binary(op: BinaryOp, l: Expr, r: Expr, group: bool) -> Expr {
+    let chain = matches!(&l, Expr::Binary { op: o, .. } if *o == op)
+        && matches!(op, BinaryOp::And | BinaryOp::Or);
+    let l = if group && chain {
+        Expr::Group(Box::new(l))
+    } else {
+        l
+    };
+    bin(op, l, r)
+}
+
 /// The game a construct test's assembly comes from, as the compiler needs it.
 fn construct_env(name: &str, asm: &str) -> Env {
     let has = |s: &str| asm.contains(s);

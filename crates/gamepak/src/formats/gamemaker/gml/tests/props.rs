@@ -153,11 +153,8 @@ fn expr() -> BoxedStrategy<Expr> {
                         op,
                         target: Box::new(assignable(e, n))
                     }),
-                (binary_op(), inner.clone(), inner.clone()).prop_map(|(op, l, r)| Expr::Binary {
-                    op,
-                    lhs: Box::new(l),
-                    rhs: Box::new(r)
-                }),
+                (binary_op(), inner.clone(), inner.clone(), any::<bool>())
+                    .prop_map(|(op, l, r, group)| super::binary(op, l, r, group)),
                 (inner.clone(), inner.clone(), inner.clone()).prop_map(|(c, t, o)| {
                     Expr::Ternary {
                         cond: Box::new(c),
