@@ -141,8 +141,12 @@ impl Gen<'_> {
                 self.op("call.i @@Global@@(argc=0)");
                 return Ty::V;
             }
-            "self" => return self.number(Number::Int(-1)),
-            "other" => return self.number(Number::Int(-2)),
+            // Before 2.3 an instance as a value is its id (`with (other)`,
+            // `return self`).
+            "self" | "other" => {
+                self.op(format!("push.v {name}.id"));
+                return Ty::V;
+            }
             "all" => return self.number(Number::Int(-3)),
             "noone" => return self.number(Number::Int(-4)),
             "global" => return self.number(Number::Int(-5)),

@@ -220,6 +220,8 @@ struct Exits {
     brk: Option<Label>,
     cont: Option<Label>,
     kind: Leaving,
+    /// Whether a `continue` went to `cont` (a switch lays out its stub then).
+    cont_used: bool,
 }
 
 /// What a `return` leaving a construct must undo.

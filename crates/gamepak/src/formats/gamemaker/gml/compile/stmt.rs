@@ -87,18 +87,7 @@ impl Gen<'_> {
                 Some(l) => self.code.branch("b", l),
                 None => self.error("`break` outside a loop or switch"),
             },
-            Stmt::Continue => {
-                let target = self
-                    .exits
-                    .iter()
-                    .rev()
-                    .find(|e| !is_switch(e.kind))
-                    .and_then(|e| e.cont);
-                match target {
-                    Some(l) => self.code.branch("b", l),
-                    None => self.error("`continue` outside a loop"),
-                }
-            }
+            Stmt::Continue => self.continue_stmt(),
             Stmt::Exit => {
                 self.leave_all();
                 self.op("exit.i");
@@ -206,6 +195,7 @@ impl Gen<'_> {
             brk: Some(brk),
             cont: Some(cont),
             kind,
+            cont_used: false,
         });
         self.block(body);
         self.exits.pop();
@@ -278,19 +268,49 @@ impl Gen<'_> {
             self.code.branch("b", labels[k]);
         }
         self.code.branch("b", end);
-        let cont = self.exits.last().and_then(|e| e.cont);
+        // A `continue` inside goes to a stub after the cases that drops the
+        // value, then continues the loop around.
+        let stub = self
+            .exits
+            .last()
+            .and_then(|e| e.cont)
+            .map(|_| self.code.label());
         self.exits.push(Exits {
             brk: Some(end),
-            cont,
+            cont: stub,
             kind: Leaving::Switch(ty),
+            cont_used: false,
         });
         for (case, &label) in cases.iter().zip(&labels) {
             self.code.place(label);
             self.block(&case.body);
         }
-        self.exits.pop();
+        let inside = self.exits.pop();
+        if let (Some(stub), Some(true)) = (stub, inside.map(|e| e.cont_used)) {
+            self.code.branch("b", end);
+            self.code.place(stub);
+            self.op(format!("popz.{}", ty.letter()));
+            self.continue_stmt();
+        }
         self.code.place(end);
         self.op(format!("popz.{}", ty.letter()));
+    }
+
+    /// `continue`: to the loop's next round, or to the stub of the switch it is
+    /// in.
+    fn continue_stmt(&mut self) {
+        match self.exits.last_mut() {
+            Some(Exits {
+                cont: Some(l),
+                cont_used,
+                ..
+            }) => {
+                *cont_used = true;
+                let l = *l;
+                self.code.branch("b", l);
+            }
+            _ => self.error("`continue` outside a loop"),
+        }
     }
 
     /// Undoes what the constructs around leave on the stack, innermost first,
@@ -347,8 +367,4 @@ fn breaks_out(body: &[Stmt]) -> bool {
         }
         _ => false,
     })
-}
-
-fn is_switch(kind: Leaving) -> bool {
-    matches!(kind, Leaving::Switch(_))
 }

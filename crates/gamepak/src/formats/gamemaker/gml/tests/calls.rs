@@ -688,3 +688,58 @@ construct!(
     }
     "
 );
+
+construct!(
+    instance_as_a_value_is_its_id_gms1,
+    "
+    push.v self.id
+    call.i createStringFromInstance(argc=1)
+    pop.v.v local.s
+    push.v other.id
+    conv.v.i
+    pushenv L0024
+    L001c:
+    call.i instance_destroy(argc=0)
+    popz.v
+    L0024:
+    popenv L001c
+    push.v other.id
+    ret.v
+    ",
+    "
+    var s = createStringFromInstance(id);
+    with (other.id) {
+        instance_destroy();
+    }
+    return other.id;
+    "
+);
+
+/// As authors write it: an instance alone, before 2.3, compiles to its id.
+#[test]
+fn instance_as_a_value_written_alone_gms1() {
+    let asm = "
+    push.v self.id
+    call.i createStringFromInstance(argc=1)
+    pop.v.v local.s
+    push.v other.id
+    conv.v.i
+    pushenv L0024
+    L001c:
+    call.i instance_destroy(argc=0)
+    popz.v
+    L0024:
+    popenv L001c
+    push.v other.id
+    ret.v
+    ";
+    let gml = "
+    var s = createStringFromInstance(self);
+    with (other) {
+        instance_destroy();
+    }
+    return other;
+    ";
+    let name = "instance_as_a_value_written_alone_gms1";
+    assert_eq!(super::compiled_differs(name, asm, gml), None);
+}

@@ -1146,20 +1146,21 @@ construct!(
 construct!(
     with_whose_body_starts_with_a_while_gms2,
     "
-    pushi.e -2
-    pushenv L0028
-    L0008:
+    push.v other.id
+    conv.v.i
+    pushenv L0030
+    L0010:
     push.v self.c
     conv.v.b
-    bf L0028
+    bf L0030
     pushi.e 1
     pop.v.i self.x
-    b L0008
-    L0028:
-    popenv L0008
+    b L0010
+    L0030:
+    popenv L0010
     ",
     "
-    with (other) {
+    with (other.id) {
         while (c) {
             x = 1;
         }
