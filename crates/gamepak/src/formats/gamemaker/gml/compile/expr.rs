@@ -157,7 +157,7 @@ impl Gen<'_> {
                 return ty;
             }
         }
-        let place = self.place_of_name(name, false);
+        let place = self.place_of_bare_name(name, false);
         self.push_place(&place)
     }
 

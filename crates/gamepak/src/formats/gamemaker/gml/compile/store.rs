@@ -137,10 +137,32 @@ impl Gen<'_> {
         }
     }
 
+    /// The place a name alone names: GameMaker: Studio 1 reads and sets a
+    /// built-in array named alone as its first element, the index a 64-bit 0.
+    pub(super) fn place_of_bare_name(&self, name: &str, storing: bool) -> Place {
+        if !self.env.target.studio1()
+            || !STUDIO1_ARRAYS.contains(&name)
+            || self.local_names.contains(name)
+        {
+            return self.place_of_name(name, storing);
+        }
+        let zero = Expr::Call {
+            callee: Box::new(Expr::Ident("int64".into())),
+            args: vec![Expr::Number(Number::Int(0))],
+        };
+        Place {
+            name: name.to_string(),
+            kind: Kind::Element {
+                owner: Owner::Code(-1),
+                index: vec![zero],
+            },
+        }
+    }
+
     /// The place `e` names, if it names one.
     pub(super) fn place(&mut self, e: &Expr) -> Option<Place> {
         match e {
-            Expr::Ident(name) => Some(self.place_of_name(name, true)),
+            Expr::Ident(name) => Some(self.place_of_bare_name(name, true)),
             Expr::Field { base, name } => Some(self.field_place(base, name)),
             Expr::Index {
                 base,
@@ -172,7 +194,10 @@ impl Gen<'_> {
                 accessor: Accessor::Array | Accessor::ArrayRef,
                 indices,
             } => {
-                let inner = self.place(base)?;
+                let inner = match &**base {
+                    Expr::Ident(name) => self.place_of_name(name, true),
+                    base => self.place(base)?,
+                };
                 let functions = self.env.target.functions();
                 let owner = match inner.kind {
                     // Another instance's or the global array: through the
@@ -494,6 +519,41 @@ fn accessor_write(a: Accessor) -> Option<&'static str> {
         Accessor::Array | Accessor::ArrayRef => return None,
     })
 }
+
+/// GameMaker: Studio 1's built-in arrays of views and backgrounds.
+const STUDIO1_ARRAYS: [&str; 31] = [
+    "background_alpha",
+    "background_blend",
+    "background_foreground",
+    "background_height",
+    "background_hspeed",
+    "background_htiled",
+    "background_index",
+    "background_visible",
+    "background_vspeed",
+    "background_vtiled",
+    "background_width",
+    "background_x",
+    "background_xscale",
+    "background_y",
+    "background_yscale",
+    "view_angle",
+    "view_hborder",
+    "view_hport",
+    "view_hspeed",
+    "view_hview",
+    "view_object",
+    "view_surface_id",
+    "view_vborder",
+    "view_visible",
+    "view_vspeed",
+    "view_wport",
+    "view_wview",
+    "view_xport",
+    "view_xview",
+    "view_yport",
+    "view_yview",
+];
 
 /// `argument0` to `argument15`.
 fn is_numbered_argument(name: &str) -> bool {

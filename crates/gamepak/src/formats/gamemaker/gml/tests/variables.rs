@@ -826,3 +826,24 @@ construct!(
     view_next_insert[i]++;
     "
 );
+
+/// As authors write it: a built-in array named alone, in GameMaker: Studio 1,
+/// is its first element.
+#[test]
+fn builtin_array_named_alone_is_its_first_element_gms1() {
+    let asm = "
+    pushbltn.v self.room_width
+    pushi.e -1
+    push.l 0
+    conv.l.i
+    push.v [array]object0.background_width
+    div.v.v
+    pushi.e -1
+    push.l 0
+    conv.l.i
+    pop.v.v [array]object0.background_xscale
+    ";
+    let gml = "background_xscale = room_width / background_width;";
+    let name = "builtin_array_named_alone_is_its_first_element_gms1";
+    assert_eq!(super::compiled_differs(name, asm, gml), None);
+}
