@@ -413,7 +413,14 @@ impl Gen<'_> {
             }
             _ => {
                 self.prepare(place);
-                self.op(format!("dup.i {}", words - 1));
+                // GameMaker Studio 2 before 2.3 copies an instance and an index
+                // as one 64-bit value.
+                let t = self.env.target;
+                if words == 2 && !t.studio1() && !t.functions() {
+                    self.op("dup.l 0");
+                } else {
+                    self.op(format!("dup.i {}", words - 1));
+                }
                 self.op(format!("push.v {}", place.operand()));
                 let ty = f(self);
                 self.to(ty, Ty::V);

@@ -254,7 +254,11 @@ pub fn binary(op: BinaryOp, l: Expr, r: Expr, group: bool) -> Expr {
 /// The game a construct test's assembly comes from, as the compiler needs it.
 fn construct_env(name: &str, asm: &str) -> Env {
     let has = |s: &str| asm.contains(s);
-    let release = if name.ends_with("_gms1") {
+    // Snippets of the GameMaker: Studio 1 fixture games.
+    let studio1_game = ["jtool_", "kappa_trooper_", "space_intruders_"]
+        .iter()
+        .any(|g| name.starts_with(g));
+    let release = if name.ends_with("_gms1") || studio1_game {
         Version::new(1, 0, 0, 0)
     } else if name.ends_with("_gms2") {
         Version::GMS2

@@ -778,7 +778,7 @@ construct!(
     L003c:
     pushi.e -1
     pushi.e 0
-    dup.i 1
+    dup.l 0
     push.v [array]object0.list
     push.e 1
     add.i.v
