@@ -1,7 +1,9 @@
 //! What a game's own code shows about the compiler that made it, where its
 //! release range cannot tell: the releases that changed a choice are not all
 //! told apart by the chunks a file holds (a call of a function only a later
-//! release has tells), and copy-on-write arrays are an option of the game's.
+//! release has tells), copy-on-write arrays and typed references are options of
+//! the game's, and some facts no file records (the owner ids GameMaker gave
+//! arrays, the entries whose calls it wrote by name) are only in its code.
 
 use std::collections::{HashMap, HashSet};
 
