@@ -115,6 +115,11 @@ impl Context<'_> {
         self.chains.get(chain).map(|c| c.name.as_str())
     }
 
+    /// Whether `chain` is a VARI entry's (a variable's, not a function's).
+    pub fn is_variable_chain(&self, chain: usize) -> bool {
+        self.chains.get(chain).is_some_and(|c| !c.call)
+    }
+
     /// The name of resource `index` of the chunk `kind`.
     pub fn asset(&self, kind: FourCC, index: i64) -> Option<&str> {
         let list = self.assets.get(&kind)?;

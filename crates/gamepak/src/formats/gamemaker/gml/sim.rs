@@ -133,6 +133,9 @@ const STACKTOP: i64 = -9;
 const ARGUMENT: i64 = -15;
 const STATIC: i64 = -16;
 
+/// The function whose call of a name GameMaker folds into the name's hash.
+pub const VARIABLE_HASH: &str = "variable_get_hash";
+
 /// Variable kinds, in the operand's top bits.
 const ARRAY: u8 = 0x00;
 const ARRAY_PUSH_AF: u8 = 0x10;
@@ -539,6 +542,16 @@ impl<'c, 'a> Machine<'c, 'a> {
                 Expr::String(self.ctx.string(*id).unwrap_or("").to_string()),
                 16,
             ),
+            // A variable's hash, which GameMaker works out for
+            // `variable_get_hash("name")` (2024.8 on).
+            Operand::Reference { chain } if self.ctx.is_variable_chain(*chain) => {
+                let name = self.ctx.chain_name(*chain).unwrap_or("");
+                let call = Expr::Call {
+                    callee: Box::new(Expr::Ident(VARIABLE_HASH.into())),
+                    args: vec![Expr::String(name.into())],
+                };
+                (call, 4)
+            }
             Operand::Reference { chain } => {
                 let name = self.ctx.chain_name(*chain).unwrap_or("");
                 (Expr::Ident(format!("@@function@@{name}")), 4)

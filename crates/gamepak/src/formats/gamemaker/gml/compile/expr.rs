@@ -214,6 +214,14 @@ impl Gen<'_> {
         if let Some(c) = self.known_call(callee, args) {
             return self.push_known(&c);
         }
+        if let (Expr::Ident(f), [Expr::String(name)]) = (callee, args) {
+            if f == crate::formats::gamemaker::gml::sim::VARIABLE_HASH
+                && self.env.target.folds_variable_hashes()
+            {
+                self.op(format!("push.i variable {name}"));
+                return Ty::I;
+            }
+        }
         let Expr::Ident(name) = callee else {
             return self.call_variable(callee, args);
         };

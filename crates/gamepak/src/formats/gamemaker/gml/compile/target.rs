@@ -44,6 +44,12 @@ impl Target {
         }
     }
 
+    /// `variable_get_hash("name")` is worked out by the compiler: the name's
+    /// hash is pushed as a reference to its variable (2024.8 on).
+    pub fn folds_variable_hashes(self) -> bool {
+        self.release >= Version::V2024_8
+    }
+
     /// GameMaker: Studio 1.x.
     pub fn studio1(self) -> bool {
         self.release < Version::GMS2

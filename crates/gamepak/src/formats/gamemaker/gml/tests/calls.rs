@@ -743,3 +743,16 @@ fn instance_as_a_value_written_alone_gms1() {
     let name = "instance_as_a_value_written_alone_gms1";
     assert_eq!(super::compiled_differs(name, asm, gml), None);
 }
+
+construct!(
+    variable_hash_worked_out_by_the_compiler_2024,
+    "
+    ; release 2024.8
+    push.i variable buffer
+    conv.i.v
+    pushbltn.v builtin.async_load
+    call.i struct_get_from_hash(argc=2)
+    pop.v.v local._buff
+    ",
+    "var _buff = struct_get_from_hash(async_load, variable_get_hash(\"buffer\"));"
+);
