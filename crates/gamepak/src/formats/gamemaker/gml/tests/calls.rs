@@ -689,9 +689,8 @@ construct!(
     "
 );
 
-construct!(
-    instance_as_a_value_is_its_id_gms1,
-    "
+/// An instance as a value, before 2.3: its id.
+const INSTANCE_AS_ITS_ID: &str = "
     push.v self.id
     call.i createStringFromInstance(argc=1)
     pop.v.v local.s
@@ -705,7 +704,11 @@ construct!(
     popenv L001c
     push.v other.id
     ret.v
-    ",
+    ";
+
+construct!(
+    instance_as_a_value_is_its_id_gms1,
+    INSTANCE_AS_ITS_ID,
     "
     var s = createStringFromInstance(id);
     with (other.id) {
@@ -718,21 +721,6 @@ construct!(
 /// As authors write it: an instance alone, before 2.3, compiles to its id.
 #[test]
 fn instance_as_a_value_written_alone_gms1() {
-    let asm = "
-    push.v self.id
-    call.i createStringFromInstance(argc=1)
-    pop.v.v local.s
-    push.v other.id
-    conv.v.i
-    pushenv L0024
-    L001c:
-    call.i instance_destroy(argc=0)
-    popz.v
-    L0024:
-    popenv L001c
-    push.v other.id
-    ret.v
-    ";
     let gml = "
     var s = createStringFromInstance(self);
     with (other) {
@@ -741,7 +729,7 @@ fn instance_as_a_value_written_alone_gms1() {
     return other;
     ";
     let name = "instance_as_a_value_written_alone_gms1";
-    assert_eq!(super::compiled_differs(name, asm, gml), None);
+    assert_eq!(super::compiled_differs(name, INSTANCE_AS_ITS_ID, gml), None);
 }
 
 construct!(
