@@ -15,8 +15,8 @@ use crate::formats::gamemaker::model::version::{Range, Version};
 /// The variable kind of an array element (`[array]`).
 const ARRAY: u8 = 0x00;
 /// The break signals of `setowner` and of `popaf` (a write to `a[i][j]`).
-const SETOWNER: i16 = -5;
-const POPAF: i16 = -3;
+pub(crate) const SETOWNER: i16 = -5;
+pub(crate) const POPAF: i16 = -3;
 
 /// Whether a file from `releases` names an owner before every plain write.
 pub fn names_every_owner(releases: Range) -> bool {

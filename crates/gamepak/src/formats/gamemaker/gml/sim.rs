@@ -140,7 +140,7 @@ pub const VARIABLE_HASH: &str = "variable_get_hash";
 const ARRAY: u8 = 0x00;
 const ARRAY_PUSH_AF: u8 = 0x10;
 const STACKTOP_KIND: u8 = 0x80;
-const ARRAY_POP_AF: u8 = 0x90;
+pub(crate) const ARRAY_POP_AF: u8 = 0x90;
 
 /// The operand type of a boolean: from 2.3.7 on, `true` and `false` are pushed as
 /// integers and typed as booleans where they are converted, compared or stored.

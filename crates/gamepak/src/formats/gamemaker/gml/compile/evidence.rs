@@ -12,6 +12,8 @@ use crate::formats::gamemaker::code::Names;
 use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::gml::builtins;
 use crate::formats::gamemaker::gml::instr::{decode, op, Callee, Instr, Operand};
+use crate::formats::gamemaker::gml::owners::{POPAF, SETOWNER};
+use crate::formats::gamemaker::gml::sim::ARRAY_POP_AF;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 
@@ -19,14 +21,8 @@ use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 const BUILTIN: i16 = -6;
 /// The `self` instance.
 const SELF: i16 = -1;
-/// The break signal of `setowner`.
-const SETOWNER: i16 = -5;
 /// The break signal that pushes a typed reference to a resource.
 const PUSHREF: i16 = -11;
-/// The break signal that stores through an `arraypopaf` push.
-const POPAF: i16 = -3;
-/// The variable kind of a nested array's element written through `popaf`.
-const ARRAY_POP_AF: u8 = 0x90;
 
 /// The owner ids GameMaker gave array writes through `self`: by the function
 /// the write is in and the array's name, and by the name alone for code in
@@ -131,6 +127,11 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 Operand::Break {
                     signal: PUSHREF, ..
                 } => pushes_references = true,
+                Operand::Variable { instance, .. } if i.op == op::PUSHBLTN => match instance {
+                    BUILTIN => builtin_reads += 1,
+                    SELF => self_reads += 1,
+                    _ => {}
+                },
                 _ => {}
             }
         }
@@ -141,15 +142,6 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 id,
                 target.owner_every_write,
             );
-        }
-        for i in instrs.iter().filter(|i| i.op == op::PUSHBLTN) {
-            match i.operand {
-                Operand::Variable {
-                    instance: BUILTIN, ..
-                } => builtin_reads += 1,
-                Operand::Variable { instance: SELF, .. } => self_reads += 1,
-                _ => {}
-            }
         }
         // Only code outside functions shows how an event names its instance's
         // variables; object variables (`PreCreate`) always name `self`.
