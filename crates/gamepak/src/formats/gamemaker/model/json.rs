@@ -37,11 +37,109 @@ pub fn from_json<T: DeserializeOwned>(
             Error::usage(file, format!("{at}{why}"))
         };
         let mut de = serde_json::Deserializer::from_slice(bytes);
-        let value = serde_path_to_error::deserialize(&mut de)
-            .map_err(|e| failed(e.path().to_string(), e.into_inner().to_string()))?;
+        let mut unknown = Vec::new();
+        let mut note = |path: serde_ignored::Path<'_>| unknown.push(place(&path));
+        let ignoring = serde_ignored::Deserializer::new(&mut de, &mut note);
+        let read = serde_path_to_error::deserialize(ignoring);
+        // A key no field has explains a field found missing: it is most often
+        // that field, misspelt.
+        let missing = read.as_ref().err().and_then(|e| {
+            let why = e.inner().to_string();
+            let name = why.strip_prefix("missing field `")?.split('`').next()?;
+            Some(name.to_string())
+        });
+        if let Some((parent, key)) = unknown.first() {
+            let mut known = known_keys(bytes, parent, key);
+            known.extend(missing);
+            let at = if parent.is_empty() {
+                key.clone()
+            } else {
+                format!("{parent}.{key}")
+            };
+            return Err(failed(at, unknown_field(key, &known)));
+        }
+        let value = read.map_err(|e| failed(e.path().to_string(), e.into_inner().to_string()))?;
         de.end().map_err(|e| failed(".".into(), e.to_string()))?;
         Ok(value)
     })
+}
+
+/// Where serde found a key it has no field for: the record's place, as
+/// `instances[3]`, and the key.
+fn place(path: &serde_ignored::Path<'_>) -> (String, String) {
+    use serde_ignored::Path;
+    fn record(path: &Path<'_>) -> String {
+        match path {
+            Path::Root => String::new(),
+            Path::Seq { parent, index } => format!("{}[{index}]", record(parent)),
+            Path::Map { parent, key } => match record(parent) {
+                p if p.is_empty() => key.clone(),
+                p => format!("{p}.{key}"),
+            },
+            Path::Some { parent }
+            | Path::NewtypeStruct { parent }
+            | Path::NewtypeVariant { parent } => record(parent),
+        }
+    }
+    match path {
+        Path::Map { parent, key } => (record(parent), key.clone()),
+        other => (record(other), String::new()),
+    }
+}
+
+/// The keys the file's records at `parent`'s place hold besides `key`: those of
+/// every record of the same list, which a typo in one of them leaves intact.
+fn known_keys(bytes: &[u8], parent: &str, key: &str) -> Vec<String> {
+    let Ok(root) = serde_json::from_slice::<serde_json::Value>(bytes) else {
+        return Vec::new();
+    };
+    let mut records = vec![&root];
+    for step in parent.split('.').filter(|s| !s.is_empty()) {
+        let (name, indexed) = match step.split_once('[') {
+            Some((name, _)) => (name, true),
+            None => (step, false),
+        };
+        records = records
+            .into_iter()
+            .filter_map(|r| {
+                if name.is_empty() {
+                    Some(r)
+                } else {
+                    r.get(name)
+                }
+            })
+            .flat_map(|r| match (indexed, r.as_array()) {
+                (true, Some(items)) => items.iter().collect(),
+                _ => vec![r],
+            })
+            .collect();
+    }
+    let mut keys: Vec<String> = records
+        .iter()
+        .filter_map(|r| r.as_object())
+        .flat_map(|o| o.keys().cloned())
+        .filter(|k| k != key)
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys
+}
+
+/// The error for a key no field has: the nearest known one, or the known ones.
+fn unknown_field(key: &str, known: &[String]) -> String {
+    let distance = |k: &&String| strsim::levenshtein(k, key);
+    let nearest = known
+        .iter()
+        .min_by_key(distance)
+        .filter(|k| distance(k) <= key.len() / 3 + 1);
+    match nearest {
+        Some(k) => format!("unknown field `{key}`; did you mean `{k}`?"),
+        None if known.is_empty() => format!("unknown field `{key}`"),
+        None => format!(
+            "unknown field `{key}`; the fields here are {}",
+            known.join(", ")
+        ),
+    }
 }
 
 /// Bytes that are data rather than fields (a collision mask, a lookup table) as one
