@@ -122,6 +122,36 @@ fn a_resource_file_naming_what_does_not_exist_is_refused_with_its_place() {
     }
 }
 
+/// A misspelt key in a room's instance is refused, naming the file, the place and
+/// the field it most likely meant, on every real game: it used to be dropped.
+#[test]
+fn a_misspelt_field_is_refused_with_the_field_meant() {
+    for (name, _, out) in extracted("gamemaker_folder misspelt") {
+        let rooms = out.path().join("rooms");
+        let file = first_file(&rooms, has_instances).unwrap();
+        let mut room = read_json(&file);
+        let k = room["instances"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|i| !i.is_null())
+            .unwrap();
+        let instance = room["instances"][k].as_object_mut().unwrap();
+        let x = instance.remove("x").unwrap();
+        instance.insert("xx".into(), x);
+        write_json(&file, &room);
+        let e = gamepak::pack(out.path(), &Default::default())
+            .unwrap_err()
+            .to_string();
+        let rel = file.strip_prefix(out.path()).unwrap().display().to_string();
+        let place = format!("instances[{k}].xx");
+        assert!(
+            e.contains(&rel) && e.contains(&place) && e.contains("did you mean `x`?"),
+            "{name}: {e}"
+        );
+    }
+}
+
 /// A split chunk's other fields have a file of their own exactly where the folder's
 /// layout says, on every real game: a file written but never listed, or listed but
 /// never written, would break the round trip.
