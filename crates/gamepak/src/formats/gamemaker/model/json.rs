@@ -28,14 +28,17 @@ pub fn from_json<T: DeserializeOwned>(
     lookup: &Arc<Lookup>,
 ) -> (Result<T>, Interner) {
     interning(interner, lookup, || {
+        // JSON that does not read is a file that cannot be parsed (exit 2); a
+        // record that does not fit, a change the format cannot store (exit 1).
         let failed = |place: String, why: String| {
             let at = if place == "." {
                 String::new()
             } else {
                 format!("{place}: ")
             };
-            Error::usage(file, format!("{at}{why}"))
+            Error::at(file, format!("{at}{why}"))
         };
+        let unreadable = |e: &serde_json::Error| Error::usage(file, e.to_string());
         let mut de = serde_json::Deserializer::from_slice(bytes);
         let mut unknown = Vec::new();
         let mut note = |path: serde_ignored::Path<'_>| unknown.push(place(&path));
@@ -58,8 +61,16 @@ pub fn from_json<T: DeserializeOwned>(
             };
             return Err(failed(at, unknown_field(key, &known)));
         }
-        let value = read.map_err(|e| failed(e.path().to_string(), e.into_inner().to_string()))?;
-        de.end().map_err(|e| failed(".".into(), e.to_string()))?;
+        let value = read.map_err(|e| {
+            let place = e.path().to_string();
+            let inner = e.into_inner();
+            if inner.is_data() {
+                failed(place, inner.to_string())
+            } else {
+                unreadable(&inner)
+            }
+        })?;
+        de.end().map_err(|e| unreadable(&e))?;
         Ok(value)
     })
 }
