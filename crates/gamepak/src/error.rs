@@ -85,6 +85,21 @@ impl Error {
         Self::new(path, None, ErrorKind::Usage(msg.into()))
     }
 
+    /// One error standing for `errors`, each on its own line: a request fault when
+    /// any is one (a file that cannot be read at all stops the rest), else the
+    /// problems found. `None` when there are none.
+    pub fn all(errors: Vec<Error>) -> Option<Self> {
+        if errors.len() <= 1 {
+            return errors.into_iter().next();
+        }
+        let lines: Vec<String> = errors.iter().map(Error::to_string).collect();
+        let kind = match errors.iter().find(|e| e.is_request_fault()) {
+            Some(_) => ErrorKind::Usage(lines.join("\n")),
+            None => ErrorKind::Invalid(lines.join("\n")),
+        };
+        Some(Self::new("", None, kind))
+    }
+
     /// An I/O error on a named file.
     pub fn io(path: impl AsRef<std::path::Path>, err: std::io::Error) -> Self {
         Self::new(

@@ -21,6 +21,7 @@ pub mod codec;
 pub mod detect;
 mod document;
 pub mod error;
+pub(crate) mod folder_json;
 mod formats;
 pub mod fourcc;
 pub mod gamemaker;
@@ -28,6 +29,7 @@ pub mod io;
 pub mod limits;
 pub mod location;
 pub mod manifest;
+mod nearest;
 pub mod options;
 pub mod report;
 pub mod toml_text;
@@ -202,6 +204,9 @@ pub struct PackOutcome {
     /// Files that belong beside the output, by name (a GameMaker game's audio
     /// groups), rebuilt with it.
     pub companions: Vec<(String, Vec<u8>)>,
+    /// What pack changed that the folder said otherwise (a value set by hand that
+    /// pack derives), each naming the file and the field.
+    pub warnings: Vec<String>,
 }
 
 /// What `build` made: every file with where it goes (a script may export several),

@@ -43,7 +43,18 @@ pub fn read_at<T: DeserializeOwned>(dir: &SourceDir, name: &str) -> Result<T> {
 
 /// Writes a manifest into an extraction's output folder.
 pub fn write_into<T: Serialize>(out: &crate::io::OutputFolder, manifest: &T) -> Result<()> {
+    write_commented(out, manifest, &[])
+}
+
+/// [`write_into`], with each comment of `comments` written before the first line
+/// that starts with its key (`[[chunks]]`, `format = `), as `#` lines.
+pub fn write_commented<T: Serialize>(
+    out: &crate::io::OutputFolder,
+    manifest: &T,
+    comments: &[(&str, &str)],
+) -> Result<()> {
     let text = toml::to_string(manifest).map_err(|e| Error::at(MANIFEST_NAME, e.to_string()))?;
+    let text = commented(&text, comments);
     out.write(
         &crate::io::EnclosedPath::new(MANIFEST_NAME),
         text.as_bytes(),
@@ -70,4 +81,25 @@ pub fn require_whole(dir: &SourceDir) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// `text` with each comment before the first line starting with its key.
+fn commented(text: &str, comments: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut done = vec![false; comments.len()];
+    for line in text.lines() {
+        for (k, (key, comment)) in comments.iter().enumerate() {
+            if !done[k] && line.starts_with(key) {
+                done[k] = true;
+                for c in comment.lines() {
+                    out.push_str("# ");
+                    out.push_str(c.trim_start());
+                    out.push('\n');
+                }
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }

@@ -1,7 +1,7 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use crate::output::{warn_unused, written, Global, Status};
+use crate::output::{warn, warn_unused, written, Global, Status};
 use gamepak::io::{OutputFile, Replace};
 use gamepak::{Error, ErrorKind};
 
@@ -25,7 +25,26 @@ use gamepak::{Error, ErrorKind};
 /// unless --force is given. What is there is decided when the file is written: one
 /// that appears or changes in the meantime is left alone, and the pack fails.
 ///
+/// Editing, by format:
+///
+/// GameMaker: edit the JSON, PNG, WAV/OGG and .gml or .asm files, and add a
+/// resource as a file in its folder. The README.md that extract wrote into the
+/// folder says how, for that game; pack checks the whole folder first and lists
+/// every problem.
+///
+/// GBIN: edit the tables in gamepak.toml and the PNG, WAV, JSON and .gpl files; an
+/// image may change size, and every offset follows.
+///
+/// Native game.bin: edit script.js, the JSON tables and the sprite frames,
+/// backgrounds, sounds and music; an edited frame lays the atlas out again.
+///
+/// TirNanoG: edit tng.json and the sections, maps, sprites and assets it names.
+///
+/// SWAG: edit swag.toml, the code and the textures, fonts and audio it names.
+///
 /// Example: gamepak pack images/ -o images.gbin
+///
+/// Example: gamepak pack --max-problems 5 data/ -o data.win
 #[derive(clap::Args)]
 pub struct Args {
     /// A folder `gamepak extract` wrote (and you may have edited).
@@ -37,8 +56,9 @@ pub struct Args {
     /// being written (an earlier pack is replaced without --force).
     #[arg(long)]
     force: bool,
-    /// Print at most N of the problems that stop the pack (GML that does not
-    /// compile, code that does not assemble), then count the rest. Default: 20
+    /// Print at most N of the problems that stop the pack (a reference that names
+    /// nothing, a field no record has, GML that does not compile, code that does
+    /// not assemble), then count the rest. Default: 20
     /// when errors go to a terminal, else all; 0 means all.
     #[arg(long, value_name = "N")]
     max_problems: Option<usize>,
@@ -61,6 +81,9 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     })?;
     refuse_companions_without_a_folder(&args.output, &outcome.companions)?;
     warn_unused(&args.folder, &outcome.unused, global);
+    for w in &outcome.warnings {
+        warn(global, &format!("{}: {w}", args.folder.display()));
+    }
     let reencoded = reencoded(&outcome.reencoded, global.verbose);
     // Every output is claimed before any is written, so a refusal leaves all as they
     // were.

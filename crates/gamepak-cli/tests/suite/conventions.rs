@@ -271,6 +271,71 @@ fn json_lines_end_with_one_summary_shape_for_every_verb() {
     assert_eq!(s["status"], 1);
 }
 
+/// The keys of `value` and everything in it that are not snake_case identifiers,
+/// each with its place.
+fn unlike_identifiers(value: &serde_json::Value, at: &str, found: &mut Vec<String>) {
+    let identifier = |k: &str| {
+        k.starts_with(|c: char| c.is_ascii_lowercase())
+            && k.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    };
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                if !identifier(k) {
+                    found.push(format!("{at}.{k:?}"));
+                }
+                unlike_identifiers(v, &format!("{at}.{k}"), found);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for v in items {
+                unlike_identifiers(v, &format!("{at}[]"), found);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn every_json_key_of_every_reading_verb_and_format_is_a_snake_case_identifier() {
+    let mut files: Vec<String> = [
+        "gbin/demo.gbin",
+        "gbin/demo-be.gbin",
+        "native/demo.game.bin",
+        "swag/demo.swag",
+        "tng/demo.tng",
+    ]
+    .map(example)
+    .to_vec();
+    // GameMaker files cannot ship with the repository: a real game and its audio
+    // groups stand for them when the fixtures are at hand.
+    if let Some(dir) = crate::common::fixture_dir("json keys", "gamemaker-audiogroups") {
+        let game = dir.join("soap64real_killstreakbeta");
+        files.extend(["game.unx", "sfx.dat"].map(|f| game.join(f).display().to_string()));
+    }
+    let out = tempfile::tempdir().unwrap();
+    let mut found = Vec::new();
+    for (k, file) in files.iter().enumerate() {
+        let folder = out.path().join(k.to_string()).display().to_string();
+        let runs = [
+            vec!["identify", "--json", file],
+            vec!["info", "--json", file],
+            vec!["list", "--json", file],
+            vec!["check", "--json", file],
+            vec!["extract", "--json", file, "-o", &folder],
+        ];
+        for args in runs {
+            let o = gamepak(&args);
+            assert!(code(&o) < 2, "{args:?}: {}", stderr(&o));
+            for record in json_lines(&o) {
+                unlike_identifiers(&record, &format!("{} {file}", args[0]), &mut found);
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
 #[test]
 fn check_shows_a_few_problems_then_counts_the_rest_by_kind() {
     let dir = tempfile::tempdir().unwrap();

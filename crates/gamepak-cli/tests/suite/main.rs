@@ -16,6 +16,7 @@ mod companions;
 mod compile_gml;
 mod conventions;
 mod damaged_files;
+mod exit_codes;
 mod output_races;
 #[cfg(target_os = "linux")]
 mod reads_tables;

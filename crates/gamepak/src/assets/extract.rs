@@ -285,8 +285,19 @@ impl<'o, 'p> Extraction<'o, 'p> {
         made: Result<M>,
         format: Format,
     ) -> Result<ExtractSummary> {
+        self.finish_commented(made, format, &[])
+    }
+
+    /// [`Self::finish_made`], the manifest carrying `comments` (see
+    /// [`crate::manifest::write_commented`]).
+    pub fn finish_commented<M: Serialize>(
+        self,
+        made: Result<M>,
+        format: Format,
+        comments: &[(&str, &str)],
+    ) -> Result<ExtractSummary> {
         match made {
-            Ok(manifest) => self.finish(&manifest),
+            Ok(manifest) => self.finish_with(&manifest, comments),
             Err(e) if self.salvaging() && !e.is_request_fault() => {
                 self.lose(MANIFEST_NAME, e.offset, e.to_string());
                 let partial = true;
@@ -299,6 +310,14 @@ impl<'o, 'p> Extraction<'o, 'p> {
     /// Writes the manifest, moves the folder into place, and says what it holds.
     /// A salvage writes `problems.json` too, listing what it lost by offset.
     pub fn finish<M: Serialize>(self, manifest: &M) -> Result<ExtractSummary> {
+        self.finish_with(manifest, &[])
+    }
+
+    fn finish_with<M: Serialize>(
+        self,
+        manifest: &M,
+        comments: &[(&str, &str)],
+    ) -> Result<ExtractSummary> {
         let mut lost = self.lost.into_inner().unwrap_or_else(|p| p.into_inner());
         lost.sort_by_key(|l| (l.offset.is_none(), l.offset, l.entry.clone()));
         if let Some((input_size, _)) = self.salvaging {
@@ -309,7 +328,7 @@ impl<'o, 'p> Extraction<'o, 'p> {
             let text = serde_json::to_vec_pretty(&problems).expect("problems serialise");
             self.out.write(&EnclosedPath::new(PROBLEMS_NAME), &text)?;
         }
-        crate::manifest::write_into(&self.out, manifest)?;
+        crate::manifest::write_commented(&self.out, manifest, comments)?;
         // As late as can be: a change found now leaves nothing behind (the
         // staging folder goes with `self.out`).
         if let Some(input) = self.opts.input {

@@ -184,6 +184,29 @@ fn reader_8bit<'d>(data: &'d [u8], path: &str) -> Result<png::Reader<std::io::Cu
         .map_err(|e| Error::at(path, format!("not a readable PNG: {e}")))
 }
 
+/// [`decode`] for a PNG a person gave (a folder's file, a build's source): one that
+/// does not decode is a file that cannot be read as asked (exit 2), not a file
+/// breaking its format, as a damaged page inside a game is.
+pub fn decode_source(data: &[u8], path: &str, limits: &Limits) -> Result<Held<Rgba>> {
+    decode(data, path, limits).map_err(unreadable)
+}
+
+/// [`decode_bits`] for a PNG a person gave (see [`decode_source`]).
+pub fn decode_bits_source(
+    data: &[u8],
+    path: &str,
+    limits: &Limits,
+) -> Result<Option<(u32, u32, Vec<u8>)>> {
+    decode_bits(data, path, limits).map_err(unreadable)
+}
+
+fn unreadable(e: Error) -> Error {
+    match e.kind {
+        crate::error::ErrorKind::Invalid(why) => Error::usage(e.path, why),
+        _ => e,
+    }
+}
+
 /// Decodes any PNG to 8-bit RGBA, refusing an image over the allocation limit from
 /// its header, before any pixel is decoded. The pixels are decoded into the RGBA
 /// buffer itself and widened in place, so nothing but that buffer is held, and that

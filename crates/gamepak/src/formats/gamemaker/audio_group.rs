@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use super::audo::Clip;
 use super::container::{self, Form};
+use super::folder_rules::ClipChanges;
 use super::items::audio_extension;
 use super::model::chunks::audio::Audio;
 use super::model::chunks::audio_groups::{AudioGroup as AudioGroupRecord, AudioGroups};
@@ -156,9 +157,9 @@ pub fn info(g: &AudioGroup<'_>) -> serde_json::Value {
     let bytes: usize = g.clips.iter().map(|c| c.bytes.len()).sum();
     serde_json::json!({
         "kind": "GameMaker audio group (a FORM holding AUDO, beside a game's data.win)",
-        "byte order": format!("{:?}", g.form.endian).to_lowercase(),
+        "byte_order": format!("{:?}", g.form.endian).to_lowercase(),
         "clips": g.clips.len(),
-        "audio bytes": bytes,
+        "audio_bytes": bytes,
     })
 }
 
@@ -305,41 +306,53 @@ pub fn is_group_folder(dir: &SourceDir) -> Result<bool> {
 
 /// Rebuilds a group file from the folder `prefix` names inside `dir` (nothing for the
 /// folder itself): as stored while no clip changed, otherwise laid out again.
-pub fn pack(dir: &SourceDir, prefix: &str, reencoded: &mut Vec<String>) -> Result<Vec<u8>> {
+/// With the bytes, the clips the folder holds, for the game's sounds to be checked
+/// against.
+pub fn pack(
+    dir: &SourceDir,
+    prefix: &str,
+    reencoded: &mut Vec<String>,
+) -> Result<(Vec<u8>, ClipChanges)> {
     let m: Manifest =
         crate::manifest::read_at(dir, &format!("{prefix}{}", crate::manifest::MANIFEST_NAME))?;
     let g = m.audio_group;
     let before = reencoded.len();
-    let clips = super::clip_files::read_clips(dir, prefix, &g.clips, reencoded)?;
+    let (clips, changes) = super::clip_files::read_clips(dir, prefix, &g.clips, reencoded)?;
     let changed = reencoded.len() > before;
-    match &g.stored {
-        Some(stored) if !changed => dir.read(&format!("{prefix}{stored}")),
+    let bytes = match &g.stored {
+        Some(stored) if !changed => dir.read(&format!("{prefix}{stored}"))?,
         _ => {
             let refs: Vec<&[u8]> = clips.iter().map(Vec::as_slice).collect();
-            write(g.endian, &refs)
+            write(g.endian, &refs)?
         }
-    }
+    };
+    Ok((bytes, changes))
 }
 
-/// Rebuilds each group file a game's folder holds, by its name beside the game.
+/// A file packed to go beside the game: its name and bytes.
+pub type PackedBeside = (String, Vec<u8>);
+
+/// Rebuilds each group file a game's folder holds, by its name beside the game,
+/// with the clips each holds by the same name.
 pub fn pack_beside(
     dir: &SourceDir,
     groups: &[Companion],
     reencoded: &mut Vec<String>,
-) -> Result<Vec<(String, Vec<u8>)>> {
-    groups
-        .iter()
-        .map(|g| {
-            if !is_file_name(&g.file) {
-                return Err(Error::at(
-                    dir.shown(crate::manifest::MANIFEST_NAME),
-                    format!("audio group file {:?} is not a plain file name", g.file),
-                ));
-            }
-            let bytes = pack(dir, &format!("{}/", g.folder), reencoded)?;
-            Ok((g.file.clone(), bytes))
-        })
-        .collect()
+) -> Result<(Vec<PackedBeside>, HashMap<String, ClipChanges>)> {
+    let mut files = Vec::with_capacity(groups.len());
+    let mut clips = HashMap::with_capacity(groups.len());
+    for g in groups {
+        if !is_file_name(&g.file) {
+            return Err(Error::at(
+                dir.shown(crate::manifest::MANIFEST_NAME),
+                format!("audio group file {:?} is not a plain file name", g.file),
+            ));
+        }
+        let (bytes, changes) = pack(dir, &format!("{}/", g.folder), reencoded)?;
+        files.push((g.file.clone(), bytes));
+        clips.insert(g.file.clone(), changes);
+    }
+    Ok((files, clips))
 }
 
 #[cfg(test)]

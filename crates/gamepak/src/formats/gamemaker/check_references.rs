@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use super::model::chunks::events::Action;
-use super::model::chunks::objects::{Object, Objects};
+use super::model::chunks::objects::{Object, Objects, NO_PARENT};
 use super::model::chunks::room::layers::LayerData;
 use super::model::chunks::room::{Room, Rooms};
 use super::model::chunks::scripts::{Script, Scripts};
@@ -20,9 +20,6 @@ use super::model::Game;
 use crate::fourcc::FourCC;
 use crate::location::Location;
 use crate::report::Report;
-
-/// "no parent" as OBJT stores it.
-const NO_PARENT: i32 = -100;
 
 /// How many resources each chunk a reference can lead to holds: `None` when the
 /// file lacks the chunk or the model could not read it, so nothing is judged

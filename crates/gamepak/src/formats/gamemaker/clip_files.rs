@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use super::folder_rules::ClipChanges;
 use super::manifest::ClipFile;
 use crate::codec::crc::crc32;
 use crate::error::Result;
@@ -11,18 +12,21 @@ use crate::io::SourceDir;
 /// Each clip's bytes from the folder (below `prefix`), noting those edited since
 /// extraction, then each sound file added to `audio/` that the manifest does not
 /// list, in name order: a clip added after the last, which a sound names by its
-/// index.
+/// index. With them, the length of each clip that changed.
 pub(super) fn read_clips(
     dir: &SourceDir,
     prefix: &str,
     clips: &[ClipFile],
     reencoded: &mut Vec<String>,
-) -> Result<Vec<Vec<u8>>> {
+) -> Result<(Vec<Vec<u8>>, ClipChanges)> {
     let mut out = Vec::with_capacity(clips.len());
+    let mut lengths = Vec::with_capacity(clips.len());
     for c in clips {
         let file = format!("{prefix}{}", c.file);
         let bytes = dir.read(&file)?;
-        if crc32(&bytes) != c.crc32 {
+        let changed = crc32(&bytes) != c.crc32;
+        lengths.push(changed.then(|| seconds(&bytes)).flatten());
+        if changed {
             reencoded.push(file);
         }
         out.push(bytes);
@@ -40,9 +44,22 @@ pub(super) fn read_clips(
             }
             if let Some(bytes) = dir.read_if_file(&file)? {
                 reencoded.push(format!("{file}: added as clip {}", out.len()));
+                lengths.push(seconds(&bytes));
                 out.push(bytes);
             }
         }
     }
-    Ok(out)
+    Ok((out, ClipChanges { folder, lengths }))
+}
+
+/// A clip's length in seconds, from its WAV or Ogg Vorbis header; `None` for
+/// anything else.
+fn seconds(clip: &[u8]) -> Option<f64> {
+    if crate::codec::vorbis::is_ogg(clip) {
+        let summary = crate::codec::vorbis::summary(clip)?;
+        return (summary.rate > 0).then(|| summary.seconds());
+    }
+    let wav = hound::WavReader::new(std::io::Cursor::new(clip)).ok()?;
+    let rate = wav.spec().sample_rate;
+    (rate > 0).then(|| f64::from(wav.duration()) / f64::from(rate))
 }

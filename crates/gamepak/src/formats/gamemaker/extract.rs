@@ -14,10 +14,11 @@ use super::game::Game;
 use super::items::{self, Item};
 use super::manifest::*;
 use super::model::chunks::code::Code as CodeChunk;
+use super::model::chunks::general::General;
 use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::strings::Strings;
 use super::model::chunks::Body;
-use super::{audio_group, code, gml, model, pages, sprite_masks, stream, txtr};
+use super::{audio_group, code, folder_guide, gml, model, pages, sprite_masks, stream, txtr};
 use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
@@ -336,13 +337,19 @@ pub fn extract(
                 limits,
             )?;
         }
+        if !ex.partial() {
+            ex.write(
+                folder_guide::GUIDE,
+                folder_guide::guide(game, &manifest).as_bytes(),
+            )?;
+        }
         Ok(manifest)
     });
     let companions = made
         .as_ref()
         .map(|m| m.audio_groups.clone())
         .unwrap_or_default();
-    let summary = ex.finish_made(made, Format::GameMaker)?;
+    let summary = ex.finish_commented(made, Format::GameMaker, folder_guide::MANIFEST_COMMENTS)?;
     Ok(ExtractSummary {
         companions,
         ..summary
@@ -492,6 +499,10 @@ fn manifest(
         code_blobs,
         trailing,
         audio_groups: Vec::new(),
+        derived: model.get::<General>().map(|g| Derived {
+            last_object_id: g.last_object_id,
+            last_tile_id: g.last_tile_id,
+        }),
     })
 }
 

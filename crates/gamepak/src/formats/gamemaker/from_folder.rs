@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use serde::Deserialize;
 
 use super::folder::{self, Place};
+use super::folder_rules::{self, GroupClips};
 use super::manifest::{ChunkFile, Manifest};
 use super::model::chunks::shaders::BLOBS;
 use super::model::chunks::split::ResourceFile;
@@ -38,6 +39,17 @@ pub struct Payloads {
     /// Each page of the manifest's textures: its blob, `None` outside the file.
     pub pages: Vec<Option<Vec<u8>>>,
     pub clips: Vec<Vec<u8>>,
+    /// The clips of the game and of each audio group, for the sounds to be checked
+    /// against.
+    pub group_clips: GroupClips,
+}
+
+/// The file a folder stands for, notes on what changed, and warnings on what pack
+/// changed over the folder's word.
+pub struct Built {
+    pub bytes: Vec<u8>,
+    pub notes: Vec<String>,
+    pub warnings: Vec<String>,
 }
 
 /// One chunk's files, read.
@@ -59,13 +71,9 @@ const LISTED: [(FourCC, &str); 3] = [
     (FourCC::AGRP, "groups"),
 ];
 
-/// The file the folder stands for, and notes on what changed.
-pub fn build(
-    dir: &SourceDir,
-    m: &Manifest,
-    payloads: &Payloads,
-    limits: &Limits,
-) -> Result<(Vec<u8>, Vec<String>)> {
+/// The file the folder stands for, once it keeps every rule of
+/// [`folder_rules`](super::folder_rules); otherwise every problem found.
+pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads, limits: &Limits) -> Result<Built> {
     let mut notes = Vec::new();
     let (original, texts) = strings(dir, m, &mut notes)?;
     let sources = m
@@ -107,10 +115,18 @@ pub fn build(
         || -> Result<(Vec<Part>, Interner)> {
             let mut interner = interner;
             let mut parts = Vec::with_capacity(m.chunks.len());
+            // Every chunk is read, so that pack lists the problems of all.
+            let mut errors = Vec::new();
             for (c, source) in m.chunks.iter().zip(&sources) {
                 let (body, i) = body(c, source, interner, &lookup);
                 interner = i;
-                let mut body = body?;
+                let mut body = match body {
+                    Ok(body) => body,
+                    Err(e) => {
+                        errors.push(e);
+                        continue;
+                    }
+                };
                 fill(dir, &mut body, source, m, payloads, &code_blobs)?;
                 parts.push(Part {
                     name: c.name,
@@ -119,7 +135,10 @@ pub fn build(
                     version: c.version,
                 });
             }
-            Ok((parts, interner))
+            match Error::all(errors) {
+                Some(e) => Err(e),
+                None => Ok((parts, interner)),
+            }
         },
     );
     let (sprite_folders, (code_edits, gml_edits), (mut parts, interner)) =
@@ -154,6 +173,11 @@ pub fn build(
     }
     let mut game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
     super::sprite_folder::apply(dir, m, sprite_folders, &mut game, &mut notes, limits)?;
+    let found = folder_rules::apply(&mut game, m, &files(m, &sources), &payloads.group_clips);
+    if !found.problems.is_empty() {
+        return Err(Error::at("", found.problems.join("\n")));
+    }
+    notes.extend(found.notes);
     let before_code = super::code_folder::apply(
         &code_edits,
         &gml_edits,
@@ -167,7 +191,34 @@ pub fn build(
         super::code_folder::changes(&before, &bytes, &mut notes)?;
     }
     refuse_moving_stored(m, &bytes, unchanged_strings)?;
-    Ok((bytes, notes))
+    Ok(Built {
+        bytes,
+        notes,
+        warnings: found.warnings,
+    })
+}
+
+/// Where each chunk's records were read from.
+fn files(m: &Manifest, sources: &[Source]) -> folder_rules::Files {
+    let mut files = folder_rules::Files {
+        split: Default::default(),
+        whole: Default::default(),
+    };
+    for (c, source) in m.chunks.iter().zip(sources) {
+        match source {
+            Source::Split { files: list, .. } => {
+                let list = list
+                    .iter()
+                    .map(|f| f.as_ref().map(|(file, _)| file.clone()));
+                files.split.insert(c.name, list.collect());
+            }
+            Source::File((file, _)) => {
+                files.whole.insert(c.name, file.clone());
+            }
+            _ => {}
+        }
+    }
+    files
 }
 
 /// Each sprite's JSON file, and how many of them extraction listed.

@@ -22,17 +22,17 @@ const LISTS: [(FourCC, &str); 14] = [
     (FourCC::TMLN, "timelines"),
     (FourCC::OBJT, "objects"),
     (FourCC::ROOM, "rooms"),
-    (FourCC::TPAG, "texture page items"),
-    (FourCC::CODE, "code entries"),
+    (FourCC::TPAG, "texture_page_items"),
+    (FourCC::CODE, "code_entries"),
     (FourCC::STRG, "strings"),
-    (FourCC::AUDO, "embedded audio"),
+    (FourCC::AUDO, "embedded_audio"),
 ];
 
 pub fn info(game: &Game<'_>) -> Value {
     let g = &game.gen8;
     let mut m = Map::new();
     m.insert(
-        "byte order".into(),
+        "byte_order".into(),
         json!(match game.form.endian {
             Endian::Little => "little-endian (FORM)",
             Endian::Big => "big-endian (MROF)",
@@ -40,15 +40,15 @@ pub fn info(game: &Game<'_>) -> Value {
     );
     m.insert("bytecode".into(), json!(g.bytecode));
     m.insert("name".into(), json!(g.name));
-    m.insert("display name".into(), json!(g.display_name));
-    m.insert("file name".into(), json!(g.file_name));
+    m.insert("display_name".into(), json!(g.display_name));
+    m.insert("file_name".into(), json!(g.file_name));
     m.insert(
         "window".into(),
         json!(format!("{}x{}", g.window[0], g.window[1])),
     );
     m.insert("timestamp".into(), json!(g.timestamp));
     m.insert(
-        "GEN8 version".into(),
+        "gen8_version".into(),
         json!(format!(
             "{}.{}.{}.{}",
             g.version[0], g.version[1], g.version[2], g.version[3]
@@ -56,10 +56,10 @@ pub fn info(game: &Game<'_>) -> Value {
     );
     m.insert("code".into(), json!(code_kind(game)));
     let v = version::infer(game);
-    m.insert("GameMaker version".into(), json!(v.range));
-    m.insert("version evidence".into(), json!(v.evidence));
+    m.insert("gamemaker_version".into(), json!(v.range));
+    m.insert("version_evidence".into(), json!(v.evidence));
     m.insert(
-        "chunk alignment".into(),
+        "chunk_alignment".into(),
         json!(format!(
             "{} bytes (every chunk but the first starts on it)",
             game.form.alignment()
@@ -82,15 +82,15 @@ pub fn info(game: &Game<'_>) -> Value {
         }
     }
     counts.insert(
-        "sprite frames".into(),
+        "sprite_frames".into(),
         json!(game.sprites.iter().map(|s| s.items.len()).sum::<usize>()),
     );
     let pages = game.pages();
-    counts.insert("texture pages".into(), json!(pages.len()));
+    counts.insert("texture_pages".into(), json!(pages.len()));
     for f in ["png", "qoi", "bz2-qoi"] {
         let n = pages.iter().filter(|p| p.format.name() == f).count();
         if n > 0 {
-            counts.insert(format!("texture pages ({f})"), json!(n));
+            counts.insert(format!("texture_pages_{}", f.replace('-', "_")), json!(n));
         }
     }
     m.insert("counts".into(), Value::Object(counts));
@@ -98,10 +98,10 @@ pub fn info(game: &Game<'_>) -> Value {
         .iter()
         .map(|p| page_size(p).map_or("?".into(), |(w, h)| format!("{w}x{h}")))
         .collect();
-    m.insert("texture page sizes".into(), json!(sizes.join(", ")));
+    m.insert("texture_page_sizes".into(), json!(sizes.join(", ")));
     model_coverage(game, &mut m);
     if game.form.trailing > 0 {
-        m.insert("bytes after FORM".into(), json!(game.form.trailing));
+        m.insert("bytes_after_form".into(), json!(game.form.trailing));
     }
     Value::Object(m)
 }
@@ -136,7 +136,7 @@ fn model_coverage(game: &Game<'_>, m: &mut Map<String, Value>) {
         .iter()
         .filter(|p| !matches!(p.body, Body::Stored { .. } | Body::Empty));
     if let Some(release) = typed.map(|p| p.version).min() {
-        m.insert("chunk layouts read as".into(), json!(release.to_string()));
+        m.insert("chunk_layouts_read_as".into(), json!(release.to_string()));
     }
     let stored = model.stored();
     let stored = if stored.is_empty() {
@@ -144,5 +144,5 @@ fn model_coverage(game: &Game<'_>, m: &mut Map<String, Value>) {
     } else {
         stored.join("; ")
     };
-    m.insert("not modelled (kept as stored)".into(), json!(stored));
+    m.insert("not_modelled_kept_as_stored".into(), json!(stored));
 }

@@ -49,6 +49,36 @@ pub struct Manifest {
     /// folder (which packs on its own too) and packed back beside the game.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub audio_groups: Vec<crate::assets::Companion>,
+    /// GEN8's ids that pack keeps past every instance and tile, as extracted: a
+    /// value in the folder other than these was set by hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub derived: Option<Derived>,
+}
+
+impl Manifest {
+    /// Every file the manifest lists at `was`, or below it, listed at `now`: a
+    /// resource's file or folder renamed.
+    pub fn rename(&mut self, was: &str, now: &str) {
+        let moved = |file: &mut String| {
+            if let Some(rest) = file.strip_prefix(was) {
+                if rest.is_empty() || rest.starts_with('/') {
+                    *file = format!("{now}{rest}");
+                }
+            }
+        };
+        for c in &mut self.chunks {
+            c.resources.iter_mut().for_each(moved);
+        }
+        self.frames.iter_mut().for_each(|f| moved(&mut f.file));
+        self.masks.iter_mut().for_each(|f| moved(&mut f.file));
+    }
+}
+
+/// GEN8's fields pack derives from the rooms, as extracted.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+pub struct Derived {
+    pub last_object_id: u32,
+    pub last_tile_id: u32,
 }
 
 /// An asset file and its CRC-32 as extracted.

@@ -3,6 +3,7 @@
 //! and lays the file out. Unchanged files give back the original bytes.
 
 use super::clip_files::read_clips;
+use super::folder_rules::GroupClips;
 use super::from_folder::{self, Payloads};
 use super::manifest::*;
 use super::txtr::PageFormat;
@@ -19,31 +20,41 @@ pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
     let mut reencoded = Vec::new();
     if audio_group::is_group_folder(dir)? {
         return Ok(PackOutcome {
-            bytes: audio_group::pack(dir, "", &mut reencoded)?,
+            bytes: audio_group::pack(dir, "", &mut reencoded)?.0,
             reencoded,
             unused: dir.unused(crate::manifest::UNNAMED),
             companions: Vec::new(),
+            warnings: Vec::new(),
         });
     }
-    let m: Manifest = crate::manifest::read(dir)?;
+    let mut m: Manifest = crate::manifest::read(dir)?;
+    // The folder's guide is for people: read only so it is not reported unused.
+    dir.read_if_file(super::folder_guide::GUIDE)?;
+    reencoded.extend(super::renames::follow(dir, &mut m)?);
+    let (clips, own) = match &m.audio {
+        Some(list) => {
+            let (clips, changes) = read_clips(dir, "", list, &mut reencoded)?;
+            (clips, Some(changes))
+        }
+        None => (Vec::new(), None),
+    };
+    let (companions, groups) = audio_group::pack_beside(dir, &m.audio_groups, &mut reencoded)?;
     let payloads = Payloads {
         pages: match &m.textures {
             Some(t) => page_blobs(dir, t, &mut reencoded, limits)?,
             None => Vec::new(),
         },
-        clips: match &m.audio {
-            Some(list) => read_clips(dir, "", list, &mut reencoded)?,
-            None => Vec::new(),
-        },
+        clips,
+        group_clips: GroupClips { own, groups },
     };
-    let companions = audio_group::pack_beside(dir, &m.audio_groups, &mut reencoded)?;
-    let (bytes, notes) = from_folder::build(dir, &m, &payloads, limits)?;
-    reencoded.extend(notes);
+    let built = from_folder::build(dir, &m, &payloads, limits)?;
+    reencoded.extend(built.notes);
     Ok(PackOutcome {
-        bytes,
+        bytes: built.bytes,
         reencoded,
         unused: dir.unused(crate::manifest::UNNAMED),
         companions,
+        warnings: built.warnings,
     })
 }
 
@@ -71,7 +82,7 @@ fn page_blobs(
                 (PageFormat::Png, _, _) | (PageFormat::Unknown, _, _) => png,
                 (_, false, Some(original)) => dir.read(original)?,
                 (format, _, _) => pages::encode(
-                    &*png_codec::decode(&png, name, limits)?,
+                    &*png_codec::decode_source(&png, name, limits)?,
                     format,
                     p.with_length,
                 )?,

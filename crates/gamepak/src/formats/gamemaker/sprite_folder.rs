@@ -308,7 +308,8 @@ impl SpriteFolder<'_> {
                     &read
                 }
             };
-            let (img, reservation) = png_codec::decode(bytes, file, plan.limits())?.into_parts();
+            let (img, reservation) =
+                png_codec::decode_source(bytes, file, plan.limits())?.into_parts();
             decoded.push(img);
             reserved.push(reservation);
         }
@@ -452,7 +453,7 @@ fn repaint(
     let Some(it) = item.and_then(|t| plan.item(t.0)).cloned() else {
         return Ok(None);
     };
-    let img = png_codec::decode(bytes, file, plan.limits())?;
+    let img = png_codec::decode_source(bytes, file, plan.limits())?;
     let [tx, ty, tw, th] = it.target.map(|v| v as i32);
     let inside = match sprite_masks::opaque_margins([&*img]) {
         None => true,

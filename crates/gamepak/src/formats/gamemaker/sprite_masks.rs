@@ -133,7 +133,7 @@ pub fn to_png(mask: &[u8], (w, h): (u32, u32)) -> Result<Vec<u8>> {
 
 /// A mask from a PNG (`file`), and its size.
 pub fn from_png(bytes: &[u8], file: &str, limits: &Limits) -> Result<(Vec<u8>, (u32, u32))> {
-    if let Some((w, h, mut rows)) = png_codec::decode_bits(bytes, file, limits)? {
+    if let Some((w, h, mut rows)) = png_codec::decode_bits_source(bytes, file, limits)? {
         // Bits past a row's end are not pixels: GameMaker stores them as 0.
         let stride = w.div_ceil(8) as usize;
         if w % 8 != 0 {
@@ -145,7 +145,7 @@ pub fn from_png(bytes: &[u8], file: &str, limits: &Limits) -> Result<(Vec<u8>, (
             return Ok((rows, (w, h)));
         }
     }
-    let img = png_codec::decode(bytes, file, limits)?;
+    let img = png_codec::decode_source(bytes, file, limits)?;
     let stride = img.width.div_ceil(8) as usize;
     let mut out = vec![0u8; stride * img.height as usize];
     for (i, px) in img.pixels.chunks_exact(4).enumerate() {

@@ -423,7 +423,7 @@ fn paint(dir: &SourceDir, img: &mut Rgba, strokes: &[Stroke], limits: &Limits) -
     }
     for s in strokes {
         if let Stroke::Picture { file, from, to } = s {
-            let picture = png_codec::decode(&dir.read(file)?, file, limits)?;
+            let picture = png_codec::decode_source(&dir.read(file)?, file, limits)?;
             let [_, _, w, h] = clip(img, [to.0, to.1, from[2], from[3]]);
             img.paste(&picture.crop(from[0], from[1], w, h), to.0, to.1);
         }

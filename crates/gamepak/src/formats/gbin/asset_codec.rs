@@ -40,7 +40,7 @@ pub fn png_to_pixels(
     order: Endian,
     limits: &Limits,
 ) -> Result<(u32, u32, Vec<u8>)> {
-    let img = png_codec::decode(png, path, limits)?;
+    let img = png_codec::decode_source(png, path, limits)?;
     let mut data = pixel::encode(pf, &img.pixels);
     if order == Endian::Big {
         pixel::swap_order(pf, &mut data);

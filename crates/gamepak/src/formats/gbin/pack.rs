@@ -68,6 +68,7 @@ pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
         reencoded,
         unused: dir.unused(crate::manifest::UNNAMED),
         companions: Vec::new(),
+        warnings: Vec::new(),
     })
 }
 
@@ -248,8 +249,7 @@ fn place(
             Ok(Some(samples))
         }
         Item::Strings(ci) => {
-            let strings: Vec<String> = serde_json::from_slice(&read()?)
-                .map_err(|e| Error::at(path, format!("not a JSON array of strings: {e}")))?;
+            let strings: Vec<String> = crate::folder_json::from_slice(path, &read()?)?;
             if let Body::Strings(s) = &mut doc.chunks[ci].body {
                 place_strings(s, &strings, path)?;
             }

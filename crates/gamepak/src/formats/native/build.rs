@@ -197,8 +197,8 @@ fn text(bytes: Vec<u8>, shown: &str) -> Result<String> {
 pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOutcome> {
     let src = SourceDir::open(dir)?;
     const CONFIG: &str = "Configuration.json";
-    let config: Configuration = serde_json::from_slice(&src.read(CONFIG)?)
-        .map_err(|e| Error::at(src.shown(CONFIG), e.to_string()))?;
+    let config: Configuration =
+        crate::folder_json::from_slice(&src.shown(CONFIG), &src.read(CONFIG)?)?;
     let content = scan(&src)?;
     let game = game_script(&src, opts)?;
     let engine = match &opts.engine {
@@ -212,7 +212,7 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
     let mut reserved = Vec::new();
     let mut offsets = Vec::new();
     for (i, (name, file)) in content["sprite"].iter().enumerate() {
-        let img = png_codec::decode(&src.read(file)?, &src.shown(file), limits)?;
+        let img = png_codec::decode_source(&src.read(file)?, &src.shown(file), limits)?;
         let c = crop(&img);
         reserved.push(img.into_parts().1);
         sprite_images.push(c.image);
@@ -242,7 +242,7 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
     let mut backgrounds = Vec::new();
     for (i, (name, file)) in content["background"].iter().enumerate() {
         let bytes = src.read(file)?;
-        png_codec::decode(&bytes, &src.shown(file), limits)?;
+        png_codec::decode_source(&bytes, &src.shown(file), limits)?;
         backgrounds.push(bytes);
         names.push((name.clone(), i));
     }
@@ -318,5 +318,6 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
         reencoded: Vec::new(),
         unused: src.unused(NOT_CONTENT),
         companions: Vec::new(),
+        warnings: Vec::new(),
     })
 }

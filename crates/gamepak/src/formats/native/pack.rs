@@ -15,7 +15,7 @@ use crate::limits::Limits;
 use crate::PackOutcome;
 
 fn read_json<T: serde::de::DeserializeOwned>(dir: &SourceDir, name: &str) -> Result<T> {
-    serde_json::from_slice(&dir.read(name)?).map_err(|e| Error::at(name, e.to_string()))
+    crate::folder_json::from_slice(name, &dir.read(name)?)
 }
 
 /// The chunk for a plain form: the original deflated stream when the plain form is
@@ -70,6 +70,7 @@ pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
         reencoded,
         unused: dir.unused(crate::manifest::UNNAMED),
         companions: Vec::new(),
+        warnings: Vec::new(),
     })
 }
 
@@ -193,7 +194,7 @@ fn relayout(
     for f in files {
         images.push(match f {
             Some((name, png)) => {
-                let (img, reservation) = png_codec::decode(png, name, limits)?.into_parts();
+                let (img, reservation) = png_codec::decode_source(png, name, limits)?.into_parts();
                 reserved.push(reservation);
                 Some(img)
             }

@@ -10,7 +10,7 @@ pub fn info(doc: &Swag<'_>) -> Value {
     let mut m = Map::new();
     m.insert("version".into(), json!(doc.version));
     m.insert(
-        "byte order".into(),
+        "byte_order".into(),
         json!(match doc.endian {
             Endian::Little => "little-endian",
             Endian::Big => "big-endian",
@@ -43,11 +43,11 @@ pub fn info(doc: &Swag<'_>) -> Value {
                         "title": c.title,
                         "window": format!("{}x{}", c.width, c.height),
                         "fullscreen": c.fullscreen,
-                        "vertical sync": c.vertical_sync,
-                        "cursor visible": c.cursor_visible,
-                        "anti-aliasing": c.anti_aliasing,
-                        "target framerate": c.target_framerate,
-                        "initial state": c.initial_state,
+                        "vertical_sync": c.vertical_sync,
+                        "cursor_visible": c.cursor_visible,
+                        "anti_aliasing": c.anti_aliasing,
+                        "target_framerate": c.target_framerate,
+                        "initial_state": c.initial_state,
                     }),
                 );
             }
@@ -80,33 +80,33 @@ fn counts(doc: &Swag<'_>) -> Value {
         match s {
             Section::Textures(v) => {
                 add("textures", v.len());
-                add("texture frames", v.iter().map(|t| t.frames.len()).sum());
+                add("texture_frames", v.iter().map(|t| t.frames.len()).sum());
             }
             Section::Sounds(v) => {
                 let memory = v
                     .iter()
                     .filter(|s| matches!(s.source, SoundSource::Memory(_)))
                     .count();
-                add("sounds in memory", memory);
-                add("sounds streamed", v.len() - memory);
+                add("sounds_in_memory", memory);
+                add("sounds_streamed", v.len() - memory);
             }
             Section::Fonts(v) => {
                 let compiled = v
                     .iter()
                     .filter(|f| matches!(f.face, FontFace::Compiled(_)))
                     .count();
-                add("fonts compiled", compiled);
-                add("fonts referenced", v.len() - compiled);
+                add("fonts_compiled", compiled);
+                add("fonts_referenced", v.len() - compiled);
             }
             Section::Code(v) => {
-                add("code objects", v.len());
-                add("code methods", v.iter().map(|o| o.methods.len()).sum());
+                add("code_objects", v.len());
+                add("code_methods", v.iter().map(|o| o.methods.len()).sum());
                 let instructions = v.iter().flat_map(|o| &o.methods).map(|m| m.code.len());
-                add("code instructions", instructions.sum());
+                add("code_instructions", instructions.sum());
             }
             Section::Scenes(v) => add("scenes", v.len()),
-            Section::Sheets(v) => add("texture sheets", v.len()),
-            Section::Audio(v) => add("audio clips", v.len()),
+            Section::Sheets(v) => add("texture_sheets", v.len()),
+            Section::Audio(v) => add("audio_clips", v.len()),
             Section::Config(_) | Section::Drm(_) => {}
         }
     }

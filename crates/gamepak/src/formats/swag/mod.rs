@@ -184,6 +184,7 @@ fn made(
         reencoded: loaded.reencoded,
         unused: dir.unused(UNNAMED),
         companions: Vec::new(),
+        warnings: Vec::new(),
     })
 }
 

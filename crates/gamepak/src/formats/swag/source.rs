@@ -401,7 +401,7 @@ fn apply_frames(dir: &SourceDir, doc: &mut Swag<'static>, limits: &Limits) -> Re
                 if !dir.is_file(&name)? {
                     continue;
                 }
-                let img = png_codec::decode(&dir.read(&name)?, &name, limits)?;
+                let img = png_codec::decode_source(&dir.read(&name)?, &name, limits)?;
                 if (img.width, img.height) != (t.width.into(), t.height.into()) {
                     return Err(Error::at(
                         &name,

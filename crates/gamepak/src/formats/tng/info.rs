@@ -12,21 +12,21 @@ use super::schema::Record;
 /// The header's fields, as `info` shows them for any file, encrypted or not.
 pub fn header_info(h: &Header, data: &[u8], title: Option<String>) -> Map<String, Value> {
     let mut m = Map::new();
-    m.insert("game id".into(), json!(h.game_id));
+    m.insert("game_id".into(), json!(h.game_id));
     if let Some(t) = title {
         m.insert("title".into(), json!(t));
     }
     m.insert("revision".into(), json!(h.revision));
     m.insert(
-        "game type".into(),
+        "game_type".into(),
         json!(format!("{} ({})", h.game_type, h.game_type_name())),
     );
     m.insert(
-        "tile size".into(),
+        "tile_size".into(),
         json!(format!("{}x{}", h.tile_width, h.tile_height)),
     );
     m.insert(
-        "map size".into(),
+        "map_size".into(),
         json!(format!(
             "{0}x{0} tiles, {1} layers",
             h.map_tiles(),
@@ -34,7 +34,7 @@ pub fn header_info(h: &Header, data: &[u8], title: Option<String>) -> Map<String
         )),
     );
     m.insert(
-        "atlas size".into(),
+        "atlas_size".into(),
         json!(1u64.checked_shl(h.atlas_size.into()).unwrap_or(0)),
     );
     let hz = if h.audio_frequency == 0 {
@@ -42,17 +42,17 @@ pub fn header_info(h: &Header, data: &[u8], title: Option<String>) -> Map<String
     } else {
         h.audio_frequency.to_string()
     };
-    m.insert("audio frequency".into(), json!(hz));
+    m.insert("audio_frequency".into(), json!(hz));
     m.insert("fps".into(), json!(h.fps));
-    m.insert("action handlers".into(), json!(h.action_handlers));
-    m.insert("transportation methods".into(), json!(h.transports));
-    m.insert("highest command".into(), json!(h.max_command));
-    m.insert("sprite delta y".into(), json!(h.sprite_delta_y));
-    m.insert("sprites per layer".into(), json!(h.sprites_per_layer));
-    m.insert("unique id".into(), json!(h.unique_id));
+    m.insert("action_handlers".into(), json!(h.action_handlers));
+    m.insert("transportation_methods".into(), json!(h.transports));
+    m.insert("highest_command".into(), json!(h.max_command));
+    m.insert("sprite_delta_y".into(), json!(h.sprite_delta_y));
+    m.insert("sprites_per_layer".into(), json!(h.sprites_per_layer));
+    m.insert("unique_id".into(), json!(h.unique_id));
     let crc = super::container::file_crc(data);
     let state = if crc == h.crc { "ok" } else { "WRONG" };
-    m.insert("file crc".into(), json!(format!("{:08x} ({state})", h.crc)));
+    m.insert("file_crc".into(), json!(format!("{:08x} ({state})", h.crc)));
     m.insert("encrypted".into(), json!(h.encryption != 0));
     m
 }
@@ -70,7 +70,7 @@ pub fn info(read: &Read<'_>) -> Value {
         }
     };
     m.insert(
-        "section block".into(),
+        "section_block".into(),
         json!({
             "stored": c.block_len,
             "uncompressed": c.block.len(),

@@ -67,14 +67,12 @@ fn pretty<T: Serialize>(v: &T) -> Result<Vec<u8>> {
 
 /// Reads a folder's document.
 fn load(dir: &SourceDir) -> Result<Document> {
-    let index: Index = serde_json::from_slice(&dir.read(DOCUMENT)?)
-        .map_err(|e| Error::at(dir.shown(DOCUMENT), e.to_string()))?;
+    let index: Index = crate::folder_json::from_slice(&dir.shown(DOCUMENT), &dir.read(DOCUMENT)?)?;
     let sections = index
         .sections
         .into_iter()
         .map(|f| {
-            let body = serde_json::from_slice(&dir.read(&f.file)?)
-                .map_err(|e| Error::at(dir.shown(&f.file), e.to_string()))?;
+            let body = crate::folder_json::from_slice(&dir.shown(&f.file), &dir.read(&f.file)?)?;
             Ok(Section { body, ..f.section })
         })
         .collect::<Result<_>>()?;
@@ -104,6 +102,7 @@ fn made(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
         reencoded: Vec::new(),
         unused: dir.unused("neither tng.json nor its sections name it"),
         companions: Vec::new(),
+        warnings: Vec::new(),
     })
 }
 

@@ -138,7 +138,7 @@ pub fn compare(src: &SourceDir, packed: &[u8], limits: &Limits) -> Result<()> {
         if !src.is_file(&v.path)? {
             continue;
         }
-        let found = png::decode(&src.read(&v.path)?, &v.path, limits)?;
+        let found = png::decode_source(&src.read(&v.path)?, &v.path, limits)?;
         if (found.width, found.height) != (v.width, v.height) {
             return Err(Error::at(
                 src.shown(&v.path),

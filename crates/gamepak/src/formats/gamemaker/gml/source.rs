@@ -49,11 +49,6 @@ pub fn source_texts(game: &Game<'_>, wanted: &[String]) -> Result<Vec<SourceText
 
 /// The code entry whose name is nearest `name`, for a hint.
 fn nearest<'g>(game: &'g Game<'_>, name: &str) -> Option<&'g str> {
-    let distance = |n: &&str| strsim::levenshtein(n, name);
-    game.code
-        .iter()
-        .map(|e| &*e.name)
-        .filter(|n| !n.is_empty())
-        .min_by_key(distance)
-        .filter(|n| distance(n) <= name.len() / 3 + 2)
+    let names = game.code.iter().map(|e| &*e.name).filter(|n| !n.is_empty());
+    crate::nearest::nearest(name, names)
 }

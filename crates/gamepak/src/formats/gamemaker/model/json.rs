@@ -19,8 +19,12 @@ pub fn to_json<T: Serialize>(shown: &Arc<Shown>, value: &T) -> Vec<u8> {
     out
 }
 
+/// How many problems one file is searched for: each costs a read of the whole file.
+const PER_FILE: usize = 100;
+
 /// The record in `file`'s JSON `bytes`, its texts interned into `interner` and its
-/// names looked up in `lookup`.
+/// names looked up in `lookup`. A record that does not fit is refused with every
+/// problem found in it (up to [`PER_FILE`]), each with its place.
 pub fn from_json<T: DeserializeOwned>(
     file: &str,
     bytes: &[u8],
@@ -30,49 +34,126 @@ pub fn from_json<T: DeserializeOwned>(
     interning(interner, lookup, || {
         // JSON that does not read is a file that cannot be parsed (exit 2); a
         // record that does not fit, a change the format cannot store (exit 1).
-        let failed = |place: String, why: String| {
-            let at = if place == "." {
-                String::new()
-            } else {
-                format!("{place}: ")
-            };
-            Error::at(file, format!("{at}{why}"))
-        };
         let unreadable = |e: &serde_json::Error| Error::usage(file, e.to_string());
         let mut de = serde_json::Deserializer::from_slice(bytes);
-        let mut unknown = Vec::new();
-        let mut note = |path: serde_ignored::Path<'_>| unknown.push(place(&path));
-        let ignoring = serde_ignored::Deserializer::new(&mut de, &mut note);
-        let read = serde_path_to_error::deserialize(ignoring);
-        // A key no field has explains a field found missing: it is most often
-        // that field, misspelt.
-        let missing = read.as_ref().err().and_then(|e| {
-            let why = e.inner().to_string();
-            let name = why.strip_prefix("missing field `")?.split('`').next()?;
-            Some(name.to_string())
-        });
-        if let Some((parent, key)) = unknown.first() {
-            let mut known = known_keys(bytes, parent, key);
-            known.extend(missing);
-            let at = if parent.is_empty() {
-                key.clone()
-            } else {
-                format!("{parent}.{key}")
-            };
-            return Err(failed(at, unknown_field(key, &known)));
-        }
-        let value = read.map_err(|e| {
-            let place = e.path().to_string();
-            let inner = e.into_inner();
-            if inner.is_data() {
-                failed(place, inner.to_string())
-            } else {
-                unreadable(&inner)
+        let (read, unknown) = attempt::<T, _>(&mut de);
+        match read {
+            Ok(value) if unknown.is_empty() => {
+                de.end().map_err(|e| unreadable(&e))?;
+                return Ok(value);
             }
-        })?;
-        de.end().map_err(|e| unreadable(&e))?;
-        Ok(value)
+            Err(e) if !e.inner().is_data() => return Err(unreadable(e.inner())),
+            _ => {}
+        }
+        // Something does not fit: the file is read again as a value, which is
+        // mended after each problem so that the next can be found.
+        let value = serde_json::from_slice(bytes).map_err(|e| unreadable(&e))?;
+        Err(problems::<T>(file, value))
     })
+}
+
+/// A key no field has: the record's place and the key.
+type Key = (String, String);
+
+/// What one read gives: the record, or the first error with its place.
+type Attempt<T, E> = std::result::Result<T, serde_path_to_error::Error<E>>;
+
+/// One read of `de` as a `T`, and the keys it had no field for.
+fn attempt<'de, T: serde::Deserialize<'de>, D: serde::Deserializer<'de>>(
+    de: D,
+) -> (Attempt<T, D::Error>, Vec<Key>) {
+    let mut unknown = Vec::new();
+    let mut note = |path: serde_ignored::Path<'_>| unknown.push(place(&path));
+    let read = serde_path_to_error::deserialize(serde_ignored::Deserializer::new(de, &mut note));
+    (read, unknown)
+}
+
+/// Every problem of `file`'s `value` as a `T`: each key no field has, then each
+/// value that does not fit, one after another, the last found set to null (a
+/// reference to nothing) before the next read. A problem that null does not mend
+/// ends the search.
+fn problems<T: DeserializeOwned>(file: &str, mut value: serde_json::Value) -> Error {
+    let mut errors = Vec::new();
+    let mut unknown: Vec<(String, String)> = Vec::new();
+    let mut mended = std::collections::HashSet::new();
+    loop {
+        // A read stops at its first error, so each finds the keys before it.
+        let (read, keys) = attempt::<T, _>(&value);
+        for key in keys {
+            if !unknown.contains(&key) {
+                unknown.push(key);
+            }
+        }
+        let Err(e) = read else { break };
+        let place = e.path().to_string();
+        let place = if place == "." { String::new() } else { place };
+        let why = crate::folder_json::plain(&e.inner().to_string());
+        errors.push((place.clone(), why));
+        if errors.len() >= PER_FILE || !mended.insert(place) || !set_null(&mut value, e.path()) {
+            break;
+        }
+    }
+    // A key no field has explains a field found missing at its record: it is most
+    // often that field, misspelt.
+    let missing = |(place, why): &(String, String)| {
+        let name = why.strip_prefix("missing field `")?.split('`').next()?;
+        Some((place.clone(), name.to_string()))
+    };
+    let missing: Vec<(String, String)> = errors.iter().filter_map(missing).collect();
+    let mut found = Vec::new();
+    for (parent, key) in &unknown {
+        let mut known = known_keys(&value, parent, key);
+        known.extend(
+            missing
+                .iter()
+                .filter(|(p, _)| p == parent)
+                .map(|(_, n)| n.clone()),
+        );
+        found.push((join(parent, key), unknown_field(key, &known)));
+    }
+    let explained = |place: &String, why: &String| {
+        why.starts_with("missing field `") && unknown.iter().any(|(p, _)| p == place)
+    };
+    found.extend(errors.into_iter().filter(|(p, w)| !explained(p, w)));
+    let lines: Vec<String> = found
+        .into_iter()
+        .map(|(place, why)| match place.as_str() {
+            "" => format!("{file}: {why}"),
+            place => format!("{file}: {place}: {why}"),
+        })
+        .collect();
+    Error::at("", lines.join("\n"))
+}
+
+/// `key` at the record `parent`, as a place (`instances[3].xx`).
+fn join(parent: &str, key: &str) -> String {
+    if parent.is_empty() {
+        key.to_string()
+    } else {
+        format!("{parent}.{key}")
+    }
+}
+
+/// Sets the value at `path` to null; false when the path leads nowhere.
+fn set_null(value: &mut serde_json::Value, path: &serde_path_to_error::Path) -> bool {
+    use serde_path_to_error::Segment;
+    let mut at = value;
+    for segment in path.iter() {
+        let next = match segment {
+            Segment::Seq { index } => at.get_mut(*index),
+            Segment::Map { key } => at.get_mut(key.as_str()),
+            Segment::Enum { .. } | Segment::Unknown => None,
+        };
+        match next {
+            Some(v) => at = v,
+            None => return false,
+        }
+    }
+    if at.is_null() {
+        return false;
+    }
+    *at = serde_json::Value::Null;
+    true
 }
 
 /// Where serde found a key it has no field for: the record's place, as
@@ -100,11 +181,8 @@ fn place(path: &serde_ignored::Path<'_>) -> (String, String) {
 
 /// The keys the file's records at `parent`'s place hold besides `key`: those of
 /// every record of the same list, which a typo in one of them leaves intact.
-fn known_keys(bytes: &[u8], parent: &str, key: &str) -> Vec<String> {
-    let Ok(root) = serde_json::from_slice::<serde_json::Value>(bytes) else {
-        return Vec::new();
-    };
-    let mut records = vec![&root];
+fn known_keys(root: &serde_json::Value, parent: &str, key: &str) -> Vec<String> {
+    let mut records = vec![root];
     for step in parent.split('.').filter(|s| !s.is_empty()) {
         let (name, indexed) = match step.split_once('[') {
             Some((name, _)) => (name, true),
@@ -138,12 +216,7 @@ fn known_keys(bytes: &[u8], parent: &str, key: &str) -> Vec<String> {
 
 /// The error for a key no field has: the nearest known one, or the known ones.
 fn unknown_field(key: &str, known: &[String]) -> String {
-    let distance = |k: &&String| strsim::levenshtein(k, key);
-    let nearest = known
-        .iter()
-        .min_by_key(distance)
-        .filter(|k| distance(k) <= key.len() / 3 + 1);
-    match nearest {
+    match crate::nearest::nearest(key, known.iter().map(String::as_str)) {
         Some(k) => format!("unknown field `{key}`; did you mean `{k}`?"),
         None if known.is_empty() => format!("unknown field `{key}`"),
         None => format!(

@@ -328,10 +328,18 @@ impl<'de, K: Kind> Deserialize<'de> for Id<K> {
                         "more than one {} is named {name:?}: give its index",
                         K::WHAT
                     ))),
-                    None => Err(serde::de::Error::custom(format!(
-                        "no {} is named {name:?}",
-                        K::WHAT
-                    ))),
+                    None => {
+                        let known = lookup.0.get(&K::CHUNK);
+                        let names = known.into_iter().flat_map(|m| m.keys().map(String::as_str));
+                        let hint = match crate::nearest::nearest(&name, names) {
+                            Some(n) => format!("; did you mean {n:?}?"),
+                            None => String::new(),
+                        };
+                        Err(serde::de::Error::custom(format!(
+                            "no {} is named {name:?}{hint}",
+                            K::WHAT
+                        )))
+                    }
                 }
             }
             _ => Err(serde::de::Error::custom(

@@ -70,6 +70,8 @@ fn a_room_file_added_to_the_folder_is_a_room_of_the_game() {
         let count = std::fs::read_dir(&rooms).unwrap().count();
         let mut room = read_json(&file);
         room["name"] = "rm_added_by_a_test".into();
+        // An instance id names one instance in the game: the copy's get new ones.
+        renumber_instances(&mut room, 900_000);
         write_json(&rooms.join("rm_added_by_a_test.json"), &room);
         let (_, again) = packed_clean(name, out.path());
         let added = again
@@ -77,6 +79,35 @@ fn a_room_file_added_to_the_folder_is_a_room_of_the_game() {
             .join(format!("rooms/{count:03}-rm_added_by_a_test.json"));
         assert!(added.is_file(), "{name}: {}", added.display());
         assert_eq!(read_json(&added)["width"], room["width"], "{name}");
+    }
+}
+
+/// Gives a room's instances the ids from `first` on, in its layers and creation
+/// order too.
+fn renumber_instances(room: &mut serde_json::Value, first: i64) {
+    let mut new = std::collections::HashMap::new();
+    for (k, inst) in room["instances"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+    {
+        let id = first + k as i64;
+        new.insert(inst["id"].as_i64().unwrap(), id);
+        inst["id"] = id.into();
+    }
+    let renumber = |list: &mut serde_json::Value| {
+        for id in list.as_array_mut().into_iter().flatten() {
+            *id = new[&id.as_i64().unwrap()].into();
+        }
+    };
+    for layer in room["layers"].as_array_mut().into_iter().flatten() {
+        if let Some(list) = layer.get_mut("data").and_then(|d| d.get_mut("instances")) {
+            renumber(list);
+        }
+    }
+    if let Some(order) = room.get_mut("creation_order") {
+        renumber(order);
     }
 }
 

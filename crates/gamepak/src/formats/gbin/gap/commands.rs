@@ -113,7 +113,7 @@ fn load_image(s: &mut State, c: &Ctx) -> Result<()> {
     let data = c.load(src)?;
     let channels = crate::codec::png::source_channels(&data)
         .map_err(|e| c.err(format!("failed to load image {src}: {}", e.kind)))?;
-    let rgba = crate::codec::png::decode(&data, src, c.limits)
+    let rgba = crate::codec::png::decode_source(&data, src, c.limits)
         .map_err(|e| c.err(format!("failed to load image {src}: {}", e.kind)))?;
     // The reference keys the default format on the PNG's component count.
     let mut target = match channels {

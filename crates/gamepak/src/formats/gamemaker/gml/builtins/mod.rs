@@ -466,14 +466,11 @@ pub fn is_builtin_variable(name: &str) -> bool {
 /// The name nearest `name` among the built-in functions and `others` (the
 /// game's own), where one is near enough to be a slip of the keyboard.
 pub fn nearest_function<'a>(name: &str, others: impl Iterator<Item = &'a str>) -> Option<String> {
-    let distance = |n: &&str| strsim::levenshtein(n, name);
-    functions()
+    let names = functions()
         .map(|f| f.name)
         .chain(others)
-        .filter(|n| !n.starts_with("@@") && !n.starts_with("gml_Script_"))
-        .min_by_key(distance)
-        .filter(|n| distance(n) <= name.len() / 3 + 1)
-        .map(str::to_string)
+        .filter(|n| !n.starts_with("@@") && !n.starts_with("gml_Script_"));
+    crate::nearest::nearest(name, names).map(str::to_string)
 }
 
 /// Whether a function of this name is one GameMaker's compiler calls on its own,

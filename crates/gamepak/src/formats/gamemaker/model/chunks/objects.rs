@@ -1,5 +1,5 @@
 //! OBJT, the objects: name, sprite, visibility, from 2022.5 whether it is managed,
-//! solidity, depth, persistence, parent (-100 for none), collision mask, the physics
+//! solidity, depth, persistence, parent (-100 for none, null in JSON), collision mask, the physics
 //! fields (the shape's vertex count among them, its vertices after them), then a
 //! pointer list per event type (create, destroy, alarm, step, collision, keyboard,
 //! mouse, other, draw, key press, key release, trigger, then clean-up, gesture and
@@ -12,6 +12,31 @@ use crate::error::Result;
 use crate::formats::gamemaker::model::names::{Id, Named, Sprite};
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, StrId, Wire};
+
+/// "No parent", as OBJT stores it.
+pub const NO_PARENT: i32 = -100;
+
+/// An object's parent as its name, or null for none. A number reads back as the
+/// index it is, so the stored form (`-100`) still reads.
+mod parent {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::NO_PARENT;
+    use crate::formats::gamemaker::model::names::{Id, Object};
+
+    pub fn serialize<S: Serializer>(v: &i32, s: S) -> Result<S::Ok, S::Error> {
+        match *v {
+            NO_PARENT => s.serialize_none(),
+            // An id that is not "none" the usual way shows as the number it is.
+            v if v < 0 => s.serialize_i32(v),
+            v => Id::<Object>::new(v).serialize(s),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
+        Ok(Option::<Id<Object>>::deserialize(d)?.map_or(NO_PARENT, |id| id.0))
+    }
+}
 
 /// OBJT's body: the objects in resource order.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -41,7 +66,9 @@ pub struct Object {
     pub depth: i32,
     /// Whether instances stay when the room changes.
     pub persistent: bool,
-    /// The parent object's index; -100 for none.
+    /// The parent object's index; [`NO_PARENT`] for none. Shown in JSON as the
+    /// parent's name, null for none; the stored number reads back too.
+    #[serde(with = "parent")]
     pub parent: i32,
     /// The sprite used as the collision mask; -1 for the object's own sprite.
     pub mask: Id<Sprite>,

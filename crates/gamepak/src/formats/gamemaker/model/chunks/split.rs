@@ -175,6 +175,8 @@ macro_rules! layout {
                     Ok(v) => v,
                     Err(e) => return (Some(Err(e)), interner),
                 };
+                // Every file is read, so that pack lists the problems of all.
+                let mut errors = Vec::new();
                 for file in files {
                     let Some((path, bytes)) = file else {
                         v.$list.push(None);
@@ -184,10 +186,16 @@ macro_rules! layout {
                     interner = i;
                     match r {
                         Ok(r) => v.$list.push(Some(r)),
-                        Err(e) => return (Some(Err(e)), interner),
+                        Err(e) => {
+                            v.$list.push(None);
+                            errors.push(e);
+                        }
                     }
                 }
-                (Some(Ok(v)), interner)
+                match $crate::error::Error::all(errors) {
+                    Some(e) => (Some(Err(e)), interner),
+                    None => (Some(Ok(v)), interner),
+                }
             }
         }
     };

@@ -1,0 +1,66 @@
+//! pack's rules for a folder read back, before anything is written: what a game
+//! needs that each JSON file alone cannot say. Every problem names its file and
+//! the place in it (`rooms/002-rm_level.json: instances[4].id`) and says what to do;
+//! pack refuses the folder when there is one, listing them all.
+//!
+//! What follows from the content is derived rather than trusted: GEN8's
+//! `last_object_id` and `last_tile_id`, an instance's place on its room's only
+//! instance layer and in the creation order, and a changed clip's length. A value
+//! set by hand that pack must change is changed, with a warning.
+
+mod references;
+mod rooms;
+mod sounds;
+
+use std::collections::HashMap;
+
+pub(super) use sounds::{ClipChanges, GroupClips};
+
+use super::manifest::Manifest;
+use super::model::Game;
+use crate::fourcc::FourCC;
+
+/// Where each resource was read from.
+pub(super) struct Files {
+    /// Each split chunk's resource files, by slot (`None` for a null slot).
+    pub split: HashMap<FourCC, Vec<Option<String>>>,
+    /// Each other chunk's JSON file.
+    pub whole: HashMap<FourCC, String>,
+}
+
+impl Files {
+    /// The file resource `i` of chunk `kind` was read from.
+    fn of(&self, kind: FourCC, i: usize) -> &str {
+        let file = self.split.get(&kind).and_then(|f| f.get(i)?.as_deref());
+        file.unwrap_or("?")
+    }
+
+    /// The JSON file of a chunk that is not split.
+    fn whole(&self, kind: FourCC) -> &str {
+        self.whole.get(&kind).map_or("?", String::as_str)
+    }
+}
+
+/// What the rules found: problems stop the pack; notes say what was derived;
+/// warnings, what was derived over a value set by hand.
+#[derive(Debug, Default)]
+pub(super) struct Findings {
+    pub problems: Vec<String>,
+    pub notes: Vec<String>,
+    pub warnings: Vec<String>,
+}
+
+/// Applies every rule to `game`, read from `files`: derived fields are set, and
+/// what cannot be is found.
+pub(super) fn apply(
+    game: &mut Game<'_>,
+    m: &Manifest,
+    files: &Files,
+    clips: &GroupClips,
+) -> Findings {
+    let mut found = Findings::default();
+    references::check(game, files, &mut found);
+    rooms::apply(game, m, files, &mut found);
+    sounds::apply(game, files, clips, &mut found);
+    found
+}
