@@ -95,7 +95,7 @@ fn info_of_a_game_with_a_bad_pointer_shows_the_rest_and_names_it() {
     };
     let o = gamepak(&["info", s(&file)]);
     assert_eq!(code(&o), 1, "{}", stderr(&o));
-    assert!(stdout(&o).contains("GameMaker version"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("gamemaker_version"), "{}", stdout(&o));
     let err = stderr(&o);
     assert!(err.contains("FORM/SPRT/entry[0]"), "{err}");
     assert!(err.contains(&format!("at {slot:#x}")), "{err}");
@@ -103,7 +103,7 @@ fn info_of_a_game_with_a_bad_pointer_shows_the_rest_and_names_it() {
     let o = gamepak(&["info", "--json", s(&file)]);
     assert_eq!(code(&o), 1);
     let records = json_lines(&o);
-    assert!(records[0]["GameMaker version"].is_string(), "{records:?}");
+    assert!(records[0]["gamemaker_version"].is_string(), "{records:?}");
     assert_eq!(records[0]["problems"][0]["offset"], slot);
     assert!(records[1]["summary"]["errors"].as_u64().unwrap() >= 1);
 }

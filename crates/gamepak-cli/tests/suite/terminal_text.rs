@@ -248,7 +248,7 @@ fn gamemaker_names_are_escaped_and_exact_in_json() {
     let (info, _) = run(tmp.path(), &["info", "data.win"], 0);
     assert!(info.contains(&format!("  name: {SHOWN}\n")), "{info}");
     assert!(
-        info.contains(&format!("  display name: {SHOWN}\n")),
+        info.contains(&format!("  display_name: {SHOWN}\n")),
         "{info}"
     );
     every_verb(tmp.path(), &file, HOSTILE);
@@ -278,7 +278,7 @@ fn a_tirnanog_game_id_and_string_are_escaped() {
     let file = tng_file(tmp.path());
     let (info, _) = run(tmp.path(), &["info", "game.tng"], 0);
     let id = r"\u{1b}]2;x\u{7}\u{1b}[2K\u{d}\u{a}ok";
-    assert!(info.contains(&format!("game id: {id}\n")), "{info}");
+    assert!(info.contains(&format!("game_id: {id}\n")), "{info}");
     every_verb(tmp.path(), &file, "\u{1b}]2;x\u{7}\u{1b}[2K\r\nok");
 }
 

@@ -19,12 +19,13 @@ use rayon::prelude::*;
 use serde::Deserialize;
 
 use super::folder::{self, Place};
-use super::folder_rules::{self, GroupClips};
+use super::folder_rules::{self, Edited, GroupClips};
 use super::manifest::{ChunkFile, Manifest};
 use super::model::chunks::shaders::BLOBS;
 use super::model::chunks::split::ResourceFile;
 use super::model::chunks::strings::Strings;
 use super::model::chunks::Body;
+use super::model::json;
 use super::model::names::{Interner, Lookup, Names};
 use super::model::{Game, Part};
 use super::sprite_files::SpriteFolders;
@@ -75,7 +76,7 @@ const LISTED: [(FourCC, &str); 3] = [
 /// [`folder_rules`](super::folder_rules); otherwise every problem found.
 pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads, limits: &Limits) -> Result<Built> {
     let mut notes = Vec::new();
-    let (original, texts) = strings(dir, m, &mut notes)?;
+    let (original, texts, edited) = strings(dir, m, &mut notes)?;
     let sources = m
         .chunks
         .par_iter()
@@ -112,11 +113,12 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads, limits: &Limits
                 },
             )
         },
-        || -> Result<(Vec<Part>, Interner)> {
+        || -> Result<(Vec<Part>, Interner, Vec<Error>)> {
             let mut interner = interner;
             let mut parts = Vec::with_capacity(m.chunks.len());
             // Every chunk is read, so that pack lists the problems of all.
             let mut errors = Vec::new();
+            json::take_mended();
             for (c, source) in m.chunks.iter().zip(&sources) {
                 let (body, i) = body(c, source, interner, &lookup);
                 interner = i;
@@ -135,13 +137,17 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads, limits: &Limits
                     version: c.version,
                 });
             }
-            match Error::all(errors) {
-                Some(e) => Err(e),
-                None => Ok((parts, interner)),
+            // Records read mended still go through the rules between records,
+            // whose problems are listed with theirs.
+            let mended = json::take_mended();
+            if errors.is_empty() {
+                return Ok((parts, interner, mended));
             }
+            errors.splice(0..0, mended);
+            Err(Error::all(errors).expect("there are errors"))
         },
     );
-    let (sprite_folders, (code_edits, gml_edits), (mut parts, interner)) =
+    let (sprite_folders, (code_edits, gml_edits), (mut parts, interner, mended)) =
         (sprite_folders?, code_edits?, parts?);
     for (name, payload, what) in [
         (FourCC::TXTR, !payloads.pages.is_empty(), "pages"),
@@ -173,9 +179,10 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads, limits: &Limits
     }
     let mut game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
     super::sprite_folder::apply(dir, m, sprite_folders, &mut game, &mut notes, limits)?;
-    let found = folder_rules::apply(&mut game, m, &files(m, &sources), &payloads.group_clips);
-    if !found.problems.is_empty() {
-        return Err(Error::at("", found.problems.join("\n")));
+    let files = files(m, &sources);
+    let found = folder_rules::apply(&mut game, m, &files, &payloads.group_clips, &edited);
+    if let Some(e) = problems(mended, found.problems) {
+        return Err(e);
     }
     notes.extend(found.notes);
     let before_code = super::code_folder::apply(
@@ -196,6 +203,35 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads, limits: &Limits
         notes,
         warnings: found.warnings,
     })
+}
+
+/// The problems of records read mended, then those the rules between records
+/// found at other places: a reference read as none because it named nothing is not
+/// reported again as missing.
+fn problems(mended: Vec<Error>, rules: Vec<String>) -> Option<Error> {
+    let mut lines: Vec<String> = mended
+        .iter()
+        .flat_map(|e| {
+            e.to_string()
+                .lines()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let said: Vec<String> = lines
+        .iter()
+        .filter_map(|l| {
+            let mut parts = l.splitn(3, ": ");
+            let (file, place, _) = (parts.next()?, parts.next()?, parts.next()?);
+            Some(format!("{file}: {place}: "))
+        })
+        .collect();
+    lines.extend(
+        rules
+            .into_iter()
+            .filter(|r| !said.iter().any(|p| r.starts_with(p))),
+    );
+    (!lines.is_empty()).then(|| Error::at("", lines.join("\n")))
 }
 
 /// Where each chunk's records were read from.
@@ -239,15 +275,15 @@ fn sprite_files(m: &Manifest, sources: &[Source]) -> (Vec<Option<String>>, usize
         .unwrap_or_default()
 }
 
-/// The table as extracted and as it is now in `strings.json`, noting each text
+/// The table as extracted and as it is now in `strings.json`, and each text
 /// edited.
 fn strings(
     dir: &SourceDir,
     m: &Manifest,
     notes: &mut Vec<String>,
-) -> Result<(Vec<String>, Vec<String>)> {
+) -> Result<(Vec<String>, Vec<String>, Vec<Edited>)> {
     let Some(s) = &m.strings else {
-        return Ok((Vec::new(), Vec::new()));
+        return Ok((Vec::new(), Vec::new(), Vec::new()));
     };
     let parse = |file: &str, bytes: &[u8]| -> Result<Vec<String>> {
         serde_json::from_slice(bytes).map_err(|e| Error::usage(file, e.to_string()))
@@ -257,7 +293,7 @@ fn strings(
     let was = dir.read(&s.original)?;
     if crc32(&now) == s.crc32 {
         let texts = parse(&s.file, &now)?;
-        return Ok((texts.clone(), texts));
+        return Ok((texts.clone(), texts, Vec::new()));
     }
     let (now, was) = (parse(&s.file, &now)?, parse(&s.original, &was)?);
     if now.len() < was.len() {
@@ -271,15 +307,20 @@ fn strings(
             ),
         ));
     }
+    let mut edited = Vec::new();
     for (i, (a, b)) in now.iter().zip(&was).enumerate() {
         if a != b {
             notes.push(format!("{}[{i}]", s.file));
+            edited.push(Edited {
+                index: i,
+                was: b.clone(),
+            });
         }
     }
     if now.len() > was.len() {
         notes.push(added(was.len(), now.len()));
     }
-    Ok((was, now))
+    Ok((was, now, edited))
 }
 
 fn added(from: usize, to: usize) -> String {

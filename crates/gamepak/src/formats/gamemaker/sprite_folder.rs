@@ -265,7 +265,7 @@ impl SpriteFolder<'_> {
             }));
         }
         if self.added && sprite.special.is_none() {
-            sprite.special = template(game);
+            sprite.special = template(game, &sprite);
         }
         // Masks drawn since extraction are the user's; the others are made again.
         let drawn: Vec<(u32, u32)> = if masks.iter().any(|m| m.edited) {
@@ -376,7 +376,9 @@ impl SpriteFolder<'_> {
             .map(Cow::Owned)
             .collect();
         }
-        let follows = follow_frames(&mut sprite, had, slots.len());
+        // A new sprite's sequence is a sibling's, which shows that sibling's frames.
+        let shown = if self.added { keyframes(&sprite) } else { had };
+        let follows = follow_frames(&mut sprite, shown, slots.len());
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         let what = match (self.added, had) {
             (true, 0) => "a new sprite, from its pictures".to_string(),
@@ -473,22 +475,49 @@ fn repaint(
 }
 
 /// The header a new sprite takes from the game's other sprites, without their
-/// embedded sequence or nine-slice data.
-fn template(game: &Game<'_>) -> Option<Special> {
+/// nine-slice data. Its embedded sequence, where they have one (every sprite from
+/// 2.3 on), is made like the first one GameMaker wrote one keyframe a frame: named
+/// and placed as that one is (its sprite's name and origin, or as it is where it
+/// differs), its frames made to follow the new sprite's after.
+fn template(game: &Game<'_>, new: &Sprite<'_>) -> Option<Special> {
     let sprites = game.get::<Sprites>()?;
-    let s = sprites
-        .sprites
-        .iter()
-        .flatten()
-        .find_map(|s| s.special.as_ref())?;
+    let all = || sprites.sprites.iter().flatten();
+    let plain = all().find(|s| {
+        s.special.as_ref().is_some_and(|p| p.sequence.is_some()) && keyframes(s) == s.frames.len()
+    });
+    let sibling = plain.or_else(|| all().find(|s| s.special.is_some()))?;
+    let s = sibling.special.as_ref()?;
+    let sequence = s.sequence.clone().map(|mut embedded| {
+        let seq = &mut embedded.sequence;
+        if seq.name == sibling.name {
+            seq.name = new.name;
+        }
+        if seq.origin == sibling.origin {
+            seq.origin = new.origin;
+        }
+        embedded
+    });
     Some(Special {
         version: s.version,
         kind: 0,
         playback_speed: s.playback_speed,
         speed_type: s.speed_type,
-        sequence: None,
+        sequence,
         nine_slice: None,
     })
+}
+
+/// How many keyframes a sprite's embedded sequence shows its frames with.
+fn keyframes(sprite: &Sprite<'_>) -> usize {
+    let embedded = sprite.special.as_ref().and_then(|s| s.sequence.as_ref());
+    let tracks = embedded.into_iter().flat_map(|e| &e.sequence.tracks);
+    tracks
+        .filter_map(|t| match &t.keyframes {
+            TrackKeyframes::SpriteFrames(k) => Some(k.keyframes.len()),
+            _ => None,
+        })
+        .next()
+        .unwrap_or(0)
 }
 
 /// Makes a sprite's embedded sequence show its `now` frames, when it showed the

@@ -11,10 +11,12 @@
 mod references;
 mod rooms;
 mod sounds;
+mod strings;
 
 use std::collections::HashMap;
 
 pub(super) use sounds::{ClipChanges, GroupClips};
+pub(super) use strings::Edited;
 
 use super::manifest::Manifest;
 use super::model::Game;
@@ -50,15 +52,19 @@ pub(super) struct Findings {
     pub warnings: Vec<String>,
 }
 
-/// Applies every rule to `game`, read from `files`: derived fields are set, and
-/// what cannot be is found.
+/// Applies every rule to `game`, read from `files` with the strings `edited`:
+/// derived fields are set, and what cannot be is found.
 pub(super) fn apply(
     game: &mut Game<'_>,
     m: &Manifest,
     files: &Files,
     clips: &GroupClips,
+    edited: &[Edited],
 ) -> Findings {
     let mut found = Findings::default();
+    if let Some(s) = &m.strings {
+        strings::check(game, &s.file, edited, &mut found);
+    }
     references::check(game, files, &mut found);
     rooms::apply(game, m, files, &mut found);
     sounds::apply(game, files, clips, &mut found);

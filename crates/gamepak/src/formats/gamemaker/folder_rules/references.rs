@@ -23,7 +23,12 @@ struct Counts {
 fn broken<K: Kind>(id: Id<K>, n: Option<usize>, required: bool) -> Option<String> {
     let what = K::WHAT;
     if id.0 == -1 {
-        return required.then(|| format!("must name a {what}"));
+        let a = if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        return required.then(|| format!("must name {a} {what}"));
     }
     let n = n?;
     if id.index().is_some_and(|i| i < n) {

@@ -99,6 +99,8 @@ fn layers(
         return;
     }
     let ids: HashSet<u32> = room.instances.iter().flatten().map(|i| i.id).collect();
+    // An instance that did not read (its problem is reported) leaves its id unknown.
+    let judged = room.instances.iter().all(Option::is_some);
     let mut on_layers = HashSet::new();
     let mut instance_layers = Vec::new();
     for (l, layer) in room.layers.iter().enumerate() {
@@ -110,7 +112,7 @@ fn layers(
         let name = format!("{:?}", name.map_or("", String::as_str));
         for (j, id) in on.iter().enumerate() {
             on_layers.insert(*id);
-            if !ids.contains(id) {
+            if judged && !ids.contains(id) {
                 found.problems.push(format!(
                     "{file}: layers[{l}].data.instances[{j}]: layer {name} lists instance \
                      {id}, which is not among the room's instances: remove it from the \

@@ -48,8 +48,28 @@ pub fn from_json<T: DeserializeOwned>(
         // Something does not fit: the file is read again as a value, which is
         // mended after each problem so that the next can be found.
         let value = serde_json::from_slice(bytes).map_err(|e| unreadable(&e))?;
-        Err(problems::<T>(file, value))
+        match problems::<T>(file, value) {
+            (e, Some(mended)) => {
+                MENDED.with(|m| m.borrow_mut().push(e));
+                Ok(mended)
+            }
+            (e, None) => Err(e),
+        }
     })
+}
+
+thread_local! {
+    /// The problems of records read mended (see [`take_mended`]).
+    static MENDED: std::cell::RefCell<Vec<Error>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The problems of each record [`from_json`] gave mended on this thread since the
+/// last call: keys no field has left out and names that name nothing read as
+/// none. The record is read so that the rules between records can run on it too,
+/// and every problem of a folder be listed at once; the folder is refused all the
+/// same.
+pub fn take_mended() -> Vec<Error> {
+    MENDED.with(|m| std::mem::take(&mut *m.borrow_mut()))
 }
 
 /// A key no field has: the record's place and the key.
@@ -71,12 +91,12 @@ fn attempt<'de, T: serde::Deserialize<'de>, D: serde::Deserializer<'de>>(
 /// Every problem of `file`'s `value` as a `T`: each key no field has, then each
 /// value that does not fit, one after another, the last found set to null (a
 /// reference to nothing) before the next read. A problem that null does not mend
-/// ends the search.
-fn problems<T: DeserializeOwned>(file: &str, mut value: serde_json::Value) -> Error {
+/// ends the search; the record, when null mended every problem.
+fn problems<T: DeserializeOwned>(file: &str, mut value: serde_json::Value) -> (Error, Option<T>) {
     let mut errors = Vec::new();
     let mut unknown: Vec<(String, String)> = Vec::new();
     let mut mended = std::collections::HashSet::new();
-    loop {
+    let record = loop {
         // A read stops at its first error, so each finds the keys before it.
         let (read, keys) = attempt::<T, _>(&value);
         for key in keys {
@@ -84,15 +104,18 @@ fn problems<T: DeserializeOwned>(file: &str, mut value: serde_json::Value) -> Er
                 unknown.push(key);
             }
         }
-        let Err(e) = read else { break };
+        let e = match read {
+            Ok(record) => break Some(record),
+            Err(e) => e,
+        };
         let place = e.path().to_string();
         let place = if place == "." { String::new() } else { place };
         let why = crate::folder_json::plain(&e.inner().to_string());
         errors.push((place.clone(), why));
         if errors.len() >= PER_FILE || !mended.insert(place) || !set_null(&mut value, e.path()) {
-            break;
+            break None;
         }
-    }
+    };
     // A key no field has explains a field found missing at its record: it is most
     // often that field, misspelt.
     let missing = |(place, why): &(String, String)| {
@@ -122,7 +145,7 @@ fn problems<T: DeserializeOwned>(file: &str, mut value: serde_json::Value) -> Er
             place => format!("{file}: {place}: {why}"),
         })
         .collect();
-    Error::at("", lines.join("\n"))
+    (Error::at("", lines.join("\n")), record)
 }
 
 /// `key` at the record `parent`, as a place (`instances[3].xx`).

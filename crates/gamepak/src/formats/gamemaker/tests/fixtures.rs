@@ -19,7 +19,7 @@ fn every_game_reads_and_checks_clean() {
         let report = handler().check(&data, &Default::default());
         assert!(report.is_clean(), "{name}:\n{}", report.lines());
         let info = handler().info(&data, &Default::default()).unwrap().value;
-        assert!(info["GameMaker version"].is_string(), "{name}");
+        assert!(info["gamemaker_version"].is_string(), "{name}");
     }
 }
 
@@ -32,9 +32,24 @@ fn every_game_rebuilds_byte_for_byte_through_extract_and_pack() {
             .extract(&data, &out, &ExtractOptions::default(), &Default::default())
             .unwrap();
         assert!(summary.notes.is_empty(), "{name}: {:?}", summary.notes);
+        // The folder explains itself, and what explains it changes nothing.
+        let guide = std::fs::read_to_string(out.join("README.md")).unwrap();
+        for part in ["## What is here", "### An instance", "## What pack refuses"] {
+            assert!(guide.contains(part), "{name}: README.md lacks {part}");
+        }
+        let manifest = std::fs::read_to_string(out.join("gamepak.toml")).unwrap();
+        assert!(
+            manifest.starts_with("# "),
+            "{name}: gamepak.toml has no comment"
+        );
+        assert!(
+            manifest.contains("\n# The game's chunks in file order"),
+            "{name}"
+        );
         let packed = gamepak::pack(&out, &Default::default()).unwrap();
         assert!(packed.bytes == data, "{name}: pack differs");
         assert!(packed.unused.is_empty(), "{name}: {:?}", packed.unused);
+        assert!(packed.warnings.is_empty(), "{name}: {:?}", packed.warnings);
         assert!(
             packed.reencoded.is_empty(),
             "{name}: {:?}",
@@ -51,7 +66,7 @@ fn extracted_counts_match_info() {
         let count = |k: &str| info["counts"][k].as_u64().unwrap_or(0) as usize;
         let entries = handler().list(&data, &Default::default()).unwrap().value;
         let kind = |k: &str| entries.iter().filter(|e| e.kind.name() == k).count();
-        assert_eq!(count("texture pages"), g.pages().len(), "{name}");
+        assert_eq!(count("texture_pages"), g.pages().len(), "{name}");
         let frames: usize = g
             .sprites
             .iter()
@@ -59,11 +74,11 @@ fn extracted_counts_match_info() {
             .sum();
         assert_eq!(kind("sprite"), frames, "{name}");
         assert_eq!(
-            count("sprite frames"),
+            count("sprite_frames"),
             g.sprites.iter().map(|s| s.items.len()).sum::<usize>(),
             "{name}"
         );
-        assert_eq!(kind("sound"), count("embedded audio"), "{name}");
+        assert_eq!(kind("sound"), count("embedded_audio"), "{name}");
         assert_eq!(g.texts().len(), count("strings"), "{name}");
     }
 }

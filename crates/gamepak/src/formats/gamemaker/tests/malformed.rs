@@ -293,7 +293,7 @@ fn big_endian_files_read_and_rebuild() {
     assert_eq!(g.tpag.items[2].page, 2);
     assert_round_trips(&data);
     let info = handler().info(&data, &Default::default()).unwrap().value;
-    assert_eq!(info["byte order"], "big-endian (MROF)");
+    assert_eq!(info["byte_order"], "big-endian (MROF)");
 }
 
 #[test]

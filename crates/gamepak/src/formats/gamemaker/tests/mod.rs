@@ -7,6 +7,7 @@ mod code_edits;
 mod edits;
 mod fixtures;
 mod folder;
+mod folder_rules;
 mod gml_blocks;
 mod gml_compile;
 mod gml_decompile;

@@ -86,7 +86,7 @@ fn every_newer_game_names_its_release_from_its_own_evidence() {
     for (name, data) in newer_games("newer games named") {
         let info = handler.info(&data, &Default::default()).unwrap().value;
         let (_, release) = expected.iter().find(|(n, _)| *n == name).unwrap();
-        assert_eq!(info["GameMaker version"], *release, "{name}: {info:#}");
+        assert_eq!(info["gamemaker_version"], *release, "{name}: {info:#}");
         let yyc = info["code"].as_str().unwrap().contains("(YYC)");
         assert_eq!(yyc, name.starts_with("Toomeme"), "{name}");
     }
