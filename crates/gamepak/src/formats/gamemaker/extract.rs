@@ -18,7 +18,9 @@ use super::model::chunks::general::General;
 use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::strings::Strings;
 use super::model::chunks::Body;
-use super::{audio_group, code, folder_guide, gml, model, pages, sprite_masks, stream, txtr};
+use super::{
+    audio_group, code, folder_guide, gml, model, pages, sprite_masks, stream, text_list, txtr,
+};
 use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
@@ -338,10 +340,17 @@ pub fn extract(
             )?;
         }
         if !ex.partial() {
-            ex.write(
-                folder_guide::GUIDE,
-                folder_guide::guide(game, &manifest).as_bytes(),
-            )?;
+            let shown = text_list::list(model);
+            if !shown.is_empty() {
+                let bytes = text_list::to_json(&shown);
+                ex.write(text_list::TEXT, &bytes)?;
+                manifest.text = Some(ClipFile {
+                    file: text_list::TEXT.into(),
+                    crc32: crate::codec::crc::crc32(&bytes),
+                });
+            }
+            let guide = folder_guide::guide(game, &manifest);
+            ex.write(folder_guide::GUIDE, guide.as_bytes())?;
         }
         Ok(manifest)
     });
@@ -499,6 +508,7 @@ fn manifest(
         code_blobs,
         trailing,
         audio_groups: Vec::new(),
+        text: None,
         derived: model.get::<General>().map(|g| Derived {
             last_object_id: g.last_object_id,
             last_tile_id: g.last_tile_id,

@@ -43,6 +43,7 @@ const FILES: &[(&str, &str)] = &[
     ("functions.json", "the functions the code calls (FUNC). pack adds new ones from the code."),
     ("global_scripts.json", "the code GameMaker runs at the start (GLOB)."),
     ("strings.json", "every string of the game (STRG) in table order: the texts it shows and the names of its resources, variables and functions alike. Records name strings by their text, so edit a text here only where it is shown; see \"Texts and names\"."),
+    ("text.json", "the texts the game shows or works with as text, apart from the names: each string code pushes, each room caption and the display name, with what uses it and what it also names. Edit a text here: it changes that text alone, and a name that shared its string keeps it."),
     ("textures", "the texture pages the sprites, backgrounds and fonts are cut from, as PNG."),
     ("textures.json", "the texture pages (TXTR): size and format of each."),
     ("texture_items.json", "where each picture lies on its page (TPAG). pack places new and resized frames itself."),
@@ -183,6 +184,7 @@ fn holds(m: &Manifest, what: &str) -> bool {
     by_chunk
         || match what {
             "code" => !m.code.is_empty(),
+            "text.json" => m.text.is_some(),
             "strings.json" => m.strings.is_some(),
             "textures" => m.textures.is_some(),
             "audio" => m.audio.as_ref().is_some_and(|a| !a.is_empty()),
@@ -249,7 +251,9 @@ its file and the place in it (`rooms/000-rm_test.json: instances[4].id: ...`), u
   an instance on no layer when its room has several instance layers;
 - a sound playing a clip its audio group does not hold;
 - GML that does not compile, and disassembly that does not assemble;
-- strings removed from `strings.json` (edit them, or add new ones at the end).
+- strings removed from `strings.json` (edit them, or add new ones at the end), a
+  built-in's name changed there, and a string edited in both `strings.json` and
+  `text.json`.
 
 A JSON file that is not JSON at all exits 2.
 
@@ -258,11 +262,14 @@ A JSON file that is not JSON at all exits 2.
 const TEXTS: &str = r#"## Texts and names
 
 `strings.json` holds the texts the game shows and the names of its resources,
-variables and functions in one list. Changing a string changes it everywhere it is
-used, names included: a string that is also a built-in variable's name, such as
-`score`, would rename that variable for the whole game. Translate the texts code
-shows in its `.gml` files, and captions in the rooms' and the game's JSON, where you
-can see what each is.
+variables and functions in one list. Edit texts in `text.json` instead: it lists the
+strings code pushes, the rooms' captions and the display name, each with what uses
+it, and changes only the text you edit. Where a text is also a name (`also_names`),
+the text gets a string of its own and the name keeps the old one.
+
+In `strings.json`, a string that is the name of a GameMaker built-in variable or
+function the game uses (such as `score`) cannot be changed, and changing a name of
+the game's own renames it: every reference follows.
 "#;
 
 /// The comments `gamepak.toml` carries, before the first line of each part.

@@ -29,6 +29,7 @@ use super::model::json;
 use super::model::names::{Interner, Lookup, Names};
 use super::model::{Game, Part};
 use super::sprite_files::SpriteFolders;
+use super::text_list;
 use crate::codec::crc::crc32;
 use crate::error::{Error, Result};
 use crate::fourcc::FourCC;
@@ -76,7 +77,12 @@ const LISTED: [(FourCC, &str); 3] = [
 /// [`folder_rules`](super::folder_rules); otherwise every problem found.
 pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads, limits: &Limits) -> Result<Built> {
     let mut notes = Vec::new();
-    let (original, texts, edited) = strings(dir, m, &mut notes)?;
+    let Table {
+        original,
+        texts,
+        edited,
+        moved,
+    } = strings(dir, m, &mut notes)?;
     let sources = m
         .chunks
         .par_iter()
@@ -193,6 +199,7 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads, limits: &Limits
         &mut game,
         &mut notes,
     )?;
+    super::text_list::take_own_strings(&mut game, &moved);
     let bytes = game.write()?;
     if let Some(before) = before_code {
         super::code_folder::changes(&before, &bytes, &mut notes)?;
@@ -275,15 +282,24 @@ fn sprite_files(m: &Manifest, sources: &[Source]) -> (Vec<Option<String>>, usize
         .unwrap_or_default()
 }
 
-/// The table as extracted and as it is now in `strings.json`, and each text
-/// edited.
-fn strings(
-    dir: &SourceDir,
-    m: &Manifest,
-    notes: &mut Vec<String>,
-) -> Result<(Vec<String>, Vec<String>, Vec<Edited>)> {
+/// STRG as extracted, as the folder has it now, each string edited in place, and
+/// each string whose shown text took a string of its own (see [`text_list`]).
+struct Table {
+    original: Vec<String>,
+    texts: Vec<String>,
+    edited: Vec<Edited>,
+    moved: Vec<(u32, u32)>,
+}
+
+/// The table from `strings.json` and then `text.json`, noting each text edited.
+fn strings(dir: &SourceDir, m: &Manifest, notes: &mut Vec<String>) -> Result<Table> {
     let Some(s) = &m.strings else {
-        return Ok((Vec::new(), Vec::new(), Vec::new()));
+        return Ok(Table {
+            original: Vec::new(),
+            texts: Vec::new(),
+            edited: Vec::new(),
+            moved: Vec::new(),
+        });
     };
     let parse = |file: &str, bytes: &[u8]| -> Result<Vec<String>> {
         serde_json::from_slice(bytes).map_err(|e| Error::usage(file, e.to_string()))
@@ -291,11 +307,12 @@ fn strings(
     let now = dir.read(&s.file)?;
     // Read even when unneeded, so that pack does not report it as a file it left out.
     let was = dir.read(&s.original)?;
-    if crc32(&now) == s.crc32 {
+    let (now, was) = if crc32(&now) == s.crc32 {
         let texts = parse(&s.file, &now)?;
-        return Ok((texts.clone(), texts, Vec::new()));
-    }
-    let (now, was) = (parse(&s.file, &now)?, parse(&s.original, &was)?);
+        (texts.clone(), texts)
+    } else {
+        (parse(&s.file, &now)?, parse(&s.original, &was)?)
+    };
     if now.len() < was.len() {
         return Err(Error::usage(
             &s.file,
@@ -307,20 +324,74 @@ fn strings(
             ),
         ));
     }
-    let mut edited = Vec::new();
-    for (i, (a, b)) in now.iter().zip(&was).enumerate() {
+    let mut table = Table {
+        texts: now,
+        edited: Vec::new(),
+        moved: Vec::new(),
+        original: Vec::new(),
+    };
+    for (i, (a, b)) in table.texts.iter().zip(&was).enumerate() {
         if a != b {
             notes.push(format!("{}[{i}]", s.file));
-            edited.push(Edited {
+            table.edited.push(Edited {
                 index: i,
                 was: b.clone(),
             });
         }
     }
-    if now.len() > was.len() {
-        notes.push(added(was.len(), now.len()));
+    if table.texts.len() > was.len() {
+        notes.push(added(was.len(), table.texts.len()));
     }
-    Ok((was, now, edited))
+    if let Some(t) = &m.text {
+        let bytes = dir.read(&t.file)?;
+        if crc32(&bytes) != t.crc32 {
+            for edit in text_list::edits(&bytes, &was)? {
+                shown_text_edited(&mut table, &was, edit, notes)?;
+            }
+        }
+    }
+    table.original = was;
+    Ok(table)
+}
+
+/// A text edited in `text.json`: in place, or, where its string is a name too, as
+/// a string of its own after the last.
+fn shown_text_edited(
+    table: &mut Table,
+    was: &[String],
+    edit: text_list::Edit,
+    notes: &mut Vec<String>,
+) -> Result<()> {
+    let i = edit.string as usize;
+    if table.texts[i] != was[i] {
+        return Err(Error::at(
+            text_list::TEXT,
+            format!(
+                "string {i} ({:?}) is edited in strings.json too: edit it in one of them",
+                was[i]
+            ),
+        ));
+    }
+    if edit.split {
+        let own = table.texts.len();
+        notes.push(format!(
+            "{}: string {i} ({:?}) names something too, so the text {:?} takes string \
+             {own} of its own",
+            text_list::TEXT,
+            was[i],
+            edit.text
+        ));
+        table.moved.push((edit.string, own as u32));
+        table.texts.push(edit.text);
+    } else {
+        notes.push(format!("{}: string {i}", text_list::TEXT));
+        table.edited.push(Edited {
+            index: i,
+            was: was[i].clone(),
+        });
+        table.texts[i] = edit.text;
+    }
+    Ok(())
 }
 
 fn added(from: usize, to: usize) -> String {

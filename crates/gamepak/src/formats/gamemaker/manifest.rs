@@ -28,6 +28,9 @@ pub struct Manifest {
     pub audio: Option<Vec<ClipFile>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strings: Option<StringsFile>,
+    /// `text.json` as extracted: the texts shown, apart from the names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<ClipFile>,
     /// Sprite frames and backgrounds, to put edits back on their pages.
     #[serde(default)]
     pub frames: Vec<FrameFile>,
@@ -81,7 +84,7 @@ pub struct Derived {
     pub last_tile_id: u32,
 }
 
-/// An asset file and its CRC-32 as extracted.
+/// A file and its CRC-32 as extracted.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct ClipFile {
     pub file: String,

@@ -96,6 +96,7 @@ pub mod sprite_masks;
 pub mod sprites;
 mod stream;
 pub mod synth;
+mod text_list;
 mod texture_plan;
 pub mod tpag;
 pub mod txtr;

@@ -398,3 +398,72 @@ fn a_built_in_name_edited_in_strings_json_is_refused_and_a_games_own_name_is_ren
         assert!(renamed.is_file(), "{name}: {}", renamed.display());
     }
 }
+
+#[test]
+fn a_text_edited_in_text_json_changes_that_text_alone_and_a_name_keeps_its_string() {
+    for (name, _, out) in extracted_games("folder rules text", &ERAS) {
+        let path = out.path().join("text.json");
+        let list = read_json(&path);
+        let entries = list.as_array().unwrap();
+        let shared = entries.iter().position(|e| e.get("also_names").is_some());
+        let own = entries
+            .iter()
+            .position(|e| e.get("also_names").is_none() && e["text"] != "");
+        let strings: Vec<String> =
+            serde_json::from_slice(&std::fs::read(out.path().join("strings.json")).unwrap())
+                .unwrap();
+        let mut edited = list.clone();
+        for k in [shared, own].into_iter().flatten() {
+            edited[k]["text"] = format!("{} (edited)", entries[k]["text"].as_str().unwrap()).into();
+        }
+        write_json(&path, &edited);
+        let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
+        if let Some(k) = shared {
+            let i = entries[k]["string"].as_u64().unwrap();
+            let was = entries[k]["text"].as_str().unwrap();
+            let note = format!(
+                "text.json: string {i} ({was:?}) names something too, so the text \
+                 \"{was} (edited)\" takes string {} of its own",
+                strings.len()
+            );
+            assert!(
+                packed.reencoded.contains(&note),
+                "{name}: {:?}",
+                packed.reencoded
+            );
+        }
+        let (_, again) = packed_clean(name, out.path());
+        let now: Vec<String> =
+            serde_json::from_slice(&std::fs::read(again.path().join("strings.json")).unwrap())
+                .unwrap();
+        for k in [shared, own].into_iter().flatten() {
+            let was = entries[k]["text"].as_str().unwrap();
+            let i = entries[k]["string"].as_u64().unwrap() as usize;
+            assert!(now.contains(&format!("{was} (edited)")), "{name}: {was}");
+            // A name keeps its text; a text alone is edited in place.
+            let kept = shared == Some(k);
+            assert_eq!(now[i] == was, kept, "{name}: string {i}");
+        }
+        // The same string edited in both files is refused.
+        let (Some(k), _) = (own.or(shared), ()) else {
+            continue;
+        };
+        let i = entries[k]["string"].as_u64().unwrap() as usize;
+        let mut both = strings.clone();
+        both[i] = "both".into();
+        std::fs::write(
+            out.path().join("strings.json"),
+            serde_json::to_vec(&both).unwrap(),
+        )
+        .unwrap();
+        let e = gamepak::pack(out.path(), &Default::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "text.json: string {i} ({:?}) is edited in strings.json too: edit it in one of them",
+                strings[i]
+            ),
+            "{name}"
+        );
+    }
+}
