@@ -339,7 +339,8 @@ pub fn extract(
                 limits,
             )?;
         }
-        if !ex.partial() {
+        // A partial or salvaged folder does not pack: it gets no guide to packing.
+        if !ex.partial() && !ex.salvaging() {
             let shown = text_list::list(model);
             if !shown.is_empty() {
                 let bytes = text_list::to_json(&shown);
