@@ -216,10 +216,12 @@ const RENAMING: &str = r#"## Renaming
 
 The number before a resource's file or folder name (`003-` in
 `rooms/003-rm_level.json`) is its place in its list, which records and code refer to
-it by; its name is its `name` field. Rename the file or folder keeping its number,
-and pack follows it as the same resource, which keeps its `name`. To give the
-resource another name, change its `name` and every record that names it: pack
-refuses a name that names nothing, listing each one.
+it by; the rest is its name. Rename the file or folder, keeping its number, and pack
+renames the resource: its name's string takes the new name, so every reference
+follows, and records may name it by either name. A file or folder that loses its
+number but keeps the `name` inside is followed too. Changing the `name` inside the
+file instead needs every record that names it changed with it: pack lists each one
+that names nothing.
 
 "#;
 

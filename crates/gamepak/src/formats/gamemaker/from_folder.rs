@@ -28,6 +28,7 @@ use super::model::chunks::Body;
 use super::model::json;
 use super::model::names::{Interner, Lookup, Names};
 use super::model::{Game, Part};
+use super::renames::Renamed;
 use super::sprite_files::SpriteFolders;
 use super::text_list;
 use crate::codec::crc::crc32;
@@ -75,14 +76,20 @@ const LISTED: [(FourCC, &str); 3] = [
 
 /// The file the folder stands for, once it keeps every rule of
 /// [`folder_rules`](super::folder_rules); otherwise every problem found.
-pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads, limits: &Limits) -> Result<Built> {
+pub fn build(
+    dir: &SourceDir,
+    m: &Manifest,
+    payloads: &Payloads,
+    renamed: &[Renamed],
+    limits: &Limits,
+) -> Result<Built> {
     let mut notes = Vec::new();
     let Table {
         original,
         texts,
         edited,
         moved,
-    } = strings(dir, m, &mut notes)?;
+    } = strings(dir, m, renamed, &mut notes)?;
     let sources = m
         .chunks
         .par_iter()
@@ -95,7 +102,12 @@ pub fn build(dir: &SourceDir, m: &Manifest, payloads: &Payloads, limits: &Limits
         let added = super::code_folder::added_names(&added_code);
         code.extend(added.map(|n| Some(n.to_string())));
     }
-    let lookup = Arc::new(Lookup::new(&all_names));
+    let mut lookup = Lookup::new(&all_names);
+    // A resource renamed by its file may be named by its new name too.
+    for r in renamed {
+        lookup.alias(r.kind, &r.now, r.index);
+    }
+    let lookup = Arc::new(lookup);
     let table_len = texts.len();
     let interner = Interner::edited(&original, texts);
     let code_blobs = match &m.code_blobs {
@@ -291,8 +303,14 @@ struct Table {
     moved: Vec<(u32, u32)>,
 }
 
-/// The table from `strings.json` and then `text.json`, noting each text edited.
-fn strings(dir: &SourceDir, m: &Manifest, notes: &mut Vec<String>) -> Result<Table> {
+/// The table from `strings.json`, the resources renamed by their files, and then
+/// `text.json`, noting each text edited.
+fn strings(
+    dir: &SourceDir,
+    m: &Manifest,
+    renamed: &[Renamed],
+    notes: &mut Vec<String>,
+) -> Result<Table> {
     let Some(s) = &m.strings else {
         return Ok(Table {
             original: Vec::new(),
@@ -342,6 +360,9 @@ fn strings(dir: &SourceDir, m: &Manifest, notes: &mut Vec<String>) -> Result<Tab
     if table.texts.len() > was.len() {
         notes.push(added(was.len(), table.texts.len()));
     }
+    for r in renamed {
+        renamed_by_its_file(&mut table, &was, r)?;
+    }
     if let Some(t) = &m.text {
         let bytes = dir.read(&t.file)?;
         if crc32(&bytes) != t.crc32 {
@@ -352,6 +373,25 @@ fn strings(dir: &SourceDir, m: &Manifest, notes: &mut Vec<String>) -> Result<Tab
     }
     table.original = was;
     Ok(table)
+}
+
+/// A resource renamed by its file: its name's string takes the new name.
+fn renamed_by_its_file(table: &mut Table, was: &[String], r: &Renamed) -> Result<()> {
+    let Some(i) = was.iter().position(|t| *t == r.was) else {
+        return Ok(());
+    };
+    if table.texts[i] != was[i] {
+        return Err(Error::at(
+            "strings.json",
+            format!(
+                "string {i} ({:?}) is edited here, and its resource renamed {:?} by its file: \
+                 rename it in one place",
+                r.was, r.now
+            ),
+        ));
+    }
+    table.texts[i] = r.now.clone();
+    Ok(())
 }
 
 /// A text edited in `text.json`: in place, or, where its string is a name too, as

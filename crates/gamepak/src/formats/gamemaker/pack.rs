@@ -30,7 +30,8 @@ pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
     let mut m: Manifest = crate::manifest::read(dir)?;
     // The folder's guide is for people: read only so it is not reported unused.
     dir.read_if_file(super::folder_guide::GUIDE)?;
-    reencoded.extend(super::renames::follow(dir, &mut m)?);
+    let (moved, renamed) = super::renames::follow(dir, &mut m)?;
+    reencoded.extend(moved);
     let (clips, own) = match &m.audio {
         Some(list) => {
             let (clips, changes) = read_clips(dir, "", list, &mut reencoded)?;
@@ -47,7 +48,7 @@ pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
         clips,
         group_clips: GroupClips { own, groups },
     };
-    let built = from_folder::build(dir, &m, &payloads, limits)?;
+    let built = from_folder::build(dir, &m, &payloads, &renamed, limits)?;
     reencoded.extend(built.notes);
     Ok(PackOutcome {
         bytes: built.bytes,

@@ -1,10 +1,11 @@
 //! A resource's folder or file renamed in an extracted folder. The number before
 //! its name (`003-` in `rooms/003-rm_level.json`) is its place in its chunk's list,
-//! which other records and code refer to it by, and its `name` field is its name;
-//! the rest of the file's name is a label. So a listed file or folder that is gone,
-//! where one not listed keeps its number or its `name`, is the same resource moved:
-//! pack follows it, and every file the manifest lists below it. The resource keeps
-//! its name (its `name` field says it).
+//! which other records and code refer to it by; the rest is its name. So a listed
+//! file or folder that is gone, where one not listed keeps its number or its
+//! `name`, is the same resource moved: pack follows it, and every file the manifest
+//! lists below it. Where the name after the number changed and the `name` inside
+//! did not, the resource is renamed to it: its name's string takes the new text, so
+//! every reference follows, and the records may name it by either name.
 //!
 //! Any other listed file that is gone leaves a null slot, as a removed resource
 //! does; a sprite's or shader's folder cannot go, since its frames and blobs are
@@ -15,11 +16,24 @@ use std::collections::HashSet;
 use super::folder::{self, Place};
 use super::manifest::Manifest;
 use crate::error::{Error, Result};
+use crate::fourcc::FourCC;
 use crate::io::SourceDir;
 
-/// Follows every renamed resource in `m`, and says which.
-pub(super) fn follow(dir: &SourceDir, m: &mut Manifest) -> Result<Vec<String>> {
+/// A resource renamed by its file or folder: its chunk and place, and its name
+/// before and after.
+#[derive(Debug, Clone)]
+pub(super) struct Renamed {
+    pub kind: FourCC,
+    pub index: usize,
+    pub was: String,
+    pub now: String,
+}
+
+/// Follows every renamed resource in `m`, says which, and gives those whose name
+/// changed with their file's name.
+pub(super) fn follow(dir: &SourceDir, m: &mut Manifest) -> Result<(Vec<String>, Vec<Renamed>)> {
     let mut moves = Vec::new();
+    let mut renamed = Vec::new();
     for c in &m.chunks {
         let Place::Split { folder, nested, .. } = folder::place(c.name) else {
             continue;
@@ -83,6 +97,16 @@ pub(super) fn follow(dir: &SourceDir, m: &mut Manifest) -> Result<Vec<String>> {
             match now {
                 Some(now) => {
                     new.retain(|n| *n != now);
+                    let (before, after) = (label(&was), label(&now));
+                    if before != after && named(&now)?.as_deref() == Some(before) {
+                        let index = c.resources.iter().position(|r| unit(r) == was);
+                        renamed.extend(index.map(|index| Renamed {
+                            kind: c.name,
+                            index,
+                            was: before.to_string(),
+                            now: after.to_string(),
+                        }));
+                    }
                     moves.push((was, now));
                 }
                 None if nested.is_some() => {
@@ -103,12 +127,23 @@ pub(super) fn follow(dir: &SourceDir, m: &mut Manifest) -> Result<Vec<String>> {
     }
     let notes = moves
         .iter()
-        .map(|(was, now)| format!("{now}: renamed from {was}, the same resource"))
+        .map(|(was, now)| {
+            match renamed
+                .iter()
+                .find(|r| label(was) == r.was && label(now) == r.now)
+            {
+                Some(r) => format!(
+                    "{now}: renamed from {was}: {:?} is now {:?}, and every reference follows",
+                    r.was, r.now
+                ),
+                None => format!("{now}: renamed from {was}, the same resource"),
+            }
+        })
         .collect();
     for (was, now) in moves {
         m.rename(&was, &now);
     }
-    Ok(notes)
+    Ok((notes, renamed))
 }
 
 /// The number a resource's file or folder starts with (`003` of

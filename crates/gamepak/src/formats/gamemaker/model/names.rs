@@ -130,6 +130,14 @@ impl Lookup {
     }
 }
 
+impl Lookup {
+    /// `name` also names resource `index` of `kind`, unless it names another.
+    pub fn alias(&mut self, kind: FourCC, name: &str, index: usize) {
+        let map = self.0.entry(kind).or_default();
+        map.entry(name.to_string()).or_insert(Some(index as i32));
+    }
+}
+
 thread_local! {
     static TABLE: RefCell<Option<Table>> = const { RefCell::new(None) };
 }

@@ -283,7 +283,7 @@ fn a_sound_playing_a_clip_its_group_lacks_is_refused_and_a_new_clip_gives_its_le
 }
 
 #[test]
-fn a_resource_folder_renamed_keeping_its_number_is_the_same_resource() {
+fn a_resource_folder_renamed_is_the_resource_renamed_and_one_removed_is_refused() {
     for (name, _, out) in extracted_games("folder rules rename", &ERAS) {
         let sprites = out.path().join("sprites");
         let mut folders: Vec<_> = std::fs::read_dir(&sprites)
@@ -292,22 +292,29 @@ fn a_resource_folder_renamed_keeping_its_number_is_the_same_resource() {
             .collect();
         folders.sort();
         let was = &folders[0];
-        let number = was.split('-').next().unwrap();
+        let (number, old) = was.split_once('-').unwrap();
         let now = format!("{number}-renamed_by_a_test");
         std::fs::rename(sprites.join(was), sprites.join(&now)).unwrap();
         let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
-        let note = format!("sprites/{now}: renamed from sprites/{was}, the same resource");
+        let note = format!(
+            "sprites/{now}: renamed from sprites/{was}: {old:?} is now \"renamed_by_a_test\", \
+             and every reference follows"
+        );
         assert!(
             packed.reencoded.contains(&note),
             "{name}: {:?}",
             packed.reencoded
         );
-        packed_clean(name, out.path());
-        // A folder that lost its number but keeps the sprite's name is followed too.
+        let (_, again) = packed_clean(name, out.path());
+        let renamed = again.path().join(format!("sprites/{now}/sprite.json"));
+        assert_eq!(read_json(&renamed)["name"], "renamed_by_a_test", "{name}");
+        // A folder that lost its number but keeps the sprite's `name` is followed too.
         std::fs::rename(sprites.join(&now), sprites.join("renamed_by_a_test")).unwrap();
         let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
-        let note =
-            format!("sprites/renamed_by_a_test: renamed from sprites/{was}, the same resource");
+        let note = format!(
+            "sprites/renamed_by_a_test: renamed from sprites/{was}: {old:?} is now \
+             \"renamed_by_a_test\", and every reference follows"
+        );
         assert!(
             packed.reencoded.contains(&note),
             "{name}: {:?}",
