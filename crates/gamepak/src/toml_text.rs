@@ -8,9 +8,17 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{Error, Result};
 
-/// `text` as a `T`; a refusal names `shown`, the line and the column.
+/// `text` as a `T`; a refusal names `shown`, the line and the column, in words
+/// rather than Rust types.
 pub fn parse<T: DeserializeOwned>(text: &str, shown: &str) -> Result<T> {
     toml::from_str(text).map_err(|e| Error::at(shown, one_line(&e, text)))
+}
+
+/// `text` as a TOML document, whatever it holds: what does not parse is a file
+/// that cannot be read as asked (exit 2), where a document holding something its
+/// reader cannot take is a problem of the folder (exit 1, [`parse`]).
+pub fn parse_document(text: &str, shown: &str) -> Result<toml::Table> {
+    toml::from_str(text).map_err(|e| Error::usage(shown, one_line(&e, text)))
 }
 
 fn one_line(e: &toml::de::Error, text: &str) -> String {
@@ -21,6 +29,7 @@ fn one_line(e: &toml::de::Error, text: &str) -> String {
         .filter(|l| !l.is_empty())
         .collect::<Vec<_>>()
         .join(", ");
+    let message = crate::folder_json::plain(&message);
     match e.span() {
         Some(span) => {
             let start = (0..=span.start.min(text.len()))

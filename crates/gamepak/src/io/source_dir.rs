@@ -270,8 +270,8 @@ impl SourceDir {
         }
         let shown = self.shown(name);
         let text =
-            String::from_utf8(self.read(name)?).map_err(|_| Error::at(&shown, "not UTF-8"))?;
-        let table = crate::toml_text::parse(&text, &shown)?;
+            String::from_utf8(self.read(name)?).map_err(|_| Error::usage(&shown, "not UTF-8"))?;
+        let table = crate::toml_text::parse_document(&text, &shown)?;
         let doc = Arc::new(TomlDocument { text, table });
         self.lock_documents().insert(name.to_string(), doc.clone());
         Ok(doc)

@@ -127,18 +127,23 @@ fn an_object_property_edited_in_its_file_is_the_game_s() {
     }
 }
 
+/// The first room file with an instance, its JSON, and where the instance is.
+fn first_instance(out: &Path) -> (std::path::PathBuf, Value, usize) {
+    let file = first_file(&out.join("rooms"), has_instances).unwrap();
+    let room = read_json(&file);
+    let k = room["instances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|i| !i.is_null())
+        .unwrap();
+    (file, room, k)
+}
+
 #[test]
 fn a_resource_file_naming_what_does_not_exist_is_refused_with_its_place() {
     for (name, _, out) in extracted("gamemaker_folder dangling") {
-        let rooms = out.path().join("rooms");
-        let file = first_file(&rooms, has_instances).unwrap();
-        let mut room = read_json(&file);
-        let k = room["instances"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .position(|i| !i.is_null())
-            .unwrap();
+        let (file, mut room, k) = first_instance(out.path());
         room["instances"][k]["object"] = "obj_nobody_made".into();
         write_json(&file, &room);
         let e = gamepak::pack(out.path(), &Default::default())
@@ -158,15 +163,7 @@ fn a_resource_file_naming_what_does_not_exist_is_refused_with_its_place() {
 #[test]
 fn a_misspelt_field_is_refused_with_the_field_meant() {
     for (name, _, out) in extracted("gamemaker_folder misspelt") {
-        let rooms = out.path().join("rooms");
-        let file = first_file(&rooms, has_instances).unwrap();
-        let mut room = read_json(&file);
-        let k = room["instances"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .position(|i| !i.is_null())
-            .unwrap();
+        let (file, mut room, k) = first_instance(out.path());
         let instance = room["instances"][k].as_object_mut().unwrap();
         let x = instance.remove("x").unwrap();
         instance.insert("xx".into(), x);
