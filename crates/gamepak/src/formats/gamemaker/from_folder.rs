@@ -138,7 +138,7 @@ pub fn build(
             let mut errors = Vec::new();
             json::take_mended();
             for (c, source) in m.chunks.iter().zip(&sources) {
-                let (body, i) = body(c, source, interner, &lookup);
+                let (body, i) = json::mending(|| body(c, source, interner, &lookup));
                 interner = i;
                 let mut body = match body {
                     Ok(body) => body,

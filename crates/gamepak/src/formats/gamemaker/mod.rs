@@ -53,6 +53,17 @@
 //!   over the new blobs, so the model lays out the chunks after CODE. A chunk kept as stored
 //!   refuses any edit that would move a chunk or change a string, since where its
 //!   pointers point is not known.
+//! - The folder is a project that explains itself and keeps itself consistent:
+//!   extract writes a `README.md` guide for the game's release (`folder_guide`), a
+//!   commented `gamepak.toml`, and `text.json`, the shown texts apart from the
+//!   names (`text_list`; a text shared with a name is split when edited). pack reads
+//!   a broken record mended so that every problem of the folder is listed at once,
+//!   then applies the rules between records (`folder_rules`: instance ids unique in
+//!   the game, layers against instances, clips against sounds, built-in names kept)
+//!   and derives what follows from the content (GEN8's last ids, an instance's only
+//!   layer, a changed clip's length, a new sprite's embedded sequence). A resource's
+//!   file or folder renamed renames the resource (`renames`). An object's parent is
+//!   its name or null in JSON; the stored `-100` still reads.
 
 pub mod asm;
 pub mod audio_group;

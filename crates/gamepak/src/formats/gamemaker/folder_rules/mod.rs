@@ -3,6 +3,9 @@
 //! the place in it (`rooms/002-rm_level.json: instances[4].id`) and says what to do;
 //! pack refuses the folder when there is one, listing them all.
 //!
+//! A string of `strings.json` that is a built-in's name may not change; one that is
+//! the game's own name renames it.
+//!
 //! What follows from the content is derived rather than trusted: GEN8's
 //! `last_object_id` and `last_tile_id`, an instance's place on its room's only
 //! instance layer and in the creation order, and a changed clip's length. A value

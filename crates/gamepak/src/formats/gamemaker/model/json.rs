@@ -3,6 +3,7 @@
 //! the file, the place inside it (`instances[3].object`), the line and column, and
 //! the reason.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
@@ -37,28 +38,53 @@ pub fn from_json<T: DeserializeOwned>(
         let unreadable = |e: &serde_json::Error| Error::usage(file, e.to_string());
         let mut de = serde_json::Deserializer::from_slice(bytes);
         let (read, unknown) = attempt::<T, _>(&mut de);
-        match read {
+        // The first misfit as the stream reader says it, with its line and column.
+        let first = match read {
             Ok(value) if unknown.is_empty() => {
                 de.end().map_err(|e| unreadable(&e))?;
                 return Ok(value);
             }
             Err(e) if !e.inner().is_data() => return Err(unreadable(e.inner())),
-            _ => {}
-        }
+            Err(e) => Some((place_of(e.path()), e.into_inner().to_string())),
+            Ok(_) => None,
+        };
         // Something does not fit: the file is read again as a value, which is
         // mended after each problem so that the next can be found.
         let value = serde_json::from_slice(bytes).map_err(|e| unreadable(&e))?;
-        match problems::<T>(file, value) {
-            (e, Some(mended)) => {
+        match problems::<T>(file, value, first) {
+            (e, Some(mended)) if MENDING.with(Cell::get) => {
                 MENDED.with(|m| m.borrow_mut().push(e));
                 Ok(mended)
             }
-            (e, None) => Err(e),
+            (e, _) => Err(e),
         }
     })
 }
 
+/// A place as the messages show it: empty for the file's top.
+fn place_of(path: &serde_path_to_error::Path) -> String {
+    match path.to_string() {
+        p if p == "." => String::new(),
+        p => p,
+    }
+}
+
+/// Runs `f` with records that do not fit read mended (see [`take_mended`]), as a
+/// folder is read to list every problem it has; elsewhere [`from_json`] refuses.
+pub fn mending<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            MENDING.with(|m| m.set(self.0));
+        }
+    }
+    let _restore = Restore(MENDING.with(|m| m.replace(true)));
+    f()
+}
+
 thread_local! {
+    /// Whether records that do not fit are read mended (see [`mending`]).
+    static MENDING: Cell<bool> = const { Cell::new(false) };
     /// The problems of records read mended (see [`take_mended`]).
     static MENDED: std::cell::RefCell<Vec<Error>> = const { std::cell::RefCell::new(Vec::new()) };
 }
@@ -92,7 +118,11 @@ fn attempt<'de, T: serde::Deserialize<'de>, D: serde::Deserializer<'de>>(
 /// value that does not fit, one after another, the last found set to null (a
 /// reference to nothing) before the next read. A problem that null does not mend
 /// ends the search; the record, when null mended every problem.
-fn problems<T: DeserializeOwned>(file: &str, mut value: serde_json::Value) -> (Error, Option<T>) {
+fn problems<T: DeserializeOwned>(
+    file: &str,
+    mut value: serde_json::Value,
+    first: Option<(String, String)>,
+) -> (Error, Option<T>) {
     let mut errors = Vec::new();
     let mut unknown: Vec<(String, String)> = Vec::new();
     let mut mended = std::collections::HashSet::new();
@@ -108,9 +138,13 @@ fn problems<T: DeserializeOwned>(file: &str, mut value: serde_json::Value) -> (E
             Ok(record) => break Some(record),
             Err(e) => e,
         };
-        let place = e.path().to_string();
-        let place = if place == "." { String::new() } else { place };
-        let why = crate::folder_json::plain(&e.inner().to_string());
+        let place = place_of(e.path());
+        let why = match &first {
+            // The stream reader's words for the first, which say where it is.
+            Some((at, why)) if errors.is_empty() && *at == place => why.clone(),
+            _ => e.inner().to_string(),
+        };
+        let why = crate::folder_json::plain(&why);
         errors.push((place.clone(), why));
         if errors.len() >= PER_FILE || !mended.insert(place) || !set_null(&mut value, e.path()) {
             break None;

@@ -108,9 +108,13 @@ enum Table {
 }
 
 /// Names back to indices, for each kind; a name given twice maps to nothing, so it
-/// must be given as an index.
+/// must be given as an index. With them, how many resources of each kind there
+/// are, so that an index given as a number is one of them.
 #[derive(Debug, Default)]
-pub struct Lookup(HashMap<FourCC, HashMap<String, Option<i32>>>);
+pub struct Lookup {
+    names: HashMap<FourCC, HashMap<String, Option<i32>>>,
+    counts: HashMap<FourCC, usize>,
+}
 
 impl Lookup {
     /// Each kind's `names` mapped back to their indices.
@@ -126,14 +130,18 @@ impl Lookup {
                 }
             }
         }
-        Lookup(out)
+        let counts = names
+            .iter()
+            .map(|(kind, list)| (*kind, list.len()))
+            .collect();
+        Lookup { names: out, counts }
     }
 }
 
 impl Lookup {
     /// `name` also names resource `index` of `kind`, unless it names another.
     pub fn alias(&mut self, kind: FourCC, name: &str, index: usize) {
-        let map = self.0.entry(kind).or_default();
+        let map = self.names.entry(kind).or_default();
         map.entry(name.to_string()).or_insert(Some(index as i32));
     }
 }
@@ -325,19 +333,19 @@ impl<'de, K: Kind> Deserialize<'de> for Id<K> {
         }
         let name = match Option::<Given>::deserialize(d)? {
             None => return Ok(Id::NONE),
-            Some(Given::Index(i)) => return Ok(Id::new(i)),
+            Some(Given::Index(i)) => return TABLE.with(|t| index::<K, D::Error>(&t.borrow(), i)),
             Some(Given::Name(n)) => n,
         };
         TABLE.with(|t| match &*t.borrow() {
             Some(Table::Intern(_, lookup)) => {
-                match lookup.0.get(&K::CHUNK).and_then(|m| m.get(&name)) {
+                match lookup.names.get(&K::CHUNK).and_then(|m| m.get(&name)) {
                     Some(Some(i)) => Ok(Id::new(*i)),
                     Some(None) => Err(serde::de::Error::custom(format!(
                         "more than one {} is named {name:?}: give its index",
                         K::WHAT
                     ))),
                     None => {
-                        let known = lookup.0.get(&K::CHUNK);
+                        let known = lookup.names.get(&K::CHUNK);
                         let names = known.into_iter().flat_map(|m| m.keys().map(String::as_str));
                         let hint = match crate::nearest::nearest(&name, names) {
                             Some(n) => format!("; did you mean {n:?}?"),
@@ -354,6 +362,23 @@ impl<'de, K: Kind> Deserialize<'de> for Id<K> {
                 "a resource name read with no names to look it up in",
             )),
         })
+    }
+}
+
+/// A resource of kind `K` given by its index: one of the folder's resources of
+/// that kind, when they are known. A negative index other than -1 carries flags
+/// (a constructor's code) and is taken as it is.
+fn index<K: Kind, E: serde::de::Error>(table: &Option<Table>, i: i32) -> Result<Id<K>, E> {
+    let count = match table {
+        Some(Table::Intern(_, lookup)) => lookup.counts.get(&K::CHUNK).copied(),
+        _ => None,
+    };
+    match (usize::try_from(i), count) {
+        (Ok(at), Some(n)) if at >= n => Err(E::custom(format!(
+            "{what} {i} does not exist: there are {n}, numbered from 0; give the {what}'s name",
+            what = K::WHAT
+        ))),
+        _ => Ok(Id::new(i)),
     }
 }
 
