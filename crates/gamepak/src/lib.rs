@@ -217,6 +217,9 @@ pub struct Built {
     pub outputs: Vec<BuiltFile>,
     /// Files of the source folder that nothing read, each with the reason.
     pub unused: Vec<io::Unused>,
+    /// What the build did to a source that the output does not show (a clip
+    /// resampled to the engine's rate), by file.
+    pub notes: Vec<String>,
 }
 
 /// One file `build` made, not yet written.
@@ -247,6 +250,7 @@ impl Built {
                 bytes: made.bytes,
             }],
             unused: made.unused,
+            notes: made.reencoded,
         })
     }
 }

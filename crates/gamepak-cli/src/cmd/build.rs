@@ -148,8 +148,10 @@ pub fn run(args: Args, mut global: Global) -> Result<Status, Error> {
         .iter()
         .map(|o| Ok((OutputFile::claim(&o.path, &o.bytes, replace)?, &o.bytes)))
         .collect::<Result<Vec<_>, Error>>()?;
-    for (out, bytes) in outputs {
-        written(out, bytes, "", &global)?;
+    // What the build did to its sources goes on the first output's line.
+    let notes: String = built.notes.iter().map(|n| format!(", {n}")).collect();
+    for (k, (out, bytes)) in outputs.into_iter().enumerate() {
+        written(out, bytes, if k == 0 { &notes } else { "" }, &global)?;
     }
     Ok(Status::Ok)
 }

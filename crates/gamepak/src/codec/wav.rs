@@ -146,6 +146,24 @@ pub fn read_clip(bytes: &[u8], path: &str) -> Result<Clip> {
     if spec.channels == 0 {
         return Err(Error::at(path, "WAV has no channels"));
     }
+    let taken = match spec.sample_format {
+        hound::SampleFormat::Int => matches!(spec.bits_per_sample, 8 | 16 | 24),
+        hound::SampleFormat::Float => spec.bits_per_sample == 32,
+    };
+    if !taken {
+        let kind = match spec.sample_format {
+            hound::SampleFormat::Int => "integer",
+            hound::SampleFormat::Float => "float",
+        };
+        return Err(Error::at(
+            path,
+            format!(
+                "WAV holds {}-bit {kind} samples; 8, 16 or 24-bit integers or 32-bit floats \
+                 are taken",
+                spec.bits_per_sample
+            ),
+        ));
+    }
     let bad = damaged(path);
     let interleaved: Vec<f32> = match spec.sample_format {
         hound::SampleFormat::Float => r

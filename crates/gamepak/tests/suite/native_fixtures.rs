@@ -281,9 +281,28 @@ fn content_folder_errors_name_the_file() {
     let mut w = hound::WavWriter::create(folder.join("Slow.music.wav"), spec).unwrap();
     w.write_sample(1000i16).unwrap();
     w.finalize().unwrap();
+    // Another rate is resampled, and the build says so.
+    let made = native::build(&folder, &BuildOptions::default(), &Default::default()).unwrap();
+    assert!(
+        made.reencoded
+            .iter()
+            .any(|n| n.contains("Slow.music.wav: resampled from 22050 Hz")),
+        "{:?}",
+        made.reencoded
+    );
+    // More channels than stereo are refused, naming the file and what it holds.
+    let spec = hound::WavSpec {
+        channels: 3,
+        ..spec
+    };
+    let mut w = hound::WavWriter::create(folder.join("Wide.music.wav"), spec).unwrap();
+    for _ in 0..3 {
+        w.write_sample(1000i16).unwrap();
+    }
+    w.finalize().unwrap();
     let e = err(&folder);
     assert!(
-        e.contains("Slow.music.wav") && e.contains("22050 Hz"),
+        e.contains("Wide.music.wav") && e.contains("3 channels"),
         "{e}"
     );
 }

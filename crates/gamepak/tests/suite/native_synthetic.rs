@@ -416,3 +416,92 @@ fn subfolders_build_into_nested_content() {
         "{err}"
     );
 }
+
+/// A WAV of one second of a 440 Hz sine at `rate`, in `format`.
+fn sine(path: &Path, rate: u32, channels: u16, bits: u16, float: bool) {
+    let spec = hound::WavSpec {
+        channels,
+        sample_rate: rate,
+        bits_per_sample: bits,
+        sample_format: if float {
+            hound::SampleFormat::Float
+        } else {
+            hound::SampleFormat::Int
+        },
+    };
+    let mut w = hound::WavWriter::create(path, spec).unwrap();
+    for i in 0..rate {
+        let v = (2.0 * std::f64::consts::PI * 440.0 * f64::from(i) / f64::from(rate)).sin() * 0.8;
+        for _ in 0..channels {
+            if float {
+                w.write_sample(v as f32).unwrap();
+            } else {
+                let full = f64::from((1u32 << (bits - 1)) - 1);
+                w.write_sample((v * full) as i32).unwrap();
+            }
+        }
+    }
+    w.finalize().unwrap();
+}
+
+#[test]
+fn wavs_of_any_rate_and_layout_are_resampled_and_the_build_says_which() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    content(dir);
+    sine(&dir.join("Low.sound.wav"), 22_050, 1, 8, false);
+    sine(&dir.join("High.music.wav"), 48_000, 2, 24, false);
+    sine(&dir.join("Float.dialog.wav"), 44_100, 2, 32, true);
+    let made = native::build(dir, &BuildOptions::default(), &Default::default()).unwrap();
+    let shown = |f: &str| dir.join(f).display().to_string();
+    assert_eq!(
+        made.reencoded,
+        [
+            format!(
+                "{}: resampled from 22050 Hz to 44100 Hz",
+                shown("Low.sound.wav")
+            ),
+            format!(
+                "{}: resampled from 48000 Hz to 44100 Hz",
+                shown("High.music.wav")
+            ),
+        ]
+    );
+    let report = handler().check(&made.bytes, &Default::default());
+    assert!(report.is_clean(), "{}", report.lines());
+    let doc = native::read(&made.bytes, &Default::default()).unwrap();
+    assert_eq!(
+        (doc.meta.sounds, doc.meta.music, doc.meta.dialog),
+        (2, 2, 1)
+    );
+    // Each clip is stereo s16 at 44100 Hz, a second long less the silence trimmed:
+    // the sine starts at 0, so only its first sample or two go.
+    let seconds = |clip: &[u8]| clip.len() as f64 / 4.0 / 44_100.0;
+    let roles = doc.roles();
+    let mut measured = Vec::new();
+    for (i, chunk) in doc.chunks.iter().enumerate() {
+        let name = roles.get(i).map(|r| r.path()).unwrap_or_default();
+        if ["sounds[1]", "music[0]", "dialog[0]"].contains(&name.as_str()) {
+            let s = seconds(chunk);
+            assert!((s - 1.0).abs() < 0.01, "{name}: {s} s");
+            measured.push(name);
+        }
+    }
+    assert_eq!(
+        measured.len(),
+        3,
+        "{:?}",
+        roles.iter().map(|r| r.path()).collect::<Vec<_>>()
+    );
+    // A layout the engine cannot take is refused, naming the file and what it is.
+    sine(&dir.join("Wide.sound.wav"), 44_100, 1, 32, false);
+    let e = native::build(dir, &BuildOptions::default(), &Default::default()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}: WAV holds 32-bit integer samples; 8, 16 or 24-bit integers or 32-bit floats \
+             are taken",
+            shown("Wide.sound.wav")
+        )
+    );
+}

@@ -125,6 +125,7 @@ impl Handler for GbinHandler {
         Ok(Built {
             outputs,
             unused: Vec::new(),
+            notes: Vec::new(),
         })
     }
 }

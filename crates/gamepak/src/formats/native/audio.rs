@@ -1,22 +1,47 @@
-//! Preparing clips as the engine's writer does: 44100 Hz stereo, normalised to peak
-//! with the peak kept as the gain, and silence (judged after normalising) trimmed
-//! from both ends.
+//! Preparing clips as the engine's writer does: 44100 Hz stereo (a WAV at another
+//! rate resampled, mono doubled), normalised to peak with the peak kept as the
+//! gain, and silence (judged after normalising) trimmed from both ends.
 
 use super::model::SAMPLE_RATE;
-use crate::codec::vorbis;
+use crate::codec::resample::resample;
+use crate::codec::{vorbis, wav};
 use crate::error::{Error, Result};
 
 /// Normalised samples quieter than this at the start and end of a clip are trimmed.
 const SILENCE: f64 = 0.02;
 
-pub fn require_rate(rate: u32, path: &str) -> Result<()> {
-    if rate != SAMPLE_RATE {
-        return Err(Error::at(
-            path,
-            format!("WAV is {rate} Hz; the engine plays {SAMPLE_RATE} Hz only (resample it first)"),
-        ));
+/// A clip's channels at the engine's rate: resampled when the WAV is at another,
+/// which `notes` says, naming the file.
+pub fn at_engine_rate(
+    clip: wav::Clip,
+    path: &str,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Vec<f32>>> {
+    if clip.rate == SAMPLE_RATE {
+        return Ok(clip.channels);
     }
-    Ok(())
+    if clip.rate == 0 {
+        return Err(Error::at(path, "WAV has a sample rate of 0 Hz"));
+    }
+    let out = resample(&clip.channels, clip.rate, SAMPLE_RATE, path)?;
+    notes.push(format!(
+        "{path}: resampled from {} Hz to {SAMPLE_RATE} Hz",
+        clip.rate
+    ));
+    Ok(out)
+}
+
+/// Planar stereo as interleaved s16 little-endian, rounded, full scale at 32767.
+pub fn to_s16(stereo: &[Vec<f32>]) -> Vec<u8> {
+    let frames = stereo.iter().map(Vec::len).min().unwrap_or(0);
+    let mut out = Vec::with_capacity(frames * 2 * stereo.len());
+    for i in 0..frames {
+        for c in stereo {
+            let v = (f64::from(c[i]) * 32767.0).round().clamp(-32768.0, 32767.0) as i16;
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    out
 }
 
 /// Planar stereo from mono (duplicated) or stereo; more channels are refused.

@@ -271,14 +271,15 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
     };
     let vorbis = opts.production && opts.audio == ProductionAudio::Vorbis;
     let mut audio_chunks = Vec::new();
+    let mut notes = Vec::new();
     for (k, kind) in AudioKind::ALL.into_iter().enumerate() {
         let mut gains = Vec::new();
         let mut clips = Vec::new();
         for (i, (name, file)) in content[kind.singular()].iter().enumerate() {
             let shown = src.shown(file);
             let clip = wav::read_clip(&src.read(file)?, &shown)?;
-            audio::require_rate(clip.rate, &shown)?;
-            let p = audio::prepare(&audio::stereo(clip.channels, &shown)?);
+            let channels = audio::at_engine_rate(clip, &shown, &mut notes)?;
+            let p = audio::prepare(&audio::stereo(channels, &shown)?);
             gains.push(p.gain);
             clips.push(if vorbis {
                 audio::vorbis(&p.planar, (k * 65536 + i) as i32)?
@@ -315,7 +316,7 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
             chunks: chunks.into_iter().map(Cow::Owned).collect(),
             offsets: Vec::new(),
         }),
-        reencoded: Vec::new(),
+        reencoded: notes,
         unused: src.unused(NOT_CONTENT),
         companions: Vec::new(),
         warnings: Vec::new(),

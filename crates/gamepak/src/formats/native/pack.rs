@@ -38,8 +38,9 @@ fn part<'m>(p: &'m Option<Stored>, what: &str) -> Result<&'m Stored> {
 pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
     crate::manifest::require_whole(dir)?;
     let m: Manifest = crate::manifest::read(dir)?;
+    let mut resampled = Vec::new();
     let chunks = if m.raw_chunks.is_empty() {
-        assemble(dir, &m, limits)?
+        assemble(dir, &m, limits, &mut resampled)?
     } else {
         m.raw_chunks
             .iter()
@@ -58,13 +59,14 @@ pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
         offsets: Vec::new(),
     };
     let roles = doc.roles();
-    let reencoded = doc
+    let mut reencoded: Vec<String> = doc
         .chunks
         .iter()
         .enumerate()
         .filter(|(i, c)| m.chunk_crc32.get(*i) != Some(&crc32(c)))
         .map(|(i, _)| roles.get(i).map_or(format!("chunk {i}"), |r| r.path()))
         .collect();
+    reencoded.extend(resampled);
     Ok(PackOutcome {
         bytes: container::write(&doc),
         reencoded,
@@ -75,7 +77,13 @@ pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
 }
 
 /// The chunks of a folder whose parts were extracted as assets.
-fn assemble(dir: &SourceDir, m: &Manifest, limits: &Limits) -> Result<Vec<Vec<u8>>> {
+/// Every chunk from the folder's files, noting each clip resampled.
+fn assemble(
+    dir: &SourceDir,
+    m: &Manifest,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Vec<u8>>> {
     let script = part(&m.script, "script")?;
     let script = stored(dir, script, dir.read(&script.file)?)?;
     let sprite_part = part(&m.sprite_table, "sprite table")?;
@@ -149,7 +157,7 @@ fn assemble(dir: &SourceDir, m: &Manifest, limits: &Limits) -> Result<Vec<Vec<u8
             *meta.audio_mut(kind) = count(set.clips.len(), &set.table.file)?;
             chunks.push(stored(dir, &set.table, tables::gains_bytes(&gains))?);
             for (n, clip) in set.clips.iter().enumerate() {
-                chunks.push(clip_chunk(dir, clip, n)?);
+                chunks.push(clip_chunk(dir, clip, n, notes)?);
             }
         }
     }
@@ -166,19 +174,30 @@ fn stored_empty(m: &Manifest) -> Vec<u8> {
     }
 }
 
-fn clip_chunk(dir: &SourceDir, clip: &ClipFile, n: usize) -> Result<Vec<u8>> {
+/// A clip's chunk from its file: as stored, encoded to Vorbis from a WAV, or a
+/// WAV's samples as PCM, exact when the WAV is 16-bit at the engine's rate and
+/// otherwise resampled and rounded.
+fn clip_chunk(
+    dir: &SourceDir,
+    clip: &ClipFile,
+    n: usize,
+    notes: &mut Vec<String>,
+) -> Result<Vec<u8>> {
     let bytes = dir.read(&clip.file)?;
     if !clip.file.to_ascii_lowercase().ends_with(".wav") {
         return Ok(bytes);
     }
-    if clip.codec == Codec::Vorbis {
-        let c = wav::read_clip(&bytes, &clip.file)?;
-        audio::require_rate(c.rate, &clip.file)?;
-        return audio::vorbis(&audio::stereo(c.channels, &clip.file)?, n as i32);
+    if clip.codec != Codec::Vorbis {
+        if let Ok((SAMPLE_RATE, pcm)) = wav::read_s16_stereo(&bytes, &clip.file) {
+            return Ok(pcm);
+        }
     }
-    let (rate, pcm) = wav::read_s16_stereo(&bytes, &clip.file)?;
-    audio::require_rate(rate, &clip.file)?;
-    Ok(pcm)
+    let c = wav::read_clip(&bytes, &clip.file)?;
+    let stereo = audio::stereo(audio::at_engine_rate(c, &clip.file, notes)?, &clip.file)?;
+    if clip.codec == Codec::Vorbis {
+        return audio::vorbis(&stereo, n as i32);
+    }
+    Ok(audio::to_s16(&stereo))
 }
 
 /// Lays the atlas out again from every frame image (name and PNG bytes; `None` for an
