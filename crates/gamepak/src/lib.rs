@@ -17,6 +17,7 @@ extern crate self as gamepak;
 
 pub mod assets;
 pub mod bytes;
+mod caret;
 pub mod codec;
 pub mod detect;
 mod document;
@@ -26,6 +27,7 @@ mod formats;
 pub mod fourcc;
 pub mod gamemaker;
 pub mod io;
+pub mod js;
 pub mod limits;
 pub mod location;
 pub mod manifest;

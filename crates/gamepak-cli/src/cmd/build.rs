@@ -1,4 +1,5 @@
 use std::path::PathBuf;
+use std::time::Instant;
 
 use crate::output::{warn_unused, written, Global, Status};
 use gamepak::bytes::Endian;
@@ -26,10 +27,16 @@ use gamepak::Error;
 ///
 /// A content folder follows the native engine's convention: `Name.sprite.png`,
 /// `Name.background.png`, `Name.sound.wav`, `Name.music.wav`, `Name.dialog.wav`,
-/// `Configuration.json` (Name, VirtualWidth, VirtualHeight) and the game script
-/// (the folder's one .js file, or --script). Sprites are cropped and packed into one
-/// atlas; audio must be 44100 Hz and is normalised and trimmed. Output defaults to
-/// game.bin.
+/// `Configuration.json` (Name, VirtualWidth, VirtualHeight) and the game. The game is
+/// TypeScript when the folder holds tsconfig.json or .ts files: they are joined as
+/// `tsc --outFile` joins them (files, then include, each after the files its
+/// `/// <reference path>` lines name), types stripped, and lowered to the tsconfig's
+/// target (ES3 by default), with no Node needed. Otherwise it is the folder's one .js
+/// file; --script names either kind. --production minifies the script, keeping every
+/// global and property name. Sprites are cropped and packed into one atlas; audio at
+/// any rate is resampled to 44100 Hz, normalised and trimmed. Output defaults to
+/// game.bin. --watch rebuilds whenever a file of the folder changes, a line per build,
+/// until Ctrl-C.
 ///
 /// A SWAG source folder has the shape `gamepak extract` writes: swag.toml lists the
 /// sections in order and names the sheet PNGs, clips, TrueType fonts, scene files and
@@ -76,7 +83,7 @@ pub struct Args {
     /// How a production build stores audio.
     #[arg(long, value_enum, default_value = "vorbis", help_heading = NATIVE)]
     audio: Audio,
-    /// The game's JavaScript, if not the folder's one .js file.
+    /// The game's file (.ts or .js), if not the folder's TypeScript or one .js file.
     #[arg(long, help_heading = NATIVE)]
     script: Option<PathBuf>,
     /// Engine JavaScript to place before the generated Content table.
@@ -85,6 +92,11 @@ pub struct Args {
     /// The byte order to write, instead of swag.toml's.
     #[arg(long, value_enum, help_heading = SWAG)]
     byte_order: Option<ByteOrder>,
+    /// Build, then build again whenever a file of the source's folder changes, a
+    /// line per build, until Ctrl-C. A failed build says why and waits for the next
+    /// change.
+    #[arg(long)]
+    watch: bool,
 }
 
 const GAP: &str = ".gap script (GBIN)";
@@ -113,6 +125,7 @@ enum Audio {
 
 pub fn run(args: Args, mut global: Global) -> Result<Status, Error> {
     let opts = &mut global.options;
+    let (script, engine) = (args.script.clone(), args.engine.clone());
     opts.set(GapSettings {
         compat: args.compat.is_some(),
         allow_outside: args.allow_outside,
@@ -123,8 +136,8 @@ pub fn run(args: Args, mut global: Global) -> Result<Status, Error> {
             Audio::Vorbis => ProductionAudio::Vorbis,
             Audio::Pcm => ProductionAudio::Pcm,
         },
-        script: args.script,
-        engine: args.engine,
+        script,
+        engine,
     });
     // The opcode table, if --opcodes gave one, stays in force for the build.
     let mut swag = opts.get::<SwagOptions>().into_owned();
@@ -133,8 +146,24 @@ pub fn run(args: Args, mut global: Global) -> Result<Status, Error> {
         ByteOrder::Big => Endian::Big,
     });
     opts.set(swag);
+    if args.watch {
+        return super::build_watch::run(&args, &global);
+    }
+    build_once(&args, &global, None, true).map(|_| Status::Ok)
+}
+
+/// One build, written out; the files it wrote. With `started`, the line says how long
+/// the build took from then. Unused files are named only when `name_unused`.
+pub(super) fn build_once(
+    args: &Args,
+    global: &Global,
+    started: Option<Instant>,
+    name_unused: bool,
+) -> Result<Vec<PathBuf>, Error> {
     let built = gamepak::build(&args.source, args.output.as_deref(), &global.options)?;
-    warn_unused(&args.source, &built.unused, &global);
+    if name_unused {
+        warn_unused(&args.source, &built.unused, global);
+    }
     // A script's exports are named by its own export lines (a source that is not a
     // folder is a script), so rebuilding replaces them whatever they hold. Every
     // output is claimed before any is written.
@@ -149,9 +178,19 @@ pub fn run(args: Args, mut global: Global) -> Result<Status, Error> {
         .map(|o| Ok((OutputFile::claim(&o.path, &o.bytes, replace)?, &o.bytes)))
         .collect::<Result<Vec<_>, Error>>()?;
     // What the build did to its sources goes on the first output's line.
-    let notes: String = built.notes.iter().map(|n| format!(", {n}")).collect();
-    for (k, (out, bytes)) in outputs.into_iter().enumerate() {
-        written(out, bytes, if k == 0 { &notes } else { "" }, &global)?;
+    let mut notes: String = built.notes.iter().map(|n| format!(", {n}")).collect();
+    if let Some(t) = started {
+        notes.push_str(&format!(", built in {} ms", t.elapsed().as_millis()));
     }
-    Ok(Status::Ok)
+    for (k, (out, bytes)) in outputs.into_iter().enumerate() {
+        written(out, bytes, if k == 0 { &notes } else { "" }, global)?;
+    }
+    Ok(built.outputs.into_iter().map(|o| o.path).collect())
+}
+
+impl Args {
+    /// The source, as given.
+    pub(super) fn source(&self) -> &std::path::Path {
+        &self.source
+    }
 }

@@ -1,6 +1,7 @@
 //! One module per verb.
 
 pub mod build;
+mod build_watch;
 pub mod check;
 pub mod compile;
 pub mod completions;

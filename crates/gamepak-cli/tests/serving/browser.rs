@@ -3,61 +3,26 @@
 //! by hand), or the one `GAMEPAK_CHROMIUM` names.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 
-const CANDIDATES: [&str; 2] = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+use crate::common::debian;
 
 /// The browser's path, installing Debian's package the first time it is missing.
 pub fn chromium() -> PathBuf {
     static FOUND: OnceLock<PathBuf> = OnceLock::new();
-    FOUND.get_or_init(find_or_install).clone()
-}
-
-fn find_or_install() -> PathBuf {
-    if let Some(p) = std::env::var_os("GAMEPAK_CHROMIUM") {
-        return PathBuf::from(p);
-    }
-    let found = || CANDIDATES.iter().map(PathBuf::from).find(|p| p.exists());
-    if let Some(p) = found() {
-        return p;
-    }
-    eprintln!("chromium is missing: installing Debian's package for the browser tests");
-    let root = is_root();
-    for args in [
-        &["update", "-qq"][..],
-        &["install", "-y", "-qq", "chromium"][..],
-    ] {
-        let mut cmd = if root {
-            Command::new("apt-get")
-        } else {
-            let mut c = Command::new("sudo");
-            c.args(["-n", "apt-get"]);
-            c
-        };
-        let status = cmd
-            .args(args)
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .status();
-        assert!(
-            status.is_ok_and(|s| s.success()),
-            "apt-get {} failed: install Debian's chromium, or name a browser in GAMEPAK_CHROMIUM",
-            args.join(" ")
-        );
-    }
-    found().expect("chromium is installed")
-}
-
-/// Whether this process runs as root, read from `id -u` rather than through FFI.
-fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout.trim_ascii() == b"0")
+    FOUND
+        .get_or_init(|| {
+            debian::program(
+                "GAMEPAK_CHROMIUM",
+                &["/usr/bin/chromium", "/usr/bin/chromium-browser"],
+                "chromium",
+            )
+        })
+        .clone()
 }
 
 /// A headless browser and one tab.

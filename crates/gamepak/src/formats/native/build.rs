@@ -3,6 +3,12 @@
 //! `Name.dialog.wav`, `Configuration.json` (Name, VirtualWidth, VirtualHeight), and a
 //! game script in JavaScript. Content in subfolders is named by its path, as the
 //! engine's importer names it: `Enemies/Bat.sprite.png` is `Content.Enemies.Bat`.
+//!
+//! The game is TypeScript when the folder holds `tsconfig.json` or any `.ts` file:
+//! its files are joined as `tsc --outFile` joins them ([`super::ts_files`]) and
+//! compiled for the tsconfig's target ([`crate::js`]). Otherwise it is the folder's
+//! one `.js` file, taken as written. `--script` names either kind. A production
+//! build minifies the whole script chunk, keeping every global name.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -13,10 +19,11 @@ use serde::Deserialize;
 use super::atlas::{compose, crop};
 use super::model::*;
 use super::script::{self, ContentEntry};
-use super::{audio, container, tables};
+use super::{audio, container, tables, ts_files, tsconfig};
 use crate::codec::{png as png_codec, wav, zlib};
 use crate::error::{Error, Result};
 use crate::io::SourceDir;
+use crate::js::{self, Source, Target};
 use crate::limits::Limits;
 use crate::PackOutcome;
 
@@ -96,10 +103,10 @@ fn files(src: &SourceDir) -> Result<Vec<String>> {
     Ok(out)
 }
 
-fn scan(src: &SourceDir) -> Result<Content> {
+fn scan(src: &SourceDir, all: &[String]) -> Result<Content> {
     let mut content: Content = KINDS.iter().map(|k| (*k, BTreeMap::new())).collect();
     let mut owner: BTreeMap<Vec<String>, String> = BTreeMap::new();
-    for file in files(src)? {
+    for file in all.iter().cloned() {
         let (dir, base) = file.rsplit_once('/').unwrap_or(("", &file));
         let parts: Vec<&str> = base.rsplitn(3, '.').collect();
         let [ext, kind, name] = parts[..] else {
@@ -158,10 +165,54 @@ fn scan(src: &SourceDir) -> Result<Content> {
     Ok(content)
 }
 
-/// The game script: `--script`, a path the user gave, or the folder's one `.js` file.
-fn game_script(src: &SourceDir, opts: &BuildOptions) -> Result<String> {
+/// The file that makes the game TypeScript, and says how to build it.
+pub(super) const TSCONFIG: &str = "tsconfig.json";
+
+/// The game script as the engine runs it, and the edition it is written for.
+struct GameScript {
+    text: String,
+    target: Target,
+    /// Taken as the user wrote it, so not yet known to parse.
+    unchecked: Option<String>,
+}
+
+/// The game script: `--script`, the folder's TypeScript, or its one `.js` file.
+fn game_script(
+    src: &SourceDir,
+    opts: &BuildOptions,
+    all: &[String],
+    notes: &mut Vec<String>,
+) -> Result<GameScript> {
+    let typescript = all.iter().any(|n| n == TSCONFIG || is_typescript(n));
+    let config = match src.read_if_file(TSCONFIG)? {
+        Some(bytes) => tsconfig::parse(&text(bytes, &src.shown(TSCONFIG))?, &src.shown(TSCONFIG))?,
+        None => tsconfig::TsConfig::default(),
+    };
     if let Some(s) = &opts.script {
-        return text(src.read_given(s)?, &s.display().to_string());
+        let shown = s.display().to_string();
+        let text = text(src.read_given(s)?, &shown)?;
+        return if s.extension().is_some_and(|x| x == "ts") {
+            compiled(&[Source { shown, text }], &config)
+        } else {
+            Ok(as_written(text, shown))
+        };
+    }
+    if typescript {
+        let files = ts_files::gather(src, &config, all)?;
+        if !files.outside.is_empty() {
+            notes.push(format!(
+                "{}: left out {}, outside the folder",
+                src.shown(TSCONFIG),
+                files.outside.join(", ")
+            ));
+        }
+        if files.sources.is_empty() {
+            return Err(Error::at(
+                src.shown(TSCONFIG),
+                "names no TypeScript file inside the folder to build",
+            ));
+        }
+        return compiled(&files.sources, &config);
     }
     let mut js: Vec<String> = src
         .list("")?
@@ -171,11 +222,12 @@ fn game_script(src: &SourceDir, opts: &BuildOptions) -> Result<String> {
     match js.len() {
         1 => {
             let name = js.remove(0);
-            text(src.read(&name)?, &src.shown(&name))
+            let shown = src.shown(&name);
+            Ok(as_written(text(src.read(&name)?, &shown)?, shown))
         }
         0 => Err(Error::at(
             src.path().display().to_string(),
-            "no game script: put one .js file in the folder or pass --script FILE",
+            "no game script: put the game's TypeScript (or one .js file) in the folder, or pass --script FILE",
         )),
         _ => Err(Error::at(
             src.path().display().to_string(),
@@ -187,6 +239,46 @@ fn game_script(src: &SourceDir, opts: &BuildOptions) -> Result<String> {
     }
 }
 
+fn is_typescript(name: &str) -> bool {
+    name.ends_with(".ts") && !name.ends_with(".d.ts")
+}
+
+fn compiled(sources: &[Source], config: &tsconfig::TsConfig) -> Result<GameScript> {
+    Ok(GameScript {
+        text: js::compile(sources, config.target, config.define_class_fields)?,
+        target: config.target,
+        unchecked: None,
+    })
+}
+
+fn as_written(text: String, shown: String) -> GameScript {
+    GameScript {
+        text,
+        target: Target::default(),
+        unchecked: Some(shown),
+    }
+}
+
+/// The whole script chunk, minified in a production build. What was taken as
+/// written is parsed on its own first, so that an error names its own file.
+fn script_chunk(
+    layout: String,
+    game: &GameScript,
+    engine: Option<(&str, String)>,
+    production: bool,
+) -> Result<String> {
+    if !production {
+        return Ok(layout);
+    }
+    if let Some(shown) = &game.unchecked {
+        js::check(&game.text, shown)?;
+    }
+    if let Some((text, shown)) = engine {
+        js::check(text, &shown)?;
+    }
+    js::minify(&layout, "the script chunk", game.target)
+}
+
 fn text(bytes: Vec<u8>, shown: &str) -> Result<String> {
     String::from_utf8(bytes).map_err(|_| Error::at(shown, "not UTF-8 text"))
 }
@@ -196,11 +288,21 @@ fn text(bytes: Vec<u8>, shown: &str) -> Result<String> {
 /// deflated. The folder's other files are reported as unused.
 pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOutcome> {
     let src = SourceDir::open(dir)?;
+    let all = files(&src)?;
+    if all.is_empty() {
+        return Err(Error::at(
+            src.path().display().to_string(),
+            "an empty folder: a content folder holds Configuration.json, the game's \
+             TypeScript or JavaScript, and its Name.sprite.png, Name.background.png and \
+             Name.sound.wav files",
+        ));
+    }
     const CONFIG: &str = "Configuration.json";
     let config: Configuration =
         crate::folder_json::from_slice(&src.shown(CONFIG), &src.read(CONFIG)?)?;
-    let content = scan(&src)?;
-    let game = game_script(&src, opts)?;
+    let content = scan(&src, &all)?;
+    let mut notes = Vec::new();
+    let game = game_script(&src, opts, &all, &mut notes)?;
     let engine = match &opts.engine {
         Some(p) => text(src.read_given(p)?, &p.display().to_string())?,
         None => String::new(),
@@ -271,7 +373,6 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
     };
     let vorbis = opts.production && opts.audio == ProductionAudio::Vorbis;
     let mut audio_chunks = Vec::new();
-    let mut notes = Vec::new();
     for (k, kind) in AudioKind::ALL.into_iter().enumerate() {
         let mut gains = Vec::new();
         let mut clips = Vec::new();
@@ -292,13 +393,18 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
         audio_chunks.push(pack_table(tables::gains_bytes(&gains)));
         audio_chunks.extend(clips);
     }
-    let js = script::layout(
+    let layout = script::layout(
         meta.width,
         meta.height,
         &engine,
         &script::content_table(&names),
-        &game,
+        &game.text,
     );
+    let engine_shown = opts
+        .engine
+        .as_ref()
+        .map(|p| (engine.as_str(), p.display().to_string()));
+    let js = script_chunk(layout, &game, engine_shown, opts.production)?;
     let mut chunks = vec![
         meta.to_bytes(Layout::Current),
         config.name.into_bytes(),

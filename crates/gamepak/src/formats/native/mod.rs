@@ -55,6 +55,8 @@ pub mod model;
 mod pack;
 mod script;
 pub mod tables;
+mod ts_files;
+mod tsconfig;
 
 use std::path::Path;
 

@@ -87,14 +87,8 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}:{}: {}", self.line, self.column, self.message)?;
         writeln!(f, "{}", self.source_line)?;
-        // Tabs stay tabs, so the caret lines up under the same character.
-        let pad: String = self
-            .source_line
-            .chars()
-            .take(self.column.saturating_sub(1) as usize)
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        write!(f, "{pad}^")
+        let caret = crate::caret::under(&self.source_line, self.column as usize);
+        write!(f, "{caret}")
     }
 }
 

@@ -1,0 +1,55 @@
+//! JavaScript and TypeScript for the native engine's script chunk, over swc:
+//! [`compile`] strips TypeScript's types and lowers newer syntax to the target the
+//! game's `tsconfig.json` names, and [`minify`] shrinks a production script while
+//! keeping every global name, which is how the engine calls into the game.
+//!
+//! swc rather than oxc: the engine's runtime is ES5 (its tsconfig targets ES3), and
+//! oxc's transformer does not lower classes, block scoping, destructuring or the
+//! rest of ES2015. See docs/ARCHITECTURE.md.
+//!
+//! Hostile text cannot crash a build: swc's parser grows its own stack, input
+//! nested deeper than [`MAX_NESTING`] is refused with its place before any other
+//! pass walks it, and the passes run on a thread with a stack sized for that depth.
+
+mod compile;
+mod minify;
+mod nesting;
+mod parse;
+mod target;
+
+pub use compile::{compile, Source};
+pub use minify::minify;
+pub use target::{Target, TARGET_NAMES};
+
+/// How deep expressions and statements may nest. Real code stays far below it; a
+/// script past it is refused rather than risk the recursive passes' stack.
+pub const MAX_NESTING: usize = 1000;
+
+/// The stack the passes run with: a program [`MAX_NESTING`] deep needs a few
+/// megabytes, and this leaves a wide margin. Only touched pages are committed.
+const PASS_STACK: usize = 256 << 20;
+
+/// Refuses `text` (JavaScript, shown as `shown`) unless it parses, with the place
+/// of its first error.
+pub fn check(text: &str, shown: &str) -> crate::error::Result<()> {
+    on_deep_stack(|| {
+        swc_common::GLOBALS.set(&Default::default(), || {
+            let cm: swc_common::sync::Lrc<swc_common::SourceMap> = Default::default();
+            let file = parse::add(&cm, shown, text.to_string());
+            parse::program(&cm, &file, false).map(drop)
+        })
+    })
+}
+
+/// Runs `work` on a thread with [`PASS_STACK`] of stack, and gives back its result.
+fn on_deep_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("js".into())
+            .stack_size(PASS_STACK)
+            .spawn_scoped(scope, work)
+            .expect("a thread can be started")
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
