@@ -31,7 +31,7 @@ pub fn crush(png: &[u8], path: &str) -> Result<Vec<u8>> {
 }
 
 /// [`crush`] on every (path, PNG) pair, each replaced by its crushed bytes: all at
-/// once, since crushing a build's images takes longer than the rest of it.
+/// once, so that a folder of many backgrounds uses every core.
 pub fn crush_all(pngs: &mut [(String, Vec<u8>)]) -> Result<()> {
     pngs.par_iter_mut().try_for_each(|(path, png)| {
         *png = crush(png, path)?;
