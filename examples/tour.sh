@@ -29,8 +29,14 @@ $gp check examples/native/demo.game.bin
 $gp extract examples/native/demo.game.bin -o "$out/native"
 $gp pack "$out/native" -o "$out/demo.game.bin"
 cmp examples/native/demo.game.bin "$out/demo.game.bin" && echo "rebuilt byte-identical: $out/demo.game.bin"
+# The content folder's game is TypeScript (tsconfig.json, Entry.ts, Game/*.ts).
+$gp build examples/native/content -o "$out/development.game.bin"
+$gp check "$out/development.game.bin"
 $gp build examples/native/content -o "$out/production.game.bin" --production
 $gp check "$out/production.game.bin"
+$gp extract "$out/production.game.bin" -o "$out/native-production"
+$gp pack "$out/native-production" -o "$out/production-again.game.bin"
+cmp "$out/production.game.bin" "$out/production-again.game.bin" && echo "production build extracts and packs back byte-identical"
 
 say "SWAG v10, both byte orders: inspect, take apart, rebuild, build from sources"
 $gp identify examples/swag/*.swag

@@ -77,7 +77,7 @@ pub struct Args {
     /// Let the script read and write outside its folder; only for scripts you trust.
     #[arg(long, help_heading = GAP)]
     allow_outside: bool,
-    /// A production build (deflated script and tables, Vorbis audio).
+    /// A production build (deflated script and tables, crushed PNGs, Vorbis audio).
     #[arg(long, help_heading = NATIVE)]
     production: bool,
     /// How a production build stores audio.

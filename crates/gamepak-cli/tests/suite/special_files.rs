@@ -234,7 +234,7 @@ fn native_build_refuses_a_special_file_given_as_its_script() {
     let src = tmp.path().join("src");
     copy_tree(&example("native/content"), &src);
     let script = tmp.path().join("game.js");
-    std::fs::rename(src.join("game.js"), &script).unwrap();
+    std::fs::write(&script, "Music.Set(Content.Theme)").unwrap();
     let out = tmp.path().join("game.bin");
     refused_for_each(
         &script,

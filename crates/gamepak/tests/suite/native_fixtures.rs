@@ -392,3 +392,83 @@ fn cropped(img: &gamepak::codec::png::Rgba) -> Option<gamepak::codec::png::Rgba>
     }
     Some(out)
 }
+
+/// The chunks a game.bin stores as PNGs: the atlas, then a background per ID.
+fn pngs<'a>(doc: &'a GameBin<'_>) -> (&'a [u8], Vec<&'a [u8]>) {
+    let ids = usize::from(doc.meta.background_ids);
+    let backgrounds = doc.chunks[6..6 + ids].iter().map(|c| &**c).collect();
+    (&doc.chunks[4], backgrounds)
+}
+
+fn pixels(png: &[u8]) -> gamepak::codec::png::Rgba {
+    gamepak::codec::png::decode(png, "png", &Default::default())
+        .unwrap()
+        .into_parts()
+        .0
+}
+
+/// A production build crushes its PNGs at least as well as the engine's pipeline
+/// (imagemin-pngcrush): backgrounds within 10% of its bytes, the atlas no larger (our
+/// atlas is laid out differently, so only sizes compare), and every pixel as it was.
+#[test]
+fn production_pngs_are_as_small_as_the_pipelines_with_the_same_pixels() {
+    let Some((dir, _)) =
+        builds("production_pngs_are_as_small_as_the_pipelines_with_the_same_pixels")
+    else {
+        return;
+    };
+    // multiaudio's pictures are basic's, byte for byte, and the pipeline made no
+    // production build of it: basic's stands for it.
+    for (input, reference) in [
+        ("basic", "basic"),
+        ("noaudio", "noaudio"),
+        ("multiaudio", "basic"),
+    ] {
+        let inputs = dir.join("inputs").join(input);
+        let ours = build(&inputs, true, ProductionAudio::Pcm);
+        let plain = build(&inputs, false, ProductionAudio::Pcm);
+        let theirs = std::fs::read(dir.join(format!("{reference}.production.game.bin"))).unwrap();
+        let read = |b| native::read(b, &Default::default()).unwrap();
+        let (ours, plain, theirs) = (read(&ours), read(&plain), read(&theirs));
+        let ((atlas, backgrounds), (their_atlas, their_backgrounds)) = (pngs(&ours), pngs(&theirs));
+        let total = |pngs: &[&[u8]]| pngs.iter().map(|p| p.len()).sum::<usize>();
+        let (ours_total, theirs_total) = (total(&backgrounds), total(&their_backgrounds));
+        assert!(
+            ours_total * 10 <= theirs_total * 11,
+            "{input}: backgrounds {ours_total} bytes, the pipeline's {theirs_total}"
+        );
+        assert!(
+            atlas.len() <= their_atlas.len(),
+            "{input}: atlas {} bytes, the pipeline's {}",
+            atlas.len(),
+            their_atlas.len()
+        );
+        // The development build stores the atlas uncrushed and backgrounds as given.
+        let (plain_atlas, sources) = pngs(&plain);
+        assert_eq!(pixels(atlas), pixels(plain_atlas), "{input}: atlas");
+        assert_eq!(backgrounds.len(), sources.len());
+        for (k, (crushed, source)) in backgrounds.iter().zip(&sources).enumerate() {
+            assert_eq!(pixels(crushed), pixels(source), "{input}: background {k}");
+        }
+    }
+}
+
+/// The example content folder's crushed PNGs, to the byte: oxipng is deterministic at
+/// a fixed version and preset, so a change here means the crushing changed.
+#[test]
+fn example_production_pngs_have_fixed_sizes() {
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/native/content");
+    let opts = BuildOptions {
+        production: true,
+        ..Default::default()
+    };
+    let bytes = native::build(&content, &opts, &Default::default())
+        .unwrap()
+        .bytes;
+    let doc = native::read(&bytes, &Default::default()).unwrap();
+    let (atlas, backgrounds) = pngs(&doc);
+    let sizes: Vec<usize> = backgrounds.iter().map(|b| b.len()).collect();
+    // A development build stores them as 187 and 217 bytes.
+    assert_eq!((atlas.len(), sizes), (147, vec![179]));
+    assert!(check_bytes(&bytes).is_clean());
+}

@@ -20,7 +20,7 @@ use super::atlas::{compose, crop};
 use super::model::*;
 use super::script::{self, ContentEntry};
 use super::{audio, container, tables, ts_files, tsconfig};
-use crate::codec::{png as png_codec, wav, zlib};
+use crate::codec::{png as png_codec, png_crush, wav, zlib};
 use crate::error::{Error, Result};
 use crate::io::SourceDir;
 use crate::js::{self, Source, Target};
@@ -41,7 +41,8 @@ pub enum ProductionAudio {
 /// settings.
 #[derive(Debug, Clone, Default)]
 pub struct BuildOptions {
-    /// A production build: deflated script and tables, and audio as `audio` says.
+    /// A production build: deflated script and tables, the atlas and backgrounds
+    /// losslessly crushed, and audio as `audio` says.
     pub production: bool,
     /// How a production build stores audio.
     pub audio: ProductionAudio,
@@ -285,7 +286,7 @@ fn text(bytes: Vec<u8>, shown: &str) -> Result<String> {
 
 /// Builds a game.bin from a content folder laid out as the module describes: sprites
 /// packed into one atlas, sounds made stereo, and, for a production build, tables
-/// deflated. The folder's other files are reported as unused.
+/// deflated and PNGs crushed. The folder's other files are reported as unused.
 pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOutcome> {
     let src = SourceDir::open(dir)?;
     let all = files(&src)?;
@@ -341,13 +342,23 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
         })
         .collect();
 
-    let mut backgrounds = Vec::new();
+    // The atlas first, then each background: a production build crushes them at once.
+    let mut pngs = vec![(
+        "atlas.png".to_string(),
+        png_codec::encode_compact(&composed.atlas)?,
+    )];
     for (i, (name, file)) in content["background"].iter().enumerate() {
-        let bytes = src.read(file)?;
-        png_codec::decode_source(&bytes, &src.shown(file), limits)?;
-        backgrounds.push(bytes);
+        let (bytes, shown) = (src.read(file)?, src.shown(file));
+        png_codec::decode_source(&bytes, &shown, limits)?;
+        pngs.push((shown, bytes));
         names.push((name.clone(), i));
     }
+    if opts.production {
+        png_crush::crush_all(&mut pngs)?;
+    }
+    let mut pngs = pngs.into_iter().map(|(_, png)| png);
+    let atlas = pngs.next().expect("the atlas is first");
+    let backgrounds: Vec<Vec<u8>> = pngs.collect();
     let background_frames: Vec<BackgroundFrame> = (0..backgrounds.len())
         .map(|i| BackgroundFrame {
             id: i as u16,
@@ -410,7 +421,7 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
         config.name.into_bytes(),
         pack_table(js.into_bytes()),
         pack_table(tables::sprites_bytes(&frames)),
-        png_codec::encode_compact(&composed.atlas)?,
+        atlas,
         pack_table(tables::backgrounds_bytes(&background_frames)),
     ];
     chunks.extend(backgrounds);

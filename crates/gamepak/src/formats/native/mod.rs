@@ -36,6 +36,11 @@
 //!   0.02 trimmed from both ends, computed in f32 as the real writer does: our PCM
 //!   matches the real writer's sample for sample on the fixtures' content folders. Production deflates the script and tables (we do not minify)
 //!   and encodes clips as Vorbis unless `--audio pcm`.
+//! - A production build crushes the atlas and every background losslessly (oxipng,
+//!   `codec::png_crush`), all at once, as the engine's pipeline crushed them: its
+//!   backgrounds and atlas come out no larger than the pipeline's on the fixtures.
+//!   Development builds store backgrounds as given, for speed. Pack keeps stored PNG
+//!   bytes, so a crushed build still extracts and packs back byte for byte.
 //! - A WAV of build or pack may be mono or stereo, 8/16/24-bit integers or 32-bit
 //!   floats, at any rate: one not at 44100 Hz is resampled whole with rubato's FFT
 //!   resampler, and the build says which. Other layouts are refused by name.
