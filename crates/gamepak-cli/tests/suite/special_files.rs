@@ -111,7 +111,7 @@ fn refused_for_each(victim: &Path, args: &[&str]) {
 }
 
 /// Copies a folder of examples (files and sub-folders) into `to`.
-fn copy_tree(from: &Path, to: &Path) {
+pub(crate) fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
         let e = e.unwrap();

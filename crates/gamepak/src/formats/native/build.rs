@@ -315,7 +315,9 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
     let mut reserved = Vec::new();
     let mut offsets = Vec::new();
     for (i, (name, file)) in content["sprite"].iter().enumerate() {
-        let img = png_codec::decode_source(&src.read(file)?, &src.shown(file), limits)?;
+        // A content folder's picture that does not decode is the folder's problem
+        // (exit 1), as its clips, scripts and tsconfig.json are.
+        let img = png_codec::decode(&src.read(file)?, &src.shown(file), limits)?;
         let c = crop(&img);
         reserved.push(img.into_parts().1);
         sprite_images.push(c.image);
@@ -349,7 +351,7 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
     )];
     for (i, (name, file)) in content["background"].iter().enumerate() {
         let (bytes, shown) = (src.read(file)?, src.shown(file));
-        png_codec::decode_source(&bytes, &shown, limits)?;
+        png_codec::decode(&bytes, &shown, limits)?;
         pngs.push((shown, bytes));
         names.push((name.clone(), i));
     }
