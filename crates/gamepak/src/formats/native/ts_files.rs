@@ -240,6 +240,49 @@ mod tests {
     }
 
     #[test]
+    fn include_and_exclude_pick_files_in_pattern_order() {
+        let all: Vec<String> = [
+            "a.ts",
+            "src/b.ts",
+            "src/deep/c.ts",
+            "src/x.d.ts",
+            "node_modules/m.ts",
+            "test/t.ts",
+            "notes.txt",
+        ]
+        .map(str::to_string)
+        .to_vec();
+        let pick = |include: Option<&[&str]>, exclude: Option<&[&str]>| {
+            let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect();
+            let config = TsConfig {
+                include: include.map(list),
+                exclude: exclude.map(list),
+                ..TsConfig::default()
+            };
+            included(&config, &all, "tsconfig.json").unwrap()
+        };
+        assert_eq!(
+            pick(None, None),
+            [
+                "a.ts",
+                "src/b.ts",
+                "src/x.d.ts",
+                "src/deep/c.ts",
+                "test/t.ts"
+            ]
+        );
+        assert_eq!(
+            pick(Some(&["src", "*.ts"]), None),
+            ["src/b.ts", "src/x.d.ts", "src/deep/c.ts", "a.ts"]
+        );
+        // A given exclude replaces the default one, as in TypeScript.
+        assert_eq!(
+            pick(Some(&["**/*.ts"]), Some(&["src/deep", "test/*"])),
+            ["a.ts", "node_modules/m.ts", "src/b.ts", "src/x.d.ts"]
+        );
+    }
+
+    #[test]
     fn paths_resolve_inside_the_folder_or_not_at_all() {
         assert_eq!(
             resolve("Demos", "../Fonts/Big.ts").as_deref(),
