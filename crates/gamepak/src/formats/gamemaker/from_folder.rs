@@ -211,7 +211,7 @@ pub fn build(
         &mut game,
         &mut notes,
     )?;
-    super::text_list::take_own_strings(&mut game, &moved);
+    text_list::take_own_strings(&mut game, &moved);
     let bytes = game.write()?;
     if let Some(before) = before_code {
         super::code_folder::changes(&before, &bytes, &mut notes)?;
