@@ -138,6 +138,8 @@ const REFUSED: [(&str, &str); 10] = [
 
 /// Reads `text`, the folder's `tsconfig.json`, shown as `shown`.
 pub(super) fn parse(text: &str, shown: &str) -> Result<TsConfig> {
+    // Editors on Windows often start the file with a byte-order mark; tsc takes it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let value: Value = serde_json::from_str(&plain_json(text)).map_err(|e| {
         Error::at(
             shown,
@@ -322,7 +324,7 @@ mod tests {
     ],
     "compilerOptions": { "noImplicitAny": true, "outFile": "a // b.js", "target": "es3", },
 }"#;
-        let c = parse(text, "tsconfig.json").unwrap();
+        let c = parse(&format!("\u{feff}{text}"), "tsconfig.json").unwrap();
         assert_eq!(c.target, Target::Es3);
         assert!(!c.define_class_fields);
         assert_eq!(c.files.unwrap(), ["../Api.ts", "Misc.ts", "Font.ts"]);
