@@ -372,6 +372,12 @@ fn build_reads_only_inside_its_folder_and_reports_what_it_left() {
 fn a_script_named_on_the_command_line_inside_the_folder_counts_as_used() {
     use gamepak::native;
     let tmp = copied("native/content");
+    // The example's game is TypeScript; this folder's is one script, named.
+    for ts in ["tsconfig.json", "Engine.d.ts", "Entry.ts"] {
+        std::fs::remove_file(tmp.path().join(ts)).unwrap();
+    }
+    std::fs::remove_dir_all(tmp.path().join("Game")).unwrap();
+    std::fs::write(tmp.path().join("game.js"), "Music.Set(Content.Theme)").unwrap();
     let opts = native::BuildOptions {
         script: Some(tmp.path().join("game.js")),
         ..native::BuildOptions::default()
