@@ -77,7 +77,7 @@ pub mod audio_group {
 pub mod gml {
     pub use crate::formats::gamemaker::gml::{
         assembly, ast, blocks, builtins, compile, context, decompile, fragments, graph, instr, lex,
-        owners, parse, print, sim, walk,
+        owners, parse, print, sim, sweep, walk,
     };
 }
 

@@ -69,6 +69,7 @@ pub mod print;
 mod script_params;
 pub mod sim;
 pub mod source;
+pub mod sweep;
 mod tidy;
 mod typed;
 pub mod unknown_enum;

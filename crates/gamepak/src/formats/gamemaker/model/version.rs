@@ -112,6 +112,19 @@ impl Version {
         Version(self.0.saturating_add(1))
     }
 
+    /// The family of releases this one belongs to, as reports group them:
+    /// "GMS 1.x", "2.0-2.2", "2.3", or the year of a 2022-and-later release
+    /// (LTS 2022.0.3 counts as 2022).
+    pub fn family(self) -> String {
+        match self.parts() {
+            [0..2, ..] => "GMS 1.x".to_string(),
+            [2, 0..3, ..] => "2.0-2.2".to_string(),
+            [2, ..] => "2.3".to_string(),
+            _ if self == Version::LTS_2022_0_3 => "2022".to_string(),
+            [year, ..] => year.to_string(),
+        }
+    }
+
     fn parts(self) -> [u16; 4] {
         [48, 32, 16, 0].map(|s| (self.0 >> s) as u16)
     }
