@@ -387,9 +387,13 @@ impl<'g, 'a> Editor<'g, 'a> {
             Use::Function(name) => (true, name, None),
         };
         let local = instance == Some(LOCAL);
+        // A name used on an instance, the global, a parameter or a static is
+        // never another entry's `var`, whatever they share the name of.
+        let named_instance = matches!(instance, Some(SELF | GLOBAL | BUILTIN | ARG | STATIC));
         let named: Vec<usize> = (0..chains.len())
             .filter(|&c| chains[c].call == call && chains[c].name == name)
             .filter(|&c| !local || (chains[c].instance == LOCAL && in_blob(c)))
+            .filter(|&c| !named_instance || chains[c].instance != LOCAL)
             .collect();
         let typed: Vec<usize> = named
             .iter()
@@ -600,6 +604,10 @@ pub const LOCAL: i32 = -7;
 
 /// The instance a function's parameters are named on, from 2024.
 const ARG: i32 = -15;
+/// The instance running the code.
+const SELF: i32 = -1;
+/// The global instance.
+const GLOBAL: i32 = -5;
 
 /// The instance a function's `static` variables are named on.
 const STATIC: i32 = -16;

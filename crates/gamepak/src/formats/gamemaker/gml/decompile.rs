@@ -179,6 +179,7 @@ pub fn decompile_blob(
                     body,
                     locals: walker.locals,
                     constructor: walker.sets_statics,
+                    inherits: walker.inherits.take(),
                     arguments: walker.arguments,
                 })
             }
@@ -189,7 +190,8 @@ pub fn decompile_blob(
         };
         bodies.insert(part.start, body);
     }
-    let tidy = Tidy::new(ctx, &by_name, &bodies);
+    let declared_at = declarations(ctx, instrs, entries);
+    let tidy = Tidy::new(ctx, &by_name, &bodies, &declared_at);
     entries
         .iter()
         .map(|e| match bodies.get(&e.start) {
@@ -199,6 +201,32 @@ pub fn decompile_blob(
                 at: e.start,
                 why: "no fragment starts here".into(),
             }),
+        })
+        .collect()
+}
+
+/// For each function the blob declares (an entry starting past 0), where its
+/// declaration pushes it: the first push of the function from where the branch
+/// over its body goes (a value computed before the function, as a struct
+/// field's, may come between).
+fn declarations(ctx: &Context<'_>, instrs: &[Instr], entries: &[EntryAt<'_>]) -> HashMap<u32, u32> {
+    use super::instr::Operand;
+    entries
+        .iter()
+        .filter(|e| e.start > 0)
+        .filter_map(|e| {
+            let k = instrs.partition_point(|i| i.at < e.start);
+            let end = match instrs.get(k.checked_sub(1)?)?.operand {
+                Operand::Branch(to) if instrs.get(k)?.at == e.start => to,
+                _ => return None,
+            };
+            let push = instrs[instrs.partition_point(|i| i.at < end)..]
+                .iter()
+                .find(|i| {
+                    matches!(i.operand, Operand::Reference { chain }
+                        if ctx.chain_name(chain) == Some(e.name))
+                })?;
+            Some((e.start, push.at))
         })
         .collect()
 }

@@ -177,6 +177,9 @@ pub struct Machine<'c, 'a> {
     pub locals: Vec<String>,
     /// Whether the code sets up statics, as a constructor's does first.
     pub sets_statics: bool,
+    /// The parent constructor a constructor calls first, and what it passes:
+    /// `constructor : Parent(a, b)`.
+    pub inherits: Option<(String, Vec<Expr>)>,
     /// How the code reads `argument0` to `argument15`.
     pub arguments: ArgumentReads,
     /// Locals, globals and built-ins read by a plain `push`, as `op=` reads its
@@ -197,6 +200,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             out: Vec::new(),
             locals: Vec::new(),
             sets_statics: false,
+            inherits: None,
             arguments: ArgumentReads::default(),
             plain_reads: Vec::new(),
             made_real: false,
@@ -372,8 +376,11 @@ impl<'c, 'a> Machine<'c, 'a> {
                         resume: 0,
                     });
                 }
+                if name == "@@CopyStatic@@" {
+                    self.inherit(&args)?;
+                }
                 self.sets_statics |= name == "@@SetStatic@@";
-                let role = if name == "@@SetStatic@@" {
+                let role = if matches!(name.as_str(), "@@SetStatic@@" | "@@CopyStatic@@") {
                     // Starts a constructor's or struct's body; nothing uses what it
                     // leaves, and some releases do not drop it.
                     Role::Hidden
@@ -393,6 +400,25 @@ impl<'c, 'a> Machine<'c, 'a> {
             other => return Err(format!("opcode {other:#04x} is not read yet")),
         }
         Ok(End::Next)
+    }
+
+    /// `@@CopyStatic@@(Parent)` after the call of `Parent(args)` whose value
+    /// stays on the stack: an inheriting constructor's start.
+    fn inherit(&mut self, args: &[Expr]) -> Result<(), String> {
+        let parent = match args {
+            [Expr::Ident(r)] => r.rsplit_once(':').map_or(r.as_str(), |(_, n)| n),
+            _ => return Err("@@CopyStatic@@ names no function".into()),
+        };
+        match self.stack.pop() {
+            Some(Item {
+                expr: Expr::Call { callee, args },
+                ..
+            }) if matches!(&*callee, Expr::Ident(c) if c == parent) => {
+                self.inherits = Some((parent.to_string(), args));
+                Ok(())
+            }
+            _ => Err(format!("@@CopyStatic@@({parent}) follows no call of it")),
+        }
     }
 
     fn branch(&mut self, i: &Instr) -> Result<End, String> {
@@ -553,8 +579,9 @@ impl<'c, 'a> Machine<'c, 'a> {
                 (call, 4)
             }
             Operand::Reference { chain } => {
+                // Where it is pushed tells a declaration from a use (see tidy).
                 let name = self.ctx.chain_name(*chain).unwrap_or("");
-                (Expr::Ident(format!("@@function@@{name}")), 4)
+                (Expr::Ident(format!("@@function@@{}:{name}", i.at)), 4)
             }
             Operand::Variable { instance, .. } => {
                 let (expr, kind) = self.variable(i)?;

@@ -16,6 +16,7 @@ pub struct Tidy<'t, 'c, 'a> {
     ctx: &'c Context<'a>,
     starts: &'t HashMap<&'t str, u32>,
     bodies: &'t HashMap<u32, Result<Walked, Stuck>>,
+    declared_at: &'t HashMap<u32, u32>,
 }
 
 /// A fragment as the walk left it: its statements, and the locals it uses.
@@ -27,6 +28,8 @@ pub struct Walked {
     pub locals: Vec<String>,
     /// Whether it sets up statics first, as a constructor does.
     pub constructor: bool,
+    /// The parent constructor it calls first, and what it passes.
+    pub inherits: Option<(String, Vec<Expr>)>,
     /// How it reads its arguments.
     pub arguments: super::sim::ArgumentReads,
 }
@@ -38,16 +41,19 @@ const TEMP: &str = "$$$$temp$$$$";
 const FUNCTION_REF: &str = "@@function@@";
 
 impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
-    /// The passes over one blob's fragments.
+    /// The passes over one blob's fragments; `declared_at` gives, for the start
+    /// of each function the blob declares, where its declaration pushes it.
     pub fn new(
         ctx: &'c Context<'a>,
         starts: &'t HashMap<&'t str, u32>,
         bodies: &'t HashMap<u32, Result<Walked, Stuck>>,
+        declared_at: &'t HashMap<u32, u32>,
     ) -> Self {
         Tidy {
             ctx,
             starts,
             bodies,
+            declared_at,
         }
     }
 
@@ -84,6 +90,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             declarations(block);
             temp_returns(block);
             for_loops(block);
+            throws(block);
         });
         // GameMaker ends every function and some code with an `exit` of its own;
         // code that is an `exit` alone was written so (empty code has no
@@ -114,8 +121,9 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
     fn expr(&self, e: &mut Expr, depth: usize) -> Result<(), Stuck> {
         let replaced = match e {
             Expr::Ident(name) => {
-                if let Some(target) = name.strip_prefix(FUNCTION_REF) {
-                    Some(self.function_ref(target, depth)?)
+                if let Some(pushed) = name.strip_prefix(FUNCTION_REF) {
+                    let (at, target) = pushed.split_once(':').unwrap_or(("", pushed));
+                    Some(self.function_ref(target, at.parse().ok(), depth)?)
                 } else if name == super::sim::ONE {
                     Some(Expr::Number(Number::Int(1)))
                 } else {
@@ -134,20 +142,22 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
         Ok(())
     }
 
-    /// A function pushed by reference: its body when the blob holds it, otherwise
-    /// its name.
-    fn function_ref(&self, target: &str, depth: usize) -> Result<Expr, Stuck> {
-        let Some(start) = self.starts.get(target) else {
+    /// A function pushed by reference at `at`: where the blob declares it, its
+    /// body; anywhere else (a use, the function naming itself), its name.
+    fn function_ref(&self, target: &str, at: Option<u32>, depth: usize) -> Result<Expr, Stuck> {
+        let declared = |start: &u32| self.declared_at.get(start).is_none_or(|d| Some(*d) == at);
+        let Some(start) = self.starts.get(target).filter(|s| declared(s)) else {
             return Ok(Expr::Ident(short_name(target).to_string()));
         };
-        let (body, constructor, reads) = match self.bodies.get(start) {
+        let (body, constructor, reads, inherits) = match self.bodies.get(start) {
             Some(Ok(w)) => (
                 self.tidy(target, w.clone(), depth + 1)?,
                 w.constructor,
                 w.arguments,
+                w.inherits.clone(),
             ),
             Some(Err(s)) => return Err(s.clone()),
-            None => (Vec::new(), false, Default::default()),
+            None => (Vec::new(), false, Default::default(), None),
         };
         // A function that reads its arguments only as the built-in `argumentN`
         // was written with no parameters: the two compile apart.
@@ -156,17 +166,19 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
         } else {
             self.ctx.arguments.get(target).copied().unwrap_or(0)
         };
-        let params = (0..arguments)
+        let mut params: Vec<super::ast::Param> = (0..arguments)
             .map(|i| super::ast::Param {
                 name: format!("argument{i}"),
                 default: None,
             })
             .collect();
+        let mut body = body;
+        default_arguments(&mut body, &mut params);
         Ok(Expr::Function(Box::new(Function {
             name: (!is_anonymous(target.strip_prefix(SCRIPT_PREFIX).unwrap_or(target)))
                 .then(|| short_name(target).to_string()),
             params,
-            inherits: None,
+            inherits: inherits.map(|(parent, args)| (short_name(&parent).to_string(), args)),
             constructor: constructor && !target.contains("___struct___"),
             body,
         })))
@@ -180,6 +192,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             "@@Other@@" => Expr::Ident("other".into()),
             "@@Global@@" => Expr::Ident("global".into()),
             "@@NewGMLArray@@" => Expr::Array(std::mem::take(args)),
+            "@@string@@" => template(args)?,
             "@@NewGMLObject@@" => {
                 let mut args = std::mem::take(args);
                 if args.is_empty() {
@@ -217,6 +230,96 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             }
         })
     }
+}
+
+/// `throw value;`, which GameMaker calls as `@@throw@@(value)` and drops.
+fn throws(block: &mut [Stmt]) {
+    for stmt in block.iter_mut() {
+        let Stmt::Expr(Expr::Call { callee, args }) = stmt else {
+            continue;
+        };
+        if matches!(&**callee, Expr::Ident(f) if f == "@@throw@@") && args.len() == 1 {
+            *stmt = Stmt::Throw(args.remove(0));
+        }
+    }
+}
+
+/// `$"a{x}b"`, which GameMaker calls as `@@string@@("a{0}b", x)`: the format's
+/// numbered holes filled with the arguments. `None` unless every hole names one.
+fn template(args: &mut Vec<Expr>) -> Option<Expr> {
+    let Some(Expr::String(format)) = args.first() else {
+        return None;
+    };
+    let mut parts = Vec::new();
+    let mut text = String::new();
+    let mut rest = format.as_str();
+    while let Some(open) = rest.find('{') {
+        text.push_str(&rest[..open]);
+        let close = rest[open..].find('}')? + open;
+        let k: usize = rest[open + 1..close].parse().ok()?;
+        if !text.is_empty() {
+            parts.push(super::ast::TemplatePart::Text(std::mem::take(&mut text)));
+        }
+        parts.push(super::ast::TemplatePart::Expr(args.get(k + 1)?.clone()));
+        rest = &rest[close + 1..];
+    }
+    text.push_str(rest);
+    if !text.is_empty() {
+        parts.push(super::ast::TemplatePart::Text(text));
+    }
+    args.clear();
+    Some(Expr::Template(parts))
+}
+
+/// `function f(a, b = 1)`: GameMaker sets a left-out parameter to its default
+/// first thing in the body, as `if (argumentN == undefined) { argumentN = value; }`
+/// for each in order. The leading run of such tests of parameters, in rising
+/// order, is read back as the defaults they were written as.
+fn default_arguments(body: &mut Vec<Stmt>, params: &mut [super::ast::Param]) {
+    let mut taken = 0;
+    let mut next = 0;
+    for stmt in body.iter() {
+        let Some((k, value)) = default_of(stmt) else {
+            break;
+        };
+        if k < next || k >= params.len() {
+            break;
+        }
+        params[k].default = Some(value.clone());
+        next = k + 1;
+        taken += 1;
+    }
+    body.drain(..taken);
+}
+
+/// `if (argumentK == undefined) { argumentK = value; }`: K and the value.
+fn default_of(stmt: &Stmt) -> Option<(usize, &Expr)> {
+    let Stmt::If {
+        cond:
+            Expr::Binary {
+                op: super::ast::BinaryOp::Eq,
+                lhs,
+                rhs,
+            },
+        then,
+        otherwise: None,
+    } = stmt
+    else {
+        return None;
+    };
+    let (Expr::Ident(tested), Expr::Ident(undefined)) = (&**lhs, &**rhs) else {
+        return None;
+    };
+    let [Stmt::Assign {
+        target: Expr::Ident(set),
+        op: AssignOp::Set,
+        value,
+    }] = then.as_slice()
+    else {
+        return None;
+    };
+    let k = tested.strip_prefix("argument")?.parse().ok()?;
+    (undefined == "undefined" && set == tested).then_some((k, value))
 }
 
 /// A script or function's name as GML writes it: without the `gml_Script_` of its

@@ -70,6 +70,8 @@ pub struct Walker<'d, 'c, 'a> {
     pub locals: Vec<String>,
     /// Whether the fragment sets up statics: a constructor's or a struct's body.
     pub sets_statics: bool,
+    /// The parent constructor it calls first, with the arguments passed.
+    pub inherits: Option<(String, Vec<Expr>)>,
     /// How the function reads its arguments.
     pub arguments: super::sim::ArgumentReads,
     /// Blocks of the fragment that no branch reaches: code written after an `exit`
@@ -109,6 +111,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             visited: vec![false; blocks.len()],
             locals: Vec::new(),
             sets_statics: false,
+            inherits: None,
             arguments: Default::default(),
         }
     }
@@ -216,6 +219,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         *stack = m.stack;
         self.plain_reads = std::mem::take(&mut m.plain_reads);
         self.sets_statics |= m.sets_statics;
+        self.inherits = self.inherits.take().or(m.inherits.take());
         self.arguments.merge(m.arguments);
         for l in m.locals {
             if !self.locals.contains(&l) {

@@ -23,6 +23,10 @@ const BUILTIN: i16 = -6;
 const SELF: i16 = -1;
 /// The break signal that pushes a typed reference to a resource.
 const PUSHREF: i16 = -11;
+/// The break signals that test whether a function's statics are set up, and
+/// mark them set.
+const ISSTATICOK: i16 = -6;
+const SETSTATIC: i16 = -7;
 
 /// The owner ids GameMaker gave array writes through `self`: by the function
 /// the write is in and the array's name, and by the name alone for code in
@@ -94,6 +98,8 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let mut owners = OwnerIds::default();
     let mut calls_by_name = HashSet::new();
     let mut pushes_references = false;
+    let (mut tests_statics, mut statics_then_exit) = (false, false);
+    let mut repeat_tests_count = false;
     for entries in game.blob_entries() {
         let first = &game.code[entries[0]];
         let Some(bytes) = usize::try_from(first.blob)
@@ -116,8 +122,26 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 .find(|(s, _)| *s <= at)
                 .map_or("", |(_, n)| n)
         };
+        repeat_tests_count |= instrs.windows(4).any(|w| {
+            w[0].op == op::PUSHI
+                && matches!(w[0].operand, Operand::Short(1))
+                && w[2].op == op::DUP
+                && w[3].op == op::BT
+        });
+        statics_then_exit |= instrs.windows(2).any(|w| {
+            matches!(
+                w[0].operand,
+                Operand::Break {
+                    signal: SETSTATIC,
+                    ..
+                }
+            ) && w[1].op == op::EXIT
+        });
         for i in &instrs {
             match i.operand {
+                Operand::Break {
+                    signal: ISSTATICOK, ..
+                } => tests_statics = true,
                 Operand::Call {
                     callee: Callee::String(_),
                     ..
@@ -175,6 +199,12 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
         target.self_through_builtin = through_builtin > through_self;
     }
     target.array_owners = !owners.is_empty();
+    // A `repeat` counting down with `pushi.e 1` and testing the count itself
+    // shows in games whose chunks say before 2024.6.
+    target.repeat_tests_count |= repeat_tests_count;
+    // Some 2.3 releases end every function by marking its statics set, and
+    // never test them.
+    target.functions_end_setting_statics = statics_then_exit && !tests_statics;
     // Constructors mark their statics set (`@@SetStatic@@`) from 2024.11: a game
     // whose code calls it is from then on, whatever its chunks could not tell.
     let set_static = names

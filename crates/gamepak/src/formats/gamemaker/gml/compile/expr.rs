@@ -5,7 +5,9 @@
 use super::emit::Ty;
 use super::store::Place;
 use super::Gen;
-use crate::formats::gamemaker::gml::ast::{Accessor, BinaryOp, Expr, Number, UnaryOp};
+use crate::formats::gamemaker::gml::ast::{
+    Accessor, BinaryOp, Expr, Number, TemplatePart, UnaryOp,
+};
 use crate::formats::gamemaker::gml::builtins;
 
 impl Gen<'_> {
@@ -66,10 +68,23 @@ impl Gen<'_> {
                 Ty::V
             }
             Expr::Struct(fields) => self.struct_literal(fields),
-            Expr::Template(_) => {
-                self.error(format!("{} is not compiled yet", what(e)));
-                self.op("pushi.e 0");
-                Ty::I
+            Expr::Template(parts) => {
+                // `$"a{x}b"` is `@@string@@("a{0}b", x)`.
+                let mut format = String::new();
+                let mut args = Vec::new();
+                for part in parts {
+                    match part {
+                        TemplatePart::Text(t) => format.push_str(t),
+                        TemplatePart::Expr(x) => {
+                            format.push_str(&format!("{{{}}}", args.len()));
+                            args.push(x.clone());
+                        }
+                    }
+                }
+                args.insert(0, Expr::String(format));
+                self.push_args(&args);
+                self.op(format!("call.i @@string@@(argc={})", args.len()));
+                Ty::V
             }
         }
     }

@@ -6,7 +6,9 @@
 
 use super::emit::Ty;
 use super::{Exits, FunctionEntry, Gen};
-use crate::formats::gamemaker::gml::ast::{AssignOp, Block, Expr, Function, Number, Stmt};
+use crate::formats::gamemaker::gml::ast::{
+    AssignOp, BinaryOp, Block, Expr, Function, Number, Param, Stmt,
+};
 
 /// The hidden function a struct literal's fields are set in.
 const STRUCT: &str = "___struct___";
@@ -16,8 +18,7 @@ impl Gen<'_> {
     /// declaration, stores it under its name and drops it.
     pub(super) fn function(&mut self, f: &Function, statement: bool) {
         let entry = self.entry_name(f.name.as_deref(), false);
-        let params: Vec<String> = f.params.iter().map(|p| p.name.clone()).collect();
-        self.function_body(&entry, &params, &f.body, f.constructor);
+        self.function_body(&entry, f, f.constructor);
         self.bind(&entry, f.constructor);
         let target = self.env.target;
         if let (true, Some(name)) = (statement, &f.name) {
@@ -58,7 +59,14 @@ impl Gen<'_> {
         let entry = self.entry_name(None, true);
         self.push_args(&passed);
         // A struct's function is a constructor, as far as statics go.
-        self.function_body(&entry, &[], &body, true);
+        let hidden = Function {
+            name: None,
+            params: Vec::new(),
+            inherits: None,
+            constructor: true,
+            body,
+        };
+        self.function_body(&entry, &hidden, true);
         self.bind(&entry, true);
         // The struct's own name: `___struct___N`, whatever the release joins
         // to it (`@ENTRY`, or `_ENTRY` before 2.3.1).
@@ -107,11 +115,13 @@ impl Gen<'_> {
 
     /// The body of function `entry`, with a branch over it, as a code entry of
     /// its own.
-    fn function_body(&mut self, entry: &str, params: &[String], body: &Block, constructor: bool) {
+    fn function_body(&mut self, entry: &str, f: &Function, constructor: bool) {
+        let (params, body) = (&f.params, &f.body);
         let (start, after) = (self.code.label(), self.code.label());
         self.code.branch("b", after);
         self.code.place(start);
-        let outer = self.enter_function(body, params, constructor);
+        let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
+        let outer = self.enter_function(body, &names, constructor);
         let index = self.functions.len();
         self.functions.push(FunctionEntry {
             name: entry.to_string(),
@@ -121,16 +131,67 @@ impl Gen<'_> {
             constructor,
         });
         self.inside.push(index);
+        if let Some((parent, args)) = &f.inherits {
+            self.parent_constructor(parent, args);
+        }
         if constructor && self.env.target.constructor_set_static() {
             self.op("call.i @@SetStatic@@(argc=0)");
         }
+        self.default_arguments(params);
         self.statics_block(body);
         self.block(body);
+        if self.env.target.functions_end_setting_statics {
+            self.op("break.e -7");
+        }
         self.op("exit.i");
         self.inside.pop();
         let inner = self.leave_function(outer);
         self.functions[index].locals = inner;
         self.code.place(after);
+    }
+
+    /// `constructor : Parent(a, b)`: the parent called first, its value left on
+    /// the stack, and its statics copied.
+    fn parent_constructor(&mut self, parent: &str, args: &[Expr]) {
+        let full = self
+            .own_functions
+            .get(parent)
+            .or_else(|| self.env.functions.get(parent))
+            .cloned()
+            .unwrap_or_else(|| parent.to_string());
+        self.push_args(args);
+        self.call_named(&full, args.len());
+        self.op(format!("push.i function {full}"));
+        self.op("conv.i.v");
+        self.op("call.i @@CopyStatic@@(argc=1)");
+    }
+
+    /// `function f(a, b = 1)`: each parameter with a default is set to it when
+    /// left out, in order, before anything else, as
+    /// `if (b == undefined) { b = 1; }` compiles (the parameter read and set
+    /// through `builtin` from 2024.13).
+    fn default_arguments(&mut self, params: &[Param]) {
+        self.in_defaults = self.env.target.default_arguments_through_builtin();
+        for p in params {
+            let Some(value) = &p.default else {
+                continue;
+            };
+            let name = Expr::Ident(p.name.clone());
+            self.stmt(&Stmt::If {
+                cond: Expr::Binary {
+                    op: BinaryOp::Eq,
+                    lhs: Box::new(name.clone()),
+                    rhs: Box::new(Expr::Ident("undefined".into())),
+                },
+                then: vec![Stmt::Assign {
+                    target: name,
+                    op: AssignOp::Set,
+                    value: value.clone(),
+                }],
+                otherwise: None,
+            });
+        }
+        self.in_defaults = false;
     }
 
     /// The `static` variables of a function's body, set up once, before the rest:

@@ -284,6 +284,8 @@ struct Gen<'e> {
     statics: HashSet<String>,
     /// Whether its statics are being set up.
     in_static: bool,
+    /// Whether its parameters' defaults are being set, through `builtin`.
+    in_defaults: bool,
 }
 
 impl<'e> Gen<'e> {
@@ -314,6 +316,7 @@ impl<'e> Gen<'e> {
             params: Vec::new(),
             statics: HashSet::new(),
             in_static: false,
+            in_defaults: false,
         }
     }
 

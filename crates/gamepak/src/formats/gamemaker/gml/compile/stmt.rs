@@ -15,7 +15,7 @@ impl Gen<'_> {
         }
     }
 
-    fn stmt(&mut self, s: &Stmt) {
+    pub(super) fn stmt(&mut self, s: &Stmt) {
         match s {
             Stmt::Expr(e) => self.discard(e),
             Stmt::Assign { target, op, value } => self.assign(target, *op, value),

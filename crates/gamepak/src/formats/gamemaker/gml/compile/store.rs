@@ -103,11 +103,16 @@ impl Gen<'_> {
             "self"
         };
         if let Some(k) = self.params.iter().position(|p| p == name) {
+            let (instance, builtin) = if self.in_defaults {
+                ("builtin", true)
+            } else {
+                ("arg", false)
+            };
             return Place {
                 name: format!("argument{k}"),
                 kind: Kind::Plain {
-                    instance: "arg".into(),
-                    builtin: false,
+                    instance: instance.into(),
+                    builtin,
                 },
             };
         }

@@ -28,6 +28,12 @@ pub struct Target {
     /// Resources are pushed as typed references (`pushref`, 2023 on, unless the
     /// game's code pushes none).
     pub typed_references: bool,
+    /// Every function ends `break.e -7; exit.i`, marking its statics set
+    /// (some 2.3 releases before 2.3.6: the game's code tells).
+    pub functions_end_setting_statics: bool,
+    /// A `repeat` counts down with `pushi.e 1` and tests the count itself
+    /// (2024.11 on, and games the chunks put before 2024.6: the code tells).
+    pub repeat_tests_count: bool,
 }
 
 impl Target {
@@ -41,6 +47,8 @@ impl Target {
             owner_every_write: false,
             builtin_instance: release >= Version::V2022_1,
             typed_references: release >= Version::V2023_1,
+            functions_end_setting_statics: false,
+            repeat_tests_count: release >= Version::V2024_11,
         }
     }
 
@@ -100,9 +108,16 @@ impl Target {
         self.release >= Version::V2022_1
     }
 
+    /// A parameter's default is tested and set through `builtin`
+    /// (`pushbltn.v builtin.argument1`), and before the statics are set up
+    /// (2024.13 on: 2024.4 games test it through `arg`).
+    pub fn default_arguments_through_builtin(self) -> bool {
+        self.release >= Version::V2024_13
+    }
+
     /// A `repeat` counts down with `pushi.e 1` and branches on the count
-    /// itself, with no `conv.i.b` (2024.11 on).
+    /// itself, with no `conv.i.b`.
     pub fn repeat_tests_the_count(self) -> bool {
-        self.release >= Version::V2024_11
+        self.repeat_tests_count
     }
 }

@@ -15,6 +15,7 @@ mod errors;
 mod exits;
 mod expr;
 mod expressions;
+mod function_forms;
 mod functions;
 mod lex;
 mod literals;
@@ -297,6 +298,9 @@ fn construct_env(name: &str, asm: &str) -> Env {
         target.builtin_instance = has("pushbltn.v builtin.");
     }
     target.array_owners = has("break.e -5");
+    let lines: Vec<&str> = asm.lines().map(str::trim).collect();
+    target.functions_end_setting_statics =
+        !has("break.e -6") && lines.windows(2).any(|w| w == ["break.e -7", "exit.i"]);
     target.owner_every_write = target.array_owners && release < Version::V2_3_6;
     let mut env = Env::bare(target);
     for line in asm.lines().map(str::trim) {

@@ -1,0 +1,171 @@
+//! Function forms the corpus of real games showed: parameters with defaults,
+//! inheriting constructors, template strings, `throw`, a function that names
+//! itself, and the statics mark some 2.3 releases end every function with.
+
+use super::construct;
+
+// 2024.13 on: a default is tested and set through `builtin`, before anything
+// else in the body.
+construct!(
+    default_argument_through_builtin_2024,
+    "
+    ; release 2024.14
+    ; gml_GlobalScript_f (arguments 0, locals 0) starts at L0000
+    ; gml_Script_f (arguments 2, locals 0) starts at L0004
+    b L0044
+    L0004:
+    pushbltn.v builtin.argument1
+    pushbltn.v builtin.undefined
+    cmp.v.v.eq
+    bf L0028
+    pushi.e 5
+    pop.v.i builtin.argument1
+    L0028:
+    push.v arg.argument0
+    push.v arg.argument1
+    add.v.v
+    ret.v
+    exit.i
+    L0044:
+    push.i function gml_Script_f
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    dup.v 0
+    pop.v.v self.f
+    popz.v
+    ",
+    "
+    function f(argument0, argument1 = 5) {
+        return argument0 + argument1;
+    }
+    "
+);
+
+// `constructor : Parent(a)`: the parent called first, its value left on the
+// stack, and its statics copied.
+construct!(
+    inheriting_constructor_2024,
+    "
+    ; release 2024.14
+    ; gml_GlobalScript_Child (arguments 0, locals 0) starts at L0000
+    ; gml_Script_Child (arguments 1, locals 0) starts at L0004
+    b L0034
+    L0004:
+    push.v arg.argument0
+    call.i gml_Script_Parent(argc=1)
+    push.i function gml_Script_Parent
+    conv.i.v
+    call.i @@CopyStatic@@(argc=1)
+    call.i @@SetStatic@@(argc=0)
+    exit.i
+    L0034:
+    push.i function gml_Script_Child
+    conv.i.v
+    call.i @@NullObject@@(argc=0)
+    call.i method(argc=2)
+    dup.v 0
+    pop.v.v self.Child
+    popz.v
+    ",
+    "
+    function Child(argument0) : Parent(argument0) constructor {
+    }
+    "
+);
+
+// `$\"hp {hp}\"` is `@@string@@(\"hp {0}\", hp)`.
+construct!(
+    template_string_2024,
+    "
+    ; release 2024.14
+    ; gml_Object_obj_a_Create_0 (arguments 0, locals 0) starts at L0000
+    push.v self.hp
+    push.s \"hp {0}!\"
+    conv.s.v
+    call.i @@string@@(argc=2)
+    call.i show_debug_message(argc=1)
+    popz.v
+    ",
+    "
+    show_debug_message($\"hp {hp}!\");
+    "
+);
+
+construct!(
+    throw_2_3,
+    "
+    ; gml_Object_obj_a_Create_0 (arguments 0, locals 0) starts at L0000
+    push.s \"bad\"
+    conv.s.v
+    call.i @@throw@@(argc=1)
+    popz.v
+    ",
+    "
+    throw \"bad\";
+    "
+);
+
+// A function's body pushing the function itself names it: the body is
+// printed once, where it is declared.
+construct!(
+    function_naming_itself_2_3,
+    "
+    ; gml_GlobalScript_f (arguments 0, locals 0) starts at L0000
+    ; gml_Script_f (arguments 0, locals 0) starts at L0004
+    b L0018
+    L0004:
+    push.i function gml_Script_f
+    conv.i.v
+    ret.v
+    exit.i
+    L0018:
+    push.i function gml_Script_f
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -1
+    pop.v.v [stacktop]object0.f
+    popz.v
+    ",
+    "
+    function f() {
+        return f;
+    }
+    "
+);
+
+// Some 2.3 releases end every function by marking its statics set, and never
+// test them.
+construct!(
+    functions_end_setting_statics_2_3,
+    "
+    ; gml_GlobalScript_g (arguments 0, locals 0) starts at L0000
+    ; gml_Script_g (arguments 0, locals 0) starts at L0004
+    b L0018
+    L0004:
+    pushi.e 1
+    conv.i.v
+    ret.v
+    break.e -7
+    exit.i
+    L0018:
+    push.i function gml_Script_g
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -1
+    pop.v.v [stacktop]object0.g
+    popz.v
+    ",
+    "
+    function g() {
+        return 1;
+    }
+    "
+);
