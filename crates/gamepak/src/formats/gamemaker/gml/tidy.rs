@@ -192,6 +192,11 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             "@@Other@@" => Expr::Ident("other".into()),
             "@@Global@@" => Expr::Ident("global".into()),
             "@@NewGMLArray@@" => Expr::Array(std::mem::take(args)),
+            // An object whose method is called (2.3 and 2022).
+            "@@GetInstance@@" => match args.as_slice() {
+                [Expr::Number(Number::Int(n))] => Expr::Ident(self.ctx.object(*n)?.to_string()),
+                _ => return None,
+            },
             "@@string@@" => template(args)?,
             "@@NewGMLObject@@" => {
                 let mut args = std::mem::take(args);

@@ -211,6 +211,10 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
         .chains
         .iter()
         .any(|c| c.call && c.name == "@@SetStatic@@");
+    target.object_methods_through_get_instance = names
+        .chains
+        .iter()
+        .any(|c| c.call && c.name == "@@GetInstance@@");
     if set_static && target.release < Version::V2024_11 {
         target.release = Version::V2024_11;
     }

@@ -333,6 +333,9 @@ impl Gen<'_> {
             // The instance first, then the arguments, which `dup` then swaps
             // with it.
             self.value(base);
+            if self.env.target.object_methods_through_get_instance && self.is_object(base) {
+                self.op("call.i @@GetInstance@@(argc=1)");
+            }
         }
         self.push_args(args);
         match callee {
@@ -354,6 +357,21 @@ impl Gen<'_> {
         }
         self.op(format!("callv.v {}", args.len()));
         Ty::V
+    }
+}
+
+impl Gen<'_> {
+    /// Whether `e` names an object, not a variable of the same name.
+    fn is_object(&self, e: &Expr) -> bool {
+        let Expr::Ident(name) = e else {
+            return false;
+        };
+        !self.local_names.contains(name)
+            && self
+                .env
+                .assets
+                .get(name)
+                .is_some_and(|a| a.chunk == crate::fourcc::FourCC::OBJT)
     }
 }
 

@@ -34,6 +34,9 @@ pub struct Target {
     /// A `repeat` counts down with `pushi.e 1` and tests the count itself
     /// (2024.11 on, and games the chunks put before 2024.6: the code tells).
     pub repeat_tests_count: bool,
+    /// A method of an object is called on `@@GetInstance@@(object)` (2.3 and
+    /// 2022 games: the game's code tells).
+    pub object_methods_through_get_instance: bool,
 }
 
 impl Target {
@@ -49,6 +52,7 @@ impl Target {
             typed_references: release >= Version::V2023_1,
             functions_end_setting_statics: false,
             repeat_tests_count: release >= Version::V2024_11,
+            object_methods_through_get_instance: false,
         }
     }
 

@@ -1,6 +1,7 @@
 //! Function forms the corpus of real games showed: parameters with defaults,
 //! inheriting constructors, template strings, `throw`, a function that names
-//! itself, and the statics mark some 2.3 releases end every function with.
+//! itself, the statics mark some 2.3 releases end every function with, and an
+//! object's method called through `@@GetInstance@@`.
 
 use super::construct;
 
@@ -167,5 +168,27 @@ construct!(
     function g() {
         return 1;
     }
+    "
+);
+
+// A method of an object called on `@@GetInstance@@(object)`.
+construct!(
+    object_method_through_get_instance_2_3,
+    "
+    ; gml_Object_obj_a_Step_0 (arguments 0, locals 0) starts at L0000
+    ; asset OBJT 10 obj_input
+    pushi.e 10
+    conv.i.v
+    call.i @@GetInstance@@(argc=1)
+    push.s \"ViewRight\"
+    conv.s.v
+    dup.v 34817
+    dup.v 0
+    push.v stacktop.CheckValue
+    callv.v 1
+    popz.v
+    ",
+    "
+    obj_input.CheckValue(\"ViewRight\");
     "
 );

@@ -298,6 +298,7 @@ fn construct_env(name: &str, asm: &str) -> Env {
         target.builtin_instance = has("pushbltn.v builtin.");
     }
     target.array_owners = has("break.e -5");
+    target.object_methods_through_get_instance = has("@@GetInstance@@");
     let lines: Vec<&str> = asm.lines().map(str::trim).collect();
     target.functions_end_setting_statics =
         !has("break.e -6") && lines.windows(2).any(|w| w == ["break.e -7", "exit.i"]);
