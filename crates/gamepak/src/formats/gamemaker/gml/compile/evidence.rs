@@ -21,6 +21,8 @@ use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 const BUILTIN: i16 = -6;
 /// The `self` instance.
 const SELF: i16 = -1;
+/// A variable operand's kind for an element of an array.
+const ARRAY_KIND: u8 = 0x00;
 /// The break signal that pushes a typed reference to a resource.
 const PUSHREF: i16 = -11;
 /// The break signals that test whether a function's statics are set up, and
@@ -99,7 +101,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let mut calls_by_name = HashSet::new();
     let mut pushes_references = false;
     let (mut tests_statics, mut statics_then_exit) = (false, false);
-    let mut repeat_tests_count = false;
+    let (mut repeat_tests_count, mut arrays_by_instance_id) = (false, false);
     for entries in game.blob_entries() {
         let first = &game.code[entries[0]];
         let Some(bytes) = usize::try_from(first.blob)
@@ -122,6 +124,21 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 .find(|(s, _)| *s <= at)
                 .map_or("", |(_, n)| n)
         };
+        // `pushi.e -5` (or -2), the index, then the element: the global's or
+        // another's array named by its instance id, not through `@@Global@@`.
+        arrays_by_instance_id |= instrs.windows(4).any(|w| {
+            w[0].op == op::PUSHI
+                && matches!(w[0].operand, Operand::Short(-5 | -2))
+                && w[1..].iter().any(|i| {
+                    matches!(
+                        i.operand,
+                        Operand::Variable {
+                            kind: ARRAY_KIND,
+                            ..
+                        }
+                    )
+                })
+        });
         repeat_tests_count |= instrs.windows(4).any(|w| {
             w[0].op == op::PUSHI
                 && matches!(w[0].operand, Operand::Short(1))
@@ -211,6 +228,11 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
         .chains
         .iter()
         .any(|c| c.call && c.name == "@@SetStatic@@");
+    let through_stack = names
+        .chains
+        .iter()
+        .any(|c| c.call && matches!(c.name.as_str(), "@@Global@@" | "@@Other@@"));
+    target.other_arrays_through_stack &= through_stack || !arrays_by_instance_id;
     target.object_methods_through_get_instance = names
         .chains
         .iter()

@@ -203,12 +203,12 @@ impl Gen<'_> {
                     Expr::Ident(name) => self.place_of_name(name, true),
                     base => self.place(base)?,
                 };
-                let functions = self.env.target.functions();
+                let through_stack = self.env.target.other_arrays_through_stack;
                 let owner = match inner.kind {
                     // Another instance's or the global array: through the
-                    // instance on the stack (2.3 on).
+                    // instance on the stack (2.3 on, as the game's code tells).
                     Kind::Plain { instance, .. }
-                        if functions && (instance == "other" || instance == "global") =>
+                        if through_stack && (instance == "other" || instance == "global") =>
                     {
                         Owner::Expr(Expr::Ident(instance))
                     }

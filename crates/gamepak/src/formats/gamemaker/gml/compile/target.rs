@@ -37,6 +37,10 @@ pub struct Target {
     /// A method of an object is called on `@@GetInstance@@(object)` (2.3 and
     /// 2022 games: the game's code tells).
     pub object_methods_through_get_instance: bool,
+    /// The global's or another instance's array is named through the instance
+    /// on the stack (`@@Global@@`, `pushi.e -9`) rather than by its instance id
+    /// (2.3 on, but for some 2.3 and 2022 games: the game's code tells).
+    pub other_arrays_through_stack: bool,
 }
 
 impl Target {
@@ -53,6 +57,7 @@ impl Target {
             functions_end_setting_statics: false,
             repeat_tests_count: release >= Version::V2024_11,
             object_methods_through_get_instance: false,
+            other_arrays_through_stack: release >= Version::V2_3,
         }
     }
 

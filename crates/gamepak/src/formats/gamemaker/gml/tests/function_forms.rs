@@ -192,3 +192,25 @@ construct!(
     obj_input.CheckValue(\"ViewRight\");
     "
 );
+
+// Some 2.3 and 2022 games name the global's arrays by the global's id, not
+// through `@@Global@@` and the instance on the stack.
+construct!(
+    global_array_by_instance_id_2_3,
+    "
+    ; gml_Object_obj_a_Create_0 (arguments 0, locals 0) starts at L0000
+    pushi.e -5
+    pushi.e 1
+    push.v [array]object0.TEXT
+    pop.v.v self.t
+    pushi.e 7
+    conv.i.v
+    pushi.e -5
+    pushi.e 2
+    pop.v.v [array]object0.TEXT
+    ",
+    "
+    t = global.TEXT[1];
+    global.TEXT[2] = 7;
+    "
+);

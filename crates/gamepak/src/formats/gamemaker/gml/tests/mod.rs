@@ -299,6 +299,9 @@ fn construct_env(name: &str, asm: &str) -> Env {
     }
     target.array_owners = has("break.e -5");
     target.object_methods_through_get_instance = has("@@GetInstance@@");
+    if !has("@@Global@@") && !has("@@Other@@") && has("pushi.e -5") && has("[array]") {
+        target.other_arrays_through_stack = false;
+    }
     let lines: Vec<&str> = asm.lines().map(str::trim).collect();
     target.functions_end_setting_statics =
         !has("break.e -6") && lines.windows(2).any(|w| w == ["break.e -7", "exit.i"]);
