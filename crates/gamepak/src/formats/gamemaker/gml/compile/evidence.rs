@@ -21,6 +21,8 @@ use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 const BUILTIN: i16 = -6;
 /// The `self` instance.
 const SELF: i16 = -1;
+/// The instance a function's arguments are read on.
+const ARG: i16 = -15;
 /// A variable operand's kind for an element of an array.
 const ARRAY_KIND: u8 = 0x00;
 /// The break signal that pushes a typed reference to a resource.
@@ -102,6 +104,8 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let mut pushes_references = false;
     let (mut tests_statics, mut statics_then_exit) = (false, false);
     let (mut repeat_tests_count, mut arrays_by_instance_id) = (false, false);
+    // Whether `argument[i]` is read on `arg`, and on `self`.
+    let mut arguments_on = (false, false);
     for entries in game.blob_entries() {
         let first = &game.code[entries[0]];
         let Some(bytes) = usize::try_from(first.blob)
@@ -139,6 +143,20 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                     )
                 })
         });
+        // `argument[i]`: its instance pushed, the index, then the element.
+        for w in instrs.windows(4) {
+            let on_argument = w[1..].iter().any(|i| {
+                matches!(i.operand, Operand::Variable { chain: Some(c), kind: ARRAY_KIND, .. }
+                    if names.chains[c].name == "argument")
+            });
+            match w[0].operand {
+                Operand::Short(ARG) if w[0].op == op::PUSHI && on_argument => arguments_on.0 = true,
+                Operand::Short(SELF) if w[0].op == op::PUSHI && on_argument => {
+                    arguments_on.1 = true
+                }
+                _ => {}
+            }
+        }
         repeat_tests_count |= instrs.windows(4).any(|w| {
             w[0].op == op::PUSHI
                 && matches!(w[0].operand, Operand::Short(1))
@@ -233,6 +251,12 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
         .iter()
         .any(|c| c.call && matches!(c.name.as_str(), "@@Global@@" | "@@Other@@"));
     target.other_arrays_through_stack &= through_stack || !arrays_by_instance_id;
+    // Games the chunks put in 2.3 read `argument[i]` on `arg` too.
+    match arguments_on {
+        (true, false) => target.argument_array_on_arg = true,
+        (false, true) => target.argument_array_on_arg = false,
+        _ => {}
+    }
     target.object_methods_through_get_instance = names
         .chains
         .iter()

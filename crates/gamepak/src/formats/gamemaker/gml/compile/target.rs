@@ -41,6 +41,9 @@ pub struct Target {
     /// on the stack (`@@Global@@`, `pushi.e -9`) rather than by its instance id
     /// (2.3 on, but for some 2.3 and 2022 games: the game's code tells).
     pub other_arrays_through_stack: bool,
+    /// `argument[i]` is read on `arg` (2022.1 on, and 2.3.2 to 2.3.6 games of
+    /// the corpus: the game's code tells).
+    pub argument_array_on_arg: bool,
 }
 
 impl Target {
@@ -58,6 +61,7 @@ impl Target {
             repeat_tests_count: release >= Version::V2024_11,
             object_methods_through_get_instance: false,
             other_arrays_through_stack: release >= Version::V2_3,
+            argument_array_on_arg: release >= Version::V2022_1,
         }
     }
 
@@ -111,10 +115,10 @@ impl Target {
         self.release >= Version::V2024_11
     }
 
-    /// `argument[i]` is read on the `arg` instance, where 2.3 reads it on
-    /// `self` (2022.1 on: the games between are not told apart).
+    /// `argument[i]` is read on the `arg` instance, where early 2.3 reads it
+    /// on `self`.
     pub fn argument_array_through_arg(self) -> bool {
-        self.release >= Version::V2022_1
+        self.argument_array_on_arg
     }
 
     /// A parameter's default is tested and set through `builtin`

@@ -214,3 +214,34 @@ construct!(
     global.TEXT[2] = 7;
     "
 );
+
+// `argument[i]` read on `arg`, as later 2.3 games of the corpus do.
+construct!(
+    argument_array_on_arg_2_3,
+    "
+    ; gml_GlobalScript_f (arguments 0, locals 0) starts at L0000
+    ; gml_Script_f (arguments 0, locals 0) starts at L0004
+    b L001c
+    L0004:
+    pushi.e -15
+    pushi.e 0
+    push.v [array]object0.argument
+    ret.v
+    exit.i
+    L001c:
+    push.i function gml_Script_f
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -1
+    pop.v.v [stacktop]object0.f
+    popz.v
+    ",
+    "
+    function f() {
+        return argument[0];
+    }
+    "
+);

@@ -299,6 +299,9 @@ fn construct_env(name: &str, asm: &str) -> Env {
     }
     target.array_owners = has("break.e -5");
     target.object_methods_through_get_instance = has("@@GetInstance@@");
+    if has("[array]object0.argument") {
+        target.argument_array_on_arg = has("pushi.e -15");
+    }
     if !has("@@Global@@") && !has("@@Other@@") && has("pushi.e -5") && has("[array]") {
         target.other_arrays_through_stack = false;
     }
