@@ -128,51 +128,32 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 .find(|(s, _)| *s <= at)
                 .map_or("", |(_, n)| n)
         };
-        // `pushi.e -5` (or -2), the index, then the element: the global's or
-        // another's array named by its instance id, not through `@@Global@@`.
-        arrays_by_instance_id |= instrs.windows(4).any(|w| {
-            w[0].op == op::PUSHI
-                && matches!(w[0].operand, Operand::Short(-5 | -2))
-                && w[1..].iter().any(|i| {
-                    matches!(
-                        i.operand,
-                        Operand::Variable {
-                            kind: ARRAY_KIND,
-                            ..
-                        }
-                    )
-                })
-        });
-        // `argument[i]`: its instance pushed, the index, then the element.
-        for w in instrs.windows(4) {
-            let on_argument = w[1..].iter().any(|i| {
-                matches!(i.operand, Operand::Variable { chain: Some(c), kind: ARRAY_KIND, .. }
-                    if names.chains[c].name == "argument")
-            });
-            match w[0].operand {
-                Operand::Short(ARG) if w[0].op == op::PUSHI && on_argument => arguments_on.0 = true,
-                Operand::Short(SELF) if w[0].op == op::PUSHI && on_argument => {
-                    arguments_on.1 = true
+        for (k, i) in instrs.iter().enumerate() {
+            if let Some(w) = instrs.get(k..k + 4) {
+                // An element named by its instance's id: the global's or
+                // another's array not through `@@Global@@`, or `argument[i]`
+                // on `arg` or on `self`.
+                if let Some((instance, chain)) = element_by_instance(w) {
+                    let argument = chain.is_some_and(|c| names.chains[c].name == "argument");
+                    match instance {
+                        -5 | -2 => arrays_by_instance_id = true,
+                        ARG if argument => arguments_on.0 = true,
+                        SELF if argument => arguments_on.1 = true,
+                        _ => {}
+                    }
                 }
-                _ => {}
+                repeat_tests_count |= w[0].op == op::PUSHI
+                    && matches!(w[0].operand, Operand::Short(1))
+                    && w[2].op == op::DUP
+                    && w[3].op == op::BT;
             }
-        }
-        repeat_tests_count |= instrs.windows(4).any(|w| {
-            w[0].op == op::PUSHI
-                && matches!(w[0].operand, Operand::Short(1))
-                && w[2].op == op::DUP
-                && w[3].op == op::BT
-        });
-        statics_then_exit |= instrs.windows(2).any(|w| {
-            matches!(
-                w[0].operand,
+            statics_then_exit |= matches!(
+                i.operand,
                 Operand::Break {
                     signal: SETSTATIC,
                     ..
                 }
-            ) && w[1].op == op::EXIT
-        });
-        for i in &instrs {
+            ) && instrs.get(k + 1).is_some_and(|n| n.op == op::EXIT);
             match i.operand {
                 Operand::Break {
                     signal: ISSTATICOK, ..
@@ -269,6 +250,23 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
         calls_by_name,
     };
     (target, evidence)
+}
+
+/// `pushi.e N`, then within the next three instructions an array element: the
+/// instance id `N` the element is named on, and the element's variable.
+fn element_by_instance(w: &[Instr]) -> Option<(i16, Option<usize>)> {
+    let first = w.first().filter(|i| i.op == op::PUSHI)?;
+    let Operand::Short(instance) = first.operand else {
+        return None;
+    };
+    w[1..].iter().find_map(|i| match i.operand {
+        Operand::Variable {
+            chain,
+            kind: ARRAY_KIND,
+            ..
+        } => Some((instance, chain)),
+        _ => None,
+    })
 }
 
 /// What a game's code shows of how GameMaker compiled each entry.

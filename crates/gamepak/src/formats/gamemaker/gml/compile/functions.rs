@@ -358,9 +358,7 @@ impl Gen<'_> {
         self.op(format!("callv.v {}", args.len()));
         Ty::V
     }
-}
 
-impl Gen<'_> {
     /// Whether `e` names an object, not a variable of the same name.
     fn is_object(&self, e: &Expr) -> bool {
         let Expr::Ident(name) = e else {
