@@ -169,6 +169,10 @@ pub fn assemble<'t>(
             };
             w.u32(word(t, 0, u32::from(short(low)?)));
             match (TYPES[t as usize], extra) {
+                ("i", Some(e)) if e.starts_with("function ") => {
+                    w.u32(0);
+                    uses = Some(Use::Function(&e["function ".len()..]));
+                }
                 ("i", Some(e)) => w.i32(e.parse().map_err(|_| number("two integers"))?),
                 ("i", None) => return Err(number("two integers")),
                 (_, Some(_)) => return Err(number("one integer")),

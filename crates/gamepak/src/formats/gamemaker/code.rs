@@ -336,6 +336,10 @@ pub fn instructions(
                     COMPARISONS.get(k).unwrap_or(&"?")
                 )
             }
+            // A typed reference to a function is on the function's FUNC chain.
+            (0xff, Some(m)) if t1 == 2 && names.at.contains_key(&at) => {
+                format!("{m}.{} {} function {name}", TYPES[t1], low as i16)
+            }
             (0xff, Some(m)) => {
                 if t1 == 2 {
                     format!("{m}.{} {} {}", TYPES[t1], low as i16, word(at + 4) as i32)

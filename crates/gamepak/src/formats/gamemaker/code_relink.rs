@@ -23,6 +23,7 @@ use std::collections::BTreeSet;
 
 use super::builtin_variables;
 use super::code_edit::{Added, Blob, Editor, NewEntry, BUILTIN, LOCAL};
+use super::gml::context::RefKinds;
 use super::model;
 use super::model::chunks::code::{Code as CodeChunk, CodeEntry};
 use super::model::chunks::strings::Strings;
@@ -66,6 +67,10 @@ impl Editor<'_, '_> {
     ) -> Result<()> {
         let targets = self.targets(game)?;
         let endian = self.game.form.endian;
+        // A chain whose last use is a typed reference (`break.i -11`) ends with the
+        // script kind above the name, as a reference to a script is numbered.
+        let releases = super::version::infer(self.game).releases;
+        let script_kind = RefKinds::of(releases.low).kind(FourCC::SCPT).unwrap_or(0);
         // Blobs follow one another in CODE, so a use's place in the run of blobs
         // orders the chain and measures its links.
         let mut start = Vec::with_capacity(blobs.len());
@@ -96,8 +101,12 @@ impl Editor<'_, '_> {
                 continue;
             };
             for (n, &(place, k, at)) in uses.iter().enumerate() {
+                let bytes = &mut blobs[k].bytes;
                 let low = match uses.get(n + 1) {
                     Some(next) => (next.0 - place) as u32,
+                    None if get_u32(bytes, u64::from(at), endian) >> 24 == 0xff => {
+                        script_kind << 24 | t.name_index
+                    }
                     None => t.name_index,
                 };
                 if low > 0x07ff_ffff {
@@ -105,7 +114,6 @@ impl Editor<'_, '_> {
                         "uses {low} bytes apart do not fit a chain link"
                     )));
                 }
-                let bytes = &mut blobs[k].bytes;
                 let word = (get_u32(bytes, u64::from(at) + 4, endian) & 0xf800_0000) | low;
                 put_u32(bytes, u64::from(at) + 4, word, endian);
             }

@@ -124,6 +124,10 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
         arguments: entries.iter().map(|(n, _, a)| (n.clone(), *a)).collect(),
         refs,
         typed_booleans: release >= Version::V2022_1,
+        explicit_self: text.lines().any(|l| {
+            let l = l.trim();
+            l.starts_with("pop.v.") && l.contains(" builtin.")
+        }),
     };
     let mut starts = Vec::new();
     for (name, start, _) in &entries {

@@ -478,6 +478,23 @@ impl AssignOp {
     }
 }
 
+/// Whether `name` is one of the words GameMaker 2.3 made keywords, which earlier
+/// games use as names.
+pub fn is_keyword_since_2_3(name: &str) -> bool {
+    matches!(
+        name,
+        "static"
+            | "function"
+            | "constructor"
+            | "new"
+            | "delete"
+            | "try"
+            | "catch"
+            | "finally"
+            | "throw"
+    )
+}
+
 /// Whether `name` is a word GML reserves, which no variable may be named; a
 /// decompiled local named so is renamed.
 pub fn is_keyword(name: &str) -> bool {

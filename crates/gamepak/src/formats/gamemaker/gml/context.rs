@@ -28,6 +28,10 @@ pub struct Context<'a> {
     /// Whether `true` and `false` are typed booleans in the bytecode (2.3.7 on),
     /// so that an integer passed where a boolean is taken was written as one.
     pub typed_booleans: bool,
+    /// Whether the game names an instance's own variables through `builtin`
+    /// (2024.2 on, as its code tells), so that one named through `self` was
+    /// written `self.name`.
+    pub explicit_self: bool,
 }
 
 /// How a typed reference (`pushref`, 2023 on) numbers the kinds of resource it

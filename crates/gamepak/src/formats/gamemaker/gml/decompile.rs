@@ -6,6 +6,8 @@ use rayon::prelude::*;
 
 use super::ast::Stmt;
 use super::blocks::blocks;
+use super::compile::evidence::settle;
+use super::compile::Target;
 use super::context::{Context, RefKinds};
 use super::fragments::fragments;
 use super::graph::Graph;
@@ -295,6 +297,7 @@ fn context<'a>(game: &'a Game<'a>, names: &'a code::Names, releases: Range) -> C
             .collect(),
         refs: RefKinds::of(releases.low),
         typed_booleans: releases.low >= Version::V2022_1,
+        explicit_self: explicit_self(game, names, releases),
     }
 }
 
@@ -316,4 +319,11 @@ fn locals(game: &Game<'_>) -> HashMap<String, Vec<String>> {
             Some((text(c.code)?, names))
         })
         .collect()
+}
+
+/// Whether `game`'s code names an instance's own variables through `builtin`, as
+/// the compiler's evidence reads it.
+fn explicit_self(game: &Game<'_>, names: &code::Names, releases: Range) -> bool {
+    let target = Target::new(u32::from(game.gen8.bytecode), releases.low);
+    settle(target, game, names).0.self_through_builtin
 }

@@ -53,7 +53,8 @@ pub enum Operand {
         /// The variable kind: plain (0xa0), array (0x00), stacktop (0x80), ...
         kind: u8,
     },
-    /// A push of a reference to a function or (from 2023) a variable, by its chain.
+    /// A push of a reference to a function or (from 2023) a variable, by its chain:
+    /// `push.i`, or a typed reference (`break.i -11`) on a FUNC chain.
     Reference {
         /// The FUNC or VARI chain.
         chain: usize,
@@ -177,9 +178,12 @@ fn operand(
             arguments: w.low,
         },
         op::CMP => Operand::Compare(((w.w >> 8) & 0xff) as u8),
-        op::BREAK => Operand::Break {
-            signal: w.low as i16,
-            extra: (w.t1 == 2).then(|| next(4) as i32),
+        op::BREAK => match chain {
+            Some(chain) if w.t1 == 2 => Operand::Reference { chain },
+            _ => Operand::Break {
+                signal: w.low as i16,
+                extra: (w.t1 == 2).then(|| next(4) as i32),
+            },
         },
         _ => Operand::None,
     }

@@ -36,6 +36,9 @@ pub enum Role {
     Hidden,
     /// An array element that a further index reads or writes (`a[i][j]`).
     ArrayRef,
+    /// What `@@throw@@` leaves, which the runner never returns to: some releases
+    /// drop it, others leave it where the code after the `throw` joins.
+    Thrown,
 }
 
 /// How a block ends, once its instructions ran.
@@ -376,6 +379,18 @@ impl<'c, 'a> Machine<'c, 'a> {
                         resume: 0,
                     });
                 }
+                if name == "@@throw@@" {
+                    self.out.push(Stmt::Expr(Expr::Call {
+                        callee: Box::new(Expr::Ident(name)),
+                        args,
+                    }));
+                    self.stack.push(Item {
+                        expr: Expr::Ident("undefined".into()),
+                        size: 16,
+                        role: Role::Thrown,
+                    });
+                    return Ok(End::Next);
+                }
                 if name == "@@CopyStatic@@" {
                     self.inherit(&args)?;
                 }
@@ -395,6 +410,10 @@ impl<'c, 'a> Machine<'c, 'a> {
                     size: 16,
                     role,
                 });
+            }
+            // A typed reference to a function, on its FUNC chain (2024.2 on).
+            op::BREAK if matches!(i.operand, Operand::Reference { .. }) => {
+                self.push_operand(i, t1)?
             }
             op::BREAK => self.signal(i)?,
             other => return Err(format!("opcode {other:#04x} is not read yet")),
@@ -542,6 +561,15 @@ impl<'c, 'a> Machine<'c, 'a> {
                 let owner = self.instance()?;
                 (self.scoped(owner, name), kind)
             }
+            // Where an instance's own variables are named through `builtin`, one
+            // named through `self` was written `self.name`.
+            _ if instance == SELF && self.ctx.explicit_self && i.op != op::PUSHBLTN => {
+                let field = Expr::Field {
+                    base: Box::new(Expr::Ident("self".into())),
+                    name,
+                };
+                (field, kind)
+            }
             _ => {
                 let owner = match instance {
                     STACKTOP => self.instance()?,
@@ -581,7 +609,8 @@ impl<'c, 'a> Machine<'c, 'a> {
             Operand::Reference { chain } => {
                 // Where it is pushed tells a declaration from a use (see tidy).
                 let name = self.ctx.chain_name(*chain).unwrap_or("");
-                (Expr::Ident(format!("@@function@@{}:{name}", i.at)), 4)
+                let size = if i.op == op::BREAK { 16 } else { 4 };
+                (Expr::Ident(format!("@@function@@{}:{name}", i.at)), size)
             }
             Operand::Variable { instance, .. } => {
                 let (expr, kind) = self.variable(i)?;
@@ -765,7 +794,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             "@@finish_catch@@",
             "@@finish_finally@@",
         ];
-        if item.role == Role::Hidden {
+        if matches!(item.role, Role::Hidden | Role::Thrown) {
             return;
         }
         match item.expr {

@@ -198,6 +198,15 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
                 _ => return None,
             },
             "@@string@@" => template(args)?,
+            // An element read inside an accessor (2024.14).
+            "@@array_get@@" if args.len() == 2 => {
+                let index = args.remove(1);
+                Expr::Index {
+                    base: Box::new(args.remove(0)),
+                    accessor: Accessor::Array,
+                    indices: vec![index],
+                }
+            }
             "@@NewGMLObject@@" => {
                 let mut args = std::mem::take(args);
                 if args.is_empty() {
@@ -224,7 +233,17 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
                     indices: args,
                 }
             }
-            "method" if matches!(args.get(1), Some(Expr::Function(_))) => args.remove(1),
+            // A function bound to no instance is a constructor: before 2024.11 its
+            // body does not tell.
+            "method" if matches!(args.get(1), Some(Expr::Function(_))) => {
+                let bound_to_none = matches!(&args[0], Expr::Call { callee, args }
+                    if args.is_empty() && matches!(&**callee, Expr::Ident(n) if n == "@@NullObject@@"));
+                let mut f = args.remove(1);
+                if let Expr::Function(f) = &mut f {
+                    f.constructor |= bound_to_none && !is_struct_function(f);
+                }
+                f
+            }
             _ => {
                 f.strip_prefix(SCRIPT_PREFIX)?;
                 let name = short_name(f);
@@ -340,8 +359,12 @@ pub(super) fn short_name(entry: &str) -> &str {
 /// Whether a function's entry name is one GameMaker makes up for a function
 /// written without a name (`anon@117@script`, `Disconnect@anon@120@Relay@script`
 /// for one stored in a variable, or `anon_` from earlier releases).
+/// Whether a function's name is one GameMaker made up for an anonymous function.
+/// A struct literal's function is named for the struct, whichever function it is
+/// written in (`___struct___26@anon@236@…`).
 fn is_anonymous(name: &str) -> bool {
-    name.starts_with("anon@") || name.starts_with("anon_") || name.contains("@anon@")
+    !name.starts_with("___struct___")
+        && (name.starts_with("anon@") || name.starts_with("anon_") || name.contains("@anon@"))
 }
 
 fn is_struct_function(f: &Function) -> bool {
@@ -356,11 +379,14 @@ fn struct_literal(f: Function, args: Vec<Expr>) -> Expr {
     let mut fields = Vec::new();
     for s in f.body {
         if let Stmt::Assign {
-            target: Expr::Ident(name),
+            target,
             op: AssignOp::Set,
             mut value,
         } = s
         {
+            let Some(name) = own_variable(&target).cloned() else {
+                continue;
+            };
             walk_expr(&mut value, &mut |e| {
                 if let Some(arg) = argument_index(e).and_then(|i| args.get(i)) {
                     *e = arg.clone();
@@ -431,15 +457,32 @@ fn accessor_sets(block: &mut [Stmt]) {
     }
 }
 
-/// `name = function …` as the declaration `function name(…) { … }`.
+/// The instance's own variable `e` names: `name`, or `self.name`, as a game that
+/// names its own variables through `builtin` shows one set through `self` (a
+/// struct literal's field, a function declared from 2024.14).
+fn own_variable(e: &Expr) -> Option<&String> {
+    match e {
+        Expr::Ident(name) => Some(name),
+        Expr::Field { base, name } if matches!(&**base, Expr::Ident(s) if s == "self") => {
+            Some(name)
+        }
+        _ => None,
+    }
+}
+
+/// `name = function …` as the declaration `function name(…) { … }` (stored
+/// through `self` from 2024.14, which shows as `self.name`).
 fn declarations(block: &mut [Stmt]) {
     for s in block.iter_mut() {
         let Stmt::Assign {
-            target: Expr::Ident(name),
+            target,
             op: AssignOp::Set,
             value: Expr::Function(f),
         } = s
         else {
+            continue;
+        };
+        let Some(name) = own_variable(target) else {
             continue;
         };
         if f.name.as_deref().map(short_name) == Some(name.as_str()) {

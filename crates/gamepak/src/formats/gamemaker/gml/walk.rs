@@ -133,7 +133,10 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         if let Some(b) = skipped {
             return Err(self.stuck(b, "a block is left out"));
         }
-        if let Some(left) = stack.iter().find(|i| i.role != Role::Hidden) {
+        if let Some(left) = stack
+            .iter()
+            .find(|i| !matches!(i.role, Role::Hidden | Role::Thrown))
+        {
             return Err(self.stuck(
                 entry,
                 &format!("a value is left on the stack: {:?}", left.expr),
@@ -551,7 +554,12 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         if Some(head) == follow {
             return Ok(Flow::Reached);
         }
-        self.seq(Some(head), follow, false, stack, out)
+        let flow = self.seq(Some(head), follow, false, stack, out)?;
+        // An arm that throws joins the code after the `if` in no way that matters.
+        while stack.last().is_some_and(|i| i.role == Role::Thrown) {
+            stack.pop();
+        }
+        Ok(flow)
     }
 
     /// The blocks of the arm starting at `head` after the branch in `n`: those `head`
@@ -1303,23 +1311,31 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
 
     // ---- switch -------------------------------------------------------------
 
+    /// The type of the value a switch whose tests start in block `n` compares: a
+    /// variable, or an integer where GameMaker folded the value to a constant
+    /// (`switch (os_type)`).
+    fn switch_type(&self, n: usize) -> Option<u8> {
+        self.code(n)
+            .iter()
+            .find(|i| i.op == op::DUP && i.low == 0 && matches!(i.types[0], 2 | 5))
+            .map(|i| i.types[0])
+    }
+
     fn is_case_test(&self, n: usize) -> bool {
         let code = self.code(n);
-        let dup = code
-            .iter()
-            .any(|i| i.op == op::DUP && i.low == 0 && i.types[0] == 5);
-        dup && matches!(
-            code,
-            [
-                ..,
-                Instr {
-                    op: op::CMP,
-                    operand: Operand::Compare(3),
-                    ..
-                },
-                Instr { op: op::BT, .. }
-            ]
-        )
+        self.switch_type(n).is_some()
+            && matches!(
+                code,
+                [
+                    ..,
+                    Instr {
+                        op: op::CMP,
+                        operand: Operand::Compare(3),
+                        ..
+                    },
+                    Instr { op: op::BT, .. }
+                ]
+            )
     }
 
     fn switch(
@@ -1331,6 +1347,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         stack: &mut Vec<Item>,
         out: &mut Vec<Stmt>,
     ) -> Res<After> {
+        let ty = self.switch_type(n).unwrap_or(5);
         let value = stack
             .last_mut()
             .ok_or_else(|| self.stuck(n, "a switch with no value"))?;
@@ -1362,8 +1379,8 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             .fall(cur)
             .filter(|&f| !self.graph.reached(f))
             .and_then(|f| self.only_jump(f))
-            .filter(|&e| self.drops_switch_value(e));
-        let end = told.or_else(|| self.switch_end(n, &targets, default));
+            .filter(|&e| self.drops_switch_value(e, ty));
+        let end = told.or_else(|| self.switch_end(n, ty, &targets, default));
         if Some(default) != end {
             targets.push(default);
         }
@@ -1396,7 +1413,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             let mut body = Vec::new();
             match self.seq(Some(t), stop, false, &mut body_stack, &mut body) {
                 Ok(Flow::Reached) => reached_stack = Some(body_stack),
-                Ok(Flow::Left) if self.dead_break(t, stop, end) => body.push(Stmt::Break),
+                Ok(Flow::Left) if self.dead_break(t, stop, end, ty) => body.push(Stmt::Break),
                 Ok(_) => {}
                 Err(e) => {
                     result = Err(e);
@@ -1423,7 +1440,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     /// a `break` written after it: a jump to the switch's end (`end`, or the block
     /// that drops its value when no case comes back) laid out last in the case,
     /// which nothing reaches. GameMaker writes no jump of its own there.
-    fn dead_break(&self, head: usize, stop: Option<usize>, end: Option<usize>) -> bool {
+    fn dead_break(&self, head: usize, stop: Option<usize>, end: Option<usize>, ty: u8) -> bool {
         let last = match stop {
             Some(stop) => stop.checked_sub(1).filter(|&b| b > head),
             None => (head + 1..self.blocks.len()).find(|&b| !self.visited[b]),
@@ -1433,28 +1450,29 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         };
         match (end, self.only_jump(last)) {
             (Some(end), Some(t)) => t == end,
-            (None, Some(t)) => t > last && self.drops_switch_value(t),
+            (None, Some(t)) => t > last && self.drops_switch_value(t, ty),
             (_, None) => false,
         }
     }
 
-    /// Whether block `b` starts by dropping a variable: a switch's value at its end.
-    fn drops_switch_value(&self, b: usize) -> bool {
+    /// Whether block `b` starts by dropping a value of type `ty`: a switch's value
+    /// at its end.
+    fn drops_switch_value(&self, b: usize, ty: u8) -> bool {
         matches!(
             self.code(b).first(),
             Some(Instr {
                 op: op::POPZ,
-                types: [5, _],
+                types: [t, _],
                 ..
-            })
+            }) if *t == ty
         )
     }
 
     /// Where a switch's `break` goes: the first block after its head that drops the
     /// switch's value and that no single case owns.
-    fn switch_end(&self, n: usize, targets: &[usize], default: usize) -> Option<usize> {
+    fn switch_end(&self, n: usize, ty: u8, targets: &[usize], default: usize) -> Option<usize> {
         let at = self.blocks[n].at;
-        let drops = |b: usize| self.drops_switch_value(b);
+        let drops = |b: usize| self.drops_switch_value(b, ty);
         // A case that is only `continue` (or a loop's `break`) drops the switch's
         // value too, then jumps out of the loop's body; only its test leads there.
         let jumps_out = |b: usize| match self.code(b) {

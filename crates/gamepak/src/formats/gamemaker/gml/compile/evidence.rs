@@ -31,6 +31,8 @@ const PUSHREF: i16 = -11;
 /// mark them set.
 const ISSTATICOK: i16 = -6;
 const SETSTATIC: i16 = -7;
+/// The break signal that checks an array index.
+const CHKINDEX: i16 = -1;
 
 /// The owner ids GameMaker gave array writes through `self`: by the function
 /// the write is in and the array's name, and by the name alone for code in
@@ -101,7 +103,10 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let (mut builtin_reads, mut self_reads) = (0usize, 0usize);
     let mut owners = OwnerIds::default();
     let mut calls_by_name = HashSet::new();
-    let mut pushes_references = false;
+    let (mut pushes_references, mut functions_through_references) = (false, false);
+    // Whether a `throw`'s value is dropped after it, and whether it is left.
+    let mut throws = (false, false);
+    let mut checks_2d_indices = false;
     let (mut tests_statics, mut statics_then_exit) = (false, false);
     let (mut repeat_tests_count, mut arrays_by_instance_id) = (false, false);
     // Whether `argument[i]` is read on `arg`, and on `self`.
@@ -158,15 +163,36 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 Operand::Break {
                     signal: ISSTATICOK, ..
                 } => tests_statics = true,
+                Operand::Break {
+                    signal: CHKINDEX, ..
+                } => {
+                    checks_2d_indices |= instrs.get(k + 1).is_some_and(|n| {
+                        n.op == op::PUSH && matches!(n.operand, Operand::Int(32000))
+                    });
+                }
                 Operand::Call {
                     callee: Callee::String(_),
                     ..
                 } => {
                     calls_by_name.insert(within(i.at).to_string());
                 }
+                Operand::Call {
+                    callee: Callee::Chain(c),
+                    ..
+                } if names.chains[c].name == "@@throw@@" => {
+                    if instrs.get(k + 1).is_some_and(|n| n.op == op::POPZ) {
+                        throws.0 = true;
+                    } else {
+                        throws.1 = true;
+                    }
+                }
                 Operand::Break {
                     signal: PUSHREF, ..
                 } => pushes_references = true,
+                Operand::Reference { .. } if i.op == op::BREAK => {
+                    pushes_references = true;
+                    functions_through_references = true;
+                }
                 Operand::Variable { instance, .. } if i.op == op::PUSHBLTN => match instance {
                     BUILTIN => builtin_reads += 1,
                     SELF => self_reads += 1,
@@ -208,6 +234,9 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     // A game of a release with typed references whose code pushes none was
     // built without them (an option of the game's).
     target.typed_references &= pushes_references;
+    target.functions_through_references = functions_through_references;
+    target.throw_drops_value = !matches!(throws, (false, true));
+    target.checks_2d_indices = checks_2d_indices;
     if builtin_reads + self_reads > 0 {
         target.builtin_instance = builtin_reads > self_reads;
     }
@@ -238,6 +267,10 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
         (false, true) => target.argument_array_on_arg = false,
         _ => {}
     }
+    target.array_get_in_accessors = names
+        .chains
+        .iter()
+        .any(|c| c.call && c.name == "@@array_get@@");
     target.object_methods_through_get_instance = names
         .chains
         .iter()

@@ -33,7 +33,21 @@ impl Gen<'_> {
             Expr::Call { callee, args } => self.call(callee, args),
             Expr::New { callee, args } => {
                 self.push_args(args);
-                let ty = self.expr(callee);
+                // A constructor named is pushed by `push.i`, even where functions
+                // named as values are typed references.
+                let named = match &**callee {
+                    Expr::Ident(n) if !self.local_names.contains(n) => {
+                        self.env.functions.get(n).cloned()
+                    }
+                    _ => None,
+                };
+                let ty = match named {
+                    Some(full) => {
+                        self.op(format!("push.i function {full}"));
+                        Ty::I
+                    }
+                    None => self.expr(callee),
+                };
                 self.to(ty, Ty::V);
                 self.op(format!("call.i @@NewGMLObject@@(argc={})", args.len() + 1));
                 Ty::V
@@ -190,8 +204,15 @@ impl Gen<'_> {
             && self.env.known_functions.contains(name)
             && self.env.asset(name).is_some_and(|a| legacy_script(&a))
         {
-            self.op(format!("push.i function {name}"));
-            return Some(Ty::I);
+            return Some(self.push_function(name));
+        }
+        // One of the game's functions, which SCPT lists too: the function, not
+        // the script's index.
+        if target.functions() {
+            if let Some(full) = self.env.functions.get(name) {
+                let full = full.clone();
+                return Some(self.push_function(&full));
+            }
         }
         if let Some(asset) = self.env.asset(name) {
             if self.env.target.typed_references {
@@ -215,13 +236,19 @@ impl Gen<'_> {
                 };
             }
         }
-        if self.env.target.functions() {
-            if let Some(full) = self.env.functions.get(name) {
-                self.op(format!("push.i function {full}"));
-                return Some(Ty::I);
-            }
-        }
         None
+    }
+
+    /// Function `full` as a value: by `push.i`, or as a typed reference where the
+    /// game's code names functions so.
+    fn push_function(&mut self, full: &str) -> Ty {
+        if self.env.target.functions_through_references {
+            self.op(format!("break.i -11 function {full}"));
+            Ty::V
+        } else {
+            self.op(format!("push.i function {full}"));
+            Ty::I
+        }
     }
 
     /// A call.
@@ -414,7 +441,14 @@ impl Gen<'_> {
         };
         let last = operands.len() - 1;
         for (k, e) in operands.iter().enumerate() {
-            self.cond(e);
+            // An integer written as an operand (a constant folded in, `DEBUG &&
+            // x`) is tested as it is, from 2.3.
+            match e {
+                Expr::Number(n @ Number::Int(_)) if self.env.target.functions() => {
+                    self.number(*n);
+                }
+                _ => self.cond(e),
+            }
             if k < last {
                 self.code.branch(jump, short);
             }
@@ -439,11 +473,17 @@ impl Gen<'_> {
         } = e
         {
             if let Some(f) = accessor_read(*accessor) {
-                let mut args = vec![(**base).clone()];
-                args.extend(indices.iter().cloned());
-                self.push_args(&args[1..]);
+                let outer = std::mem::replace(&mut self.in_accessor, true);
+                self.push_args(indices);
+                self.in_accessor = outer;
                 self.value(base);
-                self.call_named(f, args.len());
+                self.call_named(f, indices.len() + 1);
+                return Ty::V;
+            }
+            if let Some(index) = self.element_through_function(base, *accessor, indices) {
+                self.push_args(std::slice::from_ref(index));
+                self.value(base);
+                self.call_named("@@array_get@@", 2);
                 return Ty::V;
             }
         }
@@ -453,6 +493,29 @@ impl Gen<'_> {
                 self.error(format!("{} cannot be read", what(e)));
                 Ty::V
             }
+        }
+    }
+
+    /// The index of an array element read by calling `@@array_get@@`: inside an
+    /// accessor's keys, or of an accessor's value (`s[$ k][i]`), from 2024.14
+    /// where the game's code calls it.
+    fn element_through_function<'x>(
+        &self,
+        base: &Expr,
+        accessor: Accessor,
+        indices: &'x [Expr],
+    ) -> Option<&'x Expr> {
+        let of_accessor =
+            matches!(base, Expr::Index { accessor: a, .. } if accessor_read(*a).is_some());
+        match indices {
+            [index]
+                if accessor == Accessor::Array
+                    && self.env.target.array_get_in_accessors
+                    && (self.in_accessor || of_accessor) =>
+            {
+                Some(index)
+            }
+            _ => None,
         }
     }
 

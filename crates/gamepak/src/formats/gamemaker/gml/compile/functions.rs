@@ -121,7 +121,7 @@ impl Gen<'_> {
         self.code.branch("b", after);
         self.code.place(start);
         let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
-        let outer = self.enter_function(body, &names, constructor);
+        let outer = self.enter_function(body, &names, entry.contains(STRUCT));
         let index = self.functions.len();
         self.functions.push(FunctionEntry {
             name: entry.to_string(),
@@ -232,7 +232,7 @@ impl Gen<'_> {
     }
 
     /// Saves what belongs to the enclosing function and starts a new one.
-    fn enter_function(&mut self, body: &Block, params: &[String], constructor: bool) -> Saved {
+    fn enter_function(&mut self, body: &Block, params: &[String], struct_literal: bool) -> Saved {
         let statics = body
             .iter()
             .filter_map(|s| match s {
@@ -248,7 +248,7 @@ impl Gen<'_> {
             local_names: std::mem::replace(&mut self.local_names, super::declared_locals(body)),
             exits: std::mem::take(&mut self.exits),
             in_function: std::mem::replace(&mut self.in_function, true),
-            in_struct: std::mem::replace(&mut self.in_struct, constructor),
+            in_struct: std::mem::replace(&mut self.in_struct, struct_literal),
         }
     }
 
@@ -332,7 +332,8 @@ impl Gen<'_> {
         if let Expr::Field { base, .. } = callee {
             // The instance first, then the arguments, which `dup` then swaps
             // with it.
-            self.value(base);
+            let ty = self.instance_value(base);
+            self.to(ty, Ty::V);
             if self.env.target.object_methods_through_get_instance && self.is_object(base) {
                 self.op("call.i @@GetInstance@@(argc=1)");
             }

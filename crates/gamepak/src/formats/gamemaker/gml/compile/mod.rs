@@ -30,7 +30,7 @@
 
 pub mod emit;
 pub mod env;
-mod evidence;
+pub(super) mod evidence;
 mod expr;
 mod fold;
 mod functions;
@@ -250,8 +250,9 @@ struct Gen<'e> {
     errors: Vec<CompileError>,
     /// Whether this is a function's body rather than an event's or a script's.
     in_function: bool,
-    /// Whether it is a constructor's or a struct literal's: its instance's
-    /// variables are named through `self` in every release.
+    /// Whether it is a struct literal's hidden function: its fields are named
+    /// through `self` in every release (a constructor's own variables, as any
+    /// function's, through `builtin` where the game names them so).
     in_struct: bool,
     /// The code entry's name.
     entry: String,
@@ -286,6 +287,9 @@ struct Gen<'e> {
     in_static: bool,
     /// Whether its parameters' defaults are being set, through `builtin`.
     in_defaults: bool,
+    /// Whether an accessor's keys are being computed (`s[$ a[i]]`), where some
+    /// releases read an array's element by calling `@@array_get@@`.
+    in_accessor: bool,
 }
 
 impl<'e> Gen<'e> {
@@ -317,6 +321,7 @@ impl<'e> Gen<'e> {
             statics: HashSet::new(),
             in_static: false,
             in_defaults: false,
+            in_accessor: false,
         }
     }
 

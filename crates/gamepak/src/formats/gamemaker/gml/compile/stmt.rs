@@ -104,7 +104,9 @@ impl Gen<'_> {
             Stmt::Throw(e) => {
                 self.value(e);
                 self.op("call.i @@throw@@(argc=1)");
-                self.op("popz.v");
+                if self.env.target.throw_drops_value {
+                    self.op("popz.v");
+                }
             }
             // Gathered at the top of their function (see `functions`).
             Stmt::Static(_) => {}

@@ -316,12 +316,31 @@ impl Gen<'_> {
 
     /// An instance computed by `e`, pushed for the variable after it.
     fn instance_on_stack(&mut self, e: &Expr) {
-        let ty = self.expr(e);
+        let ty = self.instance_value(e);
         if self.env.target.functions() {
             self.op("pushi.e -9");
         } else if ty != Ty::I {
             self.to(ty, Ty::I);
         }
+    }
+
+    /// `e`'s value where it is used as an instance (`a[i].x`, `a[i].m()`): an
+    /// instance's own array is then named through `self`, where elsewhere it is
+    /// named through `builtin`.
+    pub(super) fn instance_value(&mut self, e: &Expr) -> Ty {
+        let own_element = matches!(e, Expr::Index { base, accessor: Accessor::Array, .. }
+            if matches!(&**base, Expr::Ident(_)));
+        if let Some(mut place) = own_element.then(|| self.place(e)).flatten() {
+            if let Kind::Element {
+                owner: Owner::Code(c @ -6),
+                ..
+            } = &mut place.kind
+            {
+                *c = -1;
+            }
+            return self.push_place(&place);
+        }
+        self.expr(e)
     }
 
     /// An array index: one integer (two dimensions folded before 2.3).
@@ -332,12 +351,19 @@ impl Gen<'_> {
                 self.to(ty, Ty::I);
             }
             [i, j] if self.env.target.flat_2d_arrays() => {
+                let check = self.env.target.checks_2d_indices;
                 let ty = self.expr(i);
                 self.to(ty, Ty::I);
+                if check {
+                    self.op("break.e -1");
+                }
                 self.op("push.i 32000");
                 self.op("mul.i.i");
                 let ty = self.expr(j);
                 self.to(ty, Ty::I);
+                if check {
+                    self.op("break.e -1");
+                }
                 self.op("add.i.i");
             }
             _ => self.error("an index of more than one dimension is not compiled yet"),
@@ -366,9 +392,11 @@ impl Gen<'_> {
                     return;
                 }
                 self.value(value);
+                let outer = std::mem::replace(&mut self.in_accessor, true);
                 for i in indices.iter().rev() {
                     self.value(i);
                 }
+                self.in_accessor = outer;
                 self.value(base);
                 self.call_named(f, indices.len() + 2);
                 self.op("popz.v");

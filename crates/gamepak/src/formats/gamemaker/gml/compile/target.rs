@@ -44,6 +44,20 @@ pub struct Target {
     /// `argument[i]` is read on `arg` (2022.1 on, and 2.3.2 to 2.3.6 games of
     /// the corpus: the game's code tells).
     pub argument_array_on_arg: bool,
+    /// A function named as a value is pushed as a typed reference on its FUNC
+    /// chain (`break.i -11`), not by `push.i` (some 2024.2 and later games: the
+    /// game's code tells).
+    pub functions_through_references: bool,
+    /// What `@@throw@@` returns is dropped (`popz.v`), though the runner never
+    /// returns; some 2024 games leave it (the game's code tells).
+    pub throw_drops_value: bool,
+    /// Each part of a 2D index is checked (`break.e -1`) before it is folded
+    /// (some games before 2.3, Studio 1 ones among them: the game's code tells).
+    pub checks_2d_indices: bool,
+    /// An array's element read among an accessor's keys, or of an
+    /// accessor's value, calls `@@array_get@@` (2024.14 games: the game's code
+    /// tells).
+    pub array_get_in_accessors: bool,
 }
 
 impl Target {
@@ -62,6 +76,10 @@ impl Target {
             object_methods_through_get_instance: false,
             other_arrays_through_stack: release >= Version::V2_3,
             argument_array_on_arg: release >= Version::V2022_1,
+            functions_through_references: false,
+            throw_drops_value: true,
+            checks_2d_indices: false,
+            array_get_in_accessors: false,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::{Parser, Result};
 use crate::formats::gamemaker::gml::ast::{
-    is_keyword, Accessor, BinaryOp, Expr, Number, StepOp, UnaryOp,
+    is_keyword, is_keyword_since_2_3, Accessor, BinaryOp, Expr, Number, StepOp, UnaryOp,
 };
 use crate::formats::gamemaker::gml::lex::Tok;
 
@@ -331,7 +331,16 @@ impl Parser<'_> {
 
     fn field(&mut self, base: Expr) -> Result<Expr> {
         self.advance();
-        let name = self.name("a field name")?;
+        // Games before 2.3 name variables with the words 2.3 made keywords
+        // (`global.static`); after a `.` they can mean nothing else.
+        let name = match &self.token().kind {
+            Tok::Name(w) if is_keyword_since_2_3(w) => {
+                let w = w.clone();
+                self.advance();
+                w
+            }
+            _ => self.name("a field name")?,
+        };
         self.made(1 + self.last)?;
         Ok(Expr::Field {
             base: Box::new(base),

@@ -342,3 +342,32 @@ construct!(
     var value = maps[0][? key];
     "
 );
+
+// 2024.14 reads an array's element inside an accessor's operands, or of an
+// accessor's value, by calling `@@array_get@@`.
+construct!(
+    element_read_inside_an_accessor_2024,
+    "
+    ; release 2024.14
+    ; gml_Object_o_Create_0 (arguments 0, locals 0) starts at L0000
+    pushi.e 1
+    conv.i.v
+    push.v builtin.keys
+    call.i @@array_get@@(argc=2)
+    push.v builtin.table
+    call.i variable_struct_get(argc=2)
+    pop.v.v builtin.a
+    pushi.e 2
+    conv.i.v
+    push.s \"k\"
+    conv.s.v
+    push.v builtin.table
+    call.i variable_struct_get(argc=2)
+    call.i @@array_get@@(argc=2)
+    pop.v.v builtin.b
+    ",
+    "
+    a = table[$ keys[1]];
+    b = table[$ \"k\"][2];
+    "
+);

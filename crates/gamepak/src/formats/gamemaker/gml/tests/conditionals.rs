@@ -749,3 +749,30 @@ construct!(
     }
     "
 );
+
+// An integer written as an operand of `&&` (a constant folded in) is tested as
+// it is, with no conversion to a boolean.
+construct!(
+    integer_operand_of_and_2024,
+    "
+    ; release 2024.14
+    ; gml_Object_o_Step_0 (arguments 0, locals 0) starts at L0000
+    push.v builtin.ready
+    conv.v.b
+    bf L0018
+    pushi.e 1
+    b L001c
+    L0018:
+    push.e 0
+    L001c:
+    bf L002c
+    pushi.e 1
+    pop.v.i builtin.go
+    L002c:
+    ",
+    "
+    if (ready && 1) {
+        go = 1;
+    }
+    "
+);

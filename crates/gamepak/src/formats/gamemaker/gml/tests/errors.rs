@@ -57,6 +57,8 @@ fn a_keyword_cannot_be_a_name() {
         "1:7: `case` is a keyword, and cannot be used as a field name\nx = a.case;\n      ^"
     );
     assert!(err("function begin() {}").contains("`begin` is a keyword"));
+    // Games before 2.3 name variables with the words 2.3 made keywords.
+    assert!(parse("global.static = 0.01;").is_ok());
     assert!(err("x = { and: 1 }").contains("`and` is a keyword"));
     assert!(err("x = until + 1").contains("`until` is a keyword"));
 }

@@ -1,7 +1,8 @@
 //! Function forms the corpus of real games showed: parameters with defaults,
 //! inheriting constructors, template strings, `throw`, a function that names
-//! itself, the statics mark some 2.3 releases end every function with, and an
-//! object's method called through `@@GetInstance@@`.
+//! itself, the statics mark some 2.3 releases end every function with, an
+//! object's method called through `@@GetInstance@@`, a constructor told only by
+//! the instance it is bound to, and a function named as a typed reference.
 
 use super::construct;
 
@@ -243,5 +244,112 @@ construct!(
     function f() {
         return argument[0];
     }
+    "
+);
+
+// Before 2024.11 a constructor's body does not say it is one: it is bound to no
+// instance (`@@NullObject@@`), and its variables are the struct's, through `self`.
+construct!(
+    constructor_bound_to_no_instance_2024,
+    "
+    ; release 2024.4
+    ; gml_GlobalScript_Box (arguments 0, locals 0) starts at L0000
+    ; gml_Script_Box (arguments 1, locals 0) starts at L0004
+    b L0018
+    L0004:
+    push.v arg.argument0
+    pop.v.v self.x
+    exit.i
+    L0018:
+    push.i function gml_Script_Box
+    conv.i.v
+    call.i @@NullObject@@(argc=0)
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -1
+    pop.v.v [stacktop]object0.Box
+    popz.v
+    ",
+    "
+    function Box(argument0) constructor {
+        x = argument0;
+    }
+    "
+);
+
+// Some games from 2024.2 push a function named as a value as a typed reference
+// on its FUNC chain, not by `push.i`.
+construct!(
+    function_as_a_typed_reference_2024,
+    "
+    ; release 2024.13
+    ; gml_Object_o_Create_0 (arguments 0, locals 0) starts at L0000
+    break.i -11 function gml_Script_attack
+    pop.v.v builtin.state
+    call.i gml_Script_attack(argc=0)
+    popz.v
+    ",
+    "
+    state = attack;
+    attack();
+    "
+);
+
+// From 2024.2 an instance's own variables are named through `builtin`, but its
+// array whose element is used as an instance (a field read, a method called)
+// is named through `self`.
+construct!(
+    own_array_element_used_as_an_instance_2024,
+    "
+    ; release 2024.14
+    ; gml_Object_o_Draw_0 (arguments 0, locals 0) starts at L0000
+    pushi.e -1
+    pushi.e 0
+    push.v [array]object0.balls
+    pushi.e -9
+    push.v [stacktop]object0.x
+    pop.v.v builtin.bx
+    pushi.e -1
+    pushi.e 1
+    push.v [array]object0.balls
+    dup.v 34816
+    dup.v 0
+    push.v stacktop.Draw
+    callv.v 0
+    popz.v
+    pushi.e -6
+    pushi.e 2
+    push.v [array]object0.balls
+    pop.v.v builtin.by
+    ",
+    "
+    bx = balls[0].x;
+    balls[1].Draw();
+    by = balls[2];
+    "
+);
+
+// Some 2024 games leave what `@@throw@@` returns on the stack, where the code
+// after the `throw` joins: the arm that throws is an arm all the same.
+construct!(
+    throw_leaving_its_value_2024,
+    "
+    ; release 2024.4
+    ; gml_Object_o_Create_0 (arguments 0, locals 0) starts at L0000
+    push.v builtin.bad
+    conv.v.b
+    bf L0024
+    push.s \"bad\"
+    conv.s.v
+    call.i @@throw@@(argc=1)
+    L0024:
+    pushi.e 1
+    pop.v.i builtin.done
+    ",
+    "
+    if (bad) {
+        throw \"bad\";
+    }
+    done = 1;
     "
 );

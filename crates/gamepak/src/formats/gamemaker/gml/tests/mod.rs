@@ -299,6 +299,8 @@ fn construct_env(name: &str, asm: &str) -> Env {
     }
     target.array_owners = has("break.e -5");
     target.object_methods_through_get_instance = has("@@GetInstance@@");
+    target.functions_through_references = has("break.i -11 function ");
+    target.array_get_in_accessors = has("@@array_get@@");
     if has("[array]object0.argument") {
         target.argument_array_on_arg = has("pushi.e -15");
     }
@@ -309,6 +311,13 @@ fn construct_env(name: &str, asm: &str) -> Env {
     target.functions_end_setting_statics =
         !has("break.e -6") && lines.windows(2).any(|w| w == ["break.e -7", "exit.i"]);
     target.owner_every_write = target.array_owners && release < Version::V2_3_6;
+    target.checks_2d_indices = lines
+        .windows(2)
+        .any(|w| w == ["break.e -1", "push.i 32000"]);
+    target.throw_drops_value = !has("@@throw@@")
+        || lines
+            .windows(2)
+            .any(|w| w == ["call.i @@throw@@(argc=1)", "popz.v"]);
     let mut env = Env::bare(target);
     for line in asm.lines().map(str::trim) {
         // The owner id GameMaker gave an array's writes, which no listing shows.
@@ -343,7 +352,7 @@ fn construct_env(name: &str, asm: &str) -> Env {
         if let Some((_, name)) = variable {
             env.known_variables.insert(name.to_string());
         }
-        for prefix in ["call.i ", "push.i function "] {
+        for prefix in ["call.i ", "push.i function ", "break.i -11 function "] {
             let Some(rest) = line.strip_prefix(prefix) else {
                 continue;
             };
@@ -494,7 +503,6 @@ const NOT_YET_COMPILED: &[(&str, &str)] = &[
         "temple_of_rebirth_obj_player_collision_obj_enemy4",
         "other instructions",
     ),
-    ("two_dimensional_array_read_gms2", "other instructions"),
     ("while_loop_with_a_return_inside_2023", "other instructions"),
     ("with_inside_a_repeat_2024", "other instructions"),
 ];

@@ -834,3 +834,38 @@ construct!(
     var c = 16777215;
     "
 );
+
+// GameMaker folds a switch on a constant (`switch (os_type)`) to an integer: the
+// value is an `i`, copied and dropped as one.
+construct!(
+    switch_on_a_folded_constant_2024,
+    "
+    ; release 2024.14
+    ; gml_Object_o_Create_0 (arguments 0, locals 0) starts at L0000
+    pushi.e 0
+    dup.i 0
+    pushi.e 1
+    cmp.i.i.eq
+    bt L001c
+    b L002c
+    b L0038
+    L001c:
+    pushi.e 1
+    pop.v.i builtin.a
+    b L0038
+    L002c:
+    pushi.e 1
+    pop.v.i builtin.c
+    L0038:
+    popz.i
+    ",
+    "
+    switch (0) {
+        case 1:
+            a = 1;
+            break;
+        default:
+            c = 1;
+    }
+    "
+);

@@ -847,3 +847,23 @@ fn builtin_array_named_alone_is_its_first_element_gms1() {
     let name = "builtin_array_named_alone_is_its_first_element_gms1";
     assert_eq!(super::compiled_differs(name, asm, gml), None);
 }
+
+// Some GameMaker: Studio 1 games check each part of a 2D index before folding it.
+construct!(
+    two_dimensional_index_checked_gms1,
+    "
+    pushi.e -1
+    pushi.e 2
+    break.e -1
+    push.i 32000
+    mul.i.i
+    pushi.e 3
+    break.e -1
+    add.i.i
+    push.v [array]object0.grid
+    pop.v.v self.cell
+    ",
+    "
+    cell = grid[2, 3];
+    "
+);
