@@ -370,7 +370,8 @@ impl<'g, 'a> Editor<'g, 'a> {
     /// that name and instance type; else the only one of those the blob already
     /// uses; else the only one the blob already uses with that instance field; else
     /// the only one the same function of the blob (`function`, by its entry's
-    /// name; empty for the blob's first entry) used. A
+    /// name; empty for the blob's first entry) used; else, where nothing tells
+    /// them apart, the first of the same instance type, or not a local. A
     /// local is only ever one the blob (number `blob`) uses: another entry's local of
     /// that name is another variable.
     fn chain(
@@ -439,12 +440,16 @@ impl<'g, 'a> Editor<'g, 'a> {
                 return Ok(*one);
             }
         }
-        let what = if call { "function" } else { "variable" };
-        if !named.is_empty() {
-            let n = named.len();
-            return Err(format!(
-                "{n} {what}s are named {name:?}, and nothing tells them apart"
-            ));
+        // Nothing in the code tells them apart: the runner finds an instance's
+        // variable by its name, so an entry of the same kind serves, the one of
+        // the same instance type first, else one not a local.
+        let fallback = typed
+            .first()
+            .or(alike.first())
+            .or_else(|| named.iter().find(|&&c| chains[c].instance != LOCAL))
+            .or(named.first());
+        if let Some(&c) = fallback {
+            return Ok(c);
         }
         if call {
             if let Some(why) = self.unknown_function(name) {

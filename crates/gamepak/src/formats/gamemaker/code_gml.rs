@@ -318,10 +318,12 @@ fn compile_entry(
     let own = game.code.iter().position(|c| *c.name == *entry);
     let mut functions: Vec<&Entry<'_>> = own
         .map(|k| {
-            let blob = game.code[k].blob;
+            // An empty blob (a script of macros alone) may start where the next
+            // one does: a blob is its address and its length.
+            let (blob, length) = (game.code[k].blob, game.code[k].length);
             game.code
                 .iter()
-                .filter(|c| c.blob == blob && c.start != 0 && c.length > 0)
+                .filter(|c| c.blob == blob && c.length == length && c.start != 0 && c.length > 0)
                 .collect()
         })
         .unwrap_or_default();

@@ -435,15 +435,21 @@ fn manifest(
             }
             (Some(_), _) => (path(Item::Record(i)), false, Vec::new()),
         };
+        let crc32s = resources
+            .iter()
+            .map(|r: &String| ex.crc(r).unwrap_or_default())
+            .collect();
         chunks.push(ChunkFile {
             name: c.name,
             raw: c.raw,
             offset: c.offset,
             version: part.version,
+            file_crc32: file.as_deref().filter(|_| !stored).and_then(|f| ex.crc(f)),
             file,
             stored,
             empty: matches!(part.body, Body::Empty),
             resources,
+            crc32s,
         });
     }
     let frames = all

@@ -198,7 +198,8 @@ pub fn build(
     let mut game = Game::new(m.endian, m.alignment, m.bytecode, parts, &trailing);
     super::sprite_folder::apply(dir, m, sprite_folders, &mut game, &mut notes, limits)?;
     let files = files(m, &sources);
-    let found = folder_rules::apply(&mut game, m, &files, &payloads.group_clips, &edited);
+    let mut found = folder_rules::apply(&mut game, m, &files, &payloads.group_clips, &edited);
+    already_in_the_game(dir, m, &mut found);
     if let Some(e) = problems(mended, found.problems) {
         return Err(e);
     }
@@ -222,6 +223,28 @@ pub fn build(
         notes,
         warnings: found.warnings,
     })
+}
+
+/// A rule's problem in a file unchanged since extraction is what the game
+/// itself holds: pack takes it, with a warning. Only what the modder changed is
+/// refused.
+fn already_in_the_game(dir: &SourceDir, m: &Manifest, found: &mut folder_rules::Findings) {
+    let extracted = m.extracted_crcs();
+    let unchanged = |problem: &str| {
+        let file = problem.split_once(": ").map_or("", |(f, _)| f);
+        extracted
+            .get(file)
+            .is_some_and(|&crc| dir.read(file).is_ok_and(|bytes| crc32(&bytes) == crc))
+    };
+    let (kept, taken): (Vec<String>, Vec<String>) = std::mem::take(&mut found.problems)
+        .into_iter()
+        .partition(|p| !unchanged(p));
+    found.problems = kept;
+    found.warnings.extend(
+        taken
+            .into_iter()
+            .map(|p| format!("{p} (as the game holds it)")),
+    );
 }
 
 /// The problems of records read mended, then those the rules between records

@@ -143,6 +143,31 @@ pub struct ChunkFile {
     /// added to its folder come after them, in name order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resources: Vec<String>,
+    /// The CRC-32 of each resource file as extracted (0 for a null slot), and
+    /// of the chunk's JSON: what pack finds in a file still so was in the game,
+    /// not the modder's doing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub crc32s: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_crc32: Option<u32>,
+}
+
+impl Manifest {
+    /// The CRC-32 each JSON file of the chunks had when it was extracted.
+    pub fn extracted_crcs(&self) -> std::collections::HashMap<&str, u32> {
+        let mut out = std::collections::HashMap::new();
+        for c in &self.chunks {
+            for (file, &crc) in c.resources.iter().zip(&c.crc32s) {
+                if !file.is_empty() {
+                    out.insert(file.as_str(), crc);
+                }
+            }
+            if let (Some(file), Some(crc)) = (&c.file, c.file_crc32) {
+                out.insert(file.as_str(), crc);
+            }
+        }
+        out
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize)]

@@ -32,6 +32,9 @@ pub struct Context<'a> {
     /// (2024.2 on, as its code tells), so that one named through `self` was
     /// written `self.name`.
     pub explicit_self: bool,
+    /// Whether the game pushes resources as typed references, so that a plain
+    /// integer was written as a number, never as a resource's name.
+    pub typed_references: bool,
 }
 
 /// How a typed reference (`pushref`, 2023 on) numbers the kinds of resource it

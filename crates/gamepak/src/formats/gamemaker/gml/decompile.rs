@@ -276,6 +276,10 @@ fn escapes(game: &Game<'_>) -> bool {
 }
 
 fn context<'a>(game: &'a Game<'a>, names: &'a code::Names, releases: Range) -> Context<'a> {
+    // How the game's code names its own variables and its resources, as the
+    // compiler's evidence reads it.
+    let target = Target::new(u32::from(game.gen8.bytecode), releases.low);
+    let settled = settle(target, game, names).0;
     let mut assets: HashMap<FourCC, Vec<Option<String>>> = HashMap::new();
     for (part, list) in game.model.chunks.iter().zip(game.model.chunk_names()) {
         if let Some(list) = list {
@@ -297,7 +301,8 @@ fn context<'a>(game: &'a Game<'a>, names: &'a code::Names, releases: Range) -> C
             .collect(),
         refs: RefKinds::of(releases.low),
         typed_booleans: releases.low >= Version::V2022_1,
-        explicit_self: explicit_self(game, names, releases),
+        explicit_self: settled.self_through_builtin,
+        typed_references: settled.typed_references,
     }
 }
 
@@ -319,11 +324,4 @@ fn locals(game: &Game<'_>) -> HashMap<String, Vec<String>> {
             Some((text(c.code)?, names))
         })
         .collect()
-}
-
-/// Whether `game`'s code names an instance's own variables through `builtin`, as
-/// the compiler's evidence reads it.
-fn explicit_self(game: &Game<'_>, names: &code::Names, releases: Range) -> bool {
-    let target = Target::new(u32::from(game.gen8.bytecode), releases.low);
-    settle(target, game, names).0.self_through_builtin
 }

@@ -221,7 +221,38 @@ impl<'c, 'a> Machine<'c, 'a> {
                 return Ok(end);
             }
         }
+        self.boolean_literal(instrs, &mut end);
         Ok(end)
+    }
+
+    /// Where `true` and `false` are typed (2.3.7 on), a 0 or 1 that a branch
+    /// tests, or that a short-circuit's last operand leaves, with no conversion
+    /// to a boolean was written `false` or `true` (an integer is converted).
+    fn boolean_literal(&mut self, instrs: &[Instr], end: &mut End) {
+        let before_last = instrs.len().checked_sub(2).map(|k| &instrs[k]);
+        let Some(Instr {
+            op: op::PUSHI,
+            operand: Operand::Short(n @ (0 | 1)),
+            ..
+        }) = before_last
+        else {
+            return;
+        };
+        if !self.ctx.typed_booleans {
+            return;
+        }
+        let literal = Expr::Bool(*n == 1);
+        match end {
+            End::Branch { cond, .. } if *cond == Expr::Number(Number::Int(i64::from(*n))) => {
+                *cond = literal;
+            }
+            End::Goto(_) => {
+                if let Some(top) = self.stack.last_mut() {
+                    top.expr = literal;
+                }
+            }
+            _ => {}
+        }
     }
 
     fn pop(&mut self) -> Result<Item, String> {

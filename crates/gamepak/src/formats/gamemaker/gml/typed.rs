@@ -201,6 +201,8 @@ pub(super) fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
     let named = match ty {
         ParamType::Asset(AssetKind::Object) if n == -3 => Some("all"),
         ParamType::Asset(AssetKind::Object) if n == -4 => Some("noone"),
+        // Where resources are typed references, a number was written as one.
+        ParamType::Asset(_) if ctx.typed_references => None,
         ParamType::Asset(kind) => ctx.asset(chunk_of(kind), n),
         ParamType::Constant(group) => match builtins::constant_named(group, n) {
             // A letter or digit key has no constant: people write `ord("A")`,

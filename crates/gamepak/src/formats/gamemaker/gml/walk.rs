@@ -361,6 +361,23 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             .is_some_and(|f| f.cont.is_some() && f.brk == Some(t))
     }
 
+    /// Whether a `break` nothing reaches is written just before block `second`,
+    /// after an arm from `first` that leaves: a jump to the end of the loop or
+    /// switch around, where no `else` follows.
+    fn dead_break_before(&self, second: usize, first: usize) -> bool {
+        second
+            .checked_sub(1)
+            .filter(|&j| j > first && !self.graph.reached(j) && !self.visited[j])
+            .and_then(|j| self.only_jump(j))
+            .is_some_and(|x| self.is_loop_break(x) || self.is_switch_break(x))
+    }
+
+    fn is_switch_break(&self, t: usize) -> bool {
+        self.frames
+            .last()
+            .is_some_and(|f| f.cont.is_none() && f.brk == Some(t))
+    }
+
     /// After `exit` or `return` in block `n`: the code written after it, which no
     /// branch reaches, or nothing.
     fn after_leaving(&self, n: usize) -> After {
@@ -498,6 +515,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let (mut then, mut otherwise) = (Vec::new(), Vec::new());
         let then_flow = self.arm(t, follow, &mut then_stack, &mut then)?;
         let else_flow = self.arm(f, follow, &mut else_stack, &mut otherwise)?;
+        if then_flow == Flow::Left && self.dead_break_before(f, t) {
+            then.push(Stmt::Break);
+        }
         let reached = |flow: &Flow| *flow == Flow::Reached;
         if reached(&then_flow)
             && reached(&else_flow)
@@ -659,9 +679,10 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 .checked_sub(1)
                 .filter(|&j| j != first && !self.graph.reached(j));
             match over.and_then(|j| Some((j, self.only_jump(j)?))) {
-                // A dead jump to the loop's end is a `break` after the arm's
-                // `return`, not the jump over an `else`.
-                Some((_, t)) if self.is_loop_break(t) => Some(second),
+                // A dead jump to the loop's or switch's end is a `break` after
+                // the arm's `return` (2024.14 writes one after every `return` in
+                // a switch), not the jump over an `else`.
+                Some((_, t)) if self.is_loop_break(t) || self.is_switch_break(t) => Some(second),
                 Some((j, _)) => Some(self.next_of(j).unwrap_or(second)),
                 None => Some(second),
             }

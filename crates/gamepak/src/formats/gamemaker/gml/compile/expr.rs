@@ -228,7 +228,10 @@ impl Gen<'_> {
             return Some(self.expr(&m));
         }
         if let Some(c) = builtins::constant(name) {
-            if !builtins::is_builtin_variable(name) {
+            // Some releases read a few constants (`infinity`, `NaN`,
+            // `pointer_null`) as built-in variables: the game's own variables
+            // list them then.
+            if !builtins::is_builtin_variable(name) && !self.env.known_variables.contains(name) {
                 return match c.value {
                     Some(builtins::Value::Int(i)) => Some(self.number(Number::Int(i))),
                     Some(builtins::Value::Real(r)) => Some(self.number(Number::Real(r))),
@@ -441,14 +444,7 @@ impl Gen<'_> {
         };
         let last = operands.len() - 1;
         for (k, e) in operands.iter().enumerate() {
-            // An integer written as an operand (a constant folded in, `DEBUG &&
-            // x`) is tested as it is, from 2.3.
-            match e {
-                Expr::Number(n @ Number::Int(_)) if self.env.target.functions() => {
-                    self.number(*n);
-                }
-                _ => self.cond(e),
-            }
+            self.cond(e);
             if k < last {
                 self.code.branch(jump, short);
             }

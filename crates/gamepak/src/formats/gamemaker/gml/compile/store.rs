@@ -129,7 +129,7 @@ impl Gen<'_> {
         }
         match builtins::variable(name) {
             Some(v) if !v.instance => plain(scope, true),
-            None if name == "undefined" => plain(scope, true),
+            None if name == "undefined" || builtins::constant(name).is_some() => plain(scope, true),
             // An object's variables (`PreCreate`) are set through `self`, and
             // read as anywhere else.
             _ if target.self_through_builtin

@@ -744,3 +744,24 @@ construct!(
     ",
     "var _buff = struct_get_from_hash(async_load, variable_get_hash(\"buffer\"));"
 );
+
+// Where resources are typed references, a plain number passed for one was written
+// as a number.
+construct!(
+    number_where_a_resource_is_taken_2024,
+    "
+    ; release 2024.14
+    ; asset FONT 0 fnt_main
+    pushi.e 0
+    conv.i.v
+    call.i draw_set_font(argc=1)
+    popz.v
+    break.i -11 100663296
+    call.i draw_set_font(argc=1)
+    popz.v
+    ",
+    "
+    draw_set_font(0);
+    draw_set_font(fnt_main);
+    "
+);

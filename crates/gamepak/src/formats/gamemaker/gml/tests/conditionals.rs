@@ -750,10 +750,10 @@ construct!(
     "
 );
 
-// An integer written as an operand of `&&` (a constant folded in) is tested as
-// it is, with no conversion to a boolean.
+// Where `true` and `false` are typed, a 0 or 1 tested with no conversion to a
+// boolean was written `true` or `false`; an integer is converted (`conv.i.b`).
 construct!(
-    integer_operand_of_and_2024,
+    boolean_literal_operand_of_and_2024,
     "
     ; release 2024.14
     ; gml_Object_o_Step_0 (arguments 0, locals 0) starts at L0000
@@ -769,10 +769,25 @@ construct!(
     pushi.e 1
     pop.v.i builtin.go
     L002c:
+    pushi.e 0
+    bf L0044
+    push.v builtin.ready
+    conv.v.b
+    b L0048
+    L0044:
+    push.e 0
+    L0048:
+    bf L0058
+    pushi.e 2
+    pop.v.i builtin.go
+    L0058:
     ",
     "
-    if (ready && 1) {
+    if (ready && true) {
         go = 1;
+    }
+    if (false && ready) {
+        go = 2;
     }
     "
 );

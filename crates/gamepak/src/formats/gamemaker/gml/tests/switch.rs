@@ -869,3 +869,57 @@ construct!(
     }
     "
 );
+
+// A `break` after a `return` in an `if` of a case: a jump to the switch's end
+// that nothing reaches, which is no jump over an `else`.
+construct!(
+    break_after_a_return_in_an_if_of_a_case_2024,
+    "
+    ; release 2024.14
+    ; gml_Object_o_Create_0 (arguments 0, locals 0) starts at L0000
+    push.v builtin.k
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L001c
+    b L0070
+    L001c:
+    push.v builtin.a
+    conv.v.b
+    bf L006c
+    push.v builtin.b
+    conv.v.b
+    bf L0060
+    pushi.e 1
+    conv.i.v
+    pop.v.v local.$$$$temp$$$$
+    popz.v
+    push.v local.$$$$temp$$$$
+    ret.v
+    b L0070
+    L0060:
+    pushi.e 1
+    pop.v.i builtin.c
+    L006c:
+    b L0070
+    L0070:
+    popz.v
+    pushi.e 2
+    conv.i.v
+    ret.v
+    ",
+    "
+    switch (k) {
+        case 1:
+            if (a) {
+                if (b) {
+                    return 1;
+                    break;
+                }
+                c = 1;
+            }
+            break;
+    }
+    return 2;
+    "
+);

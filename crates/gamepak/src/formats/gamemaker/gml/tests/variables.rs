@@ -867,3 +867,18 @@ construct!(
     cell = grid[2, 3];
     "
 );
+
+// A constant the game reads as a built-in variable (its variables list it) is
+// read so, not folded.
+construct!(
+    constant_read_as_a_builtin_variable_2024,
+    "
+    ; release 2024.14
+    ; gml_Object_o_Create_0 (arguments 0, locals 0) starts at L0000
+    pushbltn.v builtin.infinity
+    pop.v.v builtin.limit
+    ",
+    "
+    limit = infinity;
+    "
+);
