@@ -481,3 +481,44 @@ fn a_text_edited_in_text_json_changes_that_text_alone_and_a_name_keeps_its_strin
         );
     }
 }
+
+/// Records in `gamepak.toml` that `file` was extracted as it is now, as if the
+/// game itself held it so.
+fn as_extracted(folder: &Path, file: &str) {
+    use crate::formats::gamemaker::manifest::Manifest;
+    let path = folder.join("gamepak.toml");
+    let mut m: Manifest = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let crc = crc32fast::hash(&std::fs::read(folder.join(file)).unwrap());
+    for c in &mut m.chunks {
+        if let Some(k) = c.resources.iter().position(|r| r == file) {
+            c.crc32s[k] = crc;
+        }
+    }
+    std::fs::write(&path, toml::to_string(&m).unwrap()).unwrap();
+}
+
+#[test]
+fn a_problem_the_game_itself_holds_is_a_warning_and_only_an_edit_is_refused() {
+    for (name, _, out) in extracted_games("folder rules held", &ERAS) {
+        let (file, mut room) = a_room_of(out.path(), 2);
+        room["instances"][1]["id"] = room["instances"][0]["id"].clone();
+        write_json(&out.path().join(&file), &room);
+        let said = refused(name, out.path());
+        assert!(
+            said.iter().any(|l| l.contains("is taken by")),
+            "{name}: {said:?}"
+        );
+        as_extracted(out.path(), &file);
+        let packed = gamepak::pack(out.path(), &Default::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            packed
+                .warnings
+                .iter()
+                .any(|w| w.starts_with(&format!("{file}: instances[1].id"))
+                    && w.ends_with("(as the game holds it)")),
+            "{name}: {:?}",
+            packed.warnings
+        );
+    }
+}
