@@ -108,14 +108,9 @@ pub fn assemble<'t>(
                         "l" => w.i64(arg.parse().map_err(|_| number("a 64-bit integer"))?),
                         "f" => w.f32(arg.parse().map_err(|_| number("a number"))?),
                         "s" => w.u32(string(arg, names)?),
-                        "i" if arg.starts_with("function ") => {
+                        "i" if reference(arg).is_some() => {
                             w.u32(0);
-                            uses = Some(Use::Function(&arg["function ".len()..]));
-                        }
-                        "i" if arg.starts_with("variable ") => {
-                            w.u32(0);
-                            let name = &arg["variable ".len()..];
-                            uses = Some(Use::Variable { name, instance: 0 });
+                            uses = reference(arg);
                         }
                         _ => w.i32(arg.parse().map_err(|_| number("a 32-bit integer"))?),
                     }
@@ -169,9 +164,9 @@ pub fn assemble<'t>(
             };
             w.u32(word(t, 0, u32::from(short(low)?)));
             match (TYPES[t as usize], extra) {
-                ("i", Some(e)) if e.starts_with("function ") => {
+                ("i", Some(e)) if reference(e).is_some() => {
                     w.u32(0);
-                    uses = Some(Use::Function(&e["function ".len()..]));
+                    uses = reference(e);
                 }
                 ("i", Some(e)) => w.i32(e.parse().map_err(|_| number("two integers"))?),
                 ("i", None) => return Err(number("two integers")),
@@ -197,6 +192,16 @@ pub fn assemble<'t>(
         bytes: w.into_vec(),
         uses,
     })
+}
+
+/// The chain `function NAME` or `variable NAME` puts an instruction on: a
+/// reference pushed as a value, its operand a link of the chain.
+fn reference(arg: &str) -> Option<Use<'_>> {
+    if let Some(name) = arg.strip_prefix("function ") {
+        return Some(Use::Function(name));
+    }
+    let name = arg.strip_prefix("variable ")?;
+    Some(Use::Variable { name, instance: 0 })
 }
 
 fn hex(s: &str) -> Option<u32> {

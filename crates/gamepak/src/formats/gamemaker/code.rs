@@ -304,8 +304,7 @@ pub fn instructions(
                 }
             }
             (0x84 | 0xc0..=0xc3, Some(m)) => {
-                let of_variable = names.owner.get(&at).is_some_and(|&c| !names.chains[c].call);
-                let name = (name, of_variable);
+                let name = (name, of_variable(names, at));
                 let value = constant(form, at, t1, low, name, strings);
                 format!("{m}.{} {value}", TYPES[t1])
             }
@@ -336,9 +335,14 @@ pub fn instructions(
                     COMPARISONS.get(k).unwrap_or(&"?")
                 )
             }
-            // A typed reference to a function is on the function's FUNC chain.
+            // A typed reference to a function (or a variable) is on its chain.
             (0xff, Some(m)) if t1 == 2 && names.at.contains_key(&at) => {
-                format!("{m}.{} {} function {name}", TYPES[t1], low as i16)
+                let kind = if of_variable(names, at) {
+                    "variable"
+                } else {
+                    "function"
+                };
+                format!("{m}.{} {} {kind} {name}", TYPES[t1], low as i16)
             }
             (0xff, Some(m)) => {
                 if t1 == 2 {
@@ -493,6 +497,11 @@ fn operand_bytes(op: u8, t1: usize) -> u64 {
         0xff if t1 == 2 => 4,
         _ => 0,
     }
+}
+
+/// Whether the instruction at `at` is on a VARI chain, not a FUNC one.
+fn of_variable(names: &Names, at: u64) -> bool {
+    names.owner.get(&at).is_some_and(|&c| !names.chains[c].call)
 }
 
 /// A push's operand as text.

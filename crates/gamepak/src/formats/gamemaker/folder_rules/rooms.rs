@@ -4,7 +4,8 @@
 //! only the instances its instance layers list, so each instance must be on one:
 //! pack puts an instance on the room's instance layer when the room has exactly
 //! one, and otherwise asks which (it cannot guess a drawing depth). An instance is
-//! added to the creation order when the room keeps one. GEN8's `last_object_id` and
+//! added to the creation order when the room keeps one; an id there that no
+//! instance has is kept. GEN8's `last_object_id` and
 //! `last_tile_id` are kept past the highest instance and tile id: one past, as
 //! GameMaker writes them in every game we have.
 
@@ -153,15 +154,17 @@ fn layers(
     }
 }
 
-/// A room that keeps a creation order lists each of its instances once, in it.
+/// A room that keeps a creation order lists each of its instances in it: one
+/// missing is added at the end. An id no instance has is kept, as games hold
+/// them (pedroosena/jogo-pweb, NGPZ-Wellerman) and the runner skips them.
 fn creation_order(room: &mut Room) {
     if room.creation_order.is_empty() {
         return;
     }
+    let mut listed: HashSet<u32> = room.creation_order.iter().copied().collect();
     let ids: Vec<u32> = room.instances.iter().flatten().map(|i| i.id).collect();
-    room.creation_order.retain(|id| ids.contains(id));
     for id in ids {
-        if !room.creation_order.contains(&id) {
+        if listed.insert(id) {
             room.creation_order.push(id);
         }
     }

@@ -522,3 +522,29 @@ fn a_problem_the_game_itself_holds_is_a_warning_and_only_an_edit_is_refused() {
         );
     }
 }
+
+#[test]
+fn an_id_in_the_creation_order_that_no_instance_has_is_kept() {
+    let test = "folder rules creation order";
+    let Some(dir) = crate::common::fixture_dir(test, "gamemaker-wild") else {
+        return;
+    };
+    let data = std::fs::read(dir.join("teammio_rcr_wasm.unx")).unwrap();
+    let out = crate::common::folder::extract(&data);
+    let listed = |r: &Value| {
+        r["creation_order"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty())
+    };
+    let file = first_file(&out.path().join("rooms"), listed).expect("a room with a creation order");
+    let mut room = read_json(&file);
+    let stale = highest_id(out.path()) + 100;
+    room["creation_order"]
+        .as_array_mut()
+        .unwrap()
+        .push(stale.into());
+    write_json(&file, &room);
+    let (_, again) = packed_clean("rcr_wasm", out.path());
+    let now = read_json(&again.path().join(file.strip_prefix(out.path()).unwrap()));
+    assert_eq!(now["creation_order"], room["creation_order"]);
+}
