@@ -12,7 +12,7 @@
 //! named the old text follow it.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -230,11 +230,15 @@ pub fn build(
 /// refused.
 fn already_in_the_game(dir: &SourceDir, m: &Manifest, found: &mut folder_rules::Findings) {
     let extracted = m.extracted_crcs();
-    let unchanged = |problem: &str| {
+    // Each file is read once, however many problems it has.
+    let mut seen: HashMap<String, bool> = HashMap::new();
+    let mut unchanged = |problem: &str| {
         let file = problem.split_once(": ").map_or("", |(f, _)| f);
-        extracted
-            .get(file)
-            .is_some_and(|&crc| dir.read(file).is_ok_and(|bytes| crc32(&bytes) == crc))
+        *seen.entry(file.to_string()).or_insert_with(|| {
+            extracted
+                .get(file)
+                .is_some_and(|&crc| dir.read(file).is_ok_and(|bytes| crc32(&bytes) == crc))
+        })
     };
     let (kept, taken): (Vec<String>, Vec<String>) = std::mem::take(&mut found.problems)
         .into_iter()

@@ -6,8 +6,7 @@ use rayon::prelude::*;
 
 use super::ast::Stmt;
 use super::blocks::blocks;
-use super::compile::evidence::settle;
-use super::compile::Target;
+use super::compile::evidence::of_game;
 use super::context::{Context, RefKinds};
 use super::fragments::fragments;
 use super::graph::Graph;
@@ -278,8 +277,7 @@ fn escapes(game: &Game<'_>) -> bool {
 fn context<'a>(game: &'a Game<'a>, names: &'a code::Names, releases: Range) -> Context<'a> {
     // How the game's code names its own variables and its resources, as the
     // compiler's evidence reads it.
-    let target = Target::new(u32::from(game.gen8.bytecode), releases.low);
-    let settled = settle(target, game, names).0;
+    let settled = of_game(game, names, releases).0;
     let mut assets: HashMap<FourCC, Vec<Option<String>>> = HashMap::new();
     for (part, list) in game.model.chunks.iter().zip(game.model.chunk_names()) {
         if let Some(list) = list {

@@ -91,10 +91,7 @@ impl Env {
     /// What `game` holds, its code's chains `names` read already.
     pub fn of_with(game: &Game<'_>, names: &crate::formats::gamemaker::code::Names) -> Env {
         let releases = version::infer(game).releases;
-        let mut target = Target::new(u32::from(game.gen8.bytecode), releases.low);
-        target.owner_every_write =
-            crate::formats::gamemaker::gml::owners::names_every_owner(releases);
-        let (target, evidence) = super::evidence::settle(target, game, names);
+        let (target, evidence) = super::evidence::of_game(game, names, releases);
         let mut env = Env::bare(target);
         env.owner_ids = evidence.owners;
         env.calls_by_name = evidence.calls_by_name;

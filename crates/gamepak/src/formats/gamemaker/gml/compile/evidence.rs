@@ -14,7 +14,7 @@ use crate::formats::gamemaker::gml::builtins;
 use crate::formats::gamemaker::gml::instr::{decode, op, Callee, Instr, Operand};
 use crate::formats::gamemaker::gml::owners::{POPAF, SETOWNER};
 use crate::formats::gamemaker::gml::sim::ARRAY_POP_AF;
-use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 
 /// The `builtin` instance, as an operand names it.
@@ -90,6 +90,14 @@ fn through_self(id: i64) -> i64 {
     } else {
         id
     }
+}
+
+/// The target `game` (from `releases`) is compiled for, with the choices its
+/// code shows, and the owner ids of its array writes.
+pub fn of_game(game: &Game<'_>, names: &Names, releases: Range) -> (Target, Evidence) {
+    let mut target = Target::new(u32::from(game.gen8.bytecode), releases.low);
+    target.owner_every_write = crate::formats::gamemaker::gml::owners::names_every_owner(releases);
+    settle(target, game, names)
 }
 
 /// `target` with the choices `game`'s code shows, and the owner ids of its
