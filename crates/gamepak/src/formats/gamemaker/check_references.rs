@@ -2,7 +2,9 @@
 //! id, so a rule cannot name a field that does not exist. An object's sprite, mask
 //! and parent, the code an event, script or room runs, a room instance's object, and
 //! the instances a layer names. A problem is located at its record, where the file
-//! read had it.
+//! read had it. A layer naming an instance its room lacks is only a warning:
+//! GameMaker's own builds hold such rooms (Joestar-V's Chrono-Chase), and the
+//! runner creates the instances the room lists.
 
 use std::collections::HashSet;
 
@@ -19,7 +21,7 @@ use super::model::wire::StrId;
 use super::model::Game;
 use crate::fourcc::FourCC;
 use crate::location::Location;
-use crate::report::Report;
+use crate::report::{Report, Severity};
 
 /// How many resources each chunk a reference can lead to holds: `None` when the
 /// file lacks the chunk or the model could not read it, so nothing is judged
@@ -29,6 +31,9 @@ struct Counts {
     objects: Option<usize>,
     code: Option<usize>,
 }
+
+/// A rule's finding in one record.
+type Found = (Severity, String);
 
 /// Where problems go: a record's problem is located at its record.
 struct Rules<'g, 'r> {
@@ -51,10 +56,20 @@ pub fn check(game: &Game<'_>, starts: &[u64], report: &mut Report) {
         starts,
         report,
     };
-    rules.each(|o: &Objects| &o.objects, |o| object(game, o, &n));
-    rules.each(|r: &Rooms| &r.rooms, |r| room(game, r, &n));
-    rules.each(|s: &Scripts| &s.scripts, |s| script(game, s, &n));
-    rules.each(|t: &Timelines| &t.timelines, |t| timeline(game, t, &n));
+    rules.each(|o: &Objects| &o.objects, |o| errors(object(game, o, &n)));
+    rules.each(
+        |r: &Rooms| &r.rooms,
+        |r| {
+            let mut found = errors(room(game, r, &n));
+            found.extend(stray_layer_instances(game, r));
+            found
+        },
+    );
+    rules.each(|s: &Scripts| &s.scripts, |s| errors(script(game, s, &n)));
+    rules.each(
+        |t: &Timelines| &t.timelines,
+        |t| errors(timeline(game, t, &n)),
+    );
     let globals = game.get::<GlobalScripts>().map_or(&[][..], |g| &g.code);
     for (i, code) in globals.iter().enumerate() {
         if !exists(*code, n.code) {
@@ -62,7 +77,7 @@ pub fn check(game: &Game<'_>, starts: &[u64], report: &mut Report) {
                 "global script {i} runs code entry {}, which does not exist",
                 code.0
             );
-            rules.error(FourCC::GLOB, i, msg);
+            rules.found(FourCC::GLOB, i, (Severity::Error, msg));
         }
     }
 }
@@ -84,19 +99,19 @@ impl<'g> Rules<'g, '_> {
     fn each<T: ChunkModel<'g> + 'g, R: 'g>(
         &mut self,
         list: impl Fn(&'g T) -> &'g [Option<R>],
-        rule: impl Fn(&'g R) -> Vec<String>,
+        rule: impl Fn(&'g R) -> Vec<Found>,
     ) {
         let Some(chunk) = self.game.get::<T>() else {
             return;
         };
         for (i, record) in list(chunk).iter().enumerate() {
-            for msg in record.iter().flat_map(&rule) {
-                self.error(T::NAME, i, msg);
+            for found in record.iter().flat_map(&rule) {
+                self.found(T::NAME, i, found);
             }
         }
     }
 
-    fn error(&mut self, name: FourCC, i: usize, msg: String) {
+    fn found(&mut self, name: FourCC, i: usize, (severity, msg): Found) {
         let Some(chunk) = self.game.chunks.iter().position(|p| p.name == name) else {
             return;
         };
@@ -107,7 +122,7 @@ impl<'g> Rules<'g, '_> {
         let path = Location::root("FORM")
             .child(name.to_string())
             .at("entry", i);
-        self.report.error(path, at, msg);
+        self.report.push(severity, path, Some(at), msg);
     }
 }
 
@@ -143,8 +158,7 @@ fn object(game: &Game<'_>, o: &Object, n: &Counts) -> Vec<String> {
     found
 }
 
-/// A room's creation code, its instances' objects and creation code, and the
-/// instances its layers name.
+/// A room's creation code, and its instances' objects and creation code.
 fn room(game: &Game<'_>, room: &Room, n: &Counts) -> Vec<String> {
     let name = name(game, room.name);
     let mut found = Vec::new();
@@ -154,8 +168,7 @@ fn room(game: &Game<'_>, room: &Room, n: &Counts) -> Vec<String> {
             "room {name}: its creation code {code} does not exist"
         ));
     }
-    let instances: Vec<_> = room.instances.iter().flatten().collect();
-    for inst in &instances {
+    for inst in room.instances.iter().flatten() {
         if inst.object.0 == -1 || !exists(inst.object, n.objects) {
             found.push(format!(
                 "room {name}: instance {} is of object {}, which does not exist",
@@ -169,19 +182,33 @@ fn room(game: &Game<'_>, room: &Room, n: &Counts) -> Vec<String> {
             ));
         }
     }
-    let ids: HashSet<u32> = instances.iter().map(|inst| inst.id).collect();
+    found
+}
+
+/// The instances a room's layers name that the room does not hold.
+fn stray_layer_instances(game: &Game<'_>, room: &Room) -> Vec<Found> {
+    let ids: HashSet<u32> = room.instances.iter().flatten().map(|i| i.id).collect();
+    let mut found = Vec::new();
     for layer in room.layers.iter().flatten() {
         let LayerData::Instances(on) = &layer.data else {
             continue;
         };
         for stranger in on.iter().filter(|id| !ids.contains(id)) {
-            found.push(format!(
-                "room {name}: layer {} holds instance {stranger}, which the room does not",
-                self::name(game, layer.name)
+            found.push((
+                Severity::Warning,
+                format!(
+                    "room {}: layer {} holds instance {stranger}, which the room does not",
+                    name(game, room.name),
+                    name(game, layer.name)
+                ),
             ));
         }
     }
     found
+}
+
+fn errors(messages: Vec<String>) -> Vec<Found> {
+    messages.into_iter().map(|m| (Severity::Error, m)).collect()
 }
 
 /// The code a script runs. From 2.3 a constructor's script sets the top bit, which

@@ -101,16 +101,19 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
         }
         super::typed::name_values(&mut body, self.ctx);
         // The entry's own list, where the game keeps one, also names locals that no
-        // instruction uses.
+        // instruction uses (and those of the functions declared inside).
+        let used = locals.len();
         for l in self.ctx.locals.get(name).into_iter().flatten() {
             if !locals.contains(l) {
                 locals.push(l.clone());
             }
         }
         // The temporary a `return` inside `with` or `switch` went through is gone.
+        let temp = locals.iter().position(|l| l == TEMP);
         locals.retain(|l| l != TEMP);
+        let used = used - usize::from(temp.is_some_and(|t| t < used));
         rename_keywords(&mut body, &mut locals);
-        declare_locals(&mut body, &locals);
+        declare_locals(&mut body, &locals, used);
         if depth == 0 {
             super::unknown_enum::declare(&mut body);
         }
@@ -234,10 +237,12 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
                 }
             }
             // A function bound to no instance is a constructor: before 2024.11 its
-            // body does not tell.
-            "method" if matches!(args.get(1), Some(Expr::Function(_))) => {
-                let bound_to_none = matches!(&args[0], Expr::Call { callee, args }
-                    if args.is_empty() && matches!(&**callee, Expr::Ident(n) if n == "@@NullObject@@"));
+            // body does not tell. One bound to anything else (a struct of the
+            // values it captures) is `method` as written.
+            "method"
+                if matches!(args.get(1), Some(Expr::Function(_))) && bound_implicitly(&args[0]) =>
+            {
+                let bound_to_none = is_null_object(&args[0]);
                 let mut f = args.remove(1);
                 if let Expr::Function(f) = &mut f {
                     f.constructor |= bound_to_none && !is_struct_function(f);
@@ -365,6 +370,17 @@ pub(super) fn short_name(entry: &str) -> &str {
 fn is_anonymous(name: &str) -> bool {
     !name.starts_with("___struct___")
         && (name.starts_with("anon@") || name.starts_with("anon_") || name.contains("@anon@"))
+}
+
+/// Whether `context` is what a function written as a value is bound to: the
+/// instance declaring it (-1), the statics being set up (-16), or no instance.
+fn bound_implicitly(context: &Expr) -> bool {
+    matches!(context, Expr::Number(Number::Int(-1 | -16))) || is_null_object(context)
+}
+
+fn is_null_object(e: &Expr) -> bool {
+    matches!(e, Expr::Call { callee, args }
+        if args.is_empty() && matches!(&**callee, Expr::Ident(n) if n == "@@NullObject@@"))
 }
 
 fn is_struct_function(f: &Function) -> bool {
@@ -523,6 +539,15 @@ fn for_loops(block: &mut Vec<Stmt>) {
                     ..
                 },
             ) => reads(cond, v) && sets(step, v),
+            (
+                Some(v),
+                Stmt::For {
+                    init: None,
+                    cond: Some(cond),
+                    step: None,
+                    ..
+                },
+            ) => reads(cond, v),
             _ => false,
         };
         if fits {
@@ -626,18 +651,22 @@ fn rename_keywords(body: &mut [Stmt], locals: &mut [String]) {
 
 /// `var` on the first statement that sets each local, or at the top for one that
 /// is read before it is set (in the text's order, as GameMaker's compiler reads
-/// it), or never used.
-fn declare_locals(body: &mut Vec<Stmt>, locals: &[String]) {
+/// it), or never used. The first `used` locals are those the code's instructions
+/// name; a name only the game's list gives that the code uses is a variable of
+/// the instance's (and a local of a function declared inside).
+fn declare_locals(body: &mut Vec<Stmt>, locals: &[String], used: usize) {
     let mut first = FirstUses::default();
     first.block(body);
     let mut pending: HashSet<&str> = HashSet::new();
     let mut top: Vec<&str> = Vec::new();
-    for l in locals
+    for (k, l) in locals
         .iter()
         .map(String::as_str)
-        .filter(|l| *l != "arguments")
+        .enumerate()
+        .filter(|(_, l)| *l != "arguments")
     {
         match first.set_first.get(l) {
+            Some(_) if k >= used => {}
             Some(true) => {
                 pending.insert(l);
             }

@@ -284,6 +284,13 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             }
             let after = match self.run(n, stack, out)? {
                 End::Next | End::LeaveWith => After::At(self.next_of(n)),
+                End::Goto(t)
+                    if stack.last().is_some_and(|i| i.role == Role::Value)
+                        && self.lone_default(n).is_some() =>
+                {
+                    let t = self.block_at(t)?;
+                    self.default_alone(n, t, stack, out)?
+                }
                 // A jump with a value on the stack is inside an expression (the
                 // arm of a `? :`): no `break` or `continue`.
                 End::Goto(t) if stack.iter().any(|i| i.role == Role::Value) => {
@@ -500,7 +507,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             return self.statics(taken, fall, stack, out);
         }
         if is_call_of(&cond, "@@isnullish@@") && !when {
-            return self.nullish(cond, taken, fall, stack);
+            return self.nullish(cond, taken, fall, stack, out);
         }
         if self.is_repeat_head(n) && when {
             return self.repeat(n, taken, fall, stack, out);
@@ -701,10 +708,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         ends.sort_unstable();
         ends.dedup();
         // Of several, one where `break` or `continue` goes is a way out, even when the
-        // enclosing walk stops there too; so is one that only jumps there (a `for`
-        // with no step continues through such a block).
+        // enclosing walk stops there too.
         if ends.len() > 1 {
-            ends.retain(|&e| !self.barrier(self.through_jumps(e), None));
+            ends.retain(|&e| !self.barrier(e, None));
         }
         if ends.len() == 1 {
             return Some(ends[0]);
@@ -828,13 +834,14 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     }
 
     /// `a ?? b`: `a` stays on the stack when it is not undefined; otherwise it is
-    /// dropped and `b` computed in its place.
+    /// dropped and `b` computed in its place. Or `a ??= b`.
     fn nullish(
         &mut self,
         cond: Expr,
         end: usize,
         fall: usize,
         stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
     ) -> Res<After> {
         let Expr::Call { args, .. } = cond else {
             return Err(self.stuck(fall, "a nullish test of nothing"));
@@ -845,6 +852,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             .unwrap_or(Expr::Ident("undefined".into()));
         if let Some(top) = stack.last_mut() {
             top.role = Role::Hidden;
+        }
+        if matches!(self.code(end), [Instr { op: op::POPZ, .. }]) {
+            return self.assign_if_nullish(lhs, end, fall, stack, out);
         }
         let base = stack.len();
         let mut out = Vec::new();
@@ -866,6 +876,42 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             role: Role::Value,
         });
         Ok(After::At(Some(end)))
+    }
+
+    /// `a ??= b`: the branch to `keep` (a block that only drops `a`) skips the
+    /// store, which the way on from `fall` drops `a` before, then jumps past
+    /// `keep`.
+    fn assign_if_nullish(
+        &mut self,
+        lhs: Expr,
+        keep: usize,
+        fall: usize,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<After> {
+        let after = self.next_of(keep);
+        let base = stack.len();
+        let mut stored = Vec::new();
+        let flow = self.seq(Some(fall), after, false, stack, &mut stored)?;
+        let value = match (flow, stored.as_slice()) {
+            (
+                Flow::Reached,
+                [Stmt::Assign {
+                    target,
+                    op: AssignOp::Set,
+                    value,
+                }],
+            ) if *target == lhs && stack.len() + 1 == base => value.clone(),
+            _ => return Err(self.stuck(fall, "a ??= whose right side is not a value")),
+        };
+        self.visited[keep] = true;
+        stack.pop();
+        out.push(Stmt::Assign {
+            target: lhs,
+            op: AssignOp::Nullish,
+            value,
+        });
+        Ok(After::At(after))
     }
 
     // ---- loops ------------------------------------------------------------
@@ -1018,7 +1064,57 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             [l] if *l != inside && self.graph.pred[*l].len() >= 2 => self.step_of(*l, stack),
             _ => None,
         };
+        // A `for` with no step keeps a latch that only jumps back, where its
+        // `continue` goes; a `while` body ending in an `if` has one too. The
+        // body is read as a `while`'s first, and as a step-less `for`'s when a
+        // jump to that latch can only be a `continue`.
+        let empty_step = match latches {
+            [l] if step.is_none() && *l != inside && self.graph.pred[*l].len() >= 2 => {
+                (self.only_jump(*l) == Some(h)).then_some(*l)
+            }
+            _ => None,
+        };
         let cont = if step.is_some() { latches[0] } else { h };
+        let before = (
+            self.visited.clone(),
+            self.locals.clone(),
+            self.plain_reads.clone(),
+            self.frames.len(),
+            stack.clone(),
+        );
+        let (inner, cont) = match (self.loop_body(h, exit, inside, cont, stack), empty_step) {
+            (Err(_), Some(latch)) => {
+                let frames;
+                (self.visited, self.locals, self.plain_reads, frames, *stack) = before;
+                self.frames.truncate(frames);
+                (self.loop_body(h, exit, inside, latch, stack)?, latch)
+            }
+            (body, _) => (body?, cont),
+        };
+        if cont == h {
+            out.push(Stmt::While { cond, body: inner });
+        } else {
+            self.visited[cont] = true;
+            out.push(Stmt::For {
+                init: None,
+                cond: Some(cond),
+                step: step.map(Box::new),
+                body: inner,
+            });
+        }
+        Ok(Some(After::At(exit)))
+    }
+
+    /// The body of a loop tested at `h` and left to `exit`, from `inside` to
+    /// where its `continue` goes.
+    fn loop_body(
+        &mut self,
+        h: usize,
+        exit: Option<usize>,
+        inside: usize,
+        cont: usize,
+        stack: &mut Vec<Item>,
+    ) -> Res<Vec<Stmt>> {
         self.frames.push(Frame {
             header: Some(h),
             brk: exit,
@@ -1032,19 +1128,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             self.seq(Some(inside), Some(cont), false, stack, &mut inner)
         };
         self.frames.pop();
-        flow?;
-        if let Some(step) = step {
-            self.visited[cont] = true;
-            out.push(Stmt::For {
-                init: None,
-                cond: Some(cond),
-                step: Some(Box::new(step)),
-                body: inner,
-            });
-        } else {
-            out.push(Stmt::While { cond, body: inner });
-        }
-        Ok(Some(After::At(exit)))
+        flow.map(|_| inner)
     }
 
     /// A loop header that only computes a condition and leaves the loop on it: the
@@ -1392,6 +1476,58 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 _ => return Err(self.stuck(cur, "a switch's tests end unlike GameMaker's")),
             }
         };
+        self.cases(n, ty, value, labels, default, cur, stack, out)
+    }
+
+    /// A switch with no case but `default`: its value, then a jump to `default`
+    /// from block `n`, and the jump to the end that nothing reaches.
+    fn default_alone(
+        &mut self,
+        n: usize,
+        default: usize,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<After> {
+        let ty = self
+            .lone_default(n)
+            .ok_or_else(|| self.stuck(n, "a switch with no end"))?;
+        let value = stack
+            .last_mut()
+            .ok_or_else(|| self.stuck(n, "a switch with no value"))?;
+        value.role = Role::Hidden;
+        let value = value.expr.clone();
+        self.cases(n, ty, value, Vec::new(), default, n, stack, out)
+    }
+
+    /// The type of the value a switch with only `default` jumps from block `n`
+    /// with: what the block its dead jump after leads to drops.
+    fn lone_default(&self, n: usize) -> Option<u8> {
+        let dead = self.fall(n).filter(|&f| !self.graph.reached(f))?;
+        let end = self.only_jump(dead)?;
+        match self.code(end).first() {
+            Some(Instr {
+                op: op::POPZ,
+                types: [t @ (2 | 5), _],
+                ..
+            }) => Some(*t),
+            _ => None,
+        }
+    }
+
+    /// The cases of a switch on `value` of type `ty` tested from `n`, with their
+    /// labels and `default`, the tests ending in block `cur`.
+    #[allow(clippy::too_many_arguments)]
+    fn cases(
+        &mut self,
+        n: usize,
+        ty: u8,
+        value: Expr,
+        labels: Vec<(Expr, usize)>,
+        default: usize,
+        cur: usize,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<After> {
         let mut targets: Vec<usize> = labels.iter().map(|&(_, t)| t).collect();
         // GameMaker follows the jump to `default` with a jump to the end that
         // nothing reaches: where every case falls into `default`, it is the one
@@ -1407,10 +1543,11 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         }
         targets.sort_by_key(|&b| self.blocks[b].at);
         targets.dedup();
+        let stub = end.and_then(|e| self.continue_stub(e, ty));
         self.frames.push(Frame {
             header: None,
             brk: end,
-            cont: None,
+            cont: stub,
             until: false,
         });
         let mut cases = Vec::new();
@@ -1433,6 +1570,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             let mut body_stack = stack.clone();
             let mut body = Vec::new();
             match self.seq(Some(t), stop, false, &mut body_stack, &mut body) {
+                // A case that dropped the switch's value left by `exit` or
+                // `return`, and got to the end only through code written after it.
+                Ok(Flow::Reached) if body_stack.len() < stack.len() => {}
                 Ok(Flow::Reached) => reached_stack = Some(body_stack),
                 Ok(Flow::Left) if self.dead_break(t, stop, end, ty) => body.push(Stmt::Break),
                 Ok(_) => {}
@@ -1447,6 +1587,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         }
         self.frames.pop();
         result?;
+        if let Some(stub) = stub {
+            self.visited[stub] = true;
+        }
         if let Some(s) = reached_stack {
             *stack = s;
         }
@@ -1455,6 +1598,25 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             Some(end) => After::At(Some(end)),
             None => After::Left,
         })
+    }
+
+    /// Where a `continue` inside a switch ending at `end` goes: a block laid out
+    /// just before the end that drops the switch's value and jumps where the
+    /// loop around continues.
+    fn continue_stub(&self, end: usize, ty: u8) -> Option<usize> {
+        let stub = end.checked_sub(1)?;
+        let [_, Instr {
+            op: op::B,
+            operand: Operand::Branch(t),
+            ..
+        }] = self.code(stub)
+        else {
+            return None;
+        };
+        let cont = self.frames.iter().rev().find_map(|f| f.cont)?;
+        let to = self.through_jumps(self.block_at(*t).ok()?);
+        (self.drops_switch_value(stub, ty) && (to == cont || self.through_jumps(cont) == to))
+            .then_some(stub)
     }
 
     /// Whether the case from `head` to `stop`, which ends in `return` or `exit`, has

@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use super::target::Target;
 use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::gml::ast::{Expr, Number, Stmt};
+use crate::formats::gamemaker::gml::builtins;
 use crate::formats::gamemaker::gml::context::RefKinds;
 use crate::formats::gamemaker::version;
 use crate::fourcc::FourCC;
@@ -119,7 +120,12 @@ impl Env {
         if target.functions() {
             for e in &game.code {
                 if let Some(short) = e.name.strip_prefix("gml_Script_") {
-                    if !short.contains('@') {
+                    // A function named like a built-in the game's code calls
+                    // is not what that name calls (PupofHades' GameMakerGame
+                    // declares `lerp`, and calls GameMaker's).
+                    let shadowed =
+                        env.known_functions.contains(short) && builtins::function(short).is_some();
+                    if !short.contains('@') && !shadowed {
                         env.functions.insert(short.to_string(), e.name.to_string());
                     }
                 }

@@ -42,6 +42,8 @@ const CHKINDEX: i16 = -1;
 pub struct OwnerIds {
     by_function: HashMap<(String, String), i64>,
     by_name: HashMap<String, i64>,
+    /// The id of the owner no variable is, by the function naming it.
+    unnamed: HashMap<String, i64>,
 }
 
 /// What an owner id adds for an array written through `other` before 2.3.6: a
@@ -69,9 +71,30 @@ impl OwnerIds {
         *least = (*least).min(id);
     }
 
+    /// The id a function names for an array no variable holds (a literal
+    /// passed on, what a call makes): its own where the game shows it, else
+    /// the one every function that shows one names.
+    pub fn unnamed(&self, function: &str) -> Option<i64> {
+        if let Some(&id) = self.unnamed.get(function) {
+            return Some(id);
+        }
+        let mut ids = self.unnamed.values();
+        let first = *ids.next()?;
+        ids.all(|&id| id == first).then_some(first)
+    }
+
     fn is_empty(&self) -> bool {
         self.by_function.is_empty()
     }
+}
+
+/// Whether GameMaker numbered owner ids by function (vendaval, 2.3.0): each
+/// function's ids lie 0x10000 times its number above the variable's slot, so
+/// ids run far past the slots of one instance kind, or two.
+fn numbered_by_function(ids: impl Iterator<Item = i64>) -> bool {
+    const INSTANCE_SLOTS: i64 = 100_000;
+    ids.into_iter()
+        .any(|id| id >= INSTANCE_SLOTS + 3 * THROUGH_OTHER)
 }
 
 /// `id` as a write through `self` names it, before 2.3.6 (later releases
@@ -110,6 +133,8 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     // Reads of built-in variables, through `builtin` and through `self`.
     let (mut builtin_reads, mut self_reads) = (0usize, 0usize);
     let mut owners = OwnerIds::default();
+    // Each owned store: the function it is in, its array and the id named.
+    let mut stores: Vec<(String, String, i64)> = Vec::new();
     let mut calls_by_name = HashSet::new();
     let (mut pushes_references, mut functions_through_references) = (false, false);
     // Whether a `throw`'s value is dropped after it, and whether it is left.
@@ -209,14 +234,15 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 _ => {}
             }
         }
-        for (at, chain, id) in owned_stores(&instrs, names) {
-            owners.insert(
-                within(at),
-                &names.chains[chain].name,
-                id,
-                target.owner_every_write,
-            );
+        let (named, unnamed) = owned_stores(&instrs, names);
+        for (at, id) in unnamed {
+            owners.unnamed.entry(within(at).to_string()).or_insert(id);
         }
+        stores.extend(
+            named.into_iter().map(|(at, chain, id)| {
+                (within(at).to_string(), names.chains[chain].name.clone(), id)
+            }),
+        );
         // Only code outside functions shows how an event names its instance's
         // variables; object variables (`PreCreate`) always name `self`.
         if entries.len() > 1 || is_pre_create(&first.name) {
@@ -250,6 +276,16 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     }
     if through_builtin + through_self > 0 {
         target.self_through_builtin = through_builtin > through_self;
+    }
+    let by_kind = target.owner_every_write
+        && !numbered_by_function(
+            stores
+                .iter()
+                .map(|s| s.2)
+                .chain(owners.unnamed.values().copied()),
+        );
+    for (function, array, id) in &stores {
+        owners.insert(function, array, *id, by_kind);
     }
     target.array_owners = !owners.is_empty();
     // A `repeat` counting down with `pushi.e 1` and testing the count itself
@@ -320,13 +356,15 @@ pub struct Evidence {
     pub calls_by_name: HashSet<String>,
 }
 
-/// The stores a `setowner` was named for, as (offset, VARI chain, owner id): the
+/// The stores a `setowner` was named for, as (offset, VARI chain, owner id), and
+/// the owners named for no variable's store, as (offset, owner id): the
 /// next write of an element (a `pop` of an element, or an `arraypopaf` push and its
 /// `popaf`), or a plain `pop` of an array literal. A plain `pop` of another
 /// call's result names no variable's owner (`a = array_create(n)`), and one of
 /// anything else is a store inside the value (`a[i++] = v` stores `i` first).
-fn owned_stores(instrs: &[Instr], names: &Names) -> Vec<(u32, usize, i64)> {
+fn owned_stores(instrs: &[Instr], names: &Names) -> (Vec<(u32, usize, i64)>, Vec<(u32, i64)>) {
     let mut found = Vec::new();
+    let mut unnamed = Vec::new();
     let mut pending: Option<i64> = None;
     let mut pop_after: Option<usize> = None;
     for (k, i) in instrs.iter().enumerate() {
@@ -335,6 +373,10 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Vec<(u32, usize, i64)> {
             Operand::Break {
                 signal: SETOWNER, ..
             } => {
+                // One named before, for no variable's store.
+                if let Some(id) = pending {
+                    unnamed.push((i.at, id));
+                }
                 pending = before.and_then(|p| match p.operand {
                     Operand::Int(n) => Some(i64::from(n)),
                     Operand::Short(n) => Some(i64::from(n)),
@@ -369,6 +411,8 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Vec<(u32, usize, i64)> {
                     if let Some(id) = pending.take() {
                         if kind != PLAIN_VARIABLE || made == Some(true) {
                             found.push((i.at, c, id));
+                        } else {
+                            unnamed.push((i.at, id));
                         }
                     }
                 }
@@ -376,7 +420,7 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Vec<(u32, usize, i64)> {
             _ => {}
         }
     }
-    found
+    (found, unnamed)
 }
 
 /// Whether code entry `name` sets an object's or a room instance's variables,

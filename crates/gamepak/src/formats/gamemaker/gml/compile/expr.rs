@@ -494,7 +494,7 @@ impl Gen<'_> {
 
     /// The index of an array element read by calling `@@array_get@@`: inside an
     /// accessor's keys, or of an accessor's value (`s[$ k][i]`), from 2024.14
-    /// where the game's code calls it.
+    /// where the game's code calls it; and of what a call returns, from 2.3.
     fn element_through_function<'x>(
         &self,
         base: &Expr,
@@ -503,11 +503,15 @@ impl Gen<'_> {
     ) -> Option<&'x Expr> {
         let of_accessor =
             matches!(base, Expr::Index { accessor: a, .. } if accessor_read(*a).is_some());
+        // An element of what a call returns (`string_split(s, ",")[0]`) has no
+        // variable to read through.
+        let of_call = matches!(base, Expr::Call { .. }) && self.env.target.functions();
         match indices {
             [index]
                 if accessor == Accessor::Array
-                    && self.env.target.array_get_in_accessors
-                    && (self.in_accessor || of_accessor) =>
+                    && (of_call
+                        || self.env.target.array_get_in_accessors
+                            && (self.in_accessor || of_accessor)) =>
             {
                 Some(index)
             }

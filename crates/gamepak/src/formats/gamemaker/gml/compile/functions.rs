@@ -9,6 +9,7 @@ use super::{Exits, FunctionEntry, Gen};
 use crate::formats::gamemaker::gml::ast::{
     AssignOp, BinaryOp, Block, Expr, Function, Number, Param, Stmt,
 };
+use crate::formats::gamemaker::gml::tidy::argument_index;
 
 /// The hidden function a struct literal's fields are set in.
 const STRUCT: &str = "___struct___";
@@ -249,6 +250,8 @@ impl Gen<'_> {
             exits: std::mem::take(&mut self.exits),
             in_function: std::mem::replace(&mut self.in_function, true),
             in_struct: std::mem::replace(&mut self.in_struct, struct_literal),
+            // A static's function binds the functions inside it to itself.
+            in_static: std::mem::replace(&mut self.in_static, false),
         }
     }
 
@@ -260,6 +263,7 @@ impl Gen<'_> {
         self.exits = saved.exits;
         self.in_function = saved.in_function;
         self.in_struct = saved.in_struct;
+        self.in_static = saved.in_static;
         std::mem::replace(&mut self.locals, saved.locals)
     }
 
@@ -345,11 +349,21 @@ impl Gen<'_> {
                 self.op("dup.v 0");
                 self.op(format!("push.v stacktop.{name}"));
             }
-            Expr::Ident(name) if !self.local_names.contains(name) => {
+            // An argument or a static called is read where those are.
+            Expr::Ident(name)
+                if !self.local_names.contains(name)
+                    && !self.statics.contains(name)
+                    && argument_index(callee).is_none() =>
+            {
                 // A method of the instance: read through `builtin`, whatever
                 // instance the game's other reads name.
                 self.op("call.i @@This@@(argc=0)");
                 self.op(format!("push.v builtin.{name}"));
+            }
+            // A function a call returns: `method(a, f)()`.
+            Expr::Call { .. } => {
+                self.op("call.i @@This@@(argc=0)");
+                self.value(callee);
             }
             _ => {
                 self.op("call.i @@This@@(argc=0)");
@@ -383,4 +397,5 @@ pub(super) struct Saved {
     exits: Vec<Exits>,
     in_function: bool,
     in_struct: bool,
+    in_static: bool,
 }

@@ -8,8 +8,8 @@ use super::evidence::THROUGH_OTHER;
 use super::Gen;
 use crate::formats::gamemaker::gml::ast::{Accessor, Expr};
 
-/// The owner GameMaker names for an array no variable holds: a literal passed
-/// on, or what a call returns.
+/// The owner GameMaker names for an array no variable holds (a literal passed
+/// on, or what a call returns) in event code, where the game shows none.
 const UNNAMED: i64 = 0x1_0000;
 
 impl Gen<'_> {
@@ -36,7 +36,7 @@ impl Gen<'_> {
                     self.literal_owned = true;
                     self.owner_id(&name, false)
                 } else {
-                    UNNAMED
+                    self.unnamed_owner()
                 }
             }
             _ => self.owner_id(&name, through_other(target)),
@@ -54,7 +54,16 @@ impl Gen<'_> {
         if std::mem::take(&mut self.literal_owned) || !t.array_owners || !t.owner_every_write {
             return;
         }
-        self.set_owner(UNNAMED);
+        self.set_owner(self.unnamed_owner());
+    }
+
+    /// The owner named for an array no variable holds: the one the function
+    /// names in the game, or the one every function there names.
+    fn unnamed_owner(&self) -> i64 {
+        self.env
+            .owner_ids
+            .unnamed(self.current_entry())
+            .unwrap_or(UNNAMED)
     }
 
     fn set_owner(&mut self, id: i64) {

@@ -4,7 +4,7 @@
 
 use super::emit::Ty;
 use super::Gen;
-use crate::formats::gamemaker::gml::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, StepOp};
+use crate::formats::gamemaker::gml::ast::{Accessor, AssignOp, Expr, Number, StepOp};
 use crate::formats::gamemaker::gml::builtins;
 
 /// Where a variable lives.
@@ -292,6 +292,15 @@ impl Gen<'_> {
     /// the first level through the variable, the middle ones as containers, the
     /// last as the element.
     pub(super) fn nested(&mut self, name: &str, owner: &Owner, levels: &[Expr], write: bool) {
+        self.innermost_array(name, owner, levels, write);
+        if levels.len() > 1 {
+            self.op(if write { "break.e -3" } else { "break.e -2" });
+        }
+    }
+
+    /// `a[i][j]…` up to its last level: the array that level indexes, and the
+    /// last index.
+    fn innermost_array(&mut self, name: &str, owner: &Owner, levels: &[Expr], write: bool) {
         match owner {
             Owner::Code(c) => {
                 self.number(Number::Int(*c));
@@ -306,10 +315,6 @@ impl Gen<'_> {
                 self.op(format!("push.v [{kind}]object0.{name}"));
             } else if k + 1 < levels.len() {
                 self.op("break.e -4");
-            } else if write {
-                self.op("break.e -3");
-            } else {
-                self.op("break.e -2");
             }
         }
     }
@@ -380,6 +385,9 @@ impl Gen<'_> {
     }
 
     fn assign_owned(&mut self, target: &Expr, op: AssignOp, value: &Expr) {
+        if op == AssignOp::Nullish {
+            return self.assign_if_nullish(target, value);
+        }
         if let Expr::Index {
             base,
             accessor,
@@ -424,14 +432,28 @@ impl Gen<'_> {
             self.op(format!("pop.v.{} {}", ty.letter(), place.operand()));
             return;
         }
-        let Some(bin) = op.binary().filter(|b| *b != BinaryOp::Nullish) else {
-            self.error("`??=` is not compiled yet");
-            return;
+        let Some(bin) = op.binary() else {
+            return self.error("this assignment is not compiled yet");
         };
         self.compound(&place, |g| {
             let tl = Ty::V;
             g.operate(bin, tl, value, true)
         });
+    }
+
+    /// `target ??= value`: the old value is tested and dropped either way, and
+    /// the new one stored only where the old was nullish.
+    fn assign_if_nullish(&mut self, target: &Expr, value: &Expr) {
+        let (keep, end) = (self.code.label(), self.code.label());
+        self.read(target);
+        self.op("break.e -10");
+        self.code.branch("bf", keep);
+        self.op("popz.v");
+        self.assign_owned(target, AssignOp::Set, value);
+        self.code.branch("b", end);
+        self.code.place(keep);
+        self.op("popz.v");
+        self.code.place(end);
     }
 
     /// A read of `place`, `f` (which combines the value on top with what it
@@ -443,6 +465,18 @@ impl Gen<'_> {
                 self.op(format!("push.v {}", place.operand()));
                 let ty = f(self);
                 self.op(format!("pop.v.{} {}", ty.letter(), place.operand()));
+            }
+            // The innermost array and index copied, the array kept aside while
+            // its element is read and combined, then stored back through it.
+            Kind::Nested { owner, levels } if levels.len() > 1 => {
+                self.innermost_array(&place.name, owner, levels, true);
+                self.op("dup.i 4");
+                self.op("break.e -8");
+                self.op("break.e -2");
+                f(self);
+                self.op("break.e -9");
+                self.op(format!("dup.i {}", 0xa804));
+                self.op("break.e -3");
             }
             _ => {
                 self.prepare(place);

@@ -3,7 +3,7 @@
 
 use super::{Parser, Result};
 use crate::formats::gamemaker::gml::ast::{
-    is_keyword, is_keyword_since_2_3, Accessor, BinaryOp, Expr, Number, StepOp, UnaryOp,
+    is_keyword, Accessor, BinaryOp, Expr, Number, StepOp, UnaryOp,
 };
 use crate::formats::gamemaker::gml::lex::Tok;
 
@@ -332,9 +332,11 @@ impl Parser<'_> {
     fn field(&mut self, base: Expr) -> Result<Expr> {
         self.advance();
         // Games before 2.3 name variables with the words 2.3 made keywords
-        // (`global.static`); after a `.` they can mean nothing else.
+        // (`global.static`), and later ones name struct fields with any keyword
+        // (`_dict.switch`, the Input library); after a `.` a word can mean
+        // nothing else.
         let name = match &self.token().kind {
-            Tok::Name(w) if is_keyword_since_2_3(w) => {
+            Tok::Name(w) if is_keyword(w) => {
                 let w = w.clone();
                 self.advance();
                 w

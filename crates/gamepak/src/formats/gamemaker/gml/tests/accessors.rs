@@ -371,3 +371,49 @@ construct!(
     b = table[$ \"k\"][2];
     "
 );
+
+// An element of what a call returns is read through `@@array_get@@`
+// (LR-Solutions' Recreo-Gestion-LR).
+construct!(
+    element_of_a_call_result_2024,
+    "
+    pushi.e 0
+    conv.i.v
+    pushloc.v local.d
+    pushloc.v local.l
+    call.i string_split(argc=2)
+    call.i @@array_get@@(argc=2)
+    pop.v.v local.s
+    ",
+    "
+    var d, l;
+    var s = string_split(l, d)[0];
+    "
+);
+
+// `a[i][j] += v`: the innermost array and index copied, the array kept aside
+// (`savearef`) while the element is read and combined, then restored
+// (`restorearef`) and stored through (JaconAndEggs' Ooo-Kaizo).
+construct!(
+    compound_assignment_to_a_nested_element_2024,
+    "
+    pushi.e -1
+    pushloc.v local.i
+    conv.v.i
+    push.v [arraypopaf]object0.t
+    pushloc.v local.j
+    conv.v.i
+    dup.i 4
+    break.e -8
+    break.e -2
+    pushloc.v local.k
+    add.v.v
+    break.e -9
+    dup.i 43012
+    break.e -3
+    ",
+    "
+    var i, j, k;
+    t[i][j] += k;
+    "
+);

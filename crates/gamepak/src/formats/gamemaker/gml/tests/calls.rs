@@ -765,3 +765,20 @@ construct!(
     draw_set_font(fnt_main);
     "
 );
+
+// A call of the function another call returns (JaconAndEggs' Ooo-Kaizo).
+construct!(
+    call_of_what_a_call_returns_2024,
+    "
+    call.i @@This@@(argc=0)
+    pushloc.v local.f
+    pushloc.v local.a
+    call.i method(argc=2)
+    callv.v 0
+    popz.v
+    ",
+    "
+    var a, f;
+    method(a, f)();
+    "
+);

@@ -353,3 +353,70 @@ construct!(
     done = 1;
     "
 );
+
+// A function bound by `method` to something other than the instance declaring
+// it (a struct of the values it captures) keeps its `method`; only the binding
+// GameMaker writes for a function value alone is left out (teammio's rcr_wasm).
+construct!(
+    function_bound_by_method_to_a_value_2024,
+    "
+    ; release 2024.14
+    ; gml_Object_obj_a_Create_0 (arguments 0, locals 2) starts at L0000
+    ; gml_Script_anon@12@gml_Object_obj_a_Create_0 (arguments 0, locals 0) starts at L0004
+    b L0014
+    L0004:
+    pushi.e 1
+    conv.i.v
+    ret.v
+    exit.i
+    L0014:
+    push.i function gml_Script_anon@12@gml_Object_obj_a_Create_0
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    pushloc.v local.p
+    call.i method(argc=2)
+    pop.v.v local.m
+    ",
+    "
+    var p;
+    var m = method(p, function() {
+        return 1;
+    });
+    "
+);
+
+// An argument called as a function is read where arguments are, on `arg`
+// (JaconAndEggs' Ooo-Kaizo, whose `array_2d_foreach` calls its `argument1`).
+construct!(
+    argument_called_as_a_function_2024,
+    "
+    ; release 2024.4
+    ; gml_GlobalScript_s (arguments 0, locals 0) starts at L0000
+    ; gml_Script_each (arguments 2, locals 0) starts at L0004
+    b L0028
+    L0004:
+    push.v arg.argument0
+    call.i @@This@@(argc=0)
+    push.v arg.argument1
+    callv.v 1
+    popz.v
+    exit.i
+    L0028:
+    push.i function gml_Script_each
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -1
+    pop.v.v [stacktop]object0.each
+    popz.v
+    ",
+    "
+    function each(argument0, argument1) {
+        argument1(argument0);
+    }
+    "
+);

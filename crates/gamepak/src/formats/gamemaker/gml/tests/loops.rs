@@ -1258,3 +1258,99 @@ construct!(
     }
     "
 );
+
+// A `for` with no step still has a latch of its own, a jump back to the test,
+// and its `continue` goes there; a `while`'s goes to the test itself (the
+// windblown-particles effect of 2024.14 games).
+construct!(
+    for_loop_without_a_step_continues_to_its_latch_2024,
+    "
+    pushi.e 0
+    pop.v.i local.i
+    L000c:
+    pushloc.v local.i
+    pushloc.v local.n
+    cmp.v.v.lt
+    bf L00a0
+    pushloc.v local.i
+    pushi.e 3
+    cmp.i.v.eq
+    bf L0084
+    pushloc.v local.i
+    pushloc.v local.n
+    cmp.v.v.eq
+    bf L006c
+    push.v local.n
+    push.e 1
+    sub.i.v
+    pop.v.v local.n
+    b L009c
+    L006c:
+    push.v local.n
+    pushi.e 2
+    sub.i.v
+    pop.v.v local.n
+    L0084:
+    push.v local.i
+    push.e 1
+    add.i.v
+    pop.v.v local.i
+    L009c:
+    b L000c
+    L00a0:
+    ",
+    "
+    var n;
+    for (var i = 0; i < n;) {
+        if (i == 3) {
+            if (i == n) {
+                n--;
+                continue;
+            }
+            n -= 2;
+        }
+        i++;
+    }
+    "
+);
+
+// A `while` body ending in an `if` whose arm holds a `continue`: the latch,
+// a jump back alone, is where the `if` ends, not a way out of it
+// (LR-Solutions' Recreo-Gestion-LR).
+construct!(
+    while_body_ending_in_an_if_that_continues_2024,
+    "
+    L0000:
+    pushloc.v local.i
+    pushi.e 0
+    cmp.i.v.gt
+    bf L0054
+    pushloc.v local.a
+    conv.v.b
+    bf L0050
+    pushloc.v local.b
+    conv.v.b
+    bf L0044
+    pushi.e 1
+    pop.v.i local.i
+    b L0000
+    L0044:
+    pushi.e 2
+    pop.v.i local.i
+    L0050:
+    b L0000
+    L0054:
+    ",
+    "
+    var a, b, i;
+    while (i > 0) {
+        if (a) {
+            if (b) {
+                i = 1;
+                continue;
+            }
+            i = 2;
+        }
+    }
+    "
+);

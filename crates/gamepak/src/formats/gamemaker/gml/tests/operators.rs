@@ -673,3 +673,25 @@ construct!(
     ",
     "energy += 1;"
 );
+
+// `a ??= b`: the old value tested, dropped either way, and the store skipped
+// where it was not nullish (Acednothere's ncx-rng).
+construct!(
+    nullish_assignment_2024,
+    "
+    pushloc.v local.a
+    break.e -10
+    bf L0028
+    popz.v
+    pushloc.v local.b
+    pop.v.v local.a
+    b L002c
+    L0028:
+    popz.v
+    L002c:
+    ",
+    "
+    var a, b;
+    a ??= b;
+    "
+);

@@ -923,3 +923,135 @@ construct!(
     return 2;
     "
 );
+
+// Every case leaves by `exit` (GameMaker: Studio drops the switch's value
+// before each): the end, which drops it too, is reached only by the jump after
+// `default`'s, and the code there is still the code after the switch (Natesky9's
+// ZAAP-Multiplayer).
+construct!(
+    switch_whose_every_case_exits_gms1,
+    "
+    pushloc.v local.k
+    dup.v 0
+    push.s \"a\"
+    cmp.s.v.eq
+    bt L0024
+    b L0038
+    b L004c
+    L0024:
+    call.i instance_destroy(argc=0)
+    popz.v
+    popz.v
+    exit.i
+    L0038:
+    call.i game_end(argc=0)
+    popz.v
+    popz.v
+    exit.i
+    L004c:
+    popz.v
+    call.i room_restart(argc=0)
+    popz.v
+    ",
+    "
+    var k;
+    switch (k) {
+        case \"a\":
+            instance_destroy();
+            exit;
+        default:
+            game_end();
+            exit;
+    }
+    room_restart();
+    "
+);
+
+// A `continue` inside a switch jumps to a stub laid out before the switch's
+// end, which drops the switch's value and continues the loop around; every
+// such `continue` shares it, and the cases jump over it to the end
+// (RedBatNick's j2l-expansion).
+construct!(
+    continue_inside_a_switch_goes_through_its_stub_gms1,
+    "
+    L0000:
+    pushloc.v local.i
+    pushi.e 0
+    cmp.i.v.gt
+    bf L0098
+    pushloc.v local.k
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0040
+    dup.v 0
+    pushi.e 2
+    cmp.i.v.eq
+    bt L005c
+    b L0078
+    L0040:
+    push.v local.i
+    pushi.e 1
+    sub.i.v
+    pop.v.v local.i
+    b L0070
+    L005c:
+    pushi.e 0
+    pop.v.i local.i
+    b L0078
+    b L0078
+    L0070:
+    popz.v
+    b L0000
+    L0078:
+    popz.v
+    push.v local.k
+    pushi.e 1
+    add.i.v
+    pop.v.v local.k
+    b L0000
+    L0098:
+    ",
+    "
+    var i, k;
+    while (i > 0) {
+        switch (k) {
+            case 1:
+                i -= 1;
+                continue;
+            case 2:
+                i = 0;
+                break;
+        }
+        k += 1;
+    }
+    "
+);
+
+// A switch with only `default`: no test, a jump to `default` and the jump to
+// the end that nothing reaches (Nicraftin's PortalSulka).
+construct!(
+    switch_with_only_a_default_2_3,
+    "
+    pushbltn.v builtin.room
+    b L0010
+    b L0038
+    L0010:
+    push.s \"rooftop\"
+    conv.s.v
+    pop.v.v local.$$$$temp$$$$
+    popz.v
+    push.v local.$$$$temp$$$$
+    ret.v
+    b L0038
+    L0038:
+    popz.v
+    ",
+    "
+    switch (room) {
+        default:
+            return \"rooftop\";
+            break;
+    }
+    "
+);
