@@ -1,10 +1,10 @@
 //! `check`'s rules between resources, over the typed model: a reference is a typed
 //! id, so a rule cannot name a field that does not exist. An object's sprite, mask
-//! and parent, the code an event, script or room runs, a room instance's object, and
-//! the instances a layer names. A problem is located at its record, where the file
-//! read had it. A layer naming an instance its room lacks is only a warning:
-//! GameMaker's own builds hold such rooms (Joestar-V's Chrono-Chase), and the
-//! runner creates the instances the room lists.
+//! and parent (and parents that loop), the code an event, script or room runs, a
+//! room instance's object, and the instances a layer names. A problem is located
+//! at its record, where the file read had it. A layer naming an instance its room
+//! lacks is only a warning: GameMaker's own builds hold such rooms (Joestar-V's
+//! Chrono-Chase), and the runner creates the instances the room lists.
 
 use std::collections::HashSet;
 
@@ -57,6 +57,18 @@ pub fn check(game: &Game<'_>, starts: &[u64], report: &mut Report) {
         report,
     };
     rules.each(|o: &Objects| &o.objects, |o| errors(object(game, o, &n)));
+    if let Some(objects) = game.get::<Objects>() {
+        for cycle in objects.parent_loops() {
+            let named = |&i: &usize| name(game, objects.objects[i].as_ref().and_then(|o| o.name));
+            let chain: Vec<String> = cycle.iter().chain(cycle.first()).map(named).collect();
+            let msg = format!(
+                "object {}: its parent chain loops ({})",
+                chain[0],
+                chain.join(" -> ")
+            );
+            rules.found(FourCC::OBJT, cycle[0], (Severity::Error, msg));
+        }
+    }
     rules.each(
         |r: &Rooms| &r.rooms,
         |r| {

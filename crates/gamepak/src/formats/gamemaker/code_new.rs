@@ -175,6 +175,18 @@ pub fn list(
     listings: &[Listing],
     notes: &mut Vec<String>,
 ) -> Result<()> {
+    // Every new event whose name says no event of the game's, at once.
+    let misnamed: Vec<String> = listings
+        .iter()
+        .filter_map(|l| match l {
+            Listing::Event { entry, .. } => event_of(game, entry).err(),
+            Listing::Script { .. } => None,
+        })
+        .map(|e| e.to_string())
+        .collect();
+    if !misnamed.is_empty() {
+        return Err(Error::at("", misnamed.join("\n")));
+    }
     for l in listings {
         match l {
             Listing::Script {

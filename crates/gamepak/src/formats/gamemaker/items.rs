@@ -9,7 +9,7 @@ use super::txtr::PageFormat;
 use crate::assets::{line, Kind};
 use crate::codec::vorbis;
 use crate::fourcc::FourCC;
-use crate::io::stem_path;
+use crate::io::{stem_path, whole_stem_path};
 use crate::Entry;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -170,7 +170,7 @@ pub fn path(files: &Files<'_, '_>, item: Item) -> String {
                 .map(|&i| &game.code[i])
                 .find(|e| e.start == 0)
                 .unwrap_or(&game.code[entries[0]]);
-            stem_path("code", k, &owner.name, ".asm")
+            whole_stem_path("code", k, &owner.name, ".asm")
         }
         Item::Chunk(i) => folder::stored(i, game.form.chunks[i].name),
     }

@@ -5,7 +5,8 @@
 //! pack puts an instance on the room's instance layer when the room has exactly
 //! one, and otherwise asks which (it cannot guess a drawing depth). An instance is
 //! added to the creation order when the room keeps one; an id there that no
-//! instance has is kept. GEN8's `last_object_id` and
+//! instance has is kept. An instance added with no id (only `object`, `x` and
+//! `y` are needed) is given one past every other. GEN8's `last_object_id` and
 //! `last_tile_id` are kept past the highest instance and tile id: one past, as
 //! GameMaker writes them in every game we have.
 
@@ -19,6 +20,9 @@ use crate::formats::gamemaker::model::chunks::room::{Room, Rooms};
 use crate::formats::gamemaker::model::Game;
 use crate::fourcc::FourCC;
 
+/// The first instance id GameMaker gives.
+const FIRST_ID: u32 = 100_000;
+
 /// An instance to be put on a layer: room, layer, id.
 type Placing = (usize, usize, u32);
 
@@ -30,7 +34,21 @@ pub(super) fn apply(game: &mut Game<'_>, m: &Manifest, files: &Files, found: &mu
     let mut placing = Vec::new();
     let mut taken: HashMap<u32, (usize, usize)> = HashMap::new();
     let highest = highest_ids(rooms);
-    let mut spare = highest.0.map_or(0, |h| h + 1);
+    let mut spare = highest.0.map_or(FIRST_ID, |h| h + 1);
+    // An instance added with no id is given one past every other.
+    for (i, room) in rooms.rooms.iter_mut().enumerate() {
+        let Some(room) = room else { continue };
+        for (k, inst) in room.instances.iter_mut().enumerate() {
+            if let Some(inst) = inst.as_mut().filter(|inst| inst.id == 0) {
+                inst.id = spare;
+                found.notes.push(format!(
+                    "{}: instances[{k}].id: given id {spare}",
+                    files.of(FourCC::ROOM, i)
+                ));
+                spare += 1;
+            }
+        }
+    }
     for (i, room) in rooms.rooms.iter().enumerate() {
         let Some(room) = room else { continue };
         let file = files.of(FourCC::ROOM, i);

@@ -548,3 +548,67 @@ fn an_id_in_the_creation_order_that_no_instance_has_is_kept() {
     let now = read_json(&again.path().join(file.strip_prefix(out.path()).unwrap()));
     assert_eq!(now["creation_order"], room["creation_order"]);
 }
+
+#[test]
+fn objects_whose_parents_loop_are_refused_naming_the_loop() {
+    for (name, _, out) in extracted_games("parent loops", &ERAS) {
+        let objects = out.path().join("objects");
+        let mut files: Vec<_> = std::fs::read_dir(&objects)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        files.sort();
+        let (a, b) = (&files[0], &files[1]);
+        let (mut first, mut second) = (read_json(a), read_json(b));
+        let name_of = |v: &Value| v["name"].as_str().unwrap().to_string();
+        let (na, nb) = (name_of(&first), name_of(&second));
+        first["parent"] = nb.clone().into();
+        second["parent"] = na.clone().into();
+        write_json(a, &first);
+        write_json(b, &second);
+        let said = refused(name, out.path());
+        let shown = a.strip_prefix(out.path()).unwrap().display().to_string();
+        let expected = format!(
+            "{shown}: parent: the parent chain loops ({na} -> {nb} -> {na}); give one of them \
+             another parent"
+        );
+        assert!(said.contains(&expected), "{name}: {said:?}");
+    }
+}
+
+#[test]
+fn an_instance_added_with_only_its_object_and_place_takes_the_defaults_and_an_id() {
+    for (name, _, out) in extracted_games("instance defaults", &ERAS) {
+        let one_layer = |r: &Value| {
+            let layers = r["layers"].as_array().map_or(0, |l| {
+                l.iter()
+                    .filter(|l| l["data"].get("instances").is_some())
+                    .count()
+            });
+            r["instances"].as_array().is_some_and(|l| !l.is_empty()) && layers <= 1
+        };
+        let Some(path) = first_file(&out.path().join("rooms"), one_layer) else {
+            continue;
+        };
+        let mut room = read_json(&path);
+        let object = room["instances"][0]["object"].clone();
+        let before = room["instances"].as_array().unwrap().len();
+        let next = highest_id(out.path()) + 1;
+        room["instances"]
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::json!({ "object": object, "x": 48, "y": 64 }));
+        write_json(&path, &room);
+        let (_, again) = packed_clean(name, out.path());
+        let file = path.strip_prefix(out.path()).unwrap();
+        let now = read_json(&again.path().join(file));
+        let added = &now["instances"][before];
+        assert_eq!(added["id"], next, "{name}");
+        assert_eq!(added["x"], 48, "{name}");
+        assert_eq!(added["scale"], serde_json::json!([1.0, 1.0]), "{name}");
+        assert_eq!(added["colour"], 0xFFFF_FFFFu32, "{name}");
+        assert_eq!(added["creation_code"], Value::Null, "{name}");
+    }
+}

@@ -273,3 +273,33 @@ fn gml_edits_pack_clean_on_games_of_four_eras() {
         assert!(listed, "{game_file}: no object runs {new_event}");
     }
 }
+
+/// New event files whose names say no event of the game's are all reported at
+/// once, each by its entry.
+#[test]
+fn every_misnamed_new_event_is_reported() {
+    let Some(dir) = common::fixture_dir("misnamed events", "gamemaker") else {
+        return;
+    };
+    let handler = Format::GameMaker.handler().unwrap();
+    let data = std::fs::read(dir.join("Andreasholmbrg_Chonko.win")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("x");
+    handler
+        .extract(&data, &out, &ExtractOptions::default(), &Default::default())
+        .unwrap();
+    let misnamed = [
+        "gml_Object_obj_nowhere_Create_0",
+        "gml_Object_obj_nowhere_either_Step_0",
+    ];
+    for entry in misnamed {
+        std::fs::write(out.join(format!("code/{entry}.gml")), "x = 1;\n").unwrap();
+    }
+    let said = match gamepak::pack(&out, &Default::default()) {
+        Ok(_) => panic!("misnamed events packed"),
+        Err(e) => e.to_string(),
+    };
+    for entry in misnamed {
+        assert!(said.contains(&format!("code: {entry}")), "{entry}: {said}");
+    }
+}

@@ -375,3 +375,31 @@ fn views_that_do_not_read_and_layers_with_strangers_are_reported() {
         "{lines}"
     );
 }
+
+#[test]
+fn objects_whose_parents_loop_are_an_error_naming_the_loop() {
+    use gamepak::formats::gamemaker::model::chunks::objects::Objects;
+    for (name, data) in common::gamemaker_games("parent loops in check") {
+        let mut game = gamepak::formats::gamemaker::model::Game::read(&data).unwrap();
+        let Some(objects) = game.get_mut::<Objects>() else {
+            continue;
+        };
+        let real: Vec<usize> = (0..objects.objects.len())
+            .filter(|&i| objects.objects[i].is_some())
+            .take(2)
+            .collect();
+        let [a, b] = real[..] else { continue };
+        objects.objects[a].as_mut().unwrap().parent = b as i32;
+        objects.objects[b].as_mut().unwrap().parent = a as i32;
+        let looped = game.write().unwrap();
+        let lines = handler().check(&looped, &Default::default()).lines();
+        assert!(
+            lines
+                .lines()
+                .any(|l| l.starts_with(&format!("error: FORM/OBJT/entry[{a}]"))
+                    && l.contains("its parent chain loops (")
+                    && l.contains(" -> ")),
+            "{name}: {lines}"
+        );
+    }
+}

@@ -23,6 +23,8 @@ const BUILTIN: i16 = -6;
 const SELF: i16 = -1;
 /// The instance a function's arguments are read on.
 const ARG: i16 = -15;
+/// The statics of the function running.
+const STATIC: i16 = -16;
 /// A variable operand's kind for an element of an array.
 const ARRAY_KIND: u8 = 0x00;
 /// The break signal that pushes a typed reference to a resource.
@@ -140,6 +142,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     // Whether a `throw`'s value is dropped after it, and whether it is left.
     let mut throws = (false, false);
     let mut checks_2d_indices = false;
+    let mut calls_own_statics = false;
     let (mut tests_statics, mut statics_then_exit) = (false, false);
     let (mut repeat_tests_count, mut arrays_by_instance_id) = (false, false);
     // Whether `argument[i]` is read on `arg`, and on `self`.
@@ -185,6 +188,19 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                     && w[2].op == op::DUP
                     && w[3].op == op::BT;
             }
+            calls_own_statics |= i.op == op::CALL
+                && matches!(&i.operand, Operand::Call { callee: Callee::Chain(c), .. }
+                    if names.chains[*c].name == "@@This@@")
+                && instrs.get(k + 1).is_some_and(|n| {
+                    n.op == op::PUSH
+                        && matches!(
+                            n.operand,
+                            Operand::Variable {
+                                instance: STATIC,
+                                ..
+                            }
+                        )
+                });
             statics_then_exit |= matches!(
                 i.operand,
                 Operand::Break {
@@ -271,6 +287,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     target.functions_through_references = functions_through_references;
     target.throw_drops_value = !matches!(throws, (false, true));
     target.checks_2d_indices = checks_2d_indices;
+    target.calls_own_statics |= calls_own_statics;
     if builtin_reads + self_reads > 0 {
         target.builtin_instance = builtin_reads > self_reads;
     }
@@ -356,13 +373,17 @@ pub struct Evidence {
     pub calls_by_name: HashSet<String>,
 }
 
+/// What [`owned_stores`] finds: the named stores, as (offset, VARI chain, owner
+/// id), and the owners named for no variable, as (offset, owner id).
+type Owned = (Vec<(u32, usize, i64)>, Vec<(u32, i64)>);
+
 /// The stores a `setowner` was named for, as (offset, VARI chain, owner id), and
 /// the owners named for no variable's store, as (offset, owner id): the
 /// next write of an element (a `pop` of an element, or an `arraypopaf` push and its
 /// `popaf`), or a plain `pop` of an array literal. A plain `pop` of another
 /// call's result names no variable's owner (`a = array_create(n)`), and one of
 /// anything else is a store inside the value (`a[i++] = v` stores `i` first).
-fn owned_stores(instrs: &[Instr], names: &Names) -> (Vec<(u32, usize, i64)>, Vec<(u32, i64)>) {
+fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
     let mut found = Vec::new();
     let mut unnamed = Vec::new();
     let mut pending: Option<i64> = None;

@@ -191,7 +191,7 @@ impl Gen<'_> {
     }
 
     /// A name that stands for a value known now: a resource, a built-in
-    /// constant, a macro, or one of the game's functions.
+    /// constant, a macro, or a function of the game's or GameMaker's.
     fn constant(&mut self, name: &str) -> Option<Ty> {
         // From 2.3 a script whose code is its global script (one made before
         // 2.3) is called by its own name, which FUNC lists: as a value it is
@@ -213,6 +213,18 @@ impl Gen<'_> {
                 let full = full.clone();
                 return Some(self.push_function(&full));
             }
+        }
+        // A built-in function as a value (`if (os_is_network_connected)`), where
+        // the game has no variable of the name (OwiliwO's Infinite-Menagerie
+        // keeps its own `sound_volume`).
+        if target.functions()
+            && builtins::function(name).is_some()
+            && !builtins::is_builtin_variable(name)
+            && !self.env.known_variables.contains(name)
+            && self.env.asset(name).is_none()
+            && !self.statics.contains(name)
+        {
+            return Some(self.push_function(name));
         }
         if let Some(asset) = self.env.asset(name) {
             if self.env.target.typed_references {
@@ -403,7 +415,8 @@ impl Gen<'_> {
             // A comparison's result takes `&` as an integer, not a long.
             self.to(tl, Ty::I);
             tl = Ty::I;
-        } else if bitwise && tl != Ty::L {
+        } else if bitwise && tl != Ty::L && !(compound && tl == Ty::V && self.is_long(rhs)) {
+            // `a |= b` with a 64-bit `b` combines the variable's value as it is.
             self.to(tl, Ty::L);
             tl = Ty::L;
         } else if tl == Ty::B && !is_comparison(op) {
@@ -429,6 +442,18 @@ impl Gen<'_> {
         }
         self.op(format!("{}.{t1}.{t2}", mnemonic(op)));
         wider(tl, tr)
+    }
+
+    /// Whether `e` comes out a 64-bit integer: a known one (an enum's member),
+    /// or a bitwise operator's result.
+    fn is_long(&self, e: &Expr) -> bool {
+        use BinaryOp::*;
+        match e {
+            Expr::Binary { op, .. } if self.known(e).is_none() => {
+                matches!(op, BitAnd | BitOr | BitXor | Shl | Shr)
+            }
+            e => matches!(self.known(e), Some(super::fold::Const::Wide(_))),
+        }
     }
 
     /// `a && b`, `a || b`: chains of the same operator share one exit.

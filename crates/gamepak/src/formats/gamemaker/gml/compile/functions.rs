@@ -349,10 +349,11 @@ impl Gen<'_> {
                 self.op("dup.v 0");
                 self.op(format!("push.v stacktop.{name}"));
             }
-            // An argument or a static called is read where those are.
+            // An argument called is read where arguments are, and so is a
+            // static where the game calls its own through `static`.
             Expr::Ident(name)
-                if !self.local_names.contains(name)
-                    && !self.statics.contains(name)
+                if !(self.local_names.contains(name)
+                    || self.statics.contains(name) && self.env.target.calls_own_statics)
                     && argument_index(callee).is_none() =>
             {
                 // A method of the instance: read through `builtin`, whatever

@@ -58,6 +58,11 @@ pub struct Target {
     /// accessor's value, calls `@@array_get@@` (2024.14 games: the game's code
     /// tells).
     pub array_get_in_accessors: bool,
+    /// Whether a function calls the statics it declares through `static`
+    /// (2024.14: Gatoiq's tiempo-del-este, teammio's rcr_wasm), not through
+    /// `builtin` as 2.3.0 does (evolutionleo's LudSwing): from 2024.11, or
+    /// where the game's code shows it.
+    pub calls_own_statics: bool,
 }
 
 impl Target {
@@ -80,6 +85,7 @@ impl Target {
             throw_drops_value: true,
             checks_2d_indices: false,
             array_get_in_accessors: false,
+            calls_own_statics: release >= Version::V2024_11,
         }
     }
 

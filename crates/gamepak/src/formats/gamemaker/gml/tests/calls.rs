@@ -782,3 +782,22 @@ construct!(
     method(a, f)();
     "
 );
+
+// A built-in function named as a value is the function, `push.i function`
+// (SekaLudianto's tebak-lagu tests `if (os_is_network_connected)`).
+construct!(
+    built_in_function_as_a_value_2024,
+    "
+    push.i function os_is_network_connected
+    conv.i.b
+    bf L001c
+    pushi.e 1
+    pop.v.i global.g
+    L001c:
+    ",
+    "
+    if (os_is_network_connected) {
+        global.g = 1;
+    }
+    "
+);

@@ -420,3 +420,66 @@ construct!(
     }
     "
 );
+
+// A function calls a static it declares through `static` (2024.14: Gatoiq's
+// tiempo-del-este, teammio's rcr_wasm); the function a static holds binds the
+// functions inside it to their own instance, not to the statics.
+construct!(
+    static_called_in_its_own_function_2024,
+    "
+    ; release 2024.14
+    ; gml_GlobalScript_s (arguments 0, locals 0) starts at L0000
+    ; gml_Script_f (arguments 0, locals 0) starts at L0004
+    ; gml_Script_g@anon@20@f@s (arguments 0, locals 0) starts at L0014
+    ; gml_Script_anon@50@g@anon@20@f@s (arguments 0, locals 0) starts at L0018
+    b L0084
+    L0004:
+    break.e -6
+    bt L0068
+    break.e -7
+    b L0044
+    L0014:
+    b L001c
+    L0018:
+    exit.i
+    L001c:
+    push.i function gml_Script_anon@50@g@anon@20@f@s
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    pop.v.v self.h
+    exit.i
+    L0044:
+    push.i function gml_Script_g@anon@20@f@s
+    conv.i.v
+    pushi.e -16
+    conv.i.v
+    call.i method(argc=2)
+    pop.v.v static.g
+    L0068:
+    call.i @@This@@(argc=0)
+    push.v static.g
+    callv.v 0
+    popz.v
+    exit.i
+    L0084:
+    push.i function gml_Script_f
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    dup.v 0
+    pop.v.v self.f
+    popz.v
+    ",
+    "
+    function f() {
+        static g = function() {
+            h = function() {
+            };
+        };
+        g();
+    }
+    "
+);

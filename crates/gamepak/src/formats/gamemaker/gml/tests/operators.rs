@@ -695,3 +695,24 @@ construct!(
     a ??= b;
     "
 );
+
+// `a |= b` where `b` is a 64-bit integer (a shift's result, an enum's member)
+// combines the variable's value as it is, unconverted (lordbenedikt's
+// 2d_dungeon_gm); with a 32-bit `b` it converts it first (above).
+construct!(
+    compound_or_with_a_long_2_3,
+    "
+    push.v local.n
+    pushloc.v local.n
+    conv.v.l
+    pushi.e 1
+    conv.i.l
+    shr.l.l
+    or.l.v
+    pop.v.v local.n
+    ",
+    "
+    var n;
+    n |= n >> 1;
+    "
+);

@@ -196,6 +196,44 @@ mod by_type {
     }
 }
 
+impl Objects {
+    /// Each loop of parents, as the objects in it from the lowest index on: a
+    /// parent chain that comes back to where it started has no root. Each object
+    /// is walked once.
+    pub fn parent_loops(&self) -> Vec<Vec<usize>> {
+        const NEW: u8 = 0;
+        const WALKING: u8 = 1;
+        const DONE: u8 = 2;
+        let n = self.objects.len();
+        let parent = |i: usize| {
+            let o = self.objects[i].as_ref()?;
+            usize::try_from(o.parent).ok().filter(|&p| p < n)
+        };
+        let mut state = vec![NEW; n];
+        let mut loops = Vec::new();
+        for start in 0..n {
+            let mut path = Vec::new();
+            let mut at = Some(start);
+            while let Some(i) = at.filter(|&i| state[i] == NEW) {
+                state[i] = WALKING;
+                path.push(i);
+                at = parent(i);
+            }
+            if let Some(back) = at.filter(|&i| state[i] == WALKING) {
+                let from = path.iter().position(|&i| i == back).unwrap_or(0);
+                let mut cycle = path[from..].to_vec();
+                let low = (0..cycle.len()).min_by_key(|&k| cycle[k]).unwrap_or(0);
+                cycle.rotate_left(low);
+                loops.push(cycle);
+            }
+            for i in path {
+                state[i] = DONE;
+            }
+        }
+        loops
+    }
+}
+
 impl<'a> Record<'a> for Objects {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         w.pointer_list("entry", &mut self.objects)

@@ -128,7 +128,9 @@ pub struct View {
     pub object: Id<Object>,
 }
 
-/// An instance placed in the room.
+/// An instance placed in the room. In JSON only `x`, `y` and `object` are
+/// needed: the rest takes the room editor's defaults, and an instance with no
+/// id is given one past every other (see `folder_rules::rooms`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Instance {
     /// Horizontal position in the room, in pixels.
@@ -137,28 +139,50 @@ pub struct Instance {
     pub y: i32,
     /// The object the instance is of.
     pub object: Id<Object>,
-    /// The instance's id, which code and layers refer to it by.
+    /// The instance's id, which code and layers refer to it by; 0 in JSON for
+    /// one to be given.
+    #[serde(default)]
     pub id: u32,
     /// Code run for this instance when it is created (after its create event); -1 for
     /// none.
+    #[serde(default)]
     pub creation_code: Id<Code>,
     /// Horizontal and vertical scale, 1 for the sprite's size.
+    #[serde(default = "unit_scale")]
     pub scale: [f32; 2],
     /// The instance's animation speed, a multiple of its sprite's (1 as the sprite sets).
     /// 2.2.2.302 and later.
+    #[serde(default = "one")]
     pub image_speed: f32,
     /// The sprite frame (image index) the instance starts on.
     /// 2.2.2.302 and later.
+    #[serde(default)]
     pub image_index: u32,
     /// The blend colour the sprite is drawn with, as 0xAABBGGRR; 0xFFFFFFFF draws it as
     /// it is.
+    #[serde(default = "untinted")]
     pub colour: u32,
     /// Rotation in degrees, counter-clockwise.
+    #[serde(default)]
     pub rotation: f32,
     /// Code run before the object's create event, setting the variables the room editor
     /// overrides for this instance; -1 for none.
     /// Bytecode 16 and later.
+    #[serde(default)]
     pub pre_create_code: Id<Code>,
+}
+
+fn unit_scale() -> [f32; 2] {
+    [1.0, 1.0]
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+/// The blend colour that draws a sprite as it is.
+fn untinted() -> u32 {
+    0xFFFF_FFFF
 }
 
 /// A tile placed on its own: a room's (GameMaker Studio 1) or an asset layer's.
