@@ -125,12 +125,13 @@ fn problems<T: DeserializeOwned>(
 ) -> (Error, Option<T>) {
     let mut errors = Vec::new();
     let mut unknown: Vec<(String, String)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut mended = std::collections::HashSet::new();
     let record = loop {
         // A read stops at its first error, so each finds the keys before it.
         let (read, keys) = attempt::<T, _>(&value);
         for key in keys {
-            if !unknown.contains(&key) {
+            if seen.insert(key.clone()) {
                 unknown.push(key);
             }
         }
@@ -158,18 +159,34 @@ fn problems<T: DeserializeOwned>(
     };
     let missing: Vec<(String, String)> = errors.iter().filter_map(missing).collect();
     let mut found = Vec::new();
-    for (parent, key) in &unknown {
-        let mut known = known_keys(&value, parent, key);
-        known.extend(
-            missing
-                .iter()
-                .filter(|(p, _)| p == parent)
-                .map(|(_, n)| n.clone()),
-        );
-        found.push((join(parent, key), unknown_field(key, &known)));
+    // The fields each record place has: its records' keys that are no unknown
+    // key, and those found missing there; worked out once a place.
+    let mut known_at: std::collections::HashMap<&str, Vec<String>> = Default::default();
+    for (parent, key) in unknown.iter().take(PER_FILE) {
+        let known = known_at.entry(parent).or_insert_with(|| {
+            let mut known = known_keys(&value, parent, |k| {
+                !seen.contains(&(parent.clone(), k.to_string()))
+            });
+            known.extend(
+                missing
+                    .iter()
+                    .filter(|(p, _)| p == parent)
+                    .map(|(_, n)| n.clone()),
+            );
+            known
+        });
+        found.push((join(parent, key), unknown_field(key, known)));
     }
+    if unknown.len() > PER_FILE {
+        found.push((
+            String::new(),
+            format!("and {} more unknown fields", unknown.len() - PER_FILE),
+        ));
+    }
+    let unknown_places: std::collections::HashSet<&str> =
+        unknown.iter().map(|(p, _)| p.as_str()).collect();
     let explained = |place: &String, why: &String| {
-        why.starts_with("missing field `") && unknown.iter().any(|(p, _)| p == place)
+        why.starts_with("missing field `") && unknown_places.contains(place.as_str())
     };
     found.extend(errors.into_iter().filter(|(p, w)| !explained(p, w)));
     let lines: Vec<String> = found
@@ -236,9 +253,10 @@ fn place(path: &serde_ignored::Path<'_>) -> (String, String) {
     }
 }
 
-/// The keys the file's records at `parent`'s place hold besides `key`: those of
-/// every record of the same list, which a typo in one of them leaves intact.
-fn known_keys(root: &serde_json::Value, parent: &str, key: &str) -> Vec<String> {
+/// The keys the file's records at `parent`'s place hold that `field` takes:
+/// those of every record of the same list, which a typo in one of them leaves
+/// intact.
+fn known_keys(root: &serde_json::Value, parent: &str, field: impl Fn(&str) -> bool) -> Vec<String> {
     let mut records = vec![root];
     for step in parent.split('.').filter(|s| !s.is_empty()) {
         let (name, indexed) = match step.split_once('[') {
@@ -263,8 +281,9 @@ fn known_keys(root: &serde_json::Value, parent: &str, key: &str) -> Vec<String> 
     let mut keys: Vec<String> = records
         .iter()
         .filter_map(|r| r.as_object())
-        .flat_map(|o| o.keys().cloned())
-        .filter(|k| k != key)
+        .flat_map(|o| o.keys())
+        .filter(|k| field(k))
+        .cloned()
         .collect();
     keys.sort();
     keys.dedup();

@@ -612,3 +612,27 @@ fn an_instance_added_with_only_its_object_and_place_takes_the_defaults_and_an_id
         assert_eq!(added["creation_code"], Value::Null, "{name}");
     }
 }
+
+#[test]
+fn a_file_of_many_unknown_keys_is_refused_with_the_first_hundred_and_a_count() {
+    for (name, _, out) in extracted_games("many unknown keys", &ERAS[..1]) {
+        let (file, mut room) = a_room(out.path());
+        let keys = 20_000;
+        for k in 0..keys {
+            room[format!("stray_{k}")] = k.into();
+        }
+        write_json(&out.path().join(&file), &room);
+        let said = refused(name, out.path());
+        assert_eq!(said.len(), 101, "{name}: {}", said.len());
+        assert_eq!(
+            said.last().unwrap(),
+            &format!("{file}: and {} more unknown fields", keys - 100),
+            "{name}"
+        );
+        assert!(
+            said[0].contains("unknown field `stray_"),
+            "{name}: {}",
+            said[0]
+        );
+    }
+}
