@@ -100,18 +100,16 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             body.pop();
         }
         super::typed::name_values(&mut body, self.ctx);
+        // The temporary a `return` inside `with` or `switch` went through is gone.
+        locals.retain(|l| l != TEMP);
+        let used = locals.len();
         // The entry's own list, where the game keeps one, also names locals that no
         // instruction uses (and those of the functions declared inside).
-        let used = locals.len();
         for l in self.ctx.locals.get(name).into_iter().flatten() {
-            if !locals.contains(l) {
+            if l != TEMP && !locals.contains(l) {
                 locals.push(l.clone());
             }
         }
-        // The temporary a `return` inside `with` or `switch` went through is gone.
-        let temp = locals.iter().position(|l| l == TEMP);
-        locals.retain(|l| l != TEMP);
-        let used = used - usize::from(temp.is_some_and(|t| t < used));
         rename_keywords(&mut body, &mut locals);
         declare_locals(&mut body, &locals, used);
         if depth == 0 {

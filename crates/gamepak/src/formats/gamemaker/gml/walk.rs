@@ -284,17 +284,16 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             }
             let after = match self.run(n, stack, out)? {
                 End::Next | End::LeaveWith => After::At(self.next_of(n)),
-                End::Goto(t)
-                    if stack.last().is_some_and(|i| i.role == Role::Value)
-                        && self.lone_default(n).is_some() =>
-                {
-                    let t = self.block_at(t)?;
-                    self.default_alone(n, t, stack, out)?
-                }
                 // A jump with a value on the stack is inside an expression (the
-                // arm of a `? :`): no `break` or `continue`.
+                // arm of a `? :`): no `break` or `continue`. Or it is a switch
+                // with only `default`, its value on top.
                 End::Goto(t) if stack.iter().any(|i| i.role == Role::Value) => {
-                    After::At(Some(self.block_at(t)?))
+                    let t = self.block_at(t)?;
+                    let on_top = stack.last().is_some_and(|i| i.role == Role::Value);
+                    match self.lone_default(n).filter(|_| on_top) {
+                        Some(ty) => self.default_alone(n, t, ty, stack, out)?,
+                        None => After::At(Some(t)),
+                    }
                 }
                 End::Goto(t) => {
                     let t = self.block_at(t)?;
@@ -376,7 +375,12 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             .checked_sub(1)
             .filter(|&j| j > first && !self.graph.reached(j) && !self.visited[j])
             .and_then(|j| self.only_jump(j))
-            .is_some_and(|x| self.is_loop_break(x) || self.is_switch_break(x))
+            .is_some_and(|x| self.is_break(x))
+    }
+
+    /// Whether a jump to `t` is a `break` of the loop or switch around.
+    fn is_break(&self, t: usize) -> bool {
+        self.is_loop_break(t) || self.is_switch_break(t)
     }
 
     fn is_switch_break(&self, t: usize) -> bool {
@@ -689,7 +693,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 // A dead jump to the loop's or switch's end is a `break` after
                 // the arm's `return` (2024.14 writes one after every `return` in
                 // a switch), not the jump over an `else`.
-                Some((_, t)) if self.is_loop_break(t) || self.is_switch_break(t) => Some(second),
+                Some((_, t)) if self.is_break(t) => Some(second),
                 Some((j, _)) => Some(self.next_of(j).unwrap_or(second)),
                 None => Some(second),
             }
@@ -1075,17 +1079,21 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             _ => None,
         };
         let cont = if step.is_some() { latches[0] } else { h };
-        let before = (
-            self.visited.clone(),
-            self.locals.clone(),
-            self.plain_reads.clone(),
-            self.frames.len(),
-            stack.clone(),
-        );
-        let (inner, cont) = match (self.loop_body(h, exit, inside, cont, stack), empty_step) {
-            (Err(_), Some(latch)) => {
+        // The walk's state, kept only where a second reading may follow.
+        let before = empty_step.map(|latch| {
+            let state = (
+                self.visited.clone(),
+                self.locals.clone(),
+                self.plain_reads.clone(),
+                self.frames.len(),
+                stack.clone(),
+            );
+            (latch, state)
+        });
+        let (inner, cont) = match (self.loop_body(h, exit, inside, cont, stack), before) {
+            (Err(_), Some((latch, state))) => {
                 let frames;
-                (self.visited, self.locals, self.plain_reads, frames, *stack) = before;
+                (self.visited, self.locals, self.plain_reads, frames, *stack) = state;
                 self.frames.truncate(frames);
                 (self.loop_body(h, exit, inside, latch, stack)?, latch)
             }
@@ -1479,18 +1487,17 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         self.cases(n, ty, value, labels, default, cur, stack, out)
     }
 
-    /// A switch with no case but `default`: its value, then a jump to `default`
-    /// from block `n`, and the jump to the end that nothing reaches.
+    /// A switch with no case but `default`: its value (of type `ty`), then a
+    /// jump to `default` from block `n`, and the jump to the end that nothing
+    /// reaches.
     fn default_alone(
         &mut self,
         n: usize,
         default: usize,
+        ty: u8,
         stack: &mut Vec<Item>,
         out: &mut Vec<Stmt>,
     ) -> Res<After> {
-        let ty = self
-            .lone_default(n)
-            .ok_or_else(|| self.stuck(n, "a switch with no end"))?;
         let value = stack
             .last_mut()
             .ok_or_else(|| self.stuck(n, "a switch with no value"))?;
