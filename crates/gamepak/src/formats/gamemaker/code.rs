@@ -419,11 +419,13 @@ pub fn disassemble(
             e.start
         ));
     }
-    out.push_str(&if names.old_opcodes {
-        format!("; {length}-byte blob at {blob:#x}; bytecode 14, shown in the later opcodes' names: for reading, pack does not assemble it\n")
-    } else {
-        format!("; {length}-byte blob at {blob:#x}; instructions may be changed, added or removed (labels name branch targets)\n")
-    });
+    let old = match names.old_opcodes {
+        true => "bytecode 14, shown in the later opcodes' names: ",
+        false => "",
+    };
+    out.push_str(&format!(
+        "; {length}-byte blob at {blob:#x}; {old}instructions may be changed, added or removed (labels name branch targets)\n"
+    ));
     for line in lines {
         let rel = line.at - blob;
         if targets.contains(&line.at) || starts.iter().any(|e| u64::from(e.start) == rel) {

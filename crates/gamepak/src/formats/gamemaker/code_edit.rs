@@ -217,7 +217,6 @@ impl<'g, 'a> Editor<'g, 'a> {
     /// entries its headings declare that the blob did not hold (functions added
     /// to it).
     pub fn assemble(&self, k: usize, text: &str, file: &str) -> Result<(Blob, Vec<NewEntry>)> {
-        self.assembles(file)?;
         let (blob, length, entries) = self
             .blob(k)
             .ok_or_else(|| Error::at(file, format!("the file has no code blob {k}")))?;
@@ -226,7 +225,8 @@ impl<'g, 'a> Editor<'g, 'a> {
         // A function's body ends where the branch before it, over the body, goes.
         let over = |start: u32| {
             let at = blob + u64::from(start.checked_sub(4)?);
-            let word = code::Word::decode(super::refs::u32_at(&self.game.form, at)?, false);
+            let stored = super::refs::u32_at(&self.game.form, at)?;
+            let word = code::Word::decode(stored, self.names.old_opcodes);
             (word.op == B).then(|| {
                 let rel = ((word.w << 9) as i32 >> 9) * 4;
                 (i64::from(start) - 4 + i64::from(rel)) as u32
@@ -277,7 +277,6 @@ impl<'g, 'a> Editor<'g, 'a> {
         file: &str,
         blob: usize,
     ) -> Result<(Blob, Vec<NewEntry>)> {
-        self.assembles(file)?;
         let (out, labels) = self.assemble_lines(text, file, &Here::default(), blob)?;
         let entries = declared(text, file, &labels)?;
         if entries.is_empty() {
@@ -290,13 +289,16 @@ impl<'g, 'a> Editor<'g, 'a> {
         Ok((out, entries))
     }
 
-    fn assembles(&self, file: &str) -> Result<()> {
-        if self.names.old_opcodes {
-            return Err(Error::at(
-                file,
-                "bytecode 14 code is shown for reading; pack does not assemble it",
-            ));
+    /// An assembled instruction in the game's own numbering: bytecode 13 and 14
+    /// have older opcodes (see `opcodes::to_v14`), and some later instructions none.
+    fn numbered(&self, bytes: &mut [u8]) -> std::result::Result<(), String> {
+        if !self.names.old_opcodes {
+            return Ok(());
         }
+        let endian = self.game.form.endian;
+        let word = super::refs::get_u32(bytes, 0, endian);
+        let old = super::opcodes::to_v14(word).ok_or("bytecode 14 has no such instruction")?;
+        super::refs::put_u32(bytes, 0, old, endian);
         Ok(())
     }
 
@@ -352,7 +354,11 @@ impl<'g, 'a> Editor<'g, 'a> {
         };
         for &(n, line) in lines.iter().filter(|(_, l)| !l.ends_with(':')) {
             let at = out.bytes.len() as u32;
-            let i = asm::assemble(line, at, &resolver, endian).map_err(|why| at_line(n, why))?;
+            let mut i =
+                asm::assemble(line, at, &resolver, endian).map_err(|why| at_line(n, why))?;
+            if !line.starts_with(".word") {
+                self.numbered(&mut i.bytes).map_err(|why| at_line(n, why))?;
+            }
             if let Some(u) = i.uses {
                 let function = function_at(&ranges, at).map_or("", |k| headed[k].1);
                 let chain = self
@@ -387,6 +393,9 @@ impl<'g, 'a> Editor<'g, 'a> {
             Use::Variable { name, instance } => (false, name, Some(i32::from(instance))),
             Use::Function(name) => (true, name, None),
         };
+        // Bytecode 14 keeps one VARI entry per name, whatever holds the variable.
+        let old = self.names.old_opcodes;
+        let instance = instance.filter(|_| !old);
         let local = instance == Some(LOCAL);
         // A name used on an instance, the global, a parameter or a static is
         // never another entry's `var`, whatever they share the name of.
@@ -457,6 +466,7 @@ impl<'g, 'a> Editor<'g, 'a> {
             }
         }
         let instance = match instance {
+            None if old && !call => SELF,
             None => 0,
             Some(i @ (-5 | LOCAL)) => i,
             Some(BUILTIN) if super::builtin_variables::is_builtin(name) => BUILTIN,

@@ -72,12 +72,14 @@ impl Editor<'_, '_> {
         let releases = super::version::infer(self.game).releases;
         let script_kind = RefKinds::of(releases.low).kind(FourCC::SCPT).unwrap_or(0);
         // Blobs follow one another in CODE, so a use's place in the run of blobs
-        // orders the chain and measures its links.
+        // orders the chain and measures its links. Before bytecode 15 each blob
+        // comes after its entry's name and length.
+        let header = if self.names.old_opcodes { 8 } else { 0 };
         let mut start = Vec::with_capacity(blobs.len());
         let mut run = 0u64;
         for b in &blobs {
             start.push(run);
-            run += b.bytes.len() as u64;
+            run += b.bytes.len() as u64 + header;
         }
         let mut by_chain: Vec<Vec<(u64, usize, u32)>> = vec![Vec::new(); targets.len()];
         for (k, b) in blobs.iter().enumerate() {

@@ -18,6 +18,32 @@ pub fn from_v14(op: u8) -> Option<(u8, Option<u8>)> {
     })
 }
 
+/// The inverse of [`from_v14`]: a later instruction word with the bytecode 13/14
+/// opcode in its top byte, a comparison's kind (byte 1) taken into its opcode and
+/// cleared, and a branch back's offset signed in all 24 bits, as those releases
+/// store it. `None` for an instruction those releases do not have.
+pub fn to_v14(word: u32) -> Option<u32> {
+    let op = (word >> 24) as u8;
+    let (old, word) = match op {
+        op::CMP => {
+            let kind = (word >> 8) as u8 & 0xff;
+            if !(1..=6).contains(&kind) {
+                return None;
+            }
+            (0x10 + kind, word & 0xffff_00ff)
+        }
+        0x07..=0x14 => (op - 4, word),
+        op::POP => (0x41, word),
+        op::DUP => (0x82, word),
+        0xb6..=0xb8 | 0xba | 0xbb if word & 0x0040_0000 != 0 => (op + 1, word | 0x0080_0000),
+        0x9c..=0x9e | 0xb6..=0xb8 | 0xba | 0xbb => (op + 1, word),
+        op::PUSH | op::BREAK => (op, word),
+        op::CALL => (0xda, word),
+        _ => return None,
+    };
+    Some((word & 0x00ff_ffff) | u32::from(old) << 24)
+}
+
 /// Opcodes by name, in the later numbering (bytecode 15 on; see [`from_v14`]).
 #[allow(missing_docs)]
 pub mod op {
@@ -158,3 +184,22 @@ pub fn instance_code(name: &str) -> Option<i16> {
 
 /// Comparison kinds of `cmp`, by their code.
 pub const COMPARISONS: [&str; 7] = ["?", "lt", "le", "eq", "ne", "ge", "gt"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bytecode_14_opcode_goes_back_to_its_own_number() {
+        for old in (0..=255u8).filter(|&op| from_v14(op).is_some()) {
+            let stored = u32::from(old) << 24 | 0x0012_0007;
+            let (new, kind) = from_v14(old).unwrap();
+            let later = (stored & 0x00ff_ffff) | u32::from(new) << 24;
+            let later = kind.map_or(later, |k| (later & 0xffff_00ff) | u32::from(k) << 8);
+            assert_eq!(to_v14(later), Some(stored), "opcode {old:#04x}");
+        }
+        assert_eq!(to_v14(u32::from(op::PUSHLOC) << 24), None);
+        // `popenv` back 9 words.
+        assert_eq!(to_v14(0xbb7f_fff7), Some(0xbcff_fff7));
+    }
+}

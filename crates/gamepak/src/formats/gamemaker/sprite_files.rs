@@ -125,7 +125,7 @@ fn masks_in(
             return Ok(out);
         };
         let edited = given.masks.get(file.as_str()) != Some(&crc32(&bytes));
-        let (mask, size) = sprite_masks::from_png(&bytes, &file, limits)?;
+        let (mask, size) = sprite_masks::from_png(&bytes, &file, limits, edited)?;
         out.push(MaskFile {
             file,
             mask,

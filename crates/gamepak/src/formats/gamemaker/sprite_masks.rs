@@ -131,12 +131,18 @@ pub fn to_png(mask: &[u8], (w, h): (u32, u32)) -> Result<Vec<u8>> {
     png_codec::encode_bits(w, h, mask)
 }
 
-/// A mask from a PNG (`file`), and its size.
-pub fn from_png(bytes: &[u8], file: &str, limits: &Limits) -> Result<(Vec<u8>, (u32, u32))> {
+/// A mask from a PNG (`file`), and its size. Bits past a row's end are not
+/// pixels: a `drawn` mask has them 0, as GameMaker writes them, and one as
+/// extracted keeps them as the game has them (some Studio 1 games set them).
+pub fn from_png(
+    bytes: &[u8],
+    file: &str,
+    limits: &Limits,
+    drawn: bool,
+) -> Result<(Vec<u8>, (u32, u32))> {
     if let Some((w, h, mut rows)) = png_codec::decode_bits_source(bytes, file, limits)? {
-        // Bits past a row's end are not pixels: GameMaker stores them as 0.
         let stride = w.div_ceil(8) as usize;
-        if w % 8 != 0 {
+        if w % 8 != 0 && drawn {
             let keep = 0xffu8 << (8 - w % 8);
             rows.chunks_exact_mut(stride.max(1))
                 .for_each(|row| row[stride - 1] &= keep);

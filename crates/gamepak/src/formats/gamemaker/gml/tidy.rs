@@ -401,6 +401,13 @@ fn struct_literal(f: Function, args: Vec<Expr>) -> Expr {
             let Some(name) = own_variable(&target).cloned() else {
                 continue;
             };
+            // A negative number the body holds was a named constant: one
+            // written as a number is negated by the caller, which passes it
+            // (`{ req: noone }` in soap64real/killstreakbeta, `{ y: -8 }` in
+            // JaconAndEggs/Ooo-Kaizo).
+            if matches!(value, Expr::Number(Number::Int(-4))) {
+                value = Expr::Ident("noone".into());
+            }
             walk_expr(&mut value, &mut |e| {
                 if let Some(arg) = argument_index(e).and_then(|i| args.get(i)) {
                     *e = arg.clone();

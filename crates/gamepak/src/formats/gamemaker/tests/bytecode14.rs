@@ -119,17 +119,33 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
         ]
     );
     assert!(text.contains("bytecode 14"), "{text}");
-    // Unedited, the folder packs to the file; an edited disassembly is refused.
+    // Unedited, the folder packs to the file; an edited disassembly assembles in
+    // the older opcodes, its chains linked again.
     assert_eq!(
         gamepak::pack(&out, &Default::default()).unwrap().bytes,
         data
     );
     let file = out.join("code/000-gml_Script_s.asm");
     std::fs::write(&file, text.replace("push.e 3", "push.e 4")).unwrap();
-    let e = gamepak::pack(&out, &Default::default())
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("pack does not assemble it"), "{e}");
+    let edited = gamepak::pack(&out, &Default::default()).unwrap().bytes;
+    let mut want = data.clone();
+    want[192..196].copy_from_slice(&0xc00f_0004u32.to_le_bytes());
+    assert_eq!(edited, want);
+    // A comparison, a call and a variable added: each in bytecode 14's numbers.
+    let added = "cmp.i.v.lt\n    bf L0028\n    call.i f(argc=0)\n    push.v self.x\n    popz.v\n";
+    std::fs::write(
+        &file,
+        text.replacen("cmp.i.v.lt\n    bf L0028\n    call.i f(argc=0)\n", added, 1),
+    )
+    .unwrap();
+    let edited = gamepak::pack(&out, &Default::default()).unwrap().bytes;
+    let g = game::read(&edited).unwrap();
+    let names = gamepak::formats::gamemaker::code::names(&g);
+    assert!(names.problems.is_empty(), "{:?}", names.problems);
+    assert_eq!(names.at.values().filter(|n| *n == "x").count(), 2);
+    assert_eq!(edited[184 + 52..184 + 56], 0x9f05_0000u32.to_le_bytes());
+    assert_eq!(edited[184 + 24..184 + 28], 0x1152_0000u32.to_le_bytes());
+    assert_eq!(edited[184 + 28..184 + 32], 0xb900_0006u32.to_le_bytes());
 
     // Strings may still be added: CODE stays as stored, its names follow STRG.
     std::fs::write(&file, &text).unwrap();

@@ -293,7 +293,7 @@ fn rectangle_masks_and_automatic_boxes_are_gamemaker_s() {
                 .map(|k| folder.join(sprite_masks::file_name(k)))
                 .take_while(|f| f.is_file())
                 .map(|f| {
-                    sprite_masks::from_png(&std::fs::read(f).unwrap(), "", &Limits::default())
+                    sprite_masks::from_png(&std::fs::read(f).unwrap(), "", &Limits::default(), true)
                         .unwrap()
                         .0
                 })
@@ -330,11 +330,12 @@ fn a_mask_drawn_in_its_png_is_the_game_s_and_one_of_another_size_is_refused() {
         drawn_in += 1;
         let file = folder.join(sprite_masks::file_name(0));
         let (mask, (w, h)) =
-            sprite_masks::from_png(&std::fs::read(&file).unwrap(), "", &Limits::default()).unwrap();
+            sprite_masks::from_png(&std::fs::read(&file).unwrap(), "", &Limits::default(), true)
+                .unwrap();
         let inverted: Vec<u8> = mask.iter().map(|b| !b).collect();
         let png = sprite_masks::to_png(&inverted, (w, h)).unwrap();
         // Bits past a row's end are not pixels: they read back as 0.
-        let drawn = sprite_masks::from_png(&png, "", &Limits::default())
+        let drawn = sprite_masks::from_png(&png, "", &Limits::default(), true)
             .unwrap()
             .0;
         assert_ne!(drawn, mask, "{name}");
@@ -342,7 +343,8 @@ fn a_mask_drawn_in_its_png_is_the_game_s_and_one_of_another_size_is_refused() {
         let (_, again) = packed_clean(name, out.path());
         let back = again.path().join(file.strip_prefix(out.path()).unwrap());
         let (got, size) =
-            sprite_masks::from_png(&std::fs::read(back).unwrap(), "", &Limits::default()).unwrap();
+            sprite_masks::from_png(&std::fs::read(back).unwrap(), "", &Limits::default(), true)
+                .unwrap();
         assert_eq!((got, size), (drawn, (w, h)), "{name}");
 
         let row = vec![0xff; (w + 1).div_ceil(8) as usize];
@@ -356,4 +358,14 @@ fn a_mask_drawn_in_its_png_is_the_game_s_and_one_of_another_size_is_refused() {
         );
     }
     assert!(games.is_empty() || drawn_in >= 4, "{drawn_in}");
+}
+
+#[test]
+fn a_mask_as_extracted_keeps_the_bits_past_its_rows_and_a_drawn_one_clears_them() {
+    // Some Studio 1 games (miker525's Bin-Laden-Liquors) set the bits past a
+    // row's end; GameMaker writes them 0.
+    let png = sprite_masks::to_png(&[0xff, 0xa7], (3, 2)).unwrap();
+    let read = |drawn| sprite_masks::from_png(&png, "", &Limits::default(), drawn).unwrap();
+    assert_eq!(read(false), (vec![0xff, 0xa7], (3, 2)));
+    assert_eq!(read(true), (vec![0xe0, 0xa0], (3, 2)));
 }

@@ -27,6 +27,8 @@ const ARG: i16 = -15;
 const STATIC: i16 = -16;
 /// A variable operand's kind for an element of an array.
 const ARRAY_KIND: u8 = 0x00;
+/// A variable operand's kind for a variable of an instance named by its index.
+const INSTANCE_KIND: u8 = 0xe0;
 /// The break signal that pushes a typed reference to a resource.
 const PUSHREF: i16 = -11;
 /// The break signals that test whether a function's statics are set up, and
@@ -141,7 +143,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let (mut pushes_references, mut functions_through_references) = (false, false);
     // Whether a `throw`'s value is dropped after it, and whether it is left.
     let mut throws = (false, false);
-    let mut checks_2d_indices = false;
+    let (mut checks_2d_indices, mut objects_as_instances) = (false, false);
     let mut calls_own_statics = false;
     let (mut tests_statics, mut statics_then_exit) = (false, false);
     let (mut repeat_tests_count, mut arrays_by_instance_id) = (false, false);
@@ -162,6 +164,13 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
             .collect();
         starts.sort_unstable();
         let instrs = decode(bytes, first.blob, game.form.endian, names);
+        let targets: HashSet<u32> = instrs
+            .iter()
+            .filter_map(|i| match i.operand {
+                Operand::Branch(to) => Some(to),
+                _ => None,
+            })
+            .collect();
         let within = |at: u32| {
             starts
                 .iter()
@@ -228,13 +237,12 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 Operand::Call {
                     callee: Callee::Chain(c),
                     ..
-                } if names.chains[c].name == "@@throw@@" => {
-                    if instrs.get(k + 1).is_some_and(|n| n.op == op::POPZ) {
-                        throws.0 = true;
-                    } else {
-                        throws.1 = true;
-                    }
-                }
+                } if names.chains[c].name == "@@throw@@" => match instrs.get(k + 1) {
+                    // A `popz.v` branched to drops another value: a switch's
+                    // whose last case throws (JaconAndEggs/Ooo-Kaizo).
+                    Some(n) if n.op == op::POPZ => throws.0 |= !targets.contains(&n.at),
+                    _ => throws.1 = true,
+                },
                 Operand::Break {
                     signal: PUSHREF, ..
                 } => pushes_references = true,
@@ -242,6 +250,11 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                     pushes_references = true;
                     functions_through_references = true;
                 }
+                Operand::Variable {
+                    instance: 0..,
+                    kind: INSTANCE_KIND,
+                    ..
+                } => objects_as_instances = true,
                 Operand::Variable { instance, .. } if i.op == op::PUSHBLTN => match instance {
                     BUILTIN => builtin_reads += 1,
                     SELF => self_reads += 1,
@@ -287,6 +300,8 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     target.functions_through_references = functions_through_references;
     target.throw_drops_value = !matches!(throws, (false, true));
     target.checks_2d_indices = checks_2d_indices;
+    // Later bytecode names a room's instance by its id with that kind.
+    target.objects_as_instances = objects_as_instances && target.bytecode < 15;
     target.calls_own_statics |= calls_own_statics;
     if builtin_reads + self_reads > 0 {
         target.builtin_instance = builtin_reads > self_reads;

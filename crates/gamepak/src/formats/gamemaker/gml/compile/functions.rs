@@ -9,6 +9,7 @@ use super::{Exits, FunctionEntry, Gen};
 use crate::formats::gamemaker::gml::ast::{
     AssignOp, BinaryOp, Block, Expr, Function, Number, Param, Stmt,
 };
+use crate::formats::gamemaker::gml::builtins;
 use crate::formats::gamemaker::gml::tidy::argument_index;
 
 /// The hidden function a struct literal's fields are set in.
@@ -294,15 +295,23 @@ impl Gen<'_> {
     }
 
     /// Whether a struct field's value stays in the struct's hidden function: a
-    /// constant (a resource too, where references are typed), a function, or a
-    /// struct literal of such values.
+    /// constant (a built-in one, `c_white` in JaconAndEggs/Ooo-Kaizo, and a
+    /// resource where references are typed), a function, or a struct literal
+    /// of such values.
     fn stays_in_struct(&self, e: &Expr) -> bool {
         match e {
-            Expr::Number(_) | Expr::String(_) | Expr::Bool(_) | Expr::Function(_) => true,
+            // A negative number is a negation GameMaker works out later: the
+            // caller passes it (`{ y: -8 }` in JaconAndEggs/Ooo-Kaizo).
+            Expr::Number(Number::Int(i)) => *i >= 0,
+            Expr::Number(Number::Real(r)) => r.is_sign_positive(),
+            Expr::String(_) | Expr::Bool(_) | Expr::Function(_) => true,
+            Expr::Ident(n) if self.local_names.contains(n) => false,
+            Expr::Ident(n) if n == "noone" => true,
+            Expr::Ident(n) if self.env.asset(n).is_some() => self.env.target.typed_references,
             Expr::Ident(n) => {
-                self.env.target.typed_references
-                    && !self.local_names.contains(n)
-                    && self.env.asset(n).is_some()
+                builtins::constant(n).is_some_and(|c| c.value.is_some())
+                    && !builtins::is_builtin_variable(n)
+                    && !self.env.known_variables.contains(n)
             }
             Expr::Struct(fields) => fields.iter().all(|(_, v)| self.stays_in_struct(v)),
             _ => false,
@@ -333,6 +342,25 @@ impl Gen<'_> {
     /// A call of `callee` that is not a function GameMaker or the game declares:
     /// a variable holding a method, called on the instance it belongs to.
     pub(super) fn call_variable(&mut self, callee: &Expr, args: &[Expr]) -> Ty {
+        // A method of what a call returns (`f(a).m(b)`): the arguments first,
+        // then the call, its result the instance the method is read on (2022
+        // on: JaconAndEggs/Ooo-Kaizo, teammio/rcr_wasm's chained
+        // `CleanPolyline(…).Thickness(0.3).Draw()`; 2.3.0's vendaval reads the
+        // instance first).
+        if let Expr::Field { base, name } = callee {
+            if matches!(**base, Expr::Call { .. })
+                && self.env.target.method_of_result_after_arguments()
+            {
+                self.push_args(args);
+                let ty = self.expr(base);
+                self.to(ty, Ty::V);
+                self.op("dup.v 0");
+                self.op("pushi.e -9");
+                self.op(format!("push.v [stacktop]object0.{name}"));
+                self.op(format!("callv.v {}", args.len()));
+                return Ty::V;
+            }
+        }
         if let Expr::Field { base, .. } = callee {
             // The instance first, then the arguments, which `dup` then swaps
             // with it.

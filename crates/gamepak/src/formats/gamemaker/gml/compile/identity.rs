@@ -71,9 +71,6 @@ pub fn decompiled(game: &Game<'_>) -> Vec<Decompiled> {
 /// declares), by name, and how it came back.
 pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
     let names = code::names(game);
-    if names.old_opcodes {
-        return Vec::new();
-    }
     let env = Env::of(game);
     decompiled(game)
         .into_iter()

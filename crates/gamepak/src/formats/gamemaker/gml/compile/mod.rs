@@ -330,7 +330,11 @@ impl<'e> Gen<'e> {
     }
 
     fn op(&mut self, text: impl Into<String>) {
-        self.code.op(text);
+        let text = text.into();
+        match self.env.target.spelled(&text) {
+            Some(older) => self.code.op(older),
+            None => self.code.op(text),
+        }
     }
 
     /// The entry name of the function being compiled.

@@ -246,7 +246,11 @@ impl Gen<'_> {
             if !self.local_names.contains(b) && !self.env.target.typed_references {
                 if let Some(a) = self.env.asset(b) {
                     if a.chunk == crate::fourcc::FourCC::OBJT {
-                        return plain(format!("object{}", a.index));
+                        let kind = match self.env.target.objects_as_instances {
+                            true => "[instance]",
+                            false => "",
+                        };
+                        return plain(format!("{kind}object{}", a.index));
                     }
                 }
             }

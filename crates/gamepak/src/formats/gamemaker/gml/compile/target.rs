@@ -63,6 +63,10 @@ pub struct Target {
     /// `builtin` as 2.3.0 does (evolutionleo's LudSwing): from 2024.11, or
     /// where the game's code shows it.
     pub calls_own_statics: bool,
+    /// A variable of an object named by its index is of the `instance` kind
+    /// (`push.v [instance]object3.speed`), not a plain one (bytecode 14:
+    /// miker525's Bin-Laden-Liquors; the game's code tells).
+    pub objects_as_instances: bool,
 }
 
 impl Target {
@@ -86,6 +90,7 @@ impl Target {
             checks_2d_indices: false,
             array_get_in_accessors: false,
             calls_own_statics: release >= Version::V2024_11,
+            objects_as_instances: false,
         }
     }
 
@@ -93,6 +98,22 @@ impl Target {
     /// hash is pushed as a reference to its variable (2024.8 on).
     pub fn folds_variable_hashes(self) -> bool {
         self.release >= Version::V2024_8
+    }
+
+    /// `op` as bytecode 13 and 14 have it, where they have no such instruction:
+    /// they push every short integer with `push.e` and every variable with
+    /// `push.v`, whatever holds it.
+    pub fn spelled(self, op: &str) -> Option<String> {
+        if self.bytecode >= 15 {
+            return None;
+        }
+        let (head, rest) = op.split_once(' ')?;
+        let older = match head {
+            "pushi.e" => "push.e",
+            "pushloc.v" | "pushglb.v" | "pushbltn.v" => "push.v",
+            _ => return None,
+        };
+        Some(format!("{older} {rest}"))
     }
 
     /// GameMaker: Studio 1.x.
@@ -104,6 +125,12 @@ impl Target {
     /// whose instance is on the stack.
     pub fn functions(self) -> bool {
         self.release >= Version::V2_3
+    }
+
+    /// A method of what a call returns is called with its arguments pushed
+    /// before the call (2022 on; 2.3.0 pushes the instance first).
+    pub fn method_of_result_after_arguments(self) -> bool {
+        self.release >= Version::V2022_1
     }
 
     /// 2.3.7 (2022 here) on: `true` and `false` are typed booleans.

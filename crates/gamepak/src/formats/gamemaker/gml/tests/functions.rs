@@ -884,3 +884,67 @@ construct!(
     return repeat_ * 2;
     "
 );
+
+// A struct's hidden function keeps its constant fields, built-in constants
+// among them, while a negative number, a negation GameMaker works out later,
+// is passed by the caller; `noone` stays (JaconAndEggs/Ooo-Kaizo,
+// soap64real/killstreakbeta).
+const STRUCT_CONSTANTS: &str = "
+    ; gml_Object_o_draw_Create_0 (arguments 0, locals 0) starts at L0000
+    ; gml_Script____struct___0@gml_Object_o_draw_Create_0 (arguments 0, locals 0) starts at L000c
+    pushi.e -8
+    conv.i.v
+    b L0044
+    L000c:
+    push.i 16777215
+    pop.v.i self.blend
+    pushi.e -4
+    pop.v.i self.req
+    pushi.e -15
+    pushi.e 0
+    push.v [array]object0.argument
+    pop.v.v self.y
+    exit.i
+    L0044:
+    push.i function gml_Script____struct___0@gml_Object_o_draw_Create_0
+    conv.i.v
+    call.i @@NullObject@@(argc=0)
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -5
+    pop.v.v [stacktop]object0.___struct___0
+    call.i @@NewGMLObject@@(argc=2)
+    pop.v.v self.v
+    ";
+
+construct!(
+    struct_literal_keeps_named_constants_and_passes_negations_2024,
+    STRUCT_CONSTANTS,
+    "v = { blend: 16777215, req: noone, y: -8 };"
+);
+
+/// A built-in constant stays in the struct's function as a number does.
+#[test]
+fn struct_literal_keeps_a_built_in_constant_2024() {
+    let name = "struct_literal_keeps_a_built_in_constant_2024";
+    let gml = "v = { blend: c_white, req: noone, y: -8 };";
+    assert_eq!(super::compiled_differs(name, STRUCT_CONSTANTS, gml), None);
+}
+
+// A method of what a call returns: its arguments, then the call, then the
+// method read on the result (2022 on: teammio/rcr_wasm, JaconAndEggs/Ooo-Kaizo).
+construct!(
+    method_of_a_call_s_result_2024,
+    "
+    L0000:
+    push.s \"x\"
+    conv.s.v
+    call.i ds_list_create(argc=0)
+    dup.v 0
+    pushi.e -9
+    push.v [stacktop]object0.Play
+    callv.v 1
+    popz.v
+    ",
+    "ds_list_create().Play(\"x\");"
+);

@@ -259,7 +259,8 @@ fn construct_env(name: &str, asm: &str) -> Env {
     let studio1_game = ["jtool_", "kappa_trooper_", "space_intruders_"]
         .iter()
         .any(|g| name.starts_with(g));
-    let release = if name.ends_with("_gms1") || studio1_game {
+    let bytecode_14 = name.ends_with("_bc14");
+    let release = if name.ends_with("_gms1") || studio1_game || bytecode_14 {
         Version::new(1, 0, 0, 0)
     } else if name.ends_with("_gms2") {
         Version::GMS2
@@ -289,7 +290,13 @@ fn construct_env(name: &str, asm: &str) -> Env {
             }
         })
         .unwrap_or(release);
-    let mut target = Target::new(if release < Version::GMS2 { 16 } else { 17 }, release);
+    let bytecode = match release < Version::GMS2 {
+        true if bytecode_14 => 14,
+        true => 16,
+        false => 17,
+    };
+    let mut target = Target::new(bytecode, release);
+    target.objects_as_instances = has("[instance]object");
     target.self_through_builtin = asm.lines().any(|l| {
         let l = l.trim();
         (l.starts_with("push.v builtin.") || l.starts_with("pop.v.")) && l.contains(" builtin.")

@@ -882,3 +882,31 @@ construct!(
     limit = infinity;
     "
 );
+
+// Bytecode 14 (joaomantovani's Tricking-The-Vikings, miker525's
+// Bin-Laden-Liquors): an instance as a value is its number, short integers are
+// pushed with `push.e` and every variable with `push.v`; some games name an
+// object's variables with the `instance` kind.
+construct!(
+    instances_and_short_integers_bc14,
+    "
+    ; asset OBJT 3 obj_game
+    L0000:
+        push.e -2
+        pushenv L0028
+    L0008:
+        push.v [instance]object3.speed
+        push.v global.level
+        add.v.v
+        push.e 2
+        add.i.v
+        pop.v.v self.x
+    L0028:
+        popenv L0008
+    ",
+    "
+    with (other) {
+        x = obj_game.speed + global.level + 2;
+    }
+    "
+);
