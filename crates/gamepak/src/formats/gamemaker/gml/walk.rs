@@ -378,6 +378,23 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             .is_some_and(|x| self.is_break(x))
     }
 
+    /// `if (c) { … } else {}`: the arm from `t` ends jumping to `f`, the code
+    /// right after that jump, over an `else` with nothing in it
+    /// (PupofHades/GameMakerGame, BinayaS/Simple-Neural-Network, Nicraftin/PortalSulka).
+    fn jumps_over_nothing(&self, t: usize, f: usize) -> bool {
+        let Some(j) = f
+            .checked_sub(1)
+            .filter(|&j| j >= t && self.graph.reached(j))
+        else {
+            return false;
+        };
+        matches!(self.code(j).last(), Some(Instr {
+            op: op::B,
+            operand: Operand::Branch(x),
+            ..
+        }) if self.block_at(*x).ok() == Some(f))
+    }
+
     /// Whether a jump to `t` is a `break` of the loop or switch around.
     fn is_break(&self, t: usize) -> bool {
         self.is_loop_break(t) || self.is_switch_break(t)
@@ -563,10 +580,12 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         if let (Flow::Until(..), _) | (_, Flow::Until(..)) = (&then_flow, &else_flow) {
             return Err(self.stuck(n, "a loop test inside an if"));
         }
+        let empty_else = otherwise.is_empty() && Some(f) == follow && self.jumps_over_nothing(t, f);
+        let jumped = matches!(then.last(), Some(Stmt::Break | Stmt::Continue));
         out.push(Stmt::If {
             cond,
             then,
-            otherwise: (!otherwise.is_empty()).then_some(otherwise),
+            otherwise: (!otherwise.is_empty() || empty_else && !jumped).then_some(otherwise),
         });
         if !reached(&then_flow) && !reached(&else_flow) {
             return Ok(After::Left);

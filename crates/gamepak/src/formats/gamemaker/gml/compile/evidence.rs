@@ -401,7 +401,8 @@ type Owned = (Vec<(u32, usize, i64)>, Vec<(u32, i64)>);
 fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
     let mut found = Vec::new();
     let mut unnamed = Vec::new();
-    let mut pending: Option<i64> = None;
+    // The last owner named, and where, not yet taken by a store.
+    let mut pending: Option<(u32, i64)> = None;
     let mut pop_after: Option<usize> = None;
     for (k, i) in instrs.iter().enumerate() {
         let before = k.checked_sub(1).map(|p| &instrs[p]);
@@ -410,12 +411,10 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
                 signal: SETOWNER, ..
             } => {
                 // One named before, for no variable's store.
-                if let Some(id) = pending {
-                    unnamed.push((i.at, id));
-                }
+                unnamed.extend(pending);
                 pending = before.and_then(|p| match p.operand {
-                    Operand::Int(n) => Some(i64::from(n)),
-                    Operand::Short(n) => Some(i64::from(n)),
+                    Operand::Int(n) => Some((i.at, i64::from(n))),
+                    Operand::Short(n) => Some((i.at, i64::from(n))),
                     _ => None,
                 });
                 pop_after = None;
@@ -426,7 +425,7 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
                 ..
             } if pending.is_some() => pop_after = Some(c),
             Operand::Break { signal: POPAF, .. } => {
-                if let (Some(id), Some(c)) = (pending, pop_after.take()) {
+                if let (Some((_, id)), Some(c)) = (pending, pop_after.take()) {
                     found.push((i.at, c, id));
                     pending = None;
                 }
@@ -444,7 +443,7 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
                     _ => None,
                 });
                 if kind != PLAIN_VARIABLE || made.is_some() {
-                    if let Some(id) = pending.take() {
+                    if let Some((_, id)) = pending.take() {
                         if kind != PLAIN_VARIABLE || made == Some(true) {
                             found.push((i.at, c, id));
                         } else {
@@ -456,6 +455,8 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
             _ => {}
         }
     }
+    // The last one named for no store: before a call that sets an array.
+    unnamed.extend(pending);
     (found, unnamed)
 }
 

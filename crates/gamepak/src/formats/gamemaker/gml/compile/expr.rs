@@ -219,7 +219,8 @@ impl Gen<'_> {
         }
         // A built-in function as a value (`if (os_is_network_connected)`), where
         // the game has no variable of the name (OwiliwO's Infinite-Menagerie
-        // keeps its own `sound_volume`).
+        // keeps its own `sound_volume`): by its index, even where the game's
+        // own functions are typed references (SekaLudianto/tebak-lagu).
         if target.functions()
             && builtins::function(name).is_some()
             && !builtins::is_builtin_variable(name)
@@ -227,7 +228,8 @@ impl Gen<'_> {
             && self.env.asset(name).is_none()
             && !self.statics.contains(name)
         {
-            return Some(self.push_function(name));
+            self.op(format!("push.i function {name}"));
+            return Some(Ty::I);
         }
         if let Some(asset) = self.env.asset(name) {
             if self.env.target.typed_references {

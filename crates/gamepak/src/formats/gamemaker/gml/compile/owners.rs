@@ -46,6 +46,19 @@ impl Gen<'_> {
         true
     }
 
+    /// Names the unnamed owner before a statement that calls `array_set` or
+    /// its kin, as GameMaker does where arrays are copied on write
+    /// (SekaLudianto/tebak-lagu's `array_set(_t, 0, -4)` after `push.i
+    /// 11272192; break.e -5`, and before 2.3.6 before each one:
+    /// lordbenedikt/2d_dungeon_gm, MayitaMayoso/vendaval; evolutionleo/LudSwing
+    /// names none in a `repeat` after its `array_create`, which this does not
+    /// follow).
+    pub(super) fn name_call_owner(&mut self, statement: &Expr) {
+        if self.env.target.array_owners && self.can_own && is_array_maker(statement) {
+            self.set_owner(self.unnamed_owner());
+        }
+    }
+
     /// Names the owner of an array literal before its items, where GameMaker
     /// does: before 2.3.6, each literal that is not stored as it is names the
     /// unnamed owner.

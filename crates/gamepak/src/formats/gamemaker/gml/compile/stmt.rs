@@ -17,7 +17,10 @@ impl Gen<'_> {
 
     pub(super) fn stmt(&mut self, s: &Stmt) {
         match s {
-            Stmt::Expr(e) => self.discard(e),
+            Stmt::Expr(e) => {
+                self.name_call_owner(e);
+                self.discard(e)
+            }
             Stmt::Assign { target, op, value } => self.assign(target, *op, value),
             Stmt::Var(list) => {
                 for d in list {

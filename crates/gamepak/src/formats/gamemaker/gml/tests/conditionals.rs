@@ -791,3 +791,27 @@ construct!(
     }
     "
 );
+
+// An `else` with nothing in it keeps its jump over it (PupofHades/GameMakerGame).
+construct!(
+    if_with_an_empty_else_2023,
+    "
+    L0000:
+    push.v self.a
+    conv.v.b
+    bf L0020
+    pushi.e 1
+    pop.v.i self.b
+    b L0020
+    L0020:
+    pushi.e 2
+    pop.v.i self.c
+    ",
+    "
+    if (a) {
+        b = 1;
+    } else {
+    }
+    c = 2;
+    "
+);

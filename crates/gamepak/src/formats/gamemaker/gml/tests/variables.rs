@@ -910,3 +910,21 @@ construct!(
     }
     "
 );
+
+// Where arrays are copied on write, a statement calling `array_set` names its
+// owner first, as a write does: the unnamed one (SekaLudianto/tebak-lagu).
+construct!(
+    array_set_statement_names_its_owner_2024,
+    "
+    push.i 65536
+    break.e -5
+    pushi.e 3
+    conv.i.v
+    pushi.e 0
+    conv.i.v
+    push.v self.t
+    call.i array_set(argc=3)
+    popz.v
+    ",
+    "array_set(t, 0, 3);"
+);
