@@ -144,6 +144,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     // Whether a `throw`'s value is dropped after it, and whether it is left.
     let mut throws = (false, false);
     let (mut checks_2d_indices, mut objects_as_instances) = (false, false);
+    let mut folds_variable_hashes = false;
     let mut calls_own_statics = false;
     let (mut tests_statics, mut statics_then_exit) = (false, false);
     let (mut repeat_tests_count, mut arrays_by_instance_id) = (false, false);
@@ -246,6 +247,9 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 Operand::Break {
                     signal: PUSHREF, ..
                 } => pushes_references = true,
+                Operand::Reference { chain } if i.op == op::PUSH && !names.chains[chain].call => {
+                    folds_variable_hashes = true;
+                }
                 Operand::Reference { .. } if i.op == op::BREAK => {
                     pushes_references = true;
                     functions_through_references = true;
@@ -300,6 +304,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     target.functions_through_references = functions_through_references;
     target.throw_drops_value = !matches!(throws, (false, true));
     target.checks_2d_indices = checks_2d_indices;
+    target.folds_variable_hashes |= folds_variable_hashes;
     // Later bytecode names a room's instance by its id with that kind.
     target.objects_as_instances = objects_as_instances && target.bytecode < 15;
     target.calls_own_statics |= calls_own_statics;

@@ -278,7 +278,7 @@ impl Gen<'_> {
         }
         if let (Expr::Ident(f), [Expr::String(name)]) = (callee, args) {
             if f == crate::formats::gamemaker::gml::sim::VARIABLE_HASH
-                && self.env.target.folds_variable_hashes()
+                && self.env.target.folds_variable_hashes
             {
                 self.op(format!("push.i variable {name}"));
                 return Ty::I;

@@ -348,9 +348,11 @@ impl Gen<'_> {
         // `CleanPolyline(…).Thickness(0.3).Draw()`; 2.3.0's vendaval reads the
         // instance first).
         if let Expr::Field { base, name } = callee {
-            if matches!(**base, Expr::Call { .. })
-                && self.env.target.method_of_result_after_arguments()
-            {
+            let result_of = match &**base {
+                Expr::Call { callee, .. } => Some(matches!(**callee, Expr::Field { .. })),
+                _ => None,
+            };
+            if result_of.is_some_and(|m| self.env.target.method_of_result_after_arguments(m)) {
                 self.push_args(args);
                 let ty = self.expr(base);
                 self.to(ty, Ty::V);

@@ -67,6 +67,11 @@ pub struct Target {
     /// (`push.v [instance]object3.speed`), not a plain one (bytecode 14:
     /// miker525's Bin-Laden-Liquors; the game's code tells).
     pub objects_as_instances: bool,
+    /// `variable_get_hash("name")` is worked out by the compiler: the name's
+    /// hash is pushed as a reference to its variable (2024.8 on, and
+    /// JaconAndEggs/Ooo-Kaizo, whose chunks say before 2024.6: the game's
+    /// code tells).
+    pub folds_variable_hashes: bool,
 }
 
 impl Target {
@@ -91,13 +96,8 @@ impl Target {
             array_get_in_accessors: false,
             calls_own_statics: release >= Version::V2024_11,
             objects_as_instances: false,
+            folds_variable_hashes: release >= Version::V2024_8,
         }
-    }
-
-    /// `variable_get_hash("name")` is worked out by the compiler: the name's
-    /// hash is pushed as a reference to its variable (2024.8 on).
-    pub fn folds_variable_hashes(self) -> bool {
-        self.release >= Version::V2024_8
     }
 
     /// `op` as bytecode 13 and 14 have it, where they have no such instruction:
@@ -128,9 +128,16 @@ impl Target {
     }
 
     /// A method of what a call returns is called with its arguments pushed
-    /// before the call (2022 on; 2.3.0 pushes the instance first).
-    pub fn method_of_result_after_arguments(self) -> bool {
-        self.release >= Version::V2022_1
+    /// before the call (2022 on; 2.3.0 pushes the instance first), and of what
+    /// a method returns too from 2024.14 (2024.4's JaconAndEggs/Ooo-Kaizo
+    /// pushes that instance first).
+    pub fn method_of_result_after_arguments(self, of_method: bool) -> bool {
+        let from = if of_method {
+            Version::V2024_14
+        } else {
+            Version::V2022_1
+        };
+        self.release >= from
     }
 
     /// 2.3.7 (2022 here) on: `true` and `false` are typed booleans.

@@ -745,6 +745,20 @@ construct!(
     "var _buff = struct_get_from_hash(async_load, variable_get_hash(\"buffer\"));"
 );
 
+// A game whose chunks say before 2024.6 worked hashes out too
+// (JaconAndEggs/Ooo-Kaizo): its code tells.
+construct!(
+    variable_hash_worked_out_where_the_game_shows_it_2024,
+    "
+    push.i variable sprite_index
+    conv.i.v
+    push.v self.data
+    call.i struct_get_from_hash(argc=2)
+    pop.v.v self.s
+    ",
+    "s = struct_get_from_hash(data, variable_get_hash(\"sprite_index\"));"
+);
+
 // Where resources are typed references, a plain number passed for one was written
 // as a number.
 construct!(

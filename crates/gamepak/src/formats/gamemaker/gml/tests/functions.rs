@@ -948,3 +948,25 @@ construct!(
     ",
     "ds_list_create().Play(\"x\");"
 );
+
+// Before 2024.14 a method of what a method returns reads the instance first
+// and swaps the arguments under it (JaconAndEggs/Ooo-Kaizo's
+// `cutsceneManager.AddCutscene().SetTime(120)`).
+construct!(
+    method_of_a_method_s_result_2024,
+    "
+    push.v self.a
+    dup.v 34816
+    dup.v 0
+    push.v stacktop.b
+    callv.v 0
+    pushi.e 1
+    conv.i.v
+    dup.v 34817
+    dup.v 0
+    push.v stacktop.c
+    callv.v 1
+    popz.v
+    ",
+    "a.b().c(1);"
+);

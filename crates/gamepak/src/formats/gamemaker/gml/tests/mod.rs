@@ -297,6 +297,7 @@ fn construct_env(name: &str, asm: &str) -> Env {
     };
     let mut target = Target::new(bytecode, release);
     target.objects_as_instances = has("[instance]object");
+    target.folds_variable_hashes |= has("push.i variable ");
     target.self_through_builtin = asm.lines().any(|l| {
         let l = l.trim();
         (l.starts_with("push.v builtin.") || l.starts_with("pop.v.")) && l.contains(" builtin.")
