@@ -136,10 +136,12 @@ impl Gen<'_> {
         if let Some((parent, args)) = &f.inherits {
             self.parent_constructor(parent, args);
         }
+        // Defaults are set before the statics (Gatoiq/tiempo-del-este's
+        // `create_weapon(argument0 = sSword, …) constructor`).
+        self.default_arguments(params);
         if constructor && self.env.target.constructor_set_static() {
             self.op("call.i @@SetStatic@@(argc=0)");
         }
-        self.default_arguments(params);
         self.statics_block(body);
         self.block(body);
         if self.env.target.functions_end_setting_statics {

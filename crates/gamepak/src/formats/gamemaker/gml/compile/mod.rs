@@ -222,6 +222,8 @@ struct Exits {
     kind: Leaving,
     /// Whether a `continue` went to `cont` (a switch lays out its stub then).
     cont_used: bool,
+    /// A switch whose `default` case is being compiled.
+    in_default: bool,
 }
 
 /// What a `return` leaving a construct must undo.

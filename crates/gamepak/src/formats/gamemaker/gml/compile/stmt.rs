@@ -92,7 +92,7 @@ impl Gen<'_> {
             },
             Stmt::Continue => self.continue_stmt(),
             Stmt::Exit => {
-                self.leave_all();
+                self.leave_all(false);
                 self.op("exit.i");
             }
             Stmt::Return(value) => self.return_stmt(value.as_ref()),
@@ -201,6 +201,7 @@ impl Gen<'_> {
             cont: Some(cont),
             kind,
             cont_used: false,
+            in_default: false,
         });
         self.block(body);
         self.exits.pop();
@@ -285,9 +286,13 @@ impl Gen<'_> {
             cont: stub,
             kind: Leaving::Switch(ty),
             cont_used: false,
+            in_default: false,
         });
         for (case, &label) in cases.iter().zip(&labels) {
             self.code.place(label);
+            if let Some(e) = self.exits.last_mut() {
+                e.in_default = case.label.is_none();
+            }
             self.block(&case.body);
         }
         let inside = self.exits.pop();
@@ -319,13 +324,20 @@ impl Gen<'_> {
     }
 
     /// Undoes what the constructs around leave on the stack, innermost first,
-    /// before a `return` or `exit`.
-    fn leave_all(&mut self) {
-        let kinds: Vec<Leaving> = self.exits.iter().rev().map(|e| e.kind).collect();
-        for k in kinds {
+    /// before a `return` (of a value, when `value`) or `exit`.
+    fn leave_all(&mut self, value: bool) {
+        let keeps = value && self.env.target.default_return_keeps_switch_value();
+        let kinds: Vec<(Leaving, bool)> = self
+            .exits
+            .iter()
+            .rev()
+            .map(|e| (e.kind, keeps && e.in_default))
+            .collect();
+        for (k, kept) in kinds {
             match k {
                 Leaving::Loop => {}
                 Leaving::Repeat => self.op("popz.i"),
+                Leaving::Switch(_) if kept => {}
                 Leaving::Switch(ty) => self.op(format!("popz.{}", ty.letter())),
                 Leaving::With => self.op("popenv exit"),
             }
@@ -334,7 +346,7 @@ impl Gen<'_> {
 
     fn return_stmt(&mut self, value: Option<&Expr>) {
         let Some(value) = value else {
-            self.leave_all();
+            self.leave_all(false);
             self.op("exit.i");
             return;
         };
@@ -345,7 +357,7 @@ impl Gen<'_> {
                 self.locals.push(TEMP.into());
             }
             self.op(format!("pop.v.v local.{TEMP}"));
-            self.leave_all();
+            self.leave_all(true);
             self.op(format!("push.v local.{TEMP}"));
         }
         self.op("ret.v");

@@ -168,6 +168,14 @@ impl Target {
         self.release >= Version::V2024_2
     }
 
+    /// A `return` of a value in a switch's `default` case leaves that
+    /// switch's value on the stack (2024.14 on: every such `return` of
+    /// Gatoiq's tiempo-del-este, and MrLooms/Trust-Nobody; 2024.13's
+    /// SekaLudianto/tebak-lagu drops it).
+    pub fn default_return_keeps_switch_value(self) -> bool {
+        self.release >= Version::V2024_14
+    }
+
     /// A constructor calls `@@SetStatic@@` first (2024.11 on).
     pub fn constructor_set_static(self) -> bool {
         self.release >= Version::V2024_11

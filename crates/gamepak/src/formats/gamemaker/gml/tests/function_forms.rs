@@ -483,3 +483,40 @@ construct!(
     }
     "
 );
+
+// A constructor sets its parameters' defaults before it marks its statics set
+// (Gatoiq/tiempo-del-este's `create_weapon`).
+construct!(
+    constructor_defaults_before_its_statics_2024,
+    "
+    ; release 2024.14
+    ; gml_GlobalScript_w (arguments 0, locals 0) starts at L0000
+    ; gml_Script_make (arguments 1, locals 0) starts at L0004
+    b L0044
+    L0004:
+    pushbltn.v builtin.argument0
+    pushbltn.v builtin.undefined
+    cmp.v.v.eq
+    bf L0028
+    pushi.e 0
+    pop.v.i builtin.argument0
+    L0028:
+    call.i @@SetStatic@@(argc=0)
+    push.v arg.argument0
+    pop.v.v builtin.size
+    exit.i
+    L0044:
+    push.i function gml_Script_make
+    conv.i.v
+    call.i @@NullObject@@(argc=0)
+    call.i method(argc=2)
+    dup.v 0
+    pop.v.v self.make
+    popz.v
+    ",
+    "
+    function make(argument0 = 0) constructor {
+        size = argument0;
+    }
+    "
+);

@@ -1055,3 +1055,46 @@ construct!(
     }
     "
 );
+
+// From 2024.14 a `return` in `default` leaves the switch's value on the stack
+// (Gatoiq/tiempo-del-este).
+construct!(
+    return_in_default_keeps_the_switch_value_2024,
+    "
+    ; release 2024.14
+    push.v self.a
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0020
+    b L0048
+    b L006c
+    L0020:
+    push.s \"x\"
+    conv.s.v
+    pop.v.v local.$$$$temp$$$$
+    popz.v
+    push.v local.$$$$temp$$$$
+    ret.v
+    b L006c
+    L0048:
+    push.s \"y\"
+    conv.s.v
+    pop.v.v local.$$$$temp$$$$
+    push.v local.$$$$temp$$$$
+    ret.v
+    b L006c
+    L006c:
+    popz.v
+    ",
+    "
+    switch (a) {
+        case 1:
+            return \"x\";
+            break;
+        default:
+            return \"y\";
+            break;
+    }
+    "
+);
