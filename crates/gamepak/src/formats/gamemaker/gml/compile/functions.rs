@@ -322,7 +322,7 @@ impl Gen<'_> {
 
     /// A struct field's value as its hidden function reads it: in place where
     /// it stays there, else computed by the caller and passed as `argument[N]`
-    /// (inside array literals, element by element).
+    /// (inside array literals that hold a constant, item by item).
     fn hoist(&self, value: &Expr, passed: &mut Vec<Expr>) -> Expr {
         let mut pass = |e: &Expr| {
             if self.stays_in_struct(e) {
@@ -336,7 +336,12 @@ impl Gen<'_> {
             }
         };
         match value {
-            Expr::Array(items) => Expr::Array(items.iter().map(&mut pass).collect()),
+            // An array literal with a constant stays, its other items passed;
+            // one with none is passed whole (`inven: []`, `equip: [-99]` in
+            // Acednothere/ncx-rng).
+            Expr::Array(items) if items.iter().any(|e| self.stays_in_struct(e)) => {
+                Expr::Array(items.iter().map(&mut pass).collect())
+            }
             e => pass(e),
         }
     }

@@ -970,3 +970,38 @@ construct!(
     ",
     "a.b().c(1);"
 );
+
+// An array literal with no constant item is passed whole (Acednothere/ncx-rng).
+construct!(
+    struct_field_array_without_constants_is_passed_whole_2024,
+    "
+    ; gml_Object_o_a_Create_0 (arguments 0, locals 0) starts at L0000
+    ; gml_Script____struct___0@gml_Object_o_a_Create_0 (arguments 0, locals 0) starts at L001c
+    pushi.e -99
+    conv.i.v
+    call.i @@NewGMLArray@@(argc=1)
+    call.i @@NewGMLArray@@(argc=0)
+    b L0050
+    L001c:
+    pushi.e -15
+    pushi.e 0
+    push.v [array]object0.argument
+    pop.v.v self.inven
+    pushi.e -15
+    pushi.e 1
+    push.v [array]object0.argument
+    pop.v.v self.equip
+    exit.i
+    L0050:
+    push.i function gml_Script____struct___0@gml_Object_o_a_Create_0
+    conv.i.v
+    call.i @@NullObject@@(argc=0)
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -5
+    pop.v.v [stacktop]object0.___struct___0
+    call.i @@NewGMLObject@@(argc=3)
+    pop.v.v self.acc
+    ",
+    "acc = { inven: [], equip: [-99] };"
+);
