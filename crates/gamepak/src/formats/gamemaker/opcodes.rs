@@ -26,7 +26,7 @@ pub fn to_v14(word: u32) -> Option<u32> {
     let op = (word >> 24) as u8;
     let (old, word) = match op {
         op::CMP => {
-            let kind = (word >> 8) as u8 & 0xff;
+            let kind = (word >> 8) as u8;
             if !(1..=6).contains(&kind) {
                 return None;
             }
