@@ -127,7 +127,7 @@ pub struct Stuck {
 const SELF: i64 = -1;
 const OTHER: i64 = -2;
 const ALL: i64 = -3;
-const NOONE: i64 = -4;
+pub(super) const NOONE: i64 = -4;
 const GLOBAL: i64 = -5;
 const BUILTIN: i64 = -6;
 const LOCAL: i64 = -7;

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::ast::{Accessor, AssignOp, Declared, Expr, Function, Number, Stmt};
 use super::context::Context;
-use super::sim::Stuck;
+use super::sim::{Stuck, NOONE};
 use super::visit::{walk_block, walk_block_exprs, walk_expr};
 
 /// The passes, with what they need of the blob: its entries by name and the walked
@@ -401,11 +401,11 @@ fn struct_literal(f: Function, args: Vec<Expr>) -> Expr {
             let Some(name) = own_variable(&target).cloned() else {
                 continue;
             };
-            // A negative number the body holds was a named constant: one
+            // A negative number in the body was a named constant, as one
             // written as a number is negated by the caller, which passes it
-            // (`{ req: noone }` in soap64real/killstreakbeta, `{ y: -8 }` in
-            // JaconAndEggs/Ooo-Kaizo).
-            if matches!(value, Expr::Number(Number::Int(-4))) {
+            // (`{ y: -8 }` in JaconAndEggs/Ooo-Kaizo): -4 is `noone`
+            // (`{ req: noone }` in soap64real/killstreakbeta).
+            if matches!(value, Expr::Number(Number::Int(NOONE))) {
                 value = Expr::Ident("noone".into());
             }
             walk_expr(&mut value, &mut |e| {

@@ -165,13 +165,9 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
             .collect();
         starts.sort_unstable();
         let instrs = decode(bytes, first.blob, game.form.endian, names);
-        let targets: HashSet<u32> = instrs
-            .iter()
-            .filter_map(|i| match i.operand {
-                Operand::Branch(to) => Some(to),
-                _ => None,
-            })
-            .collect();
+        // Whether a branch goes to `at`: looked for only after a throw, which
+        // few blobs hold.
+        let branched_to = |at: u32| instrs.iter().any(|i| i.operand == Operand::Branch(at));
         let within = |at: u32| {
             starts
                 .iter()
@@ -241,7 +237,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 } if names.chains[c].name == "@@throw@@" => match instrs.get(k + 1) {
                     // A `popz.v` branched to drops another value: a switch's
                     // whose last case throws (JaconAndEggs/Ooo-Kaizo).
-                    Some(n) if n.op == op::POPZ => throws.0 |= !targets.contains(&n.at),
+                    Some(n) if n.op == op::POPZ => throws.0 |= !branched_to(n.at),
                     _ => throws.1 = true,
                 },
                 Operand::Break {
@@ -306,7 +302,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     target.checks_2d_indices = checks_2d_indices;
     target.folds_variable_hashes |= folds_variable_hashes;
     // Later bytecode names a room's instance by its id with that kind.
-    target.objects_as_instances = objects_as_instances && target.bytecode < 15;
+    target.objects_as_instances = objects_as_instances && target.bytecode_14();
     target.calls_own_statics |= calls_own_statics;
     if builtin_reads + self_reads > 0 {
         target.builtin_instance = builtin_reads > self_reads;

@@ -171,8 +171,8 @@ impl Gen<'_> {
                 return Ty::V;
             }
             // Bytecode 14 pushes an instance as a value as its number.
-            "self" if self.env.target.bytecode < 15 => return self.number(Number::Int(-1)),
-            "other" if self.env.target.bytecode < 15 => return self.number(Number::Int(-2)),
+            "self" if self.env.target.bytecode_14() => return self.number(Number::Int(-1)),
+            "other" if self.env.target.bytecode_14() => return self.number(Number::Int(-2)),
             // Before 2.3 an instance as a value is its id (`with (other)`,
             // `return self`).
             "self" | "other" => {

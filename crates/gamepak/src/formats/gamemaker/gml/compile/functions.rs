@@ -308,7 +308,6 @@ impl Gen<'_> {
             Expr::Number(Number::Real(r)) => r.is_sign_positive(),
             Expr::String(_) | Expr::Bool(_) | Expr::Function(_) => true,
             Expr::Ident(n) if self.local_names.contains(n) => false,
-            Expr::Ident(n) if n == "noone" => true,
             Expr::Ident(n) if self.env.asset(n).is_some() => self.env.target.typed_references,
             Expr::Ident(n) => {
                 builtins::constant(n).is_some_and(|c| c.value.is_some())

@@ -104,7 +104,7 @@ impl Target {
     /// they push every short integer with `push.e` and every variable with
     /// `push.v`, whatever holds it.
     pub fn spelled(self, op: &str) -> Option<String> {
-        if self.bytecode >= 15 {
+        if !self.bytecode_14() {
             return None;
         }
         let (head, rest) = op.split_once(' ')?;
@@ -114,6 +114,11 @@ impl Target {
             _ => return None,
         };
         Some(format!("{older} {rest}"))
+    }
+
+    /// Bytecode 13 or 14: older opcodes, and fewer instructions.
+    pub fn bytecode_14(self) -> bool {
+        self.bytecode < 15
     }
 
     /// GameMaker: Studio 1.x.
