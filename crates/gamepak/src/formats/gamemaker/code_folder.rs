@@ -83,19 +83,49 @@ pub fn edited(dir: &SourceDir, m: &Manifest) -> Result<Edits> {
         .collect()
 }
 
+/// The folder's code as pack found it, and the texts edited elsewhere that the
+/// code may still push by their old text.
+pub struct FolderCode<'a> {
+    /// Disassemblies edited, by blob.
+    pub edits: &'a Edits,
+    /// GML edited, and GML that defines for all.
+    pub gml: &'a FolderGml,
+    /// Disassemblies added.
+    pub added: &'a [AddedFile],
+    /// GML files added.
+    pub new_gml: &'a [AddedFile],
+    /// Strings whose text `strings.json` or `text.json` edited in place.
+    pub retexted: &'a [Retext],
+}
+
+/// A string whose text was edited in place: its index, and its text before and
+/// after.
+#[derive(Debug, Clone)]
+pub struct Retext {
+    pub string: u32,
+    pub was: String,
+    pub now: String,
+}
+
 /// Applies the edited and added disassemblies, and the folder's GML compiled
-/// (edited entries and new code), to `game`, noting each; gives the file as it
-/// was before them, to compare with, when there were any. Texts the code
-/// pushes that STRG lacks are added to it first; new scripts and events are
-/// listed where GameMaker lists them (see [`super::code_new`]).
+/// (edited entries and new code), to `game`, noting each and adding the
+/// compiler's warnings to `warnings`; gives the file as it was before them, to
+/// compare with, when there were any. Texts the code pushes that STRG lacks are
+/// added to it first; new scripts and events are listed where GameMaker lists
+/// them (see [`super::code_new`]).
 pub fn apply(
-    edits: &Edits,
-    gml: &FolderGml,
-    added: &[AddedFile],
-    new_gml: &[AddedFile],
+    code: FolderCode<'_>,
     game: &mut model::Game<'_>,
     notes: &mut Vec<String>,
+    warnings: &mut Vec<String>,
 ) -> Result<Option<Vec<u8>>> {
+    let FolderCode {
+        edits,
+        gml,
+        added,
+        new_gml,
+        retexted,
+    } = code;
     if edits.is_empty() && added.is_empty() && gml.edits.is_empty() && new_gml.is_empty() {
         return Ok(None);
     }
@@ -103,7 +133,8 @@ pub fn apply(
     let read = super::game::read(&before)?;
     // The chains are read once, for the compiler and the assembler both.
     let names = super::code::names(&read);
-    let compiled = super::code_gml::assemble(&read, &names, gml, new_gml)?;
+    let mut compiled = super::code_gml::assemble(&read, &names, gml, new_gml)?;
+    warnings.append(&mut compiled.warnings);
     // Disassemblies edited by hand, and added ones, by the blob they become.
     let by_hand: Vec<(usize, AddedFile)> = edits
         .iter()
@@ -119,6 +150,11 @@ pub fn apply(
     for (blob, file, text) in compiled.edits {
         notes.push(format!("{file}: compiled"));
         edits.insert(blob, (file, text));
+    }
+    for (&blob, (file, text)) in edits.iter_mut() {
+        let said = push_edited_texts(game, blob, file, text, retexted);
+        notes.extend(said.notes);
+        warnings.extend(said.warnings);
     }
     let fresh: Vec<AddedFile> = compiled
         .fresh
@@ -296,6 +332,62 @@ fn listings(
 
 /// Adds to STRG each text that `texts` (disassemblies) push and STRG lacks, at
 /// its end; gives them, in order.
+/// Notes and warnings, as one step gives them.
+#[derive(Debug, Default)]
+struct Said {
+    notes: Vec<String>,
+    warnings: Vec<String>,
+}
+
+/// Where the code of `blob` pushed a string whose text was edited in place, and
+/// its edited disassembly `text` still pushes the old text, the edit to the
+/// text holds: the code pushes the new one. Both edits land, rather than the
+/// old text coming back as a string of its own. Where the edited code pushes
+/// neither text any more, the text's edit does not show there: a warning.
+fn push_edited_texts(
+    game: &model::Game<'_>,
+    blob: usize,
+    file: &str,
+    text: &mut String,
+    retexted: &[Retext],
+) -> Said {
+    let mut said = Said::default();
+    if retexted.is_empty() {
+        return said;
+    }
+    let pushed = super::text_list::pushed_strings(game, blob);
+    let quoted = |t: &str| format!("push.s {}", serde_json::to_string(t).unwrap_or_default());
+    for r in retexted.iter().filter(|r| pushed.contains(&r.string)) {
+        let (old, new) = (quoted(&r.was), quoted(&r.now));
+        let pushes = |wanted: &str| text.lines().any(|l| l.trim() == wanted);
+        if !pushes(&old) {
+            if !pushes(&new) {
+                said.warnings.push(format!(
+                    "{file}: string {} ({:?}) is edited to {:?}, and this code, which \
+                     showed it, no longer pushes it: the edited text does not show here",
+                    r.string, r.was, r.now
+                ));
+            }
+            continue;
+        }
+        *text = text
+            .lines()
+            .map(|l| match l.trim() == old {
+                true => l.replacen(&old, &new, 1),
+                false => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n";
+        said.notes.push(format!(
+            "{file}: pushes string {} by its old text {:?}, edited to {:?}: the code pushes \
+             the edited text",
+            r.string, r.was, r.now
+        ));
+    }
+    said
+}
+
 fn add_strings<'t>(
     game: &mut model::Game<'_>,
     texts: impl Iterator<Item = &'t str>,

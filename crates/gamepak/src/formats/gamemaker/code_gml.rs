@@ -15,7 +15,8 @@ use super::code_new::{self, NewKind};
 use super::game::Game;
 use super::gml::ast::Stmt;
 use super::gml::compile::{compile, Env, Source};
-use super::gml::parse::parse_with;
+use super::gml::parse::{parse_placed, parse_with};
+use super::gml::places::Places;
 use super::gml::print::Style;
 use super::manifest::Manifest;
 use super::model::chunks::scripts::Scripts;
@@ -37,6 +38,8 @@ pub struct GmlEdit {
 pub struct FolderGml {
     pub edits: Vec<GmlEdit>,
     pub definitions: Vec<(String, String)>,
+    /// Each blob's GML file, where it has one.
+    pub files: Vec<Option<String>>,
 }
 
 /// Whether `text` may declare macros or enums, before it is parsed.
@@ -86,7 +89,14 @@ pub fn edited(dir: &SourceDir, m: &Manifest) -> Result<FolderGml> {
             )))
         })
         .collect::<Result<Vec<_>>>()?;
-    let mut out = FolderGml::default();
+    let mut out = FolderGml {
+        files: m
+            .code
+            .iter()
+            .map(|c| Some(c.gml.as_ref()?.file.clone()))
+            .collect(),
+        ..FolderGml::default()
+    };
     for (compiled, e) in found.into_iter().flatten() {
         if compiled {
             out.edits.push(e);
@@ -104,6 +114,8 @@ pub struct Assembled {
     pub edits: Vec<(usize, String, String)>,
     pub fresh: Vec<Fresh>,
     pub constructors: HashSet<String>,
+    /// Warnings on the code, each with its place, its line and a caret.
+    pub warnings: Vec<String>,
 }
 
 /// A new GML file compiled: its place, its disassembly, its code entry's name,
@@ -121,6 +133,7 @@ struct Parsed<'t> {
     file: &'t str,
     text: &'t str,
     body: Vec<Stmt>,
+    places: Places,
     /// The blob of an edited entry; for a new file, what it becomes.
     what: std::result::Result<usize, NewKind>,
 }
@@ -153,8 +166,8 @@ pub fn assemble(
         .chain(new.iter().map(|(f, t)| (f.as_str(), t.as_str(), Err(()))));
     let mut parsed = Vec::new();
     for (file, text, blob) in sources {
-        let body = match parse_with(text, style) {
-            Ok(body) => body,
+        let (body, places) = match parse_placed(text, style) {
+            Ok(parsed) => parsed,
             Err(p) => {
                 errors.push(problem(format!("{file}:{p}")));
                 continue;
@@ -176,9 +189,11 @@ pub fn assemble(
             file,
             text,
             body,
+            places,
             what,
         });
     }
+    errors.extend(declared_twice(game, &env, gml, &parsed));
     let scripts = game.model.get::<Scripts>().map_or(0, |s| s.scripts.len());
     let mut script = 0;
     for p in &parsed {
@@ -213,28 +228,49 @@ pub fn assemble(
                     p.file
                 ));
             }
-            let (text, functions) = compile_entry(game, env, &entry, p.file, p.text, &p.body)?;
+            let source = Text {
+                file: p.file,
+                text: p.text,
+                body: &p.body,
+                places: &p.places,
+            };
+            let one = compile_entry(game, env, &entry, source)?;
             let what = p.what.clone().map_err(|kind| (entry, kind));
             Ok(Compiled {
                 file: p.file.to_string(),
-                text,
                 what,
-                functions,
+                one,
             })
         })
         .collect();
     let mut out = Assembled::default();
+    // A name one file reads and another sets is no slip.
+    let stored: HashSet<&String> = results
+        .iter()
+        .flatten()
+        .flat_map(|c| &c.one.stored)
+        .collect();
+    for r in results.iter().flatten() {
+        out.warnings.extend(
+            r.one
+                .unknown_reads
+                .iter()
+                .filter(|(name, _)| !stored.contains(name))
+                .map(|(_, shown)| shown.clone()),
+        );
+    }
     for r in results {
         match r {
             Err(e) => errors.push(e),
             Ok(c) => {
                 out.constructors
-                    .extend(c.functions.into_iter().filter(|f| f.1).map(|f| f.0));
+                    .extend(c.one.functions.into_iter().filter(|f| f.1).map(|f| f.0));
+                let text = c.one.text;
                 match c.what {
-                    Ok(blob) => out.edits.push((blob, c.file, c.text)),
+                    Ok(blob) => out.edits.push((blob, c.file, text)),
                     Err((entry, kind)) => out.fresh.push(Fresh {
                         file: c.file,
-                        text: c.text,
+                        text,
                         entry,
                         kind,
                     }),
@@ -250,14 +286,75 @@ pub fn assemble(
     Ok(out)
 }
 
-/// One file compiled: its place, its disassembly, and its blob, or for a new
-/// file its entry and what it is.
+/// A function name that two script files declare, or that a script file
+/// declares where another of the game's scripts does already: each refused,
+/// naming both files. A function is global from 2.3, and GameMaker would call
+/// only one of the two.
+fn declared_twice(game: &Game<'_>, env: &Env, gml: &FolderGml, parsed: &[Parsed]) -> Vec<String> {
+    if !env.target.functions() {
+        return Vec::new();
+    }
+    let blob_of = |entry: &str| {
+        game.blob_entries()
+            .iter()
+            .position(|es| es.iter().any(|&k| *game.code[k].name == *entry))
+    };
+    let mut seen: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for p in parsed {
+        let script = match &p.what {
+            Err(NewKind::Script(_)) => true,
+            Ok(blob) => own_entry(game, *blob).is_some_and(|e| e.starts_with("gml_GlobalScript_")),
+            Err(NewKind::Event(_)) => false,
+        };
+        if !script {
+            continue;
+        }
+        for f in code_new::declared_functions(&p.body) {
+            if let Some(other) = seen.insert(f.clone(), p.file) {
+                out.push(format!(
+                    "{}: the function `{f}` is declared in {other} too: a function name is \
+                     declared once",
+                    p.file
+                ));
+                continue;
+            }
+            let Some(blob) = env.functions.get(&f).and_then(|entry| blob_of(entry)) else {
+                continue;
+            };
+            if p.what != Ok(blob) {
+                let other = gml.files.get(blob).cloned().flatten();
+                let other = other.unwrap_or_else(|| own_entry(game, blob).unwrap_or_default());
+                out.push(format!(
+                    "{}: the function `{f}` is declared in {other} already: a function name is \
+                     declared once",
+                    p.file
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// One file compiled: its place, its blob or for a new file its entry and what
+/// it is, and what compiling it gave.
 struct Compiled {
     file: String,
-    text: String,
     what: std::result::Result<usize, (String, NewKind)>,
+    one: CompiledText,
+}
+
+/// A file's GML compiled.
+struct CompiledText {
+    /// The disassembly.
+    text: String,
     /// Each function it declares, with whether it is a constructor.
     functions: Vec<(String, bool)>,
+    /// The names it reads that nothing in the game sets, each with its warning
+    /// shown against the text.
+    unknown_reads: Vec<(String, String)>,
+    /// The names it stores to.
+    stored: HashSet<String>,
 }
 
 /// The name of the entry that starts blob `blob` of `game`.
@@ -296,25 +393,44 @@ pub fn compile_text(
         None if env.target.functions() => format!("gml_GlobalScript_{named}"),
         None => format!("gml_Script_{named}"),
     };
-    let body =
-        parse_with(text, style_of(game)).map_err(|p| Error::at("", format!("{file}:{p}")))?;
-    compile_entry(game, &env, &entry, file, text, &body)
-        .map(|(text, _)| text)
+    let (body, places) =
+        parse_placed(text, style_of(game)).map_err(|p| Error::at("", format!("{file}:{p}")))?;
+    let source = Text {
+        file,
+        text,
+        body: &body,
+        places: &places,
+    };
+    compile_entry(game, &env, &entry, source)
+        .map(|c| c.text)
         .map_err(|why| Error::at("", why))
 }
 
-/// The GML `text` of `file` (parsed: `body`) compiled as code entry `entry` of
-/// `game` (one it holds, or a new one): its disassembly, with a heading for the
-/// entry and for each function it declares, and each function's entry name
-/// with whether it is a constructor.
+/// A file's GML: its place, its text, and the text parsed.
+#[derive(Clone, Copy)]
+struct Text<'a> {
+    file: &'a str,
+    text: &'a str,
+    body: &'a [Stmt],
+    places: &'a Places,
+}
+
+/// The GML `source` compiled as code entry `entry` of `game` (one it holds, or
+/// a new one): its disassembly, with a heading for the entry and for each
+/// function it declares, and each function's entry name with whether it is a
+/// constructor.
 fn compile_entry(
     game: &Game<'_>,
     env: &Env,
     entry: &str,
-    file: &str,
-    text: &str,
-    body: &[Stmt],
-) -> std::result::Result<(String, Vec<(String, bool)>), String> {
+    source: Text<'_>,
+) -> std::result::Result<CompiledText, String> {
+    let Text {
+        file,
+        text,
+        body,
+        places,
+    } = source;
     let own = game.code.iter().position(|c| *c.name == *entry);
     let mut functions: Vec<&Entry<'_>> = own
         .map(|k| {
@@ -335,6 +451,7 @@ fn compile_entry(
             entry,
             body,
             functions: &names,
+            places: Some(places),
         },
     )
     .map_err(|errors| {
@@ -353,7 +470,7 @@ fn compile_entry(
         ));
     }
     let arguments = own.map_or(0, |k| game.code[k].arguments & 0x7fff);
-    let text = compiled
+    let assembly = compiled
         .assembly(entry, arguments)
         .map_err(|why| format!("{file}: {why}"))?;
     let functions = compiled
@@ -361,7 +478,20 @@ fn compile_entry(
         .iter()
         .map(|f| (f.name.clone(), f.constructor))
         .collect();
-    Ok((text, functions))
+    let unknown_reads = compiled
+        .unknown_reads
+        .iter()
+        .map(|w| {
+            let name = w.name.clone().unwrap_or_default();
+            (name, problem(w.show(file, text)))
+        })
+        .collect();
+    Ok(CompiledText {
+        text: assembly,
+        functions,
+        unknown_reads,
+        stored: compiled.stored,
+    })
 }
 
 /// One problem of several, as a message: its first line, then the source line

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::Deserialize;
 
+use super::code_folder::{FolderCode, Retext};
 use super::folder::{self, Place};
 use super::folder_rules::{self, Edited, GroupClips};
 use super::manifest::{ChunkFile, Manifest};
@@ -109,6 +110,16 @@ pub fn build(
     }
     let lookup = Arc::new(lookup);
     let table_len = texts.len();
+    let retexted: Vec<Retext> = edited
+        .iter()
+        .filter_map(|e| {
+            Some(Retext {
+                string: u32::try_from(e.index).ok()?,
+                was: e.was.clone(),
+                now: texts.get(e.index)?.clone(),
+            })
+        })
+        .collect();
     let interner = Interner::edited(&original, texts);
     let code_blobs = match &m.code_blobs {
         Some(f) => dir.read(f)?,
@@ -204,14 +215,14 @@ pub fn build(
         return Err(e);
     }
     notes.extend(found.notes);
-    let before_code = super::code_folder::apply(
-        &code_edits,
-        &gml_edits,
-        &added_code,
-        &new_gml,
-        &mut game,
-        &mut notes,
-    )?;
+    let code = FolderCode {
+        edits: &code_edits,
+        gml: &gml_edits,
+        added: &added_code,
+        new_gml: &new_gml,
+        retexted: &retexted,
+    };
+    let before_code = super::code_folder::apply(code, &mut game, &mut notes, &mut found.warnings)?;
     text_list::take_own_strings(&mut game, &moved);
     let bytes = game.write()?;
     if let Some(before) = before_code {

@@ -71,6 +71,19 @@ fn pushes(blob: &[u8], endian: Endian, old_opcodes: bool) -> Vec<(usize, u32)> {
     out
 }
 
+/// The strings the code of blob `blob` pushes.
+pub fn pushed_strings(game: &Game<'_>, blob: usize) -> Vec<u32> {
+    let Some(code) = game.get::<Code>() else {
+        return Vec::new();
+    };
+    code.blobs.get(blob).map_or_else(Vec::new, |b| {
+        pushes(b, game.endian, game.bytecode < 15)
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect()
+    })
+}
+
 /// The shown texts of `game`, in string order.
 pub fn list(game: &Game<'_>) -> Vec<Shown> {
     let texts = game.texts();

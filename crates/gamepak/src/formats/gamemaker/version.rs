@@ -89,7 +89,7 @@ pub fn infer(game: &Game<'_>) -> Inferred {
 
 /// A range of releases as words: "2024.4 to before 2024.6". A file in LTS
 /// 2022.0.3's layout is from that branch, not from mainline before 2023.2.
-fn named(range: Range) -> String {
+pub(crate) fn named(range: Range) -> String {
     if range.low == Version::LTS_2022_0_3 {
         "LTS 2022.0.3 or a later LTS 2022.0 release".to_string()
     } else if range.high == Version::NEWEST {

@@ -65,6 +65,7 @@ pub mod instr;
 pub mod lex;
 pub mod owners;
 pub mod parse;
+pub mod places;
 pub mod print;
 mod script_params;
 pub mod sim;

@@ -35,6 +35,7 @@ use std::fmt;
 
 use super::ast::{Block, Expr, Function, Stmt};
 use super::lex::{self, Pos, Tok, Token};
+use super::places::{Places, Start};
 use super::print::Style;
 
 /// How deep a parsed tree may be: each statement and expression a level below
@@ -103,9 +104,16 @@ pub fn parse(text: &str) -> std::result::Result<Block, ParseError> {
 /// `text` as a block of statements, its strings read as `style` says: without
 /// escapes for GameMaker 8 and Studio 1.
 pub fn parse_with(text: &str, style: Style) -> std::result::Result<Block, ParseError> {
+    parse_placed(text, style).map(|(block, _)| block)
+}
+
+/// [`parse_with`], and where each statement starts.
+pub fn parse_placed(text: &str, style: Style) -> std::result::Result<(Block, Places), ParseError> {
     let tokens = lex::lex(text, style)?;
     let mut p = Parser::new(text, &tokens, 0);
-    p.file().map_err(|Failed| p.take_error())
+    let block = p.file().map_err(|Failed| p.take_error())?;
+    let places = Places::of(&block, &p.starts);
+    Ok((block, places))
 }
 
 /// `text` as one expression (escapes read), and nothing after it.
@@ -143,6 +151,8 @@ pub(super) struct Parser<'a> {
     /// Set while reading an assignment's value outside brackets, where a bare `=`
     /// would be a chained assignment.
     in_value: bool,
+    /// Where each statement starts, in the order read.
+    starts: Vec<Start>,
 }
 
 impl<'a> Parser<'a> {
@@ -155,6 +165,7 @@ impl<'a> Parser<'a> {
             last: 0,
             error: None,
             in_value: false,
+            starts: Vec::new(),
         }
     }
 
@@ -164,19 +175,33 @@ impl<'a> Parser<'a> {
         let mut out = self.statements(top)?;
         while let Tok::Define(name) = self.peek() {
             let name = name.clone();
+            let start = self.start();
             self.advance();
             let body = self.statements(top)?;
             self.made(1 + self.last)?;
-            out.push(Stmt::Function(Function {
+            let script = Stmt::Function(Function {
                 name: Some(name),
                 params: Vec::new(),
                 inherits: None,
                 constructor: false,
                 body,
-            }));
+            });
+            self.started(start, &script);
+            out.push(script);
         }
         self.expect(&Tok::End, "the end of the text")?;
         Ok(out)
+    }
+
+    /// Notes that a statement starts at the next token; [`Parser::started`]
+    /// says what it became.
+    fn start(&mut self) -> usize {
+        self.starts.push((self.token().at, None));
+        self.starts.len() - 1
+    }
+
+    fn started(&mut self, start: usize, s: &Stmt) {
+        self.starts[start].1 = Some(std::mem::discriminant(s));
     }
 
     fn token(&self) -> &'a Token {
@@ -258,11 +283,35 @@ impl<'a> Parser<'a> {
             .unwrap_or_else(|| ParseError::new(self.src, at, "this text does not parse"))
     }
 
-    /// "expected `what`, found ..." at the next token.
+    /// "expected `what`, found ..." at the next token. Where the text ends with a
+    /// bracket still open, the error is that bracket's, where it opens: the end
+    /// of the text is rarely where the closing bracket was forgotten.
     fn unexpected(&mut self, what: &str) -> Failed {
         let t = self.token();
         let message = format!("expected {what}, found {}", self.describe(t));
+        if matches!(t.kind, Tok::End) {
+            if let Some(open) = self.unclosed() {
+                let bracket = self.src.get(open.at.offset..open.end).unwrap_or("bracket");
+                let message = format!("{message}: this `{bracket}` is never closed");
+                return self.error_at(open.at, message);
+            }
+        }
         self.error_at(t.at, message)
+    }
+
+    /// The innermost bracket the text leaves open, if any.
+    fn unclosed(&self) -> Option<&'a Token> {
+        let mut open = Vec::new();
+        for t in self.toks {
+            match t.kind {
+                Tok::LBrace | Tok::LParen | Tok::LBracket | Tok::Accessor(_) => open.push(t),
+                Tok::RBrace | Tok::RParen | Tok::RBracket => {
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+        open.pop()
     }
 
     /// A token as an error message names it.

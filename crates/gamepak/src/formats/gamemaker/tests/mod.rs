@@ -12,6 +12,7 @@ mod gml_blocks;
 mod gml_compile;
 mod gml_decompile;
 mod gml_edits;
+mod gml_pack_together;
 mod gml_sources;
 mod malformed;
 mod newer_games;

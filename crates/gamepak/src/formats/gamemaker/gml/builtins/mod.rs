@@ -153,9 +153,10 @@ impl Signature {
     }
 
     /// The fewest arguments a call passes: up to the last parameter that is not
-    /// optional.
+    /// optional (a variadic function's repeating one may be left out).
     pub fn min_args(&self) -> usize {
-        self.params
+        let fixed = self.params.len() - usize::from(self.variadic);
+        self.params[..fixed]
             .iter()
             .rposition(|p| !p.optional)
             .map_or(0, |i| i + 1)
@@ -461,6 +462,17 @@ pub fn is_builtin_function(name: &str) -> bool {
 /// Whether a variable of this name is GameMaker's own.
 pub fn is_builtin_variable(name: &str) -> bool {
     tables().variables.contains_key(name)
+}
+
+/// The name of every built-in function, constant and variable, without reading
+/// the functions' signatures.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    let t = tables();
+    t.function_index
+        .keys()
+        .copied()
+        .chain(t.constants.iter().map(|c| c.name))
+        .chain(t.variables.keys().copied())
 }
 
 /// The name nearest `name` among the built-in functions and `others` (the

@@ -123,6 +123,7 @@ fn through_self(id: i64) -> i64 {
 /// code shows, and the owner ids of its array writes.
 pub fn of_game(game: &Game<'_>, names: &Names, releases: Range) -> (Target, Evidence) {
     let mut target = Target::new(u32::from(game.gen8.bytecode), releases.low);
+    target.newest = releases.high;
     target.owner_every_write = crate::formats::gamemaker::gml::owners::names_every_owner(releases);
     settle(target, game, names)
 }

@@ -13,6 +13,7 @@ use crate::formats::gamemaker::gml::builtins;
 impl Gen<'_> {
     /// Pushes `e` and says its type.
     pub(super) fn expr(&mut self, e: &Expr) -> Ty {
+        self.needs(super::syntax::of_expr(e));
         match e {
             Expr::Number(n) => self.number(*n),
             Expr::String(s) => {
@@ -189,8 +190,51 @@ impl Gen<'_> {
                 return ty;
             }
         }
+        self.note_read(name);
         let place = self.place_of_bare_name(name, false);
         self.push_place(&place)
+    }
+
+    /// Notes a read of variable `name` for a warning, where nothing of the
+    /// game's or GameMaker's has the name and one lies one or two edits from it
+    /// (`c_whte`, `s_shipp`): see [`super::Compiled::unknown_reads`].
+    fn note_read(&mut self, name: &str) {
+        let env = self.env;
+        let known = self.local_names.contains(name)
+            || self.params.iter().any(|p| p == name)
+            || self.statics.contains(name)
+            || env.globalvars.contains(name)
+            || env.known_variables.contains(name)
+            || builtins::variable(name).is_some();
+        // A short name has too many neighbours for a slip to mean anything.
+        let short = name.chars().count() < 4;
+        if short
+            || known
+            || self
+                .unknown_reads
+                .iter()
+                .any(|w| w.name.as_deref() == Some(name))
+        {
+            return;
+        }
+        let names = (env.assets.keys().map(String::as_str))
+            .chain(builtins::names().map(|n| -> &str { n }))
+            .chain(env.macros.keys().map(String::as_str))
+            .chain(env.functions.keys().map(String::as_str))
+            .chain(env.known_functions.iter().map(String::as_str))
+            .chain(env.known_variables.iter().map(String::as_str))
+            .filter(|n| !n.starts_with("@@") && !n.starts_with("gml_"));
+        let Some(near) =
+            crate::nearest::nearest(name, names).filter(|n| strsim::levenshtein(n, name) <= 2)
+        else {
+            return;
+        };
+        self.unknown_reads.push(super::CompileError {
+            message: format!("`{name}` is read, but nothing in the game sets it"),
+            hint: Some(format!("did you mean `{near}`?")),
+            name: Some(name.to_string()),
+            at: self.at,
+        });
     }
 
     /// A name that stands for a value known now: a resource, a built-in
@@ -296,7 +340,10 @@ impl Gen<'_> {
         let full = match own.or_else(|| self.env.functions.get(name)) {
             Some(full) => full.clone(),
             None if self.is_variable(name) => return self.call_variable(callee, args),
-            None if self.is_function(name) => name.clone(),
+            None if self.is_function(name) => {
+                self.check_arguments(name, args.len());
+                name.clone()
+            }
             None => {
                 self.unknown_function(name);
                 return Ty::V;
@@ -336,6 +383,37 @@ impl Gen<'_> {
             || self.env.functions.contains_key(name)
     }
 
+    /// An error where built-in `name` is called with `given` arguments, which it
+    /// does not take.
+    fn check_arguments(&mut self, name: &str, given: usize) {
+        let Some(sig) = builtins::function(name) else {
+            return;
+        };
+        let (fewest, most) = (sig.min_args(), sig.max_args());
+        if given >= fewest && most.is_none_or(|m| given <= m) {
+            return;
+        }
+        let takes = match most {
+            Some(m) if m == fewest => format!("{m}"),
+            Some(m) => format!("{fewest} to {m}"),
+            None => format!("{fewest} or more"),
+        };
+        let params: Vec<String> = sig
+            .params
+            .iter()
+            .map(|p| match p.optional {
+                true => format!("[{}]", p.name),
+                false => p.name.to_string(),
+            })
+            .collect();
+        let plural = if takes == "1" { "" } else { "s" };
+        self.error_about(
+            format!("`{name}` takes {takes} argument{plural}, and is given {given}"),
+            Some(name),
+            Some(format!("{name}({})", params.join(", "))),
+        );
+    }
+
     /// A call of a name nothing declares: an error, with the nearest names.
     fn unknown_function(&mut self, name: &str) {
         let near = builtins::nearest_function(
@@ -346,14 +424,14 @@ impl Gen<'_> {
                 .chain(&self.env.known_functions)
                 .map(String::as_str),
         );
-        self.errors.push(super::CompileError {
-            message: format!("unknown function `{name}`"),
-            hint: Some(match near {
+        self.error_about(
+            format!("unknown function `{name}`"),
+            Some(name),
+            Some(match near {
                 Some(n) => format!("did you mean `{n}`?"),
                 None => "no built-in function, script or function of the game has this name".into(),
             }),
-            name: Some(name.to_string()),
-        });
+        );
     }
 
     fn unary(&mut self, op: UnaryOp, e: &Expr) -> Ty {

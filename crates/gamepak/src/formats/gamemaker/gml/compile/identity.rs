@@ -103,6 +103,7 @@ pub fn against(
             entry: &code.name,
             body,
             functions,
+            places: None,
         },
     ) {
         Err(errors) => Outcome::Failed(errors[0].to_string()),
@@ -237,6 +238,7 @@ impl<'a> Recompile<'a> {
                     entry: &self.game.code[d.index].name,
                     body: d.body.as_ref().ok()?,
                     functions: &d.functions,
+                    places: None,
                 };
                 compile(&env, source).ok()
             })

@@ -38,6 +38,7 @@ pub mod identity;
 mod owners;
 mod stmt;
 mod store;
+mod syntax;
 pub mod target;
 
 use std::collections::HashSet;
@@ -47,6 +48,8 @@ pub use target::Target;
 
 use self::emit::{Code, Label, Ty};
 use super::ast::Stmt;
+use super::lex::Pos;
+use super::places::Places;
 
 /// What to compile: a code entry's name and body, and the names of the function
 /// entries its blob holds, in order, where the code is the game's own (a
@@ -59,6 +62,8 @@ pub struct Source<'a> {
     pub body: &'a [Stmt],
     /// The entry names of the functions it declares, in the order written.
     pub functions: &'a [String],
+    /// Where its statements start, where it was parsed from text.
+    pub places: Option<&'a Places>,
 }
 
 /// One code entry compiled: its code, its locals, and the functions it declares.
@@ -70,6 +75,12 @@ pub struct Compiled {
     pub locals: Vec<String>,
     /// Each function declared, in the order its body is laid out.
     pub functions: Vec<FunctionEntry>,
+    /// Names read that nothing in the game sets, and that lie a slip of the
+    /// keyboard from a name the game or GameMaker has: warnings, unless another
+    /// file compiled with this one sets them.
+    pub unknown_reads: Vec<CompileError>,
+    /// The names the code stores to.
+    pub stored: HashSet<String>,
 }
 
 impl Compiled {
@@ -121,36 +132,32 @@ pub struct CompileError {
     pub hint: Option<String>,
     /// The name the error is about, to find it in the source.
     pub name: Option<String>,
+    /// Where the statement it is in starts, where the code was parsed from text.
+    pub at: Option<Pos>,
 }
 
 impl CompileError {
-    fn new(message: impl Into<String>) -> Self {
-        CompileError {
-            message: message.into(),
-            hint: None,
-            name: None,
-        }
-    }
-
     /// Where in `source` the error is: the line, the column (both from 1) and
-    /// the line's text, at the first place its name is written as a whole word.
+    /// the line's text. That is the first place at or after the start of its
+    /// statement where its name is written as a whole word; without a name, the
+    /// statement's start; without a statement, the first place in the text.
     pub fn locate(&self, source: &str) -> Option<(usize, usize, String)> {
-        let name = self.name.as_deref()?;
-        let word = |c: char| c.is_alphanumeric() || c == '_';
-        for (n, line) in source.lines().enumerate() {
-            let mut from = 0;
-            while let Some(k) = line[from..].find(name) {
-                let at = from + k;
-                let before = line[..at].chars().next_back();
-                let after = line[at + name.len()..].chars().next();
-                if !before.is_some_and(word) && !after.is_some_and(word) {
-                    let column = line[..at].chars().count() + 1;
-                    return Some((n + 1, column, line.to_string()));
-                }
-                from = at + name.len();
-            }
-        }
-        None
+        let from = self.at.map_or(0, |p| p.offset.min(source.len()));
+        let offset = match self.name.as_deref() {
+            Some(name) => whole_word(source, name, from).or_else(|| whole_word(source, name, 0))?,
+            None => self.at?.offset.min(source.len()),
+        };
+        let start = source[..offset].rfind('\n').map_or(0, |n| n + 1);
+        let end = source[offset..]
+            .find('\n')
+            .map_or(source.len(), |n| offset + n);
+        let line = source[..start].matches('\n').count() + 1;
+        let column = source[start..offset].chars().count() + 1;
+        Some((
+            line,
+            column,
+            source[start..end].trim_end_matches('\r').to_string(),
+        ))
     }
 
     /// The error as a person reads it, against the `source` of `file`: where it
@@ -175,6 +182,29 @@ impl CompileError {
             None => format!("{file}: {}{hint}", self.message),
         }
     }
+}
+
+/// The byte offset of the first place at or after `from` in `text` where `name`
+/// is written as a whole word (where it starts or ends with a letter, no
+/// letter runs on into it there).
+fn whole_word(text: &str, name: &str, from: usize) -> Option<usize> {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let (starts, ends) = (
+        name.chars().next().is_some_and(word),
+        name.chars().next_back().is_some_and(word),
+    );
+    let mut at = from;
+    while let Some(k) = text.get(at..)?.find(name) {
+        let found = at + k;
+        let before = text[..found].chars().next_back();
+        let after = text[found + name.len()..].chars().next();
+        let runs_on = (starts && before.is_some_and(word)) || (ends && after.is_some_and(word));
+        if !runs_on {
+            return Some(found);
+        }
+        at = found + name.len();
+    }
+    None
 }
 
 impl std::fmt::Display for CompileError {
@@ -203,10 +233,18 @@ pub fn compile(env: &Env, source: Source<'_>) -> Result<Compiled, Vec<CompileErr
     let mut gen = Gen::new(env, source);
     gen.block(source.body);
     if gen.errors.is_empty() {
+        let stored = gen.stored;
+        let unknown_reads = gen
+            .unknown_reads
+            .into_iter()
+            .filter(|w| w.name.as_ref().is_some_and(|n| !stored.contains(n)))
+            .collect();
         Ok(Compiled {
             code: gen.code,
             locals: gen.locals,
             functions: gen.functions,
+            unknown_reads,
+            stored,
         })
     } else {
         Err(gen.errors)
@@ -292,10 +330,21 @@ struct Gen<'e> {
     /// Whether an accessor's keys are being computed (`s[$ a[i]]`), where some
     /// releases read an array's element by calling `@@array_get@@`.
     in_accessor: bool,
+    /// Where the source's statements start, if it was parsed from text.
+    places: Option<&'e Places>,
+    /// Where the statement being compiled starts, where known.
+    at: Option<Pos>,
+    /// See [`Compiled::unknown_reads`]: those of every name read, before the
+    /// code's own stores are known.
+    unknown_reads: Vec<CompileError>,
+    /// See [`Compiled::stored`].
+    stored: HashSet<String>,
+    /// The syntax refused already, to name each piece once.
+    refused: HashSet<&'static str>,
 }
 
 impl<'e> Gen<'e> {
-    fn new(env: &'e Env, source: Source<'_>) -> Self {
+    fn new(env: &'e Env, source: Source<'e>) -> Self {
         Gen {
             env,
             code: Code::default(),
@@ -324,11 +373,49 @@ impl<'e> Gen<'e> {
             in_static: false,
             in_defaults: false,
             in_accessor: false,
+            places: source.places,
+            at: None,
+            unknown_reads: Vec::new(),
+            stored: HashSet::new(),
+            refused: HashSet::new(),
         }
     }
 
     fn error(&mut self, message: impl Into<String>) {
-        self.errors.push(CompileError::new(message));
+        self.error_about(message, None, None);
+    }
+
+    /// An error where the game's release ends before `syntax` came.
+    fn needs(&mut self, syntax: Option<syntax::Syntax>) {
+        let Some(syntax) = syntax else {
+            return;
+        };
+        let target = self.env.target;
+        if target.newest >= syntax.since || !self.refused.insert(syntax.name) {
+            return;
+        }
+        let message = format!(
+            "{} need GameMaker {} or later; this game is {}",
+            syntax.name,
+            syntax.release,
+            target.releases()
+        );
+        self.error_about(message, Some(syntax.written), None);
+    }
+
+    /// An error about `name` (to point at it), with a `hint`.
+    fn error_about(
+        &mut self,
+        message: impl Into<String>,
+        name: Option<&str>,
+        hint: Option<String>,
+    ) {
+        self.errors.push(CompileError {
+            message: message.into(),
+            hint,
+            name: name.map(str::to_string),
+            at: self.at,
+        });
     }
 
     fn op(&mut self, text: impl Into<String>) {

@@ -16,6 +16,16 @@ impl Gen<'_> {
     }
 
     pub(super) fn stmt(&mut self, s: &Stmt) {
+        let outer = self.at;
+        if let Some(at) = self.places.and_then(|p| p.of_stmt(s)) {
+            self.at = Some(at);
+        }
+        self.statement(s);
+        self.at = outer;
+    }
+
+    fn statement(&mut self, s: &Stmt) {
+        self.needs(super::syntax::of_stmt(s));
         match s {
             Stmt::Expr(e) => {
                 self.name_call_owner(e);

@@ -164,8 +164,18 @@ impl Gen<'_> {
         }
     }
 
-    /// The place `e` names, if it names one.
+    /// The place `e` names, to store to, if it names one.
     pub(super) fn place(&mut self, e: &Expr) -> Option<Place> {
+        match e {
+            Expr::Ident(name) => {
+                self.refuse_read_only(name);
+                self.stored.insert(name.clone());
+            }
+            Expr::Field { name, .. } => {
+                self.stored.insert(name.clone());
+            }
+            _ => {}
+        }
         match e {
             Expr::Ident(name) => Some(self.place_of_bare_name(name, true)),
             Expr::Field { base, name } => Some(self.field_place(base, name)),
@@ -380,6 +390,31 @@ impl Gen<'_> {
     }
 
     /// `target op value`, as a statement.
+    /// An error where `name`, stored to, is a built-in variable only GameMaker
+    /// sets, and nothing of the code's own shadows it. A struct's variables are
+    /// its own whatever their names (`{ id: 3 }`), and so may be those a `with`
+    /// sets, which may be a struct's.
+    fn refuse_read_only(&mut self, name: &str) {
+        let in_constructor = self
+            .inside
+            .last()
+            .is_some_and(|&k| self.functions[k].constructor);
+        let own = self.local_names.contains(name)
+            || self.statics.contains(name)
+            || self.params.iter().any(|p| p == name)
+            || self.env.globalvars.contains(name)
+            || self.in_struct
+            || in_constructor
+            || self.exits.iter().any(|e| e.kind == super::Leaving::With);
+        if !own && builtins::variable(name).is_some_and(|v| v.readonly) {
+            self.error_about(
+                format!("`{name}` is a built-in variable that only GameMaker sets"),
+                Some(name),
+                Some("read it, or store the value in a variable of your own".into()),
+            );
+        }
+    }
+
     pub(super) fn assign(&mut self, target: &Expr, op: AssignOp, value: &Expr) {
         let owned = self.name_owner(target, Some(value));
         self.assign_owned(target, op, value);

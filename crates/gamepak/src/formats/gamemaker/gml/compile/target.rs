@@ -2,7 +2,7 @@
 //! depend on it. Each flag is named by what it changes; the release it starts in
 //! is the earliest of the real games' that shows it.
 
-use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::model::version::{Range, Version};
 
 /// The GameMaker a game was made with, as far as code generation cares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -11,6 +11,9 @@ pub struct Target {
     pub bytecode: u32,
     /// The oldest release the game can be from (1.0 for GameMaker: Studio 1.x).
     pub release: Version,
+    /// The newest release it can be from ([`Version::NEWEST`] where nothing
+    /// caps it).
+    pub newest: Version,
     /// An instance's own variables are named through the `builtin` instance
     /// outside functions (2024.2 on; the game's code tells, see
     /// [`super::evidence`]).
@@ -80,6 +83,7 @@ impl Target {
         Target {
             bytecode,
             release,
+            newest: Version::NEWEST,
             self_through_builtin: release >= Version::V2024_2,
             array_owners: false,
             owner_every_write: false,
@@ -114,6 +118,17 @@ impl Target {
             _ => return None,
         };
         Some(format!("{older} {rest}"))
+    }
+
+    /// The releases the game can be from, in words.
+    pub fn releases(self) -> String {
+        if self.studio1() {
+            return "GameMaker: Studio 1".to_string();
+        }
+        crate::formats::gamemaker::version::named(Range {
+            low: self.release,
+            high: self.newest,
+        })
     }
 
     /// Bytecode 13 or 14: older opcodes, and fewer instructions.

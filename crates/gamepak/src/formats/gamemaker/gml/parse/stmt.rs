@@ -77,11 +77,7 @@ impl Parser<'_> {
                 self.last = deepest;
                 return Ok(out);
             }
-            // The level is counted here rather than in `statement`, one frame fewer
-            // on the stack for each nested statement.
-            self.enter()?;
-            out.push(self.statement()?);
-            self.leave();
+            out.push(self.placed_statement()?);
             deepest = deepest.max(self.last);
         }
     }
@@ -103,13 +99,18 @@ impl Parser<'_> {
                 self.last = 0;
                 Ok(Vec::new())
             }
-            _ => {
-                self.enter()?;
-                let s = self.statement()?;
-                self.leave();
-                Ok(vec![s])
-            }
+            _ => Ok(vec![self.placed_statement()?]),
         }
+    }
+
+    /// A statement, its start noted and its level of recursion counted.
+    fn placed_statement(&mut self) -> Result<Stmt> {
+        self.enter()?;
+        let start = self.start();
+        let s = self.statement()?;
+        self.started(start, &s);
+        self.leave();
+        Ok(s)
     }
 
     /// A statement, its level of recursion counted by the caller. An error ends

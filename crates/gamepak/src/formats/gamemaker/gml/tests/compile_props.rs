@@ -248,6 +248,7 @@ fn compiled(body: &Block, (release, named): (Version, &str)) -> Result<String, S
             entry,
             body,
             functions: &[],
+            places: None,
         },
     )
     .map_err(|e| format!("{e:?}"))?;

@@ -47,6 +47,19 @@ fn a_missing_parenthesis_is_found_where_it_should_be() {
 }
 
 #[test]
+fn an_unclosed_bracket_is_reported_where_it_opens() {
+    assert_eq!(
+        err("if (a) {\n    x = 1;\n\ny = 2;\n"),
+        "1:8: expected `}`, found the end of the text: this `{` is never closed\n\
+         if (a) {\n       ^"
+    );
+    // A bracket closed by the wrong token is reported at that token.
+    assert!(err("a = [1, 2;").starts_with("1:10: expected `,` or `]`, found `;`"));
+    assert!(err("x = [1,\n (2")
+        .starts_with("2:2: expected `)`, found the end of the text: this `(` is never closed"));
+}
+
+#[test]
 fn a_keyword_cannot_be_a_name() {
     assert_eq!(
         err("var if = 1;"),

@@ -11,6 +11,7 @@ mod compile_props;
 mod conditionals;
 mod control;
 mod depth;
+mod diagnostics;
 mod errors;
 mod exits;
 mod expr;
@@ -217,6 +218,7 @@ pub fn compiled_differs(name: &str, asm: &str, gml: &str) -> Option<String> {
         entry: &entry,
         body: &body,
         functions: &functions,
+        places: None,
     };
     let text = match compile::compile(&env, source) {
         Ok(c) => c.code.text(0).unwrap_or_else(|e| e),
