@@ -264,11 +264,23 @@ pub enum Expr {
 /// A number literal, as GameMaker tells them apart.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Number {
-    /// Written without a point or exponent, in decimal, hex (`$ff`, `0xff`) or
-    /// binary (`0b101`).
+    /// Written without a point or exponent, in decimal.
     Int(i64),
+    /// Written in hex (`$FF3A00`, `0xff`) or binary (`0b101`): worth what the
+    /// same [`Number::Int`] is, and printed as a colour is written, `$BBGGRR`.
+    Hex(i64),
     /// Written with a point or an exponent.
     Real(f64),
+}
+
+impl Number {
+    /// Its value, where it is an integer however written.
+    pub fn int(self) -> Option<i64> {
+        match self {
+            Number::Int(i) | Number::Hex(i) => Some(i),
+            Number::Real(_) => None,
+        }
+    }
 }
 
 /// A piece of a template string.

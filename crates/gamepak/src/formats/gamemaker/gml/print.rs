@@ -615,6 +615,8 @@ impl Printer {
     fn number(&mut self, n: Number) {
         match n {
             Number::Int(i) => self.out.push_str(&i.to_string()),
+            // Six digits at least, as a colour's blue, green and red.
+            Number::Hex(i) => self.out.push_str(&format!("${:06X}", i as u64)),
             Number::Real(r) if r.is_nan() => self.out.push_str("NaN"),
             Number::Real(r) if r.is_infinite() => {
                 self.out

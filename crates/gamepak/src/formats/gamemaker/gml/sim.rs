@@ -8,6 +8,7 @@
 //! not items: a variable is 16 bytes, an integer 4, a double 8.
 
 use super::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, StepOp, Stmt, UnaryOp};
+use super::builtins;
 use super::context::Context;
 use super::instr::{op, Callee, Instr, Operand};
 use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
@@ -580,7 +581,16 @@ impl<'c, 'a> Machine<'c, 'a> {
             ARRAY | ARRAY_PUSH_AF | ARRAY_POP_AF => {
                 let index = self.pop_expr()?;
                 let owner = self.instance()?;
+                let alone = builtins::variable(&name).is_some_and(|v| v.array);
                 let base = self.scoped(owner, name);
+                // A built-in array named alone is its first element, indexed
+                // with a 64-bit 0 (`view_wport`).
+                if alone
+                    && index == super::unknown_enum::member(0)
+                    && matches!(base, Expr::Ident(_))
+                {
+                    return Ok((base, kind));
+                }
                 let indexed = Expr::Index {
                     base: Box::new(base),
                     accessor: array_accessor(i),

@@ -6,11 +6,14 @@
 //! of a `with`, and the labels of a switch on such a variable; through `choose(…)`
 //! and `?:`, which pick one of several values. The game's own variables count too,
 //! where the same code passes them to such a parameter (`c = c_red; …
-//! draw_text_color(x, y, s, c, c, c, c, 1)`).
+//! draw_text_color(x, y, s, c, c, c, c, 1)`). A colour no constant names is
+//! written `$BBGGRR`. A value compared with -4 is an instance or none: the -4
+//! is `noone`.
 
 use super::ast::{AssignOp, BinaryOp, Expr, Number, Stmt};
 use super::builtins::{self, AssetKind, ParamType};
 use super::context::Context;
+use super::sim::NOONE;
 use super::visit::{walk_block, walk_block_exprs};
 use crate::fourcc::FourCC;
 use std::collections::HashMap;
@@ -149,6 +152,14 @@ fn name_in_expr(e: &mut Expr, vars: &Vars, ctx: &Context<'_>) {
                 name(rhs, ty, ctx);
             } else if let Some(ty) = vars.type_of(rhs) {
                 name(lhs, ty, ctx);
+            } else {
+                // What is compared with -4 is an instance, or none: people
+                // write `noone` there, and never the number.
+                for side in [lhs, rhs] {
+                    if int_of(side) == Some(NOONE) {
+                        **side = Expr::Ident("noone".into());
+                    }
+                }
             }
         }
         _ => {}
@@ -200,7 +211,7 @@ pub(super) fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
     };
     let named = match ty {
         ParamType::Asset(AssetKind::Object) if n == -3 => Some("all"),
-        ParamType::Asset(AssetKind::Object) if n == -4 => Some("noone"),
+        ParamType::Asset(AssetKind::Object) if n == NOONE => Some("noone"),
         // Where resources are typed references, a number was written as one.
         ParamType::Asset(_) if ctx.typed_references => None,
         ParamType::Asset(kind) => ctx.asset(chunk_of(kind), n),
@@ -212,6 +223,11 @@ pub(super) fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
                     callee: Box::new(Expr::Ident("ord".into())),
                     args: vec![Expr::String(char::from(n as u8).to_string())],
                 };
+                return;
+            }
+            // A colour no constant names is written as one: `$BBGGRR`.
+            None if group == "Color" && (0..=0xff_ffff).contains(&n) => {
+                *e = Expr::Number(Number::Hex(n));
                 return;
             }
             named => named,

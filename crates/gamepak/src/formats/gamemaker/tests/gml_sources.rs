@@ -113,10 +113,11 @@ fn canonical_block(block: &mut Vec<Stmt>) {
     // What a `for` or a bare block holds is made canonical in its turn.
     let mut todo: std::collections::VecDeque<Stmt> = std::mem::take(block).into();
     while let Some(mut s) = todo.pop_front() {
-        walk_block_exprs(std::slice::from_mut(&mut s), &mut |e| {
-            if let Expr::Bool(b) = e {
-                *e = Expr::Number(Number::Int(i64::from(*b)));
-            }
+        // `true` and 1, `$10` and 16, are one value spelt two ways.
+        walk_block_exprs(std::slice::from_mut(&mut s), &mut |e| match e {
+            Expr::Bool(b) => *e = Expr::Number(Number::Int(i64::from(*b))),
+            Expr::Number(Number::Hex(i)) => *e = Expr::Number(Number::Int(*i)),
+            _ => {}
         });
         match s {
             Stmt::Var(list) => out.extend(list.into_iter().filter_map(|d| {

@@ -212,6 +212,10 @@ pub struct Variable {
     pub instance: bool,
     /// Whether code may only read it.
     pub readonly: bool,
+    /// Whether it is an array that code may name alone for its first element
+    /// (`view_wport` for `view_wport[0]`), which GameMaker indexes with a 64-bit
+    /// 0.
+    pub array: bool,
     /// What it holds, where that is an asset or a constant.
     pub ty: ParamType,
 }
@@ -352,19 +356,20 @@ impl Tables {
                 let mut words = line.split_whitespace();
                 let name = words.next().unwrap_or_default();
                 let instance = words.next() == Some("instance");
-                let mut readonly = false;
+                let (mut readonly, mut array) = (false, false);
                 let mut ty = ParamType::Other;
                 for word in words {
-                    if word == "readonly" {
-                        readonly = true;
-                    } else {
-                        ty = parse_type(word);
+                    match word {
+                        "readonly" => readonly = true,
+                        "array" => array = true,
+                        _ => ty = parse_type(word),
                     }
                 }
                 let v = Variable {
                     name,
                     instance,
                     readonly,
+                    array,
                     ty,
                 };
                 (name, v)

@@ -156,7 +156,7 @@ impl Env {
                     let mut next = 0i64;
                     for (member, value) in members {
                         let v = match value {
-                            Some(Expr::Number(Number::Int(v))) => *v,
+                            Some(Expr::Number(Number::Int(v) | Number::Hex(v))) => *v,
                             _ => next,
                         };
                         table.insert(member.clone(), v);

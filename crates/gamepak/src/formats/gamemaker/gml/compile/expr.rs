@@ -133,15 +133,15 @@ impl Gen<'_> {
 
     pub(super) fn number(&mut self, n: Number) -> Ty {
         match n {
-            Number::Int(i) if i16::try_from(i).is_ok() => {
+            Number::Int(i) | Number::Hex(i) if i16::try_from(i).is_ok() => {
                 self.op(format!("pushi.e {i}"));
                 Ty::I
             }
-            Number::Int(i) if i32::try_from(i).is_ok() => {
+            Number::Int(i) | Number::Hex(i) if i32::try_from(i).is_ok() => {
                 self.op(format!("push.i {i}"));
                 Ty::I
             }
-            Number::Int(i) => {
+            Number::Int(i) | Number::Hex(i) => {
                 self.op(format!("push.l {i}"));
                 Ty::L
             }

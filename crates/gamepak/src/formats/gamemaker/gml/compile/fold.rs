@@ -27,8 +27,13 @@ impl Gen<'_> {
     /// The value of `e`, where the compiler knows it.
     pub(super) fn known(&self, e: &Expr) -> Option<Const> {
         Some(match e {
-            Expr::Number(Number::Int(i)) if i32::try_from(*i).is_ok() => Const::Real(*i as f64),
-            Expr::Number(Number::Int(i)) => Const::Wide(*i),
+            Expr::Number(n @ (Number::Int(_) | Number::Hex(_))) => {
+                let i = n.int()?;
+                match i32::try_from(i) {
+                    Ok(_) => Const::Real(i as f64),
+                    Err(_) => Const::Wide(i),
+                }
+            }
             Expr::Number(Number::Real(r)) => Const::Real(*r),
             Expr::String(s) => Const::Text(s.clone()),
             Expr::Ident(n) if !self.local_names.contains(n) => {

@@ -304,7 +304,7 @@ impl Gen<'_> {
         match e {
             // A negative number is a negation GameMaker works out later: the
             // caller passes it (`{ y: -8 }` in JaconAndEggs/Ooo-Kaizo).
-            Expr::Number(Number::Int(i)) => *i >= 0,
+            Expr::Number(Number::Int(i) | Number::Hex(i)) => *i >= 0,
             Expr::Number(Number::Real(r)) => r.is_sign_positive(),
             Expr::String(_) | Expr::Bool(_) | Expr::Function(_) => true,
             Expr::Ident(n) if self.local_names.contains(n) => false,

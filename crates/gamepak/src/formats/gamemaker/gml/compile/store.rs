@@ -142,15 +142,22 @@ impl Gen<'_> {
         }
     }
 
-    /// The place a name alone names: GameMaker: Studio 1 reads and sets a
-    /// built-in array named alone as its first element, the index a 64-bit 0.
+    /// The place a name alone names: a built-in array named alone is read and
+    /// set as its first element, the index a 64-bit 0 (GameMaker: Studio 1's
+    /// views and backgrounds; LR-Solutions/Recreo-Gestion-LR's `view_yport` in
+    /// 2024).
     pub(super) fn place_of_bare_name(&self, name: &str, storing: bool) -> Place {
-        if !self.env.target.studio1()
-            || !STUDIO1_ARRAYS.contains(&name)
-            || self.local_names.contains(name)
-        {
-            return self.place_of_name(name, storing);
-        }
+        let place = self.place_of_name(name, storing);
+        let array = builtins::variable(name).is_some_and(|v| v.array);
+        let owner = match &place.kind {
+            Kind::Plain { instance, .. } if array && !self.local_names.contains(name) => {
+                instance_code(instance)
+            }
+            _ => None,
+        };
+        let Some(owner) = owner else {
+            return place;
+        };
         let zero = Expr::Call {
             callee: Box::new(Expr::Ident("int64".into())),
             args: vec![Expr::Number(Number::Int(0))],
@@ -158,7 +165,7 @@ impl Gen<'_> {
         Place {
             name: name.to_string(),
             kind: Kind::Element {
-                owner: Owner::Code(-1),
+                owner: Owner::Code(owner),
                 index: vec![zero],
             },
         }
@@ -632,41 +639,6 @@ fn accessor_write(a: Accessor) -> Option<&'static str> {
         Accessor::Array | Accessor::ArrayRef => return None,
     })
 }
-
-/// GameMaker: Studio 1's built-in arrays of views and backgrounds.
-const STUDIO1_ARRAYS: [&str; 31] = [
-    "background_alpha",
-    "background_blend",
-    "background_foreground",
-    "background_height",
-    "background_hspeed",
-    "background_htiled",
-    "background_index",
-    "background_visible",
-    "background_vspeed",
-    "background_vtiled",
-    "background_width",
-    "background_x",
-    "background_xscale",
-    "background_y",
-    "background_yscale",
-    "view_angle",
-    "view_hborder",
-    "view_hport",
-    "view_hspeed",
-    "view_hview",
-    "view_object",
-    "view_surface_id",
-    "view_vborder",
-    "view_visible",
-    "view_vspeed",
-    "view_wport",
-    "view_wview",
-    "view_xport",
-    "view_xview",
-    "view_yport",
-    "view_yview",
-];
 
 /// `argument0` to `argument15`.
 fn is_numbered_argument(name: &str) -> bool {

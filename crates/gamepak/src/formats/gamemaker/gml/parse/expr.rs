@@ -439,10 +439,10 @@ impl Parser<'_> {
         let at = self.advance().at;
         self.made(1)?;
         match i64::try_from(value) {
-            Ok(v) => Ok(Expr::Number(Number::Int(v))),
+            Ok(v) if decimal => Ok(Expr::Number(Number::Int(v))),
             // Hex and binary spell 64 bits, which may be negative.
-            Err(_) if !decimal => Ok(Expr::Number(Number::Int(value as i64))),
-            Err(_) => Err(self.error_at(at, "this integer does not fit in 64 bits")),
+            _ if !decimal => Ok(Expr::Number(Number::Hex(value as i64))),
+            _ => Err(self.error_at(at, "this integer does not fit in 64 bits")),
         }
     }
 

@@ -588,6 +588,35 @@ construct!(
     "
 );
 
+// A colour no constant names is written as authors write one, `$BBGGRR`
+// (blue, green, red), and an instance compared with -4 with `noone`.
+construct!(
+    colour_without_a_name_is_hex_and_minus_four_compared_is_noone_gms2,
+    "
+    push.i 2236962
+    pop.v.i self.image_blend
+    push.i 16726784
+    conv.i.v
+    call.i draw_set_colour(argc=1)
+    popz.v
+    push.v self.target
+    pushi.e -4
+    cmp.i.v.ne
+    bf L0034
+    push.v self.target
+    call.i instance_destroy(argc=1)
+    popz.v
+    L0034:
+    ",
+    "
+    image_blend = $222222;
+    draw_set_colour($FF3B00);
+    if (target != noone) {
+        instance_destroy(target);
+    }
+    "
+);
+
 // A switch on a variable that holds a room names its cases.
 construct!(
     switch_on_the_room_names_its_cases_2_3,

@@ -5,12 +5,17 @@ use super::super::ast::{
 };
 use super::*;
 
+fn hex(n: i64) -> Expr {
+    Expr::Number(super::super::ast::Number::Hex(n))
+}
+
 #[test]
 fn literals() {
     assert_eq!(e("1"), int(1));
     assert_eq!(e("1.5"), real(1.5));
-    assert_eq!(e("$10"), int(16));
-    assert_eq!(e("0b11"), int(3));
+    assert_eq!(e("$10"), hex(16));
+    assert_eq!(e("0x10"), hex(16));
+    assert_eq!(e("0b11"), hex(3));
     assert_eq!(e("\"hi\""), string("hi"));
     assert_eq!(e("'hi'"), string("hi"));
     assert_eq!(e("true"), Expr::Bool(true));
@@ -40,8 +45,10 @@ fn a_minus_folds_into_a_number() {
     assert_eq!(e("-(-1)"), un(UnaryOp::Neg, int(-1)));
     assert_eq!(e("- -1"), un(UnaryOp::Neg, int(-1)));
     assert_eq!(e("-a"), un(UnaryOp::Neg, id("a")));
-    // Hex spells 64 bits: all ones is -1.
-    assert_eq!(e("$ffffffffffffffff"), int(-1));
+    // Hex spells 64 bits: all ones is -1. A minus before hex stays an operator,
+    // as hex is printed without one.
+    assert_eq!(e("$ffffffffffffffff"), hex(-1));
+    assert_eq!(e("-$10"), un(UnaryOp::Neg, hex(16)));
     assert_eq!(e("2 - 1"), bin(Sub, int(2), int(1)));
     assert_eq!(e("-1 * a"), bin(Mul, int(-1), id("a")));
 }

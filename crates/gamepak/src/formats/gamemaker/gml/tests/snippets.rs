@@ -228,7 +228,7 @@ construct!(
     image_angle = direction;
     hit = max(instance_place(x, y, enemyB_obj), instance_place(x, y, boss_obj), instance_place(x, y, bigboss_obj));
     beenhit = 0;
-    if (hit != -4) {
+    if (hit != noone) {
         hit.hp -= controller_obj.bulletD;
         instance_destroy();
     }

@@ -928,3 +928,47 @@ construct!(
     ",
     "array_set(t, 0, 3);"
 );
+
+// A built-in array named alone is its first element, which GameMaker indexes
+// with a 64-bit 0: GameMaker: Studio 1 (RedBatNick/j2l-expansion's
+// `display_set_gui_size(view_wport, view_hport)`) and 2024
+// (LR-Solutions/Recreo-Gestion-LR's `view_yport + 32`).
+construct!(
+    builtin_array_named_alone_gms1,
+    "
+    pushi.e -1
+    push.l 0
+    conv.l.i
+    push.v [array]object0.view_hport
+    pushi.e -1
+    push.l 0
+    conv.l.i
+    push.v [array]object0.view_wport
+    call.i display_set_gui_size(argc=2)
+    popz.v
+    ",
+    "
+    display_set_gui_size(view_wport, view_hport);
+    "
+);
+
+construct!(
+    builtin_array_named_alone_2024,
+    "
+    pushi.e -6
+    push.l 0
+    conv.l.i
+    push.v [array]object0.view_yport
+    pushi.e 32
+    add.i.v
+    pop.v.v builtin.y
+    pushi.e -6
+    pushi.e 0
+    push.v [array]object0.view_xport
+    pop.v.v builtin.x
+    ",
+    "
+    y = view_yport + 32;
+    x = view_xport[0];
+    "
+);
