@@ -45,6 +45,9 @@ const CHKINDEX: i16 = -1;
 #[derive(Debug, Default, Clone)]
 pub struct OwnerIds {
     by_function: HashMap<(String, String), i64>,
+    /// The one id every write of a function names, where they all name one
+    /// (`None` where they name several).
+    of_function: HashMap<String, Option<i64>>,
     by_name: HashMap<String, i64>,
     /// The id of the owner no variable is, by the function naming it.
     unnamed: HashMap<String, i64>,
@@ -55,13 +58,17 @@ pub struct OwnerIds {
 pub const THROUGH_OTHER: i64 = 0x1_0000;
 
 impl OwnerIds {
-    /// The id of writes to `array` through `self`, in `function` where the game
-    /// has one there, else anywhere.
+    /// The id of writes to `array` through `self`: in `function` where the
+    /// game has one there; else the one id all of the function's writes name,
+    /// where they name one (GameMaker names the function's owner once, and a
+    /// new array of the function is owned by it: SekaLudianto/tebak-lagu's
+    /// `_property[0]` after `_t[…]`); else the array's anywhere.
     pub fn get(&self, function: &str, array: &str) -> Option<i64> {
         self.by_function
             .get(&(function.to_string(), array.to_string()))
-            .or_else(|| self.by_name.get(array))
             .copied()
+            .or_else(|| self.of_function.get(function).copied().flatten())
+            .or_else(|| self.by_name.get(array).copied())
     }
 
     /// Notes `id`, which a write to `array` in `function` names; `by_kind` when
@@ -71,6 +78,13 @@ impl OwnerIds {
         self.by_function
             .entry((function.to_string(), array.to_string()))
             .or_insert(id);
+        let one = self
+            .of_function
+            .entry(function.to_string())
+            .or_insert(Some(id));
+        if *one != Some(id) {
+            *one = None;
+        }
         let least = self.by_name.entry(array.to_string()).or_insert(id);
         *least = (*least).min(id);
     }
@@ -466,4 +480,23 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
 /// which GameMaker compiles as a function of the instance.
 pub fn is_pre_create(name: &str) -> bool {
     name.ends_with("_PreCreate_0") || name.ends_with("_PreCreate")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OwnerIds;
+
+    #[test]
+    fn a_new_array_of_a_function_naming_one_owner_is_owned_by_it() {
+        let mut ids = OwnerIds::default();
+        ids.insert("gml_Script_tween", "_t", 9_306_106, false);
+        ids.insert("gml_Script_two", "a", 65_536, false);
+        ids.insert("gml_Script_two", "b", 131_072, false);
+        // tebak-lagu's `_property[0] = …` after its `_t[…] = …` names no owner.
+        assert_eq!(ids.get("gml_Script_tween", "_property"), Some(9_306_106));
+        // A function naming two owners says nothing of a third array.
+        assert_eq!(ids.get("gml_Script_two", "c"), None);
+        assert_eq!(ids.get("gml_Script_two", "b"), Some(131_072));
+        assert_eq!(ids.get("gml_Script_other", "_t"), Some(9_306_106));
+    }
 }
