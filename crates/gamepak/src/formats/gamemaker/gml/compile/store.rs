@@ -556,9 +556,10 @@ impl Gen<'_> {
             self.error("this cannot be incremented");
             return;
         };
-        // From 2.3 an element's `a[i]++` is the value form, dropped.
+        // From 2.3 to 2024.14 an element's `a[i]++` is the value form, dropped.
         let post = matches!(op, StepOp::PostInc | StepOp::PostDec);
-        if post && self.env.target.functions() && swaps_under(&place).is_some() {
+        let dropped = self.env.target.functions() && !self.env.target.element_steps_in_place();
+        if post && dropped && swaps_under(&place).is_some() {
             self.step_value(op, target);
             self.op("popz.v");
             return;

@@ -196,6 +196,13 @@ impl Target {
         self.release >= Version::V2024_14
     }
 
+    /// An element's `a[i]++` as a statement adds in place, as `a[i] += 1`
+    /// does (2024.14 on: MrLooms/Trust-Nobody's `_counts[_t]++`), where 2.3
+    /// drops the value form's result.
+    pub fn element_steps_in_place(self) -> bool {
+        self.release >= Version::V2024_14
+    }
+
     /// A constructor calls `@@SetStatic@@` first (2024.11 on).
     pub fn constructor_set_static(self) -> bool {
         self.release >= Version::V2024_11

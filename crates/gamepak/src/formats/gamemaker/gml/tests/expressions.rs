@@ -113,6 +113,27 @@ construct!(
     "
 );
 
+// From 2024.14 an element's `a[i]++` as a statement adds in place
+// (MrLooms/Trust-Nobody's `_counts[_t]++`).
+construct!(
+    postfix_increment_of_an_element_in_place,
+    "
+    ; release 2024.14
+    pushi.e -7
+    pushloc.v local._t
+    conv.v.i
+    dup.i 1
+    push.v [array]object0._counts
+    push.e 1
+    add.i.v
+    pop.i.v [array]object0._counts
+    ",
+    "
+    var _counts, _t;
+    _counts[_t]++;
+    "
+);
+
 construct!(
     compound_assignment_of_another_instance_field_2_3,
     "
