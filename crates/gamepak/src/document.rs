@@ -37,14 +37,25 @@ pub trait Document: Send + Sync {
     }
     /// Source text (`source`, read from `file`) compiled against the file, as the
     /// code of `entry` (or the entry the file's name names, or a new one): the
-    /// assembly it gives, in the disassembly's syntax. An error shows where the
-    /// source is wrong.
-    fn compile(&self, _source: &str, _file: &str, _entry: Option<&str>) -> Result<String> {
+    /// assembly it gives, in the disassembly's syntax, with warnings on the
+    /// source. An error shows where the source is wrong.
+    fn compile(&self, _source: &str, _file: &str, _entry: Option<&str>) -> Result<CompiledSource> {
         Err(crate::Error::usage(
             "",
             "this format holds no code to compile",
         ))
     }
+}
+
+/// Source text compiled: the assembly it gives, and what looks like a slip in
+/// it (a name nothing sets, a keystroke from a known one), each with its place,
+/// its line and a caret.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct CompiledSource {
+    /// The assembly, in the disassembly's syntax.
+    pub assembly: String,
+    /// The warnings.
+    pub warnings: Vec<String>,
 }
 
 /// A code entry as source text.

@@ -58,7 +58,7 @@ use serde::{Deserialize, Serialize};
 
 pub use assets::{Companion, Entry, ExtractOptions, ExtractSummary};
 pub use detect::{detect, Certainty, Detection};
-pub use document::{open, Document, OnBytes, SourceOrWhy, SourceText};
+pub use document::{open, CompiledSource, Document, OnBytes, SourceOrWhy, SourceText};
 pub use error::{Error, ErrorKind, Result};
 pub use formats::{gbin, native, swag, tng};
 pub use fourcc::FourCC;

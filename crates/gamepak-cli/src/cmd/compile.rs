@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::output::{open, Global, Status};
+use crate::output::{open, warn, Global, Status};
 use crate::terminal::{json_line, out};
 use gamepak::Error;
 
@@ -11,8 +11,13 @@ use gamepak::Error;
 /// assembly printed is what pack would put in the game (in the syntax of the
 /// extracted `code/*.asm`). The code entry is `--entry`, or the one the file's
 /// name names (`012-gml_Object_obj_player_Step_0.gml`, as extract writes it), or a
-/// new script named after the file. A syntax error or an unknown name is shown
-/// with its line, column and a caret under it, and the run exits 1.
+/// new script named after the file. Every error is shown with its line, column
+/// and a caret under it, and the run exits 1: syntax, an unknown name, a
+/// built-in called with the wrong number of arguments, a write to a read-only
+/// built-in, `break` outside a loop, syntax the game's release does not have
+/// (struct literals before 2.3, `??` before 2.3.7, template strings before
+/// 2023.4). A name nothing in the game sets that is a keystroke or two from a
+/// known one (`c_whte`) is a warning with a "did you mean".
 ///
 /// Example: gamepak compile data.win game/code/012-gml_Object_obj_player_Step_0.gml
 ///
@@ -26,7 +31,7 @@ pub struct Args {
     /// The code entry the GML is the code of (`gml_Object_obj_player_Step_0`).
     #[arg(long, value_name = "NAME")]
     entry: Option<String>,
-    /// Print one JSON object: "entry" and "assembly".
+    /// Print one JSON object: "entry", "assembly" and "warnings".
     #[arg(long)]
     json: bool,
 }
@@ -37,11 +42,15 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         .map_err(|_| Error::at(args.source.display().to_string(), "is not UTF-8"))?;
     let f = open(&args.file, &global.options.limits)?;
     let file = args.source.display().to_string();
-    let assembly = gamepak::open(f.handler, &f.data, &global.options).compile(
+    let compiled = gamepak::open(f.handler, &f.data, &global.options).compile(
         &text,
         &file,
         args.entry.as_deref(),
     )?;
+    let assembly = &compiled.assembly;
+    for w in &compiled.warnings {
+        warn(global, w);
+    }
     if args.json {
         json_line(&serde_json::json!({
             "file": file,
@@ -51,6 +60,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
                 .and_then(|l| l.strip_prefix("; "))
                 .and_then(|l| l.split(" (").next()),
             "assembly": assembly,
+            "warnings": compiled.warnings,
         }));
     } else {
         for line in assembly.lines() {

@@ -37,6 +37,40 @@ fn compile_prints_the_assembly_and_points_at_errors() {
 }
 
 #[test]
+fn compile_warns_of_a_slip_and_refuses_syntax_the_release_lacks() {
+    let Some(dir) = common::fixture_dir("cli compile warnings", "gamemaker") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let slip = tmp.path().join("slip.gml");
+    std::fs::write(&slip, "x = 1;\nimage_blend = c_whte;\n").unwrap();
+    let game = dir.join("Okanoa_Dieback.win");
+    let o = gamepak(&["compile", game.to_str().unwrap(), slip.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = stderr(&o);
+    assert!(
+        said.contains(
+            "warning: slip.gml:2:15: `c_whte` is read, but nothing in the game sets it; \
+             did you mean `c_white`?\n  image_blend = c_whte;\n                ^"
+        ),
+        "{said}"
+    );
+    let old = tmp.path().join("old.gml");
+    std::fs::write(&old, "hp = { now: 3, most: 3 };\n").unwrap();
+    let game = dir.join("Kplus8_Space-War_a.win");
+    let o = gamepak(&["compile", game.to_str().unwrap(), old.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let said = stderr(&o);
+    assert!(
+        said.contains(
+            "old.gml:1:6: struct literals need GameMaker 2.3 or later; this game is 2.0.6 to \
+             before 2.2.1"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
 fn pack_compiles_edited_gml_and_reports_every_error_writing_nothing() {
     let Some(dir) = common::fixture_dir("cli pack gml", "gamemaker") else {
         return;

@@ -377,13 +377,13 @@ fn style_of(game: &Game<'_>) -> Style {
 
 /// `text` (the GML of `file`) compiled against `game` as the code of `entry`, or
 /// of the entry the file's name names (`012-gml_Object_obj_player_Step_0.gml`),
-/// or of a new script named after the file: its disassembly.
+/// or of a new script named after the file: its disassembly and its warnings.
 pub fn compile_text(
     game: &Game<'_>,
     text: &str,
     file: &str,
     entry: Option<&str>,
-) -> Result<String> {
+) -> Result<crate::CompiledSource> {
     let stem = code_new::file_stem(file);
     let named = code_new::entry_named(&stem);
     let env = Env::of(game);
@@ -402,7 +402,10 @@ pub fn compile_text(
         places: &places,
     };
     compile_entry(game, &env, &entry, source)
-        .map(|c| c.text)
+        .map(|c| crate::CompiledSource {
+            assembly: c.text,
+            warnings: c.unknown_reads.into_iter().map(|(_, w)| w).collect(),
+        })
         .map_err(|why| Error::at("", why))
 }
 

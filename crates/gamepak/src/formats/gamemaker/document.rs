@@ -96,7 +96,12 @@ impl Document for GameDocument<'_> {
         super::gml::source::source_texts(self.read()?, entries)
     }
 
-    fn compile(&self, source: &str, file: &str, entry: Option<&str>) -> Result<String> {
+    fn compile(
+        &self,
+        source: &str,
+        file: &str,
+        entry: Option<&str>,
+    ) -> Result<crate::CompiledSource> {
         super::code_gml::compile_text(self.read()?, source, file, entry)
     }
 }

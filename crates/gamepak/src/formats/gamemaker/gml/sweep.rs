@@ -71,16 +71,17 @@ pub fn sweep(data: &[u8]) -> Result<CodeSweep> {
         }
     }
     // Identity compiles each blob once, with the functions it declares: an entry
-    // declared inside another's blob comes back with it.
-    let mut declared: std::collections::HashMap<u64, usize> = Default::default();
-    for c in g.code.iter().filter(|c| c.start != 0) {
-        *declared.entry(c.blob).or_default() += 1;
+    // declared inside another's blob comes back with it. A blob is its address
+    // and its length: an empty one may start where the next one does.
+    let mut declared: std::collections::HashMap<(u64, u32), usize> = Default::default();
+    for c in g.code.iter().filter(|c| c.start != 0 && c.length > 0) {
+        *declared.entry((c.blob, c.length)).or_default() += 1;
     }
-    let blob_of: std::collections::HashMap<&str, u64> = g
+    let blob_of: std::collections::HashMap<&str, (u64, u32)> = g
         .code
         .iter()
         .filter(|c| c.start == 0)
-        .map(|c| (&*c.name, c.blob))
+        .map(|c| (&*c.name, (c.blob, c.length)))
         .collect();
     for (entry, outcome) in identity(&g) {
         let functions = blob_of

@@ -350,11 +350,29 @@ fn default_of(stmt: &Stmt) -> Option<(usize, &Expr)> {
 }
 
 /// A script or function's name as GML writes it: without the `gml_Script_` of its
-/// code entry, nor the `@gml_Object_…` of the event a function is declared in.
+/// code entry, nor the `@gml_Object_…` of the event a function is declared in,
+/// nor the `_gml_Object_…` some releases join it with instead
+/// (ScottVMariotte/Multiplayer_Tanks's `follow_gml_Object_obj_camera_Create_0`).
 pub(super) fn short_name(entry: &str) -> &str {
     let name = entry.strip_prefix(SCRIPT_PREFIX).unwrap_or(entry);
     match name.split_once('@') {
         Some((head, _)) if !head.is_empty() && head != "anon" => head,
+        Some(_) => name,
+        None => without_joined_entry(name),
+    }
+}
+
+/// `name` without an entry's name joined to it by `_` (`f_gml_Object_o_Create_0`).
+fn without_joined_entry(name: &str) -> &str {
+    const ENTRIES: [&str; 4] = [
+        "_gml_Object_",
+        "_gml_GlobalScript_",
+        "_gml_Script_",
+        "_gml_RoomCC_",
+    ];
+    let cut = ENTRIES.iter().filter_map(|e| name.find(e)).min();
+    match cut {
+        Some(at) if at > 0 && !name.starts_with("anon_") => &name[..at],
         _ => name,
     }
 }

@@ -331,15 +331,20 @@ impl Gen<'_> {
         let Expr::Ident(name) = callee else {
             return self.call_variable(callee, args);
         };
-        // Only the event's own code, on its own instance, calls them directly:
-        // inside a function or a `with` they are methods of some instance.
-        let direct = self.inside.is_empty()
+        // Only the event's own code, on its own instance, calls them directly
+        // (from 2022): inside a function or a `with` they are methods of some
+        // instance.
+        let direct = self.env.target.calls_own_functions_directly()
+            && self.inside.is_empty()
             && !self.local_names.contains(name)
             && !self.exits.iter().any(|e| e.kind == super::Leaving::With);
         let own = self.own_functions.get(name).filter(|_| direct);
         let full = match own.or_else(|| self.env.functions.get(name)) {
             Some(full) => full.clone(),
             None if self.is_variable(name) => return self.call_variable(callee, args),
+            // Called by its own name where it is no variable: a function
+            // expression the entry declares inside a function.
+            None if self.own_functions.contains_key(name) => self.own_functions[name].clone(),
             None if self.is_function(name) => {
                 self.check_arguments(name, args.len());
                 name.clone()

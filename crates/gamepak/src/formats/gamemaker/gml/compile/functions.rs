@@ -323,6 +323,17 @@ impl Gen<'_> {
     /// it stays there, else computed by the caller and passed as `argument[N]`
     /// (inside array literals that hold a constant, item by item).
     fn hoist(&self, value: &Expr, passed: &mut Vec<Expr>) -> Expr {
+        // A struct literal inside is built in the hidden function, its values
+        // passed with the rest (PupofHades's `m_start_pos: { x: a, y: b }`).
+        if let Expr::Struct(fields) = value {
+            if !self.stays_in_struct(value) {
+                let fields = fields
+                    .iter()
+                    .map(|(k, v)| (k.clone(), self.hoist(v, passed)))
+                    .collect();
+                return Expr::Struct(fields);
+            }
+        }
         let mut pass = |e: &Expr| {
             if self.stays_in_struct(e) {
                 return e.clone();

@@ -47,7 +47,7 @@ pub use env::Env;
 pub use target::Target;
 
 use self::emit::{Code, Label, Ty};
-use super::ast::Stmt;
+use super::ast::{Expr, Stmt};
 use super::lex::Pos;
 use super::places::Places;
 
@@ -442,24 +442,44 @@ fn own_functions(source: Source<'_>) -> std::collections::HashMap<String, String
     if source.entry.starts_with("gml_GlobalScript_") {
         return Default::default();
     }
-    source
-        .body
-        .iter()
-        .filter_map(|s| match s {
-            Stmt::Function(f) => f.name.clone(),
-            _ => None,
-        })
+    let mut names = Vec::new();
+    named_functions(source.body, &mut names);
+    names
+        .into_iter()
         .map(|name| {
-            let prefix = format!("gml_Script_{name}@");
+            // `@` joins the event's name to the function's, or `_` in some
+            // releases (`gml_Script_f_gml_Object_o_Create_0`).
+            let joined = [
+                format!("gml_Script_{name}@"),
+                format!("gml_Script_{name}_gml_"),
+            ];
             let entry = source
                 .functions
                 .iter()
-                .find(|f| f.starts_with(&prefix))
+                .find(|f| joined.iter().any(|j| f.starts_with(j.as_str())))
                 .cloned()
-                .unwrap_or_else(|| format!("{prefix}{}", source.entry));
+                .unwrap_or_else(|| format!("{}{}", joined[0], source.entry));
             (name, entry)
         })
         .collect()
+}
+
+/// The names of the functions `block` declares, and of the function expressions
+/// it stores (`walk = function walk_up() {}`, which Moddimation/Vakhitest6
+/// calls as `walk_up()`), there and in the bodies of those functions.
+fn named_functions(block: &[Stmt], out: &mut Vec<String>) {
+    for s in block {
+        let f = match s {
+            Stmt::Function(f) => f,
+            Stmt::Assign {
+                value: Expr::Function(f),
+                ..
+            } => f,
+            _ => continue,
+        };
+        out.extend(f.name.clone());
+        named_functions(&f.body, out);
+    }
 }
 
 /// The names `body` declares with `var`, outside the functions it declares:

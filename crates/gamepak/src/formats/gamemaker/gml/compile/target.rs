@@ -203,6 +203,14 @@ impl Target {
         self.release >= Version::V2024_14
     }
 
+    /// An event's code calls a function the event declares directly, by its
+    /// entry (2022 on: Moddimation/Vakhitest6's `dowalk_walkup()`); 2.3 calls
+    /// it as a method of the instance (MartinNang/PlatformShooter's
+    /// `startLightHit(…)`: `push.v builtin.startLightHit`, `callv`).
+    pub fn calls_own_functions_directly(self) -> bool {
+        self.release >= Version::V2022_1
+    }
+
     /// A constructor calls `@@SetStatic@@` first (2024.11 on).
     pub fn constructor_set_static(self) -> bool {
         self.release >= Version::V2024_11

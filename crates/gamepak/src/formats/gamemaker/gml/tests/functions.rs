@@ -1005,3 +1005,70 @@ construct!(
     ",
     "acc = { inven: [], equip: [-99] };"
 );
+
+// A struct literal inside one that is not all constants is built in the outer
+// struct's function, its values passed with the outer's in field order
+// (PupofHades/GameMakerGame's particles: `m_start_pos: { x: argument1, y:
+// argument2 }`).
+construct!(
+    nested_struct_literal_built_in_the_outer_one_2023,
+    "
+    ; gml_Object_obj_nested_Create_0 (arguments 0, locals 1) starts at L0000
+    ; gml_Script____struct___0@gml_Object_obj_nested_Create_0 (arguments 0, locals 0) starts at L0024
+    ; gml_Script____struct___1@gml_Object_obj_nested_Create_0 (arguments 0, locals 0) starts at L0060
+        pushbltn.v builtin.argument2
+        pushbltn.v builtin.argument1
+        pushi.e 4
+        conv.i.v
+        call.i random(argc=1)
+        b L00e0
+    L0024:
+        pushi.e -15
+        pushi.e 0
+        push.v [array]object0.argument
+        pop.v.v self.m_speed
+        pushi.e -15
+        pushi.e 2
+        push.v [array]object0.argument
+        pushi.e -15
+        pushi.e 1
+        push.v [array]object0.argument
+        b L0094
+    L0060:
+        pushi.e -15
+        pushi.e 0
+        push.v [array]object0.argument
+        pop.v.v self.x
+        pushi.e -15
+        pushi.e 1
+        push.v [array]object0.argument
+        pop.v.v self.y
+        exit.i
+    L0094:
+        push.i function gml_Script____struct___1@gml_Object_obj_nested_Create_0
+        conv.i.v
+        call.i @@NullObject@@(argc=0)
+        call.i method(argc=2)
+        dup.v 0
+        pushi.e -16
+        pop.v.v [stacktop]object0.___struct___1
+        call.i @@NewGMLObject@@(argc=3)
+        pop.v.v self.m_start_pos
+        pushi.e 8
+        pop.v.i self.m_acceptance
+        exit.i
+    L00e0:
+        push.i function gml_Script____struct___0@gml_Object_obj_nested_Create_0
+        conv.i.v
+        call.i @@NullObject@@(argc=0)
+        call.i method(argc=2)
+        dup.v 0
+        pushi.e -16
+        pop.v.v [stacktop]object0.___struct___0
+        call.i @@NewGMLObject@@(argc=4)
+        pop.v.v local.p
+    ",
+    "
+    var p = { m_speed: random(4), m_start_pos: { x: argument1, y: argument2 }, m_acceptance: 8 };
+    "
+);
