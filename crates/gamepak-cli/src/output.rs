@@ -94,22 +94,28 @@ pub fn status_of<T>(read: &Partial<T>) -> Status {
 
 /// Prints `gamepak: warning: ...` on stderr, unless the run is quiet.
 pub fn warn(global: &Global, message: &str) {
+    if !global.quiet {
+        terminal::line(
+            Stream::Stderr,
+            &[
+                Piece::Text("gamepak: "),
+                Piece::Painted(Severity::Warning, "warning:"),
+                Piece::Text(&format!(" {message}")),
+            ],
+        );
+    }
+}
+
+/// A warning at a place in source code: `warn`'s line, then the source line and
+/// a caret under the place, each line escaped on its own.
+pub fn warn_at(global: &Global, d: &gamepak::Diagnostic) {
+    warn(global, &d.message);
     if global.quiet {
         return;
     }
-    // A warning on code goes on with its source line and a caret, each line
-    // shown as a line of its own.
-    let mut lines = message.lines();
-    terminal::line(
-        Stream::Stderr,
-        &[
-            Piece::Text("gamepak: "),
-            Piece::Painted(Severity::Warning, "warning:"),
-            Piece::Text(&format!(" {}", lines.next().unwrap_or_default())),
-        ],
-    );
-    for more in lines {
-        terminal::line(Stream::Stderr, &[Piece::Text(more)]);
+    if let (Some(line), Some(caret)) = (&d.line, d.caret()) {
+        terminal::line(Stream::Stderr, &[Piece::Text(&format!("  {line}"))]);
+        terminal::line(Stream::Stderr, &[Piece::Text(&format!("  {caret}"))]);
     }
 }
 

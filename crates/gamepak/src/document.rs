@@ -54,8 +54,8 @@ pub trait Document: Send + Sync {
 pub struct CompiledSource {
     /// The assembly, in the disassembly's syntax.
     pub assembly: String,
-    /// The warnings.
-    pub warnings: Vec<String>,
+    /// The warnings, each at its place.
+    pub warnings: Vec<crate::Diagnostic>,
 }
 
 /// A code entry as source text.

@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::output::{open, warn, Global, Status};
+use crate::output::{open, warn_at, Global, Status};
 use crate::terminal::{json_line, out};
 use gamepak::Error;
 
@@ -49,7 +49,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     )?;
     let assembly = &compiled.assembly;
     for w in &compiled.warnings {
-        warn(global, w);
+        warn_at(global, w);
     }
     if args.json {
         json_line(&serde_json::json!({

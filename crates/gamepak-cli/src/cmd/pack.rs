@@ -1,7 +1,7 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use crate::output::{warn, warn_unused, written, Global, Status};
+use crate::output::{warn, warn_at, warn_unused, written, Global, Status};
 use gamepak::io::{OutputFile, Replace};
 use gamepak::{Error, ErrorKind};
 
@@ -83,6 +83,9 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     warn_unused(&args.folder, &outcome.unused, global);
     for w in &outcome.warnings {
         warn(global, &format!("{}: {w}", args.folder.display()));
+    }
+    for w in &outcome.code_warnings {
+        warn_at(global, w);
     }
     let reencoded = reencoded(&outcome.reencoded, global.verbose);
     // Every output is claimed before any is written, so a refusal leaves all as they

@@ -49,10 +49,11 @@ fn compile_warns_of_a_slip_and_refuses_syntax_the_release_lacks() {
     assert!(o.status.success(), "{}", stderr(&o));
     let said = stderr(&o);
     assert!(
-        said.contains(
-            "warning: slip.gml:2:15: `c_whte` is read, but nothing in the game sets it; \
+        said.contains("gamepak: warning: ")
+            && said.contains(
+                "slip.gml:2:15: `c_whte` is read, but nothing in the game sets it; \
              did you mean `c_white`?\n  image_blend = c_whte;\n                ^"
-        ),
+            ),
         "{said}"
     );
     let old = tmp.path().join("old.gml");

@@ -108,8 +108,8 @@ pub struct Retext {
 }
 
 /// Applies the edited and added disassemblies, and the folder's GML compiled
-/// (edited entries and new code), to `game`, noting each and adding the
-/// compiler's warnings to `warnings`; gives the file as it was before them, to
+/// (edited entries and new code), to `game`, noting each and adding warnings
+/// to `warnings` (the compiler's to `code_warnings`); gives the file as it was before them, to
 /// compare with, when there were any. Texts the code pushes that STRG lacks are
 /// added to it first; new scripts and events are listed where GameMaker lists
 /// them (see [`super::code_new`]).
@@ -118,6 +118,7 @@ pub fn apply(
     game: &mut model::Game<'_>,
     notes: &mut Vec<String>,
     warnings: &mut Vec<String>,
+    code_warnings: &mut Vec<crate::Diagnostic>,
 ) -> Result<Option<Vec<u8>>> {
     let FolderCode {
         edits,
@@ -134,7 +135,7 @@ pub fn apply(
     // The chains are read once, for the compiler and the assembler both.
     let names = super::code::names(&read);
     let mut compiled = super::code_gml::assemble(&read, &names, gml, new_gml)?;
-    warnings.append(&mut compiled.warnings);
+    code_warnings.append(&mut compiled.warnings);
     // Disassemblies edited by hand, and added ones, by the blob they become.
     let by_hand: Vec<(usize, AddedFile)> = edits
         .iter()

@@ -114,8 +114,8 @@ pub struct Assembled {
     pub edits: Vec<(usize, String, String)>,
     pub fresh: Vec<Fresh>,
     pub constructors: HashSet<String>,
-    /// Warnings on the code, each with its place, its line and a caret.
-    pub warnings: Vec<String>,
+    /// Warnings on the code, each at its place.
+    pub warnings: Vec<crate::Diagnostic>,
 }
 
 /// A new GML file compiled: its place, its disassembly, its code entry's name,
@@ -351,8 +351,8 @@ struct CompiledText {
     /// Each function it declares, with whether it is a constructor.
     functions: Vec<(String, bool)>,
     /// The names it reads that nothing in the game sets, each with its warning
-    /// shown against the text.
-    unknown_reads: Vec<(String, String)>,
+    /// against the text.
+    unknown_reads: Vec<(String, crate::Diagnostic)>,
     /// The names it stores to.
     stored: HashSet<String>,
 }
@@ -486,7 +486,7 @@ fn compile_entry(
         .iter()
         .map(|w| {
             let name = w.name.clone().unwrap_or_default();
-            (name, problem(w.show(file, text)))
+            (name, w.diagnostic(file, text))
         })
         .collect();
     Ok(CompiledText {

@@ -54,6 +54,8 @@ pub struct Built {
     pub bytes: Vec<u8>,
     pub notes: Vec<String>,
     pub warnings: Vec<String>,
+    /// Warnings on the folder's GML, each at its place.
+    pub code_warnings: Vec<crate::Diagnostic>,
 }
 
 /// One chunk's files, read.
@@ -222,7 +224,14 @@ pub fn build(
         new_gml: &new_gml,
         retexted: &retexted,
     };
-    let before_code = super::code_folder::apply(code, &mut game, &mut notes, &mut found.warnings)?;
+    let mut code_warnings = Vec::new();
+    let before_code = super::code_folder::apply(
+        code,
+        &mut game,
+        &mut notes,
+        &mut found.warnings,
+        &mut code_warnings,
+    )?;
     text_list::take_own_strings(&mut game, &moved);
     let bytes = game.write()?;
     if let Some(before) = before_code {
@@ -233,6 +242,7 @@ pub fn build(
         bytes,
         notes,
         warnings: found.warnings,
+        code_warnings,
     })
 }
 

@@ -25,6 +25,7 @@ pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
             unused: dir.unused(crate::manifest::UNNAMED),
             companions: Vec::new(),
             warnings: Vec::new(),
+            code_warnings: Vec::new(),
         });
     }
     let mut m: Manifest = crate::manifest::read(dir)?;
@@ -56,6 +57,7 @@ pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
         unused: dir.unused(crate::manifest::UNNAMED),
         companions,
         warnings: built.warnings,
+        code_warnings: built.code_warnings,
     })
 }
 

@@ -439,5 +439,6 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
         unused: src.unused(NOT_CONTENT),
         companions: Vec::new(),
         warnings: Vec::new(),
+        code_warnings: Vec::new(),
     })
 }

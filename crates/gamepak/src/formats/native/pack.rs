@@ -73,6 +73,7 @@ pub fn pack(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
         unused: dir.unused(crate::manifest::UNNAMED),
         companions: Vec::new(),
         warnings: Vec::new(),
+        code_warnings: Vec::new(),
     })
 }
 

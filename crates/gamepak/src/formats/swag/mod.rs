@@ -185,6 +185,7 @@ fn made(
         unused: dir.unused(UNNAMED),
         companions: Vec::new(),
         warnings: Vec::new(),
+        code_warnings: Vec::new(),
     })
 }
 

@@ -103,6 +103,7 @@ fn made(dir: &SourceDir, limits: &Limits) -> Result<PackOutcome> {
         unused: dir.unused("neither tng.json nor its sections name it"),
         companions: Vec::new(),
         warnings: Vec::new(),
+        code_warnings: Vec::new(),
     })
 }
 

@@ -86,11 +86,19 @@ fn compiler_warnings_reach_pack_with_their_place() {
     let outcome = gamepak::pack(out.path(), &Default::default()).unwrap();
     let file = step.strip_prefix(out.path()).unwrap().display().to_string();
     assert_eq!(
-        outcome.warnings,
-        [format!(
-            "{file}:2:15: `c_whte` is read, but nothing in the game sets it; did you mean \
-             `c_white`?\n  image_blend = c_whte;\n                ^"
-        )]
+        outcome.code_warnings,
+        [gamepak::Diagnostic {
+            message: format!(
+                "{file}:2:15: `c_whte` is read, but nothing in the game sets it; did you \
+                 mean `c_white`?"
+            ),
+            line: Some("image_blend = c_whte;".into()),
+            column: 15,
+        }]
+    );
+    assert_eq!(
+        outcome.code_warnings[0].caret().as_deref(),
+        Some("              ^")
     );
 }
 

@@ -27,6 +27,15 @@
 //!   function and the array's name: the runner only compares ids.
 //! - A call of a name that is no function, no variable and no local is an error
 //!   naming the nearest function, not a new FUNC entry.
+//! - Every error names where its statement starts (the parser's
+//!   [`Places`](super::places::Places)) and points at its name there: a
+//!   built-in called with a number of arguments its table refuses, a store to
+//!   a read-only built-in (not a struct's, a constructor's or inside `with`,
+//!   where the name may be a struct's own), `break` outside a loop, syntax the
+//!   release lacks (`syntax`). A name read that nothing in the game or the
+//!   pack sets, a keystroke or two from a known one, is a warning
+//!   ([`Compiled::unknown_reads`]); names under four letters never are, having
+//!   too many neighbours.
 
 pub mod emit;
 pub mod env;
@@ -160,27 +169,31 @@ impl CompileError {
         ))
     }
 
-    /// The error as a person reads it, against the `source` of `file`: where it
-    /// is, with the line and a caret under the name, and the hint.
-    pub fn show(&self, file: &str, source: &str) -> String {
+    /// The error against the `source` of `file`: where it is, what is wrong
+    /// and the hint, with the line to show a caret under.
+    pub fn diagnostic(&self, file: &str, source: &str) -> crate::Diagnostic {
         let hint = self
             .hint
             .as_ref()
             .map_or(String::new(), |h| format!("; {h}"));
         match self.locate(source) {
-            Some((line, column, text)) => {
-                let pad: String = text
-                    .chars()
-                    .take(column - 1)
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
-                    .collect();
-                format!(
-                    "{file}:{line}:{column}: {}{hint}\n{text}\n{pad}^",
-                    self.message
-                )
-            }
-            None => format!("{file}: {}{hint}", self.message),
+            Some((line, column, text)) => crate::Diagnostic {
+                message: format!("{file}:{line}:{column}: {}{hint}", self.message),
+                line: Some(text),
+                column,
+            },
+            None => crate::Diagnostic {
+                message: format!("{file}: {}{hint}", self.message),
+                line: None,
+                column: 0,
+            },
         }
+    }
+
+    /// The error as a person reads it, against the `source` of `file`: where it
+    /// is, with the line and a caret under the name, and the hint.
+    pub fn show(&self, file: &str, source: &str) -> String {
+        self.diagnostic(file, source).to_string()
     }
 }
 
