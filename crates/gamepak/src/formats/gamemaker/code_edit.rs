@@ -15,6 +15,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::asm::{self, Use};
 use super::code::{self, Names};
+use super::function_spans::{function_at, function_ranges};
 use super::game::Game;
 use crate::error::{Error, Result};
 
@@ -590,29 +591,6 @@ pub fn line_of(text: &str, at: u32, endian: crate::bytes::Endian) -> Option<usiz
 
 /// The opcode of `b`.
 const B: u8 = 0xb6;
-
-/// Each function of a blob that starts at one of `starts` (in the order given):
-/// the bytes its body spans, from its start to where the branch over it (`over`
-/// of its start) goes. Code outside every span is the blob's first entry's.
-fn function_ranges(starts: &[u32], over: impl Fn(u32) -> Option<u32>) -> Vec<(u32, u32, usize)> {
-    let mut order: Vec<(u32, usize)> = starts.iter().copied().zip(0..).collect();
-    order.sort_unstable();
-    order
-        .into_iter()
-        .filter(|&(s, _)| s > 0)
-        .filter_map(|(s, k)| Some((s, over(s)?, k)))
-        .collect()
-}
-
-/// The function whose body holds byte `at` (by its place among the starts): the
-/// innermost span; `None` for the entry starting the blob.
-fn function_at(ranges: &[(u32, u32, usize)], at: u32) -> Option<usize> {
-    ranges
-        .iter()
-        .filter(|&&(s, e, _)| s <= at && at < e)
-        .min_by_key(|&&(s, e, _)| e - s)
-        .map(|&(_, _, k)| k)
-}
 
 /// VARI's instance type of a local variable.
 pub const LOCAL: i32 = -7;

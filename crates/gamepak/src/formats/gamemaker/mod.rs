@@ -87,6 +87,7 @@ pub mod folder;
 mod folder_guide;
 mod folder_rules;
 mod from_folder;
+mod function_spans;
 pub mod game;
 pub mod gen8;
 pub mod gml;

@@ -131,7 +131,7 @@ const ALL: i64 = -3;
 pub(super) const NOONE: i64 = -4;
 const GLOBAL: i64 = -5;
 const BUILTIN: i64 = -6;
-const LOCAL: i64 = -7;
+pub(super) const LOCAL: i64 = -7;
 /// Pushed after an instance expression that a variable's instance comes from.
 const STACKTOP: i64 = -9;
 const ARGUMENT: i64 = -15;
@@ -193,6 +193,9 @@ pub struct Machine<'c, 'a> {
     made_real: bool,
     /// Divisions whose integer divisor was made a real first: written `x / n`.
     plain_divisions: Vec<Expr>,
+    /// The names the code's locals have: an instance's variable of one of
+    /// these names is written `self.name`, or it would read as the local.
+    pub local_names: std::rc::Rc<std::collections::HashSet<String>>,
 }
 
 impl<'c, 'a> Machine<'c, 'a> {
@@ -209,6 +212,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             plain_reads: Vec::new(),
             made_real: false,
             plain_divisions: Vec::new(),
+            local_names: Default::default(),
         }
     }
 
@@ -605,6 +609,15 @@ impl<'c, 'a> Machine<'c, 'a> {
             // Where an instance's own variables are named through `builtin`, one
             // named through `self` was written `self.name`.
             _ if instance == SELF && self.ctx.explicit_self && i.op != op::PUSHBLTN => {
+                let field = Expr::Field {
+                    base: Box::new(Expr::Ident("self".into())),
+                    name,
+                };
+                (field, kind)
+            }
+            // An instance's variable a local's name hides (vendaval's
+            // `self.name = name`).
+            _ if instance == SELF && self.local_names.contains(&name) => {
                 let field = Expr::Field {
                     base: Box::new(Expr::Ident("self".into())),
                     name,

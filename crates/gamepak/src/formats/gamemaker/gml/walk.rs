@@ -68,6 +68,8 @@ pub struct Walker<'d, 'c, 'a> {
     visited: Vec<bool>,
     /// The local variables the fragment uses, in order of first use.
     pub locals: Vec<String>,
+    /// The names of the locals anywhere in the blob.
+    local_names: std::rc::Rc<std::collections::HashSet<String>>,
     /// Whether the fragment sets up statics: a constructor's or a struct's body.
     pub sets_statics: bool,
     /// The parent constructor it calls first, with the arguments passed.
@@ -110,6 +112,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             plain_reads: Vec::new(),
             visited: vec![false; blocks.len()],
             locals: Vec::new(),
+            local_names: std::rc::Rc::new(local_names(ctx, instrs)),
             sets_statics: false,
             inherits: None,
             arguments: Default::default(),
@@ -206,6 +209,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         };
         let mut m = Machine::new(self.ctx, std::mem::take(stack));
         m.plain_reads = carried;
+        m.local_names = self.local_names.clone();
         let end = m.run(&self.code(b)[from..]).map(|end| match end {
             End::Try {
                 catch,
@@ -1230,6 +1234,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     /// The step of a `for`: the latch `l` is one statement and a jump back.
     fn step_of(&mut self, l: usize, stack: &[Item]) -> Option<Stmt> {
         let mut m = Machine::new(self.ctx, stack.to_vec());
+        m.local_names = self.local_names.clone();
         match m.run(self.code(l)) {
             Ok(End::Goto(_)) if m.out.len() == 1 && m.stack.len() == stack.len() => m.out.pop(),
             _ => None,
@@ -1760,4 +1765,20 @@ fn strip_trailing_continue(mut body: Vec<Stmt>) -> Vec<Stmt> {
         body.pop();
     }
     body
+}
+
+/// The names of the locals `instrs` use.
+fn local_names(ctx: &Context<'_>, instrs: &[Instr]) -> std::collections::HashSet<String> {
+    instrs
+        .iter()
+        .filter_map(|i| match i.operand {
+            Operand::Variable {
+                chain: Some(c),
+                instance,
+                ..
+            } if i64::from(instance) == super::sim::LOCAL => ctx.chain_name(c),
+            _ => None,
+        })
+        .map(str::to_string)
+        .collect()
 }

@@ -7,8 +7,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::store::is_numbered_argument;
 use super::target::Target;
 use crate::formats::gamemaker::code::Names;
+use crate::formats::gamemaker::function_spans::{function_at, function_ranges};
 use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::gml::builtins;
 use crate::formats::gamemaker::gml::instr::{decode, op, Callee, Instr, Operand};
@@ -161,6 +163,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let (mut checks_2d_indices, mut objects_as_instances) = (false, false);
     let mut folds_variable_hashes = false;
     let mut calls_own_statics = false;
+    let mut stores_parameters_on_self = false;
     let (mut tests_statics, mut statics_then_exit) = (false, false);
     let (mut repeat_tests_count, mut arrays_by_instance_id) = (false, false);
     // Whether `argument[i]` is read on `arg`, and on `self`.
@@ -173,22 +176,27 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
         else {
             continue;
         };
-        // Where each function of the blob starts, to tell which a write is in.
-        let mut starts: Vec<(u32, &str)> = entries
-            .iter()
-            .map(|&e| (game.code[e].start, &*game.code[e].name))
-            .collect();
-        starts.sort_unstable();
         let instrs = decode(bytes, first.blob, game.form.endian, names);
         // Whether a branch goes to `at`: looked for only after a throw, which
         // few blobs hold.
         let branched_to = |at: u32| instrs.iter().any(|i| i.operand == Operand::Branch(at));
+        // Which function each byte is in, to tell which a write is in: code
+        // after a nested function is still its declaring function's.
+        let starts: Vec<u32> = entries.iter().map(|&e| game.code[e].start).collect();
+        let over: HashMap<u32, u32> = instrs
+            .windows(2)
+            .filter_map(|w| match w[0].operand {
+                Operand::Branch(to) if w[0].op == op::B => Some((w[1].at, to)),
+                _ => None,
+            })
+            .collect();
+        let ranges = function_ranges(&starts, |s| over.get(&s).copied());
+        let outermost = entries.iter().min_by_key(|&&e| game.code[e].start);
         let within = |at: u32| {
-            starts
-                .iter()
-                .rev()
-                .find(|(s, _)| *s <= at)
-                .map_or("", |(_, n)| n)
+            function_at(&ranges, at)
+                .map(|k| entries[k])
+                .or(outermost.copied())
+                .map_or("", |e| &*game.code[e].name)
         };
         for (k, i) in instrs.iter().enumerate() {
             if let Some(w) = instrs.get(k..k + 4) {
@@ -209,6 +217,9 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                     && w[2].op == op::DUP
                     && w[3].op == op::BT;
             }
+            stores_parameters_on_self |= i.op == op::POP
+                && matches!(i.operand, Operand::Variable { chain: Some(c), instance: SELF, .. }
+                    if is_numbered_argument(&names.chains[c].name));
             calls_own_statics |= i.op == op::CALL
                 && matches!(&i.operand, Operand::Call { callee: Callee::Chain(c), .. }
                     if names.chains[*c].name == "@@This@@")
@@ -319,6 +330,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     // Later bytecode names a room's instance by its id with that kind.
     target.objects_as_instances = objects_as_instances && target.bytecode_14();
     target.calls_own_statics |= calls_own_statics;
+    target.compound_parameters_on_self = stores_parameters_on_self && target.functions();
     if builtin_reads + self_reads > 0 {
         target.builtin_instance = builtin_reads > self_reads;
     }
@@ -420,6 +432,9 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
     // The last owner named, and where, not yet taken by a store.
     let mut pending: Option<(u32, i64)> = None;
     let mut pop_after: Option<usize> = None;
+    // Whether a literal was made since the last owner was named.
+    let mut made_since = false;
+    let is_new_array = |callee: Callee| matches!(callee, Callee::Chain(f) if names.chains[f].name == "@@NewGMLArray@@");
     for (k, i) in instrs.iter().enumerate() {
         let before = k.checked_sub(1).map(|p| &instrs[p]);
         match i.operand {
@@ -428,6 +443,7 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
             } => {
                 // One named before, for no variable's store.
                 unnamed.extend(pending);
+                made_since = false;
                 pending = before.and_then(|p| match p.operand {
                     Operand::Int(n) => Some((i.at, i64::from(n))),
                     Operand::Short(n) => Some((i.at, i64::from(n))),
@@ -440,6 +456,7 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
                 kind: ARRAY_POP_AF,
                 ..
             } if pending.is_some() => pop_after = Some(c),
+            Operand::Call { callee, .. } if is_new_array(callee) => made_since = pending.is_some(),
             Operand::Break { signal: POPAF, .. } => {
                 if let (Some((_, id)), Some(c)) = (pending, pop_after.take()) {
                     found.push((i.at, c, id));
@@ -451,19 +468,22 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
                 kind,
                 ..
             } if i.op == op::POP => {
-                let made = before.and_then(|p| match p.operand {
-                    Operand::Call { callee, .. } => Some(matches!(
-                        callee,
-                        Callee::Chain(f) if names.chains[f].name == "@@NewGMLArray@@"
-                    )),
-                    _ => None,
-                });
+                // A ternary's arms end in their own values, one of them
+                // a literal made since the owner was named.
+                let made = before
+                    .and_then(|p| match p.operand {
+                        Operand::Call { callee, .. } => Some(is_new_array(callee)),
+                        _ => None,
+                    })
+                    .or(made_since.then_some(true));
                 if kind != PLAIN_VARIABLE || made.is_some() {
-                    if let Some((_, id)) = pending.take() {
+                    if let Some((named_at, id)) = pending.take() {
                         if kind != PLAIN_VARIABLE || made == Some(true) {
                             found.push((i.at, c, id));
                         } else {
-                            unnamed.push((i.at, id));
+                            // Where it was named: the store may be the
+                            // declaring function's, after a nested one.
+                            unnamed.push((named_at, id));
                         }
                     }
                 }

@@ -42,12 +42,24 @@ impl Gen<'_> {
                     }
                     _ => None,
                 };
-                let ty = match named {
-                    Some(full) => {
+                let ty = match (named, &**callee) {
+                    (Some(full), _) => {
                         self.op(format!("push.i function {full}"));
                         Ty::I
                     }
-                    None => self.expr(callee),
+                    // A constructor an instance variable holds is read through
+                    // `builtin`, as a method called is (MayitaMayoso/vendaval's
+                    // `new Configuration(…)`).
+                    (None, Expr::Ident(n))
+                        if !self.local_names.contains(n)
+                            && !self.statics.contains(n)
+                            && !self.params.contains(n)
+                            && self.is_variable(n) =>
+                    {
+                        self.op(format!("push.v builtin.{n}"));
+                        Ty::V
+                    }
+                    (None, _) => self.expr(callee),
                 };
                 self.to(ty, Ty::V);
                 self.op(format!("call.i @@NewGMLObject@@(argc={})", args.len() + 1));

@@ -7,7 +7,7 @@
 use super::emit::Ty;
 use super::{Exits, FunctionEntry, Gen};
 use crate::formats::gamemaker::gml::ast::{
-    AssignOp, BinaryOp, Block, Expr, Function, Number, Param, Stmt,
+    Accessor, AssignOp, BinaryOp, Block, Expr, Function, Number, Param, Stmt,
 };
 use crate::formats::gamemaker::gml::builtins;
 use crate::formats::gamemaker::gml::tidy::argument_index;
@@ -379,6 +379,19 @@ impl Gen<'_> {
                 self.op(format!("callv.v {}", args.len()));
                 return Ty::V;
             }
+        }
+        // An element of another instance's array (`inst.steps[j]()`): the
+        // element is the function and its own instance (2.3.0's
+        // MayitaMayoso/vendaval).
+        let of_other = |e: &Expr| !matches!(e, Expr::Ident(g) if g == "global");
+        if matches!(callee, Expr::Index { base, accessor: Accessor::Array, .. }
+            if matches!(&**base, Expr::Field { base, .. } if of_other(base)))
+        {
+            self.push_args(args);
+            self.read(callee);
+            self.op("dup.v 0");
+            self.op(format!("callv.v {}", args.len()));
+            return Ty::V;
         }
         if let Expr::Field { base, .. } = callee {
             // The instance first, then the arguments, which `dup` then swaps

@@ -327,9 +327,9 @@ struct Gen<'e> {
     last_owner: Option<i64>,
     /// Whether an array write may name its owner (not inside another store).
     can_own: bool,
-    /// Whether the array literal compiled next is a store's value, whose owner
-    /// the store named.
-    literal_owned: bool,
+    /// How many of the array literals compiled next are a store's value, whose
+    /// owner the store named.
+    literal_owned: usize,
     /// Whether the entry sets object or room-instance variables (`PreCreate`).
     pre_create: bool,
     /// The parameters of the function being compiled.
@@ -379,7 +379,7 @@ impl<'e> Gen<'e> {
             inside: Vec::new(),
             last_owner: None,
             can_own: true,
-            literal_owned: false,
+            literal_owned: 0,
             pre_create: evidence::is_pre_create(source.entry),
             params: Vec::new(),
             statics: HashSet::new(),

@@ -31,14 +31,13 @@ impl Gen<'_> {
         let id = match value {
             // Before 2.3.6 only a literal stored as it is belongs to the
             // variable; what else makes an array is nobody's yet.
-            Some(v) if every && !writes_element => {
-                if matches!(v, Expr::Array(_)) {
-                    self.literal_owned = true;
+            Some(v) if every && !writes_element => match stored_literals(v) {
+                0 => self.unnamed_owner(),
+                n => {
+                    self.literal_owned = n;
                     self.owner_id(&name, false)
-                } else {
-                    self.unnamed_owner()
                 }
-            }
+            },
             _ => self.owner_id(&name, through_other(target)),
         };
         self.set_owner(id);
@@ -46,15 +45,19 @@ impl Gen<'_> {
         true
     }
 
-    /// Names the unnamed owner before a statement that calls `array_set` or
-    /// its kin, as GameMaker does where arrays are copied on write
-    /// (SekaLudianto/tebak-lagu's `array_set(_t, 0, -4)` after `push.i
-    /// 11272192; break.e -5`, and before 2.3.6 before each one:
+    /// Names the unnamed owner before a statement (or an `if`'s condition)
+    /// that calls `array_set` or its kin, as GameMaker does where arrays are
+    /// copied on write (SekaLudianto/tebak-lagu's `array_set(_t, 0, -4)` after
+    /// `push.i 11272192; break.e -5`, and before 2.3.6 before each one:
     /// lordbenedikt/2d_dungeon_gm, MayitaMayoso/vendaval; evolutionleo/LudSwing
     /// names none in a `repeat` after its `array_create`, which this does not
-    /// follow).
+    /// follow). Before 2.3.6 one that passes an array literal to a call names
+    /// it too, and the literal names it again (vendaval's
+    /// `array_push(timeTrans, [fTime[j], dq])` and `if (IsIn(…, ["Vector2", …]))`).
     pub(super) fn name_call_owner(&mut self, statement: &Expr) {
-        if self.env.target.array_owners && self.can_own && is_array_maker(statement) {
+        let t = self.env.target;
+        let passes_literal = t.owner_every_write && has_array_literal(statement, true);
+        if t.array_owners && self.can_own && (is_array_maker(statement) || passes_literal) {
             self.set_owner(self.unnamed_owner());
         }
     }
@@ -64,7 +67,11 @@ impl Gen<'_> {
     /// unnamed owner.
     pub(super) fn name_literal_owner(&mut self) {
         let t = self.env.target;
-        if std::mem::take(&mut self.literal_owned) || !t.array_owners || !t.owner_every_write {
+        if self.literal_owned > 0 {
+            self.literal_owned -= 1;
+            return;
+        }
+        if !t.array_owners || !t.owner_every_write {
             return;
         }
         self.set_owner(self.unnamed_owner());
@@ -147,6 +154,19 @@ fn has_array_literal(e: &Expr, in_calls: bool) -> bool {
             otherwise,
         } => has(cond) || has(then) || has(otherwise),
         _ => false,
+    }
+}
+
+/// How many array literals `e` stores as they are: itself, or a ternary's
+/// arms (MayitaMayoso/vendaval's `buffer = is_array(a) ? a : [a]` names
+/// `buffer`'s owner alone).
+fn stored_literals(e: &Expr) -> usize {
+    match e {
+        Expr::Array(_) => 1,
+        Expr::Ternary {
+            then, otherwise, ..
+        } => stored_literals(then) + stored_literals(otherwise),
+        _ => 0,
     }
 }
 

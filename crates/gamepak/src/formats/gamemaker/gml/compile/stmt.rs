@@ -171,6 +171,7 @@ impl Gen<'_> {
 
     fn if_stmt(&mut self, cond: &Expr, then: &Block, otherwise: Option<&Block>) {
         let other = self.code.label();
+        self.name_call_owner(cond);
         self.cond(cond);
         let before = self.last_owner;
         self.code.branch("bf", other);

@@ -221,7 +221,15 @@ impl Gen<'_> {
                     base => self.place(base)?,
                 };
                 let through_stack = self.env.target.other_arrays_through_stack;
+                // `self.a[i]` written out names `self` on the stack, where
+                // `a[i]` names it by its number (MayitaMayoso/vendaval,
+                // Moddimation/Vakhitest6).
+                let self_written = matches!(&**base, Expr::Field { base, .. }
+                    if matches!(&**base, Expr::Ident(s) if s == "self"));
                 let owner = match inner.kind {
+                    Kind::Plain { .. } if through_stack && self_written => {
+                        Owner::Expr(Expr::Ident("self".into()))
+                    }
                     // Another instance's or the global array: through the
                     // instance on the stack (2.3 on, as the game's code tells).
                     Kind::Plain { instance, .. }
@@ -507,10 +515,22 @@ impl Gen<'_> {
     fn compound(&mut self, place: &Place, f: impl FnOnce(&mut Self) -> Ty) {
         let words = place.words(self.env.target.functions());
         match &place.kind {
-            Kind::Plain { .. } => {
-                self.op(format!("push.v {}", place.operand()));
+            Kind::Plain { instance, builtin } => {
+                let on_self = instance == "arg" && self.env.target.compound_parameters_on_self;
+                let operand = match on_self {
+                    true => Place {
+                        name: place.name.clone(),
+                        kind: Kind::Plain {
+                            instance: "self".into(),
+                            builtin: *builtin,
+                        },
+                    }
+                    .operand(),
+                    false => place.operand(),
+                };
+                self.op(format!("push.v {operand}"));
                 let ty = f(self);
-                self.op(format!("pop.v.{} {}", ty.letter(), place.operand()));
+                self.op(format!("pop.v.{} {operand}", ty.letter()));
             }
             // The innermost array and index copied, the array kept aside while
             // its element is read and combined, then stored back through it.
@@ -642,7 +662,7 @@ fn accessor_write(a: Accessor) -> Option<&'static str> {
 }
 
 /// `argument0` to `argument15`.
-fn is_numbered_argument(name: &str) -> bool {
+pub(super) fn is_numbered_argument(name: &str) -> bool {
     name.strip_prefix("argument")
         .and_then(|n| n.parse::<u8>().ok())
         .is_some_and(|n| n < 16)

@@ -75,6 +75,10 @@ pub struct Target {
     /// JaconAndEggs/Ooo-Kaizo, whose chunks say before 2024.6: the game's
     /// code tells).
     pub folds_variable_hashes: bool,
+    /// A compound assignment to a parameter (`argument0 -= range`) reads and
+    /// stores it on `self`, where every other use is on `arg` (some 2.3 games
+    /// before 2.3.6: MayitaMayoso/vendaval; the game's code tells).
+    pub compound_parameters_on_self: bool,
 }
 
 impl Target {
@@ -101,6 +105,7 @@ impl Target {
             calls_own_statics: release >= Version::V2024_11,
             objects_as_instances: false,
             folds_variable_hashes: release >= Version::V2024_8,
+            compound_parameters_on_self: false,
         }
     }
 

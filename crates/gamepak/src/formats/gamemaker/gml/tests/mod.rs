@@ -12,6 +12,7 @@ mod conditionals;
 mod control;
 mod depth;
 mod diagnostics;
+mod early_owners;
 mod errors;
 mod exits;
 mod expr;
@@ -321,6 +322,8 @@ fn construct_env(name: &str, asm: &str) -> Env {
     target.functions_end_setting_statics =
         !has("break.e -6") && lines.windows(2).any(|w| w == ["break.e -7", "exit.i"]);
     target.owner_every_write = target.array_owners && release < Version::V2_3_6;
+    target.compound_parameters_on_self =
+        lines.iter().any(|l| l.starts_with("pop.v.v self.argument"));
     target.checks_2d_indices = lines
         .windows(2)
         .any(|w| w == ["break.e -1", "push.i 32000"]);
