@@ -164,8 +164,11 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let mut folds_variable_hashes = false;
     let mut calls_own_statics = false;
     let mut stores_parameters_on_self = false;
+    let mut with_continue_jumps = false;
     let (mut tests_statics, mut statics_then_exit) = (false, false);
-    let (mut repeat_tests_count, mut arrays_by_instance_id) = (false, false);
+    let mut repeat_tests_count = false;
+    // Whether the global's arrays, and other instances', are named by id.
+    let (mut global_arrays_by_id, mut other_arrays_by_id) = (false, false);
     // Whether `argument[i]` is read on `arg`, and on `self`.
     let mut arguments_on = (false, false);
     for entries in game.blob_entries() {
@@ -206,7 +209,8 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 if let Some((instance, chain)) = element_by_instance(w) {
                     let argument = chain.is_some_and(|c| names.chains[c].name == "argument");
                     match instance {
-                        -5 | -2 => arrays_by_instance_id = true,
+                        -5 => global_arrays_by_id = true,
+                        -2 => other_arrays_by_id = true,
                         ARG if argument => arguments_on.0 = true,
                         SELF if argument => arguments_on.1 = true,
                         _ => {}
@@ -217,6 +221,12 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                     && w[2].op == op::DUP
                     && w[3].op == op::BT;
             }
+            // A `continue` to a `with`'s end, then a jump on: the jump over
+            // an `else` that nothing reaches.
+            with_continue_jumps |= matches!(instrs.get(k..k + 2), Some([c, j])
+                if c.op == op::B && j.op == op::B
+                    && matches!(c.operand, Operand::Branch(to)
+                        if instrs.iter().any(|p| p.at == to && p.op == op::POPENV)));
             stores_parameters_on_self |= i.op == op::POP
                 && matches!(i.operand, Operand::Variable { chain: Some(c), instance: SELF, .. }
                     if is_numbered_argument(&names.chains[c].name));
@@ -331,6 +341,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     target.objects_as_instances = objects_as_instances && target.bytecode_14();
     target.calls_own_statics |= calls_own_statics;
     target.compound_parameters_on_self = stores_parameters_on_self && target.functions();
+    target.with_continue_jumps_over_else = with_continue_jumps;
     if builtin_reads + self_reads > 0 {
         target.builtin_instance = builtin_reads > self_reads;
     }
@@ -360,11 +371,9 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
         .chains
         .iter()
         .any(|c| c.call && c.name == "@@SetStatic@@");
-    let through_stack = names
-        .chains
-        .iter()
-        .any(|c| c.call && matches!(c.name.as_str(), "@@Global@@" | "@@Other@@"));
-    target.other_arrays_through_stack &= through_stack || !arrays_by_instance_id;
+    let calls = |f: &str| names.chains.iter().any(|c| c.call && c.name == f);
+    target.global_arrays_through_stack &= calls("@@Global@@") || !global_arrays_by_id;
+    target.other_arrays_through_stack &= calls("@@Other@@") || !other_arrays_by_id;
     // Games the chunks put in 2.3 read `argument[i]` on `arg` too.
     match arguments_on {
         (true, false) => target.argument_array_on_arg = true,

@@ -38,7 +38,12 @@ impl Gen<'_> {
                     self.owner_id(&name, false)
                 }
             },
-            _ => self.owner_id(&name, through_other(target)),
+            // An element's literal belongs to the array written
+            // (lordbenedikt/2d_dungeon_gm's `set[0] = [bbox_left, bbox_top]`).
+            _ => {
+                self.literal_owned = value.map_or(0, stored_literals);
+                self.owner_id(&name, through_other(target))
+            }
         };
         self.set_owner(id);
         self.can_own = false;
@@ -97,7 +102,10 @@ impl Gen<'_> {
     /// The id GameMaker gave writes to `array` (through `other` when `other`),
     /// or one made up for a name it never wrote.
     fn owner_id(&self, array: &str, other: bool) -> i64 {
-        let by_kind = other && self.env.target.owner_every_write;
+        // A built-in array's id is its own, through any instance
+        // (lordbenedikt/2d_dungeon_gm's `other.alarm[1] = 30` names 2552).
+        let builtin = crate::formats::gamemaker::gml::builtins::variable(array).is_some();
+        let by_kind = other && self.env.target.owner_every_write && !builtin;
         let shift = if by_kind { THROUGH_OTHER } else { 0 };
         if let Some(id) = self.env.owner_ids.get(self.current_entry(), array) {
             return id + shift;

@@ -182,8 +182,15 @@ impl Gen<'_> {
                 self.last_owner = before;
                 let end = self.code.label();
                 // An arm that ends in `continue` has jumped already: GameMaker
-                // adds no jump over the other arm.
-                if !matches!(then.last(), Some(Stmt::Continue)) {
+                // adds no jump over the other arm of a loop's `if`.
+                // Some games jump over an `else if` all the same inside
+                // `with` (lordbenedikt/2d_dungeon_gm, though not over an
+                // `else { with … }`; not Andreasholmbrg/Chonko, of the same
+                // releases: the game's code tells).
+                let jumps = self.env.target.with_continue_jumps_over_else
+                    && self.exits.last().is_some_and(|e| e.kind == Leaving::With)
+                    && matches!(o.as_slice(), [Stmt::If { .. }]);
+                if !matches!(then.last(), Some(Stmt::Continue)) || jumps {
                     self.code.branch("b", end);
                 }
                 self.code.place(other);

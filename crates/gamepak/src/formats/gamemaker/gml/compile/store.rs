@@ -220,7 +220,8 @@ impl Gen<'_> {
                     Expr::Ident(name) => self.place_of_name(name, true),
                     base => self.place(base)?,
                 };
-                let through_stack = self.env.target.other_arrays_through_stack;
+                let t = self.env.target;
+                let through_stack = t.other_arrays_through_stack;
                 // `self.a[i]` written out names `self` on the stack, where
                 // `a[i]` names it by its number (MayitaMayoso/vendaval,
                 // Moddimation/Vakhitest6).
@@ -233,7 +234,8 @@ impl Gen<'_> {
                     // Another instance's or the global array: through the
                     // instance on the stack (2.3 on, as the game's code tells).
                     Kind::Plain { instance, .. }
-                        if through_stack && (instance == "other" || instance == "global") =>
+                        if (through_stack && instance == "other")
+                            || (t.global_arrays_through_stack && instance == "global") =>
                     {
                         Owner::Expr(Expr::Ident(instance))
                     }

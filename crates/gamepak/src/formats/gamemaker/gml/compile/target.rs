@@ -40,10 +40,13 @@ pub struct Target {
     /// A method of an object is called on `@@GetInstance@@(object)` (2.3 and
     /// 2022 games: the game's code tells).
     pub object_methods_through_get_instance: bool,
-    /// The global's or another instance's array is named through the instance
-    /// on the stack (`@@Global@@`, `pushi.e -9`) rather than by its instance id
-    /// (2.3 on, but for some 2.3 and 2022 games: the game's code tells).
+    /// Another instance's array is named through the instance on the stack
+    /// (`@@Other@@`, `pushi.e -9`) rather than by its instance id (2.3 on, but
+    /// for some 2.3 and 2022 games: the game's code tells).
     pub other_arrays_through_stack: bool,
+    /// The same for the global's arrays (`@@Global@@`): a game may name one
+    /// kind through the stack and the other by id (lordbenedikt/2d_dungeon_gm).
+    pub global_arrays_through_stack: bool,
     /// `argument[i]` is read on `arg` (2022.1 on, and 2.3.2 to 2.3.6 games of
     /// the corpus: the game's code tells).
     pub argument_array_on_arg: bool,
@@ -79,6 +82,9 @@ pub struct Target {
     /// stores it on `self`, where every other use is on `arg` (some 2.3 games
     /// before 2.3.6: MayitaMayoso/vendaval; the game's code tells).
     pub compound_parameters_on_self: bool,
+    /// An `if` arm ending in `continue` inside `with` is still followed by a
+    /// jump over the other arm (some 2.3 games: the game's code tells).
+    pub with_continue_jumps_over_else: bool,
 }
 
 impl Target {
@@ -97,6 +103,7 @@ impl Target {
             repeat_tests_count: release >= Version::V2024_11,
             object_methods_through_get_instance: false,
             other_arrays_through_stack: release >= Version::V2_3,
+            global_arrays_through_stack: release >= Version::V2_3,
             argument_array_on_arg: release >= Version::V2022_1,
             functions_through_references: false,
             throw_drops_value: true,
@@ -106,6 +113,7 @@ impl Target {
             objects_as_instances: false,
             folds_variable_hashes: release >= Version::V2024_8,
             compound_parameters_on_self: false,
+            with_continue_jumps_over_else: false,
         }
     }
 

@@ -178,3 +178,51 @@ construct!(
     self.name = name;
     "
 );
+
+// An element's literal belongs to the array written: one owner, the array's.
+construct!(
+    literal_stored_in_an_element_names_the_arrays_owner_2_3,
+    "
+    ; owner set 165536
+    push.i 165536
+    break.e -5
+    push.v self.bbox_top
+    push.v self.bbox_left
+    call.i @@NewGMLArray@@(argc=2)
+    pushi.e -7
+    pushi.e 0
+    pop.v.v [array]object0.set
+    ",
+    "
+    var set;
+    set[0] = [bbox_left, bbox_top];
+    "
+);
+
+// A game that calls no `@@Global@@` names the global's arrays by instance id,
+// whatever it does with other instances' arrays (lordbenedikt/2d_dungeon_gm).
+construct!(
+    global_array_by_id_where_others_go_through_the_stack_2_3,
+    "
+    ; owner cam 165536
+    push.i 165536
+    break.e -5
+    pushi.e 1
+    conv.i.v
+    pushi.e -5
+    pushi.e 0
+    pop.v.v [array]object0.cam
+    push.i 231072
+    break.e -5
+    pushi.e 2
+    conv.i.v
+    call.i @@Other@@(argc=0)
+    pushi.e -9
+    pushi.e 0
+    pop.v.v [array]object0.cam
+    ",
+    "
+    global.cam[0] = 1;
+    other.cam[0] = 2;
+    "
+);

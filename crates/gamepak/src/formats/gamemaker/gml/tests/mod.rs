@@ -315,7 +315,10 @@ fn construct_env(name: &str, asm: &str) -> Env {
     if has("[array]object0.argument") {
         target.argument_array_on_arg = has("pushi.e -15");
     }
-    if !has("@@Global@@") && !has("@@Other@@") && has("pushi.e -5") && has("[array]") {
+    if !has("@@Global@@") && has("pushi.e -5") && has("[array]") {
+        target.global_arrays_through_stack = false;
+    }
+    if !has("@@Other@@") && has("pushi.e -2") && has("[array]") {
         target.other_arrays_through_stack = false;
     }
     let lines: Vec<&str> = asm.lines().map(str::trim).collect();
