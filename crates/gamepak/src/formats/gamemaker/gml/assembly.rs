@@ -124,6 +124,7 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
         arguments: entries.iter().map(|(n, _, a)| (n.clone(), *a)).collect(),
         refs,
         typed_booleans: release >= Version::V2022_1,
+        tested_booleans: release >= Version::V2_3,
         typed_references: text.contains("break.i -11"),
         explicit_self: text.lines().any(|l| {
             let l = l.trim();

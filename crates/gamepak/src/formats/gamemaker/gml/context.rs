@@ -28,6 +28,10 @@ pub struct Context<'a> {
     /// Whether `true` and `false` are typed booleans in the bytecode (2.3.7 on),
     /// so that an integer passed where a boolean is taken was written as one.
     pub typed_booleans: bool,
+    /// Whether a 0 or 1 that a branch tests with no conversion to a boolean
+    /// was written `false` or `true` (2.3 on: GameMaker converts a number it
+    /// tests, not a boolean constant, typed or not).
+    pub tested_booleans: bool,
     /// Whether the game names an instance's own variables through `builtin`
     /// (2024.2 on, as its code tells), so that one named through `self` was
     /// written `self.name`.

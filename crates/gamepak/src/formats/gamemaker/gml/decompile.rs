@@ -299,6 +299,7 @@ fn context<'a>(game: &'a Game<'a>, names: &'a code::Names, releases: Range) -> C
             .collect(),
         refs: RefKinds::of(releases.low),
         typed_booleans: releases.low >= Version::V2022_1,
+        tested_booleans: releases.low >= Version::V2_3,
         explicit_self: settled.self_through_builtin,
         typed_references: settled.typed_references,
     }

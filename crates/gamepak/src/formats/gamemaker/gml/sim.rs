@@ -243,14 +243,15 @@ impl<'c, 'a> Machine<'c, 'a> {
         else {
             return;
         };
-        if !self.ctx.typed_booleans {
-            return;
-        }
         let literal = Expr::Bool(*n == 1);
         match end {
-            End::Branch { cond, .. } if *cond == Expr::Number(Number::Int(i64::from(*n))) => {
+            End::Branch { cond, .. }
+                if self.ctx.tested_booleans
+                    && *cond == Expr::Number(Number::Int(i64::from(*n))) =>
+            {
                 *cond = literal;
             }
+            _ if !self.ctx.tested_booleans => {}
             End::Goto(_) => {
                 if let Some(top) = self.stack.last_mut() {
                     top.expr = literal;

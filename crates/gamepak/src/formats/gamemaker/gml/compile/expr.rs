@@ -126,6 +126,11 @@ impl Gen<'_> {
     /// Pushes `e` as a boolean, for a branch.
     pub(super) fn cond(&mut self, e: &Expr) {
         let ty = self.expr(e);
+        // From 2.3 a boolean constant is tested as it is, typed or not
+        // (evolutionleo/LudSwing's `!is_method(_value) || false`).
+        if matches!(e, Expr::Bool(_)) && self.env.target.functions() {
+            return;
+        }
         self.to(ty, Ty::B);
     }
 
@@ -515,8 +520,15 @@ impl Gen<'_> {
             // A comparison's result takes `&` as an integer, not a long.
             self.to(tl, Ty::I);
             tl = Ty::I;
-        } else if bitwise && tl != Ty::L && !(compound && tl == Ty::V && self.is_long(rhs)) {
-            // `a |= b` with a 64-bit `b` combines the variable's value as it is.
+        } else if bitwise
+            && tl != Ty::L
+            && !(compound && tl == Ty::V && self.is_long(rhs))
+            && (tl != Ty::I || matches!(op, Shl | Shr))
+        {
+            // `a |= b` with a 64-bit `b` combines the variable's value as it
+            // is; an integer is combined by `&`, `|` and `^` as it is too
+            // (`128 | n` is `or.l.i`: evolutionleo/LudSwing, StreamClient,
+            // LR-Solutions/Recreo-Gestion-LR), and made a long to be shifted.
             self.to(tl, Ty::L);
             tl = Ty::L;
         } else if tl == Ty::B && !is_comparison(op) {

@@ -226,3 +226,49 @@ construct!(
     other.cam[0] = 2;
     "
 );
+
+// `&`, `|` and `^` combine an integer on the left as it is; only a variable
+// is made a long (evolutionleo/LudSwing's `128 | _write_count`).
+construct!(
+    bitwise_or_of_an_integer_and_a_variable_2_3,
+    "
+    pushi.e 128
+    pushloc.v local.n
+    conv.v.l
+    or.l.i
+    pop.v.l local.b
+    ",
+    "
+    var n;
+    var b = 128 | n;
+    "
+);
+
+// A boolean constant is tested as it is, with no conversion, before typed
+// booleans too.
+construct!(
+    boolean_constant_tested_in_a_condition_2_3,
+    "
+    ; release 2.3
+    pushloc.v local.v
+    call.i is_method(argc=1)
+    conv.v.b
+    not.b
+    bt L0028
+    pushi.e 0
+    b L002c
+L0028:
+    push.e 1
+L002c:
+    bf L003c
+    pushi.e 1
+    pop.v.i local.v
+L003c:
+    ",
+    "
+    var v;
+    if (!is_method(v) || false) {
+        v = 1;
+    }
+    "
+);
