@@ -584,7 +584,15 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         if let (Flow::Until(..), _) | (_, Flow::Until(..)) = (&then_flow, &else_flow) {
             return Err(self.stuck(n, "a loop test inside an if"));
         }
-        let empty_else = otherwise.is_empty() && Some(f) == follow && self.jumps_over_nothing(t, f);
+        // The jump may be an inner `if`'s, over its own empty `else`: it is
+        // this one's only where it stands alone (PupofHades/GameMakerGame's
+        // `if (a) { if (b) { … } else {} }` has one jump).
+        let inner_took_it = matches!(then.last(), Some(Stmt::If { otherwise: Some(o), .. }) if o.is_empty())
+            && f.checked_sub(1).is_some_and(|j| self.code(j).len() > 1);
+        let empty_else = otherwise.is_empty()
+            && Some(f) == follow
+            && !inner_took_it
+            && self.jumps_over_nothing(t, f);
         let jumped = matches!(then.last(), Some(Stmt::Break | Stmt::Continue));
         out.push(Stmt::If {
             cond,

@@ -815,3 +815,30 @@ construct!(
     c = 2;
     "
 );
+
+// One jump over an empty `else` ends both arms: the inner `if`'s, and the
+// outer `if` has no `else` (PupofHades/GameMakerGame).
+construct!(
+    empty_else_of_an_inner_if_only_2023,
+    "
+    pushloc.v local.a
+    conv.v.b
+    bf L0030
+    pushloc.v local.b
+    conv.v.b
+    bf L0030
+    pushi.e 1
+    pop.v.i local.x
+    b L0030
+L0030:
+    ",
+    "
+    var a, b;
+    if (a) {
+        if (b) {
+            var x = 1;
+        } else {
+        }
+    }
+    "
+);
