@@ -165,6 +165,9 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let mut calls_own_statics = false;
     let mut stores_parameters_on_self = false;
     let mut with_continue_jumps = false;
+    // The instance a declaration stores a script's other functions on:
+    // `self`'s seen, and `builtin`'s seen.
+    let mut declared_on = (false, false);
     let (mut tests_statics, mut statics_then_exit) = (false, false);
     let mut repeat_tests_count = false;
     // Whether the global's arrays, and other instances', are named by id.
@@ -227,6 +230,28 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 if c.op == op::B && j.op == op::B
                     && matches!(c.operand, Operand::Branch(to)
                         if instrs.iter().any(|p| p.at == to && p.op == op::POPENV)));
+            if let Some([m, d, p, s]) = instrs.get(k..k + 4) {
+                let declares = matches!(&m.operand, Operand::Call { callee: Callee::Chain(c), .. }
+                    if names.chains[*c].name == "method")
+                    && d.op == op::DUP
+                    && p.op == op::PUSHI;
+                let stored = match s.operand {
+                    Operand::Variable { chain: Some(c), .. } if s.op == op::POP => {
+                        Some(&names.chains[c].name)
+                    }
+                    _ => None,
+                };
+                let script = first.name.strip_prefix("gml_GlobalScript_");
+                if let (true, Some(name)) = (declares, stored) {
+                    if script != Some(name.as_str()) {
+                        match p.operand {
+                            Operand::Short(SELF) => declared_on.0 = true,
+                            Operand::Short(BUILTIN) => declared_on.1 = true,
+                            _ => {}
+                        }
+                    }
+                }
+            }
             stores_parameters_on_self |= i.op == op::POP
                 && matches!(i.operand, Operand::Variable { chain: Some(c), instance: SELF, .. }
                     if is_numbered_argument(&names.chains[c].name));
@@ -342,6 +367,11 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     target.calls_own_statics |= calls_own_statics;
     target.compound_parameters_on_self = stores_parameters_on_self && target.functions();
     target.with_continue_jumps_over_else = with_continue_jumps;
+    match declared_on {
+        (true, false) => target.function_variables_through_self = true,
+        (false, true) => target.function_variables_through_self = false,
+        _ => {}
+    }
     if builtin_reads + self_reads > 0 {
         target.builtin_instance = builtin_reads > self_reads;
     }

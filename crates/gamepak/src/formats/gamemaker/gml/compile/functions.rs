@@ -29,7 +29,7 @@ impl Gen<'_> {
                 self.op(format!("pop.v.v self.{name}"));
             } else {
                 let script = self.script_name.as_deref() == Some(name.as_str());
-                let scope = if target.function_variables_through_self() || script {
+                let scope = if target.function_variables_through_self || script {
                     -1
                 } else {
                     -6
@@ -84,7 +84,7 @@ impl Gen<'_> {
         if target.optimized_declarations() {
             self.op(format!("pop.v.v global.{short}"));
         } else {
-            let scope = if target.function_variables_through_self() {
+            let scope = if target.function_variables_through_self {
                 -5
             } else {
                 -16

@@ -85,6 +85,11 @@ pub struct Target {
     /// An `if` arm ending in `continue` inside `with` is still followed by a
     /// jump over the other arm (some 2.3 games: the game's code tells).
     pub with_continue_jumps_over_else: bool,
+    /// A declared function's variable belongs to `self`; before, to
+    /// `builtin`, except a script's function named like the script (2024.2
+    /// on, and B-rando1/Hilda-VI, whose chunks say 2023.2: the game's code
+    /// tells).
+    pub function_variables_through_self: bool,
 }
 
 impl Target {
@@ -114,6 +119,7 @@ impl Target {
             folds_variable_hashes: release >= Version::V2024_8,
             compound_parameters_on_self: false,
             with_continue_jumps_over_else: false,
+            function_variables_through_self: release >= Version::V2024_2,
         }
     }
 
@@ -193,12 +199,6 @@ impl Target {
     /// (2024.14 on), rather than through the instance on the stack.
     pub fn optimized_declarations(self) -> bool {
         self.release >= Version::V2024_14
-    }
-
-    /// A declared function's variable belongs to `self` (2024.2 on); before, to
-    /// `builtin`, except a script's function named like the script.
-    pub fn function_variables_through_self(self) -> bool {
-        self.release >= Version::V2024_2
     }
 
     /// A `return` of a value in a switch's `default` case leaves that

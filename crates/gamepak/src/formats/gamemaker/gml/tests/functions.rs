@@ -1072,3 +1072,39 @@ construct!(
     var p = { m_speed: random(4), m_start_pos: { x: argument1, y: argument2 }, m_acceptance: 8 };
     "
 );
+
+// A game whose chunks say 2023 but whose code stores its declared functions on
+// `self` compiles them so (B-rando1/Hilda-VI: the game's code tells).
+construct!(
+    declared_function_on_self_where_the_game_shows_it_2023,
+    "
+    ; gml_GlobalScript_Utils (arguments 0, locals 0) starts at L0000
+    ; gml_Script_floatEq (arguments 2, locals 0) starts at L0004
+    b L0028
+    L0004:
+    push.v arg.argument0
+    push.v arg.argument1
+    sub.v.v
+    call.i abs(argc=1)
+    pushi.e 1
+    cmp.i.v.lt
+    conv.b.v
+    ret.v
+    exit.i
+    L0028:
+    push.i function gml_Script_floatEq
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -1
+    pop.v.v [stacktop]object0.floatEq
+    popz.v
+    ",
+    "
+    function floatEq(argument0, argument1) {
+        return abs(argument0 - argument1) < 1;
+    }
+    "
+);

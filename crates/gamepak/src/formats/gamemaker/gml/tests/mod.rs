@@ -327,6 +327,17 @@ fn construct_env(name: &str, asm: &str) -> Env {
     target.owner_every_write = target.array_owners && release < Version::V2_3_6;
     target.compound_parameters_on_self =
         lines.iter().any(|l| l.starts_with("pop.v.v self.argument"));
+    // A declaration storing a function on `self` or `builtin`, as the
+    // evidence pass reads a game's.
+    for w in lines.windows(3) {
+        if w[0] == "dup.v 0" && w[2].starts_with("pop.v.v [stacktop]object0.") {
+            match w[1] {
+                "pushi.e -1" => target.function_variables_through_self = true,
+                "pushi.e -6" => target.function_variables_through_self = false,
+                _ => {}
+            }
+        }
+    }
     target.checks_2d_indices = lines
         .windows(2)
         .any(|w| w == ["break.e -1", "push.i 32000"]);
@@ -440,10 +451,6 @@ const NOT_YET_COMPILED: &[(&str, &str)] = &[
     ("function_argument_2_3", "other instructions"),
     ("function_argument_written_2024", "other instructions"),
     ("function_declared_in_a_script_2022", "other instructions"),
-    (
-        "function_declared_in_an_object_event_2024",
-        "other instructions",
-    ),
     (
         "function_returning_nothing_ends_without_exit_2_3",
         "other instructions",
