@@ -197,6 +197,11 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
             })
             .collect();
         let ranges = function_ranges(&starts, |s| over.get(&s).copied());
+        let with_ends: HashSet<u32> = instrs
+            .iter()
+            .filter(|i| i.op == op::POPENV)
+            .map(|i| i.at)
+            .collect();
         let outermost = entries.iter().min_by_key(|&&e| game.code[e].start);
         let within = |at: u32| {
             function_at(&ranges, at)
@@ -228,8 +233,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
             // an `else` that nothing reaches.
             with_continue_jumps |= matches!(instrs.get(k..k + 2), Some([c, j])
                 if c.op == op::B && j.op == op::B
-                    && matches!(c.operand, Operand::Branch(to)
-                        if instrs.iter().any(|p| p.at == to && p.op == op::POPENV)));
+                    && matches!(c.operand, Operand::Branch(to) if with_ends.contains(&to)));
             if let Some([m, d, p, s]) = instrs.get(k..k + 4) {
                 let declares = matches!(&m.operand, Operand::Call { callee: Callee::Chain(c), .. }
                     if names.chains[*c].name == "method")

@@ -182,7 +182,7 @@ impl Gen<'_> {
                 self.last_owner = before;
                 let end = self.code.label();
                 // An arm that ends in `continue` has jumped already: GameMaker
-                // adds no jump over the other arm of a loop's `if`.
+                // adds no jump over the other arm.
                 // Some games jump over an `else if` all the same inside
                 // `with` (lordbenedikt/2d_dungeon_gm, though not over an
                 // `else { with … }`; not Andreasholmbrg/Chonko, of the same
