@@ -229,12 +229,7 @@ impl Diagnostic {
     /// The caret line: `^` under the column, tabs kept so that it lines up.
     pub fn caret(&self) -> Option<String> {
         let line = self.line.as_ref()?;
-        let pad: String = line
-            .chars()
-            .take(self.column.saturating_sub(1))
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        Some(format!("{pad}^"))
+        Some(caret::under(line, self.column))
     }
 }
 

@@ -228,7 +228,7 @@ impl<'g, 'a> Editor<'g, 'a> {
             let at = blob + u64::from(start.checked_sub(4)?);
             let stored = super::refs::u32_at(&self.game.form, at)?;
             let word = code::Word::decode(stored, self.names.old_opcodes);
-            (word.op == B).then(|| {
+            (word.op == super::opcodes::op::B).then(|| {
                 let rel = ((word.w << 9) as i32 >> 9) * 4;
                 (i64::from(start) - 4 + i64::from(rel)) as u32
             })
@@ -588,9 +588,6 @@ pub fn line_of(text: &str, at: u32, endian: crate::bytes::Endian) -> Option<usiz
         .find(|((_, l), s)| *s == at && !l.ends_with(':'))
         .map(|((n, _), _)| *n)
 }
-
-/// The opcode of `b`.
-const B: u8 = 0xb6;
 
 /// VARI's instance type of a local variable.
 pub const LOCAL: i32 = -7;

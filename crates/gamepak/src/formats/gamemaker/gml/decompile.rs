@@ -171,11 +171,20 @@ pub fn decompile_blob(
         }
     }
     let mut bodies: HashMap<u32, Result<Walked, Stuck>> = HashMap::new();
+    // Read once for the blob: every function of it shares the set.
+    let local_names = std::rc::Rc::new(super::walk::local_names(ctx, instrs));
     for (f, part) in parts.iter().enumerate() {
         let graph = Graph::new(&found, part, &unreached[f]);
         let body = match found.iter().position(|b| b.at == part.start) {
             Some(entry) => {
-                let mut walker = Walker::new(ctx, instrs, &found, &graph, &unreached[f]);
+                let mut walker = Walker::new(
+                    ctx,
+                    instrs,
+                    &found,
+                    &graph,
+                    &unreached[f],
+                    local_names.clone(),
+                );
                 walker.function(entry).map(|body| Walked {
                     body,
                     locals: walker.locals,

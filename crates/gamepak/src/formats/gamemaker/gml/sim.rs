@@ -608,17 +608,12 @@ impl<'c, 'a> Machine<'c, 'a> {
                 (self.scoped(owner, name), kind)
             }
             // Where an instance's own variables are named through `builtin`, one
-            // named through `self` was written `self.name`.
-            _ if instance == SELF && self.ctx.explicit_self && i.op != op::PUSHBLTN => {
-                let field = Expr::Field {
-                    base: Box::new(Expr::Ident("self".into())),
-                    name,
-                };
-                (field, kind)
-            }
-            // An instance's variable a local's name hides (vendaval's
-            // `self.name = name`).
-            _ if instance == SELF && self.local_names.contains(&name) => {
+            // named through `self` was written `self.name`; so was one a local's
+            // name hides (vendaval's `self.name = name`).
+            _ if instance == SELF
+                && ((self.ctx.explicit_self && i.op != op::PUSHBLTN)
+                    || self.local_names.contains(&name)) =>
+            {
                 let field = Expr::Field {
                     base: Box::new(Expr::Ident("self".into())),
                     name,

@@ -94,6 +94,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         blocks: &'d [Block],
         graph: &'d Graph,
         unreached: &[usize],
+        local_names: std::rc::Rc<std::collections::HashSet<String>>,
     ) -> Self {
         let mut dead = vec![false; blocks.len()];
         for &b in unreached {
@@ -112,7 +113,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             plain_reads: Vec::new(),
             visited: vec![false; blocks.len()],
             locals: Vec::new(),
-            local_names: std::rc::Rc::new(local_names(ctx, instrs)),
+            local_names,
             sets_statics: false,
             inherits: None,
             arguments: Default::default(),
@@ -1776,7 +1777,7 @@ fn strip_trailing_continue(mut body: Vec<Stmt>) -> Vec<Stmt> {
 }
 
 /// The names of the locals `instrs` use.
-fn local_names(ctx: &Context<'_>, instrs: &[Instr]) -> std::collections::HashSet<String> {
+pub fn local_names(ctx: &Context<'_>, instrs: &[Instr]) -> std::collections::HashSet<String> {
     instrs
         .iter()
         .filter_map(|i| match i.operand {

@@ -197,6 +197,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
             })
             .collect();
         let ranges = function_ranges(&starts, |s| over.get(&s).copied());
+        let script = first.name.strip_prefix("gml_GlobalScript_");
         let with_ends: HashSet<u32> = instrs
             .iter()
             .filter(|i| i.op == op::POPENV)
@@ -245,7 +246,6 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                     }
                     _ => None,
                 };
-                let script = first.name.strip_prefix("gml_GlobalScript_");
                 if let (true, Some(name)) = (declares, stored) {
                     if script != Some(name.as_str()) {
                         match p.operand {

@@ -54,7 +54,7 @@ impl Gen<'_> {
                         if !self.local_names.contains(n)
                             && !self.statics.contains(n)
                             && !self.params.contains(n)
-                            && self.is_variable(n) =>
+                            && self.is_instance_variable(n) =>
                     {
                         self.op(format!("push.v builtin.{n}"));
                         Ty::V
@@ -392,9 +392,15 @@ impl Gen<'_> {
         self.local_names.contains(name)
             || self.params.iter().any(|p| p == name)
             || self.statics.contains(name)
-            || (self.env.target.functions()
-                && !self.is_function(name)
-                && self.env.known_variables.contains(name))
+            || self.is_instance_variable(name)
+    }
+
+    /// Whether a name is a variable the game has (from 2.3) that no function
+    /// shares the name of.
+    fn is_instance_variable(&self, name: &str) -> bool {
+        self.env.target.functions()
+            && !self.is_function(name)
+            && self.env.known_variables.contains(name)
     }
 
     /// Whether GameMaker or the game has a function named `name`.
