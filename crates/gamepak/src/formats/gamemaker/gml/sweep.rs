@@ -48,7 +48,9 @@ pub fn sweep(data: &[u8]) -> Result<CodeSweep> {
     let style = Style {
         escapes: g.gen8.version[0] >= 2,
     };
-    for d in decompile(&g) {
+    let decompiled = decompile(&g);
+    let listed: std::collections::HashSet<&str> = decompiled.iter().map(|d| &*d.name).collect();
+    for d in &decompiled {
         out.entries += 1;
         let body = match &d.body {
             Ok(body) => body,
@@ -70,27 +72,24 @@ pub fn sweep(data: &[u8]) -> Result<CodeSweep> {
                 .push(format!("{}: does not parse back: {e}", d.name)),
         }
     }
-    // Identity compiles each blob once, with the functions it declares: an entry
-    // declared inside another's blob comes back with it. A blob is its address
-    // and its length: an empty one may start where the next one does.
-    let mut declared: std::collections::HashMap<(u64, u32), usize> = Default::default();
-    for c in g.code.iter().filter(|c| c.start != 0 && c.length > 0) {
-        *declared.entry((c.blob, c.length)).or_default() += 1;
+    // Identity compiles each blob once, with the functions it declares: the
+    // other entries of its blob come back with it (the functions, and events
+    // GameMaker: Studio 1.x points at one empty blob).
+    let mut group_of: std::collections::HashMap<&str, usize> = Default::default();
+    let mut group_size = Vec::new();
+    for (k, entries) in g.blob_entries().iter().enumerate() {
+        let names: Vec<&str> = entries
+            .iter()
+            .map(|&e| &*g.code[e].name)
+            .filter(|n| listed.contains(n))
+            .collect();
+        group_size.push(names.len());
+        group_of.extend(names.into_iter().map(|n| (n, k)));
     }
-    let blob_of: std::collections::HashMap<&str, (u64, u32)> = g
-        .code
-        .iter()
-        .filter(|c| c.start == 0)
-        .map(|c| (&*c.name, (c.blob, c.length)))
-        .collect();
     for (entry, outcome) in identity(&g) {
-        let functions = blob_of
-            .get(entry.as_str())
-            .and_then(|b| declared.get(b))
-            .copied()
-            .unwrap_or(0);
+        let with_it = group_of.get(entry.as_str()).map_or(1, |&k| group_size[k]);
         match outcome {
-            Outcome::Same => out.compiled += 1 + functions,
+            Outcome::Same => out.compiled += with_it.max(1),
             Outcome::Failed(e) => out
                 .reasons
                 .push(format!("{entry}: does not compile back: {e}")),

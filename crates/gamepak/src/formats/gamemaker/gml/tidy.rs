@@ -92,11 +92,10 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             for_loops(block);
             throws(block);
         });
-        // GameMaker ends every function and some code with an `exit` of its own;
-        // code that is an `exit` alone was written so (empty code has no
-        // instructions at all).
+        // GameMaker ends every function with an `exit` of its own; an entry's
+        // code ends in one only where it was written (Natesky9/ZAAP-Multiplayer).
         let whole_entry = depth == 0 && self.starts.get(name).is_none_or(|&s| s == 0);
-        if body.last() == Some(&Stmt::Exit) && !(whole_entry && body.len() == 1) {
+        if body.last() == Some(&Stmt::Exit) && !whole_entry {
             body.pop();
         }
         super::typed::name_values(&mut body, self.ctx);
@@ -428,13 +427,33 @@ fn struct_literal(f: Function, args: Vec<Expr>) -> Expr {
             }
             walk_expr(&mut value, &mut |e| {
                 if let Some(arg) = argument_index(e).and_then(|i| args.get(i)) {
-                    *e = arg.clone();
+                    *e = passed_as_written(arg.clone());
                 }
             });
             fields.push((name, value));
         }
     }
     Expr::Struct(fields)
+}
+
+/// A value a struct literal's caller passes, written so that it is passed
+/// again: a constant written as one stays in the struct's function, so one
+/// passed was a call GameMaker folded (`code: ord("Q")` in
+/// JaconAndEggs/Ooo-Kaizo, passed as 81).
+fn passed_as_written(arg: Expr) -> Expr {
+    let call = |f: &str, arg: Expr| Expr::Call {
+        callee: Box::new(Expr::Ident(f.into())),
+        args: vec![arg],
+    };
+    match arg {
+        Expr::Number(Number::Int(n)) if n >= 0 => match u8::try_from(n) {
+            Ok(c) if c.is_ascii_alphanumeric() => call("ord", Expr::String(char::from(c).into())),
+            _ => call("real", arg),
+        },
+        Expr::Number(Number::Real(r)) if r.is_sign_positive() => call("real", arg),
+        Expr::String(_) => call("string", arg),
+        arg => arg,
+    }
 }
 
 /// Which argument `e` reads: `argument3` or `argument[3]`.
@@ -510,7 +529,10 @@ fn own_variable(e: &Expr) -> Option<&String> {
 }
 
 /// `name = function …` as the declaration `function name(…) { … }` (stored
-/// through `self` from 2024.14, which shows as `self.name`).
+/// through `self` from 2024.14, which shows as `self.name`). A package's
+/// prefixed function is stored as `gml_Script_name` (the effect scripts of
+/// Gatoiq/tiempo-del-este and Acednothere/ncx-rng): the compiler stores it so
+/// where the game has that variable.
 fn declarations(block: &mut [Stmt]) {
     for s in block.iter_mut() {
         let Stmt::Assign {
@@ -524,9 +546,12 @@ fn declarations(block: &mut [Stmt]) {
         let Some(name) = own_variable(target) else {
             continue;
         };
-        if f.name.as_deref().map(short_name) == Some(name.as_str()) {
+        let Some(own) = f.name.as_deref().map(short_name) else {
+            continue;
+        };
+        if own == name || name.strip_prefix(SCRIPT_PREFIX) == Some(own) {
             let mut f = (**f).clone();
-            f.name = Some(name.clone());
+            f.name = Some(own.to_string());
             *s = Stmt::Function(f);
         }
     }

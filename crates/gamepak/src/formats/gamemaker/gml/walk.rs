@@ -82,6 +82,9 @@ pub struct Walker<'d, 'c, 'a> {
     /// A block to run on from an instruction, not from its start: the rest of the
     /// block a `try` starts in.
     resume: Option<(usize, usize)>,
+    /// Where the else arm of the last `if` written out starts: an outer `if`
+    /// ending in it tells by this whose the jump over an empty `else` is.
+    last_else: Option<usize>,
 }
 
 type Res<T> = Result<T, Stuck>;
@@ -103,6 +106,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         Walker {
             unreached: dead,
             resume: None,
+            last_else: None,
             ctx,
             instrs,
             blocks,
@@ -547,6 +551,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let (mut then_stack, mut else_stack) = (stack.clone(), stack.clone());
         let (mut then, mut otherwise) = (Vec::new(), Vec::new());
         let then_flow = self.arm(t, follow, &mut then_stack, &mut then)?;
+        let inner_else = self.last_else.take();
         let else_flow = self.arm(f, follow, &mut else_stack, &mut otherwise)?;
         if then_flow == Flow::Left && self.dead_break_before(f, t) {
             then.push(Stmt::Break);
@@ -586,24 +591,38 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             return Err(self.stuck(n, "a loop test inside an if"));
         }
         // The jump may be an inner `if`'s, over its own empty `else`: it is
-        // this one's only where it stands alone (PupofHades/GameMakerGame's
-        // `if (a) { if (b) { … } else {} }` has one jump).
+        // that one's where the inner `if`'s else arm starts where this one's
+        // does (PupofHades/GameMakerGame's `if (a) { if (b) { … } else {} }`
+        // has one jump, and so has Ooo-Kaizo's, where `b` ends in an if-else).
         let inner_took_it = matches!(then.last(), Some(Stmt::If { otherwise: Some(o), .. }) if o.is_empty())
-            && f.checked_sub(1).is_some_and(|j| self.code(j).len() > 1);
+            && inner_else == Some(f);
         let empty_else = otherwise.is_empty()
             && Some(f) == follow
             && !inner_took_it
             && self.jumps_over_nothing(t, f);
         let jumped = matches!(then.last(), Some(Stmt::Break | Stmt::Continue));
+        self.last_else = Some(f);
         out.push(Stmt::If {
             cond,
             then,
             otherwise: (!otherwise.is_empty() || empty_else && !jumped).then_some(otherwise),
         });
         if !reached(&then_flow) && !reached(&else_flow) {
-            return Ok(After::Left);
+            return Ok(self.written_after_leaving(follow));
         }
         Ok(After::At(follow))
+    }
+
+    /// After an `if` whose arms both leave: code written after it, which only
+    /// the first arm's jump over the `else` reaches (Natesky9/ZAAP-Multiplayer's
+    /// `if (…) { …; exit; } else { …; exit; } exit;`), or nothing.
+    fn written_after_leaving(&self, follow: Option<usize>) -> After {
+        match follow {
+            Some(f) if self.graph.pred[f].len() == 1 && !self.code(f).is_empty() => {
+                After::At(Some(f))
+            }
+            _ => After::Left,
+        }
     }
 
     /// One arm of an `if`: nothing when it starts where the `if` ends.
@@ -1296,7 +1315,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 Instr {
                     op: op::DUP,
                     low: 0,
-                    types: [2, _],
+                    types: [2 | 3, _],
                     ..
                 },
                 Instr {
@@ -1578,7 +1597,10 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             .and_then(|f| self.only_jump(f))
             .filter(|&e| self.drops_switch_value(e, ty));
         let end = told.or_else(|| self.switch_end(n, ty, &targets, default));
-        if Some(default) != end {
+        // The dead jump follows a jump to `default` alone: one to the end is
+        // an empty `default` written last (LR-Solutions/Recreo-Gestion-LR).
+        let has_default = Some(default) != end || told.is_some();
+        if has_default {
             targets.push(default);
         }
         targets.sort_by_key(|&b| self.blocks[b].at);
@@ -1600,7 +1622,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                     body: Vec::new(),
                 });
             }
-            if t == default && Some(default) != end {
+            if t == default && has_default {
                 cases.push(Case {
                     label: None,
                     body: Vec::new(),

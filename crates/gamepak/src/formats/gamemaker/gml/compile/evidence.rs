@@ -500,6 +500,13 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
                 ..
             } if pending.is_some() => pop_after = Some(c),
             Operand::Call { callee, .. } if is_new_array(callee) => made_since = pending.is_some(),
+            // A function's end: what its last call set was nobody's, and no
+            // store after it is (the declaration a script stores the function
+            // by, in SekaLudianto/tebak-lagu's `ext_Array1D__`).
+            _ if matches!(i.op, op::EXIT | op::RET) => {
+                unnamed.extend(pending.take());
+                pop_after = None;
+            }
             Operand::Break { signal: POPAF, .. } => {
                 if let (Some((_, id)), Some(c)) = (pending, pop_after.take()) {
                     found.push((i.at, c, id));

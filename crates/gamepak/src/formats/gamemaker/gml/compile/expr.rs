@@ -91,7 +91,7 @@ impl Gen<'_> {
             }
             Expr::Group(inner) => self.expr(inner),
             Expr::Function(f) => {
-                self.function(f, false);
+                self.function(f, None);
                 Ty::V
             }
             Expr::Struct(fields) => self.struct_literal(fields),
@@ -281,9 +281,11 @@ impl Gen<'_> {
         // A built-in function as a value (`if (os_is_network_connected)`), where
         // the game has no variable of the name (OwiliwO's Infinite-Menagerie
         // keeps its own `sound_volume`): by its index, even where the game's
-        // own functions are typed references (SekaLudianto/tebak-lagu).
+        // own functions are typed references (SekaLudianto/tebak-lagu). So is
+        // an extension's, which FUNC lists by its bare name
+        // (Gatoiq/tiempo-del-este's `exit_game`).
         if target.functions()
-            && builtins::function(name).is_some()
+            && (builtins::function(name).is_some() || self.env.known_functions.contains(name))
             && !builtins::is_builtin_variable(name)
             && !self.env.known_variables.contains(name)
             && self.env.asset(name).is_none()
@@ -321,9 +323,13 @@ impl Gen<'_> {
     }
 
     /// Function `full` as a value: by `push.i`, or as a typed reference where the
-    /// game's code names functions so.
+    /// game's code names functions so, except inside a function nested in it
+    /// (teammio/rcr_wasm's `static_get(CommandlineArgs)` in its methods; in its
+    /// own body, SekaLudianto/tebak-lagu's `TweenDestroy` is a reference).
     fn push_function(&mut self, full: &str) -> Ty {
-        if self.env.target.functions_through_references {
+        let enclosing = &self.inside[..self.inside.len().saturating_sub(1)];
+        let within_itself = enclosing.iter().any(|&k| self.functions[k].name == full);
+        if self.env.target.functions_through_references && !within_itself {
             self.op(format!("break.i -11 function {full}"));
             Ty::V
         } else {
@@ -333,7 +339,17 @@ impl Gen<'_> {
     }
 
     /// A call.
+    /// A call: its arguments are no accessor's keys, even inside one's
+    /// (LR-Solutions/Recreo-Gestion-LR's `m[? string_trim(row[0])]` reads
+    /// `row[0]` as ever).
     fn call(&mut self, callee: &Expr, args: &[Expr]) -> Ty {
+        let outer = std::mem::replace(&mut self.in_accessor, false);
+        let ty = self.call_outside_accessors(callee, args);
+        self.in_accessor = outer;
+        ty
+    }
+
+    fn call_outside_accessors(&mut self, callee: &Expr, args: &[Expr]) -> Ty {
         if let Some(c) = self.known_call(callee, args) {
             return self.push_known(&c);
         }
@@ -614,8 +630,8 @@ impl Gen<'_> {
             if let Some(f) = accessor_read(*accessor) {
                 let outer = std::mem::replace(&mut self.in_accessor, true);
                 self.push_args(indices);
-                self.in_accessor = outer;
                 self.value(base);
+                self.in_accessor = outer;
                 self.call_named(f, indices.len() + 1);
                 return Ty::V;
             }
@@ -636,8 +652,10 @@ impl Gen<'_> {
     }
 
     /// The index of an array element read by calling `@@array_get@@`: inside an
-    /// accessor's keys, or of an accessor's value (`s[$ k][i]`), from 2024.14
-    /// where the game's code calls it; and of what a call returns, from 2.3.
+    /// accessor's keys or base (`a[i][$ k]`, Gatoiq/tiempo-del-este), or of an
+    /// accessor's value (`s[$ k][i]`), from 2024.14 where the game's code calls
+    /// it, unless the array is an instance's field (`o.a[i]`, read as ever);
+    /// and of what a call returns, from 2.3.
     fn element_through_function<'x>(
         &self,
         base: &Expr,
@@ -654,7 +672,8 @@ impl Gen<'_> {
                 if accessor == Accessor::Array
                     && (of_call
                         || self.env.target.array_get_in_accessors
-                            && (self.in_accessor || of_accessor)) =>
+                            && (self.in_accessor || of_accessor)
+                            && !matches!(base, Expr::Field { .. })) =>
             {
                 Some(index)
             }

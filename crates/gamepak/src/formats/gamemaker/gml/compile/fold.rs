@@ -80,8 +80,11 @@ impl Gen<'_> {
         let (Expr::Ident(f), [arg]) = (callee, args) else {
             return None;
         };
-        // `string` formats its arguments from 2023, and is left to run.
-        if f == "string" && self.env.target.release >= Version::V2023_1 {
+        // `string` formats its arguments from 2023, and is left to run; so
+        // it is by GameMaker: Studio 1.x (Natesky9/ZAAP-Multiplayer's
+        // `show(string(21))`).
+        let target = self.env.target;
+        if f == "string" && (target.release >= Version::V2023_1 || target.studio1()) {
             return None;
         }
         converted(f, self.known(arg)?)

@@ -17,13 +17,21 @@ const STRUCT: &str = "___struct___";
 
 impl Gen<'_> {
     /// A function declaration or expression: pushes the bound method, and, for a
-    /// declaration, stores it under its name and drops it.
-    pub(super) fn function(&mut self, f: &Function, statement: bool) {
+    /// declaration, stores it in the variable `stored_as` and drops it. A
+    /// named function assigned to an instance's variable is stored so too
+    /// (Moddimation/Vakhitest6's `dowalk = function dowalk_walkup() { … }`).
+    pub(super) fn function(&mut self, f: &Function, stored_as: Option<&str>) {
         let entry = self.entry_name(f.name.as_deref(), false);
         self.function_body(&entry, f, f.constructor);
         self.bind(&entry, f.constructor);
         let target = self.env.target;
-        if let (true, Some(name)) = (statement, &f.name) {
+        if let Some(name) = stored_as {
+            let package_name = format!("gml_Script_{name}");
+            let name = if self.env.known_variables.contains(&package_name) {
+                package_name
+            } else {
+                name.to_string()
+            };
             self.op("dup.v 0");
             if target.optimized_declarations() {
                 self.op(format!("pop.v.v self.{name}"));
@@ -58,8 +66,16 @@ impl Gen<'_> {
                 value: self.hoist(value, &mut passed),
             })
             .collect();
-        let entry = self.entry_name(None, true);
+        // A struct is numbered before the functions among its values, and laid
+        // out after them (teammio/rcr_wasm's `{ colorsList: array_map(…,
+        // function(c) { return { … }; }) }`): a new one takes its number first,
+        // one of the game's its name in layout order.
+        let made = self
+            .given_names
+            .is_empty()
+            .then(|| self.entry_name(None, true));
         self.push_args(&passed);
+        let entry = made.unwrap_or_else(|| self.entry_name(None, true));
         // A struct's function is a constructor, as far as statics go.
         let hidden = Function {
             name: None,
@@ -72,9 +88,13 @@ impl Gen<'_> {
         self.bind(&entry, true);
         // The struct's own name: `___struct___N`, whatever the release joins
         // to it (`@ENTRY`, or `_ENTRY` before 2.3.1).
+        // A script's own prefix may lead it (`_effect_x____struct___125@…` in
+        // Gatoiq/tiempo-del-este's effect scripts).
         let within = entry.strip_prefix("gml_Script_").unwrap_or(&entry);
         let number: String = within
-            .strip_prefix(STRUCT)
+            .split('@')
+            .next()
+            .and_then(|own| own.find(STRUCT).map(|k| &own[k + STRUCT.len()..]))
             .unwrap_or("")
             .chars()
             .take_while(char::is_ascii_digit)
@@ -133,12 +153,14 @@ impl Gen<'_> {
             constructor,
         });
         self.inside.push(index);
+        // Defaults are set first, before the parent is called and the statics
+        // (Gatoiq/tiempo-del-este's `create_weapon(argument0 = sSword, …)
+        // constructor` and `SpeakerAction(…, argument2 = undefined) :
+        // DialogueAction() constructor`).
+        self.default_arguments(params);
         if let Some((parent, args)) = &f.inherits {
             self.parent_constructor(parent, args);
         }
-        // Defaults are set before the statics (Gatoiq/tiempo-del-este's
-        // `create_weapon(argument0 = sSword, …) constructor`).
-        self.default_arguments(params);
         if constructor && self.env.target.constructor_set_static() {
             self.op("call.i @@SetStatic@@(argc=0)");
         }
@@ -173,13 +195,15 @@ impl Gen<'_> {
     /// `function f(a, b = 1)`: each parameter with a default is set to it when
     /// left out, in order, before anything else, as
     /// `if (b == undefined) { b = 1; }` compiles (the parameter read and set
-    /// through `builtin` from 2024.13).
+    /// through `builtin` from 2024.13; the others its value reads are read as
+    /// ever, teammio/rcr_wasm's `argument4 = buffer_get_size(argument0)`).
     fn default_arguments(&mut self, params: &[Param]) {
-        self.in_defaults = self.env.target.default_arguments_through_builtin();
+        let through_builtin = self.env.target.default_arguments_through_builtin();
         for p in params {
             let Some(value) = &p.default else {
                 continue;
             };
+            self.defaulting = through_builtin.then(|| p.name.clone());
             let name = Expr::Ident(p.name.clone());
             self.stmt(&Stmt::If {
                 cond: Expr::Binary {
@@ -195,7 +219,7 @@ impl Gen<'_> {
                 otherwise: None,
             });
         }
-        self.in_defaults = false;
+        self.defaulting = None;
     }
 
     /// The `static` variables of a function's body, set up once, before the rest:

@@ -282,8 +282,8 @@ struct Exits {
 enum Leaving {
     /// A loop: nothing.
     Loop,
-    /// A `repeat`: its counter is on the stack.
-    Repeat,
+    /// A `repeat`: its counter, of this type, is on the stack.
+    Repeat(Ty),
     /// A `switch`: its value, of this type, is on the stack.
     Switch(Ty),
     /// A `with`: its instances.
@@ -338,8 +338,9 @@ struct Gen<'e> {
     statics: HashSet<String>,
     /// Whether its statics are being set up.
     in_static: bool,
-    /// Whether its parameters' defaults are being set, through `builtin`.
-    in_defaults: bool,
+    /// The parameter whose default is being set, read and set through
+    /// `builtin`.
+    defaulting: Option<String>,
     /// Whether an accessor's keys are being computed (`s[$ a[i]]`), where some
     /// releases read an array's element by calling `@@array_get@@`.
     in_accessor: bool,
@@ -384,7 +385,7 @@ impl<'e> Gen<'e> {
             params: Vec::new(),
             statics: HashSet::new(),
             in_static: false,
-            in_defaults: false,
+            defaulting: None,
             in_accessor: false,
             places: source.places,
             at: None,

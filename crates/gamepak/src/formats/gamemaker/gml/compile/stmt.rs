@@ -2,7 +2,7 @@
 
 use super::emit::Ty;
 use super::{Exits, Gen, Leaving};
-use crate::formats::gamemaker::gml::ast::{Block, Case, Expr, Stmt};
+use crate::formats::gamemaker::gml::ast::{AssignOp, Block, Case, Expr, Stmt};
 
 /// The local GameMaker keeps a returned value in while it leaves a `with` or a
 /// `switch`.
@@ -31,6 +31,14 @@ impl Gen<'_> {
                 self.name_call_owner(e);
                 self.discard(e)
             }
+            Stmt::Assign {
+                target,
+                op: AssignOp::Set,
+                value: Expr::Function(f),
+            } if f.name.is_some() && self.own_variable(target).is_some() => {
+                let name = self.own_variable(target).unwrap_or_default().to_string();
+                self.function(f, Some(&name));
+            }
             Stmt::Assign { target, op, value } => self.assign(target, *op, value),
             Stmt::Var(list) => {
                 for d in list {
@@ -40,7 +48,7 @@ impl Gen<'_> {
                     if let Some(v) = &d.value {
                         self.assign(
                             &Expr::Ident(d.name.clone()),
-                            crate::formats::gamemaker::gml::ast::AssignOp::Set,
+                            AssignOp::Set,
                             v,
                         );
                     }
@@ -102,13 +110,13 @@ impl Gen<'_> {
             },
             Stmt::Continue => self.continue_stmt(),
             Stmt::Exit => {
-                self.leave_all(false);
+                self.leave_all();
                 self.op("exit.i");
             }
             Stmt::Return(value) => self.return_stmt(value.as_ref()),
             Stmt::Block(b) => self.block(b),
             Stmt::Enum { .. } | Stmt::Macro { .. } => {}
-            Stmt::Function(f) => self.function(f, true),
+            Stmt::Function(f) => self.function(f, f.name.as_deref()),
             Stmt::Try {
                 body,
                 catch: Some((name, handler)),
@@ -182,7 +190,8 @@ impl Gen<'_> {
                 self.last_owner = before;
                 let end = self.code.label();
                 // An arm that ends in `continue` has jumped already: GameMaker
-                // adds no jump over the other arm.
+                // adds no jump over the other arm (nor, from 2024.14, after a
+                // `break`).
                 // Some games jump over an `else if` all the same inside
                 // `with` (lordbenedikt/2d_dungeon_gm, though not over an
                 // `else { with … }`; not Andreasholmbrg/Chonko, of the same
@@ -190,14 +199,25 @@ impl Gen<'_> {
                 let jumps = self.env.target.with_continue_jumps_over_else
                     && self.exits.last().is_some_and(|e| e.kind == Leaving::With)
                     && matches!(o.as_slice(), [Stmt::If { .. }]);
-                if !matches!(then.last(), Some(Stmt::Continue)) || jumps {
+                let jumped = match then.last() {
+                    Some(Stmt::Continue) => true,
+                    Some(Stmt::Break) => self.env.target.break_skips_jump_over_else(),
+                    _ => false,
+                };
+                if !jumped || jumps {
                     self.code.branch("b", end);
                 }
                 self.code.place(other);
                 self.block(o);
                 self.code.place(end);
-                self.join_owners(after_then);
+                if !leaves(then) {
+                    self.join_owners(after_then);
+                }
             }
+            // An arm that leaves joins nothing: the owner it named is still
+            // the last named (SekaLudianto/tebak-lagu's `if (…) { array_set(…);
+            // return …; }` then another `array_set` naming none).
+            None if leaves(then) => self.code.place(other),
             None => {
                 self.code.place(other);
                 self.join_owners(before);
@@ -226,30 +246,37 @@ impl Gen<'_> {
         self.join_owners(before);
     }
 
+    /// `repeat (n)`: the count is an integer, or a 64-bit one where it is
+    /// already one (an enum's member, `repeat (E.SIZE)` in
+    /// Gatoiq/tiempo-del-este's Input library).
     fn repeat(&mut self, count: &Expr, body: &Block) {
         let (top, next, end) = (self.code.label(), self.code.label(), self.code.label());
-        let ty = self.expr(count);
-        self.to(ty, Ty::I);
-        self.op("dup.i 0");
+        let mut ty = self.expr(count);
+        if ty != Ty::L {
+            self.to(ty, Ty::I);
+            ty = Ty::I;
+        }
+        let t = ty.letter();
+        self.op(format!("dup.{t} 0"));
         self.op("push.i 0");
-        self.op("cmp.i.i.le");
+        self.op(format!("cmp.i.{t}.le"));
         self.code.branch("bt", end);
         self.code.place(top);
-        self.looped(Leaving::Repeat, end, next, body);
+        self.looped(Leaving::Repeat(ty), end, next, body);
         self.code.place(next);
-        if self.env.target.repeat_tests_the_count() {
-            self.op("pushi.e 1");
-            self.op("sub.i.i");
-            self.op("dup.i 0");
+        self.op(if self.env.target.repeat_tests_the_count() {
+            "pushi.e 1"
         } else {
-            self.op("push.i 1");
-            self.op("sub.i.i");
-            self.op("dup.i 0");
-            self.op("conv.i.b");
+            "push.i 1"
+        });
+        self.op(format!("sub.i.{t}"));
+        self.op(format!("dup.{t} 0"));
+        if !self.env.target.repeat_tests_the_count() || ty == Ty::L {
+            self.op(format!("conv.{t}.b"));
         }
         self.code.branch("bt", top);
         self.code.place(end);
-        self.op("popz.i");
+        self.op(format!("popz.{t}"));
     }
 
     fn with(&mut self, target: &Expr, body: &Block) {
@@ -341,22 +368,54 @@ impl Gen<'_> {
         }
     }
 
+    /// The instance variable `target` names, as `name` or `self.name`: not a
+    /// local, a parameter, a static or a built-in.
+    fn own_variable<'t>(&self, target: &'t Expr) -> Option<&'t str> {
+        let name = match target {
+            Expr::Ident(n) => n,
+            Expr::Field { base, name } if matches!(&**base, Expr::Ident(s) if s == "self") => name,
+            _ => return None,
+        };
+        let other = self.local_names.contains(name)
+            || self.params.contains(name)
+            || self.statics.contains(name)
+            || self.env.globalvars.contains(name)
+            || crate::formats::gamemaker::gml::builtins::is_builtin_variable(name);
+        (!other).then_some(name.as_str())
+    }
+
     /// Undoes what the constructs around leave on the stack, innermost first,
-    /// before a `return` (of a value, when `value`) or `exit`.
-    fn leave_all(&mut self, value: bool) {
-        let keeps = value && self.env.target.default_return_keeps_switch_value();
+    /// before a `return` or `exit`. The switches'
+    /// values are dropped typed outermost first: an `exit` in a string switch
+    /// inside a switch on a folded constant is `popz.i; popz.v`
+    /// (Gatoiq/tiempo-del-este's Input library).
+    fn leave_all(&mut self) {
+        let keeps = self.env.target.default_return_keeps_switch_value();
         let kinds: Vec<(Leaving, bool)> = self
             .exits
             .iter()
             .rev()
             .map(|e| (e.kind, keeps && e.in_default))
             .collect();
+        let outermost_first: Vec<_> = self
+            .exits
+            .iter()
+            .filter_map(|e| match e.kind {
+                Leaving::Switch(ty) => Some(ty),
+                _ => None,
+            })
+            .collect();
+        let mut switch_types = outermost_first.into_iter();
         for (k, kept) in kinds {
             match k {
                 Leaving::Loop => {}
-                Leaving::Repeat => self.op("popz.i"),
-                Leaving::Switch(_) if kept => {}
-                Leaving::Switch(ty) => self.op(format!("popz.{}", ty.letter())),
+                Leaving::Repeat(ty) => self.op(format!("popz.{}", ty.letter())),
+                Leaving::Switch(_) => {
+                    let ty = switch_types.next();
+                    if let (Some(ty), false) = (ty, kept) {
+                        self.op(format!("popz.{}", ty.letter()));
+                    }
+                }
                 Leaving::With => self.op("popenv exit"),
             }
         }
@@ -364,7 +423,7 @@ impl Gen<'_> {
 
     fn return_stmt(&mut self, value: Option<&Expr>) {
         let Some(value) = value else {
-            self.leave_all(false);
+            self.leave_all();
             self.op("exit.i");
             return;
         };
@@ -375,11 +434,19 @@ impl Gen<'_> {
                 self.locals.push(TEMP.into());
             }
             self.op(format!("pop.v.v local.{TEMP}"));
-            self.leave_all(true);
+            self.leave_all();
             self.op(format!("push.v local.{TEMP}"));
         }
         self.op("ret.v");
     }
+}
+
+/// Whether `block` ends by leaving: a `return`, `exit`, `break` or `continue`.
+fn leaves(block: &Block) -> bool {
+    matches!(
+        block.last(),
+        Some(Stmt::Return(_) | Stmt::Exit | Stmt::Break | Stmt::Continue)
+    )
 }
 
 /// Whether `body` holds a `break` of its own: outside the loops and switches

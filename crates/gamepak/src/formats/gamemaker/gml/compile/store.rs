@@ -103,7 +103,7 @@ impl Gen<'_> {
             "self"
         };
         if let Some(k) = self.params.iter().position(|p| p == name) {
-            let (instance, builtin) = if self.in_defaults {
+            let (instance, builtin) = if self.defaulting.as_deref() == Some(name) {
                 ("builtin", true)
             } else {
                 ("arg", false)
@@ -280,6 +280,13 @@ impl Gen<'_> {
                         return plain(format!("{kind}object{}", a.index));
                     }
                 }
+            }
+        }
+        // An instance named by its number, where instances are a kind of their
+        // own (Miltonbhowmick/FarmerHouseGM's `(3096).x`).
+        if let Expr::Number(Number::Int(n)) = base {
+            if *n >= 0 && self.env.target.objects_as_instances {
+                return plain(format!("[instance]object{n}"));
             }
         }
         Place {
@@ -460,8 +467,8 @@ impl Gen<'_> {
                 for i in indices.iter().rev() {
                     self.value(i);
                 }
-                self.in_accessor = outer;
                 self.value(base);
+                self.in_accessor = outer;
                 self.call_named(f, indices.len() + 2);
                 self.op("popz.v");
                 return;

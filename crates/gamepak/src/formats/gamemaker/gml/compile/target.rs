@@ -201,9 +201,10 @@ impl Target {
         self.release >= Version::V2024_14
     }
 
-    /// A `return` of a value in a switch's `default` case leaves that
+    /// A `return` or `exit` in a switch's `default` case leaves that
     /// switch's value on the stack (2024.14 on: every such `return` of
-    /// Gatoiq's tiempo-del-este, and MrLooms/Trust-Nobody; 2024.13's
+    /// Gatoiq's tiempo-del-este, and MrLooms/Trust-Nobody, and
+    /// LR-Solutions/Recreo-Gestion-LR's `exit`; 2024.13's
     /// SekaLudianto/tebak-lagu drops it).
     pub fn default_return_keeps_switch_value(self) -> bool {
         self.release >= Version::V2024_14
@@ -240,6 +241,14 @@ impl Target {
     /// (2024.13 on: 2024.4 games test it through `arg`).
     pub fn default_arguments_through_builtin(self) -> bool {
         self.release >= Version::V2024_13
+    }
+
+    /// An `if` arm ending in `break` adds no jump over the `else`, as one
+    /// ending in `continue` never does (Gatoiq/tiempo-del-este, 2024.14;
+    /// pedroosena/jogo-pweb, 2024.13, Andreasholmbrg/Chonko, 2.3, and
+    /// GameMaker: Studio 1.x add one).
+    pub fn break_skips_jump_over_else(self) -> bool {
+        self.release >= Version::V2024_14
     }
 
     /// A `repeat` counts down with `pushi.e 1` and branches on the count

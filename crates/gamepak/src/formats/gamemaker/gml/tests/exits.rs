@@ -24,14 +24,19 @@ construct!(
     "
 );
 
+// An entry's code ends in `exit` only where its author wrote one: GameMaker
+// adds none, as it does to functions (Natesky9/ZAAP-Multiplayer's scripts).
 construct!(
-    exit_at_the_end_is_dropped_2_3,
+    exit_at_the_end_is_kept_2_3,
     "
     pushi.e 1
     pop.v.i self.zoom
     exit.i
     ",
-    "zoom = 1;"
+    "
+    zoom = 1;
+    exit;
+    "
 );
 
 construct!(

@@ -445,7 +445,6 @@ const NOT_YET_COMPILED: &[(&str, &str)] = &[
         "empty_struct_literal_in_a_global_2024",
         "other instructions",
     ),
-    ("exit_at_the_end_is_dropped_2_3", "other instructions"),
     ("field_of_an_object_reference_2024", "other instructions"),
     ("fields_are_not_argument_indices", "other instructions"),
     ("function_argument_2_3", "other instructions"),

@@ -1098,3 +1098,84 @@ construct!(
     }
     "
 );
+
+// A switch on a folded constant right after another switch, starting in the
+// block that drops the first one's value (Gatoiq/tiempo-del-este's Input
+// library, `switch (INPUT_PLATFORM)`), with an `exit` in a case.
+construct!(
+    switch_on_a_constant_after_a_switch_2024,
+    "
+    ; release 2024.14
+    ; gml_Object_o_Create_0 (arguments 0, locals 1) starts at L0000
+    pushi.e 3
+    pop.v.i local.a
+    pushloc.v local.a
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L0028
+    b L0044
+    L0028:
+    push.s \"w\"
+    conv.s.v
+    call.i show_debug_message(argc=1)
+    popz.v
+    b L0044
+    L0044:
+    popz.v
+    pushi.e 0
+    dup.i 0
+    pushi.e 0
+    cmp.i.i.eq
+    bt L0070
+    dup.i 0
+    pushi.e 1
+    cmp.i.i.eq
+    bt L00a4
+    b L00c0
+    L0070:
+    pushloc.v local.a
+    conv.v.b
+    bf L00a0
+    push.s \"x\"
+    conv.s.v
+    call.i show_debug_message(argc=1)
+    popz.v
+    popz.i
+    exit.i
+    L00a0:
+    b L00c0
+    L00a4:
+    push.s \"y\"
+    conv.s.v
+    call.i show_debug_message(argc=1)
+    popz.v
+    b L00c0
+    L00c0:
+    popz.i
+    push.s \"z\"
+    conv.s.v
+    call.i show_debug_message(argc=1)
+    popz.v
+    ",
+    "
+    var a = 3;
+    switch (a) {
+        case 1:
+            show_debug_message(\"w\");
+            break;
+    }
+    switch (0) {
+        case 0:
+            if (a) {
+                show_debug_message(\"x\");
+                exit;
+            }
+            break;
+        case 1:
+            show_debug_message(\"y\");
+            break;
+    }
+    show_debug_message(\"z\");
+    "
+);
