@@ -383,8 +383,17 @@ fn without_joined_entry(name: &str) -> &str {
 /// A struct literal's function is named for the struct, whichever function it is
 /// written in (`___struct___26@anon@236@…`).
 fn is_anonymous(name: &str) -> bool {
+    // A package's are named with its prefix (`io_gamemaker_gm_effect_glow_1_0_0_anon@…`
+    // in soap64real/killstreakbeta).
+    let prefixed = name
+        .split('@')
+        .next()
+        .is_some_and(|own| own.ends_with("_anon"));
     !name.starts_with("___struct___")
-        && (name.starts_with("anon@") || name.starts_with("anon_") || name.contains("@anon@"))
+        && (name.starts_with("anon@")
+            || name.starts_with("anon_")
+            || name.contains("@anon@")
+            || prefixed)
 }
 
 /// Whether `context` is what a function written as a value is bound to: the

@@ -36,10 +36,17 @@ impl Gen<'_> {
                 self.push_args(args);
                 // A constructor named is pushed by `push.i`, even where functions
                 // named as values are typed references.
+                // One the code declares itself first, from 2022 (R1basx/Le-Monke-Game's
+                // `new create_item(…)` in the event declaring it; 2.3.0's
+                // MayitaMayoso/vendaval reads its own through `builtin`).
+                let own = self.env.target.calls_own_functions_directly();
                 let named = match &**callee {
-                    Expr::Ident(n) if !self.local_names.contains(n) => {
-                        self.env.functions.get(n).cloned()
-                    }
+                    Expr::Ident(n) if !self.local_names.contains(n) => self
+                        .own_functions
+                        .get(n)
+                        .filter(|_| own)
+                        .or_else(|| self.env.functions.get(n))
+                        .cloned(),
                     _ => None,
                 };
                 let ty = match (named, &**callee) {
@@ -278,14 +285,27 @@ impl Gen<'_> {
                 return Some(self.push_function(&full));
             }
         }
+        // A script that declares no function of its name, as a value: FUNC's
+        // entry of its bare name (Gatoiq/tiempo-del-este's `exit_game`, a
+        // script of code alone), pushed by `push.i` whatever the game's
+        // functions are pushed as.
+        if target.functions()
+            && self.env.known_functions.contains(name)
+            && self
+                .env
+                .asset(name)
+                .is_some_and(|a| a.chunk == crate::fourcc::FourCC::SCPT)
+            && !self.statics.contains(name)
+        {
+            self.op(format!("push.i function {name}"));
+            return Some(Ty::I);
+        }
         // A built-in function as a value (`if (os_is_network_connected)`), where
         // the game has no variable of the name (OwiliwO's Infinite-Menagerie
         // keeps its own `sound_volume`): by its index, even where the game's
-        // own functions are typed references (SekaLudianto/tebak-lagu). So is
-        // an extension's, which FUNC lists by its bare name
-        // (Gatoiq/tiempo-del-este's `exit_game`).
+        // own functions are typed references (SekaLudianto/tebak-lagu).
         if target.functions()
-            && (builtins::function(name).is_some() || self.env.known_functions.contains(name))
+            && builtins::function(name).is_some()
             && !builtins::is_builtin_variable(name)
             && !self.env.known_variables.contains(name)
             && self.env.asset(name).is_none()
@@ -365,10 +385,13 @@ impl Gen<'_> {
             return self.call_variable(callee, args);
         };
         // Only the event's own code, on its own instance, calls them directly
-        // (from 2022): inside a function or a `with` they are methods of some
-        // instance.
+        // (from 2022): inside a function or a `with`, or before the declaration
+        // where the release calls only declared ones so, they are methods of
+        // some instance.
         let direct = self.env.target.calls_own_functions_directly()
             && self.inside.is_empty()
+            && (self.declared.contains(name)
+                || self.env.target.calls_own_functions_before_declared())
             && !self.local_names.contains(name)
             && !self.exits.iter().any(|e| e.kind == super::Leaving::With);
         let own = self.own_functions.get(name).filter(|_| direct);

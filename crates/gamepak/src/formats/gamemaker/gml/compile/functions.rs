@@ -15,38 +15,59 @@ use crate::formats::gamemaker::gml::tidy::argument_index;
 /// The hidden function a struct literal's fields are set in.
 const STRUCT: &str = "___struct___";
 
+/// The variable a declared function is stored in.
+#[derive(Clone, Copy)]
+pub(super) enum StoredAs<'n> {
+    /// The instance's (or the script's global function's).
+    Instance(&'n str),
+    /// A global variable.
+    Global(&'n str),
+}
+
 impl Gen<'_> {
     /// A function declaration or expression: pushes the bound method, and, for a
     /// declaration, stores it in the variable `stored_as` and drops it. A
-    /// named function assigned to an instance's variable is stored so too
-    /// (Moddimation/Vakhitest6's `dowalk = function dowalk_walkup() { … }`).
-    pub(super) fn function(&mut self, f: &Function, stored_as: Option<&str>) {
+    /// named function assigned to an instance's variable or a global is stored
+    /// so too (Moddimation/Vakhitest6's `dowalk = function dowalk_walkup() { … }`,
+    /// PupofHades/GameMakerGame's `global.lerp = function lerp(…) { … }`).
+    pub(super) fn function(&mut self, f: &Function, stored_as: Option<StoredAs<'_>>) {
         let entry = self.entry_name(f.name.as_deref(), false);
         self.function_body(&entry, f, f.constructor);
         self.bind(&entry, f.constructor);
         let target = self.env.target;
-        if let Some(name) = stored_as {
-            let package_name = format!("gml_Script_{name}");
-            let name = if self.env.known_variables.contains(&package_name) {
-                package_name
-            } else {
-                name.to_string()
-            };
-            self.op("dup.v 0");
-            if target.optimized_declarations() {
-                self.op(format!("pop.v.v self.{name}"));
-            } else {
-                let script = self.script_name.as_deref() == Some(name.as_str());
-                let scope = if target.function_variables_through_self || script {
-                    -1
-                } else {
-                    -6
-                };
-                self.op(format!("pushi.e {scope}"));
-                self.op(format!("pop.v.v [stacktop]object0.{name}"));
-            }
-            self.op("popz.v");
+        let Some(store) = stored_as else {
+            return;
+        };
+        if let Some(name) = &f.name {
+            self.declared.insert(name.clone());
         }
+        let (name, global) = match store {
+            StoredAs::Instance(name) => (name, false),
+            StoredAs::Global(name) => (name, true),
+        };
+        let package_name = format!("gml_Script_{name}");
+        let name = if self.env.known_variables.contains(&package_name) {
+            package_name
+        } else {
+            name.to_string()
+        };
+        self.op("dup.v 0");
+        if target.optimized_declarations() {
+            let instance = if global { "global" } else { "self" };
+            self.op(format!("pop.v.v {instance}.{name}"));
+        } else {
+            let script = self.script_name.as_deref() == Some(name.as_str());
+            let scope = if global {
+                -5
+            } else if target.function_variables_through_self || script {
+                -1
+            } else {
+                -6
+            };
+            self.op(format!("pushi.e {scope}"));
+            self.op(format!("pop.v.v [stacktop]object0.{name}"));
+        }
+        self.op("popz.v");
     }
 
     /// `{ a: 1, b: x }`: the hidden function, then `@@NewGMLObject@@` with the

@@ -316,6 +316,8 @@ struct Gen<'e> {
     /// The functions an event (no script) declares at its top, by name: calls
     /// of them anywhere in it call their entries directly.
     own_functions: std::collections::HashMap<String, String>,
+    /// The functions whose declarations have been compiled.
+    declared: HashSet<String>,
     /// How many function names were made up.
     made_names: usize,
     /// The functions declared so far.
@@ -375,6 +377,7 @@ impl<'e> Gen<'e> {
                 .map(str::to_string),
             given_names: source.functions.iter().cloned().collect(),
             own_functions: own_functions(source),
+            declared: HashSet::new(),
             made_names: 0,
             functions: Vec::new(),
             inside: Vec::new(),

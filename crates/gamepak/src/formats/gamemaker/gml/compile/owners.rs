@@ -29,15 +29,14 @@ impl Gen<'_> {
         }
         let name = array_name(target).unwrap_or_default();
         let id = match value {
-            // Before 2.3.6 only a literal stored as it is belongs to the
-            // variable; what else makes an array is nobody's yet.
-            Some(v) if every && !writes_element => match stored_literals(v) {
-                0 => self.unnamed_owner(),
-                n => {
-                    self.literal_owned = n;
-                    self.owner_id(&name, false)
-                }
-            },
+            // Only a literal stored as it is belongs to the variable; what else
+            // makes an array is nobody's yet (AyGeeEm/CAP4053_EC's
+            // `global.tmp_ColorArray = array_create(4)`, 2024.2).
+            Some(v) if !writes_element && stored_literals(v) == 0 => self.unnamed_owner(),
+            Some(v) if every && !writes_element => {
+                self.literal_owned = stored_literals(v);
+                self.owner_id(&name, false)
+            }
             // An element's literal belongs to the array written
             // (lordbenedikt/2d_dungeon_gm's `set[0] = [bbox_left, bbox_top]`).
             _ => {

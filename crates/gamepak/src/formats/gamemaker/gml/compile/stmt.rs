@@ -1,6 +1,7 @@
 //! Statements, and the branch layout GameMaker gives each construct.
 
 use super::emit::Ty;
+use super::functions::StoredAs;
 use super::{Exits, Gen, Leaving};
 use crate::formats::gamemaker::gml::ast::{AssignOp, Block, Case, Expr, Stmt};
 
@@ -35,9 +36,8 @@ impl Gen<'_> {
                 target,
                 op: AssignOp::Set,
                 value: Expr::Function(f),
-            } if f.name.is_some() && self.own_variable(target).is_some() => {
-                let name = self.own_variable(target).unwrap_or_default().to_string();
-                self.function(f, Some(&name));
+            } if f.name.is_some() && self.stored_as(target).is_some() => {
+                self.function(f, self.stored_as(target));
             }
             Stmt::Assign { target, op, value } => self.assign(target, *op, value),
             Stmt::Var(list) => {
@@ -46,11 +46,7 @@ impl Gen<'_> {
                         self.locals.push(d.name.clone());
                     }
                     if let Some(v) = &d.value {
-                        self.assign(
-                            &Expr::Ident(d.name.clone()),
-                            AssignOp::Set,
-                            v,
-                        );
+                        self.assign(&Expr::Ident(d.name.clone()), AssignOp::Set, v);
                     }
                 }
             }
@@ -116,7 +112,7 @@ impl Gen<'_> {
             Stmt::Return(value) => self.return_stmt(value.as_ref()),
             Stmt::Block(b) => self.block(b),
             Stmt::Enum { .. } | Stmt::Macro { .. } => {}
-            Stmt::Function(f) => self.function(f, f.name.as_deref()),
+            Stmt::Function(f) => self.function(f, f.name.as_deref().map(StoredAs::Instance)),
             Stmt::Try {
                 body,
                 catch: Some((name, handler)),
@@ -368,12 +364,19 @@ impl Gen<'_> {
         }
     }
 
-    /// The instance variable `target` names, as `name` or `self.name`: not a
-    /// local, a parameter, a static or a built-in.
-    fn own_variable<'t>(&self, target: &'t Expr) -> Option<&'t str> {
+    /// Where a named function assigned to `target` is stored as a
+    /// declaration is: an instance variable, as `name` or `self.name` (not a
+    /// local, a parameter, a static or a built-in), or `global.name`.
+    fn stored_as<'t>(&self, target: &'t Expr) -> Option<StoredAs<'t>> {
         let name = match target {
             Expr::Ident(n) => n,
-            Expr::Field { base, name } if matches!(&**base, Expr::Ident(s) if s == "self") => name,
+            Expr::Field { base, name } => {
+                return match &**base {
+                    Expr::Ident(s) if s == "self" => Some(StoredAs::Instance(name)),
+                    Expr::Ident(g) if g == "global" => Some(StoredAs::Global(name)),
+                    _ => None,
+                };
+            }
             _ => return None,
         };
         let other = self.local_names.contains(name)
@@ -381,7 +384,7 @@ impl Gen<'_> {
             || self.statics.contains(name)
             || self.env.globalvars.contains(name)
             || crate::formats::gamemaker::gml::builtins::is_builtin_variable(name);
-        (!other).then_some(name.as_str())
+        (!other).then_some(StoredAs::Instance(name))
     }
 
     /// Undoes what the constructs around leave on the stack, innermost first,

@@ -6,6 +6,7 @@ use super::emit::Ty;
 use super::Gen;
 use crate::formats::gamemaker::gml::ast::{Accessor, AssignOp, Expr, Number, StepOp};
 use crate::formats::gamemaker::gml::builtins;
+use crate::formats::gamemaker::model::version::Version;
 
 /// Where a variable lives.
 #[derive(Debug, Clone, PartialEq)]
@@ -118,24 +119,28 @@ impl Gen<'_> {
         }
         if is_numbered_argument(name) {
             // Not a parameter: the built-in variable, except at the top of code
-            // from 2024.2, where GameMaker reads it as a parameter.
+            // from 2024.2 where the game names its variables through `builtin`,
+            // where GameMaker reads it as a parameter (2.3.0's
+            // MayitaMayoso/vendaval, which names them so, reads the built-in).
             return if !target.functions() {
                 plain("self", true)
-            } else if target.self_through_builtin && !self.in_function {
+            } else if target.self_through_builtin
+                && target.release >= Version::V2024_2
+                && !self.in_function
+            {
                 plain("arg", false)
             } else {
                 plain(scope, true)
             };
         }
+        // An object's variables (`PreCreate`) are set through `self`, even one
+        // named like a global built-in (PupofHades/GameMakerGame's `health`).
+        let object_variable = self.pre_create && storing;
         match builtins::variable(name) {
-            Some(v) if !v.instance => plain(scope, true),
+            Some(v) if !v.instance && !object_variable => plain(scope, true),
             None if name == "undefined" || builtins::constant(name).is_some() => plain(scope, true),
-            // An object's variables (`PreCreate`) are set through `self`, and
-            // read as anywhere else.
-            _ if target.self_through_builtin
-                && !self.in_struct
-                && !(self.pre_create && storing) =>
-            {
+            // An object's variables are read as anywhere else.
+            _ if target.self_through_builtin && !self.in_struct && !object_variable => {
                 plain("builtin", false)
             }
             _ => plain("self", false),

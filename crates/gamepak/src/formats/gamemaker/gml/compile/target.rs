@@ -225,6 +225,15 @@ impl Target {
         self.release >= Version::V2022_1
     }
 
+    /// An event's code calls a function it declares directly before the
+    /// declaration too (2024.13's Maycon-douglas-Medeiros/QuatikyVillage,
+    /// 2024.14's soap64real/killstreakbeta); 2022.9's Moddimation/Vakhitest6
+    /// calls it as a method there (`createtext()`). Where between the two it
+    /// changed is not known: 2023 is taken as the first that calls directly.
+    pub fn calls_own_functions_before_declared(self) -> bool {
+        self.release >= Version::V2023_1
+    }
+
     /// A constructor calls `@@SetStatic@@` first (2024.11 on).
     pub fn constructor_set_static(self) -> bool {
         self.release >= Version::V2024_11

@@ -844,3 +844,17 @@ construct!(
     }
     "
 );
+
+// GameMaker: Studio 1.x calls `string` of a constant, where GameMaker Studio 2
+// before 2023 folds it (Natesky9/ZAAP-Multiplayer's `show(string(21))`).
+construct!(
+    string_of_a_constant_is_called_gms1,
+    "
+    pushi.e 21
+    conv.i.v
+    call.i string(argc=1)
+    call.i show(argc=1)
+    popz.v
+    ",
+    "show(string(21));"
+);

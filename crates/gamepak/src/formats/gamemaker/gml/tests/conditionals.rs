@@ -842,3 +842,91 @@ L0030:
     }
     "
 );
+
+// The inner `if`'s arm may end in an if-else of its own, so the jump over the
+// empty `else` stands alone; its `bf` going where the outer `if`'s does tells
+// it is the inner one's (JaconAndEggs/Ooo-Kaizo's `oMapMenu` Step).
+construct!(
+    empty_else_of_an_inner_if_ending_in_an_if_else_2023,
+    "
+    pushloc.v local.a
+    conv.v.b
+    bf L_end
+    pushloc.v local.b
+    conv.v.b
+    bf L_end
+    pushloc.v local.c
+    conv.v.b
+    bf L_other
+    pushi.e 1
+    pop.v.i local.x
+    b L_joined
+L_other:
+    pushi.e 2
+    pop.v.i local.x
+L_joined:
+    b L_end
+L_end:
+    ",
+    "
+    var a, b, c;
+    if (a) {
+        if (b) {
+            if (c) {
+                var x = 1;
+            } else {
+                x = 2;
+            }
+        } else {
+        }
+    }
+    "
+);
+
+// From 2024.14 an arm ending in `break` has no jump over the `else` after it
+// (Gatoiq/tiempo-del-este's Input library; 2024.13's pedroosena/jogo-pweb
+// keeps it).
+construct!(
+    break_ends_an_arm_with_no_jump_over_the_else_2024,
+    "
+    ; release 2024.14
+    pushloc.v local.k
+    dup.v 0
+    pushi.e 6
+    cmp.i.v.eq
+    bt L_six
+    b L_end
+L_six:
+    pushloc.v local.a
+    conv.v.b
+    bf L_else
+    pushi.e 1
+    pop.v.i local.b
+    b L_end
+L_else:
+    pushloc.v local.c
+    conv.v.b
+    bf L_after
+    pushi.e 2
+    pop.v.i local.b
+L_after:
+    b L_end
+L_end:
+    popz.v
+    ",
+    "
+    var a, c, k;
+    switch (k) {
+        case 6:
+            if (a) {
+                var b = 1;
+                break;
+            } else {
+                if (c) {
+                    b = 2;
+                }
+                break;
+            }
+    }
+    "
+);

@@ -526,3 +526,37 @@ construct!(
     }
     "
 );
+
+// Code written after an `if` whose arms both leave is reached only by the
+// first arm's dead jump over the `else`, and is printed where it was written
+// (Natesky9/ZAAP-Multiplayer's `packet_kick`).
+construct!(
+    exit_after_an_if_whose_arms_both_leave_gms1,
+    "
+    pushloc.v local.a
+    conv.v.b
+    bf L_else
+    call.i f(argc=0)
+    popz.v
+    exit.i
+    b L_after
+L_else:
+    call.i g(argc=0)
+    popz.v
+    exit.i
+L_after:
+    call.i h(argc=0)
+    popz.v
+    ",
+    "
+    var a;
+    if (a) {
+        f();
+        exit;
+    } else {
+        g();
+        exit;
+    }
+    h();
+    "
+);

@@ -1108,3 +1108,100 @@ construct!(
     }
     "
 );
+
+// A constant the caller passes to a struct's hidden function was a call
+// GameMaker folded, and is written as one so it is passed again
+// (JaconAndEggs/Ooo-Kaizo's `code: ord("Q")`).
+construct!(
+    struct_literal_field_passed_as_a_folded_call_2024,
+    "
+    ; gml_Object_o_input_Create_0 (arguments 0, locals 0) starts at L0000
+    ; gml_Script____struct___0@gml_Object_o_input_Create_0 (arguments 0, locals 0) starts at L000c
+    pushi.e 81
+    conv.i.v
+    b L0040
+    L000c:
+    push.s \"Q\"
+    pop.v.s self.name
+    pushi.e -15
+    pushi.e 0
+    push.v [array]object0.argument
+    pop.v.v self.code
+    exit.i
+    L0040:
+    push.i function gml_Script____struct___0@gml_Object_o_input_Create_0
+    conv.i.v
+    call.i @@NullObject@@(argc=0)
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -5
+    pop.v.v [stacktop]object0.___struct___0
+    call.i @@NewGMLObject@@(argc=2)
+    pop.v.v self.k
+    ",
+    "k = { name: \"Q\", code: ord(\"Q\") };"
+);
+
+// A named function assigned to an instance's variable is stored as a
+// declaration is, kept on the stack and dropped (Moddimation/Vakhitest6's
+// `dowalk = function dowalk_walkup() { … }`).
+construct!(
+    named_function_assigned_to_a_variable_2022,
+    "
+    ; release 2022.9
+    ; gml_Object_o_player_Create_0 (arguments 0, locals 0) starts at L0000
+    ; gml_Script_dowalk_walkup_gml_Object_o_player_Create_0 (arguments 0, locals 0) starts at L0004
+    b L0018
+    L0004:
+    pushi.e 1
+    pop.v.i self.y
+    exit.i
+    L0018:
+    push.i function gml_Script_dowalk_walkup_gml_Object_o_player_Create_0
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -6
+    pop.v.v [stacktop]object0.dowalk
+    popz.v
+    ",
+    "
+    dowalk = function dowalk_walkup() {
+        y = 1;
+    };
+    "
+);
+
+// A named function assigned to a global is stored as a declaration is,
+// through the global instance (PupofHades/GameMakerGame's
+// `global.lerp = function lerp(…) { … }`).
+construct!(
+    named_function_assigned_to_a_global_2023,
+    "
+    ; release 2023.6
+    ; gml_GlobalScript_scr_system (arguments 0, locals 0) starts at L0000
+    ; gml_Script_lerp (arguments 1, locals 0) starts at L0004
+    b L0014
+    L0004:
+    push.v arg.argument0
+    ret.v
+    exit.i
+    L0014:
+    push.i function gml_Script_lerp
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -5
+    pop.v.v [stacktop]object0.lerp
+    popz.v
+    ",
+    "
+    global.lerp = function lerp(argument0) {
+        return argument0;
+    };
+    "
+);

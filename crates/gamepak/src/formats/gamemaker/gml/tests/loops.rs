@@ -1354,3 +1354,38 @@ construct!(
     }
     "
 );
+
+// A `repeat` whose count is already 64-bit (an enum's member) counts it down
+// as one (Gatoiq/tiempo-del-este's `repeat (INPUT_POINTER_TYPE.__SIZE)`).
+construct!(
+    repeat_a_64_bit_count_2024,
+    "
+    ; release 2024.14
+    push.l 3
+    dup.l 0
+    push.i 0
+    cmp.i.l.le
+    bt L_end
+L_top:
+    push.v local.m
+    push.e 1
+    add.i.v
+    pop.v.v local.m
+    pushi.e 1
+    sub.i.l
+    dup.l 0
+    conv.l.b
+    bt L_top
+L_end:
+    popz.l
+    ",
+    "
+    enum UnknownEnum {
+        Value_3 = 3
+    }
+    var m;
+    repeat (UnknownEnum.Value_3) {
+        m++;
+    }
+    "
+);

@@ -1179,3 +1179,110 @@ construct!(
     show_debug_message(\"z\");
     "
 );
+
+// An `exit` in a string switch inside a switch on a folded constant drops
+// the values typed outermost first (Gatoiq/tiempo-del-este's Input library).
+construct!(
+    exit_in_a_switch_inside_a_switch_on_a_constant_2024,
+    "
+    ; release 2024.14
+    pushi.e 0
+    dup.i 0
+    pushi.e 4
+    cmp.i.i.eq
+    bt L_four
+    b L_end
+L_four:
+    pushloc.v local.g
+    dup.v 0
+    push.s \"x\"
+    cmp.s.v.eq
+    bt L_x
+    b L_inner_end
+L_x:
+    popz.i
+    popz.v
+    exit.i
+L_inner_end:
+    popz.v
+    b L_end
+L_end:
+    popz.i
+    ",
+    "
+    var g;
+    switch (0) {
+        case 4:
+            switch (g) {
+                case \"x\":
+                    exit;
+            }
+            break;
+    }
+    "
+);
+
+// From 2024.14 an `exit` in `default` leaves the switch's value, as a
+// `return` there does (LR-Solutions/Recreo-Gestion-LR).
+construct!(
+    exit_in_default_keeps_the_value_2024,
+    "
+    ; release 2024.14
+    pushloc.v local.r
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L_one
+    b L_default
+    b L_end
+L_one:
+    pushi.e 1
+    pop.v.i local.p
+    b L_end
+L_default:
+    exit.i
+L_end:
+    popz.v
+    ",
+    "
+    var r;
+    switch (r) {
+        case 1:
+            var p = 1;
+            break;
+        default:
+            exit;
+    }
+    "
+);
+
+// An empty `default` written last: the jump to it goes where the dead jump
+// after it does (LR-Solutions/Recreo-Gestion-LR).
+construct!(
+    empty_default_written_last_2024,
+    "
+    ; release 2024.14
+    pushloc.v local.k
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L_one
+    b L_end
+    b L_end
+L_one:
+    pushi.e 1
+    pop.v.i local.n
+    b L_end
+L_end:
+    popz.v
+    ",
+    "
+    var k;
+    switch (k) {
+        case 1:
+            var n = 1;
+            break;
+        default:
+    }
+    "
+);
