@@ -175,6 +175,12 @@ pub fn decompile_blob(
     let local_names = std::rc::Rc::new(super::walk::local_names(ctx, instrs));
     for (f, part) in parts.iter().enumerate() {
         let graph = Graph::new(&found, part, &unreached[f]);
+        let after = part.blocks.iter().max().map(|&last| last + 1);
+        let own_exit_unreached = after
+            .filter(|&n| n < found.len() && owner[n].is_none())
+            .is_some_and(
+                |n| matches!(&instrs[found[n].start..found[n].end], [i] if i.op == op::EXIT),
+            );
         let body = match found.iter().position(|b| b.at == part.start) {
             Some(entry) => {
                 let mut walker = Walker::new(
@@ -191,6 +197,7 @@ pub fn decompile_blob(
                     constructor: walker.sets_statics,
                     inherits: walker.inherits.take(),
                     arguments: walker.arguments,
+                    own_exit_unreached,
                 })
             }
             None => Err(Stuck {

@@ -32,6 +32,9 @@ pub struct Walked {
     pub inherits: Option<(String, Vec<Expr>)>,
     /// How it reads its arguments.
     pub arguments: super::sim::ArgumentReads,
+    /// Whether the `exit` GameMaker ends a function with is laid out after
+    /// it where nothing reaches: an `exit` the body ends in is its author's.
+    pub own_exit_unreached: bool,
 }
 
 const SCRIPT_PREFIX: &str = "gml_Script_";
@@ -66,6 +69,7 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
         let Walked {
             mut body,
             mut locals,
+            own_exit_unreached,
             ..
         } = walked;
         if depth > 64 {
@@ -93,9 +97,11 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
             throws(block);
         });
         // GameMaker ends every function with an `exit` of its own; an entry's
-        // code ends in one only where it was written (Natesky9/ZAAP-Multiplayer).
+        // code ends in one only where it was written (Natesky9/ZAAP-Multiplayer),
+        // and so does a function whose own one nothing reaches
+        // (Gatoiq/tiempo-del-este's `__input_gamepad_set_mapping`).
         let whole_entry = depth == 0 && self.starts.get(name).is_none_or(|&s| s == 0);
-        if body.last() == Some(&Stmt::Exit) && !whole_entry {
+        if body.last() == Some(&Stmt::Exit) && !whole_entry && !own_exit_unreached {
             body.pop();
         }
         super::typed::name_values(&mut body, self.ctx);

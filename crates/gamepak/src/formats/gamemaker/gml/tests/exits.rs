@@ -560,3 +560,36 @@ L_after:
     h();
     "
 );
+
+// A function whose author ended it with `exit` has two: the author's, and
+// GameMaker's own after it, which nothing reaches (Gatoiq/tiempo-del-este's
+// `__input_gamepad_set_mapping`).
+construct!(
+    exit_ending_a_function_is_kept_2_3,
+    "
+    ; gml_GlobalScript_s (arguments 0, locals 0) starts at L0000
+    ; gml_Script_f (arguments 0, locals 0) starts at L0004
+    b L0018
+    L0004:
+    call.i g(argc=0)
+    popz.v
+    exit.i
+    exit.i
+    L0018:
+    push.i function gml_Script_f
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -6
+    pop.v.v [stacktop]object0.f
+    popz.v
+    ",
+    "
+    function f() {
+        g();
+        exit;
+    }
+    "
+);
