@@ -70,6 +70,29 @@ impl Gen<'_> {
         self.op("popz.v");
     }
 
+    /// Where a named function assigned to `target` is stored as a
+    /// declaration is: an instance variable, as `name` or `self.name` (not a
+    /// local, a parameter, a static or a built-in), or `global.name`.
+    pub(super) fn stored_as<'t>(&self, target: &'t Expr) -> Option<StoredAs<'t>> {
+        let name = match target {
+            Expr::Ident(n) => n,
+            Expr::Field { base, name } => {
+                return match &**base {
+                    Expr::Ident(s) if s == "self" => Some(StoredAs::Instance(name)),
+                    Expr::Ident(g) if g == "global" => Some(StoredAs::Global(name)),
+                    _ => None,
+                };
+            }
+            _ => return None,
+        };
+        let other = self.local_names.contains(name)
+            || self.params.contains(name)
+            || self.statics.contains(name)
+            || self.env.globalvars.contains(name)
+            || crate::formats::gamemaker::gml::builtins::is_builtin_variable(name);
+        (!other).then_some(StoredAs::Instance(name))
+    }
+
     /// `{ a: 1, b: x }`: the hidden function, then `@@NewGMLObject@@` with the
     /// values computed outside it.
     pub(super) fn struct_literal(&mut self, fields: &[(String, Expr)]) -> Ty {

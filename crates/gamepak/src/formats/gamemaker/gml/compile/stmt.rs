@@ -1,7 +1,6 @@
 //! Statements, and the branch layout GameMaker gives each construct.
 
 use super::emit::Ty;
-use super::functions::StoredAs;
 use super::{Exits, Gen, Leaving};
 use crate::formats::gamemaker::gml::ast::{AssignOp, Block, Case, Expr, Stmt};
 
@@ -31,13 +30,6 @@ impl Gen<'_> {
             Stmt::Expr(e) => {
                 self.name_call_owner(e);
                 self.discard(e)
-            }
-            Stmt::Assign {
-                target,
-                op: AssignOp::Set,
-                value: Expr::Function(f),
-            } if f.name.is_some() && self.stored_as(target).is_some() => {
-                self.function(f, self.stored_as(target));
             }
             Stmt::Assign { target, op, value } => self.assign(target, *op, value),
             Stmt::Var(list) => {
@@ -112,7 +104,10 @@ impl Gen<'_> {
             Stmt::Return(value) => self.return_stmt(value.as_ref()),
             Stmt::Block(b) => self.block(b),
             Stmt::Enum { .. } | Stmt::Macro { .. } => {}
-            Stmt::Function(f) => self.function(f, f.name.as_deref().map(StoredAs::Instance)),
+            Stmt::Function(f) => self.function(
+                f,
+                f.name.as_deref().map(super::functions::StoredAs::Instance),
+            ),
             Stmt::Try {
                 body,
                 catch: Some((name, handler)),
@@ -362,29 +357,6 @@ impl Gen<'_> {
             }
             _ => self.error("`continue` outside a loop"),
         }
-    }
-
-    /// Where a named function assigned to `target` is stored as a
-    /// declaration is: an instance variable, as `name` or `self.name` (not a
-    /// local, a parameter, a static or a built-in), or `global.name`.
-    fn stored_as<'t>(&self, target: &'t Expr) -> Option<StoredAs<'t>> {
-        let name = match target {
-            Expr::Ident(n) => n,
-            Expr::Field { base, name } => {
-                return match &**base {
-                    Expr::Ident(s) if s == "self" => Some(StoredAs::Instance(name)),
-                    Expr::Ident(g) if g == "global" => Some(StoredAs::Global(name)),
-                    _ => None,
-                };
-            }
-            _ => return None,
-        };
-        let other = self.local_names.contains(name)
-            || self.params.contains(name)
-            || self.statics.contains(name)
-            || self.env.globalvars.contains(name)
-            || crate::formats::gamemaker::gml::builtins::is_builtin_variable(name);
-        (!other).then_some(StoredAs::Instance(name))
     }
 
     /// Undoes what the constructs around leave on the stack, innermost first,

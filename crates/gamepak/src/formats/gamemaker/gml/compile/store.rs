@@ -445,6 +445,12 @@ impl Gen<'_> {
     }
 
     pub(super) fn assign(&mut self, target: &Expr, op: AssignOp, value: &Expr) {
+        // A named function stored in a variable is stored as it is declared.
+        if let (AssignOp::Set, Expr::Function(f)) = (op, value) {
+            if let Some(store) = f.name.as_ref().and(self.stored_as(target)) {
+                return self.function(f, Some(store));
+            }
+        }
         let owned = self.name_owner(target, Some(value));
         self.assign_owned(target, op, value);
         if owned {
