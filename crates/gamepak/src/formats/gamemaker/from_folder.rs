@@ -100,7 +100,7 @@ pub fn build(
         .collect::<Result<Vec<_>>>()?;
     let added_code = super::code_folder::added(dir, m)?;
     let new_gml = super::code_new::found(dir, m, &added_code)?;
-    let mut all_names = names(m, &sources)?;
+    let mut all_names = names(m, &sources, &texts)?;
     if let Some(code) = all_names.get_mut(&FourCC::CODE) {
         let added = super::code_folder::added_names(&added_code);
         code.extend(added.map(|n| Some(n.to_string())));
@@ -556,16 +556,25 @@ fn missing(c: &ChunkFile) -> Error {
 
 /// The name of every resource, from the files, so a record can name a resource in
 /// any chunk.
-fn names(m: &Manifest, sources: &[Source]) -> Result<Names> {
+/// A name given by index is a string whose text STRG holds twice (see
+/// [`super::model::names`]).
+fn names(m: &Manifest, sources: &[Source], texts: &[String]) -> Result<Names> {
     #[derive(Deserialize)]
     struct Named {
         #[serde(default)]
-        name: Option<String>,
+        name: Option<serde_json::Value>,
     }
+    let text = |v: &serde_json::Value| match v {
+        serde_json::Value::Number(i) => i
+            .as_u64()
+            .and_then(|i| texts.get(usize::try_from(i).ok()?))
+            .cloned(),
+        v => v.as_str().map(str::to_string),
+    };
     let named = |(file, bytes): &ResourceFile| -> Result<Option<String>> {
         let n: Named =
             serde_json::from_slice(bytes).map_err(|e| Error::usage(file, e.to_string()))?;
-        Ok(n.name)
+        Ok(n.name.as_ref().and_then(text))
     };
     let mut names = Names::new();
     for (c, source) in m.chunks.iter().zip(sources) {
@@ -583,7 +592,7 @@ fn names(m: &Manifest, sources: &[Source]) -> Result<Names> {
                     let list = all.0.get(*field).and_then(|v| v.as_array());
                     list.map(|l| {
                         l.iter()
-                            .map(|v| v.get("name").and_then(|n| n.as_str()).map(str::to_string))
+                            .map(|v| v.get("name").and_then(text))
                             .collect()
                     })
                     .unwrap_or_default()

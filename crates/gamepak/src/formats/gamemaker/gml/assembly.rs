@@ -113,7 +113,7 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
     }
     let mut instrs = decode(&bytes, 0, Endian::Little, &names);
     if every_owner {
-        mark_reference_writes(&mut instrs);
+        mark_reference_writes(&mut instrs, &names.chains);
     }
     let texts: Vec<Cow<str>> = strings.0.take().into_iter().map(Cow::Owned).collect();
     let ctx = Context {

@@ -85,7 +85,7 @@ pub fn decompile_blobs(
                 .unwrap_or(&[]);
             let mut instrs = super::instr::decode(bytes, first.blob, game.form.endian, &names);
             if every_owner {
-                owners::mark_reference_writes(&mut instrs);
+                owners::mark_reference_writes(&mut instrs, &names.chains);
             }
             let at: Vec<EntryAt> = entries
                 .iter()
@@ -183,21 +183,32 @@ pub fn decompile_blob(
             );
         let body = match found.iter().position(|b| b.at == part.start) {
             Some(entry) => {
-                let mut walker = Walker::new(
-                    ctx,
-                    instrs,
-                    &found,
-                    &graph,
-                    &unreached[f],
-                    local_names.clone(),
-                );
-                walker.function(entry).map(|body| Walked {
-                    body,
-                    locals: walker.locals,
-                    constructor: walker.sets_statics,
-                    inherits: walker.inherits.take(),
-                    arguments: walker.arguments,
-                    own_exit_unreached,
+                let walk = |renamed: u16| {
+                    let mut walker = Walker::new(
+                        ctx,
+                        instrs,
+                        &found,
+                        &graph,
+                        &unreached[f],
+                        local_names.clone(),
+                    );
+                    walker.arguments.renamed = renamed;
+                    walker.function(entry).map(|body| Walked {
+                        body,
+                        locals: walker.locals,
+                        constructor: walker.sets_statics,
+                        inherits: walker.inherits.take(),
+                        arguments: walker.arguments,
+                        own_exit_unreached,
+                    })
+                };
+                // A function reading built-in `argumentK` beside its parameter K
+                // (2.3.0's MayitaMayoso/vendaval) is walked again with the
+                // parameter renamed, as no name could stand for both; the test of
+                // a default (2024.13 on) reads the built-in by design.
+                walk(0).and_then(|w| match hidden_parameters(&w) {
+                    0 => Ok(w),
+                    renamed => walk(renamed),
                 })
             }
             None => Err(Stuck {
@@ -220,6 +231,13 @@ pub fn decompile_blob(
             }),
         })
         .collect()
+}
+
+/// The parameters of a walked function that its body also reads as built-in
+/// variables, past the tests of their defaults.
+fn hidden_parameters(w: &Walked) -> u16 {
+    let both = w.arguments.named & w.arguments.pushed_builtin;
+    both & !super::tidy::defaulted(&w.body)
 }
 
 /// For each function the blob declares (an entry starting past 0), where its

@@ -9,7 +9,8 @@
 //! after `alarm[1]` names none), so a write without one is read as plain there: the
 //! two readings cannot be told apart.
 
-use super::instr::{op, Instr, Operand};
+use super::instr::{op, Callee, Instr, Operand};
+use crate::formats::gamemaker::code::Chain;
 use crate::formats::gamemaker::model::version::{Range, Version};
 
 /// The variable kind of an array element (`[array]`).
@@ -24,8 +25,19 @@ pub fn names_every_owner(releases: Range) -> bool {
 }
 
 /// Marks each array write of `instrs` that names no owner since the write before
-/// it as a write through `[@ ]`.
-pub fn mark_reference_writes(instrs: &mut [Instr]) {
+/// it as a write through `[@ ]`. A write through `[@ ]` to an array a variable
+/// holds is a call to `array_set` there, which otherwise names the owner first as
+/// `array_create` does (evolutionleo/LudSwing's `_array[@ _i] = read_value()`,
+/// beside lordbenedikt/2d_dungeon_gm's and MayitaMayoso/vendaval's named
+/// `array_set` calls): such a call naming none is marked too.
+pub fn mark_reference_writes(instrs: &mut [Instr], chains: &[Chain]) {
+    let called = |i: &Instr, f: &str| match i.operand {
+        Operand::Call {
+            callee: Callee::Chain(c),
+            arguments,
+        } => chains.get(c).is_some_and(|c| c.name == f) && (f != "array_set" || arguments == 3),
+        _ => false,
+    };
     let mut owned = false;
     for i in instrs {
         let write = match (i.op, &i.operand) {
@@ -40,6 +52,11 @@ pub fn mark_reference_writes(instrs: &mut [Instr]) {
             }
             (op::POP, Operand::Variable { kind: ARRAY, .. }) => true,
             (op::BREAK, Operand::Break { signal: POPAF, .. }) => true,
+            (op::CALL, _) if called(i, "array_set") => true,
+            (op::CALL, _) if called(i, "array_create") => {
+                owned = false;
+                false
+            }
             _ => false,
         };
         if write {

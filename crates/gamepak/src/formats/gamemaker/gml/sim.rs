@@ -40,6 +40,9 @@ pub enum Role {
     /// What `@@throw@@` leaves, which the runner never returns to: some releases
     /// drop it, others leave it where the code after the `throw` joins.
     Thrown,
+    /// What a call to `array_set` naming no owner leaves (2.3 before 2.3.6):
+    /// dropped, the call was written `a[@ i] = v`.
+    ReferenceWrite,
 }
 
 /// How a block ends, once its instructions ran.
@@ -91,13 +94,19 @@ pub enum End {
 /// How code reads its arguments: as a function's parameters (the `argument`
 /// instance, which named parameters compile to) or as the built-in variables
 /// `argument0` to `argument15`, which GameMaker: Studio's scripts read and later
-/// code may still name.
+/// code may still name. Each is a set of argument numbers, bit K for `argumentK`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ArgumentReads {
     /// Through the `argument` instance.
-    pub named: bool,
+    pub named: u16,
     /// As built-in variables.
-    pub builtin: bool,
+    pub builtin: u16,
+    /// As built-in variables by `pushbltn`: on `self`, a plain `push` of a
+    /// parameter is 2.3.0's compound assignment to it.
+    pub pushed_builtin: u16,
+    /// The parameters spelled `_argumentK`: the function reads built-in
+    /// `argumentK` as well, which its parameter's name would hide.
+    pub renamed: u16,
 }
 
 impl ArgumentReads {
@@ -105,14 +114,27 @@ impl ArgumentReads {
     pub fn merge(&mut self, other: ArgumentReads) {
         self.named |= other.named;
         self.builtin |= other.builtin;
+        self.pushed_builtin |= other.pushed_builtin;
+    }
+
+    /// Whether the code reads its arguments only as built-in variables: a
+    /// function written with no parameters.
+    pub fn only_builtin(self) -> bool {
+        self.builtin != 0 && self.named == 0
+    }
+
+    /// Parameter `k`'s name.
+    pub fn parameter(self, k: usize) -> String {
+        let hidden = k < 16 && self.renamed & (1 << k) != 0;
+        format!("{}argument{k}", if hidden { "_" } else { "" })
     }
 }
 
-/// `argument0` to `argument15`.
-fn is_numbered_argument(name: &str) -> bool {
+/// The number of `argument0` to `argument15`.
+fn numbered_argument(name: &str) -> Option<u8> {
     name.strip_prefix("argument")
         .and_then(|n| n.parse::<u8>().ok())
-        .is_some_and(|n| n < 16)
+        .filter(|&n| n < 16)
 }
 
 /// Why a block could not run.
@@ -436,6 +458,8 @@ impl<'c, 'a> Machine<'c, 'a> {
                     // Starts a constructor's or struct's body; nothing uses what it
                     // leaves, and some releases do not drop it.
                     Role::Hidden
+                } else if i.through_reference {
+                    Role::ReferenceWrite
                 } else {
                     Role::Value
                 };
@@ -548,10 +572,14 @@ impl<'c, 'a> Machine<'c, 'a> {
     /// Variable `name` of `owner`: a name alone for a local, a built-in, an
     /// argument, a static or the instance's own, a field otherwise.
     fn scoped(&mut self, owner: Expr, name: String) -> Expr {
-        if is_numbered_argument(&name) {
+        let mut name = name;
+        if let Some(k) = numbered_argument(&name) {
             match owner {
-                Expr::Number(Number::Int(ARGUMENT)) => self.arguments.named = true,
-                _ => self.arguments.builtin = true,
+                Expr::Number(Number::Int(ARGUMENT)) => {
+                    self.arguments.named |= 1 << k;
+                    name = self.arguments.parameter(k.into());
+                }
+                _ => self.arguments.builtin |= 1 << k,
             }
         }
         match owner {
@@ -581,6 +609,9 @@ impl<'c, 'a> Machine<'c, 'a> {
             .and_then(|c| self.ctx.chain_name(c))
             .unwrap_or("")
             .to_string();
+        if let Some(k) = numbered_argument(&name).filter(|_| i.op == op::PUSHBLTN) {
+            self.arguments.pushed_builtin |= 1 << k;
+        }
         let instance = i64::from(instance);
         Ok(match kind {
             ARRAY | ARRAY_PUSH_AF | ARRAY_POP_AF => {
@@ -850,6 +881,20 @@ impl<'c, 'a> Machine<'c, 'a> {
         match item.expr {
             Expr::Call { ref callee, .. } if matches!(&**callee, Expr::Ident(n) if SILENT.contains(&n.as_str())) =>
                 {}
+            Expr::Call { callee, args } if item.role == Role::ReferenceWrite => {
+                self.out.push(match <[Expr; 3]>::try_from(args) {
+                    Ok([array, index, value]) => Stmt::Assign {
+                        target: Expr::Index {
+                            base: Box::new(array),
+                            accessor: Accessor::ArrayRef,
+                            indices: vec![index],
+                        },
+                        op: AssignOp::Set,
+                        value,
+                    },
+                    Err(args) => Stmt::Expr(Expr::Call { callee, args }),
+                })
+            }
             Expr::Function(_) => {}
             e => self.out.push(Stmt::Expr(e)),
         }
@@ -867,7 +912,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 .iter()
                 .map(|item| Item {
                     role: match item.role {
-                        Role::Hidden | Role::Value => Role::Copy,
+                        Role::Hidden | Role::Value | Role::ReferenceWrite => Role::Copy,
                         r => r,
                     },
                     ..item.clone()

@@ -167,14 +167,14 @@ impl<'t, 'c, 'a> Tidy<'t, 'c, 'a> {
         };
         // A function that reads its arguments only as the built-in `argumentN`
         // was written with no parameters: the two compile apart.
-        let arguments = if reads.builtin && !reads.named {
+        let arguments = if reads.only_builtin() {
             0
         } else {
             self.ctx.arguments.get(target).copied().unwrap_or(0)
         };
-        let mut params: Vec<super::ast::Param> = (0..arguments)
+        let mut params: Vec<super::ast::Param> = (0..usize::from(arguments))
             .map(|i| super::ast::Param {
-                name: format!("argument{i}"),
+                name: reads.parameter(i),
                 default: None,
             })
             .collect();
@@ -308,20 +308,29 @@ fn template(args: &mut Vec<Expr>) -> Option<Expr> {
 /// for each in order. The leading run of such tests of parameters, in rising
 /// order, is read back as the defaults they were written as.
 fn default_arguments(body: &mut Vec<Stmt>, params: &mut [super::ast::Param]) {
-    let mut taken = 0;
-    let mut next = 0;
-    for stmt in body.iter() {
-        let Some((k, value)) = default_of(stmt) else {
-            break;
-        };
-        if k < next || k >= params.len() {
-            break;
-        }
-        params[k].default = Some(value.clone());
-        next = k + 1;
-        taken += 1;
-    }
+    let count = params.len();
+    let taken = leading_defaults(body)
+        .take_while(|&(k, _)| k < count)
+        .map(|(k, value)| params[k].default = Some(value.clone()))
+        .count();
     body.drain(..taken);
+}
+
+/// The parameters whose defaults `body` starts by setting.
+pub(super) fn defaulted(body: &[Stmt]) -> u16 {
+    leading_defaults(body)
+        .filter(|&(k, _)| k < 16)
+        .fold(0, |set, (k, _)| set | 1 << k)
+}
+
+/// The leading run of default tests, of parameters in rising order.
+fn leading_defaults(body: &[Stmt]) -> impl Iterator<Item = (usize, &Expr)> {
+    let mut next = 0;
+    body.iter().map_while(default_of).take_while(move |&(k, _)| {
+        let rising = k >= next;
+        next = k + 1;
+        rising
+    })
 }
 
 /// `if (argumentK == undefined) { argumentK = value; }`: K and the value.

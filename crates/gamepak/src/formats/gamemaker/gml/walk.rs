@@ -212,9 +212,8 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         } else {
             std::mem::take(&mut self.plain_reads)
         };
-        let mut m = Machine::new(self.ctx, std::mem::take(stack));
+        let mut m = self.machine(std::mem::take(stack));
         m.plain_reads = carried;
-        m.local_names = self.local_names.clone();
         let end = m.run(&self.code(b)[from..]).map(|end| match end {
             End::Try {
                 catch,
@@ -1259,10 +1258,17 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         }
     }
 
+    /// A machine to run a block of the fragment on `stack`.
+    fn machine(&self, stack: Vec<Item>) -> Machine<'c, 'a> {
+        let mut m = Machine::new(self.ctx, stack);
+        m.local_names = self.local_names.clone();
+        m.arguments.renamed = self.arguments.renamed;
+        m
+    }
+
     /// The step of a `for`: the latch `l` is one statement and a jump back.
     fn step_of(&mut self, l: usize, stack: &[Item]) -> Option<Stmt> {
-        let mut m = Machine::new(self.ctx, stack.to_vec());
-        m.local_names = self.local_names.clone();
+        let mut m = self.machine(stack.to_vec());
         match m.run(self.code(l)) {
             Ok(End::Goto(_)) if m.out.len() == 1 && m.stack.len() == stack.len() => m.out.pop(),
             _ => None,

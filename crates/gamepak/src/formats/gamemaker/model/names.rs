@@ -76,6 +76,10 @@ pub type Names = HashMap<FourCC, Vec<Option<String>>>;
 #[derive(Debug, Default)]
 pub struct Shown {
     texts: Vec<String>,
+    /// The strings whose text an earlier string of the table holds too: shown
+    /// by index, or they would intern to the earlier one (Nicraftin/PortalSulka
+    /// holds a code entry's name twice, and names the entry by the second).
+    repeats: std::collections::HashSet<u32>,
     /// Names that name one resource of their kind; others are shown as indices.
     unique: Names,
 }
@@ -98,7 +102,15 @@ impl Shown {
                 (*kind, list)
             })
             .collect();
-        Shown { texts, unique }
+        let mut seen = std::collections::HashSet::with_capacity(texts.len());
+        let repeats = (0..texts.len() as u32)
+            .filter(|&i| !seen.insert(&texts[i as usize]))
+            .collect();
+        Shown {
+            texts,
+            unique,
+            repeats,
+        }
     }
 }
 
@@ -190,6 +202,7 @@ impl Serialize for StrId {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         TABLE.with(|t| match &*t.borrow() {
             Some(Table::Show(shown)) => match shown.texts.get(self.0 as usize) {
+                Some(_) if shown.repeats.contains(&self.0) => s.serialize_u32(self.0),
                 Some(text) => s.serialize_str(text),
                 None => Err(serde::ser::Error::custom(format!(
                     "string id {} is past the end of STRG",
@@ -203,9 +216,23 @@ impl Serialize for StrId {
 
 impl<'de> Deserialize<'de> for StrId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        TABLE.with(|t| match &mut *t.borrow_mut() {
-            Some(Table::Intern(interner, _)) => Ok(interner.intern(&text)),
+        /// A text, or the index of a string whose text the table repeats.
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Given {
+            Text(String),
+            Index(u32),
+        }
+        let given = Given::deserialize(d)?;
+        TABLE.with(|t| match (&mut *t.borrow_mut(), given) {
+            (Some(Table::Intern(interner, _)), Given::Text(text)) => Ok(interner.intern(&text)),
+            (Some(Table::Intern(interner, _)), Given::Index(i)) if (i as usize) < interner.texts.len() => {
+                Ok(StrId(i))
+            }
+            (Some(Table::Intern(interner, _)), Given::Index(i)) => Err(serde::de::Error::custom(format!(
+                "string {i} is past the end of STRG's {} strings",
+                interner.texts.len()
+            ))),
             _ => Err(serde::de::Error::custom(
                 "a string id read with no string table to intern into",
             )),
@@ -393,4 +420,28 @@ pub fn names_of<T: Named>(list: &[Option<T>]) -> Vec<Option<StrId>> {
     list.iter()
         .map(|r| r.as_ref().and_then(Named::name))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repeated_text_is_shown_by_index_and_read_back_to_its_own_string() {
+        let texts: Vec<String> = ["a", "b", "a"].map(String::from).to_vec();
+        let shown = Arc::new(Shown::new(texts.clone(), &Names::new()));
+        let json = showing(&shown, || serde_json::to_string(&[StrId(0), StrId(1), StrId(2)]));
+        assert_eq!(json.unwrap(), r#"["a","b",2]"#);
+
+        let lookup = Arc::new(Lookup::default());
+        let (ids, _) = interning(Interner::new(texts.clone()), &lookup, || {
+            serde_json::from_str::<Vec<StrId>>(r#"["a","b",2]"#).unwrap()
+        });
+        assert_eq!(ids, [StrId(0), StrId(1), StrId(2)]);
+
+        let (past, _) = interning(Interner::new(texts), &lookup, || {
+            serde_json::from_str::<StrId>("9").unwrap_err().to_string()
+        });
+        assert!(past.contains("string 9 is past the end of STRG's 3 strings"), "{past}");
+    }
 }

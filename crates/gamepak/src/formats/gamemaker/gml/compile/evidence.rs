@@ -46,7 +46,10 @@ const CHKINDEX: i16 = -1;
 /// which no file keeps, so code compiled again reuses them.
 #[derive(Debug, Default, Clone)]
 pub struct OwnerIds {
-    by_function: HashMap<(String, String), i64>,
+    /// By function, array, and whether an element is written (where a literal
+    /// stored whole names another: SekaLudianto/tebak-lagu's `temp_ar = []`
+    /// names a hash of the name, then `temp_ar[0] = …` the function's number).
+    by_function: HashMap<(String, String, bool), i64>,
     /// The one id every write of a function names, where they all name one
     /// (`None` where they name several).
     of_function: HashMap<String, Option<i64>>,
@@ -65,9 +68,11 @@ impl OwnerIds {
     /// where they name one (GameMaker names the function's owner once, and a
     /// new array of the function is owned by it: SekaLudianto/tebak-lagu's
     /// `_property[0]` after `_t[…]`); else the array's anywhere.
-    pub fn get(&self, function: &str, array: &str) -> Option<i64> {
+    pub fn get(&self, function: &str, array: &str, element: bool) -> Option<i64> {
+        let key = |element| (function.to_string(), array.to_string(), element);
         self.by_function
-            .get(&(function.to_string(), array.to_string()))
+            .get(&key(element))
+            .or_else(|| self.by_function.get(&key(!element)))
             .copied()
             .or_else(|| self.of_function.get(function).copied().flatten())
             .or_else(|| self.by_name.get(array).copied())
@@ -75,10 +80,10 @@ impl OwnerIds {
 
     /// Notes `id`, which a write to `array` in `function` names; `by_kind` when
     /// the game numbers owners by instance kind (before 2.3.6).
-    pub fn insert(&mut self, function: &str, array: &str, id: i64, by_kind: bool) {
+    pub fn insert(&mut self, function: &str, array: &str, element: bool, id: i64, by_kind: bool) {
         let id = if by_kind { through_self(id) } else { id };
         self.by_function
-            .entry((function.to_string(), array.to_string()))
+            .entry((function.to_string(), array.to_string(), element))
             .or_insert(id);
         let one = self
             .of_function
@@ -155,7 +160,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let (mut builtin_reads, mut self_reads) = (0usize, 0usize);
     let mut owners = OwnerIds::default();
     // Each owned store: the function it is in, its array and the id named.
-    let mut stores: Vec<(String, String, i64)> = Vec::new();
+    let mut stores: Vec<(String, String, bool, i64)> = Vec::new();
     let mut calls_by_name = HashSet::new();
     let (mut pushes_references, mut functions_through_references) = (false, false);
     // Whether a `throw`'s value is dropped after it, and whether it is left.
@@ -333,8 +338,8 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
             owners.unnamed.entry(within(at).to_string()).or_insert(id);
         }
         stores.extend(
-            named.into_iter().map(|(at, chain, id)| {
-                (within(at).to_string(), names.chains[chain].name.clone(), id)
+            named.into_iter().map(|(at, chain, element, id)| {
+                (within(at).to_string(), names.chains[chain].name.clone(), element, id)
             }),
         );
         // Only code outside functions shows how an event names its instance's
@@ -368,6 +373,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     target.folds_variable_hashes |= folds_variable_hashes;
     // Later bytecode names a room's instance by its id with that kind.
     target.objects_as_instances = objects_as_instances && target.bytecode_14();
+    target.instances_as_kind = objects_as_instances;
     target.calls_own_statics |= calls_own_statics;
     target.compound_parameters_on_self = stores_parameters_on_self && target.functions();
     target.with_continue_jumps_over_else = with_continue_jumps;
@@ -386,11 +392,11 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
         && !numbered_by_function(
             stores
                 .iter()
-                .map(|s| s.2)
+                .map(|s| s.3)
                 .chain(owners.unnamed.values().copied()),
         );
-    for (function, array, id) in &stores {
-        owners.insert(function, array, *id, by_kind);
+    for (function, array, element, id) in &stores {
+        owners.insert(function, array, *element, *id, by_kind);
     }
     target.array_owners = !owners.is_empty();
     // A `repeat` counting down with `pushi.e 1` and testing the count itself
@@ -459,11 +465,13 @@ pub struct Evidence {
     pub calls_by_name: HashSet<String>,
 }
 
-/// What [`owned_stores`] finds: the named stores, as (offset, VARI chain, owner
-/// id), and the owners named for no variable, as (offset, owner id).
-type Owned = (Vec<(u32, usize, i64)>, Vec<(u32, i64)>);
+/// What [`owned_stores`] finds: the named stores, as (offset, VARI chain,
+/// whether an element is written, owner id), and the owners named for no
+/// variable, as (offset, owner id).
+type Owned = (Vec<(u32, usize, bool, i64)>, Vec<(u32, i64)>);
 
-/// The stores a `setowner` was named for, as (offset, VARI chain, owner id), and
+/// The stores a `setowner` was named for, as (offset, VARI chain, whether an
+/// element is written, owner id), and
 /// the owners named for no variable's store, as (offset, owner id): the
 /// next write of an element (a `pop` of an element, or an `arraypopaf` push and its
 /// `popaf`), or a plain `pop` of an array literal. A plain `pop` of another
@@ -509,7 +517,7 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
             }
             Operand::Break { signal: POPAF, .. } => {
                 if let (Some((_, id)), Some(c)) = (pending, pop_after.take()) {
-                    found.push((i.at, c, id));
+                    found.push((i.at, c, true, id));
                     pending = None;
                 }
             }
@@ -529,7 +537,7 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
                 if kind != PLAIN_VARIABLE || made.is_some() {
                     if let Some((named_at, id)) = pending.take() {
                         if kind != PLAIN_VARIABLE || made == Some(true) {
-                            found.push((i.at, c, id));
+                            found.push((i.at, c, kind != PLAIN_VARIABLE, id));
                         } else {
                             // Where it was named: the store may be the
                             // declaring function's, after a nested one.
@@ -559,14 +567,24 @@ mod tests {
     #[test]
     fn a_new_array_of_a_function_naming_one_owner_is_owned_by_it() {
         let mut ids = OwnerIds::default();
-        ids.insert("gml_Script_tween", "_t", 9_306_106, false);
-        ids.insert("gml_Script_two", "a", 65_536, false);
-        ids.insert("gml_Script_two", "b", 131_072, false);
+        ids.insert("gml_Script_tween", "_t", true, 9_306_106, false);
+        ids.insert("gml_Script_two", "a", true, 65_536, false);
+        ids.insert("gml_Script_two", "b", true, 131_072, false);
         // tebak-lagu's `_property[0] = …` after its `_t[…] = …` names no owner.
-        assert_eq!(ids.get("gml_Script_tween", "_property"), Some(9_306_106));
+        assert_eq!(ids.get("gml_Script_tween", "_property", true), Some(9_306_106));
         // A function naming two owners says nothing of a third array.
-        assert_eq!(ids.get("gml_Script_two", "c"), None);
-        assert_eq!(ids.get("gml_Script_two", "b"), Some(131_072));
-        assert_eq!(ids.get("gml_Script_other", "_t"), Some(9_306_106));
+        assert_eq!(ids.get("gml_Script_two", "c", true), None);
+        assert_eq!(ids.get("gml_Script_two", "b", true), Some(131_072));
+        assert_eq!(ids.get("gml_Script_other", "_t", true), Some(9_306_106));
+    }
+
+    #[test]
+    fn a_literal_stored_whole_and_an_element_written_keep_their_own_ids() {
+        let mut ids = OwnerIds::default();
+        // tebak-lagu's `temp_ar = []`, then `temp_ar[0] = argument[1]`.
+        ids.insert("gml_Script_array_push", "temp_ar", false, 1_607_345, false);
+        ids.insert("gml_Script_array_push", "temp_ar", true, 1_507_322, false);
+        assert_eq!(ids.get("gml_Script_array_push", "temp_ar", false), Some(1_607_345));
+        assert_eq!(ids.get("gml_Script_array_push", "temp_ar", true), Some(1_507_322));
     }
 }

@@ -508,8 +508,14 @@ impl Gen<'_> {
                 self.op("not.b");
                 Ty::B
             }
+            // A Boolean is made an integer first (MartinNang/PlatformShooter's
+            // `-(keyboard_check(vk_left) || keyboard_check(ord("A")))`).
             UnaryOp::Neg => {
-                let ty = self.expr(e);
+                let mut ty = self.expr(e);
+                if ty == Ty::B {
+                    self.to(ty, Ty::I);
+                    ty = Ty::I;
+                }
                 self.op(format!("neg.{}", ty.letter()));
                 ty
             }

@@ -427,7 +427,7 @@ impl Gen<'_> {
     /// A call of `callee` that is not a function GameMaker or the game declares:
     /// a variable holding a method, called on the instance it belongs to.
     pub(super) fn call_variable(&mut self, callee: &Expr, args: &[Expr]) -> Ty {
-        // A method of what a call returns (`f(a).m(b)`): the arguments first,
+        // A method of what a call returns (`f(a).m(1)`): the arguments first,
         // then the call, its result the instance the method is read on (2022
         // on: JaconAndEggs/Ooo-Kaizo, teammio/rcr_wasm's chained
         // `CleanPolyline(…).Thickness(0.3).Draw()`; 2.3.0's vendaval reads the
@@ -437,7 +437,13 @@ impl Gen<'_> {
                 Expr::Call { callee, .. } => Some(matches!(**callee, Expr::Field { .. })),
                 _ => None,
             };
-            if result_of.is_some_and(|m| self.env.target.method_of_result_after_arguments(m)) {
+            // Only constant arguments are pushed first: others follow the
+            // instance (teammio/rcr_wasm's `ds_list_find_value(l, _i).SetPitch(a)`
+            // beside its `CleanCircle(x, y, r).Blend(0, 0.5)`, 2024.14).
+            let constant = |a: &Expr| matches!(a, Expr::Bool(_)) || self.known(a).is_some();
+            if result_of.is_some_and(|m| self.env.target.method_of_result_after_arguments(m))
+                && args.iter().all(constant)
+            {
                 self.push_args(args);
                 let ty = self.expr(base);
                 self.to(ty, Ty::V);

@@ -6,7 +6,8 @@
 
 use super::evidence::THROUGH_OTHER;
 use super::Gen;
-use crate::formats::gamemaker::gml::ast::{Accessor, Expr};
+use crate::formats::gamemaker::gml::ast::{Accessor, AssignOp, Expr};
+use crate::formats::gamemaker::gml::builtins;
 
 /// The owner GameMaker names for an array no variable holds (a literal passed
 /// on, or what a call returns) in event code, where the game shows none.
@@ -35,13 +36,13 @@ impl Gen<'_> {
             Some(v) if !writes_element && stored_literals(v) == 0 => self.unnamed_owner(),
             Some(v) if every && !writes_element => {
                 self.literal_owned = stored_literals(v);
-                self.owner_id(&name, false)
+                self.owner_id(&name, false, false)
             }
             // An element's literal belongs to the array written
             // (lordbenedikt/2d_dungeon_gm's `set[0] = [bbox_left, bbox_top]`).
             _ => {
                 self.literal_owned = value.map_or(0, stored_literals);
-                self.owner_id(&name, through_other(target))
+                self.owner_id(&name, through_other(target), writes_element)
             }
         };
         self.set_owner(id);
@@ -49,18 +50,41 @@ impl Gen<'_> {
         true
     }
 
+    /// `a[@ i] = v` where every plain write names its owner (2.3 before
+    /// 2.3.6), for an array a variable holds: a call to `array_set` naming none
+    /// (evolutionleo/LudSwing's `_array[@ _i] = read_value()`). A built-in
+    /// array's (`alarm[@ 0]`) is a write naming none.
+    pub(super) fn reference_write_call(&self, target: &Expr, op: AssignOp, value: &Expr) -> Option<Expr> {
+        let t = self.env.target;
+        let Expr::Index {
+            base,
+            accessor: Accessor::ArrayRef,
+            indices,
+        } = target
+        else {
+            return None;
+        };
+        let builtin = matches!(&**base, Expr::Ident(n) if builtins::variable(n).is_some());
+        let [index] = indices.as_slice() else {
+            return None;
+        };
+        (t.array_owners && t.owner_every_write && op == AssignOp::Set && !builtin).then(|| Expr::Call {
+            callee: Box::new(Expr::Ident("array_set".into())),
+            args: vec![(**base).clone(), index.clone(), value.clone()],
+        })
+    }
+
     /// Names the unnamed owner before a statement (or an `if`'s condition)
     /// that calls `array_set` or its kin, as GameMaker does where arrays are
     /// copied on write (SekaLudianto/tebak-lagu's `array_set(_t, 0, -4)` after
     /// `push.i 11272192; break.e -5`, and before 2.3.6 before each one:
-    /// lordbenedikt/2d_dungeon_gm, MayitaMayoso/vendaval; evolutionleo/LudSwing
-    /// names none in a `repeat` after its `array_create`, which this does not
-    /// follow). Before 2.3.6 one that passes an array literal to a call names
-    /// it too, and the literal names it again (vendaval's
+    /// lordbenedikt/2d_dungeon_gm, MayitaMayoso/vendaval). One that passes an array literal to a call names it too
+    /// (AyGeeEm/CAP4053_EC's `shader_set_uniform_f_array(u, [1 / w, 1 / h])`,
+    /// 2024.2), and before 2.3.6 the literal names it again (vendaval's
     /// `array_push(timeTrans, [fTime[j], dq])` and `if (IsIn(…, ["Vector2", …]))`).
     pub(super) fn name_call_owner(&mut self, statement: &Expr) {
         let t = self.env.target;
-        let passes_literal = t.owner_every_write && has_array_literal(statement, true);
+        let passes_literal = has_array_literal(statement, true);
         if t.array_owners && self.can_own && (is_array_maker(statement) || passes_literal) {
             self.set_owner(self.unnamed_owner());
         }
@@ -98,15 +122,15 @@ impl Gen<'_> {
         }
     }
 
-    /// The id GameMaker gave writes to `array` (through `other` when `other`),
-    /// or one made up for a name it never wrote.
-    fn owner_id(&self, array: &str, other: bool) -> i64 {
+    /// The id GameMaker gave writes to `array` (through `other` when `other`;
+    /// of an element when `element`), or one made up for a name it never wrote.
+    fn owner_id(&self, array: &str, other: bool, element: bool) -> i64 {
         // A built-in array's id is its own, through any instance
         // (lordbenedikt/2d_dungeon_gm's `other.alarm[1] = 30` names 2552).
         let builtin = crate::formats::gamemaker::gml::builtins::variable(array).is_some();
         let by_kind = other && self.env.target.owner_every_write && !builtin;
         let shift = if by_kind { THROUGH_OTHER } else { 0 };
-        if let Some(id) = self.env.owner_ids.get(self.current_entry(), array) {
+        if let Some(id) = self.env.owner_ids.get(self.current_entry(), array, element) {
             return id + shift;
         }
         let hash = array.bytes().fold(0x811c_9dc5u32, |h, b| {

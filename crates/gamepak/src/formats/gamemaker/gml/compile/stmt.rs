@@ -159,7 +159,7 @@ impl Gen<'_> {
     }
 
     /// An expression as a statement: its value dropped.
-    fn discard(&mut self, e: &Expr) {
+    pub(super) fn discard(&mut self, e: &Expr) {
         if let Expr::Step { op, target } = e {
             self.step(*op, target);
             return;
@@ -324,13 +324,26 @@ impl Gen<'_> {
             cont_used: false,
             in_default: false,
         });
+        // A case is reached from the dispatch, and from the case before it
+        // where that one runs on: the owner named last is one both named
+        // (Nicraftin/PortalSulka's `alarm[1] = room_speed` names its owner after
+        // a case that named the same one and ended in `break`).
+        let before = self.last_owner;
+        let mut runs_on = false;
         for (case, &label) in cases.iter().zip(&labels) {
             self.code.place(label);
+            if runs_on {
+                self.join_owners(before);
+            } else {
+                self.last_owner = before;
+            }
             if let Some(e) = self.exits.last_mut() {
                 e.in_default = case.label.is_none();
             }
             self.block(&case.body);
+            runs_on = !leaves(&case.body);
         }
+        self.join_owners(before);
         let inside = self.exits.pop();
         if let (Some(stub), Some(true)) = (stub, inside.map(|e| e.cont_used)) {
             self.code.branch("b", end);

@@ -290,7 +290,7 @@ impl Gen<'_> {
         // An instance named by its number, where instances are a kind of their
         // own (Miltonbhowmick/FarmerHouseGM's `(3096).x`).
         if let Expr::Number(Number::Int(n)) = base {
-            if *n >= 0 && self.env.target.objects_as_instances {
+            if *n >= 0 && self.env.target.instances_as_kind {
                 return plain(format!("[instance]object{n}"));
             }
         }
@@ -450,6 +450,9 @@ impl Gen<'_> {
             if let Some(store) = f.name.as_ref().and(self.stored_as(target)) {
                 return self.function(f, Some(store));
             }
+        }
+        if let Some(call) = self.reference_write_call(target, op, value) {
+            return self.discard(&call);
         }
         let owned = self.name_owner(target, Some(value));
         self.assign_owned(target, op, value);

@@ -73,6 +73,10 @@ pub struct Target {
     /// (`push.v [instance]object3.speed`), not a plain one (bytecode 14:
     /// miker525's Bin-Laden-Liquors; the game's code tells).
     pub objects_as_instances: bool,
+    /// An instance named by its number (`(3096).x`, a room's instance) is
+    /// of the `instance` kind (Miltonbhowmick/FarmerHouseGM, 2.3.2; the
+    /// game's code tells).
+    pub instances_as_kind: bool,
     /// `variable_get_hash("name")` is worked out by the compiler: the name's
     /// hash is pushed as a reference to its variable (2024.8 on, and
     /// JaconAndEggs/Ooo-Kaizo, whose chunks say before 2024.6: the game's
@@ -116,6 +120,7 @@ impl Target {
             array_get_in_accessors: false,
             calls_own_statics: release >= Version::V2024_11,
             objects_as_instances: false,
+            instances_as_kind: false,
             folds_variable_hashes: release >= Version::V2024_8,
             compound_parameters_on_self: false,
             with_continue_jumps_over_else: false,

@@ -237,30 +237,46 @@ construct!(
 
 // With copy-on-write, a write to an array names the instance that owns it
 // (`break.e -5`, setowner); a write through `[@ ]` goes to the array itself and
-// names no owner.
+// names no owner. Before 2.3.6, to an array a variable holds, it is a call to
+// `array_set` (evolutionleo/LudSwing's `_array[@ _i] = read_value()`), which
+// written as a call names the owner first; a built-in array's is a plain write
+// (Miltonbhowmick/FarmerHouseGM's `alarm[@ 0]`).
 construct!(
     array_reference_accessor_written_2_3,
     "
     ; release 2.3
-    push.i 165536
+    push.i 65536
     break.e -5
+    pushi.e 3
+    conv.i.v
+    call.i array_create(argc=1)
+    pop.v.v local.a
     pushi.e 1
     conv.i.v
-    pushi.e -15
-    pushloc.v local.i
-    conv.v.i
-    pop.v.v [array]object0.argument0
     pushi.e 0
     conv.i.v
-    pushi.e -15
-    pushloc.v local.i
-    conv.v.i
-    pop.v.v [array]object0.argument0
+    pushloc.v local.a
+    call.i array_set(argc=3)
+    popz.v
+    push.i 65536
+    break.e -5
+    pushi.e 2
+    conv.i.v
+    pushi.e 1
+    conv.i.v
+    pushloc.v local.a
+    call.i array_set(argc=3)
+    popz.v
+    pushi.e 30
+    pushi.e -1
+    pushi.e 0
+    pop.v.i [array]self.alarm
     ",
     "
-    var i;
-    argument0[i] = 1;
-    argument0[@ i] = 0;
+    var a = array_create(3);
+    a[@ 0] = 1;
+    array_set(a, 1, 2);
+    alarm[@ 0] = 30;
     "
 );
 

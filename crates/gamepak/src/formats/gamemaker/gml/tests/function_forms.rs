@@ -520,3 +520,40 @@ construct!(
     }
     "
 );
+
+// A function that reads built-in `argumentK` beside its parameter K (2.3.0's
+// MayitaMayoso/vendaval): the parameter is renamed, as one name cannot stand
+// for both.
+construct!(
+    builtin_argument_beside_its_parameter_2_3,
+    "
+    ; gml_GlobalScript_joint (arguments 0, locals 0) starts at L0000
+    ; gml_Script_Joint (arguments 3, locals 0) starts at L0004
+    b L0028
+    L0004:
+    push.v arg.argument2
+    pop.v.v self.parent
+    pushbltn.v self.argument2
+    pop.v.v self.other_parent
+    push.v arg.argument0
+    ret.v
+    exit.i
+    L0028:
+    push.i function gml_Script_Joint
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i method(argc=2)
+    dup.v 0
+    pushi.e -6
+    pop.v.v [stacktop]object0.Joint
+    popz.v
+    ",
+    "
+    function Joint(argument0, argument1, _argument2) {
+        parent = _argument2;
+        other_parent = argument2;
+        return argument0;
+    }
+    "
+);

@@ -351,7 +351,7 @@ fn construct_env(name: &str, asm: &str) -> Env {
         if let Some(rest) = line.strip_prefix("; owner ") {
             if let Some((name, id)) = rest.split_once(' ') {
                 let id = id.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
-                env.owner_ids.insert("", name, id, target.owner_every_write);
+                env.owner_ids.insert("", name, true, id, target.owner_every_write);
             }
         }
         if let Some(rest) = line.strip_prefix("; asset ") {
