@@ -4,6 +4,7 @@
 //! `code_edit` writes once every instruction has its place. A call whose function
 //! is quoted (`call.i "game_end"(argc=0)`) is in no chain: its operand is the
 //! string's index, as GameMaker writes a call to a function FUNC does not list.
+//! So is a function pushed as `push.i function "NAME"`.
 
 use super::opcodes::{instance_code, mnemonic, variable_kind, COMPARISONS, TYPES};
 use crate::bytes::{Endian, Writer};
@@ -108,6 +109,10 @@ pub fn assemble<'t>(
                         "l" => w.i64(arg.parse().map_err(|_| number("a 64-bit integer"))?),
                         "f" => w.f32(arg.parse().map_err(|_| number("a number"))?),
                         "s" => w.u32(string(arg, names)?),
+                        // A function by its name's string, in no FUNC chain.
+                        "i" if arg.starts_with("function \"") => {
+                            w.u32(string(&arg["function ".len()..], names)?);
+                        }
                         "i" if reference(arg).is_some() => {
                             w.u32(0);
                             uses = reference(arg);

@@ -403,13 +403,7 @@ fn add_strings<'t>(
     let known: std::collections::HashSet<String> = list.iter().map(|s| s.to_string()).collect();
     let mut new: Vec<String> = Vec::new();
     for text in texts {
-        for line in text.lines() {
-            let Some(quoted) = line.trim().strip_prefix("push.s ") else {
-                continue;
-            };
-            let Ok(s) = serde_json::from_str::<String>(quoted) else {
-                continue;
-            };
+        for s in text.lines().filter_map(quoted_text) {
             if !known.contains(&s) && !new.contains(&s) {
                 new.push(s);
             }
@@ -425,6 +419,20 @@ fn add_strings<'t>(
     ));
     list.extend(new.iter().cloned().map(std::borrow::Cow::Owned));
     new
+}
+
+/// The string a line of assembly names by its STRG index: a pushed string, a
+/// function called or pushed by its name's string.
+fn quoted_text(line: &str) -> Option<String> {
+    let line = line.trim();
+    let quoted = line
+        .strip_prefix("push.s ")
+        .or_else(|| line.strip_prefix("push.i function "))
+        .or_else(|| {
+            let call = line.strip_prefix("call.i ")?;
+            Some(&call[..call.rfind("(argc=")?])
+        })?;
+    serde_json::from_str(quoted).ok()
 }
 
 /// What laying the code out again changed, between the file `before` the edits and

@@ -590,12 +590,8 @@ fn names(m: &Manifest, sources: &[Source], texts: &[String]) -> Result<Names> {
                     let all: Listed = serde_json::from_slice(bytes)
                         .map_err(|e| Error::usage(file, e.to_string()))?;
                     let list = all.0.get(*field).and_then(|v| v.as_array());
-                    list.map(|l| {
-                        l.iter()
-                            .map(|v| v.get("name").and_then(text))
-                            .collect()
-                    })
-                    .unwrap_or_default()
+                    list.map(|l| l.iter().map(|v| v.get("name").and_then(text)).collect())
+                        .unwrap_or_default()
                 }
                 None => continue,
             },

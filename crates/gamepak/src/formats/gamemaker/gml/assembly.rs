@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use super::context::{Context, RefKinds};
 use super::decompile::{decompile_blob, name_script_arguments, Decompiled, EntryAt};
 use super::instr::decode;
+use super::instr::functions_by_name;
 use super::owners::{mark_reference_writes, names_every_owner};
 use crate::bytes::Endian;
 use crate::formats::gamemaker::asm::{self, Use};
@@ -116,6 +117,10 @@ pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
         mark_reference_writes(&mut instrs, &names.chains);
     }
     let texts: Vec<Cow<str>> = strings.0.take().into_iter().map(Cow::Owned).collect();
+    let own: std::collections::HashSet<&str> = entries.iter().map(|(n, _, _)| n.as_str()).collect();
+    functions_by_name(&mut instrs, |s| {
+        texts.get(s as usize).is_some_and(|t| own.contains(&**t))
+    });
     let ctx = Context {
         strings: &texts,
         chains: &names.chains,

@@ -1,6 +1,6 @@
 //! The decompiler's front door: a game's code entries as GML trees and text.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 
@@ -87,6 +87,10 @@ pub fn decompile_blobs(
             if every_owner {
                 owners::mark_reference_writes(&mut instrs, &names.chains);
             }
+            let own: HashSet<&str> = entries.iter().map(|&e| &*game.code[e].name).collect();
+            super::instr::functions_by_name(&mut instrs, |s| {
+                ctx.string(s).is_some_and(|name| own.contains(name))
+            });
             let at: Vec<EntryAt> = entries
                 .iter()
                 .map(|&e| EntryAt {
@@ -257,10 +261,7 @@ fn declarations(ctx: &Context<'_>, instrs: &[Instr], entries: &[EntryAt<'_>]) ->
             };
             let push = instrs[instrs.partition_point(|i| i.at < end)..]
                 .iter()
-                .find(|i| {
-                    matches!(i.operand, Operand::Reference { chain }
-                        if ctx.chain_name(chain) == Some(e.name))
-                })?;
+                .find(|i| super::instr::pushed_function(ctx, i) == Some(e.name))?;
             Some((e.start, push.at))
         })
         .collect()

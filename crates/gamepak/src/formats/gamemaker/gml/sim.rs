@@ -10,7 +10,7 @@
 use super::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, StepOp, Stmt, UnaryOp};
 use super::builtins;
 use super::context::Context;
-use super::instr::{op, Callee, Instr, Operand};
+use super::instr::{op, pushed_function, Callee, Instr, Operand};
 use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
 
 /// A value on the stack, and how many bytes it takes there.
@@ -673,6 +673,11 @@ impl<'c, 'a> Machine<'c, 'a> {
             Operand::Short(n) if t1 == 4 => (Expr::Bool(*n != 0), 4),
             Operand::Short(1) if i.op == op::PUSH => (Expr::Ident(ONE.into()), 4),
             Operand::Short(n) => (Expr::Number(Number::Int(i64::from(*n))), 4),
+            // A function pushed by its name's string, in a blob off the chains.
+            Operand::String(_) if pushed_function(self.ctx, i).is_some() => {
+                let name = pushed_function(self.ctx, i).unwrap_or("");
+                (Expr::Ident(format!("@@function@@{}:{name}", i.at)), 4)
+            }
             Operand::String(id) => (
                 Expr::String(self.ctx.string(*id).unwrap_or("").to_string()),
                 16,

@@ -326,11 +326,13 @@ pub(super) fn defaulted(body: &[Stmt]) -> u16 {
 /// The leading run of default tests, of parameters in rising order.
 fn leading_defaults(body: &[Stmt]) -> impl Iterator<Item = (usize, &Expr)> {
     let mut next = 0;
-    body.iter().map_while(default_of).take_while(move |&(k, _)| {
-        let rising = k >= next;
-        next = k + 1;
-        rising
-    })
+    body.iter()
+        .map_while(default_of)
+        .take_while(move |&(k, _)| {
+            let rising = k >= next;
+            next = k + 1;
+            rising
+        })
 }
 
 /// `if (argumentK == undefined) { argumentK = value; }`: K and the value.

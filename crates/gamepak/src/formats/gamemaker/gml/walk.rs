@@ -425,8 +425,8 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
 
     /// `break` or `continue`, for a jump to `t`. A jump to where the walk stops
     /// anyway is one only where the walk would not get there by falling through: a
-    /// switch's last case jumping to its end, a `for` body jumping to its step (a
-    /// `while` body's last jump back to its test is no `continue`).
+    /// switch's last case jumping to its end, a `for` body jumping to its step, a
+    /// `while` body jumping back to its test from before its last block.
     fn explicit_jump(&self, from: usize, t: usize, stop: Option<usize>) -> Res<Option<Stmt>> {
         if Some(t) != stop {
             return self.jump(t);
@@ -437,10 +437,18 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         // Jumping there from the end of an arm that did something is how an `if`
         // whose `else` ends the body jumps over it; only a jump alone is surely a
         // `continue`.
+        // A jump back to a `while`'s test is its loop only from the body's
+        // last block: from an arm before it, it is a `continue` (an `if`'s
+        // arm jumps over its `else` to that block, not past it:
+        // LR-Solutions/Recreo-Gestion-LR's `ds_list_destroy(_temp_list);
+        // continue;`).
         let bare = matches!(self.code(from), [Instr { op: op::B, .. }]);
+        let back_edge = || self.latches(t).max() == Some(from);
         Ok(if f.brk == Some(t) {
             Some(Stmt::Break)
-        } else if f.cont == Some(t) && f.header != Some(t) && bare {
+        } else if f.cont == Some(t) && f.header == Some(t) {
+            (!back_edge()).then_some(Stmt::Continue)
+        } else if f.cont == Some(t) && bare {
             Some(Stmt::Continue)
         } else {
             None

@@ -226,13 +226,17 @@ impl<'de> Deserialize<'de> for StrId {
         let given = Given::deserialize(d)?;
         TABLE.with(|t| match (&mut *t.borrow_mut(), given) {
             (Some(Table::Intern(interner, _)), Given::Text(text)) => Ok(interner.intern(&text)),
-            (Some(Table::Intern(interner, _)), Given::Index(i)) if (i as usize) < interner.texts.len() => {
+            (Some(Table::Intern(interner, _)), Given::Index(i))
+                if (i as usize) < interner.texts.len() =>
+            {
                 Ok(StrId(i))
             }
-            (Some(Table::Intern(interner, _)), Given::Index(i)) => Err(serde::de::Error::custom(format!(
-                "string {i} is past the end of STRG's {} strings",
-                interner.texts.len()
-            ))),
+            (Some(Table::Intern(interner, _)), Given::Index(i)) => {
+                Err(serde::de::Error::custom(format!(
+                    "string {i} is past the end of STRG's {} strings",
+                    interner.texts.len()
+                )))
+            }
             _ => Err(serde::de::Error::custom(
                 "a string id read with no string table to intern into",
             )),
@@ -430,7 +434,9 @@ mod tests {
     fn a_repeated_text_is_shown_by_index_and_read_back_to_its_own_string() {
         let texts: Vec<String> = ["a", "b", "a"].map(String::from).to_vec();
         let shown = Arc::new(Shown::new(texts.clone(), &Names::new()));
-        let json = showing(&shown, || serde_json::to_string(&[StrId(0), StrId(1), StrId(2)]));
+        let json = showing(&shown, || {
+            serde_json::to_string(&[StrId(0), StrId(1), StrId(2)])
+        });
         assert_eq!(json.unwrap(), r#"["a","b",2]"#);
 
         let lookup = Arc::new(Lookup::default());
@@ -442,6 +448,9 @@ mod tests {
         let (past, _) = interning(Interner::new(texts), &lookup, || {
             serde_json::from_str::<StrId>("9").unwrap_err().to_string()
         });
-        assert!(past.contains("string 9 is past the end of STRG's 3 strings"), "{past}");
+        assert!(
+            past.contains("string 9 is past the end of STRG's 3 strings"),
+            "{past}"
+        );
     }
 }

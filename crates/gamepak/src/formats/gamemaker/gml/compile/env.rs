@@ -13,7 +13,7 @@ use crate::formats::gamemaker::version;
 use crate::fourcc::FourCC;
 
 /// The chunks whose resources code names, in the order a name is looked up.
-const ASSET_CHUNKS: [FourCC; 13] = [
+const ASSET_CHUNKS: [FourCC; 14] = [
     FourCC::OBJT,
     FourCC::SPRT,
     FourCC::SOND,
@@ -27,6 +27,9 @@ const ASSET_CHUNKS: [FourCC; 13] = [
     FourCC::SEQN,
     FourCC::ACRV,
     FourCC::PSYS,
+    // Audio groups, which the decompiler names where a built-in takes one
+    // (CG573/Platformer-Project's `audio_group_load(audiogroup_music)`).
+    FourCC::AGRP,
 ];
 
 /// A resource: its chunk and index.

@@ -29,6 +29,9 @@ const ARG: i16 = -15;
 const STATIC: i16 = -16;
 /// A variable operand's kind for an element of an array.
 const ARRAY_KIND: u8 = 0x00;
+/// The disassembler's type indices of `i` and `l`.
+const INT_TYPE: u8 = 2;
+const LONG_TYPE: u8 = 3;
 /// A variable operand's kind for a variable of an instance named by its index.
 const INSTANCE_KIND: u8 = 0xe0;
 /// The break signal that pushes a typed reference to a resource.
@@ -179,6 +182,9 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let (mut global_arrays_by_id, mut other_arrays_by_id) = (false, false);
     // Whether `argument[i]` is read on `arg`, and on `self`.
     let mut arguments_on = (false, false);
+    // How an element's instance and index are copied to read it back in
+    // `a[i] += v`: as one 64-bit value, and as two integers.
+    let mut element_copies = (false, false);
     for entries in game.blob_entries() {
         let first = &game.code[entries[0]];
         let Some(bytes) = usize::try_from(first.blob)
@@ -216,6 +222,23 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 .map_or("", |e| &*game.code[e].name)
         };
         for (k, i) in instrs.iter().enumerate() {
+            let element_next = instrs.get(k + 1).is_some_and(|n| {
+                n.op == op::PUSH
+                    && matches!(
+                        n.operand,
+                        Operand::Variable {
+                            kind: ARRAY_KIND,
+                            ..
+                        }
+                    )
+            });
+            if i.op == op::DUP && element_next {
+                match (i.types[0], i.low) {
+                    (LONG_TYPE, 0) => element_copies.0 = true,
+                    (INT_TYPE, 1) => element_copies.1 = true,
+                    _ => {}
+                }
+            }
             if let Some(w) = instrs.get(k..k + 4) {
                 // An element named by its instance's id: the global's or
                 // another's array not through `@@Global@@`, or `argument[i]`
@@ -337,11 +360,14 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
         for (at, id) in unnamed {
             owners.unnamed.entry(within(at).to_string()).or_insert(id);
         }
-        stores.extend(
-            named.into_iter().map(|(at, chain, element, id)| {
-                (within(at).to_string(), names.chains[chain].name.clone(), element, id)
-            }),
-        );
+        stores.extend(named.into_iter().map(|(at, chain, element, id)| {
+            (
+                within(at).to_string(),
+                names.chains[chain].name.clone(),
+                element,
+                id,
+            )
+        }));
         // Only code outside functions shows how an event names its instance's
         // variables; object variables (`PreCreate`) always name `self`.
         if entries.len() > 1 || is_pre_create(&first.name) {
@@ -414,6 +440,11 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let calls = |f: &str| names.chains.iter().any(|c| c.call && c.name == f);
     target.global_arrays_through_stack &= calls("@@Global@@") || !global_arrays_by_id;
     target.other_arrays_through_stack &= calls("@@Other@@") || !other_arrays_by_id;
+    match element_copies {
+        (true, false) => target.element_copied_whole = true,
+        (false, true) => target.element_copied_whole = false,
+        _ => {}
+    }
     // Games the chunks put in 2.3 read `argument[i]` on `arg` too.
     match arguments_on {
         (true, false) => target.argument_array_on_arg = true,
@@ -571,7 +602,10 @@ mod tests {
         ids.insert("gml_Script_two", "a", true, 65_536, false);
         ids.insert("gml_Script_two", "b", true, 131_072, false);
         // tebak-lagu's `_property[0] = …` after its `_t[…] = …` names no owner.
-        assert_eq!(ids.get("gml_Script_tween", "_property", true), Some(9_306_106));
+        assert_eq!(
+            ids.get("gml_Script_tween", "_property", true),
+            Some(9_306_106)
+        );
         // A function naming two owners says nothing of a third array.
         assert_eq!(ids.get("gml_Script_two", "c", true), None);
         assert_eq!(ids.get("gml_Script_two", "b", true), Some(131_072));
@@ -584,7 +618,13 @@ mod tests {
         // tebak-lagu's `temp_ar = []`, then `temp_ar[0] = argument[1]`.
         ids.insert("gml_Script_array_push", "temp_ar", false, 1_607_345, false);
         ids.insert("gml_Script_array_push", "temp_ar", true, 1_507_322, false);
-        assert_eq!(ids.get("gml_Script_array_push", "temp_ar", false), Some(1_607_345));
-        assert_eq!(ids.get("gml_Script_array_push", "temp_ar", true), Some(1_507_322));
+        assert_eq!(
+            ids.get("gml_Script_array_push", "temp_ar", false),
+            Some(1_607_345)
+        );
+        assert_eq!(
+            ids.get("gml_Script_array_push", "temp_ar", true),
+            Some(1_507_322)
+        );
     }
 }

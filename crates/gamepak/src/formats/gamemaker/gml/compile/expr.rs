@@ -314,7 +314,11 @@ impl Gen<'_> {
             self.op(format!("push.i function {name}"));
             return Some(Ty::I);
         }
-        if let Some(asset) = self.env.asset(name) {
+        if let Some(asset) = self
+            .env
+            .asset(name)
+            .filter(|_| !self.assigned.contains(name))
+        {
             if self.env.target.typed_references {
                 if let Some(kind) = self.env.refs.kind(asset.chunk) {
                     self.op(format!("break.i -11 {}", (kind << 24) | asset.index));
@@ -415,13 +419,9 @@ impl Gen<'_> {
         Ty::V
     }
 
-    /// `call.i` of function `name`, by its string where the entry's calls are.
+    /// `call.i` of function `name`.
     pub(super) fn call_named(&mut self, name: &str, argc: usize) {
-        if self.env.calls_by_name.contains(self.current_entry()) {
-            self.op(format!("call.i \"{name}\"(argc={argc})"));
-        } else {
-            self.op(format!("call.i {name}(argc={argc})"));
-        }
+        self.op(format!("call.i {name}(argc={argc})"));
     }
 
     /// Whether a called name is a variable (holding a method) rather than a

@@ -437,13 +437,11 @@ impl Gen<'_> {
                 Expr::Call { callee, .. } => Some(matches!(**callee, Expr::Field { .. })),
                 _ => None,
             };
-            // Only constant arguments are pushed first: others follow the
-            // instance (teammio/rcr_wasm's `ds_list_find_value(l, _i).SetPitch(a)`
-            // beside its `CleanCircle(x, y, r).Blend(0, 0.5)`, 2024.14).
-            let constant = |a: &Expr| matches!(a, Expr::Bool(_)) || self.known(a).is_some();
-            if result_of.is_some_and(|m| self.env.target.method_of_result_after_arguments(m))
-                && args.iter().all(constant)
-            {
+            let constant = args
+                .iter()
+                .all(|a| matches!(a, Expr::Bool(_)) || self.known(a).is_some());
+            let target = self.env.target;
+            if result_of.is_some_and(|m| target.method_of_result_after_arguments(m, constant)) {
                 self.push_args(args);
                 let ty = self.expr(base);
                 self.to(ty, Ty::V);

@@ -277,6 +277,17 @@ struct Exits {
     in_default: bool,
 }
 
+/// `call.i NAME(argc=N)` or `push.i function NAME` naming the function by its
+/// name's string.
+fn by_name(op: &str) -> Option<String> {
+    if let Some(name) = op.strip_prefix("push.i function ") {
+        return (!name.starts_with('"')).then(|| format!("push.i function \"{name}\""));
+    }
+    let call = op.strip_prefix("call.i ").filter(|c| !c.starts_with('"'))?;
+    let (name, argc) = call.split_once("(argc=")?;
+    Some(format!("call.i \"{name}\"(argc={argc}"))
+}
+
 /// What a `return` leaving a construct must undo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Leaving {
@@ -288,6 +299,8 @@ enum Leaving {
     Switch(Ty),
     /// A `with`: its instances.
     With,
+    /// A `try`'s body: its hook.
+    Try,
 }
 
 /// The state of one function being compiled.
@@ -355,6 +368,8 @@ struct Gen<'e> {
     unknown_reads: Vec<CompileError>,
     /// See [`Compiled::stored`].
     stored: HashSet<String>,
+    /// The names the code assigns as they are (see [`assigned_names`]).
+    assigned: HashSet<String>,
     /// The syntax refused already, to name each piece once.
     refused: HashSet<&'static str>,
 }
@@ -394,6 +409,7 @@ impl<'e> Gen<'e> {
             at: None,
             unknown_reads: Vec::new(),
             stored: HashSet::new(),
+            assigned: assigned_names(source.body),
             refused: HashSet::new(),
         }
     }
@@ -436,7 +452,14 @@ impl<'e> Gen<'e> {
     }
 
     fn op(&mut self, text: impl Into<String>) {
-        let text = text.into();
+        let mut text = text.into();
+        // Code GameMaker left off the FUNC chains names every function by
+        // its name's string (Bubblesloth/Creative-Challenge-Isart's
+        // `call.i "@@This@@"`, MaybeSamo/Sharpshooters-Roundup's `push.i 421`
+        // for `gml_Script_anon@11@…`).
+        if self.env.calls_by_name.contains(self.current_entry()) {
+            text = by_name(&text).unwrap_or(text);
+        }
         match self.env.target.spelled(&text) {
             Some(older) => self.code.op(older),
             None => self.code.op(text),
@@ -497,6 +520,34 @@ fn named_functions(block: &[Stmt], out: &mut Vec<String>) {
         out.extend(f.name.clone());
         named_functions(&f.body, out);
     }
+}
+
+/// The names `body` assigns as they are (`name = …`), in the functions it
+/// declares too: variables, which GameMaker reads as such even where an asset
+/// has the name (Gatoiq/tiempo-del-este's windblown-particles effect reads its
+/// own `particles` beside the sprite of that name).
+fn assigned_names(body: &[Stmt]) -> HashSet<String> {
+    use crate::formats::gamemaker::gml::visit::{walk_block, walk_block_exprs};
+    let mut names = HashSet::new();
+    let mut note = |block: &mut Vec<Stmt>| {
+        for s in block.iter() {
+            if let Stmt::Assign {
+                target: Expr::Ident(n),
+                ..
+            } = s
+            {
+                names.insert(n.clone());
+            }
+        }
+    };
+    let mut copy = body.to_vec();
+    walk_block(&mut copy, &mut note);
+    walk_block_exprs(&mut copy, &mut |e| {
+        if let Expr::Function(f) = e {
+            walk_block(&mut f.body, &mut note);
+        }
+    });
+    names
 }
 
 /// The names `body` declares with `var`, outside the functions it declares:

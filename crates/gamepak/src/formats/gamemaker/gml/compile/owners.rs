@@ -54,7 +54,12 @@ impl Gen<'_> {
     /// 2.3.6), for an array a variable holds: a call to `array_set` naming none
     /// (evolutionleo/LudSwing's `_array[@ _i] = read_value()`). A built-in
     /// array's (`alarm[@ 0]`) is a write naming none.
-    pub(super) fn reference_write_call(&self, target: &Expr, op: AssignOp, value: &Expr) -> Option<Expr> {
+    pub(super) fn reference_write_call(
+        &self,
+        target: &Expr,
+        op: AssignOp,
+        value: &Expr,
+    ) -> Option<Expr> {
         let t = self.env.target;
         let Expr::Index {
             base,
@@ -68,9 +73,11 @@ impl Gen<'_> {
         let [index] = indices.as_slice() else {
             return None;
         };
-        (t.array_owners && t.owner_every_write && op == AssignOp::Set && !builtin).then(|| Expr::Call {
-            callee: Box::new(Expr::Ident("array_set".into())),
-            args: vec![(**base).clone(), index.clone(), value.clone()],
+        (t.array_owners && t.owner_every_write && op == AssignOp::Set && !builtin).then(|| {
+            Expr::Call {
+                callee: Box::new(Expr::Ident("array_set".into())),
+                args: vec![(**base).clone(), index.clone(), value.clone()],
+            }
         })
     }
 

@@ -139,7 +139,20 @@ impl Gen<'_> {
         self.op("conv.i.v");
         self.op("call.i @@try_hook@@(argc=2)");
         self.op("popz.v");
+        // `break` and `continue` go where they would outside it.
+        let around = self.exits.last();
+        self.exits.push(Exits {
+            brk: around.and_then(|e| e.brk),
+            cont: around.and_then(|e| e.cont),
+            kind: Leaving::Try,
+            cont_used: false,
+            in_default: false,
+        });
         self.block(body);
+        let inside = self.exits.pop();
+        if let (Some(e), Some(true)) = (self.exits.last_mut(), inside.map(|e| e.cont_used)) {
+            e.cont_used = true;
+        }
         self.code.branch("b", after);
         self.code.place(catch);
         if !self.locals.iter().any(|l| l == name) {
@@ -205,14 +218,12 @@ impl Gen<'_> {
                     self.join_owners(after_then);
                 }
             }
-            // An arm that leaves joins nothing: the owner it named is still
-            // the last named (SekaLudianto/tebak-lagu's `if (…) { array_set(…);
-            // return …; }` then another `array_set` naming none).
-            None if leaves(then) => self.code.place(other),
-            None => {
-                self.code.place(other);
-                self.join_owners(before);
-            }
+            // With no `else`, the owner the arm named is still the last named,
+            // whether the arm ran or not (SekaLudianto/tebak-lagu's `if (…) {
+            // array_set(…); return …; }` then another `array_set` naming none;
+            // AyGeeEm/CAP4053_EC's `area[2] = px` in an `if` inside an `else`,
+            // then `area[1] = py` naming none; Nicraftin/PortalSulka's alarms).
+            None => self.code.place(other),
         }
     }
 
@@ -405,6 +416,9 @@ impl Gen<'_> {
                     }
                 }
                 Leaving::With => self.op("popenv exit"),
+                // Its value is left (LR-Solutions/Recreo-Gestion-LR's `return
+                // true` inside a `try`, 2024.14).
+                Leaving::Try => self.op("call.i @@try_unhook@@(argc=0)"),
             }
         }
     }

@@ -569,10 +569,7 @@ impl Gen<'_> {
             }
             _ => {
                 self.prepare(place);
-                // GameMaker Studio 2 before 2.3 copies an instance and an index
-                // as one 64-bit value.
-                let t = self.env.target;
-                if words == 2 && !t.studio1() && !t.functions() {
+                if words == 2 && self.env.target.element_copied_whole {
                     self.op("dup.l 0");
                 } else {
                     self.op(format!("dup.i {}", words - 1));

@@ -77,6 +77,12 @@ pub struct Target {
     /// of the `instance` kind (Miltonbhowmick/FarmerHouseGM, 2.3.2; the
     /// game's code tells).
     pub instances_as_kind: bool,
+    /// `a[i] += v` copies the element's instance and index as one 64-bit
+    /// value (`dup.l 0`), not as two integers (`dup.i 1`): GameMaker Studio 2
+    /// before 2.3, though some of its games copy two integers
+    /// (Ps7cho/SpaceSuitRequired, 2.0.6; 18liberg/fel, 2.2.2; the game's code
+    /// tells).
+    pub element_copied_whole: bool,
     /// `variable_get_hash("name")` is worked out by the compiler: the name's
     /// hash is pushed as a reference to its variable (2024.8 on, and
     /// JaconAndEggs/Ooo-Kaizo, whose chunks say before 2024.6: the game's
@@ -121,6 +127,7 @@ impl Target {
             calls_own_statics: release >= Version::V2024_11,
             objects_as_instances: false,
             instances_as_kind: false,
+            element_copied_whole: release >= Version::GMS2 && release < Version::V2_3,
             folds_variable_hashes: release >= Version::V2024_8,
             compound_parameters_on_self: false,
             with_continue_jumps_over_else: false,
@@ -174,19 +181,24 @@ impl Target {
     /// A method of what a call returns is called with its arguments pushed
     /// before the call (2022 on; 2.3.0 pushes the instance first), and of what
     /// a method returns too from 2024.14 (2024.4's JaconAndEggs/Ooo-Kaizo
-    /// pushes that instance first).
-    pub fn method_of_result_after_arguments(self, of_method: bool) -> bool {
-        let from = if of_method {
-            Version::V2024_14
+    /// pushes that instance first). From 2024.14 only constant arguments are
+    /// pushed first (teammio/rcr_wasm's `CleanCircle(x, y, r).Blend(0, 0.5)`),
+    /// and others after the instance (its `ds_list_find_value(l, i).SetPitch(a)`;
+    /// Ooo-Kaizo, 2024.4, pushes `Initialize(endingNum)`'s first).
+    pub fn method_of_result_after_arguments(self, of_method: bool, constant: bool) -> bool {
+        if self.release >= Version::V2024_14 {
+            constant
         } else {
-            Version::V2022_1
-        };
-        self.release >= from
+            !of_method && self.release >= Version::V2022_1
+        }
     }
 
-    /// 2.3.7 (2022 here) on: `true` and `false` are typed booleans.
+    /// 2.3.7 (2022 here) on: `true` and `false` are typed booleans; and in
+    /// GameMaker Studio 2 before 2.0.6 (AlexanderKamensky/DangAliensReop's
+    /// `draw_healthbar(…, 1, true, true)` pushes `pushi.e 1; conv.b.v`).
     pub fn typed_booleans(self) -> bool {
         self.release >= Version::V2022_1
+            || (self.release >= Version::GMS2 && self.release < Version::V2_0_6)
     }
 
     /// A 2D index `a[i, j]` is stored as `i * 32000 + j` (before 2.3).

@@ -433,3 +433,106 @@ construct!(
     t[i][j] += k;
     "
 );
+
+// A switch's case is reached from the dispatch: the owner a case before it
+// named, and left by `break`, is not the last named there
+// (Nicraftin/PortalSulka's `alarm[1] = room_speed`, 2.3.6).
+construct!(
+    owner_named_again_in_each_case_2022,
+    "
+    ; release 2022.1
+    ; owner alarm 68102
+    push.v self.phase
+    dup.v 0
+    pushi.e 0
+    cmp.i.v.eq
+    bt L_zero
+    dup.v 0
+    pushi.e 1
+    cmp.i.v.eq
+    bt L_one
+    b L_end
+    L_zero:
+    push.i 68102
+    break.e -5
+    pushi.e 30
+    conv.i.v
+    pushi.e -1
+    pushi.e 0
+    pop.v.v [array]object0.alarm
+    b L_end
+    L_one:
+    push.i 68102
+    break.e -5
+    pushi.e 60
+    conv.i.v
+    pushi.e -1
+    pushi.e 1
+    pop.v.v [array]object0.alarm
+    b L_end
+    L_end:
+    popz.v
+    ",
+    "
+    switch (phase) {
+        case 0:
+            alarm[0] = 30;
+            break;
+        case 1:
+            alarm[1] = 60;
+            break;
+    }
+    "
+);
+
+// After an `if` with no `else`, the owner its arm named is still the last
+// named, whether the arm ran or not (AyGeeEm/CAP4053_EC's `area[2] = px`,
+// then `area[1] = py` naming none; Nicraftin/PortalSulka's alarms).
+construct!(
+    owner_named_in_an_if_without_else_stays_named_2022,
+    "
+    ; release 2022.1
+    ; owner alarm 68102
+    push.v self.a
+    conv.v.b
+    bf L_after
+    push.i 68102
+    break.e -5
+    pushi.e 30
+    conv.i.v
+    pushi.e -1
+    pushi.e 0
+    pop.v.v [array]object0.alarm
+    L_after:
+    pushi.e 60
+    conv.i.v
+    pushi.e -1
+    pushi.e 1
+    pop.v.v [array]object0.alarm
+    ",
+    "
+    if (a) {
+        alarm[0] = 30;
+    }
+    alarm[1] = 60;
+    "
+);
+
+// A statement passing an array literal to a call names the owner no variable
+// is first (AyGeeEm/CAP4053_EC's `shader_set_uniform_f_array(u, [1 / w,
+// 1 / h])`, 2024.2).
+construct!(
+    array_literal_passed_to_a_call_names_its_owner_2024,
+    "
+    ; release 2024.2
+    push.i 65536
+    break.e -5
+    push.v self.b
+    push.v self.a
+    call.i @@NewGMLArray@@(argc=2)
+    push.v self.u
+    call.i shader_set_uniform_f_array(argc=2)
+    popz.v
+    ",
+    "shader_set_uniform_f_array(u, [a, b]);"
+);

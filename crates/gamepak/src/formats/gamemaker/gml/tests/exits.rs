@@ -444,6 +444,53 @@ construct!(
     "
 );
 
+// A `return` inside a `try` keeps its value in a temporary while it unhooks
+// the `try`, and drops nothing the unhook leaves (LR-Solutions/
+// Recreo-Gestion-LR's `return true` after writing its lock file, 2024.14).
+construct!(
+    return_inside_a_try_2024,
+    "
+    push.i 144
+    conv.i.v
+    push.i 88
+    conv.i.v
+    call.i @@try_hook@@(argc=2)
+    popz.v
+    push.s \"x\"
+    conv.s.v
+    call.i gml_Script_log(argc=1)
+    pop.v.v local.$$$$temp$$$$
+    call.i @@try_unhook@@(argc=0)
+    push.v local.$$$$temp$$$$
+    ret.v
+    b L0090
+    pop.v.v local._error
+    call.i @@try_unhook@@(argc=0)
+    popz.v
+    pushloc.v local._error
+    call.i gml_Script_log(argc=1)
+    popz.v
+    call.i @@finish_catch@@(argc=0)
+    popz.v
+    b L009c
+    L0090:
+    call.i @@try_unhook@@(argc=0)
+    popz.v
+    L009c:
+    pushi.e 0
+    conv.i.v
+    ret.v
+    ",
+    "
+    try {
+        return log(\"x\");
+    } catch (_error) {
+        log(_error);
+    }
+    return 0;
+    "
+);
+
 // A `break` written after a `return` in a loop is compiled as a jump to the
 // loop's end that nothing reaches; after an `if`'s first arm it comes before the
 // dead jump over the `else`, and it is no such jump itself (jtool's

@@ -557,3 +557,35 @@ construct!(
     }
     "
 );
+
+// Code GameMaker left off the occurrence chains names each function it calls
+// by its name's string, and pushes each function it declares by the string
+// of its name (MaybeSamo/Sharpshooters-Roundup's `on_enter = function() {…}`,
+// `push.i 421`; Bubblesloth/Creative-Challenge-Isart's `call.i "@@This@@"`).
+construct!(
+    function_declared_in_code_off_the_chains_2024,
+    "
+    ; release 2024.13
+    ; gml_Object_o_Create_0 (arguments 0, locals 0) starts at L0000
+    ; gml_Script_anon@11@gml_Object_o_Create_0 (arguments 0, locals 0) starts at L0004
+    b L0020
+    L0004:
+    push.s \"hi\"
+    conv.s.v
+    call.i \"show_debug_message\"(argc=1)
+    popz.v
+    exit.i
+    L0020:
+    push.i function \"gml_Script_anon@11@gml_Object_o_Create_0\"
+    conv.i.v
+    pushi.e -1
+    conv.i.v
+    call.i \"method\"(argc=2)
+    pop.v.v builtin.on_enter
+    ",
+    "
+    on_enter = function() {
+        show_debug_message(\"hi\");
+    };
+    "
+);

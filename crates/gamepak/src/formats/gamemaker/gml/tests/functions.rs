@@ -949,6 +949,25 @@ construct!(
     "ds_list_create().Play(\"x\");"
 );
 
+// From 2024.14 a method of what a call returns reads the instance first where
+// an argument is not constant (teammio/rcr_wasm's
+// `ds_list_find_value(__currentPlayingSoundsList, _i).SetPitch(argument0)`).
+construct!(
+    method_of_a_call_s_result_with_a_variable_argument_2024,
+    "
+    ; release 2024.14
+    push.v self.s
+    call.i json_parse(argc=1)
+    push.v self.a
+    dup.v 34817
+    dup.v 0
+    push.v stacktop.SetPitch
+    callv.v 1
+    popz.v
+    ",
+    "json_parse(s).SetPitch(a);"
+);
+
 // Before 2024.14 a method of what a method returns reads the instance first
 // and swaps the arguments under it (JaconAndEggs/Ooo-Kaizo's
 // `cutsceneManager.AddCutscene().SetTime(120)`).

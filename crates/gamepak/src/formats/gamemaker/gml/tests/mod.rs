@@ -215,6 +215,12 @@ pub fn compiled_differs(name: &str, asm: &str, gml: &str) -> Option<String> {
         .first()
         .map_or("gml_Object_a_Create_0".to_string(), |e| e.1.clone());
     let functions: Vec<String> = entries.iter().skip(1).map(|e| e.1.clone()).collect();
+    // Code off the FUNC chains, as the game's calls by name show it.
+    let mut env = env;
+    if asm.contains("call.i \"") {
+        env.calls_by_name
+            .extend(functions.iter().chain([&entry]).cloned());
+    }
     let source = Source {
         entry: &entry,
         body: &body,
@@ -266,7 +272,9 @@ fn construct_env(name: &str, asm: &str) -> Env {
     let release = if name.ends_with("_gms1") || studio1_game || bytecode_14 {
         Version::new(1, 0, 0, 0)
     } else if name.ends_with("_gms2") {
-        Version::GMS2
+        // The releases of GameMaker Studio 2 before 2.3 whose `true` is an
+        // integer, as most of its games' is.
+        Version::V2_0_6
     } else if name.ends_with("_2_3") {
         Version::V2_3
     } else if name.ends_with("_2022") {
@@ -280,7 +288,7 @@ fn construct_env(name: &str, asm: &str) -> Env {
     } else if has("function") || has("@@") {
         Version::V2_3
     } else {
-        Version::GMS2
+        Version::V2_0_6
     };
     let release = asm
         .lines()
@@ -300,6 +308,7 @@ fn construct_env(name: &str, asm: &str) -> Env {
     };
     let mut target = Target::new(bytecode, release);
     target.objects_as_instances = has("[instance]object");
+    target.instances_as_kind = target.objects_as_instances;
     target.folds_variable_hashes |= has("push.i variable ");
     target.self_through_builtin = asm.lines().any(|l| {
         let l = l.trim();
@@ -351,7 +360,8 @@ fn construct_env(name: &str, asm: &str) -> Env {
         if let Some(rest) = line.strip_prefix("; owner ") {
             if let Some((name, id)) = rest.split_once(' ') {
                 let id = id.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
-                env.owner_ids.insert("", name, true, id, target.owner_every_write);
+                env.owner_ids
+                    .insert("", name, true, id, target.owner_every_write);
             }
         }
         if let Some(rest) = line.strip_prefix("; asset ") {

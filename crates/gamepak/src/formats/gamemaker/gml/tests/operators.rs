@@ -716,3 +716,19 @@ construct!(
     n |= n >> 1;
     "
 );
+
+// A Boolean negated is made an integer first (MartinNang/PlatformShooter's
+// `key_left = -(keyboard_check(vk_left) || keyboard_check(ord("A")))`).
+construct!(
+    negated_boolean_is_made_an_integer_2_3,
+    "
+    ; release 2.3
+    push.v self.a
+    push.v self.b
+    cmp.v.v.eq
+    conv.b.i
+    neg.i
+    pop.v.i self.x
+    ",
+    "x = -(a == b);"
+);

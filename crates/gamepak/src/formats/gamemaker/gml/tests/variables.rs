@@ -972,3 +972,15 @@ construct!(
     x = view_xport[0];
     "
 );
+
+// A room's instance named by its number is of the instance kind where the
+// game's code shows it (Miltonbhowmick/FarmerHouseGM's `(3096).x`, 2.3.2).
+construct!(
+    instance_named_by_its_number_2_3,
+    "
+    ; release 2.3
+    push.v [instance]object3096.x
+    pop.v.v self.tx
+    ",
+    "tx = (3096).x;"
+);
