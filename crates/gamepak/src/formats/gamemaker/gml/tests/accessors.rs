@@ -536,3 +536,24 @@ construct!(
     ",
     "shader_set_uniform_f_array(u, [a, b]);"
 );
+
+// Some GameMaker Studio 2 games before 2.3 copy an element's instance and
+// index as two integers, as 2.3 does (Ps7cho/SpaceSuitRequired's
+// `view_wview[view] *= amount`, 2.0.6; the game's code tells).
+construct!(
+    element_copied_as_two_integers_gms2,
+    "
+    pushi.e -1
+    pushloc.v local.view
+    conv.v.i
+    dup.i 1
+    push.v [array]object0.view_wview
+    pushloc.v local.amount
+    mul.v.v
+    pop.i.v [array]object0.view_wview
+    ",
+    "
+    var amount, view;
+    view_wview[view] *= amount;
+    "
+);

@@ -236,3 +236,31 @@ construct!(
     ",
     "draw_set_colour(c_white);"
 );
+
+// In GameMaker Studio 2 before 2.0.6 `true` is a typed Boolean
+// (AlexanderKamensky/DangAliensReop's `draw_healthbar(…, true, true)`).
+construct!(
+    boolean_typed_before_2_0_6_gms2,
+    "
+    ; release 2.0
+    pushi.e 1
+    conv.b.v
+    call.i window_set_fullscreen(argc=1)
+    popz.v
+    ",
+    "window_set_fullscreen(true);"
+);
+
+// An audio group passed where a built-in takes one is named
+// (CG573/Platformer-Project's `audio_group_load(audiogroup_music)`, 2.2).
+construct!(
+    audio_group_named_gms2,
+    "
+    ; asset AGRP 1 audiogroup_music
+    pushi.e 1
+    conv.i.v
+    call.i audio_group_load(argc=1)
+    popz.v
+    ",
+    "audio_group_load(audiogroup_music);"
+);

@@ -1389,3 +1389,38 @@ L_end:
     }
     "
 );
+
+// A jump back to a `while`'s test from an `if` arm before the body's last
+// block is a `continue`: an arm jumps over its `else` to that block, not past
+// it (LR-Solutions/Recreo-Gestion-LR's `ds_list_destroy(_temp_list);
+// continue;`, 2024.14).
+construct!(
+    continue_ending_an_arm_with_an_else_in_a_while_2024,
+    "
+    L_top:
+    push.v self.a
+    conv.v.b
+    bf L_end
+    push.v self.b
+    conv.v.b
+    bf L_else
+    call.i f(argc=0)
+    popz.v
+    b L_top
+    L_else:
+    call.i g(argc=0)
+    popz.v
+    b L_top
+    L_end:
+    ",
+    "
+    while (a) {
+        if (b) {
+            f();
+            continue;
+        } else {
+            g();
+        }
+    }
+    "
+);

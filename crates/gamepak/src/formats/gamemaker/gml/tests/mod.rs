@@ -309,6 +309,9 @@ fn construct_env(name: &str, asm: &str) -> Env {
     let mut target = Target::new(bytecode, release);
     target.objects_as_instances = has("[instance]object");
     target.instances_as_kind = target.objects_as_instances;
+    if has("dup.l 0") != has("dup.i 1") {
+        target.element_copied_whole = has("dup.l 0");
+    }
     target.folds_variable_hashes |= has("push.i variable ");
     target.self_through_builtin = asm.lines().any(|l| {
         let l = l.trim();

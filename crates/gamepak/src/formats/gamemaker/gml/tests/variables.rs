@@ -984,3 +984,22 @@ construct!(
     ",
     "tx = (3096).x;"
 );
+
+// A name the code assigns is read as that variable, even where an asset has
+// the name (Gatoiq/tiempo-del-este's windblown-particles effect reads its own
+// `particles` beside the sprite `particles`).
+construct!(
+    variable_named_like_an_asset_2024,
+    "
+    ; release 2024.14
+    ; asset SPRT 1 particles
+    pushi.e 0
+    pop.v.i builtin.particles
+    push.v builtin.particles
+    pop.v.v builtin.shown
+    ",
+    "
+    particles = 0;
+    shown = particles;
+    "
+);
