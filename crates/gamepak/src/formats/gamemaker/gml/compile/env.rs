@@ -67,6 +67,9 @@ pub struct Env {
     pub owner_ids: super::evidence::OwnerIds,
     /// The code entries whose calls name functions by string.
     pub calls_by_name: HashSet<String>,
+    /// How a method of what each function returns is called (see
+    /// [`super::evidence::Evidence::result_methods`]).
+    pub result_methods: HashMap<String, bool>,
 }
 
 impl Env {
@@ -84,6 +87,7 @@ impl Env {
             refs: RefKinds::of(target.release),
             owner_ids: Default::default(),
             calls_by_name: HashSet::new(),
+            result_methods: HashMap::new(),
         }
     }
 
@@ -99,6 +103,7 @@ impl Env {
         let mut env = Env::bare(target);
         env.owner_ids = evidence.owners;
         env.calls_by_name = evidence.calls_by_name;
+        env.result_methods = evidence.result_methods;
         for (part, list) in game.model.chunks.iter().zip(game.model.chunk_names()) {
             let (Some(list), true) = (list, ASSET_CHUNKS.contains(&part.name)) else {
                 continue;

@@ -165,6 +165,7 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     // Each owned store: the function it is in, its array and the id named.
     let mut stores: Vec<(String, String, bool, i64)> = Vec::new();
     let mut calls_by_name = HashSet::new();
+    let mut result_methods: HashMap<String, Option<bool>> = HashMap::new();
     let (mut pushes_references, mut functions_through_references) = (false, false);
     // Whether a `throw`'s value is dropped after it, and whether it is left.
     let mut throws = (false, false);
@@ -222,6 +223,20 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
                 .map_or("", |e| &*game.code[e].name)
         };
         for (k, i) in instrs.iter().enumerate() {
+            if let Operand::Call {
+                callee: Callee::Chain(c),
+                ..
+            } = i.operand
+            {
+                if let Some(after) = method_of_result(&instrs[k + 1..]) {
+                    let seen = result_methods
+                        .entry(names.chains[c].name.clone())
+                        .or_insert(Some(after));
+                    if *seen != Some(after) {
+                        *seen = None;
+                    }
+                }
+            }
             let element_next = instrs.get(k + 1).is_some_and(|n| {
                 n.op == op::PUSH
                     && matches!(
@@ -465,6 +480,10 @@ pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Ev
     let evidence = Evidence {
         owners,
         calls_by_name,
+        result_methods: result_methods
+            .into_iter()
+            .filter_map(|(f, after)| Some((f, after?)))
+            .collect(),
     };
     (target, evidence)
 }
@@ -494,6 +513,55 @@ pub struct Evidence {
     /// The code entries whose calls GameMaker named by their string, off the
     /// FUNC chains (some entries of 2024 games, for no reason the file tells).
     pub calls_by_name: HashSet<String>,
+    /// How a method of what each function returns is called, where the game's
+    /// code shows one way only: with its arguments pushed before the call
+    /// (`true`) or after it (teammio/rcr_wasm, 2024.14, calls
+    /// `CleanRectangle(…).Rounding(_r)` the one way and
+    /// `ds_list_find_value(l, i).SetPitch(a)` the other).
+    pub result_methods: HashMap<String, bool>,
+}
+
+/// How the code after a call uses its result, where it calls a method of it:
+/// read on the instance on top after the method's arguments (`dup.v 0;
+/// pushi.e -9; push.v [stacktop]…`), or with as many values pushed after it as
+/// the method takes, swapped under them (`dup.v 0x88NN; dup.v 0; push.v
+/// stacktop.…`).
+fn method_of_result(after: &[Instr]) -> Option<bool> {
+    const STACKTOP_KIND: u8 = 0x80;
+    let method_read = |i: &Instr| i.op == op::PUSH && matches!(i.operand, Operand::Variable { .. });
+    let called = |i: Option<&Instr>| i.is_some_and(|c| c.op == op::CALLV);
+    if let [d, p, m, rest @ ..] = after {
+        if d.op == op::DUP
+            && d.low == 0
+            && p.op == op::PUSHI
+            && method_read(m)
+            && called(rest.first())
+        {
+            return Some(true);
+        }
+    }
+    // A value pushed alone: a constant, or a variable that takes nothing from
+    // the stack.
+    let alone = |i: &Instr| match i.operand {
+        Operand::Variable { kind, .. } => kind != ARRAY_KIND && kind != STACKTOP_KIND,
+        _ => matches!(i.op, op::PUSH | op::PUSHI | op::CONV),
+    };
+    let swap = after.iter().position(|i| !alone(i))?;
+    let pushed = after[..swap].iter().filter(|i| i.op != op::CONV).count();
+    match &after[swap..] {
+        [d, z, m, rest @ ..]
+            if d.op == op::DUP
+                && d.low & 0x8800 == 0x8800
+                && usize::from(d.low & 0xff) == pushed
+                && z.op == op::DUP
+                && z.low == 0
+                && method_read(m)
+                && called(rest.first()) =>
+        {
+            Some(false)
+        }
+        _ => None,
+    }
 }
 
 /// What [`owned_stores`] finds: the named stores, as (offset, VARI chain,

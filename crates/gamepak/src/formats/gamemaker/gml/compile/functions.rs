@@ -441,7 +441,21 @@ impl Gen<'_> {
                 .iter()
                 .all(|a| matches!(a, Expr::Bool(_)) || self.known(a).is_some());
             let target = self.env.target;
-            if result_of.is_some_and(|m| target.method_of_result_after_arguments(m, constant)) {
+            let shown = match &**base {
+                Expr::Call { callee, .. } => match &**callee {
+                    Expr::Ident(f) => self
+                        .env
+                        .result_methods
+                        .get(self.env.functions.get(f).unwrap_or(f))
+                        .copied(),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let after_arguments = result_of.is_some_and(|m| {
+                shown.unwrap_or_else(|| target.method_of_result_after_arguments(m, constant))
+            });
+            if after_arguments {
                 self.push_args(args);
                 let ty = self.expr(base);
                 self.to(ty, Ty::V);
