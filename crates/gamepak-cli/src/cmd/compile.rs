@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 
 use crate::output::{open, warn_at, Global, Status};
-use crate::terminal::{json_line, out};
+use crate::terminal::{data, json_line};
 use gamepak::Error;
 
 /// Compile GML against a game, and print the assembly it gives.
@@ -37,9 +37,18 @@ pub struct Args {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
-    let text = std::fs::read(&args.source).map_err(|e| Error::io(&args.source, e))?;
-    let text = String::from_utf8(text)
-        .map_err(|_| Error::at(args.source.display().to_string(), "is not UTF-8"))?;
+    // A regular file only (a device or a FIFO never ends), and no larger than
+    // `--max-alloc`.
+    let shown = args.source.display().to_string();
+    let size = std::fs::metadata(&args.source)
+        .map_err(|e| Error::io(&args.source, e))?
+        .len();
+    global
+        .options
+        .limits
+        .check_size(&shown, None, "a GML file of", size)?;
+    let text = gamepak::io::read_regular(&args.source).map_err(|e| Error::io(&args.source, e))?;
+    let text = String::from_utf8(text).map_err(|_| Error::at(shown.clone(), "is not UTF-8"))?;
     let f = open(&args.file, &global.options.limits)?;
     let file = args.source.display().to_string();
     let compiled = gamepak::open(f.handler, &f.data, &global.options).compile(
@@ -64,7 +73,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         }));
     } else {
         for line in assembly.lines() {
-            out(line);
+            data(line);
         }
     }
     Ok(Status::Ok)

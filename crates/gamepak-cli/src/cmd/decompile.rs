@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use crate::files::Summary;
 use crate::output::{json_line, open, report_error, FileRecord, Global, Status};
-use crate::terminal::{err, out};
+use crate::terminal::{data, err, out};
 use gamepak::{Error, SourceOrWhy};
 
 /// Print a game's code as GML, the language it was written in.
@@ -84,7 +84,7 @@ fn decompile(args: &Args, global: &Global, summary: &mut Summary) -> Result<Stat
             out(format!("// {}", t.entry));
         }
         for line in text.lines() {
-            out(line);
+            data(line);
         }
     }
     Ok(status)

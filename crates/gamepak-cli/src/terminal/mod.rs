@@ -8,7 +8,8 @@
 //! and `eprintln!` everywhere else (clippy's print_stdout and print_stderr).
 //!
 //! Bytes a verb writes as data (`extract`'s or `pack`'s `-o -`), the manual and
-//! shell completions are not text from a file, and do not pass through here.
+//! shell completions are not text from a file, and do not pass through here;
+//! nor does GML or assembly printed to a file or a pipe (see [`data`]).
 
 mod escape;
 mod json;
@@ -46,6 +47,19 @@ pub fn line(stream: Stream, pieces: &[Piece<'_>]) {
 /// Prints one line of text on standard output, escaped.
 pub fn out(text: impl AsRef<str>) {
     line(Stream::Stdout, &[Piece::Text(text.as_ref())]);
+}
+
+/// Prints one line of a file's content as data (GML, assembly): exactly as it
+/// is where standard output is a file or a pipe, so that `decompile > x.gml`
+/// holds the game's text; escaped on a terminal, as all text is.
+#[allow(clippy::print_stdout)]
+pub fn data(text: impl AsRef<str>) {
+    use std::io::IsTerminal;
+    if std::io::stdout().is_terminal() {
+        out(text);
+    } else {
+        println!("{}", text.as_ref());
+    }
 }
 
 /// Prints one line of text on standard error, escaped.

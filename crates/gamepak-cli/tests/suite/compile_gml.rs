@@ -154,3 +154,68 @@ fn pack_compiles_edited_gml_and_reports_every_error_writing_nothing() {
         "{said}"
     );
 }
+
+#[test]
+fn compile_refuses_an_entry_the_game_lacks_naming_the_nearest() {
+    let Some(dir) = common::fixture_dir("cli compile --entry", "gamemaker") else {
+        return;
+    };
+    let game = dir.join("Okanoa_Dieback.win");
+    let tmp = tempfile::tempdir().unwrap();
+    let fix = tmp.path().join("fix.gml");
+    std::fs::write(&fix, "x = 1;\n").unwrap();
+    let o = gamepak(&[
+        "compile",
+        game.to_str().unwrap(),
+        fix.to_str().unwrap(),
+        "--entry",
+        "gml_Object_Export_Draw_9",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let said = stderr(&o);
+    assert!(
+        said.contains("the game has no code entry `gml_Object_Export_Draw_9` (did you mean `gml_Object_Export_Draw_0`?)"),
+        "{said}"
+    );
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn compile_to_a_pipe_prints_the_assembly_exactly() {
+    let Some(dir) = common::fixture_dir("cli compile to a pipe", "gamemaker") else {
+        return;
+    };
+    let game = dir.join("Okanoa_Dieback.win");
+    let tmp = tempfile::tempdir().unwrap();
+    let fix = tmp.path().join("001-gml_Object_Export_Draw_0.gml");
+    // A backslash before `u{`, which a terminal's escaping would double.
+    std::fs::write(&fix, "show_debug_message(\"\\\\u{41}\");\n").unwrap();
+    let o = gamepak(&["compile", game.to_str().unwrap(), fix.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(said.contains("push.s \"\\\\u{41}\"\n"), "{said}");
+}
+
+// A file that cannot be read as asked is exit 2, as on every verb.
+#[test]
+fn compile_refuses_a_device_and_a_file_past_max_alloc() {
+    let Some(dir) = common::fixture_dir("cli compile of /dev/zero", "gamemaker") else {
+        return;
+    };
+    let game = dir.join("Okanoa_Dieback.win");
+    let o = gamepak(&["compile", game.to_str().unwrap(), "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    let tmp = tempfile::tempdir().unwrap();
+    let big = tmp.path().join("big.gml");
+    std::fs::write(&big, "x = 1;\n".repeat(400_000)).unwrap();
+    let o = gamepak(&[
+        "--max-alloc",
+        "1m",
+        "compile",
+        game.to_str().unwrap(),
+        big.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("a GML file of"), "{}", stderr(&o));
+}

@@ -18,6 +18,9 @@ use super::regular::{self, is_link_refusal, open_source, LastStep, Opened};
 use super::EnclosedPath;
 use crate::error::{Error, Result};
 
+/// UTF-8's byte-order mark.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
 /// A source folder, confined to itself.
 pub struct SourceDir {
     /// As the caller named it, for messages.
@@ -254,7 +257,13 @@ impl SourceDir {
         let Some((Opened::File(file, meta), real)) = self.open_file(name)? else {
             return Ok(None);
         };
-        let bytes = regular::read_whole(file, &meta).map_err(|e| Error::io(self.shown(name), e))?;
+        let mut bytes =
+            regular::read_whole(file, &meta).map_err(|e| Error::io(self.shown(name), e))?;
+        // An editor may save JSON with a byte-order mark, which JSON's
+        // grammar lacks: it says nothing, and goes.
+        if name.ends_with(".json") && bytes.starts_with(BYTE_ORDER_MARK) {
+            bytes.drain(..BYTE_ORDER_MARK.len());
+        }
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
         seen.names.insert(name.to_string());
         seen.targets.insert(real);
@@ -434,4 +443,20 @@ fn followed(candidate: PathBuf) -> std::io::Result<PathBuf> {
         return candidate.canonicalize();
     }
     Ok(candidate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SourceDir;
+
+    #[test]
+    fn a_json_file_saved_with_a_byte_order_mark_reads_without_it() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("a.json"), b"\xEF\xBB\xBF{\"x\": 1}").unwrap();
+        std::fs::write(tmp.path().join("b.txt"), b"\xEF\xBB\xBFtext").unwrap();
+        let dir = SourceDir::open(tmp.path()).unwrap();
+        assert_eq!(dir.read("a.json").unwrap(), b"{\"x\": 1}");
+        // Other files are data, read as they are.
+        assert_eq!(dir.read("b.txt").unwrap(), b"\xEF\xBB\xBFtext");
+    }
 }

@@ -388,7 +388,21 @@ pub fn compile_text(
     let named = code_new::entry_named(&stem);
     let env = Env::of(game);
     let entry = match entry {
-        Some(e) => e.to_string(),
+        Some(e) if game.code.iter().any(|c| *c.name == *e) => e.to_string(),
+        // A name the game lacks is a slip, not a new entry: a new one is named
+        // by its file.
+        Some(e) => {
+            let near = crate::nearest::nearest(e, game.code.iter().map(|c| &*c.name));
+            return Err(Error::at(
+                "",
+                format!(
+                    "the game has no code entry `{e}`{}; a new script is compiled \
+                     when --entry is left out, named after its file",
+                    near.map(|n| format!(" (did you mean `{n}`?)"))
+                        .unwrap_or_default()
+                ),
+            ));
+        }
         None if game.code.iter().any(|c| *c.name == *named) => named.to_string(),
         None if env.target.functions() => format!("gml_GlobalScript_{named}"),
         None => format!("gml_Script_{named}"),

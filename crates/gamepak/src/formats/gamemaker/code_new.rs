@@ -101,14 +101,23 @@ pub fn found(dir: &SourceDir, m: &Manifest, asm: &[AddedFile]) -> Result<Vec<Add
 /// `code/` an entry's name (extract's `NNN-` before it is allowed).
 pub fn kind_of(file: &str) -> Result<NewKind> {
     let stem = file_stem(file);
-    if file.starts_with("scripts/") {
-        return Ok(NewKind::Script(stem));
-    }
     let name = entry_named(&stem);
-    for prefix in ["gml_GlobalScript_", "gml_Script_"] {
-        if let Some(script) = name.strip_prefix(prefix) {
-            return Ok(NewKind::Script(script.to_string()));
+    let script = match file.starts_with("scripts/") {
+        true => Some(stem.as_str()),
+        false => ["gml_GlobalScript_", "gml_Script_"]
+            .iter()
+            .find_map(|p| name.strip_prefix(p)),
+    };
+    if let Some(script) = script {
+        // Calls of the built-in elsewhere would reach the script after an
+        // unrelated edit.
+        if super::gml::builtins::function(script).is_some() {
+            return Err(Error::at(
+                file,
+                format!("`{script}` is a built-in function: a new script may not take its name"),
+            ));
         }
+        return Ok(NewKind::Script(script.to_string()));
     }
     if name.starts_with("gml_Object_") {
         return Ok(NewKind::Event(name.to_string()));
@@ -344,5 +353,32 @@ fn execute_code() -> Action {
         argument_count: 1,
         who: -1,
         ..Action::default()
+    }
+}
+
+#[cfg(test)]
+mod built_in_names {
+    use super::{kind_of, NewKind};
+
+    #[test]
+    fn a_new_script_named_like_a_built_in_is_refused_naming_it() {
+        for file in [
+            "scripts/draw_sprite.gml",
+            "code/gml_GlobalScript_draw_sprite.gml",
+        ] {
+            let why = kind_of(file)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(
+                why.contains(
+                    "`draw_sprite` is a built-in function: a new script may not take its name"
+                ),
+                "{file}: {why}"
+            );
+        }
+        assert!(
+            matches!(kind_of("scripts/draw_ship.gml"), Ok(NewKind::Script(s)) if s == "draw_ship")
+        );
     }
 }

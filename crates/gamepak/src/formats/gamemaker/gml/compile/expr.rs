@@ -10,6 +10,10 @@ use crate::formats::gamemaker::gml::ast::{
 };
 use crate::formats::gamemaker::gml::builtins;
 
+/// How many uses of macros one file's code expands, at most: far past any
+/// game's, and short of what doubling macros would make.
+const MAX_EXPANSIONS: usize = 100_000;
+
 impl Gen<'_> {
     /// Pushes `e` and says its type.
     pub(super) fn expr(&mut self, e: &Expr) -> Ty {
@@ -328,8 +332,7 @@ impl Gen<'_> {
             return Some(self.number(Number::Int(i64::from(asset.index))));
         }
         if let Some(m) = self.env.macros.get(name) {
-            let m = m.clone();
-            return Some(self.expr(&m));
+            return Some(self.expand(name, m));
         }
         if let Some(c) = builtins::constant(name) {
             // Some releases read a few constants (`infinity`, `NaN`,
@@ -344,6 +347,44 @@ impl Gen<'_> {
             }
         }
         None
+    }
+
+    /// Macro `name`'s value, `m`, written where the macro is used, as
+    /// GameMaker expands it: once per use, never into itself. A macro that
+    /// names itself, or one that expands past [`MAX_EXPANSIONS`] uses in one
+    /// file (macros that double each other), is refused by name.
+    fn expand(&mut self, name: &str, m: &Expr) -> Ty {
+        if let Some(k) = self.expanding.iter().position(|n| n == name) {
+            let cycle: Vec<&str> = self.expanding[k..]
+                .iter()
+                .map(String::as_str)
+                .chain([name])
+                .collect();
+            self.error_about(
+                format!("macro `{name}` names itself: {}", cycle.join(" → ")),
+                Some(name),
+                None,
+            );
+            return Ty::V;
+        }
+        self.expansions += 1;
+        if self.expansions > MAX_EXPANSIONS {
+            if self.expansions == MAX_EXPANSIONS + 1 {
+                self.error_about(
+                    format!("macro `{name}` expands past {MAX_EXPANSIONS} uses in one file"),
+                    Some(name),
+                    Some(
+                        "macros that use each other more than once grow twice as large each time"
+                            .into(),
+                    ),
+                );
+            }
+            return Ty::V;
+        }
+        self.expanding.push(name.to_string());
+        let ty = self.expr(&m.clone());
+        self.expanding.pop();
+        ty
     }
 
     /// Function `full` as a value: by `push.i`, or as a typed reference where the

@@ -12,6 +12,9 @@ use crate::formats::gamemaker::gml::ast::{BinaryOp, Expr, Number, UnaryOp};
 use crate::formats::gamemaker::gml::{builtins, unknown_enum};
 use crate::formats::gamemaker::model::version::Version;
 
+/// How deep macros are folded into macros, at most.
+const FOLD_DEPTH: usize = 64;
+
 /// A value known when compiling.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Const {
@@ -38,7 +41,7 @@ impl Gen<'_> {
             Expr::String(s) => Const::Text(s.clone()),
             Expr::Ident(n) if !self.local_names.contains(n) => {
                 if let Some(m) = self.env.macros.get(n) {
-                    return self.known(m);
+                    return self.known_macro(n, m);
                 }
                 if self.env.asset(n).is_some() || builtins::is_builtin_variable(n) {
                     return None;
@@ -73,6 +76,26 @@ impl Gen<'_> {
             Expr::Call { callee, args } => self.known_call(callee, args)?,
             _ => return None,
         })
+    }
+
+    /// The value of macro `name`, whose expression is `m`: worked out once
+    /// per file, so that macros built of each other fold in time linear in
+    /// their number. One that names itself folds to nothing (`expand` refuses
+    /// it, by name), as does one past [`FOLD_DEPTH`] macros deep.
+    fn known_macro(&self, name: &str, m: &Expr) -> Option<Const> {
+        let (folded, depth) = &self.folding;
+        if let Some(v) = folded.borrow().get(name) {
+            return v.clone();
+        }
+        if depth.get() >= FOLD_DEPTH {
+            return None;
+        }
+        folded.borrow_mut().insert(name.to_string(), None);
+        depth.set(depth.get() + 1);
+        let value = self.known(m);
+        depth.set(depth.get() - 1);
+        folded.borrow_mut().insert(name.to_string(), value.clone());
+        value
     }
 
     /// The value of `callee(args)`, where the compiler works it out.

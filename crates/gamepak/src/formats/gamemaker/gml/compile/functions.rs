@@ -32,6 +32,12 @@ impl Gen<'_> {
     /// PupofHades/GameMakerGame's `global.lerp = function lerp(…) { … }`).
     pub(super) fn function(&mut self, f: &Function, stored_as: Option<StoredAs<'_>>) {
         let entry = self.entry_name(f.name.as_deref(), false);
+        // One the game declares already is its own (SekaLudianto/tebak-lagu's
+        // `array_push`, OwiliwO/Infinite-Menagerie's `point_in_rectangle`,
+        // older than the built-ins).
+        if !self.env.known_functions.contains(&entry) {
+            self.refuse_builtin_name(f.name.as_deref());
+        }
         self.function_body(&entry, f, f.constructor);
         self.bind(&entry, f.constructor);
         let target = self.env.target;
@@ -421,6 +427,22 @@ impl Gen<'_> {
                 Expr::Array(items.iter().map(&mut pass).collect())
             }
             e => pass(e),
+        }
+    }
+
+    /// An error where a new function or macro is named like a built-in
+    /// function: calls elsewhere would reach one or the other after an
+    /// unrelated edit.
+    pub(super) fn refuse_builtin_name(&mut self, name: Option<&str>) {
+        let Some(name) = name else {
+            return;
+        };
+        if builtins::function(name).is_some() {
+            self.error_about(
+                format!("`{name}` is a built-in function: no function or macro of the game may take its name"),
+                Some(name),
+                Some("name it otherwise".into()),
+            );
         }
     }
 

@@ -370,6 +370,16 @@ struct Gen<'e> {
     stored: HashSet<String>,
     /// The names the code assigns as they are (see [`assigned_names`]).
     assigned: HashSet<String>,
+    /// The macros being expanded, outermost first, and how many uses of a
+    /// macro the code has expanded so far (see `expand` in expr.rs).
+    expanding: Vec<String>,
+    expansions: usize,
+    /// Each macro's value, once worked out, and how deep a fold is in
+    /// macros (see `known_macro` in fold.rs).
+    folding: (
+        std::cell::RefCell<std::collections::HashMap<String, Option<fold::Const>>>,
+        std::cell::Cell<usize>,
+    ),
     /// The syntax refused already, to name each piece once.
     refused: HashSet<&'static str>,
 }
@@ -410,6 +420,9 @@ impl<'e> Gen<'e> {
             unknown_reads: Vec::new(),
             stored: HashSet::new(),
             assigned: assigned_names(source.body),
+            expanding: Vec::new(),
+            expansions: 0,
+            folding: Default::default(),
             refused: HashSet::new(),
         }
     }

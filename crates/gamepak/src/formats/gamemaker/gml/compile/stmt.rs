@@ -103,7 +103,8 @@ impl Gen<'_> {
             }
             Stmt::Return(value) => self.return_stmt(value.as_ref()),
             Stmt::Block(b) => self.block(b),
-            Stmt::Enum { .. } | Stmt::Macro { .. } => {}
+            Stmt::Macro { name, .. } => self.refuse_builtin_name(Some(name)),
+            Stmt::Enum { .. } => {}
             Stmt::Function(f) => self.function(
                 f,
                 f.name.as_deref().map(super::functions::StoredAs::Instance),

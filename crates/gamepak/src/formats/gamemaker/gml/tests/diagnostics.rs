@@ -147,3 +147,60 @@ fn syntax_the_game_s_release_lacks_is_refused_naming_the_release_it_needs() {
     // Array literals are older than 2.3.
     assert!(reported_between(gms2, v2_3, "x = [];").is_empty());
 }
+
+#[test]
+fn a_macro_naming_itself_is_an_error_naming_the_cycle() {
+    let shown = reported("#macro A B + 1\n#macro B A * 2\nx = A;\n");
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert!(
+        shown[0].starts_with(&format!("{FILE}:3:5: macro `A` names itself: A → B → A")),
+        "{shown:?}"
+    );
+    let shown = reported("#macro SELF SELF\nx = SELF;\n");
+    assert!(
+        shown[0].contains("macro `SELF` names itself: SELF → SELF"),
+        "{shown:?}"
+    );
+}
+
+#[test]
+fn macros_doubling_each_other_fold_once_or_are_refused() {
+    // Forty macros, each twice the one before: worked out once each, to 2^40.
+    let mut text = String::from("#macro M0 1\n");
+    for k in 1..=40 {
+        text += &format!("#macro M{k} (M{j} + M{j})\n", j = k - 1);
+    }
+    text += "x = M40;\n";
+    let started = std::time::Instant::now();
+    assert!(reported(&text).is_empty());
+    // Around a call nothing folds: expanding stops at the cap, by name.
+    let mut text = String::from("#macro N0 random(1)\n");
+    for k in 1..=40 {
+        text += &format!("#macro N{k} (N{j} + N{j})\n", j = k - 1);
+    }
+    text += "x = N40;\n";
+    let shown = reported(&text);
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert!(
+        shown[0].contains("expands past 100000 uses in one file"),
+        "{shown:?}"
+    );
+    assert!(started.elapsed().as_secs() < 10);
+}
+
+#[test]
+fn a_new_function_or_macro_named_like_a_built_in_is_an_error() {
+    let shown = reported("function draw_sprite(a) {\n    return a;\n}\n");
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert!(
+        shown[0].starts_with(&format!(
+            "{FILE}:1:10: `draw_sprite` is a built-in function: no function or macro of the game may take its name"
+        )),
+        "{shown:?}"
+    );
+    let shown = reported("#macro instance_exists 3\nx = 1;\n");
+    assert!(
+        shown[0].contains("`instance_exists` is a built-in function"),
+        "{shown:?}"
+    );
+}
