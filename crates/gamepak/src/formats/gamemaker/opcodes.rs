@@ -149,6 +149,12 @@ pub const VARIABLE_KINDS: [(u8, &str); 5] = [
 
 /// The plain variable kind.
 pub const PLAIN_VARIABLE: u8 = 0xa0;
+/// The kind of a variable of the instance on the stack (`[stacktop]`).
+pub const STACKTOP_VARIABLE: u8 = 0x80;
+
+/// The indices in [`TYPES`] of `i` and `l`.
+pub const INT_TYPE: u8 = 2;
+pub const LONG_TYPE: u8 = 3;
 
 /// A variable operand as text: `[kind]instance.name`, no prefix for a plain one.
 pub fn variable(operand: u32, instance_field: u16, name: &str) -> String {

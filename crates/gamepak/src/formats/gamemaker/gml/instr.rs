@@ -5,7 +5,7 @@
 
 use crate::bytes::Endian;
 use crate::formats::gamemaker::code::{Names, Word};
-use crate::formats::gamemaker::opcodes::mnemonic;
+use crate::formats::gamemaker::opcodes::{mnemonic, INT_TYPE};
 use crate::formats::gamemaker::refs::get_u32;
 
 /// One instruction.
@@ -189,9 +189,6 @@ fn operand(
     }
 }
 
-/// The type index of `i` (an integer) among the disassembler's types.
-const INT_TYPE: u8 = 2;
-
 /// In a blob GameMaker left off the occurrence chains (its calls name their
 /// functions by string: MaybeSamo/Sharpshooters-Roundup's `method(-1, 421)`),
 /// a `push.i` of the string naming one of the blob's own functions is that
@@ -223,7 +220,9 @@ pub fn functions_by_name(instrs: &mut [Instr], is_function: impl Fn(u32) -> bool
 /// the chains) by its name's string: its name.
 pub fn pushed_function<'c>(ctx: &'c super::context::Context<'_>, i: &Instr) -> Option<&'c str> {
     match i.operand {
-        Operand::Reference { chain } if !ctx.is_variable_chain(chain) => ctx.chain_name(chain),
+        Operand::Reference { chain } if !ctx.is_variable_chain(chain) => {
+            Some(ctx.chain_name(chain).unwrap_or(""))
+        }
         Operand::String(s) if i.op == op::PUSH && i.types[0] == INT_TYPE => ctx.string(s),
         _ => None,
     }

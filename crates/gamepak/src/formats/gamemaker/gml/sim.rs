@@ -11,7 +11,7 @@ use super::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, StepOp, Stmt, Unary
 use super::builtins;
 use super::context::Context;
 use super::instr::{op, pushed_function, Callee, Instr, Operand};
-use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
+use crate::formats::gamemaker::opcodes::{PLAIN_VARIABLE, STACKTOP_VARIABLE};
 
 /// A value on the stack, and how many bytes it takes there.
 #[derive(Debug, Clone, PartialEq)]
@@ -165,7 +165,6 @@ pub const VARIABLE_HASH: &str = "variable_get_hash";
 /// Variable kinds, in the operand's top bits.
 const ARRAY: u8 = 0x00;
 const ARRAY_PUSH_AF: u8 = 0x10;
-const STACKTOP_KIND: u8 = 0x80;
 pub(crate) const ARRAY_POP_AF: u8 = 0x90;
 
 /// The operand type of a boolean: from 2.3.7 on, `true` and `false` are pushed as
@@ -634,7 +633,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 };
                 (indexed, kind)
             }
-            STACKTOP_KIND => {
+            STACKTOP_VARIABLE => {
                 let owner = self.instance()?;
                 (self.scoped(owner, name), kind)
             }
@@ -662,6 +661,14 @@ impl<'c, 'a> Machine<'c, 'a> {
     }
 
     fn push_operand(&mut self, i: &Instr, t1: u8) -> Result<(), String> {
+        // A function, on its FUNC chain or (in a blob off the chains) by its
+        // name's string: where it is pushed tells a declaration from a use
+        // (see tidy).
+        if let Some(name) = pushed_function(self.ctx, i) {
+            let size = if i.op == op::BREAK { 16 } else { 4 };
+            self.push(Expr::Ident(format!("@@function@@{}:{name}", i.at)), size);
+            return Ok(());
+        }
         let (expr, size) = match &i.operand {
             Operand::Double(d) => (Expr::Number(Number::Real(*d)), 8),
             Operand::Float(f) => (Expr::Number(Number::Real(f64::from(*f))), 4),
@@ -673,11 +680,6 @@ impl<'c, 'a> Machine<'c, 'a> {
             Operand::Short(n) if t1 == 4 => (Expr::Bool(*n != 0), 4),
             Operand::Short(1) if i.op == op::PUSH => (Expr::Ident(ONE.into()), 4),
             Operand::Short(n) => (Expr::Number(Number::Int(i64::from(*n))), 4),
-            // A function pushed by its name's string, in a blob off the chains.
-            Operand::String(_) if pushed_function(self.ctx, i).is_some() => {
-                let name = pushed_function(self.ctx, i).unwrap_or("");
-                (Expr::Ident(format!("@@function@@{}:{name}", i.at)), 4)
-            }
             Operand::String(id) => (
                 Expr::String(self.ctx.string(*id).unwrap_or("").to_string()),
                 16,
@@ -691,12 +693,6 @@ impl<'c, 'a> Machine<'c, 'a> {
                     args: vec![Expr::String(name.into())],
                 };
                 (call, 4)
-            }
-            Operand::Reference { chain } => {
-                // Where it is pushed tells a declaration from a use (see tidy).
-                let name = self.ctx.chain_name(*chain).unwrap_or("");
-                let size = if i.op == op::BREAK { 16 } else { 4 };
-                (Expr::Ident(format!("@@function@@{}:{name}", i.at)), size)
             }
             Operand::Variable { instance, .. } => {
                 let (expr, kind) = self.variable(i)?;
@@ -798,7 +794,7 @@ impl<'c, 'a> Machine<'c, 'a> {
     /// (`inst.x += 1`). A variable of a named instance reads the same both ways.
     fn may_compound(&mut self, i: &Instr, target: &Expr, value: &Expr) -> bool {
         if matches!(target, Expr::Index { .. })
-            || matches!(i.operand, Operand::Variable { kind, .. } if kind == STACKTOP_KIND)
+            || matches!(i.operand, Operand::Variable { kind, .. } if kind == STACKTOP_VARIABLE)
         {
             return false;
         }

@@ -17,7 +17,7 @@ use crate::formats::gamemaker::gml::instr::{decode, op, Callee, Instr, Operand};
 use crate::formats::gamemaker::gml::owners::{POPAF, SETOWNER};
 use crate::formats::gamemaker::gml::sim::ARRAY_POP_AF;
 use crate::formats::gamemaker::model::version::{Range, Version};
-use crate::formats::gamemaker::opcodes::PLAIN_VARIABLE;
+use crate::formats::gamemaker::opcodes::{INT_TYPE, LONG_TYPE, PLAIN_VARIABLE, STACKTOP_VARIABLE};
 
 /// The `builtin` instance, as an operand names it.
 const BUILTIN: i16 = -6;
@@ -29,9 +29,6 @@ const ARG: i16 = -15;
 const STATIC: i16 = -16;
 /// A variable operand's kind for an element of an array.
 const ARRAY_KIND: u8 = 0x00;
-/// The disassembler's type indices of `i` and `l`.
-const INT_TYPE: u8 = 2;
-const LONG_TYPE: u8 = 3;
 /// A variable operand's kind for a variable of an instance named by its index.
 const INSTANCE_KIND: u8 = 0xe0;
 /// The break signal that pushes a typed reference to a resource.
@@ -527,7 +524,6 @@ pub struct Evidence {
 /// the method takes, swapped under them (`dup.v 0x88NN; dup.v 0; push.v
 /// stacktop.…`).
 fn method_of_result(after: &[Instr]) -> Option<bool> {
-    const STACKTOP_KIND: u8 = 0x80;
     let method_read = |i: &Instr| i.op == op::PUSH && matches!(i.operand, Operand::Variable { .. });
     let called = |i: Option<&Instr>| i.is_some_and(|c| c.op == op::CALLV);
     if let [d, p, m, rest @ ..] = after {
@@ -543,7 +539,7 @@ fn method_of_result(after: &[Instr]) -> Option<bool> {
     // A value pushed alone: a constant, or a variable that takes nothing from
     // the stack.
     let alone = |i: &Instr| match i.operand {
-        Operand::Variable { kind, .. } => kind != ARRAY_KIND && kind != STACKTOP_KIND,
+        Operand::Variable { kind, .. } => kind != ARRAY_KIND && kind != STACKTOP_VARIABLE,
         _ => matches!(i.op, op::PUSH | op::PUSHI | op::CONV),
     };
     let swap = after.iter().position(|i| !alone(i))?;

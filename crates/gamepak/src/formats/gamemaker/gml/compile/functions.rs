@@ -35,8 +35,12 @@ impl Gen<'_> {
         // One the game declares already is its own (SekaLudianto/tebak-lagu's
         // `array_push`, OwiliwO/Infinite-Menagerie's `point_in_rectangle`,
         // older than the built-ins).
-        if !self.env.known_functions.contains(&entry) {
-            self.refuse_builtin_name(f.name.as_deref());
+        if let Some(name) = f
+            .name
+            .as_deref()
+            .filter(|_| !self.env.known_functions.contains(&entry))
+        {
+            self.refuse_builtin_name(name);
         }
         self.function_body(&entry, f, f.constructor);
         self.bind(&entry, f.constructor);
@@ -433,10 +437,7 @@ impl Gen<'_> {
     /// An error where a new function or macro is named like a built-in
     /// function: calls elsewhere would reach one or the other after an
     /// unrelated edit.
-    pub(super) fn refuse_builtin_name(&mut self, name: Option<&str>) {
-        let Some(name) = name else {
-            return;
-        };
+    pub(super) fn refuse_builtin_name(&mut self, name: &str) {
         if builtins::function(name).is_some() {
             self.error_about(
                 format!("`{name}` is a built-in function: no function or macro of the game may take its name"),
@@ -455,25 +456,26 @@ impl Gen<'_> {
         // `CleanPolyline(…).Thickness(0.3).Draw()`; 2.3.0's vendaval reads the
         // instance first).
         if let Expr::Field { base, name } = callee {
-            let result_of = match &**base {
-                Expr::Call { callee, .. } => Some(matches!(**callee, Expr::Field { .. })),
-                _ => None,
+            // Whether the result is a method's, and how the game's code calls a
+            // method of what the function called returns, where it shows.
+            let (result_of, shown) = match &**base {
+                Expr::Call { callee, .. } => (
+                    Some(matches!(**callee, Expr::Field { .. })),
+                    match &**callee {
+                        Expr::Ident(f) => self
+                            .env
+                            .result_methods
+                            .get(self.env.functions.get(f).unwrap_or(f))
+                            .copied(),
+                        _ => None,
+                    },
+                ),
+                _ => (None, None),
             };
             let constant = args
                 .iter()
                 .all(|a| matches!(a, Expr::Bool(_)) || self.known(a).is_some());
             let target = self.env.target;
-            let shown = match &**base {
-                Expr::Call { callee, .. } => match &**callee {
-                    Expr::Ident(f) => self
-                        .env
-                        .result_methods
-                        .get(self.env.functions.get(f).unwrap_or(f))
-                        .copied(),
-                    _ => None,
-                },
-                _ => None,
-            };
             let after_arguments = result_of.is_some_and(|m| {
                 shown.unwrap_or_else(|| target.method_of_result_after_arguments(m, constant))
             });

@@ -103,7 +103,7 @@ impl Gen<'_> {
             }
             Stmt::Return(value) => self.return_stmt(value.as_ref()),
             Stmt::Block(b) => self.block(b),
-            Stmt::Macro { name, .. } => self.refuse_builtin_name(Some(name)),
+            Stmt::Macro { name, .. } => self.refuse_builtin_name(name),
             Stmt::Enum { .. } => {}
             Stmt::Function(f) => self.function(
                 f,
