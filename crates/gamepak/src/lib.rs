@@ -33,6 +33,7 @@ pub mod location;
 pub mod manifest;
 mod nearest;
 pub mod options;
+mod pass_stack;
 pub mod report;
 pub mod toml_text;
 

@@ -32,7 +32,7 @@ pub struct Source {
 /// A syntax error, or an import or export of a value (the engine joins its files
 /// into one script, with no modules), is refused with its file, line and column.
 pub fn compile(sources: &[Source], target: Target, define_class_fields: bool) -> Result<String> {
-    super::on_deep_stack(|| {
+    crate::pass_stack::run(|| {
         GLOBALS.set(&Default::default(), || {
             HELPERS.set(&Helpers::new(false), || {
                 let cm: Lrc<SourceMap> = Default::default();

@@ -16,7 +16,7 @@ use crate::error::Result;
 
 /// `script` (JavaScript, shown as `shown` in an error) minified for `target`.
 pub fn minify(script: &str, shown: &str, target: Target) -> Result<String> {
-    super::on_deep_stack(|| {
+    crate::pass_stack::run(|| {
         GLOBALS.set(&Default::default(), || {
             let cm: Lrc<SourceMap> = Default::default();
             let file = parse::add(&cm, shown, script.to_string());

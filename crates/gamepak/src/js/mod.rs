@@ -9,7 +9,7 @@
 //!
 //! Hostile text cannot crash a build: swc's parser grows its own stack, input
 //! nested deeper than [`MAX_NESTING`] is refused with its place before any other
-//! pass walks it, and the passes run on a thread with a stack sized for that depth.
+//! pass walks it, and the passes run on a pass thread ([`crate::pass_stack`]).
 
 mod compile;
 mod minify;
@@ -25,31 +25,14 @@ pub use target::{Target, TARGET_NAMES};
 /// script past it is refused rather than risk the recursive passes' stack.
 pub const MAX_NESTING: usize = 1000;
 
-/// The stack the passes run with: a program [`MAX_NESTING`] deep needs a few
-/// megabytes, and this leaves a wide margin. Only touched pages are committed.
-const PASS_STACK: usize = 256 << 20;
-
 /// Refuses `text` (JavaScript, shown as `shown`) unless it parses, with the place
 /// of its first error.
 pub fn check(text: &str, shown: &str) -> crate::error::Result<()> {
-    on_deep_stack(|| {
+    crate::pass_stack::run(|| {
         swc_common::GLOBALS.set(&Default::default(), || {
             let cm: swc_common::sync::Lrc<swc_common::SourceMap> = Default::default();
             let file = parse::add(&cm, shown, text.to_string());
             parse::program(&cm, &file, false).map(drop)
         })
-    })
-}
-
-/// Runs `work` on a thread with [`PASS_STACK`] of stack, and gives back its result.
-fn on_deep_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("js".into())
-            .stack_size(PASS_STACK)
-            .spawn_scoped(scope, work)
-            .expect("a thread can be started")
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     })
 }

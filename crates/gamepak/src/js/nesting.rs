@@ -65,7 +65,7 @@ mod tests {
 
     #[test]
     fn deep_chains_and_brackets_are_refused_and_shallow_code_is_not() {
-        super::super::on_deep_stack(deep_and_shallow);
+        crate::pass_stack::run(deep_and_shallow);
     }
 
     fn deep_and_shallow() {

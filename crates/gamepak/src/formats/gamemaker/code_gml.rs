@@ -147,6 +147,15 @@ pub fn assemble(
     gml: &FolderGml,
     new: &[AddedFile],
 ) -> Result<Assembled> {
+    crate::pass_stack::run(|| assemble_on_pass_stack(game, names, gml, new))
+}
+
+fn assemble_on_pass_stack(
+    game: &Game<'_>,
+    names: &super::code::Names,
+    gml: &FolderGml,
+    new: &[AddedFile],
+) -> Result<Assembled> {
     if gml.edits.is_empty() && new.is_empty() {
         return Ok(Assembled::default());
     }
@@ -379,6 +388,15 @@ fn style_of(game: &Game<'_>) -> Style {
 /// of the entry the file's name names (`012-gml_Object_obj_player_Step_0.gml`),
 /// or of a new script named after the file: its disassembly and its warnings.
 pub fn compile_text(
+    game: &Game<'_>,
+    text: &str,
+    file: &str,
+    entry: Option<&str>,
+) -> Result<crate::CompiledSource> {
+    crate::pass_stack::run(|| compile_text_on_pass_stack(game, text, file, entry))
+}
+
+fn compile_text_on_pass_stack(
     game: &Game<'_>,
     text: &str,
     file: &str,

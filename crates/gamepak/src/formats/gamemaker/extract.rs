@@ -536,36 +536,39 @@ fn gml_files(
     ex: &Extraction,
     decompiled: &[Decompiled],
 ) -> Result<()> {
-    let made: Vec<Option<GmlFile>> = game
-        .blob_entries()
-        .par_iter()
-        .zip(list.par_iter())
-        .map(|(entries, c)| {
-            if ex.crc(&c.file).is_none() {
-                return Ok(None);
-            }
-            let own = entries
-                .iter()
-                .copied()
-                .find(|&e| game.code[e].start == 0)
-                .unwrap_or(entries[0]);
-            let file = format!("{}.gml", c.file.strip_suffix(".asm").unwrap_or(&c.file));
-            match &decompiled[own] {
-                Some(Ok(body)) => {
-                    ex.write(&file, gml::decompile::text(game, body).as_bytes())?;
-                    Ok(ex.crc(&file).map(|crc32| GmlFile { file, crc32 }))
+    // Printed on the pass threads, whose stacks are sized for the deepest code
+    // the decompiler gives.
+    let made: Vec<Option<GmlFile>> = crate::pass_stack::run(|| {
+        game.blob_entries()
+            .par_iter()
+            .zip(list.par_iter())
+            .map(|(entries, c)| {
+                if ex.crc(&c.file).is_none() {
+                    return Ok(None);
                 }
-                Some(Err(stuck)) => {
-                    ex.note(format!(
-                        "{file}: not written: the code does not decompile (L{:04x}: {})",
-                        stuck.at, stuck.why
-                    ));
-                    Ok(None)
+                let own = entries
+                    .iter()
+                    .copied()
+                    .find(|&e| game.code[e].start == 0)
+                    .unwrap_or(entries[0]);
+                let file = format!("{}.gml", c.file.strip_suffix(".asm").unwrap_or(&c.file));
+                match &decompiled[own] {
+                    Some(Ok(body)) => {
+                        ex.write(&file, gml::decompile::text(game, body).as_bytes())?;
+                        Ok(ex.crc(&file).map(|crc32| GmlFile { file, crc32 }))
+                    }
+                    Some(Err(stuck)) => {
+                        ex.note(format!(
+                            "{file}: not written: the code does not decompile (L{:04x}: {})",
+                            stuck.at, stuck.why
+                        ));
+                        Ok(None)
+                    }
+                    None => Ok(None),
                 }
-                None => Ok(None),
-            }
-        })
-        .collect::<Result<_>>()?;
+            })
+            .collect::<Result<_>>()
+    })?;
     for (c, gml) in list.iter_mut().zip(made) {
         c.gml = gml;
     }

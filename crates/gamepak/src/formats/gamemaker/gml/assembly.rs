@@ -28,6 +28,10 @@ use crate::fourcc::FourCC;
 /// Each entry of the blob `text` assembles to, decompiled: its name and body. An
 /// error names the line that does not assemble.
 pub fn decompile_assembly(text: &str) -> Result<Vec<Decompiled>, String> {
+    crate::pass_stack::run(|| decompile_assembly_here(text))
+}
+
+fn decompile_assembly_here(text: &str) -> Result<Vec<Decompiled>, String> {
     let mut said = Header {
         entries: Vec::new(),
         assets: HashMap::new(),

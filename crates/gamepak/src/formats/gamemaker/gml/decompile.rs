@@ -12,10 +12,12 @@ use super::fragments::fragments;
 use super::graph::Graph;
 use super::instr::{op, Instr};
 use super::owners;
+use super::parse::MAX_DEPTH;
 use super::print::{print, Style};
 use super::script_params::ScriptParams;
 use super::sim::Stuck;
 use super::tidy::{Tidy, Walked};
+use super::tree_bounds;
 use super::walk::Walker;
 use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::model::chunks::symbols::Functions;
@@ -60,6 +62,13 @@ pub fn decompile(game: &Game<'_>) -> Vec<Decompiled> {
 /// [`Game::blob_entries`]) that `wanted` names; `None` for a null entry or one
 /// not wanted. Blobs are decompiled across cores.
 pub fn decompile_blobs(
+    game: &Game<'_>,
+    wanted: impl Fn(usize) -> bool + Sync,
+) -> Vec<Option<Result<Vec<Stmt>, Stuck>>> {
+    crate::pass_stack::run(|| decompile_wanted(game, &wanted))
+}
+
+fn decompile_wanted(
     game: &Game<'_>,
     wanted: impl Fn(usize) -> bool + Sync,
 ) -> Vec<Option<Result<Vec<Stmt>, Stuck>>> {
@@ -175,8 +184,10 @@ pub fn decompile_blob(
         }
     }
     let mut bodies: HashMap<u32, Result<Walked, Stuck>> = HashMap::new();
-    // Read once for the blob: every function of it shares the set.
+    // Read once for the blob: every function of it shares the set, and the budget
+    // for copies.
     let local_names = std::rc::Rc::new(super::walk::local_names(ctx, instrs));
+    let copies_left = std::rc::Rc::new(std::cell::Cell::new(super::sim::COPY_BUDGET));
     for (f, part) in parts.iter().enumerate() {
         let graph = Graph::new(&found, part, &unreached[f]);
         let after = part.blocks.iter().max().map(|&last| last + 1);
@@ -195,6 +206,7 @@ pub fn decompile_blob(
                         &graph,
                         &unreached[f],
                         local_names.clone(),
+                        copies_left.clone(),
                     );
                     walker.arguments.renamed = renamed;
                     walker.function(entry).map(|body| Walked {
@@ -227,7 +239,9 @@ pub fn decompile_blob(
     entries
         .iter()
         .map(|e| match bodies.get(&e.start) {
-            Some(Ok(w)) => tidy.function_body(e.name, w.clone()),
+            Some(Ok(w)) => tidy
+                .function_body(e.name, w.clone())
+                .and_then(|body| readable(body, e.start)),
             Some(Err(s)) => Err(s.clone()),
             None => Err(Stuck {
                 at: e.start,
@@ -235,6 +249,19 @@ pub fn decompile_blob(
             }),
         })
         .collect()
+}
+
+/// `body`, unless it is too deep for GML text to hold: each function's statements
+/// and expressions are bounded as they are walked, but functions declared inside
+/// others add up.
+fn readable(body: Vec<Stmt>, start: u32) -> Result<Vec<Stmt>, Stuck> {
+    if tree_bounds::block_depth(&body, MAX_DEPTH) > MAX_DEPTH {
+        return Err(Stuck {
+            at: start,
+            why: format!("code nested more than {MAX_DEPTH} deep"),
+        });
+    }
+    Ok(body)
 }
 
 /// The parameters of a walked function that its body also reads as built-in
@@ -297,12 +324,10 @@ fn catch_edges(ctx: &Context<'_>, instrs: &[Instr], found: &mut [super::blocks::
 
 /// `body` as GML text, in the style the game's release reads.
 pub fn text(game: &Game<'_>, body: &[Stmt]) -> String {
-    print(
-        body,
-        Style {
-            escapes: escapes(game),
-        },
-    )
+    let style = Style {
+        escapes: escapes(game),
+    };
+    print(body, style)
 }
 
 fn escapes(game: &Game<'_>) -> bool {

@@ -69,65 +69,18 @@ impl Graph {
     }
 }
 
-/// Reverse postorder from `entry`, then immediate dominators by the iterative
-/// algorithm of Cooper, Harvey and Kennedy, then an Euler walk of the dominator tree
-/// so that dominance is a comparison of two spans.
+/// Immediate dominators, then an Euler walk of the dominator tree so that dominance
+/// is a comparison of two spans.
 fn dominator_spans(
     succ: &[Vec<usize>],
     pred: &[Vec<usize>],
     entry: usize,
 ) -> Vec<Option<(u32, u32)>> {
     let n = succ.len();
-    let mut order = Vec::new();
-    let mut seen = vec![false; n];
-    // An explicit stack: a blob's blocks can nest deeper than the thread's stack.
-    let mut stack = vec![(entry, 0usize)];
-    seen[entry] = true;
-    while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-        if let Some(&s) = succ[b].get(*next) {
-            *next += 1;
-            if !seen[s] {
-                seen[s] = true;
-                stack.push((s, 0));
-            }
-        } else {
-            order.push(b);
-            stack.pop();
-        }
-    }
-    order.reverse();
-    let mut rank = vec![usize::MAX; n];
-    for (r, &b) in order.iter().enumerate() {
-        rank[b] = r;
-    }
-    let mut idom = vec![usize::MAX; n];
-    idom[entry] = entry;
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in order.iter().skip(1) {
-            let mut new = usize::MAX;
-            for &p in &pred[b] {
-                if idom[p] == usize::MAX {
-                    continue;
-                }
-                new = if new == usize::MAX {
-                    p
-                } else {
-                    intersect(&idom, &rank, p, new)
-                };
-            }
-            if new != idom[b] {
-                idom[b] = new;
-                changed = true;
-            }
-        }
-    }
+    let (idom, preorder) = immediate_dominators(succ, pred, entry);
     let mut children = vec![Vec::new(); n];
-    for &b in &order {
-        if b != entry && idom[b] != usize::MAX {
-            children[idom[b]].push(b);
-        }
+    for &b in &preorder[1..] {
+        children[idom[b]].push(b);
     }
     let mut span = vec![None; n];
     let mut clock = 0u32;
@@ -143,19 +96,100 @@ fn dominator_spans(
         span[b] = Some((clock, clock));
         clock += 1;
         walk.push((b, true));
-        walk.extend(children[b].iter().map(|&c| (c, false)));
+        walk.extend(children[b].iter().rev().map(|&c| (c, false)));
     }
     span
 }
 
-fn intersect(idom: &[usize], rank: &[usize], mut a: usize, mut b: usize) -> usize {
-    while a != b {
-        while rank[a] > rank[b] {
-            a = idom[a];
+const NONE: usize = usize::MAX;
+
+/// Each block's immediate dominator, and the blocks `entry` reaches in depth-first
+/// preorder, by the algorithm of Lengauer and Tarjan (with path compression).
+/// Near-linear where the simpler iterative algorithms are quadratic: a switch of
+/// thousands of cases, whose bodies all jump to one end, is a chain of tests
+/// thousands long. Every walk is on an explicit stack: a blob's blocks can nest
+/// deeper than a thread's stack.
+fn immediate_dominators(
+    succ: &[Vec<usize>],
+    pred: &[Vec<usize>],
+    entry: usize,
+) -> (Vec<usize>, Vec<usize>) {
+    let n = succ.len();
+    let mut number = vec![NONE; n];
+    let mut preorder = Vec::new();
+    let mut parent = vec![NONE; n];
+    let mut todo = vec![(entry, NONE)];
+    while let Some((b, from)) = todo.pop() {
+        if number[b] != NONE {
+            continue;
         }
-        while rank[b] > rank[a] {
-            b = idom[b];
+        number[b] = preorder.len();
+        preorder.push(b);
+        parent[b] = from;
+        todo.extend(
+            succ[b]
+                .iter()
+                .rev()
+                .filter(|&&s| number[s] == NONE)
+                .map(|&s| (s, b)),
+        );
+    }
+    // Semidominators by preorder number; a forest of the blocks done so far.
+    let mut semi = number.clone();
+    let mut forest = Forest {
+        ancestor: vec![NONE; n],
+        label: (0..n).collect(),
+    };
+    let mut idom = vec![NONE; n];
+    let mut bucket: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &w in preorder.iter().skip(1).rev() {
+        for &v in pred[w].iter().filter(|&&v| number[v] != NONE) {
+            let u = forest.eval(v, &semi);
+            semi[w] = semi[w].min(semi[u]);
+        }
+        bucket[preorder[semi[w]]].push(w);
+        let p = parent[w];
+        forest.ancestor[w] = p;
+        for v in std::mem::take(&mut bucket[p]) {
+            let u = forest.eval(v, &semi);
+            idom[v] = if semi[u] < semi[v] { u } else { p };
         }
     }
-    a
+    for &w in preorder.iter().skip(1) {
+        if idom[w] != preorder[semi[w]] {
+            idom[w] = idom[idom[w]];
+        }
+    }
+    idom[entry] = entry;
+    (idom, preorder)
+}
+
+/// The blocks processed so far, linked to their parents, with paths compressed.
+struct Forest {
+    ancestor: Vec<usize>,
+    /// The block of least semidominator on the compressed path to each.
+    label: Vec<usize>,
+}
+
+impl Forest {
+    /// The block of least semidominator on the path from `v` up to its tree's root.
+    fn eval(&mut self, v: usize, semi: &[usize]) -> usize {
+        if self.ancestor[v] == NONE {
+            return v;
+        }
+        let mut path = Vec::new();
+        let mut x = v;
+        while self.ancestor[self.ancestor[x]] != NONE {
+            path.push(x);
+            x = self.ancestor[x];
+        }
+        for &x in path.iter().rev() {
+            let a = self.ancestor[x];
+            if semi[self.label[a]] < semi[self.label[x]] {
+                self.label[x] = self.label[a];
+            }
+            self.ancestor[x] = self.ancestor[a];
+        }
+        self.label[v]
+    }
 }

@@ -6,12 +6,20 @@
 //!
 //! The stack counts bytes as GameMaker's does, since `dup` copies and moves bytes,
 //! not items: a variable is 16 bytes, an integer 4, a double 8.
+//!
+//! Bytecode may nest and copy without end, so what the stack holds is bounded: an
+//! expression is at most [`MAX_DEPTH`] deep, and the copies `dup` makes take from
+//! one budget per blob ([`COPY_BUDGET`]). Past either, the block is refused.
 
 use super::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, StepOp, Stmt, UnaryOp};
 use super::builtins;
 use super::context::Context;
 use super::instr::{op, pushed_function, Callee, Instr, Operand};
+use super::parse::MAX_DEPTH;
+use super::tree_bounds;
 use crate::formats::gamemaker::opcodes::{PLAIN_VARIABLE, STACKTOP_VARIABLE};
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// A value on the stack, and how many bytes it takes there.
 #[derive(Debug, Clone, PartialEq)]
@@ -217,7 +225,15 @@ pub struct Machine<'c, 'a> {
     /// The names the code's locals have: an instance's variable of one of
     /// these names is written `self.name`, or it would read as the local.
     pub local_names: std::rc::Rc<std::collections::HashSet<String>>,
+    /// How many more parts of expressions the blob's `dup`s may copy, shared by
+    /// every machine that runs a block of it.
+    pub copies_left: Rc<Cell<usize>>,
 }
+
+/// How many parts of expressions a blob's `dup`s may copy, all told. GameMaker
+/// copies an array and its index to write an element, a few parts each time;
+/// copies of copies double without end.
+pub const COPY_BUDGET: usize = 1 << 20;
 
 impl<'c, 'a> Machine<'c, 'a> {
     /// A machine over `stack`.
@@ -234,6 +250,7 @@ impl<'c, 'a> Machine<'c, 'a> {
             made_real: false,
             plain_divisions: Vec::new(),
             local_names: Default::default(),
+            copies_left: Rc::new(Cell::new(COPY_BUDGET)),
         }
     }
 
@@ -292,12 +309,35 @@ impl<'c, 'a> Machine<'c, 'a> {
         Ok(self.pop()?.expr)
     }
 
-    fn push(&mut self, expr: Expr, size: u8) {
-        self.stack.push(Item {
+    fn push(&mut self, expr: Expr, size: u8) -> Result<(), String> {
+        self.push_item(Item {
             expr,
             size,
             role: Role::Value,
-        });
+        })
+    }
+
+    /// Pushes `item`, made of values popped before, which are no deeper than
+    /// [`MAX_DEPTH`]: so measuring it looks at most one level further.
+    fn push_item(&mut self, item: Item) -> Result<(), String> {
+        if tree_bounds::expr_deeper_than(&item.expr, MAX_DEPTH) {
+            return Err(format!("an expression nested more than {MAX_DEPTH} deep"));
+        }
+        self.stack.push(item);
+        Ok(())
+    }
+
+    /// Takes the parts of `items`, about to be copied, from the blob's budget
+    /// for copies: a `dup` of a `dup` must not grow a tree without end.
+    fn copying(&self, items: &[Item]) -> Result<(), String> {
+        for item in items {
+            let left = self.copies_left.get();
+            let size = tree_bounds::expr_size_within(&item.expr, left).ok_or_else(|| {
+                format!("copies more than {COPY_BUDGET} parts of expressions in one blob")
+            })?;
+            self.copies_left.set(left - size);
+        }
+        Ok(())
     }
 
     fn step(&mut self, i: &Instr) -> Result<End, String> {
@@ -307,11 +347,13 @@ impl<'c, 'a> Machine<'c, 'a> {
             op::CONV => {
                 let mut item = self.pop()?;
                 item.size = size_of(t2);
+                self.made_real = t2 == DOUBLE && matches!(t1, 2..=4);
                 if t1 == BOOL {
                     item.expr = as_bool(item.expr);
+                    self.push_item(item)?;
+                } else {
+                    self.stack.push(item);
                 }
-                self.made_real = t2 == DOUBLE && matches!(t1, 2..=4);
-                self.stack.push(item);
             }
             0x08..=0x10 | 0x13 | 0x14 => {
                 let rhs = self.pop_expr()?;
@@ -344,11 +386,11 @@ impl<'c, 'a> Machine<'c, 'a> {
                 if op == BinaryOp::Div && made_real {
                     self.plain_divisions.push(value.clone());
                 }
-                self.push(value, size);
+                self.push(value, size)?;
             }
             0x11 => {
                 let e = self.pop()?;
-                self.push(negate(e.expr), e.size);
+                self.push(negate(e.expr), e.size)?;
             }
             0x12 => {
                 let e = self.pop()?;
@@ -363,7 +405,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                         expr: Box::new(e.expr),
                     },
                     e.size,
-                );
+                )?;
             }
             op::CMP => {
                 let rhs = self.pop_expr()?;
@@ -378,11 +420,11 @@ impl<'c, 'a> Machine<'c, 'a> {
                     _ => return Err("a comparison of no known kind".into()),
                 };
                 let rhs = if t1 == BOOL { as_bool(rhs) } else { rhs };
-                self.push(binary(op, lhs, rhs), 4);
+                self.push(binary(op, lhs, rhs), 4)?;
             }
             op::POP if t1 == 15 => return Err("pop.e (a stack swap) is not read yet".into()),
             op::POP => self.store(i)?,
-            op::PUSHI => self.push(Expr::Number(Number::Int(i64::from(i.low as i16))), 4),
+            op::PUSHI => self.push(Expr::Number(Number::Int(i64::from(i.low as i16))), 4)?,
             op::DUP => self.dup(i)?,
             op::CALLV => {
                 let function = self.pop_expr()?;
@@ -394,7 +436,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                         args,
                     },
                     16,
-                );
+                )?;
             }
             op::RET => return Ok(End::Return(self.pop_expr()?)),
             op::EXIT => return Ok(End::Exit),
@@ -462,14 +504,14 @@ impl<'c, 'a> Machine<'c, 'a> {
                 } else {
                     Role::Value
                 };
-                self.stack.push(Item {
+                self.push_item(Item {
                     expr: Expr::Call {
                         callee: Box::new(Expr::Ident(name)),
                         args,
                     },
                     size: 16,
                     role,
-                });
+                })?;
             }
             // A typed reference to a function, on its FUNC chain (2024.2 on).
             op::BREAK if matches!(i.operand, Operand::Reference { .. }) => {
@@ -666,7 +708,7 @@ impl<'c, 'a> Machine<'c, 'a> {
         // (see tidy).
         if let Some(name) = pushed_function(self.ctx, i) {
             let size = if i.op == op::BREAK { 16 } else { 4 };
-            self.push(Expr::Ident(format!("@@function@@{}:{name}", i.at)), size);
+            self.push(Expr::Ident(format!("@@function@@{}:{name}", i.at)), size)?;
             return Ok(());
         }
         let (expr, size) = match &i.operand {
@@ -707,16 +749,16 @@ impl<'c, 'a> Machine<'c, 'a> {
                 } else {
                     Role::Value
                 };
-                self.stack.push(Item {
+                self.push_item(Item {
                     expr,
                     size: 16,
                     role,
-                });
+                })?;
                 return Ok(());
             }
             other => return Err(format!("a push of {other:?}")),
         };
-        self.push(expr, size);
+        self.push(expr, size)?;
         Ok(())
     }
 
@@ -768,7 +810,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 if target != old.expr {
                     return Err("a dup'd store of another variable".into());
                 }
-                self.push_step(step.post(), target, old.size);
+                self.push_step(step.post(), target, old.size)?;
                 return Ok(());
             }
         }
@@ -777,7 +819,7 @@ impl<'c, 'a> Machine<'c, 'a> {
         if let Some((step, read)) = &step {
             if **read == target && self.top_is(&target) {
                 let old = self.pop()?;
-                self.push_step(step.post(), target, old.size);
+                self.push_step(step.post(), target, old.size)?;
                 return Ok(());
             }
         }
@@ -826,15 +868,14 @@ impl<'c, 'a> Machine<'c, 'a> {
             .is_some_and(|v| v.role != Role::Hidden && v.expr == *e)
     }
 
-    fn push_step(&mut self, op: StepOp, target: Expr, size: u8) {
-        self.stack.push(Item {
-            expr: Expr::Step {
+    fn push_step(&mut self, op: StepOp, target: Expr, size: u8) -> Result<(), String> {
+        self.push(
+            Expr::Step {
                 op,
                 target: Box::new(target),
             },
             size,
-            role: Role::Value,
-        });
+        )
     }
 
     fn assign(&mut self, target: Expr, value: Expr, compound_ok: bool) {
@@ -909,6 +950,7 @@ impl<'c, 'a> Machine<'c, 'a> {
         if low & 0x8000 == 0 {
             let bytes = (low & 0xff) * unit + unit;
             let from = self.split(bytes)?;
+            self.copying(&self.stack[from..])?;
             let copies: Vec<Item> = self.stack[from..]
                 .iter()
                 .map(|item| Item {
@@ -973,11 +1015,11 @@ impl<'c, 'a> Machine<'c, 'a> {
                 } else {
                     Role::Value
                 };
-                self.stack.push(Item {
+                self.push_item(Item {
                     expr,
                     size: 16,
                     role,
-                });
+                })?;
             }
             // popaf: stores the value under the array element at a further index.
             -3 => {
@@ -996,7 +1038,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 self.pop()?;
             }
             // isstaticok: whether the statics were set up already.
-            -6 => self.push(Expr::Ident("@@isstaticok@@".into()), 4),
+            -6 => self.push(Expr::Ident("@@isstaticok@@".into()), 4)?,
             // setstatic; savearef and restorearef keep an array reference aside.
             -9..=-7 => {}
             // chknullish: whether the value on top is undefined, leaving it there.
@@ -1006,13 +1048,14 @@ impl<'c, 'a> Machine<'c, 'a> {
                     .last()
                     .cloned()
                     .ok_or_else(|| "chknullish on an empty stack".to_string())?;
+                self.copying(std::slice::from_ref(&top))?;
                 self.push(
                     Expr::Call {
                         callee: Box::new(Expr::Ident("@@isnullish@@".into())),
                         args: vec![top.expr],
                     },
                     4,
-                );
+                )?;
             }
             // pushref: a typed reference to a resource.
             -11 => {
@@ -1024,7 +1067,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                     Some(n) => Expr::Ident(n.to_string()),
                     None => Expr::Number(Number::Int(value)),
                 };
-                self.push(expr, 16);
+                self.push(expr, 16)?;
             }
             other => return Err(format!("break signal {other} is not read yet")),
         }

@@ -23,6 +23,10 @@ pub fn source_texts(game: &Game<'_>, wanted: &[String]) -> Result<Vec<SourceText
             ));
         }
     }
+    crate::pass_stack::run(|| texts(game, wanted))
+}
+
+fn texts(game: &Game<'_>, wanted: &[String]) -> Result<Vec<SourceText>> {
     let inside: Vec<bool> = game.code.iter().map(|e| e.start != 0).collect();
     let all = decompile(game);
     let shown = all

@@ -13,7 +13,12 @@ use super::blocks::Block;
 use super::context::Context;
 use super::graph::Graph;
 use super::instr::{op, Instr, Operand};
+use super::parse::MAX_DEPTH;
+use super::region::Region;
 use super::sim::{End, Item, Machine, Role, Stuck};
+use super::tree_bounds;
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// A construct the walk is inside, and where its `break` and `continue` go.
 #[derive(Debug, Clone, Copy)]
@@ -85,6 +90,11 @@ pub struct Walker<'d, 'c, 'a> {
     /// Where the else arm of the last `if` written out starts: an outer `if`
     /// ending in it tells by this whose the jump over an empty `else` is.
     last_else: Option<usize>,
+    /// How many walks of a sequence or a condition chain are under way, one inside
+    /// the other: at most [`MAX_DEPTH`].
+    depth: usize,
+    /// The blob's budget for the copies `dup` makes (see [`super::sim`]).
+    copies_left: Rc<Cell<usize>>,
 }
 
 type Res<T> = Result<T, Stuck>;
@@ -98,6 +108,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         graph: &'d Graph,
         unreached: &[usize],
         local_names: std::rc::Rc<std::collections::HashSet<String>>,
+        copies_left: Rc<Cell<usize>>,
     ) -> Self {
         let mut dead = vec![false; blocks.len()];
         for &b in unreached {
@@ -107,6 +118,8 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             unreached: dead,
             resume: None,
             last_else: None,
+            depth: 0,
+            copies_left,
             ctx,
             instrs,
             blocks,
@@ -253,6 +266,43 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     /// The statements from `start` up to `stop`. `entering` is set when `start` is
     /// a loop's own header, which must not be taken for a jump or a new loop.
     fn seq(
+        &mut self,
+        start: Option<usize>,
+        stop: Option<usize>,
+        entering: bool,
+        stack: &mut Vec<Item>,
+        out: &mut Vec<Stmt>,
+    ) -> Res<Flow> {
+        self.nested(start.unwrap_or(0), |w| {
+            w.seq_within(start, stop, entering, stack, out)
+        })
+    }
+
+    /// Runs `walk` one level deeper, unless that is past [`MAX_DEPTH`]: every
+    /// recursion of the walk goes through here, so hostile bytecode cannot
+    /// nest it without end.
+    fn nested<T>(&mut self, b: usize, walk: impl FnOnce(&mut Self) -> Res<T>) -> Res<T> {
+        if self.depth == MAX_DEPTH {
+            return Err(self.stuck(b, &format!("code nested more than {MAX_DEPTH} deep")));
+        }
+        self.depth += 1;
+        let walked = walk(self);
+        self.depth -= 1;
+        walked
+    }
+
+    /// A value the walk made of others, refused past [`MAX_DEPTH`].
+    fn made(&self, b: usize, item: Item) -> Res<Item> {
+        if tree_bounds::expr_deeper_than(&item.expr, MAX_DEPTH) {
+            return Err(self.stuck(
+                b,
+                &format!("an expression nested more than {MAX_DEPTH} deep"),
+            ));
+        }
+        Ok(item)
+    }
+
+    fn seq_within(
         &mut self,
         start: Option<usize>,
         stop: Option<usize>,
@@ -574,7 +624,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             let e = else_stack.pop().map(|i| i.expr);
             let t = then_stack.pop();
             if let (Some(t), Some(e)) = (t, e) {
-                stack.push(Item {
+                let value = Item {
                     expr: Expr::Ternary {
                         cond: Box::new(cond),
                         then: Box::new(t.expr),
@@ -582,7 +632,8 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                     },
                     size: t.size,
                     role: Role::Value,
-                });
+                };
+                stack.push(self.made(n, value)?);
                 return Ok(After::At(follow));
             }
         }
@@ -654,15 +705,15 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     /// The blocks of the arm starting at `head` after the branch in `n`: those `head`
     /// dominates, up to the barriers. An arm whose head is also reached from
     /// outside it is empty: its head is where the `if` ends.
-    fn arm_blocks(&self, n: usize, head: usize, stop: Option<usize>) -> Vec<usize> {
+    fn arm_blocks(&self, n: usize, head: usize, stop: Option<usize>) -> Region {
         // A loop's header is also entered from its own back edges.
         let shared = self.graph.pred[head]
             .iter()
             .any(|&p| p != n && !self.graph.dominates(head, p));
         if shared || self.barrier(head, stop) {
-            return Vec::new();
+            return Region::default();
         }
-        let mut seen = vec![head];
+        let mut seen = Region::of(head);
         let mut todo = vec![head];
         while let Some(b) = todo.pop() {
             for &s in &self.graph.succ[b] {
@@ -674,7 +725,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                     && self.graph.dominates(head, s)
                     && !self.barrier(s, stop)
                 {
-                    seen.push(s);
+                    seen.insert(s);
                     todo.push(s);
                 }
             }
@@ -716,7 +767,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         }
         let then_arm = self.arm_blocks(n, t, stop);
         let else_arm = self.arm_blocks(n, f, stop);
-        let exits = |head: usize, arm: &[usize]| -> Vec<usize> {
+        let exits = |head: usize, arm: &Region| -> Vec<usize> {
             if arm.is_empty() {
                 return vec![head];
             }
@@ -825,6 +876,17 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         fall: usize,
         stack: &mut Vec<Item>,
     ) -> Res<(Item, Option<usize>)> {
+        self.nested(s, |w| w.chain_within(first, when, s, fall, stack))
+    }
+
+    fn chain_within(
+        &mut self,
+        first: Expr,
+        when: bool,
+        s: usize,
+        fall: usize,
+        stack: &mut Vec<Item>,
+    ) -> Res<(Item, Option<usize>)> {
         let end = self.next_of(s);
         if std::mem::replace(&mut self.visited[s], true) {
             return Err(self.stuck(s, "a block is reached twice"));
@@ -870,6 +932,9 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 End::Next | End::Goto(_) => cur = self.next_of(b),
                 _ => return Err(self.stuck(b, "a condition ends in a jump out")),
             }
+            if operands.len() > MAX_DEPTH {
+                return Err(self.stuck(b, &format!("a condition of more than {MAX_DEPTH} parts")));
+            }
         }
         let op = if when { BinaryOp::Or } else { BinaryOp::And };
         // A first operand of the same operator is a chain of its own.
@@ -885,14 +950,15 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
                 rhs: Box::new(b),
             })
             .unwrap_or(Expr::Bool(!when));
-        Ok((
+        let value = self.made(
+            s,
             Item {
                 expr: value,
                 size: 4,
                 role: Role::Value,
             },
-            end,
-        ))
+        )?;
+        Ok((value, end))
     }
 
     /// `a ?? b`: `a` stays on the stack when it is not undefined; otherwise it is
@@ -928,7 +994,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let Some(rhs) = stack.pop() else {
             return Err(self.stuck(fall, "a ?? with no value"));
         };
-        stack.push(Item {
+        let value = Item {
             expr: Expr::Binary {
                 op: BinaryOp::Nullish,
                 lhs: Box::new(lhs),
@@ -936,7 +1002,8 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
             },
             size: rhs.size,
             role: Role::Value,
-        });
+        };
+        stack.push(self.made(fall, value)?);
         Ok(After::At(Some(end)))
     }
 
@@ -980,15 +1047,13 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
 
     /// The blocks of the loop whose header is `h`: those that reach one of its back
     /// edges without passing through it.
-    fn loop_blocks(&self, h: usize) -> Vec<usize> {
-        let mut body = vec![h];
+    fn loop_blocks(&self, h: usize) -> Region {
+        let mut body = Region::of(h);
         let mut todo: Vec<usize> = self.latches(h).collect();
         while let Some(b) = todo.pop() {
-            if body.contains(&b) {
-                continue;
+            if body.insert(b) {
+                todo.extend(self.graph.pred[b].iter().copied());
             }
-            body.push(b);
-            todo.extend(self.graph.pred[b].iter().copied());
         }
         body
     }
@@ -997,7 +1062,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     /// enclosing construct's `break` or `continue` goes. A `break` alone in an arm
     /// is a block that only jumps to the exit, so exits are compared by where they
     /// lead.
-    fn loop_exit(&self, body: &[usize]) -> Option<usize> {
+    fn loop_exit(&self, body: &Region) -> Option<usize> {
         let mut exits: Vec<usize> = body
             .iter()
             .flat_map(|&b| self.graph.succ[b].iter().copied())
@@ -1108,7 +1173,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     fn while_loop(
         &mut self,
         h: usize,
-        body: &[usize],
+        body: &Region,
         latches: &[usize],
         stack: &mut Vec<Item>,
         out: &mut Vec<Stmt>,
@@ -1203,7 +1268,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     fn test(
         &mut self,
         h: usize,
-        body: &[usize],
+        body: &Region,
         stack: &mut Vec<Item>,
     ) -> Res<Option<(Expr, usize, usize)>> {
         let mut cur = h;
@@ -1270,6 +1335,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     fn machine(&self, stack: Vec<Item>) -> Machine<'c, 'a> {
         let mut m = Machine::new(self.ctx, stack);
         m.local_names = self.local_names.clone();
+        m.copies_left = self.copies_left.clone();
         m.arguments.renamed = self.arguments.renamed;
         m
     }
@@ -1629,10 +1695,14 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
         let mut cases = Vec::new();
         let mut result = Ok(());
         let mut reached_stack = None;
+        let mut by_target: std::collections::HashMap<usize, Vec<Expr>> = Default::default();
+        for (label, t) in labels {
+            by_target.entry(t).or_default().push(label);
+        }
         for (k, &t) in targets.iter().enumerate() {
-            for (label, _) in labels.iter().filter(|&&(_, lt)| lt == t) {
+            for label in by_target.remove(&t).unwrap_or_default() {
                 cases.push(Case {
-                    label: Some(label.clone()),
+                    label: Some(label),
                     body: Vec::new(),
                 });
             }

@@ -231,17 +231,19 @@ impl<'a> Recompile<'a> {
     pub fn compile_all(&self) -> usize {
         use rayon::prelude::*;
         let env = Env::of(&self.game);
-        self.sources
-            .par_iter()
-            .filter_map(|d| {
-                let source = Source {
-                    entry: &self.game.code[d.index].name,
-                    body: d.body.as_ref().ok()?,
-                    functions: &d.functions,
-                    places: None,
-                };
-                compile(&env, source).ok()
-            })
-            .count()
+        crate::pass_stack::run(|| {
+            self.sources
+                .par_iter()
+                .filter_map(|d| {
+                    let source = Source {
+                        entry: &self.game.code[d.index].name,
+                        body: d.body.as_ref().ok()?,
+                        functions: &d.functions,
+                        places: None,
+                    };
+                    compile(&env, source).ok()
+                })
+                .count()
+        })
     }
 }

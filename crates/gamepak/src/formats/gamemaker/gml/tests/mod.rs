@@ -19,6 +19,7 @@ mod expr;
 mod expressions;
 mod function_forms;
 mod functions;
+mod hostile;
 mod lex;
 mod literals;
 mod loops;
