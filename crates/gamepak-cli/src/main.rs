@@ -95,6 +95,8 @@ enum Command {
     Decompile(cmd::decompile::Args),
     Compile(cmd::compile::Args),
     Serve(cmd::serve::Args),
+    #[command(hide = true)]
+    RenderEntry(cmd::render_entry::Args),
     Completions(cmd::completions::Args),
     Man(cmd::man::Args),
 }
@@ -126,6 +128,7 @@ fn main() -> ExitCode {
             Command::Decompile(a) => cmd::decompile::run(a, &global),
             Command::Compile(a) => cmd::compile::run(a, &global),
             Command::Serve(a) => cmd::serve::run(a, &global),
+            Command::RenderEntry(a) => cmd::render_entry::run(a, &global),
             Command::Completions(a) => cmd::completions::run(a),
             Command::Man(a) => cmd::man::run(a),
         }
@@ -166,6 +169,7 @@ fn global(cli: &Cli) -> Result<output::Global, gamepak::Error> {
         verbose: cli.verbose,
         quiet: cli.quiet,
         options,
+        opcodes: cli.opcodes.clone(),
     })
 }
 

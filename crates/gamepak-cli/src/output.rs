@@ -16,6 +16,9 @@ pub struct Global {
     /// summaries or progress.
     pub quiet: bool,
     pub options: Options,
+    /// The opcode table --opcodes named, which a worker this run starts must read
+    /// too.
+    pub opcodes: Option<std::path::PathBuf>,
 }
 
 impl Global {

@@ -278,7 +278,8 @@ fn render_listed(state: &State, id: usize, entry: &str) -> Result<Files, Refusal
         ));
     }
     let started = Instant::now();
-    let files = render::entry(f, entry).map_err(failed)?;
+    let files =
+        render::entry(f, entry, state.renderer.as_ref(), state.max_render).map_err(failed)?;
     let files: BTreeMap<String, Bytes> = files
         .into_iter()
         .map(|(name, bytes)| (name, Bytes::from(bytes)))

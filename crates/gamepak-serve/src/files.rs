@@ -77,7 +77,7 @@ impl ServedFile {
     }
 }
 
-fn open(path: &Path, options: &Options) -> Result<ServedFile> {
+pub(crate) fn open(path: &Path, options: &Options) -> Result<ServedFile> {
     // The server shows its files until it stops: leaving them mapped for the life
     // of the process lets each document borrow its file.
     let data: &'static Source = Box::leak(Box::new(Source::open(path, &options.limits)?));

@@ -27,6 +27,7 @@ mod listen;
 mod page;
 mod pool;
 mod render;
+mod worker;
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
@@ -35,6 +36,7 @@ use std::time::Duration;
 
 pub use files::Served;
 pub use listen::HEADER_TIMEOUT;
+pub use worker::{render_to, Renderer, RENDER_TIME};
 
 /// The most pieces of heavy work (renders, checks, listings) running at once,
 /// whatever the machine: each holds an entry's rendering in memory.
@@ -58,6 +60,8 @@ pub struct Config {
     pub header_timeout: Duration,
     /// Told of each entry rendered, when set.
     pub log: Option<Log>,
+    /// Where renders run apart from the server; in the server itself when unset.
+    pub renderer: Option<Renderer>,
 }
 
 /// What every request handler sees.
@@ -68,6 +72,9 @@ pub(crate) struct State {
     pub token: String,
     pub port: u16,
     pub log: Option<Log>,
+    pub renderer: Option<Renderer>,
+    /// The most bytes one render may give.
+    pub max_render: u64,
 }
 
 /// Opens the files, listens, tells `ready` the URL to open, and serves until the
@@ -106,6 +113,8 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> gamepak::Result<()> {
             token,
             port: addr.port(),
             log: config.log,
+            renderer: config.renderer,
+            max_render: config.options.limits.max_alloc,
         });
         listen::serve(listener, api::router(state), config.header_timeout).await;
         Ok(())

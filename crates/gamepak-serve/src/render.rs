@@ -1,17 +1,27 @@
 //! An entry as `extract` would write it, rendered into memory by the file's
-//! document ([`gamepak::Document::render`]): nothing touches the disk.
+//! document ([`gamepak::Document::render`]): nothing touches the disk. With a
+//! [`Renderer`] the render runs in a worker process ([`crate::worker`]).
 
 use std::collections::BTreeMap;
 
 use gamepak::Result;
 
 use crate::files::ServedFile;
+use crate::worker::{render_apart, Renderer};
 
 /// The files extract writes for the entry at `path`: its own file and those beside
 /// it that carry its path with a suffix (a tile map's picture) or another
 /// extension (a script's GML).
-pub fn entry(file: &ServedFile, path: &str) -> Result<BTreeMap<String, Vec<u8>>> {
-    let rendered = file.document.render(path);
+pub fn entry(
+    file: &ServedFile,
+    path: &str,
+    renderer: Option<&Renderer>,
+    max_bytes: u64,
+) -> Result<BTreeMap<String, Vec<u8>>> {
+    let rendered = match renderer {
+        Some(r) => render_apart(r, &file.path, file.data.len() as u64, path, max_bytes),
+        None => file.document.render(path),
+    };
     // What was read from a file that changed meanwhile is not answered with, and
     // the change explains whatever went wrong reading it.
     file.data.unchanged()?;

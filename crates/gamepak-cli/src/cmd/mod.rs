@@ -12,4 +12,5 @@ pub mod info;
 pub mod list;
 pub mod man;
 pub mod pack;
+pub mod render_entry;
 pub mod serve;

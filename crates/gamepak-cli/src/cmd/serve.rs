@@ -34,10 +34,49 @@ pub struct Args {
     /// header or stay idle between requests (tests shorten it).
     #[arg(long, hide = true, value_name = "MS")]
     header_timeout_ms: Option<u64>,
+    /// How long, in milliseconds, one entry's render may take before it is
+    /// stopped and answered with an error (tests shorten it).
+    #[arg(long, hide = true, value_name = "MS")]
+    render_timeout_ms: Option<u64>,
+    /// The address space one render may take beyond its file, in MiB (tests
+    /// shrink it).
+    #[arg(long, hide = true, value_name = "MIB")]
+    render_memory_mib: Option<u64>,
+}
+
+/// A render's address space beyond its file and twice --max-alloc: room for the
+/// program, its threads' stacks and its working set.
+const RENDER_MEMORY: u64 = 3 << 30;
+
+/// Each render runs in a `render-entry` worker of this very program, with the
+/// run's limits: an entry that crashes, hangs or exhausts its worker costs that
+/// entry, never the server.
+fn renderer(args: &Args, global: &Global) -> Result<gamepak_serve::Renderer, Error> {
+    let program = std::env::current_exe().map_err(|e| Error::io("this program", e))?;
+    let max_alloc = global.options.limits.max_alloc;
+    let mut worker: Vec<std::ffi::OsString> =
+        vec!["--max-alloc".into(), max_alloc.to_string().into()];
+    if let Some(table) = &global.opcodes {
+        worker.extend(["--opcodes".into(), table.clone().into_os_string()]);
+    }
+    worker.push("render-entry".into());
+    Ok(gamepak_serve::Renderer {
+        program,
+        args: worker,
+        time: args
+            .render_timeout_ms
+            .map_or(gamepak_serve::RENDER_TIME, Duration::from_millis),
+        memory: args.render_memory_mib.map_or_else(
+            || RENDER_MEMORY.saturating_add(max_alloc.saturating_mul(2)),
+            |mib| mib << 20,
+        ),
+    })
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
+    let renderer = renderer(&args, global)?;
     let config = gamepak_serve::Config {
+        renderer: Some(renderer),
         files: args.files,
         port: args.port,
         open: args.open,

@@ -514,3 +514,61 @@ fn build_watch_rebuilds_on_each_change_a_line_per_build() {
         12
     );
 }
+
+/// `build --watch` of a script whose exports lie in the folder it watches, named
+/// through `..` and through a link: its own writes build nothing, nor does a file
+/// written again with what it held. A folder removed is reported, and built again
+/// when it is back.
+#[cfg(unix)]
+#[test]
+fn build_watch_ignores_its_own_outputs_and_outlives_its_folder() {
+    use std::io::{BufRead, BufReader};
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let gap = dir.path().join("gap");
+    crate::special_files::copy_tree(&examples().join("gap"), &gap);
+    std::os::unix::fs::symlink(&gap, gap.join("here")).unwrap();
+    let script = gap.join("demo.gap");
+    let text = std::fs::read_to_string(&script)
+        .unwrap()
+        .replace("filename=hero.gbin", "filename=../gap/hero.gbin")
+        .replace("filename=hero_defs.h", "filename=here/hero_defs.h");
+    std::fs::write(&script, text).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamepak"))
+        .args(["build", "--watch", "gap/demo.gap"])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = |stream: Box<dyn std::io::Read + Send>| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stream).lines() {
+                let _ = tx.send(line.unwrap());
+            }
+        });
+        rx
+    };
+    let stdout = lines(Box::new(child.stdout.take().unwrap()));
+    let stderr = lines(Box::new(child.stderr.take().unwrap()));
+    let next =
+        |rx: &std::sync::mpsc::Receiver<String>| rx.recv_timeout(Duration::from_secs(60)).unwrap();
+    let quiet = |rx: &std::sync::mpsc::Receiver<String>| {
+        rx.recv_timeout(Duration::from_millis(1500)).is_err()
+    };
+    assert!(next(&stdout).contains("hero.gbin"));
+    while stdout.recv_timeout(Duration::from_millis(300)).is_ok() {}
+    assert!(quiet(&stdout), "its own outputs built again");
+    let intro = gap.join("intro.txt");
+    std::fs::write(&intro, std::fs::read(&intro).unwrap()).unwrap();
+    assert!(quiet(&stdout), "a file written as it was built again");
+    let saved = dir.path().join("saved");
+    std::fs::rename(&gap, &saved).unwrap();
+    assert!(next(&stderr).contains("the folder is gone"));
+    std::fs::rename(&saved, &gap).unwrap();
+    assert!(next(&stdout).contains("hero.gbin"), "not built when back");
+    // SAFETY: signals a child this test started and owns.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+}

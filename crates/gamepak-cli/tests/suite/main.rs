@@ -22,6 +22,7 @@ mod output_races;
 mod reads_tables;
 mod safety;
 mod salvage;
+mod serve_hostile;
 mod serve_http;
 mod serve_load;
 mod special_files;

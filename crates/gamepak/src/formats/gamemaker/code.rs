@@ -280,9 +280,9 @@ pub fn instructions(
     length: u32,
     names: &Names,
     strings: &[Cow<'_, str>],
-) -> (Vec<Line>, Vec<u64>) {
+) -> (Vec<Line>, std::collections::HashSet<u64>) {
     let mut lines = Vec::new();
-    let mut targets = Vec::new();
+    let mut targets = std::collections::HashSet::new();
     let end = blob + u64::from(length);
     let word = |a: u64| u32_at(form, a).unwrap_or(0);
     let mut at = blob;
@@ -299,7 +299,7 @@ pub fn instructions(
                 } else {
                     let rel = ((w << 9) as i32 >> 9) as i64 * 4;
                     let target = (at as i64 + rel) as u64;
-                    targets.push(target);
+                    targets.insert(target);
                     format!("{m} L{:04x}", target.wrapping_sub(blob))
                 }
             }

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 
 use super::ast::{AssignOp, Expr, Function, Stmt};
 use super::builtins::{self, ParamType};
+use super::compile::target::MOST_ARGUMENTS;
 use super::context::Context;
 use super::tidy::{argument_index, short_name};
 use super::typed::{builtin_arguments, name, Vars};
@@ -50,7 +51,9 @@ impl ScriptParams {
             .filter_map(|(script, uses)| {
                 let mut params: Vec<Option<ParamType>> = Vec::new();
                 let mut mixed: Vec<bool> = Vec::new();
-                for Use { param, ty } in uses {
+                // No call passes an argument past the last a count holds: no
+                // table is sized from a larger index a file may hold.
+                for Use { param, ty } in uses.into_iter().filter(|u| u.param < MOST_ARGUMENTS) {
                     if params.len() <= param {
                         params.resize(param + 1, None);
                         mixed.resize(param + 1, false);

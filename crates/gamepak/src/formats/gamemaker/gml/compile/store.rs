@@ -178,6 +178,7 @@ impl Gen<'_> {
 
     /// The place `e` names, to store to, if it names one.
     pub(super) fn place(&mut self, e: &Expr) -> Option<Place> {
+        self.refuse_argument_past_the_last(e);
         match e {
             Expr::Ident(name) => {
                 self.refuse_read_only(name);
@@ -679,6 +680,25 @@ fn accessor_write(a: Accessor) -> Option<&'static str> {
         Accessor::Struct => "variable_struct_set",
         Accessor::Array | Accessor::ArrayRef => return None,
     })
+}
+
+impl Gen<'_> {
+    /// Refuses `argument[N]` with N past what the release's calls can pass.
+    fn refuse_argument_past_the_last(&mut self, e: &Expr) {
+        let Expr::Index { base, .. } = e else {
+            return;
+        };
+        if !matches!(&**base, Expr::Ident(a) if a == "argument") {
+            return;
+        }
+        let most = self.env.target.most_arguments();
+        if let Some(n) = super::super::tidy::argument_index(e).filter(|&n| n >= most) {
+            self.error(format!(
+                "argument[{n}] is past the last argument a call can pass in this game's release ({most} arguments, argument[{}] the last)",
+                most - 1
+            ));
+        }
+    }
 }
 
 /// `argument0` to `argument15`.

@@ -178,6 +178,17 @@ impl Target {
         self.release >= Version::V2_3
     }
 
+    /// How many arguments code may read: a call's count is 16 bits wide from 2.3,
+    /// and before it a script takes `argument0` to `argument15`. GameMaker's runner
+    /// reads no argument past these, so an index past them is a slip or an attack.
+    pub fn most_arguments(self) -> usize {
+        if self.functions() {
+            MOST_ARGUMENTS
+        } else {
+            16
+        }
+    }
+
     /// A method of what a call returns is called with its arguments pushed
     /// before the call (2022 on; 2.3.0 pushes the instance first), and of what
     /// a method returns too from 2024.14 (2024.4's JaconAndEggs/Ooo-Kaizo
@@ -283,3 +294,6 @@ impl Target {
         self.repeat_tests_count
     }
 }
+
+/// The most arguments a call passes in any release: its count is 16 bits wide.
+pub const MOST_ARGUMENTS: usize = u16::MAX as usize;

@@ -204,3 +204,23 @@ fn a_new_function_or_macro_named_like_a_built_in_is_an_error() {
         "{shown:?}"
     );
 }
+
+#[test]
+fn an_argument_past_the_last_a_call_can_pass_is_an_error() {
+    let [error] = &reported("x = argument[2000000000];")[..] else {
+        panic!("one error");
+    };
+    assert!(
+        error.contains("argument[2000000000] is past the last argument a call can pass")
+            && error.contains("(65535 arguments, argument[65534] the last)"),
+        "{error}"
+    );
+    assert!(reported("x = argument[65534];").is_empty());
+    // Before 2.3 a script takes 16.
+    let early = reported_between(Version::V2_2_1, Version::V2_3, "argument[16] = 1;");
+    assert!(
+        early[0].contains("(16 arguments, argument[15] the last)"),
+        "{early:?}"
+    );
+    assert!(reported_between(Version::V2_2_1, Version::V2_3, "x = argument[15];").is_empty());
+}
