@@ -7,14 +7,16 @@
 //! oxc's transformer does not lower classes, block scoping, destructuring or the
 //! rest of ES2015. See docs/ARCHITECTURE.md.
 //!
-//! Hostile text cannot crash a build: swc's parser grows its own stack, input
-//! nested deeper than [`MAX_NESTING`] is refused with its place before any other
-//! pass walks it, and the passes run on a pass thread ([`crate::pass_stack`]).
+//! Hostile text cannot crash a build: text nested deeper than [`MAX_NESTING`] is
+//! refused with its place before swc's parser (which recurses once a level) sees
+//! it, and the tree again before any other pass walks it; the passes run on a
+//! pass thread ([`crate::pass_stack`]).
 
 mod compile;
 mod minify;
 mod nesting;
 mod parse;
+mod prescan;
 mod target;
 
 pub use compile::{compile, Source};

@@ -4,7 +4,7 @@ use swc_common::{sync::Lrc, FileName, SourceFile, SourceMap, Span, Spanned};
 use swc_ecma_ast::{EsVersion, Program};
 use swc_ecma_parser::{parse_file_as_program, EsSyntax, Syntax, TsSyntax};
 
-use super::nesting;
+use super::{nesting, prescan};
 use crate::error::{Error, Result};
 
 /// `text` added to `cm` under the name it is shown by.
@@ -20,16 +20,18 @@ pub(super) fn program(cm: &SourceMap, file: &SourceFile, typescript: bool) -> Re
     } else {
         Syntax::Es(EsSyntax::default())
     };
+    let too_deep = format!("nested more than {} deep", super::MAX_NESTING);
+    if let Some(at) = prescan::too_deep(&file.src) {
+        let lo = file.start_pos + swc_common::BytePos(at as u32);
+        return Err(located(cm, Span::new(lo, lo), &too_deep));
+    }
     let mut recovered = Vec::new();
     let program = parse_file_as_program(file, syntax, EsVersion::EsNext, None, &mut recovered)
         .map_err(|e| located(cm, e.span(), &e.kind().msg()))?;
     if let Some(e) = recovered.first() {
         return Err(located(cm, e.span(), &e.kind().msg()));
     }
-    nesting::check(&program).map_err(|span| {
-        let why = format!("nested more than {} deep", super::MAX_NESTING);
-        located(cm, span, &why)
-    })?;
+    nesting::check(&program).map_err(|span| located(cm, span, &too_deep))?;
     Ok(program)
 }
 
