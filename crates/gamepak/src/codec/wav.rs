@@ -67,6 +67,26 @@ pub fn encode(samples: &[u8], pcm: Pcm, rate: u32, channels: u16) -> Result<Vec<
 
 type Reader<'a> = hound::WavReader<std::io::Cursor<&'a [u8]>>;
 
+/// The sample rates a build takes: from telephone quality to the highest any
+/// recorder writes. Outside them a resampled clip would be hundreds of times the
+/// size of its source, or the rate is a slip.
+pub const RATES: std::ops::RangeInclusive<u32> = 1_000..=384_000;
+
+/// Refuses a sample rate outside [`RATES`], naming it.
+pub fn check_rate(rate: u32, path: &str) -> Result<()> {
+    if RATES.contains(&rate) {
+        return Ok(());
+    }
+    Err(Error::at(
+        path,
+        format!(
+            "a sample rate of {rate} Hz is outside the {} Hz to {} Hz a build takes",
+            RATES.start(),
+            RATES.end()
+        ),
+    ))
+}
+
 fn open<'a>(bytes: &'a [u8], path: &str) -> Result<Reader<'a>> {
     hound::WavReader::new(std::io::Cursor::new(bytes))
         .map_err(|e| Error::at(path, format!("not a readable WAV: {e}")))
@@ -146,6 +166,7 @@ pub fn read_clip(bytes: &[u8], path: &str) -> Result<Clip> {
     if spec.channels == 0 {
         return Err(Error::at(path, "WAV has no channels"));
     }
+    check_rate(spec.sample_rate, path)?;
     let taken = match spec.sample_format {
         hound::SampleFormat::Int => matches!(spec.bits_per_sample, 8 | 16 | 24),
         hound::SampleFormat::Float => spec.bits_per_sample == 32,
@@ -183,6 +204,13 @@ pub fn read_clip(bytes: &[u8], path: &str) -> Result<Clip> {
                 .map_err(bad)?
         }
     };
+    // A resampler fed NaN or infinity gives garbage at best.
+    if let Some(k) = interleaved.iter().position(|s| !s.is_finite()) {
+        return Err(Error::at(
+            path,
+            format!("WAV sample {k} is {}: samples must be finite", interleaved[k]),
+        ));
+    }
     let n = spec.channels as usize;
     let channels = (0..n)
         .map(|c| interleaved.iter().skip(c).step_by(n).copied().collect())
@@ -232,5 +260,39 @@ mod tests {
             let e = encode(&[0, 0], Pcm::S16, rate, channels).unwrap_err();
             assert!(e.to_string().contains("cannot hold"), "{e}");
         }
+    }
+
+    /// A 32-bit float WAV of `samples` at `rate`, written by hound.
+    fn float_wav(rate: u32, samples: &[f32]) -> Vec<u8> {
+        let spec = hound::WavSpec {
+            channels: 1,
+            sample_rate: rate,
+            bits_per_sample: 32,
+            sample_format: hound::SampleFormat::Float,
+        };
+        let mut out = std::io::Cursor::new(Vec::new());
+        let mut w = hound::WavWriter::new(&mut out, spec).unwrap();
+        for &s in samples {
+            w.write_sample(s).unwrap();
+        }
+        w.finalize().unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn a_build_refuses_absurd_rates_and_samples_that_are_not_numbers() {
+        for rate in [1, 3, 999, 384_001, 250_000_000] {
+            let Err(e) = read_clip(&float_wav(rate, &[0.0; 4]), "a.wav") else {
+                panic!("{rate} Hz read");
+            };
+            assert!(e.to_string().contains(&format!("{rate} Hz is outside")), "{e}");
+        }
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            let Err(e) = read_clip(&float_wav(44_100, &[0.0, bad]), "a.wav") else {
+                panic!("{bad} read");
+            };
+            assert!(e.to_string().contains("sample 1 is"), "{e}");
+        }
+        assert!(read_clip(&float_wav(8_000, &[0.5, -0.5]), "a.wav").is_ok());
     }
 }

@@ -659,8 +659,10 @@ fn sound(s: &mut State, c: &Ctx) -> Result<()> {
         .map_or(src_format, |f| sample_format(Some(f)));
     let src_rate = c.int(&["srcrate"], 22050);
     let rate = c.int(&["rate"], src_rate);
-    if !(1..=65535).contains(&src_rate) || !(1..=65535).contains(&rate) {
-        return Err(c.err("sample rates must be 1-65535 Hz"));
+    // The format stores a rate in 16 bits; resampling from under 1 kHz would
+    // make a sample hundreds of times its source.
+    if !(1000..=65535).contains(&src_rate) || !(1000..=65535).contains(&rate) {
+        return Err(c.err("sample rates must be 1000-65535 Hz"));
     }
     let normalised = super::sound::to_i16(&data, src_format);
     let resampled = super::sound::resample(&normalised, src_rate as u32, rate as u32);
