@@ -1,6 +1,7 @@
 //! GML compiled: any text that parses compiles to assembly or to errors, never a
 //! panic, and what it compiles to assembles. The first byte picks the release
-//! compiled for and the choices the game's code would settle.
+//! compiled for and the choices the game's code would settle. Text that declares
+//! macros (`#macro`) has them expanded, cycles and doublings included.
 #![no_main]
 
 use gamepak::gamemaker::gml::compile::{compile, Env, Source, Target};
@@ -39,6 +40,7 @@ fuzz_target!(|data: &[u8]| {
         entry: "gml_Object_a_Create_0",
         body: &body,
         functions: &[],
+        places: None,
     };
     if let Ok(compiled) = compile(&env, source) {
         compiled

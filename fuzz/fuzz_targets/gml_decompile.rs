@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
     // and whether array writes naming no owner are `[@ ]`.
     let release = data.last().copied().unwrap_or(0);
     if release & 1 == 1 {
-        mark_reference_writes(&mut instrs);
+        mark_reference_writes(&mut instrs, &[]);
     }
     let second = data.get(..4).map_or(0, |w| {
         u32::from_le_bytes([w[0], w[1], w[2], w[3]]) % (len as u32 + 1)
@@ -52,6 +52,9 @@ fuzz_target!(|data: &[u8]| {
             RefKinds::Before2024_4
         },
         typed_booleans: release & 4 == 4,
+        tested_booleans: release & 8 == 8,
+        explicit_self: release & 16 == 16,
+        typed_references: release & 32 == 32,
     };
     let entries = [
         EntryAt {

@@ -208,7 +208,10 @@ pub fn read_clip(bytes: &[u8], path: &str) -> Result<Clip> {
     if let Some(k) = interleaved.iter().position(|s| !s.is_finite()) {
         return Err(Error::at(
             path,
-            format!("WAV sample {k} is {}: samples must be finite", interleaved[k]),
+            format!(
+                "WAV sample {k} is {}: samples must be finite",
+                interleaved[k]
+            ),
         ));
     }
     let n = spec.channels as usize;
@@ -285,7 +288,10 @@ mod tests {
             let Err(e) = read_clip(&float_wav(rate, &[0.0; 4]), "a.wav") else {
                 panic!("{rate} Hz read");
             };
-            assert!(e.to_string().contains(&format!("{rate} Hz is outside")), "{e}");
+            assert!(
+                e.to_string().contains(&format!("{rate} Hz is outside")),
+                "{e}"
+            );
         }
         for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
             let Err(e) = read_clip(&float_wav(44_100, &[0.0, bad]), "a.wav") else {

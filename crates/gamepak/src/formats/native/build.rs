@@ -356,7 +356,7 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
         names.push((name.clone(), i));
     }
     if opts.production {
-        png_crush::crush_all(&mut pngs)?;
+        notes.extend(png_crush::crush_all(&mut pngs, limits)?);
     }
     let mut pngs = pngs.into_iter().map(|(_, png)| png);
     let atlas = pngs.next().expect("the atlas is first");
