@@ -92,6 +92,7 @@ pub fn build(
         texts,
         edited,
         moved,
+        ..
     } = strings(dir, m, renamed, &mut notes)?;
     let sources = m
         .chunks
@@ -349,6 +350,9 @@ struct Table {
     texts: Vec<String>,
     edited: Vec<Edited>,
     moved: Vec<(u32, u32)>,
+    /// What changed each string changed so far, in words: a second change to it is
+    /// a conflict, blamed on the file making it and naming the first.
+    changed_by: HashMap<usize, String>,
 }
 
 /// The table from `strings.json`, the resources renamed by their files, and then
@@ -365,6 +369,7 @@ fn strings(
             texts: Vec::new(),
             edited: Vec::new(),
             moved: Vec::new(),
+            changed_by: HashMap::new(),
         });
     };
     let parse = |file: &str, bytes: &[u8]| -> Result<Vec<String>> {
@@ -395,10 +400,14 @@ fn strings(
         edited: Vec::new(),
         moved: Vec::new(),
         original: Vec::new(),
+        changed_by: HashMap::new(),
     };
     for (i, (a, b)) in table.texts.iter().zip(&was).enumerate() {
         if a != b {
             notes.push(format!("{}[{i}]", s.file));
+            table
+                .changed_by
+                .insert(i, format!("is edited in {} too", s.file));
             table.edited.push(Edited {
                 index: i,
                 was: b.clone(),
@@ -428,18 +437,35 @@ fn renamed_by_its_file(table: &mut Table, was: &[String], r: &Renamed) -> Result
     let Some(i) = was.iter().position(|t| *t == r.was) else {
         return Ok(());
     };
-    if table.texts[i] != was[i] {
+    if let Some(first) = table.changed_by.get(&i) {
+        // Where another rename made the first change, the place is this resource.
+        let place = table_file(first).map_or_else(
+            || format!("{} resource {} ({:?})", r.kind, r.index, r.now),
+            str::to_string,
+        );
         return Err(Error::at(
-            "strings.json",
+            place,
             format!(
-                "string {i} ({:?}) is edited here, and its resource renamed {:?} by its file: \
+                "string {i} ({:?}) {first}, and its resource renamed {:?} by its file: \
                  rename it in one place",
                 r.was, r.now
             ),
         ));
     }
     table.texts[i] = r.now.clone();
+    table.changed_by.insert(
+        i,
+        format!("is renamed {:?} by its resource's file too", r.now),
+    );
     Ok(())
+}
+
+/// The file a change to the strings (as [`Table::changed_by`] words it) was made
+/// in, if a file made it.
+fn table_file(change: &str) -> Option<&str> {
+    change
+        .strip_prefix("is edited in ")
+        .and_then(|rest| rest.strip_suffix(" too"))
 }
 
 /// A text edited in `text.json`: in place, or, where its string is a name too, as
@@ -451,15 +477,15 @@ fn shown_text_edited(
     notes: &mut Vec<String>,
 ) -> Result<()> {
     let i = edit.string as usize;
-    if table.texts[i] != was[i] {
+    if let Some(first) = table.changed_by.get(&i) {
         return Err(Error::at(
             text_list::TEXT,
-            format!(
-                "string {i} ({:?}) is edited in strings.json too: edit it in one of them",
-                was[i]
-            ),
+            format!("string {i} ({:?}) {first}: edit it in one of them", was[i]),
         ));
     }
+    table
+        .changed_by
+        .insert(i, format!("is edited twice in {}", text_list::TEXT));
     if edit.split {
         let own = table.texts.len();
         notes.push(format!(

@@ -482,6 +482,36 @@ fn a_text_edited_in_text_json_changes_that_text_alone_and_a_name_keeps_its_strin
     }
 }
 
+/// Two entries of `text.json` editing one string differently is a conflict of
+/// that file, blamed on it, not on `strings.json`, which nobody touched.
+#[test]
+fn a_string_edited_twice_in_text_json_is_blamed_on_text_json() {
+    for (name, _, out) in extracted_games("folder rules text twice", &ERAS) {
+        let path = out.path().join("text.json");
+        let list = read_json(&path);
+        let entries = list.as_array().unwrap();
+        let Some(k) = entries.iter().position(|e| e["text"] != "") else {
+            continue;
+        };
+        let mut twice = entries.clone();
+        let mut second = entries[k].clone();
+        twice[k]["text"] = "one".into();
+        second["text"] = "two".into();
+        twice.push(second);
+        write_json(&path, &Value::Array(twice));
+        let e = gamepak::pack(out.path(), &Default::default()).unwrap_err();
+        let i = entries[k]["string"].as_u64().unwrap();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "text.json: string {i} ({:?}) is edited twice in text.json: edit it in one of them",
+                entries[k]["text"].as_str().unwrap()
+            ),
+            "{name}"
+        );
+    }
+}
+
 /// Records in `gamepak.toml` that `file` was extracted as it is now, as if the
 /// game itself held it so.
 fn as_extracted(folder: &Path, file: &str) {
