@@ -156,6 +156,21 @@ fn at_most(e: Error, n: usize) -> Error {
     let ErrorKind::Invalid(message) = &e.kind else {
         return e;
     };
+    // The library lists so many and counts the rest on a last line of its own.
+    let (message, counted) = match message.rsplit_once('\n') {
+        Some((listed, last)) if last.starts_with("… and ") => {
+            let n = last
+                .trim_start_matches("… and ")
+                .split(' ')
+                .next()
+                .and_then(|n| n.parse::<usize>().ok());
+            match n {
+                Some(n) => (listed, n),
+                None => (message.as_str(), 0),
+            }
+        }
+        _ => (message.as_str(), 0),
+    };
     let starts: Vec<usize> = message
         .split('\n')
         .scan(0, |at, line| {
@@ -169,7 +184,7 @@ fn at_most(e: Error, n: usize) -> Error {
     if starts.len() <= n {
         return e;
     }
-    let more = starts.len() - n;
+    let more = starts.len() - n + counted;
     let kept = message[..starts[n] - 1].to_string();
     let s = if more == 1 { "" } else { "s" };
     Error::new(

@@ -214,7 +214,7 @@ pub fn build(
     let files = files(m, &sources);
     let mut found = folder_rules::apply(&mut game, m, &files, &payloads.group_clips, &edited);
     already_in_the_game(dir, m, &mut found);
-    if let Some(e) = problems(mended, found.problems) {
+    if let Some(e) = problems(mended, found.problems, found.more) {
         return Err(e);
     }
     notes.extend(found.notes);
@@ -273,10 +273,14 @@ fn already_in_the_game(dir: &SourceDir, m: &Manifest, found: &mut folder_rules::
     );
 }
 
+/// How the line that counts the problems past those listed starts: `--max-problems`
+/// adds those it leaves out to the count.
+pub const UNLISTED: &str = "… and";
+
 /// The problems of records read mended, then those the rules between records
 /// found at other places: a reference read as none because it named nothing is not
 /// reported again as missing.
-fn problems(mended: Vec<Error>, rules: Vec<String>) -> Option<Error> {
+fn problems(mended: Vec<Error>, rules: Vec<String>, more: usize) -> Option<Error> {
     let mut lines: Vec<String> = mended
         .iter()
         .flat_map(|e| {
@@ -286,19 +290,21 @@ fn problems(mended: Vec<Error>, rules: Vec<String>) -> Option<Error> {
                 .collect::<Vec<_>>()
         })
         .collect();
-    let said: Vec<String> = lines
-        .iter()
-        .filter_map(|l| {
-            let mut parts = l.splitn(3, ": ");
-            let (file, place, _) = (parts.next()?, parts.next()?, parts.next()?);
-            Some(format!("{file}: {place}: "))
-        })
-        .collect();
+    // A problem's place: its file and the field in it.
+    let place = |l: &str| {
+        let mut parts = l.splitn(3, ": ");
+        let (file, place, _) = (parts.next()?, parts.next()?, parts.next()?);
+        Some(format!("{file}: {place}: "))
+    };
+    let said: HashSet<String> = lines.iter().filter_map(|l| place(l)).collect();
     lines.extend(
         rules
             .into_iter()
-            .filter(|r| !said.iter().any(|p| r.starts_with(p))),
+            .filter(|r| place(r).is_none_or(|p| !said.contains(&p))),
     );
+    if more > 0 {
+        lines.push(format!("{UNLISTED} {more} more problems"));
+    }
     (!lines.is_empty()).then(|| Error::at("", lines.join("\n")))
 }
 

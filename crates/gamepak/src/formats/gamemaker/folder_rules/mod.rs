@@ -51,8 +51,26 @@ impl Files {
 #[derive(Debug, Default)]
 pub(super) struct Findings {
     pub problems: Vec<String>,
+    /// Problems past the first [`KEPT`], counted: a folder with a million of them
+    /// costs no more than one with ten thousand.
+    pub more: usize,
     pub notes: Vec<String>,
     pub warnings: Vec<String>,
+}
+
+/// How many problems are kept in words; no one reads further, and `--max-problems`
+/// prints fewer.
+pub(super) const KEPT: usize = 10_000;
+
+impl Findings {
+    /// A problem, worded by `say` unless [`KEPT`] are worded already.
+    pub fn problem(&mut self, say: impl FnOnce() -> String) {
+        if self.problems.len() < KEPT {
+            self.problems.push(say());
+        } else {
+            self.more += 1;
+        }
+    }
 }
 
 /// Applies every rule to `game`, read from `files` with the strings `edited`:

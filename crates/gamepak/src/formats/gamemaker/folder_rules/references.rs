@@ -18,11 +18,13 @@ pub(super) fn check(game: &Game<'_>, files: &Files, found: &mut Findings) {
         let Some(room) = room else { continue };
         for (k, inst) in room.instances.iter().enumerate() {
             if inst.as_ref().is_some_and(|inst| inst.object.0 == -1) {
-                found.problems.push(format!(
-                    "{}: instances[{k}].object: an instance must be of an object; give the \
+                found.problem(|| {
+                    format!(
+                        "{}: instances[{k}].object: an instance must be of an object; give the \
                      object's name",
-                    files.of(FourCC::ROOM, i)
-                ));
+                        files.of(FourCC::ROOM, i)
+                    )
+                });
             }
         }
     }
@@ -35,11 +37,13 @@ pub(super) fn check(game: &Game<'_>, files: &Files, found: &mut Findings) {
             };
             let mut chain: Vec<String> = cycle.iter().map(|&i| name(i)).collect();
             chain.push(name(cycle[0]));
-            found.problems.push(format!(
-                "{}: parent: the parent chain loops ({}); give one of them another parent",
-                files.of(FourCC::OBJT, cycle[0]),
-                chain.join(" -> ")
-            ));
+            found.problem(|| {
+                format!(
+                    "{}: parent: the parent chain loops ({}); give one of them another parent",
+                    files.of(FourCC::OBJT, cycle[0]),
+                    chain.join(" -> ")
+                )
+            });
         }
     }
 }

@@ -56,12 +56,14 @@ pub(super) fn apply(game: &mut Game<'_>, m: &Manifest, files: &Files, found: &mu
             let Some(inst) = inst else { continue };
             if let Some((j, k0)) = taken.insert(inst.id, (i, k)) {
                 let first = files.of(FourCC::ROOM, j);
-                found.problems.push(format!(
-                    "{file}: instances[{k}].id: instance id {} is taken by {first} \
+                found.problem(|| {
+                    format!(
+                        "{file}: instances[{k}].id: instance id {} is taken by {first} \
                      instances[{k0}]: an id names one instance in the game; give this \
                      one an id no instance has, such as {spare}",
-                    inst.id
-                ));
+                        inst.id
+                    )
+                });
                 spare += 1;
             }
         }
@@ -132,11 +134,13 @@ fn layers(
         for (j, id) in on.iter().enumerate() {
             on_layers.insert(*id);
             if judged && !ids.contains(id) {
-                found.problems.push(format!(
-                    "{file}: layers[{l}].data.instances[{j}]: layer {name} lists instance \
+                found.problem(|| {
+                    format!(
+                        "{file}: layers[{l}].data.instances[{j}]: layer {name} lists instance \
                      {id}, which is not among the room's instances: remove it from the \
                      layer, or add the instance to \"instances\""
-                ));
+                    )
+                });
             }
         }
         instance_layers.push((l, name));
@@ -153,20 +157,24 @@ fn layers(
                     "{file}: instance {id} put on layer {name}, the room's only instance layer"
                 ));
             }
-            [] => found.problems.push(format!(
-                "{file}: instances[{k}]: instance {id} is on no layer, and the room has \
+            [] => found.problem(|| {
+                format!(
+                    "{file}: instances[{k}]: instance {id} is on no layer, and the room has \
                  no instance layer to put it on: add one to \"layers\" listing it"
-            )),
+                )
+            }),
             many => {
                 let named: Vec<String> = many
                     .iter()
                     .map(|(l, name)| format!("{name} (layers[{l}])"))
                     .collect();
-                found.problems.push(format!(
-                    "{file}: instances[{k}]: instance {id} is on no layer: add its id to \
+                found.problem(|| {
+                    format!(
+                        "{file}: instances[{k}]: instance {id} is on no layer: add its id to \
                      the \"instances\" of one of the room's instance layers, {}",
-                    named.join(", ")
-                ));
+                        named.join(", ")
+                    )
+                });
             }
         }
     }

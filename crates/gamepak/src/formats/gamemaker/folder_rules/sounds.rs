@@ -55,10 +55,12 @@ pub(super) fn apply(game: &mut Game<'_>, files: &Files, clips: &GroupClips, foun
         if let Some(n) =
             groups.filter(|&n| group != 0 && usize::try_from(group).is_ok_and(|g| g >= n))
         {
-            found.problems.push(format!(
-                "{file}: group: audio group {group} does not exist: audio_groups.json lists \
+            found.problem(|| {
+                format!(
+                    "{file}: group: audio group {group} does not exist: audio_groups.json lists \
                  {n}, numbered from 0"
-            ));
+                )
+            });
             continue;
         }
         let set = match group {
@@ -75,11 +77,13 @@ pub(super) fn apply(game: &mut Game<'_>, files: &Files, clips: &GroupClips, foun
         let Some(length) = usize::try_from(clip).ok().and_then(|c| set.lengths.get(c)) else {
             if clip != -1 {
                 let n = set.lengths.len();
-                found.problems.push(format!(
-                    "{file}: clip: clip {clip} does not exist: {} holds {n}, numbered from \
+                found.problem(|| {
+                    format!(
+                        "{file}: clip: clip {clip} does not exist: {} holds {n}, numbered from \
                      0 in name order; add a .wav or .ogg there, or give one it holds",
-                    set.folder
-                ));
+                        set.folder
+                    )
+                });
             }
             continue;
         };

@@ -36,12 +36,14 @@ pub(super) fn check(game: &Game<'_>, file: &str, edited: &[Edited], found: &mut 
             _ => None,
         };
         if let Some(what) = builtin {
-            found.problems.push(format!(
+            found.problem(|| {
+                format!(
                 "{file}[{i}]: {was:?} is the name of GameMaker's built-in {what} `{was}`, which \
                  the game's code uses: as {now:?} the game would lose it. Put it back; to \
                  change a text the game shows, edit it where it is shown (a string in a \
                  .gml file, a room's caption)"
-            ));
+            )
+            });
             continue;
         }
         let resource = game.chunks.iter().find_map(|p| {

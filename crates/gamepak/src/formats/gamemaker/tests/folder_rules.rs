@@ -512,6 +512,42 @@ fn a_string_edited_twice_in_text_json_is_blamed_on_text_json() {
     }
 }
 
+/// A layer listing 200,000 instances the room lacks is refused with the first
+/// 10,000 problems in words and the rest counted: the work and the memory stop
+/// growing with the problems.
+#[test]
+fn problems_past_ten_thousand_are_counted_not_worded() {
+    for (name, _, out) in extracted_games("folder rules many problems", &LAYERED) {
+        let (file, mut room) = a_room(out.path());
+        let Some(l) = room["layers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|l| l["data"].get("instances").is_some())
+        else {
+            continue;
+        };
+        let listed = room["layers"][l]["data"]["instances"]
+            .as_array()
+            .unwrap()
+            .len();
+        let strangers = (0..200_000).map(|k| Value::from(5_000_000 + k));
+        room["layers"][l]["data"]["instances"]
+            .as_array_mut()
+            .unwrap()
+            .extend(strangers);
+        write_json(&out.path().join(&file), &room);
+        let said = refused(name, out.path());
+        assert_eq!(said.len(), 10_001, "{name}");
+        assert_eq!(said[10_000], "… and 190000 more problems", "{name}");
+        assert!(
+            said[0].contains(&format!("instances[{listed}]")),
+            "{name}: {}",
+            said[0]
+        );
+    }
+}
+
 /// Records in `gamepak.toml` that `file` was extracted as it is now, as if the
 /// game itself held it so.
 fn as_extracted(folder: &Path, file: &str) {
