@@ -6,7 +6,7 @@
 //! string's index, as GameMaker writes a call to a function FUNC does not list.
 //! So is a function pushed as `push.i function "NAME"`.
 
-use super::opcodes::{instance_code, mnemonic, variable_kind, COMPARISONS, TYPES};
+use super::opcodes::{instance_code, opcode, variable_kind, COMPARISONS, TYPES};
 use crate::bytes::{Endian, Writer};
 
 /// What an instruction's operand names, for the occurrence chains.
@@ -55,9 +55,7 @@ pub fn assemble<'t>(
     }
     let mut parts = head.split('.');
     let m = parts.next().unwrap_or("");
-    let op = (0..=255u8)
-        .find(|&op| mnemonic(op) == Some(m))
-        .ok_or_else(|| format!("`{m}` is not an instruction"))?;
+    let op = opcode(m).ok_or_else(|| format!("`{m}` is not an instruction"))?;
     let types: Vec<&str> = parts.collect();
     let ty = |k: usize| -> Result<u32, String> {
         let t = types

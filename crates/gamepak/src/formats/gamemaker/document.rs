@@ -102,6 +102,7 @@ impl Document for GameDocument<'_> {
         file: &str,
         entry: Option<&str>,
     ) -> Result<crate::CompiledSource> {
+        super::code_gml::check_size(file, source.len(), &self.opts.limits)?;
         super::code_gml::compile_text(self.read()?, source, file, entry)
     }
 }

@@ -140,7 +140,7 @@ pub fn build(
             rayon::join(
                 || SpriteFolders::read(dir, m, sprites, listed, limits),
                 || {
-                    let gml = super::code_gml::edited(dir, m)?;
+                    let gml = super::code_gml::edited(dir, m, limits)?;
                     Ok((super::code_folder::edited(dir, m)?, gml))
                 },
             )

@@ -74,43 +74,51 @@ pub const TYPES: [&str; 16] = [
     "d", "f", "i", "l", "b", "v", "s", "inst", "?8", "?9", "?a", "?b", "?c", "?d", "?e", "e",
 ];
 
+/// Each opcode and its mnemonic.
+const OPCODES: [(u8, &str); 33] = [
+    (0x07, "conv"),
+    (0x08, "mul"),
+    (0x09, "div"),
+    (0x0a, "rem"),
+    (0x0b, "mod"),
+    (0x0c, "add"),
+    (0x0d, "sub"),
+    (0x0e, "and"),
+    (0x0f, "or"),
+    (0x10, "xor"),
+    (0x11, "neg"),
+    (0x12, "not"),
+    (0x13, "shl"),
+    (0x14, "shr"),
+    (0x15, "cmp"),
+    (0x45, "pop"),
+    (0x84, "pushi"),
+    (0x86, "dup"),
+    (0x99, "callv"),
+    (0x9c, "ret"),
+    (0x9d, "exit"),
+    (0x9e, "popz"),
+    (0xb6, "b"),
+    (0xb7, "bt"),
+    (0xb8, "bf"),
+    (0xba, "pushenv"),
+    (0xbb, "popenv"),
+    (0xc0, "push"),
+    (0xc1, "pushloc"),
+    (0xc2, "pushglb"),
+    (0xc3, "pushbltn"),
+    (0xd9, "call"),
+    (0xff, "break"),
+];
+
+/// The mnemonic of opcode `op`.
 pub fn mnemonic(op: u8) -> Option<&'static str> {
-    Some(match op {
-        0x07 => "conv",
-        0x08 => "mul",
-        0x09 => "div",
-        0x0a => "rem",
-        0x0b => "mod",
-        0x0c => "add",
-        0x0d => "sub",
-        0x0e => "and",
-        0x0f => "or",
-        0x10 => "xor",
-        0x11 => "neg",
-        0x12 => "not",
-        0x13 => "shl",
-        0x14 => "shr",
-        0x15 => "cmp",
-        0x45 => "pop",
-        0x84 => "pushi",
-        0x86 => "dup",
-        0x99 => "callv",
-        0x9c => "ret",
-        0x9d => "exit",
-        0x9e => "popz",
-        0xb6 => "b",
-        0xb7 => "bt",
-        0xb8 => "bf",
-        0xba => "pushenv",
-        0xbb => "popenv",
-        0xc0 => "push",
-        0xc1 => "pushloc",
-        0xc2 => "pushglb",
-        0xc3 => "pushbltn",
-        0xd9 => "call",
-        0xff => "break",
-        _ => return None,
-    })
+    OPCODES.iter().find(|(o, _)| *o == op).map(|(_, m)| *m)
+}
+
+/// The opcode of mnemonic `m`.
+pub fn opcode(m: &str) -> Option<u8> {
+    OPCODES.iter().find(|(_, name)| *name == m).map(|(o, _)| *o)
 }
 
 /// The instance field's special values and the names the disassembly gives them;
