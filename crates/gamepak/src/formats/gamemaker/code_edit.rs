@@ -63,6 +63,8 @@ pub struct Editor<'g, 'a> {
     /// chains after [`Names::chains`], which [`Editor::relink`] gives VARI and FUNC
     /// entries.
     pub(super) added: RefCell<Vec<Added>>,
+    /// Where each of [`Editor::added`] is in it.
+    added_places: RefCell<HashMap<Added, usize>>,
 }
 
 /// A code entry a new code file declares, and where in its blob it starts.
@@ -75,7 +77,7 @@ pub struct NewEntry {
 }
 
 /// A variable or function an edit uses for the first time.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Added {
     pub call: bool,
     pub name: String,
@@ -110,6 +112,7 @@ impl<'g, 'a> Editor<'g, 'a> {
             declared: HashSet::new(),
             name_index,
             added: RefCell::new(Vec::new()),
+            added_places: RefCell::new(HashMap::new()),
         }
     }
 
@@ -492,7 +495,8 @@ impl<'g, 'a> Editor<'g, 'a> {
             scope: local.then_some(blob),
         };
         let mut added = self.added.borrow_mut();
-        let k = added.iter().position(|a| *a == new).unwrap_or_else(|| {
+        let mut places = self.added_places.borrow_mut();
+        let k = *places.entry(new.clone()).or_insert_with(|| {
             added.push(new);
             added.len() - 1
         });

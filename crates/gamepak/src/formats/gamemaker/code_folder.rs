@@ -400,11 +400,11 @@ fn add_strings<'t>(
     }) else {
         return Vec::new();
     };
-    let known: std::collections::HashSet<String> = list.iter().map(|s| s.to_string()).collect();
+    let mut known: std::collections::HashSet<String> = list.iter().map(|s| s.to_string()).collect();
     let mut new: Vec<String> = Vec::new();
     for text in texts {
         for s in text.lines().filter_map(quoted_text) {
-            if !known.contains(&s) && !new.contains(&s) {
+            if known.insert(s.clone()) {
                 new.push(s);
             }
         }

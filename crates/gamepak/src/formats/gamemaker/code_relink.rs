@@ -202,8 +202,13 @@ impl Editor<'_, '_> {
                 .find(|p| p.name == FourCC::FUNC)
                 .is_some_and(|p| p.version >= Version::V2_3),
         };
-        for added in self.added.borrow().iter() {
-            targets.push(add_entry(game, added, operand)?);
+        let added = self.added.borrow();
+        let names = game
+            .get_mut::<Strings>()
+            .ok_or_else(|| Error::at("STRG", "the model does not read STRG"))?
+            .add_all(added.iter().map(|a| a.name.as_str()));
+        for (added, name) in added.iter().zip(names) {
+            targets.push(add_entry(game, added, name, operand)?);
         }
         Ok(targets)
     }
@@ -279,12 +284,13 @@ fn new_entries(game: &mut model::Game<'_>, new: Vec<(usize, NewEntry)>) -> Resul
 }
 
 /// A VARI or FUNC entry for a variable or function the code did not use, its name
-/// added to STRG.
-fn add_entry(game: &mut model::Game<'_>, added: &Added, operand: bool) -> Result<Target> {
-    let name = game
-        .get_mut::<Strings>()
-        .ok_or_else(|| Error::at("STRG", "the model does not read STRG"))?
-        .add(&added.name);
+/// `name` (added to STRG).
+fn add_entry(
+    game: &mut model::Game<'_>,
+    added: &Added,
+    name: StrId,
+    operand: bool,
+) -> Result<Target> {
     let missing = |chunk: &str| {
         Error::at(
             chunk,

@@ -11,6 +11,7 @@ use crate::formats::gamemaker::gml::ast::{
 };
 use crate::formats::gamemaker::gml::builtins;
 use crate::formats::gamemaker::gml::tidy::argument_index;
+use indexmap::IndexSet;
 
 /// The hidden function a struct literal's fields are set in.
 const STRUCT: &str = "___struct___";
@@ -226,7 +227,7 @@ impl Gen<'_> {
         self.op("exit.i");
         self.inside.pop();
         let inner = self.leave_function(outer);
-        self.functions[index].locals = inner;
+        self.functions[index].locals = inner.into_iter().collect();
         self.code.place(after);
     }
 
@@ -337,7 +338,7 @@ impl Gen<'_> {
     }
 
     /// Restores the enclosing function, and gives the locals of the one left.
-    fn leave_function(&mut self, saved: Saved) -> Vec<String> {
+    fn leave_function(&mut self, saved: Saved) -> IndexSet<String> {
         self.params = saved.params;
         self.statics = saved.statics;
         self.local_names = saved.local_names;
@@ -563,7 +564,7 @@ impl Gen<'_> {
 pub(super) struct Saved {
     statics: std::collections::HashSet<String>,
     params: Vec<String>,
-    locals: Vec<String>,
+    locals: IndexSet<String>,
     local_names: std::collections::HashSet<String>,
     exits: Vec<Exits>,
     in_function: bool,

@@ -50,6 +50,7 @@ mod store;
 mod syntax;
 pub mod target;
 
+use indexmap::IndexSet;
 use std::collections::HashSet;
 
 pub use env::Env;
@@ -254,7 +255,7 @@ pub fn compile(env: &Env, source: Source<'_>) -> Result<Compiled, Vec<CompileErr
             .collect();
         Ok(Compiled {
             code: gen.code,
-            locals: gen.locals,
+            locals: gen.locals.into_iter().collect(),
             functions: gen.functions,
             unknown_reads,
             stored,
@@ -307,8 +308,9 @@ enum Leaving {
 struct Gen<'e> {
     env: &'e Env,
     code: Code,
-    /// Locals declared with `var`, in order.
-    locals: Vec<String>,
+    /// Locals declared with `var`, in order: a set, as a function may declare
+    /// thousands.
+    locals: IndexSet<String>,
     /// Names that are locals wherever they appear in this function.
     local_names: HashSet<String>,
     /// The constructs around the code being compiled, innermost last.
@@ -389,7 +391,7 @@ impl<'e> Gen<'e> {
         Gen {
             env,
             code: Code::default(),
-            locals: Vec::new(),
+            locals: IndexSet::new(),
             local_names: declared_locals(source.body),
             exits: Vec::new(),
             errors: Vec::new(),

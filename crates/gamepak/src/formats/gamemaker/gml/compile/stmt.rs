@@ -35,7 +35,7 @@ impl Gen<'_> {
             Stmt::Var(list) => {
                 for d in list {
                     if !self.locals.contains(&d.name) {
-                        self.locals.push(d.name.clone());
+                        self.locals.insert(d.name.clone());
                     }
                     if let Some(v) = &d.value {
                         self.assign(&Expr::Ident(d.name.clone()), AssignOp::Set, v);
@@ -156,8 +156,8 @@ impl Gen<'_> {
         }
         self.code.branch("b", after);
         self.code.place(catch);
-        if !self.locals.iter().any(|l| l == name) {
-            self.locals.push(name.to_string());
+        if !self.locals.contains(name) {
+            self.locals.insert(name.to_string());
         }
         self.op(format!("pop.v.v local.{name}"));
         self.op("call.i @@try_unhook@@(argc=0)");
@@ -433,8 +433,8 @@ impl Gen<'_> {
         self.value(value);
         let leaves = self.exits.iter().any(|e| e.kind != Leaving::Loop);
         if leaves {
-            if !self.locals.iter().any(|l| l == TEMP) {
-                self.locals.push(TEMP.into());
+            if !self.locals.contains(TEMP) {
+                self.locals.insert(TEMP.into());
             }
             self.op(format!("pop.v.v local.{TEMP}"));
             self.leave_all();

@@ -34,6 +34,25 @@ impl Strings<'_> {
         StrId(i as u32)
     }
 
+    /// The ids of `texts`, as [`Strings::add`] gives them one by one, in time linear
+    /// in the table and the texts together.
+    pub fn add_all<'t>(&mut self, texts: impl IntoIterator<Item = &'t str>) -> Vec<StrId> {
+        let mut ids: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+        for (i, t) in self.list.iter().enumerate() {
+            ids.entry(t.to_string()).or_insert(i as u32);
+        }
+        texts
+            .into_iter()
+            .map(|text| {
+                let id = *ids.entry(text.to_string()).or_insert_with(|| {
+                    self.list.push(Cow::Owned(text.to_owned()));
+                    (self.list.len() - 1) as u32
+                });
+                StrId(id)
+            })
+            .collect()
+    }
+
     /// The text of `id`.
     pub fn get(&self, id: StrId) -> Option<&str> {
         self.list.get(id.0 as usize).map(|t| &**t)
