@@ -20,8 +20,22 @@ const MAX_THREADS: usize = 8;
 /// Runs `work` on a pass thread and gives back its result (a panic in it is
 /// raised again here). Parallel iterators inside `work` run on the pass threads;
 /// on one already, `work` runs where it is.
+///
+/// A worker of another rayon pool that waited for the pass threads itself would
+/// run its own pool's other jobs meanwhile, each of which may wait here in turn,
+/// until its small stack runs out; it waits instead on a plain thread, which
+/// only blocks.
 pub fn run<T: Send>(work: impl FnOnce() -> T + Send) -> T {
-    pool().install(work)
+    let pool = pool();
+    if pool.current_thread_index().is_some() || rayon::current_thread_index().is_none() {
+        return pool.install(work);
+    }
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| pool.install(work))
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
 }
 
 fn pool() -> &'static rayon::ThreadPool {

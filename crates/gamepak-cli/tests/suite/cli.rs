@@ -459,20 +459,15 @@ fn completions_and_the_manual_come_from_the_same_definitions() {
     );
 }
 
-/// `build --watch` builds once, then once per change (a burst of writes is one
-/// build), says why a build failed and goes on, and stops on Ctrl-C.
+/// The lines a `build --watch` prints on standard output or on standard error.
 #[cfg(unix)]
-#[test]
-fn build_watch_rebuilds_on_each_change_a_line_per_build() {
+type Lines = std::sync::mpsc::Receiver<String>;
+
+/// `command` (a `build --watch`) started, with its two streams as lines.
+#[cfg(unix)]
+fn watching(mut command: Command) -> (std::process::Child, Lines, Lines) {
     use std::io::{BufRead, BufReader};
-    use std::time::Duration;
-    let dir = tempfile::tempdir().unwrap();
-    let content = dir.path().join("content");
-    crate::special_files::copy_tree(&examples().join("../native/content"), &content);
-    let out = dir.path().join("game.bin");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamepak"))
-        .args(["build", "--watch", "-o"])
-        .args([&out, &content])
+    let mut child = command
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -488,8 +483,30 @@ fn build_watch_rebuilds_on_each_change_a_line_per_build() {
     };
     let stdout = lines(Box::new(child.stdout.take().unwrap()));
     let stderr = lines(Box::new(child.stderr.take().unwrap()));
-    let next =
-        |rx: &std::sync::mpsc::Receiver<String>| rx.recv_timeout(Duration::from_secs(60)).unwrap();
+    (child, stdout, stderr)
+}
+
+/// The next line of `rx`, within a minute.
+#[cfg(unix)]
+fn next(rx: &Lines) -> String {
+    rx.recv_timeout(std::time::Duration::from_secs(60)).unwrap()
+}
+
+/// `build --watch` builds once, then once per change (a burst of writes is one
+/// build), says why a build failed and goes on, and stops on Ctrl-C.
+#[cfg(unix)]
+#[test]
+fn build_watch_rebuilds_on_each_change_a_line_per_build() {
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    crate::special_files::copy_tree(&examples().join("../native/content"), &content);
+    let out = dir.path().join("game.bin");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamepak"));
+    command
+        .args(["build", "--watch", "-o"])
+        .args([&out, &content]);
+    let (mut child, stdout, stderr) = watching(command);
     assert!(next(&stdout).contains("bytes, built in"));
     let entry = content.join("Entry.ts");
     let text = std::fs::read_to_string(&entry).unwrap();
@@ -522,7 +539,6 @@ fn build_watch_rebuilds_on_each_change_a_line_per_build() {
 #[cfg(unix)]
 #[test]
 fn build_watch_ignores_its_own_outputs_and_outlives_its_folder() {
-    use std::io::{BufRead, BufReader};
     use std::time::Duration;
     let dir = tempfile::tempdir().unwrap();
     let gap = dir.path().join("gap");
@@ -534,26 +550,11 @@ fn build_watch_ignores_its_own_outputs_and_outlives_its_folder() {
         .replace("filename=hero.gbin", "filename=../gap/hero.gbin")
         .replace("filename=hero_defs.h", "filename=here/hero_defs.h");
     std::fs::write(&script, text).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamepak"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamepak"));
+    command
         .args(["build", "--watch", "gap/demo.gap"])
-        .current_dir(dir.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let lines = |stream: Box<dyn std::io::Read + Send>| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stream).lines() {
-                let _ = tx.send(line.unwrap());
-            }
-        });
-        rx
-    };
-    let stdout = lines(Box::new(child.stdout.take().unwrap()));
-    let stderr = lines(Box::new(child.stderr.take().unwrap()));
-    let next =
-        |rx: &std::sync::mpsc::Receiver<String>| rx.recv_timeout(Duration::from_secs(60)).unwrap();
+        .current_dir(dir.path());
+    let (mut child, stdout, stderr) = watching(command);
     let quiet = |rx: &std::sync::mpsc::Receiver<String>| {
         rx.recv_timeout(Duration::from_millis(1500)).is_err()
     };

@@ -54,13 +54,7 @@ pub(super) fn too_deep(text: &str) -> Option<usize> {
             b'`' => {
                 // A template: its text, up to the end or to `${`, which opens a level.
                 k = template_part(b, k);
-                if b.get(k.wrapping_sub(1)) == Some(&b'{') {
-                    levels.push((Bracket::Template, run));
-                    run = 0;
-                    last = Last::Operator;
-                } else {
-                    last = Last::Value;
-                }
+                last = template_level(b, k, &mut levels, &mut run);
             }
             b'(' | b'[' | b'{' => {
                 levels.push((Bracket::Plain, run));
@@ -70,13 +64,7 @@ pub(super) fn too_deep(text: &str) -> Option<usize> {
             b'}' if levels.last().is_some_and(|l| l.0 == Bracket::Template) => {
                 run = levels.pop().map_or(0, |l| l.1);
                 k = template_part(b, k);
-                if b.get(k.wrapping_sub(1)) == Some(&b'{') {
-                    levels.push((Bracket::Template, run));
-                    run = 0;
-                    last = Last::Operator;
-                } else {
-                    last = Last::Value;
-                }
+                last = template_level(b, k, &mut levels, &mut run);
             }
             b')' | b']' | b'}' => {
                 run = levels.pop().map_or(0, |l| l.1);
@@ -158,6 +146,16 @@ fn recursions(op: &str, last: Last) -> usize {
     let assignment = op.ends_with('=') && !matches!(op, "==" | "===" | "!=" | "!==" | "<=" | ">=");
     let other = assignment || op.contains("=>") || op.contains('?') || op.contains('<');
     prefixes + usize::from(other)
+}
+
+/// After a template's text that ends at `k`: a level opened where it ended in
+/// `${`, else the template is a value.
+fn template_level(b: &[u8], k: usize, levels: &mut Vec<(Bracket, usize)>, run: &mut usize) -> Last {
+    if b.get(k.wrapping_sub(1)) != Some(&b'{') {
+        return Last::Value;
+    }
+    levels.push((Bracket::Template, std::mem::take(run)));
+    Last::Operator
 }
 
 fn find(b: &[u8], from: usize, what: &[u8]) -> Option<usize> {
