@@ -258,7 +258,7 @@ fn readable(body: Vec<Stmt>, start: u32) -> Result<Vec<Stmt>, Stuck> {
     if tree_bounds::block_depth(&body, MAX_DEPTH) > MAX_DEPTH {
         return Err(Stuck {
             at: start,
-            why: format!("code nested more than {MAX_DEPTH} deep"),
+            why: tree_bounds::code_too_deep(),
         });
     }
     Ok(body)
@@ -324,10 +324,12 @@ fn catch_edges(ctx: &Context<'_>, instrs: &[Instr], found: &mut [super::blocks::
 
 /// `body` as GML text, in the style the game's release reads.
 pub fn text(game: &Game<'_>, body: &[Stmt]) -> String {
-    let style = Style {
-        escapes: escapes(game),
-    };
-    print(body, style)
+    print(
+        body,
+        Style {
+            escapes: escapes(game),
+        },
+    )
 }
 
 fn escapes(game: &Game<'_>) -> bool {

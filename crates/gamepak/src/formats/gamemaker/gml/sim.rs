@@ -8,14 +8,13 @@
 //! not items: a variable is 16 bytes, an integer 4, a double 8.
 //!
 //! Bytecode may nest and copy without end, so what the stack holds is bounded: an
-//! expression is at most [`MAX_DEPTH`] deep, and the copies `dup` makes take from
+//! expression is at most [`MAX_DEPTH`](super::parse::MAX_DEPTH) deep, and the copies `dup` makes take from
 //! one budget per blob ([`COPY_BUDGET`]). Past either, the block is refused.
 
 use super::ast::{Accessor, AssignOp, BinaryOp, Expr, Number, StepOp, Stmt, UnaryOp};
 use super::builtins;
 use super::context::Context;
 use super::instr::{op, pushed_function, Callee, Instr, Operand};
-use super::parse::MAX_DEPTH;
 use super::tree_bounds;
 use crate::formats::gamemaker::opcodes::{PLAIN_VARIABLE, STACKTOP_VARIABLE};
 use std::cell::Cell;
@@ -317,12 +316,10 @@ impl<'c, 'a> Machine<'c, 'a> {
         })
     }
 
-    /// Pushes `item`, made of values popped before, which are no deeper than
-    /// [`MAX_DEPTH`]: so measuring it looks at most one level further.
+    /// Pushes `item`, made of values popped before, unless it is nested past
+    /// [`MAX_DEPTH`](super::parse::MAX_DEPTH).
     fn push_item(&mut self, item: Item) -> Result<(), String> {
-        if tree_bounds::expr_deeper_than(&item.expr, MAX_DEPTH) {
-            return Err(format!("an expression nested more than {MAX_DEPTH} deep"));
-        }
+        tree_bounds::check_expr(&item.expr)?;
         self.stack.push(item);
         Ok(())
     }

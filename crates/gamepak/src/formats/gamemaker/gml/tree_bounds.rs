@@ -7,6 +7,7 @@
 //! [`super::parse::MAX_DEPTH`] prints as text that parses back.
 
 use super::ast::{Case, Expr, Function, Stmt, TemplatePart};
+use super::parse::MAX_DEPTH;
 
 /// A place in the tree.
 #[derive(Clone, Copy)]
@@ -24,6 +25,20 @@ pub fn block_depth(block: &[Stmt], limit: usize) -> usize {
 /// Whether `e` is more than `limit` levels deep, itself counted.
 pub fn expr_deeper_than(e: &Expr, limit: usize) -> bool {
     deepest(vec![(Node::Expr(e), 1)], limit) > limit
+}
+
+/// Refuses `e`, made of parts no deeper than [`MAX_DEPTH`], if it is deeper: so
+/// measuring it looks at most one level further. Why, in words.
+pub fn check_expr(e: &Expr) -> Result<(), String> {
+    if expr_deeper_than(e, MAX_DEPTH) {
+        return Err(format!("an expression nested more than {MAX_DEPTH} deep"));
+    }
+    Ok(())
+}
+
+/// Why code nested past [`MAX_DEPTH`] is refused, in words.
+pub fn code_too_deep() -> String {
+    format!("code nested more than {MAX_DEPTH} deep")
 }
 
 /// How many expressions `e` is made of, if no more than `budget`.

@@ -283,7 +283,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
     /// nest it without end.
     fn nested<T>(&mut self, b: usize, walk: impl FnOnce(&mut Self) -> Res<T>) -> Res<T> {
         if self.depth == MAX_DEPTH {
-            return Err(self.stuck(b, &format!("code nested more than {MAX_DEPTH} deep")));
+            return Err(self.stuck(b, &tree_bounds::code_too_deep()));
         }
         self.depth += 1;
         let walked = walk(self);
@@ -293,12 +293,7 @@ impl<'d, 'c, 'a> Walker<'d, 'c, 'a> {
 
     /// A value the walk made of others, refused past [`MAX_DEPTH`].
     fn made(&self, b: usize, item: Item) -> Res<Item> {
-        if tree_bounds::expr_deeper_than(&item.expr, MAX_DEPTH) {
-            return Err(self.stuck(
-                b,
-                &format!("an expression nested more than {MAX_DEPTH} deep"),
-            ));
-        }
+        tree_bounds::check_expr(&item.expr).map_err(|why| self.stuck(b, &why))?;
         Ok(item)
     }
 
