@@ -6,16 +6,36 @@ use rubato::audioadapter_buffers::direct::SequentialSliceOfVecs;
 use rubato::{Fft, FixedSync, Resampler};
 
 use crate::error::{Error, Result};
+use crate::limits::Limits;
 
 /// Frames the resampler takes at a time.
 const CHUNK: usize = 1024;
 
-/// `channels` (planar, of equal length) at `from` Hz, at `to` Hz instead.
-pub fn resample(channels: &[Vec<f32>], from: u32, to: u32, path: &str) -> Result<Vec<Vec<f32>>> {
+/// `channels` (planar, of equal length) at `from` Hz, at `to` Hz instead. The output
+/// is checked against `limits` before it is made: a clip at a low rate grows by up to
+/// the ratio of the rates, which may pass the ratio of output to sources any build
+/// allows unchecked.
+pub fn resample(
+    channels: &[Vec<f32>],
+    from: u32,
+    to: u32,
+    path: &str,
+    limits: &Limits,
+) -> Result<Vec<Vec<f32>>> {
     let frames = channels.first().map_or(0, Vec::len);
     if from == to || frames == 0 || channels.is_empty() {
         return Ok(channels.to_vec());
     }
+    let out_frames = (frames as u64).saturating_mul(u64::from(to)) / u64::from(from.max(1));
+    let out_bytes = (out_frames + CHUNK as u64)
+        .saturating_mul(channels.len() as u64)
+        .saturating_mul(std::mem::size_of::<f32>() as u64);
+    limits.check_size(
+        path,
+        None,
+        &format!("resampling from {from} Hz to {to} Hz makes"),
+        out_bytes,
+    )?;
     let failed = |e: &dyn std::fmt::Display| {
         Error::at(
             path,
@@ -41,6 +61,11 @@ pub fn resample(channels: &[Vec<f32>], from: u32, to: u32, path: &str) -> Result
 #[cfg(test)]
 mod tests {
     use super::resample;
+    use crate::limits::Limits;
+
+    fn roomy() -> Limits {
+        Limits::for_max_alloc(1 << 30)
+    }
 
     /// The frequency of a sine, from the distance between its first and last rising
     /// zero crossing.
@@ -62,7 +87,7 @@ mod tests {
                     (2.0 * std::f64::consts::PI * tone * i as f64 / f64::from(from)).sin() as f32
                 })
                 .collect();
-            let out = resample(&[sine.clone(), sine], from, 44_100, "sine.wav").unwrap();
+            let out = resample(&[sine.clone(), sine], from, 44_100, "sine.wav", &roomy()).unwrap();
             assert_eq!(out.len(), 2);
             let len = out[0].len() as f64;
             assert!((len - 44_100.0).abs() <= 44.0, "{from} Hz: {len} frames");
@@ -78,8 +103,19 @@ mod tests {
     #[test]
     fn the_same_rate_and_an_empty_clip_are_left_as_they_are() {
         let clip = vec![vec![0.5f32, -0.5]];
-        assert_eq!(resample(&clip, 44_100, 44_100, "a.wav").unwrap(), clip);
+        assert_eq!(resample(&clip, 44_100, 44_100, "a.wav", &roomy()).unwrap(), clip);
         let empty: Vec<Vec<f32>> = vec![Vec::new()];
-        assert_eq!(resample(&empty, 22_050, 44_100, "a.wav").unwrap(), empty);
+        assert_eq!(resample(&empty, 22_050, 44_100, "a.wav", &roomy()).unwrap(), empty);
+    }
+
+    #[test]
+    fn an_output_past_the_limit_is_refused_before_it_is_made() {
+        // One second at 1 kHz is 4 KB of samples; at 44.1 kHz it is 44 times that.
+        let clip = vec![vec![0.25f32; 1000]];
+        let e = resample(&clip, 1000, 44_100, "low.wav", &Limits::for_max_alloc(64 << 10))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("low.wav") && e.contains("resampling from 1000 Hz to 44100 Hz makes"), "{e}");
+        assert!(resample(&clip, 1000, 44_100, "low.wav", &roomy()).is_ok());
     }
 }

@@ -212,3 +212,28 @@ fn what_a_run_keeps_counts_against_what_it_decodes_beside_it() {
     );
     extract("room", atlas + largest).unwrap();
 }
+
+#[test]
+fn a_gap_sample_resampled_past_the_limit_is_refused_at_its_line() {
+    use gamepak::gbin::gap::{run, GapOptions};
+    let tmp = tempfile::tempdir().unwrap();
+    // 64 KB of 8-bit samples at 1 kHz become 8.4 MB of 16-bit samples at 65.5 kHz.
+    std::fs::write(tmp.path().join("low.raw"), vec![0x80u8; 64 << 10]).unwrap();
+    let script = tmp.path().join("s.gap");
+    std::fs::write(
+        &script,
+        "export,filename=out.gbin,type=gbin,format=binary\n\
+         sound,src=low.raw,srcformat=U8,srcrate=1000,format=S16,rate=65535\n",
+    )
+    .unwrap();
+    let opts = |bytes| GapOptions {
+        limits: Limits::for_max_alloc(bytes),
+        ..GapOptions::default()
+    };
+    let e = run(&script, &opts(SMALL)).unwrap_err().to_string();
+    assert!(
+        e.contains("s.gap:2") && e.contains("resampling from 1000 Hz to 65535 Hz makes"),
+        "{e}"
+    );
+    assert!(run(&script, &opts(16 * SMALL)).is_ok());
+}

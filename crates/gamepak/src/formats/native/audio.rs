@@ -6,6 +6,7 @@ use super::model::SAMPLE_RATE;
 use crate::codec::resample::resample;
 use crate::codec::{vorbis, wav};
 use crate::error::{Error, Result};
+use crate::limits::Limits;
 
 /// Normalised samples quieter than this at the start and end of a clip are trimmed.
 const SILENCE: f64 = 0.02;
@@ -15,6 +16,7 @@ const SILENCE: f64 = 0.02;
 pub fn at_engine_rate(
     clip: wav::Clip,
     path: &str,
+    limits: &Limits,
     notes: &mut Vec<String>,
 ) -> Result<Vec<Vec<f32>>> {
     if clip.rate == SAMPLE_RATE {
@@ -23,7 +25,7 @@ pub fn at_engine_rate(
     if clip.rate == 0 {
         return Err(Error::at(path, "WAV has a sample rate of 0 Hz"));
     }
-    let out = resample(&clip.channels, clip.rate, SAMPLE_RATE, path)?;
+    let out = resample(&clip.channels, clip.rate, SAMPLE_RATE, path, limits)?;
     notes.push(format!(
         "{path}: resampled from {} Hz to {SAMPLE_RATE} Hz",
         clip.rate

@@ -392,7 +392,7 @@ pub fn build(dir: &Path, opts: &BuildOptions, limits: &Limits) -> Result<PackOut
         for (i, (name, file)) in content[kind.singular()].iter().enumerate() {
             let shown = src.shown(file);
             let clip = wav::read_clip(&src.read(file)?, &shown)?;
-            let channels = audio::at_engine_rate(clip, &shown, &mut notes)?;
+            let channels = audio::at_engine_rate(clip, &shown, limits, &mut notes)?;
             let p = audio::prepare(&audio::stereo(channels, &shown)?);
             gains.push(p.gain);
             clips.push(if vorbis {

@@ -158,7 +158,7 @@ fn assemble(
             *meta.audio_mut(kind) = count(set.clips.len(), &set.table.file)?;
             chunks.push(stored(dir, &set.table, tables::gains_bytes(&gains))?);
             for (n, clip) in set.clips.iter().enumerate() {
-                chunks.push(clip_chunk(dir, clip, n, notes)?);
+                chunks.push(clip_chunk(dir, clip, n, limits, notes)?);
             }
         }
     }
@@ -182,6 +182,7 @@ fn clip_chunk(
     dir: &SourceDir,
     clip: &ClipFile,
     n: usize,
+    limits: &Limits,
     notes: &mut Vec<String>,
 ) -> Result<Vec<u8>> {
     let bytes = dir.read(&clip.file)?;
@@ -194,7 +195,7 @@ fn clip_chunk(
         }
     }
     let c = wav::read_clip(&bytes, &clip.file)?;
-    let stereo = audio::stereo(audio::at_engine_rate(c, &clip.file, notes)?, &clip.file)?;
+    let stereo = audio::stereo(audio::at_engine_rate(c, &clip.file, limits, notes)?, &clip.file)?;
     if clip.codec == Codec::Vorbis {
         return audio::vorbis(&stereo, n as i32);
     }

@@ -665,6 +665,16 @@ fn sound(s: &mut State, c: &Ctx) -> Result<()> {
         return Err(c.err("sample rates must be 1000-65535 Hz"));
     }
     let normalised = super::sound::to_i16(&data, src_format);
+    // From 8-bit samples at 1 kHz to 16-bit at 65.5 kHz a sample grows 131-fold.
+    let out_bytes = (normalised.len() as u64 * rate as u64 / src_rate as u64).saturating_mul(2);
+    c.limits
+        .check_size(
+            src,
+            None,
+            &format!("resampling from {src_rate} Hz to {rate} Hz makes"),
+            out_bytes,
+        )
+        .map_err(|e| c.err(format!("sample {src}: {}", e.kind)))?;
     let resampled = super::sound::resample(&normalised, src_rate as u32, rate as u32);
     let samples = super::sound::from_i16(&resampled, format);
     s.sounds.push(Sound {

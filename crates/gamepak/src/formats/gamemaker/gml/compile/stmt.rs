@@ -1,6 +1,7 @@
 //! Statements, and the branch layout GameMaker gives each construct.
 
 use super::emit::Ty;
+use super::target::MOST_LOCALS;
 use super::{Exits, Gen, Leaving};
 use crate::formats::gamemaker::gml::ast::{AssignOp, Block, Case, Expr, Stmt};
 
@@ -34,9 +35,7 @@ impl Gen<'_> {
             Stmt::Assign { target, op, value } => self.assign(target, *op, value),
             Stmt::Var(list) => {
                 for d in list {
-                    if !self.locals.contains(&d.name) {
-                        self.locals.insert(d.name.clone());
-                    }
+                    self.declare_local(&d.name);
                     if let Some(v) = &d.value {
                         self.assign(&Expr::Ident(d.name.clone()), AssignOp::Set, v);
                     }
@@ -156,9 +155,7 @@ impl Gen<'_> {
         }
         self.code.branch("b", after);
         self.code.place(catch);
-        if !self.locals.contains(name) {
-            self.locals.insert(name.to_string());
-        }
+        self.declare_local(name);
         self.op(format!("pop.v.v local.{name}"));
         self.op("call.i @@try_unhook@@(argc=0)");
         self.op("popz.v");
@@ -424,6 +421,21 @@ impl Gen<'_> {
         }
     }
 
+    /// Adds a local to the function's, refusing the one past what a code entry's
+    /// 16-bit count of locals holds.
+    fn declare_local(&mut self, name: &str) {
+        if self.locals.contains(name) {
+            return;
+        }
+        if self.locals.len() == MOST_LOCALS {
+            self.error(format!(
+                "`var {name}` is one local too many: a function's code entry counts its locals in 16 bits ({MOST_LOCALS} at most)"
+            ));
+            return;
+        }
+        self.locals.insert(name.to_string());
+    }
+
     fn return_stmt(&mut self, value: Option<&Expr>) {
         let Some(value) = value else {
             self.leave_all();
@@ -433,9 +445,7 @@ impl Gen<'_> {
         self.value(value);
         let leaves = self.exits.iter().any(|e| e.kind != Leaving::Loop);
         if leaves {
-            if !self.locals.contains(TEMP) {
-                self.locals.insert(TEMP.into());
-            }
+            self.declare_local(TEMP);
             self.op(format!("pop.v.v local.{TEMP}"));
             self.leave_all();
             self.op(format!("push.v local.{TEMP}"));

@@ -297,3 +297,6 @@ impl Target {
 
 /// The most arguments a call passes in any release: its count is 16 bits wide.
 pub const MOST_ARGUMENTS: usize = u16::MAX as usize;
+
+/// The most locals one function may declare: a code entry counts them in 16 bits.
+pub const MOST_LOCALS: usize = u16::MAX as usize;

@@ -224,3 +224,18 @@ fn an_argument_past_the_last_a_call_can_pass_is_an_error() {
     );
     assert!(reported_between(Version::V2_2_1, Version::V2_3, "x = argument[15];").is_empty());
 }
+
+#[test]
+fn a_local_past_what_a_code_entry_counts_is_an_error() {
+    let vars = |n: usize| (0..n).map(|i| format!("var v{i};\n")).collect::<String>();
+    assert!(reported(&vars(65_535)).is_empty());
+    let [error] = &reported(&vars(65_536))[..] else {
+        panic!("one error");
+    };
+    assert!(
+        error.contains("`var v65535` is one local too many")
+            && error.contains("(65535 at most)")
+            && error.contains("code/x.gml:65536:"),
+        "{error}"
+    );
+}
