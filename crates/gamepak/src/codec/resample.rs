@@ -103,19 +103,34 @@ mod tests {
     #[test]
     fn the_same_rate_and_an_empty_clip_are_left_as_they_are() {
         let clip = vec![vec![0.5f32, -0.5]];
-        assert_eq!(resample(&clip, 44_100, 44_100, "a.wav", &roomy()).unwrap(), clip);
+        assert_eq!(
+            resample(&clip, 44_100, 44_100, "a.wav", &roomy()).unwrap(),
+            clip
+        );
         let empty: Vec<Vec<f32>> = vec![Vec::new()];
-        assert_eq!(resample(&empty, 22_050, 44_100, "a.wav", &roomy()).unwrap(), empty);
+        assert_eq!(
+            resample(&empty, 22_050, 44_100, "a.wav", &roomy()).unwrap(),
+            empty
+        );
     }
 
     #[test]
     fn an_output_past_the_limit_is_refused_before_it_is_made() {
         // One second at 1 kHz is 4 KB of samples; at 44.1 kHz it is 44 times that.
         let clip = vec![vec![0.25f32; 1000]];
-        let e = resample(&clip, 1000, 44_100, "low.wav", &Limits::for_max_alloc(64 << 10))
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("low.wav") && e.contains("resampling from 1000 Hz to 44100 Hz makes"), "{e}");
+        let e = resample(
+            &clip,
+            1000,
+            44_100,
+            "low.wav",
+            &Limits::for_max_alloc(64 << 10),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("low.wav") && e.contains("resampling from 1000 Hz to 44100 Hz makes"),
+            "{e}"
+        );
         assert!(resample(&clip, 1000, 44_100, "low.wav", &roomy()).is_ok());
     }
 }

@@ -195,7 +195,10 @@ fn clip_chunk(
         }
     }
     let c = wav::read_clip(&bytes, &clip.file)?;
-    let stereo = audio::stereo(audio::at_engine_rate(c, &clip.file, limits, notes)?, &clip.file)?;
+    let stereo = audio::stereo(
+        audio::at_engine_rate(c, &clip.file, limits, notes)?,
+        &clip.file,
+    )?;
     if clip.codec == Codec::Vorbis {
         return audio::vorbis(&stereo, n as i32);
     }

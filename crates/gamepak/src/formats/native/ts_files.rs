@@ -164,35 +164,63 @@ struct Walk<'a> {
     out: TsFiles,
 }
 
+/// A file being walked: its text, and which of its references come next.
+struct Open {
+    name: String,
+    shown: String,
+    text: String,
+    references: std::vec::IntoIter<(usize, String)>,
+}
+
 impl Walk<'_> {
-    /// `name` after the files it references, unless it came already.
+    /// `name` after the files it references, unless it came already. The files on
+    /// the way down are held on a stack of their own, so a chain of references as
+    /// long as the folder has files needs no deeper call stack than one.
     fn visit(&mut self, name: &str) -> Result<()> {
-        if !self.seen.insert(name.to_string()) {
-            return Ok(());
-        }
-        let shown = self.src.shown(name);
-        let bytes = self.src.read(name)?;
-        let text = String::from_utf8(bytes).map_err(|_| Error::at(&shown, "not UTF-8 text"))?;
-        let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
-        let dir = name.rsplit_once('/').map_or("", |(d, _)| d);
-        for (line, path) in references(&text) {
+        let mut open: Vec<Open> = self.open(name)?.into_iter().collect();
+        while let Some(top) = open.last_mut() {
+            let Some((line, path)) = top.references.next() else {
+                let done = open.pop().expect("a file is open");
+                if !done.name.ends_with(".d.ts") {
+                    self.out.sources.push(Source {
+                        shown: done.shown,
+                        text: done.text,
+                    });
+                }
+                continue;
+            };
+            let dir = top.name.rsplit_once('/').map_or("", |(d, _)| d);
             match resolve(dir, &path) {
                 None => self.out.outside.push(path),
                 Some(r) if r.ends_with(".d.ts") => {}
-                Some(r) if self.src.is_file(&r)? => self.visit(&r)?,
+                Some(r) if self.src.is_file(&r)? => open.extend(self.open(&r)?),
                 Some(r) => {
                     let missing = format!(
                         "reference path {path:?}: no such file ({})",
                         self.src.shown(&r)
                     );
-                    return Err(Error::at(format!("{shown}:{line}"), missing));
+                    return Err(Error::at(format!("{}:{line}", top.shown), missing));
                 }
             }
         }
-        if !name.ends_with(".d.ts") {
-            self.out.sources.push(Source { shown, text });
-        }
         Ok(())
+    }
+
+    /// `name` read and its references listed, unless it came already.
+    fn open(&mut self, name: &str) -> Result<Option<Open>> {
+        if !self.seen.insert(name.to_string()) {
+            return Ok(None);
+        }
+        let shown = self.src.shown(name);
+        let bytes = self.src.read(name)?;
+        let text = String::from_utf8(bytes).map_err(|_| Error::at(&shown, "not UTF-8 text"))?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
+        Ok(Some(Open {
+            name: name.to_string(),
+            shown,
+            references: references(&text).into_iter(),
+            text,
+        }))
     }
 }
 
@@ -301,5 +329,33 @@ mod tests {
             references(text),
             [(2, "Fonts/Big.ts".to_string()), (4, "B.ts".to_string())]
         );
+    }
+
+    #[test]
+    fn a_chain_of_references_longer_than_any_stack_is_walked_in_order() {
+        let tmp = tempfile::tempdir().unwrap();
+        let chain = 20_000;
+        for i in 0..chain {
+            std::fs::write(
+                tmp.path().join(format!("f{i}.ts")),
+                format!("/// <reference path=\"f{}.ts\" />\nlet v{i} = {i}\n", i + 1),
+            )
+            .unwrap();
+        }
+        std::fs::write(tmp.path().join(format!("f{chain}.ts")), "let end = 0\n").unwrap();
+        let src = SourceDir::open(tmp.path()).unwrap();
+        let config = TsConfig {
+            files: Some(vec!["f0.ts".into()]),
+            include: Some(vec![]),
+            ..TsConfig::default()
+        };
+        let got = gather(&src, &config, &[]).unwrap().sources;
+        assert_eq!(got.len(), chain + 1);
+        assert!(
+            got[0].shown.ends_with(&format!("f{chain}.ts")),
+            "{}",
+            got[0].shown
+        );
+        assert!(got[chain].shown.ends_with("f0.ts"), "{}", got[chain].shown);
     }
 }

@@ -115,3 +115,21 @@ fn parse_layer(node: roxmltree::Node, first_gid: u64) -> Result<Option<Layer>, S
         tiles: values,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn elements_nested_deeper_than_any_stack_read_without_recursing() {
+        let n = 200_000;
+        let text = format!(
+            "<map>{}{}</map>",
+            "<properties>".repeat(n),
+            "</properties>".repeat(n)
+        );
+        let small = std::thread::Builder::new().stack_size(256 << 10);
+        let map = small
+            .spawn(move || super::parse(&text).map(|_| ()))
+            .unwrap();
+        assert!(map.join().is_ok(), "the parse did not overflow its stack");
+    }
+}
