@@ -13,6 +13,7 @@
 //! pass thread ([`crate::pass_stack`]).
 
 mod compile;
+mod literals;
 mod minify;
 mod nesting;
 mod parse;

@@ -4,7 +4,7 @@ use swc_common::{sync::Lrc, FileName, SourceFile, SourceMap, Span, Spanned};
 use swc_ecma_ast::{EsVersion, Program};
 use swc_ecma_parser::{parse_file_as_program, EsSyntax, Syntax, TsSyntax};
 
-use super::{nesting, prescan};
+use super::{literals, nesting, prescan};
 use crate::error::{Error, Result};
 
 /// `text` added to `cm` under the name it is shown by.
@@ -32,6 +32,9 @@ pub(super) fn program(cm: &SourceMap, file: &SourceFile, typescript: bool) -> Re
         return Err(located(cm, e.span(), &e.kind().msg()));
     }
     nesting::check(&program).map_err(|span| located(cm, span, &too_deep))?;
+    if let Some(span) = literals::unterminated(&program) {
+        return Err(located(cm, span, "Unterminated string constant"));
+    }
     Ok(program)
 }
 

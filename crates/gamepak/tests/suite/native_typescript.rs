@@ -313,6 +313,12 @@ fn bad_typescript_and_tsconfigs_are_refused_with_their_place() {
         &format!("var a = {}1{}", "[".repeat(3000), "]".repeat(3000)),
     )]);
     assert!(deep.contains("nested more than 1000 deep"), "{deep}");
+    // The parser drops the lexer's error while it guesses at `a<b>`.
+    let string = refused(&[("Entry.ts", "let a = 1, b = 2\na<b>\n\"s")]);
+    assert!(
+        string.starts_with("DIR/Entry.ts:3:1: Unterminated string constant"),
+        "{string}"
+    );
 }
 
 #[test]
