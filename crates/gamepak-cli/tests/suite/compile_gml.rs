@@ -219,3 +219,25 @@ fn compile_refuses_a_device_and_a_file_past_max_alloc() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("a GML file of"), "{}", stderr(&o));
 }
+
+#[test]
+fn compile_shows_a_hundred_errors_and_counts_the_rest() {
+    let Some(dir) = common::fixture_dir("cli compile", "gamemaker") else {
+        return;
+    };
+    let game = dir.join("Okanoa_Dieback.win");
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = tmp.path().join("bad.gml");
+    let lines: String = (0..20_000).map(|i| format!("zzz{}();\n", i % 7)).collect();
+    std::fs::write(&bad, lines).unwrap();
+    let o = gamepak(&["compile", game.to_str().unwrap(), bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let said = stderr(&o);
+    assert!(
+        said.contains("bad.gml:100:1: unknown function `zzz1`")
+            && !said.contains("bad.gml:101:1")
+            && said.contains("bad.gml: and 19900 more errors"),
+        "{}",
+        &said[said.len().saturating_sub(500)..]
+    );
+}

@@ -52,6 +52,10 @@ fn may_define(text: &str) -> bool {
 /// 7 MB of short statements took 690 MB: tokens, tree, places and assembly).
 const COMPILE_WORKING_SET: u64 = 100;
 
+/// The compile errors of one file shown in full; past them the rest are counted,
+/// as no one reads on and placing each costs a search of the text.
+const ERRORS_SHOWN: usize = 100;
+
 /// Refuses GML text of `len` bytes, in `file`, whose compiling would take more than
 /// `limits` allow.
 pub fn check_size(file: &str, len: usize, limits: &Limits) -> Result<()> {
@@ -508,11 +512,18 @@ fn compile_entry(
         },
     )
     .map_err(|errors| {
-        errors
+        let mut shown: Vec<String> = errors
             .iter()
+            .take(ERRORS_SHOWN)
             .map(|x| problem(x.show(file, text)))
-            .collect::<Vec<_>>()
-            .join("\n")
+            .collect();
+        if errors.len() > ERRORS_SHOWN {
+            shown.push(format!(
+                "{file}: and {} more errors",
+                errors.len() - ERRORS_SHOWN
+            ));
+        }
+        shown.join("\n")
     })?;
     let declared: Vec<&str> = compiled.functions.iter().map(|f| f.name.as_str()).collect();
     if let Some(gone) = names.iter().find(|n| !declared.contains(&n.as_str())) {

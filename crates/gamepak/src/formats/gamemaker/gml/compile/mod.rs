@@ -161,7 +161,13 @@ impl CompileError {
         let end = source[offset..]
             .find('\n')
             .map_or(source.len(), |n| offset + n);
-        let line = source[..start].matches('\n').count() + 1;
+        // Lines are counted from the statement's start, whose line is known, so
+        // that placing every error of a file stays linear in its length.
+        let (base_line, base) = match self.at {
+            Some(p) if p.offset <= offset => (p.line as usize, p.offset),
+            _ => (1, 0),
+        };
+        let line = base_line + source[base.min(start)..start].matches('\n').count();
         let column = source[start..offset].chars().count() + 1;
         Some((
             line,
