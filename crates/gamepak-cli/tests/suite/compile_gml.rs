@@ -4,13 +4,18 @@
 use crate::common;
 use crate::run::{gamepak, stderr};
 
+/// The fixture game these tests compile against, and a folder for their files;
+/// `None` (the test skips) without the fixtures.
+fn dieback(what: &str) -> Option<(std::path::PathBuf, tempfile::TempDir)> {
+    let dir = common::fixture_dir(what, "gamemaker")?;
+    Some((dir.join("Okanoa_Dieback.win"), tempfile::tempdir().unwrap()))
+}
+
 #[test]
 fn compile_prints_the_assembly_and_points_at_errors() {
-    let Some(dir) = common::fixture_dir("cli compile", "gamemaker") else {
+    let Some((game, tmp)) = dieback("cli compile") else {
         return;
     };
-    let game = dir.join("Okanoa_Dieback.win");
-    let tmp = tempfile::tempdir().unwrap();
     let good = tmp.path().join("001-gml_Object_Export_Draw_0.gml");
     std::fs::write(&good, "show_debug_message(\"hello\");\nexit;\n").unwrap();
     let o = gamepak(&["compile", game.to_str().unwrap(), good.to_str().unwrap()]);
@@ -38,13 +43,11 @@ fn compile_prints_the_assembly_and_points_at_errors() {
 
 #[test]
 fn compile_warns_of_a_slip_and_refuses_syntax_the_release_lacks() {
-    let Some(dir) = common::fixture_dir("cli compile warnings", "gamemaker") else {
+    let Some((game, tmp)) = dieback("cli compile warnings") else {
         return;
     };
-    let tmp = tempfile::tempdir().unwrap();
     let slip = tmp.path().join("slip.gml");
     std::fs::write(&slip, "x = 1;\nimage_blend = c_whte;\n").unwrap();
-    let game = dir.join("Okanoa_Dieback.win");
     let o = gamepak(&["compile", game.to_str().unwrap(), slip.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let said = stderr(&o);
@@ -58,7 +61,7 @@ fn compile_warns_of_a_slip_and_refuses_syntax_the_release_lacks() {
     );
     let old = tmp.path().join("old.gml");
     std::fs::write(&old, "hp = { now: 3, most: 3 };\n").unwrap();
-    let game = dir.join("Kplus8_Space-War_a.win");
+    let game = game.with_file_name("Kplus8_Space-War_a.win");
     let o = gamepak(&["compile", game.to_str().unwrap(), old.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let said = stderr(&o);
@@ -73,11 +76,9 @@ fn compile_warns_of_a_slip_and_refuses_syntax_the_release_lacks() {
 
 #[test]
 fn pack_compiles_edited_gml_and_reports_every_error_writing_nothing() {
-    let Some(dir) = common::fixture_dir("cli pack gml", "gamemaker") else {
+    let Some((game, tmp)) = dieback("cli pack gml") else {
         return;
     };
-    let game = dir.join("Okanoa_Dieback.win");
-    let tmp = tempfile::tempdir().unwrap();
     let folder = tmp.path().join("game");
     let o = gamepak(&[
         "extract",
@@ -157,11 +158,9 @@ fn pack_compiles_edited_gml_and_reports_every_error_writing_nothing() {
 
 #[test]
 fn compile_refuses_an_entry_the_game_lacks_naming_the_nearest() {
-    let Some(dir) = common::fixture_dir("cli compile --entry", "gamemaker") else {
+    let Some((game, tmp)) = dieback("cli compile --entry") else {
         return;
     };
-    let game = dir.join("Okanoa_Dieback.win");
-    let tmp = tempfile::tempdir().unwrap();
     let fix = tmp.path().join("fix.gml");
     std::fs::write(&fix, "x = 1;\n").unwrap();
     let o = gamepak(&[
@@ -182,11 +181,9 @@ fn compile_refuses_an_entry_the_game_lacks_naming_the_nearest() {
 
 #[test]
 fn compile_to_a_pipe_prints_the_assembly_exactly() {
-    let Some(dir) = common::fixture_dir("cli compile to a pipe", "gamemaker") else {
+    let Some((game, tmp)) = dieback("cli compile to a pipe") else {
         return;
     };
-    let game = dir.join("Okanoa_Dieback.win");
-    let tmp = tempfile::tempdir().unwrap();
     let fix = tmp.path().join("001-gml_Object_Export_Draw_0.gml");
     // A backslash before `u{`, which a terminal's escaping would double.
     std::fs::write(&fix, "show_debug_message(\"\\\\u{41}\");\n").unwrap();
@@ -199,14 +196,12 @@ fn compile_to_a_pipe_prints_the_assembly_exactly() {
 // A file that cannot be read as asked is exit 2, as on every verb.
 #[test]
 fn compile_refuses_a_device_and_a_file_past_max_alloc() {
-    let Some(dir) = common::fixture_dir("cli compile of /dev/zero", "gamemaker") else {
+    let Some((game, tmp)) = dieback("cli compile of /dev/zero") else {
         return;
     };
-    let game = dir.join("Okanoa_Dieback.win");
     let o = gamepak(&["compile", game.to_str().unwrap(), "/dev/zero"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
-    let tmp = tempfile::tempdir().unwrap();
     let big = tmp.path().join("big.gml");
     std::fs::write(&big, "x = 1;\n".repeat(400_000)).unwrap();
     let o = gamepak(&[
@@ -222,11 +217,9 @@ fn compile_refuses_a_device_and_a_file_past_max_alloc() {
 
 #[test]
 fn compile_shows_a_hundred_errors_and_counts_the_rest() {
-    let Some(dir) = common::fixture_dir("cli compile", "gamemaker") else {
+    let Some((game, tmp)) = dieback("cli compile") else {
         return;
     };
-    let game = dir.join("Okanoa_Dieback.win");
-    let tmp = tempfile::tempdir().unwrap();
     let bad = tmp.path().join("bad.gml");
     let lines: String = (0..20_000).map(|i| format!("zzz{}();\n", i % 7)).collect();
     std::fs::write(&bad, lines).unwrap();
