@@ -3,6 +3,9 @@
 //! game's `tsconfig.json` names, and [`minify`] shrinks a production script while
 //! keeping every global name, which is how the engine calls into the game.
 //!
+//! The swc side is in `toolchain`, built with the `script` feature (the default);
+//! without it, [`compile`], [`minify`] and [`check`] refuse, naming the feature.
+//!
 //! swc rather than oxc: the engine's runtime is ES5 (its tsconfig targets ES3), and
 //! oxc's transformer does not lower classes, block scoping, destructuring or the
 //! rest of ES2015. See docs/ARCHITECTURE.md.
@@ -12,30 +15,27 @@
 //! it, and the tree again before any other pass walks it; the passes run on a
 //! pass thread ([`crate::pass_stack`]).
 
-mod compile;
-mod literals;
-mod minify;
-mod nesting;
-mod parse;
-mod prescan;
+#[cfg(not(feature = "script"))]
+mod absent;
 mod target;
+#[cfg(feature = "script")]
+mod toolchain;
 
-pub use compile::{compile, Source};
-pub use minify::minify;
+#[cfg(not(feature = "script"))]
+pub use absent::{check, compile, minify};
 pub use target::{Target, TARGET_NAMES};
+#[cfg(feature = "script")]
+pub use toolchain::{check, compile, minify};
+
+/// One file of the program: the name it is shown by, and its text.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// Its name in an error: the path as the user knows it.
+    pub shown: String,
+    /// Its text.
+    pub text: String,
+}
 
 /// How deep expressions and statements may nest. Real code stays far below it; a
 /// script past it is refused rather than risk the recursive passes' stack.
 pub const MAX_NESTING: usize = 1000;
-
-/// Refuses `text` (JavaScript, shown as `shown`) unless it parses, with the place
-/// of its first error.
-pub fn check(text: &str, shown: &str) -> crate::error::Result<()> {
-    crate::pass_stack::run(|| {
-        swc_common::GLOBALS.set(&Default::default(), || {
-            let cm: swc_common::sync::Lrc<swc_common::SourceMap> = Default::default();
-            let file = parse::add(&cm, shown, text.to_string());
-            parse::program(&cm, &file, false).map(drop)
-        })
-    })
-}

@@ -1,5 +1,6 @@
 //! The ECMAScript edition a script is lowered to, as `tsconfig.json` names it.
 
+#[cfg(feature = "script")]
 use swc_ecma_ast::EsVersion;
 
 /// An edition of ECMAScript, oldest first, as `compilerOptions.target` names it.
@@ -57,6 +58,7 @@ impl Target {
     }
 
     /// The edition the code generator writes for.
+    #[cfg(feature = "script")]
     pub(crate) fn es_version(self) -> EsVersion {
         match self {
             Target::Es3 => EsVersion::Es3,

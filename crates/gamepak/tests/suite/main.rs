@@ -37,6 +37,7 @@ mod malformed_swag;
 mod malformed_tng;
 mod native_fixtures;
 mod native_synthetic;
+#[cfg(feature = "script")]
 mod native_typescript;
 mod pack_source_safety;
 mod portable_names;

@@ -5,7 +5,9 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use gamepak::native::{self, model::*, tables, BuildOptions, Codec, ProductionAudio};
+#[cfg(feature = "script")]
+use gamepak::native::Codec;
+use gamepak::native::{self, model::*, tables, BuildOptions, ProductionAudio};
 use gamepak::{ExtractOptions, Format, Report};
 
 const DAMAGED: [&str; 2] = ["RACE-js-and-sprite-table-swapped", "RACE-js-chunk-missing"];
@@ -210,6 +212,7 @@ fn check_bytes(b: &[u8]) -> Report {
         .check(b, &Default::default())
 }
 
+#[cfg(feature = "script")]
 #[test]
 fn production_builds_deflate_and_encode_vorbis() {
     let Some((dir, _)) = builds("production_builds_deflate_and_encode_vorbis") else {
@@ -309,6 +312,7 @@ fn content_folder_errors_name_the_file() {
 
 /// The `basic` content folder built in both modes: what list shows, frames that equal
 /// the cropped sources, and Vorbis clips that decode to the PCM build's length.
+#[cfg(feature = "script")]
 #[test]
 fn basic_build_lists_extracts_and_decodes() {
     let Some((dir, _)) = builds("basic_build_lists_extracts_and_decodes") else {
@@ -374,6 +378,7 @@ fn basic_build_lists_extracts_and_decodes() {
     }
 }
 
+#[cfg(feature = "script")]
 /// The opaque area of an image, as the writer crops it.
 fn cropped(img: &gamepak::codec::png::Rgba) -> Option<gamepak::codec::png::Rgba> {
     let opaque: Vec<(u32, u32)> = (0..img.height)
@@ -393,6 +398,7 @@ fn cropped(img: &gamepak::codec::png::Rgba) -> Option<gamepak::codec::png::Rgba>
     Some(out)
 }
 
+#[cfg(feature = "script")]
 /// The chunks a game.bin stores as PNGs: the atlas, then a background per ID.
 fn pngs<'a>(doc: &'a GameBin<'_>) -> (&'a [u8], Vec<&'a [u8]>) {
     let ids = usize::from(doc.meta.background_ids);
@@ -400,6 +406,7 @@ fn pngs<'a>(doc: &'a GameBin<'_>) -> (&'a [u8], Vec<&'a [u8]>) {
     (&doc.chunks[4], backgrounds)
 }
 
+#[cfg(feature = "script")]
 fn pixels(png: &[u8]) -> gamepak::codec::png::Rgba {
     gamepak::codec::png::decode(png, "png", &Default::default())
         .unwrap()
@@ -410,6 +417,7 @@ fn pixels(png: &[u8]) -> gamepak::codec::png::Rgba {
 /// A production build crushes its PNGs at least as well as the engine's pipeline
 /// (imagemin-pngcrush): backgrounds within 10% of its bytes, the atlas no larger (our
 /// atlas is laid out differently, so only sizes compare), and every pixel as it was.
+#[cfg(feature = "script")]
 #[test]
 fn production_pngs_are_as_small_as_the_pipelines_with_the_same_pixels() {
     let Some((dir, _)) =
@@ -455,6 +463,7 @@ fn production_pngs_are_as_small_as_the_pipelines_with_the_same_pixels() {
 
 /// The example content folder's crushed PNGs, to the byte: oxipng is deterministic at
 /// a fixed version and preset, so a change here means the crushing changed.
+#[cfg(feature = "script")]
 #[test]
 fn example_production_pngs_have_fixed_sizes() {
     let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/native/content");

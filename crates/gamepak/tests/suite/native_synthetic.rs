@@ -5,7 +5,9 @@ use std::path::Path;
 
 use gamepak::codec::png::{self, Rgba};
 use gamepak::native::{self, model::*, tables, BuildOptions};
-use gamepak::{ExtractOptions, Format, Handler};
+#[cfg(feature = "script")]
+use gamepak::ExtractOptions;
+use gamepak::{Format, Handler};
 
 fn handler() -> &'static dyn Handler {
     Format::Native.handler().unwrap()
@@ -173,12 +175,14 @@ fn hand_written_file_reads_field_by_field() {
     assert_eq!(native::write(&doc), file);
 }
 
+#[cfg(feature = "script")]
 fn extract(bytes: &[u8], dir: &Path) {
     handler()
         .extract(bytes, dir, &ExtractOptions::default(), &Default::default())
         .unwrap();
 }
 
+#[cfg(feature = "script")]
 #[test]
 fn edits_are_packed_with_counts_and_tables_following() {
     for production in [false, true] {
@@ -260,6 +264,7 @@ fn edits_are_packed_with_counts_and_tables_following() {
     }
 }
 
+#[cfg(feature = "script")]
 fn gamepak_frames(doc: &GameBin<'_>) -> Vec<SpriteFrame> {
     let plain = gamepak::codec::zlib::inflate(
         &doc.chunks[3],
@@ -273,6 +278,7 @@ fn gamepak_frames(doc: &GameBin<'_>) -> Vec<SpriteFrame> {
 
 /// Every read path on every truncation and on single-byte changes: an error or a
 /// report, never a panic.
+#[cfg(feature = "script")]
 #[test]
 fn malformed_input_never_panics() {
     let tmp = tempfile::tempdir().unwrap();
@@ -503,5 +509,20 @@ fn wavs_of_any_rate_and_layout_are_resampled_and_the_build_says_which() {
              are taken",
             shown("Wide.sound.wav")
         )
+    );
+}
+
+/// Without the script toolchain, a build that needs TypeScript says which feature
+/// brings it, and exits as for what this build cannot do.
+#[cfg(not(feature = "script"))]
+#[test]
+fn a_typescript_build_without_the_toolchain_names_the_feature() {
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/native/content");
+    let e = native::build(&content, &BuildOptions::default(), &Default::default()).unwrap_err();
+    assert!(
+        matches!(e.kind, gamepak::ErrorKind::Unsupported(_))
+            && e.to_string()
+                .contains("compiling TypeScript needs gamepak built with its `script` feature"),
+        "{e}"
     );
 }

@@ -337,6 +337,7 @@ fn copied(sub: &str) -> tempfile::TempDir {
     tmp
 }
 
+#[cfg(feature = "script")]
 #[test]
 fn build_reads_only_inside_its_folder_and_reports_what_it_left() {
     use gamepak::{native, swag, tng};

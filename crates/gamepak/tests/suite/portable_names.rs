@@ -288,6 +288,7 @@ fn swag_names_are_portable_and_pack_back() {
     round_trip("swag", &built(source.path()));
 }
 
+#[cfg(feature = "script")]
 #[test]
 fn native_content_with_device_names_builds_and_packs_back() {
     let source = example_source("native/content", str::to_owned);

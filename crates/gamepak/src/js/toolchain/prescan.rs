@@ -11,7 +11,7 @@
 //! statement: after a name, a literal or a closing bracket, before a name or a
 //! literal.
 
-use super::MAX_NESTING;
+use crate::js::MAX_NESTING;
 
 /// Where, as a byte offset, `text` first nests past [`MAX_NESTING`], if it does.
 pub(super) fn too_deep(text: &str) -> Option<usize> {

@@ -11,8 +11,9 @@ use swc_ecma_codegen::{text_writer::JsWriter, Config, Emitter, Node};
 use swc_ecma_minifier::option::{CompressOptions, ExtraOptions, MangleOptions, MinifyOptions};
 use swc_ecma_transforms_base::{fixer::fixer, resolver};
 
-use super::{parse, Target};
+use super::parse;
 use crate::error::Result;
+use crate::js::Target;
 
 /// `script` (JavaScript, shown as `shown` in an error) minified for `target`.
 pub fn minify(script: &str, shown: &str, target: Target) -> Result<String> {

@@ -12,17 +12,8 @@ use swc_ecma_transforms_compat as compat;
 use swc_ecma_transforms_typescript as ts;
 
 use super::parse::{self, located};
-use super::Target;
 use crate::error::Result;
-
-/// One file of the program: the name it is shown by, and its text.
-#[derive(Debug, Clone)]
-pub struct Source {
-    /// Its name in an error: the path as the user knows it.
-    pub shown: String,
-    /// Its text.
-    pub text: String,
-}
+use crate::js::{Source, Target};
 
 /// `sources`, in the order given, as one script for `target`. Class fields are
 /// defined (`Object.defineProperty`) when `define_class_fields`, else assigned in

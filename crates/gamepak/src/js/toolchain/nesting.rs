@@ -4,7 +4,7 @@ use swc_common::{Span, Spanned};
 use swc_ecma_ast::{Expr, Program, Stmt};
 use swc_ecma_visit::{Visit, VisitWith};
 
-use super::MAX_NESTING;
+use crate::js::MAX_NESTING;
 
 /// The place where `program` first nests past [`MAX_NESTING`], if it does. The walk
 /// itself stops there, so it never goes deeper than the limit.

@@ -20,7 +20,7 @@ pub(super) fn program(cm: &SourceMap, file: &SourceFile, typescript: bool) -> Re
     } else {
         Syntax::Es(EsSyntax::default())
     };
-    let too_deep = format!("nested more than {} deep", super::MAX_NESTING);
+    let too_deep = format!("nested more than {} deep", crate::js::MAX_NESTING);
     if let Some(at) = prescan::too_deep(&file.src) {
         let lo = file.start_pos + swc_common::BytePos(at as u32);
         return Err(located(cm, Span::new(lo, lo), &too_deep));
