@@ -86,7 +86,7 @@ pub(crate) fn open(path: &Path, options: &Options) -> Result<ServedFile> {
         path: path.to_path_buf(),
         data,
         format,
-        document: gamepak::open(handler, data, options),
+        document: handler.open(data, options),
         entries: OnceLock::new(),
         report: OnceLock::new(),
     })

@@ -22,17 +22,15 @@ fn run(verb: &str, format: Format, bytes: &[u8]) {
     let h = format.handler().unwrap();
     // Refusing is as good an outcome as finishing: only time and memory are judged.
     match verb {
-        "info" => drop(h.info(bytes, &Default::default())),
-        "list" => drop(h.list(bytes, &Default::default())),
-        "check" => drop(h.check(bytes, &Default::default())),
+        "info" => drop(h.open(bytes, &Default::default()).info()),
+        "list" => drop(h.open(bytes, &Default::default()).list()),
+        "check" => drop(h.open(bytes, &Default::default()).check()),
         _ => {
             let tmp = tempfile::tempdir().unwrap();
-            drop(h.extract(
-                bytes,
-                &tmp.path().join("out"),
-                &ExtractOptions::default(),
-                &Default::default(),
-            ));
+            drop(
+                h.open(bytes, &Default::default())
+                    .extract(&tmp.path().join("out"), &ExtractOptions::default()),
+            );
         }
     }
 }

@@ -54,7 +54,8 @@ fn bench(c: &mut Criterion) {
     let work = tempfile::tempdir().unwrap();
     let extracted = work.path().join("extracted");
     handler
-        .extract(&data, &extracted, &ExtractOptions::default(), &options)
+        .open(&data, &options)
+        .extract(&extracted, &ExtractOptions::default())
         .unwrap();
     let folders = FreshFolders::under(work.path());
 
@@ -64,7 +65,8 @@ fn bench(c: &mut Criterion) {
         folders.bench(b, |out| {
             let opts = ExtractOptions::default();
             handler
-                .extract(&data, &out.join("x"), &opts, &options)
+                .open(&data, &options)
+                .extract(&out.join("x"), &opts)
                 .unwrap();
         })
     });
@@ -72,7 +74,7 @@ fn bench(c: &mut Criterion) {
         folders.bench(b, |out| copy_folder(&extracted, &out.join("x")))
     });
     g.bench_function("check", |b| {
-        b.iter(|| handler.check(&data, &options).is_clean())
+        b.iter(|| handler.open(&data, &options).check().is_clean())
     });
     g.bench_function("pack_unchanged", |b| {
         b.iter(|| gamepak::pack(&extracted, &options).unwrap().bytes.len())

@@ -31,7 +31,14 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 games
                     .iter()
-                    .map(|d| handler.list(d, &Default::default()).unwrap().value.len())
+                    .map(|d| {
+                        handler
+                            .open(d, &Default::default())
+                            .list()
+                            .unwrap()
+                            .value
+                            .len()
+                    })
                     .sum::<usize>()
             })
         });
@@ -39,7 +46,14 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 games
                     .iter()
-                    .map(|d| handler.info(d, &Default::default()).unwrap().problems.len())
+                    .map(|d| {
+                        handler
+                            .open(d, &Default::default())
+                            .info()
+                            .unwrap()
+                            .problems
+                            .len()
+                    })
                     .sum::<usize>()
             })
         });

@@ -30,7 +30,9 @@ fn extract_vs_copy(c: &mut Criterion) {
     group.bench_function("extract", |b| {
         folders.bench(b, |out| {
             let opts = ExtractOptions::default();
-            let summary = handler.extract(&data, &out.join("x"), &opts, &Default::default());
+            let summary = handler
+                .open(&data, &Default::default())
+                .extract(&out.join("x"), &opts);
             summary.unwrap();
         })
     });

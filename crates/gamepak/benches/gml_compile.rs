@@ -40,12 +40,8 @@ fn bench(c: &mut Criterion) {
     Format::GameMaker
         .handler()
         .unwrap()
-        .extract(
-            data,
-            &folder,
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(data, &Default::default())
+        .extract(&folder, &ExtractOptions::default())
         .unwrap();
     group.bench_function(format!("pack {name} untouched"), |b| {
         b.iter(|| gamepak::pack(&folder, &Default::default()).unwrap())

@@ -21,7 +21,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function(format!("read {} games", games.len()), |b| {
         b.iter(|| {
             for (_, data) in &games {
-                gamepak::open(handler, data, &options).info().unwrap();
+                handler.open(data, &options).info().unwrap();
             }
         })
     });
@@ -30,7 +30,7 @@ fn bench(c: &mut Criterion) {
             games
                 .iter()
                 .map(|(_, data)| {
-                    let texts = gamepak::open(handler, data, &options).decompile(&[]);
+                    let texts = handler.open(data, &options).decompile(&[]);
                     texts.unwrap().len()
                 })
                 .sum::<usize>()

@@ -25,16 +25,16 @@ fn bench(c: &mut Criterion) {
     let data = std::fs::read(dir.join(GAME)).unwrap();
     let handler = Format::GameMaker.handler().unwrap();
     let opts = Options::default();
-    let listed = handler.list(&data, &opts).unwrap().value;
+    let listed = handler.open(&data, &opts).list().unwrap().value;
     let mut g = c.benchmark_group("serve_render_chonko");
     g.sample_size(20);
     for path in ENTRIES {
         assert!(listed.iter().any(|e| e.path == path), "{path} is listed");
         let name = path.rsplit('/').next().unwrap();
         g.bench_function(format!("open and render {name}"), |b| {
-            b.iter(|| gamepak::open(handler, &data, &opts).render(path).unwrap())
+            b.iter(|| handler.open(&data, &opts).render(path).unwrap())
         });
-        let document = gamepak::open(handler, &data, &opts);
+        let document = handler.open(&data, &opts);
         document.render(path).unwrap();
         g.bench_function(format!("render from the open document {name}"), |b| {
             b.iter(|| document.render(path).unwrap())

@@ -14,7 +14,14 @@ fn bench(c: &mut Criterion) {
     std::fs::write(&path, sample::game(4, 4, 128 << 20)).unwrap();
     let mut g = c.benchmark_group("open_and_list_1GB");
     g.sample_size(10);
-    let list = |data: &Source| handler.list(data, &Default::default()).unwrap().value.len();
+    let list = |data: &Source| {
+        handler
+            .open(data, &Default::default())
+            .list()
+            .unwrap()
+            .value
+            .len()
+    };
     g.bench_function("mapped", |b| {
         b.iter(|| list(&Source::open(&path, &Default::default()).unwrap()))
     });

@@ -201,7 +201,10 @@ fn packs(data: &[u8]) -> Packs {
         .expect("GameMaker has a handler");
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let out = tmp.path().join("x");
-    if let Err(e) = handler.extract(data, &out, &ExtractOptions::default(), &Default::default()) {
+    if let Err(e) = handler
+        .open(data, &Default::default())
+        .extract(&out, &ExtractOptions::default())
+    {
         let why = format!("extract: {e}");
         return Packs {
             unchanged: Err(why.clone()),
@@ -243,7 +246,8 @@ fn packs(data: &[u8]) -> Packs {
     // its own rules refuse) is no fault of the pack's.
     let errors = |bytes: &[u8]| -> Vec<String> {
         handler
-            .check(bytes, &Default::default())
+            .open(bytes, &Default::default())
+            .check()
             .problems
             .into_iter()
             .filter(|p| p.severity == Severity::Error)

@@ -7,18 +7,24 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::{Entry, ExtractOptions, ExtractSummary, Handler, Options, Partial, Report, Result};
+use crate::assets::{Entry, ExtractOptions, ExtractSummary};
+use crate::error::Result;
+use crate::options::Options;
+use crate::report::{Partial, Report};
 
 /// An opened file: its information, entries, problems and assets.
 pub trait Document: Send + Sync {
     /// Header, metadata, counts and sizes, as a JSON object with keys in display
-    /// order (see [`Handler::info`]).
+    /// order. A damaged file gives what could be read and the problems met; an
+    /// error only when nothing could be.
     fn info(&self) -> Result<Partial<serde_json::Value>>;
-    /// Every entry, from headers and tables only (see [`Handler::list`]).
+    /// Every entry, from headers and tables only: no payload is decoded. A damaged
+    /// file gives the entries that could be read and the problems that kept the
+    /// rest out; an error only when nothing could be read.
     fn list(&self) -> Result<Partial<Vec<Entry>>>;
-    /// Strict validation: every problem found (see [`Handler::check`]).
+    /// Strict validation: every problem found, not just the first.
     fn check(&self) -> Report;
-    /// Writes the manifest and assets into `out` (see [`Handler::extract`]).
+    /// Writes the manifest and assets into `out`.
     fn extract(&self, out: &Path, extract: &ExtractOptions) -> Result<ExtractSummary>;
     /// The files extract writes for the entry at `path`, in memory: its own file and
     /// those beside it that carry its path with a suffix or another extension.
@@ -55,7 +61,7 @@ pub struct CompiledSource {
     /// The assembly, in the disassembly's syntax.
     pub assembly: String,
     /// The warnings, each at its place.
-    pub warnings: Vec<crate::Diagnostic>,
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }
 
 /// A code entry as source text.
@@ -78,43 +84,54 @@ pub enum SourceOrWhy {
     Error(String),
 }
 
-/// Opens `data`, which `handler`'s format reads, once for every verb.
-pub fn open<'a>(
-    handler: &'static dyn Handler,
+/// The reading verbs of a format that answers each from the file's bytes, reading
+/// what it needs again each time; [`OnBytes`] makes them a document.
+pub(crate) trait ReadsBytes: Sync + 'static {
+    fn info(&self, data: &[u8], opts: &Options) -> Result<Partial<serde_json::Value>>;
+    fn list(&self, data: &[u8], opts: &Options) -> Result<Partial<Vec<Entry>>>;
+    fn check(&self, data: &[u8], opts: &Options) -> Report;
+    fn extract(
+        &self,
+        data: &[u8],
+        out: &Path,
+        extract: &ExtractOptions,
+        opts: &Options,
+    ) -> Result<ExtractSummary>;
+}
+
+/// A document answered from its bytes by its format's [`ReadsBytes`].
+pub(crate) struct OnBytes<'a, R: 'static> {
+    reads: &'static R,
     data: &'a [u8],
-    opts: &Options,
-) -> Box<dyn Document + 'a> {
-    handler.document(data, opts).unwrap_or_else(|| {
+    opts: Options,
+}
+
+impl<'a, R: ReadsBytes> OnBytes<'a, R> {
+    /// `data` opened for `reads`, as a [`crate::Handler::open`] gives it.
+    pub(crate) fn open(
+        reads: &'static R,
+        data: &'a [u8],
+        opts: &Options,
+    ) -> Box<dyn Document + 'a> {
         Box::new(OnBytes {
-            handler,
+            reads,
             data,
             opts: opts.clone(),
         })
-    })
+    }
 }
 
-/// A document answered from its bytes by its handler's verbs, each reading what it
-/// needs again.
-pub struct OnBytes<'a> {
-    /// The handler of the file's format, whose verbs answer every question.
-    pub handler: &'static dyn Handler,
-    /// The file's bytes.
-    pub data: &'a [u8],
-    /// The options every verb runs with.
-    pub opts: Options,
-}
-
-impl Document for OnBytes<'_> {
+impl<R: ReadsBytes> Document for OnBytes<'_, R> {
     fn info(&self) -> Result<Partial<serde_json::Value>> {
-        self.handler.info(self.data, &self.opts)
+        self.reads.info(self.data, &self.opts)
     }
     fn list(&self) -> Result<Partial<Vec<Entry>>> {
-        self.handler.list(self.data, &self.opts)
+        self.reads.list(self.data, &self.opts)
     }
     fn check(&self) -> Report {
-        self.handler.check(self.data, &self.opts)
+        self.reads.check(self.data, &self.opts)
     }
     fn extract(&self, out: &Path, extract: &ExtractOptions) -> Result<ExtractSummary> {
-        self.handler.extract(self.data, out, extract, &self.opts)
+        self.reads.extract(self.data, out, extract, &self.opts)
     }
 }

@@ -44,7 +44,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut summary = Summary::default();
     let status = each_file(&args.files, &mut summary, |path, _, summary| {
         let report = match open(path, &global.options.limits) {
-            Ok(f) => gamepak::open(f.handler, &f.data, &global.options_for(path)).check(),
+            Ok(f) => f.handler.open(&f.data, &global.options_for(path)).check(),
             Err(e) if e.is_request_fault() => return Err(e),
             Err(e) => Report::from_error(&e),
         };

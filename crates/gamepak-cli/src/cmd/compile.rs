@@ -51,11 +51,10 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let text = String::from_utf8(text).map_err(|_| Error::at(shown.clone(), "is not UTF-8"))?;
     let f = open(&args.file, &global.options.limits)?;
     let file = args.source.display().to_string();
-    let compiled = gamepak::open(f.handler, &f.data, &global.options).compile(
-        &text,
-        &file,
-        args.entry.as_deref(),
-    )?;
+    let compiled =
+        f.handler
+            .open(&f.data, &global.options)
+            .compile(&text, &file, args.entry.as_deref())?;
     let assembly = &compiled.assembly;
     for w in &compiled.warnings {
         warn_at(global, w);

@@ -51,7 +51,10 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
 
 fn decompile(args: &Args, global: &Global, summary: &mut Summary) -> Result<Status, Error> {
     let f = open(&args.file, &global.options.limits)?;
-    let texts = gamepak::open(f.handler, &f.data, &global.options).decompile(&args.entries)?;
+    let texts = f
+        .handler
+        .open(&f.data, &global.options)
+        .decompile(&args.entries)?;
     let alone = args.entries.len() == 1;
     let mut status = Status::Ok;
     for (i, t) in texts.iter().enumerate() {

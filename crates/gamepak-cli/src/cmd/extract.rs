@@ -67,7 +67,9 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         memory: None,
         input: Some(&f.data),
     };
-    let summary = gamepak::open(f.handler, &f.data, &global.options_for(&args.file))
+    let summary = f
+        .handler
+        .open(&f.data, &global.options_for(&args.file))
         .extract(&args.output, &opts)
         // Bytes that changed under the read explain whatever went wrong reading them.
         .map_err(|e| f.data.unchanged().err().unwrap_or(e))?;

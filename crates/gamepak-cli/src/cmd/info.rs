@@ -32,7 +32,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut summary = Summary::default();
     let status = each_file(&args.files, &mut summary, |path, first, summary| {
         let f = open_for_tables(path, &global.options.limits)?;
-        let read = gamepak::open(f.handler, &f.data, &global.options).info()?;
+        let read = f.handler.open(&f.data, &global.options).info()?;
         summary.errors += read
             .problems
             .iter()

@@ -33,7 +33,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut summary = Summary::default();
     let status = each_file(&args.files, &mut summary, |path, first, summary| {
         let f = open_for_tables(path, &global.options.limits)?;
-        let read = gamepak::open(f.handler, &f.data, &global.options).list()?;
+        let read = f.handler.open(&f.data, &global.options).list()?;
         summary.entries += read.value.len();
         summary.errors += read
             .problems

@@ -32,7 +32,8 @@ pub fn list_mapped(group: &mut BenchmarkGroup<WallTime>, label: &str, format: Fo
     group.bench_function(label, |b| {
         b.iter(|| {
             handler
-                .list(&data, &Default::default())
+                .open(&data, &Default::default())
+                .list()
                 .unwrap()
                 .value
                 .len()

@@ -30,12 +30,8 @@ pub fn extracted_games<'n>(
 pub fn extract(data: &[u8]) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
     handler()
-        .extract(
-            data,
-            out.path(),
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(data, &Default::default())
+        .extract(out.path(), &ExtractOptions::default())
         .unwrap();
     out
 }
@@ -46,7 +42,7 @@ pub fn packed_clean(name: &str, folder: &Path) -> (Vec<u8>, tempfile::TempDir) {
     let packed =
         gamepak::pack(folder, &Default::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert!(packed.unused.is_empty(), "{name}: {:?}", packed.unused);
-    let report = handler().check(&packed.bytes, &Default::default());
+    let report = handler().open(&packed.bytes, &Default::default()).check();
     assert!(report.problems.is_empty(), "{name}: {}", report.lines());
     let again = extract(&packed.bytes);
     (packed.bytes, again)

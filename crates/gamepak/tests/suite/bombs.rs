@@ -22,16 +22,14 @@ fn limited(bytes: u64) -> Options {
 fn check_and_extract(format: Format, bytes: &[u8], opts: &Options) -> String {
     let h = format.handler().unwrap();
     let tmp = tempfile::tempdir().unwrap();
-    let extracted = match h.extract(
-        bytes,
-        &tmp.path().join("out"),
-        &ExtractOptions::default(),
-        opts,
-    ) {
+    let extracted = match h
+        .open(bytes, opts)
+        .extract(&tmp.path().join("out"), &ExtractOptions::default())
+    {
         Ok(s) => [s.notes, s.failed].concat().join("\n"),
         Err(e) => e.to_string(),
     };
-    format!("{}\n{extracted}", h.check(bytes, opts).lines())
+    format!("{}\n{extracted}", h.open(bytes, opts).check().lines())
 }
 
 const SMALL: u64 = 1 << 20;
@@ -59,13 +57,15 @@ fn info_and_list_decode_no_payload() {
         let h = b.format.handler().unwrap();
         // The section block is TirNanoG's table of contents: listing needs it.
         if b.name == "tng/zlib/section-block" {
-            let e = h.list(&b.bytes, &opts).unwrap_err().to_string();
+            let e = h.open(&b.bytes, &opts).list().unwrap_err().to_string();
             assert!(e.contains("--max-alloc"), "{e}");
             continue;
         }
-        h.info(&b.bytes, &opts)
+        h.open(&b.bytes, &opts)
+            .info()
             .unwrap_or_else(|e| panic!("{}: info: {e}", b.name));
-        h.list(&b.bytes, &opts)
+        h.open(&b.bytes, &opts)
+            .list()
             .unwrap_or_else(|e| panic!("{}: list: {e}", b.name));
     }
 }
@@ -91,17 +91,14 @@ fn raising_the_limit_lets_a_large_stream_through() {
     let raised = limited(16 * SMALL);
     let h = scene.format.handler().unwrap();
     assert!(!h
-        .check(&scene.bytes, &raised)
+        .open(&scene.bytes, &raised)
+        .check()
         .lines()
         .contains("--max-alloc"));
     let tmp = tempfile::tempdir().unwrap();
     let s = h
-        .extract(
-            &scene.bytes,
-            tmp.path(),
-            &ExtractOptions::default(),
-            &raised,
-        )
+        .open(&scene.bytes, &raised)
+        .extract(tmp.path(), &ExtractOptions::default())
         .unwrap();
     assert!(s.bytes >= 8 * SMALL, "{s:?}");
 }
@@ -132,10 +129,11 @@ fn a_sound_page_past_the_limit_checks_clean_and_extracts() {
         .unwrap();
     let opts = limited(SMALL);
     let h = page.format.handler().unwrap();
-    let lines = h.check(&page.bytes, &opts).lines();
+    let lines = h.open(&page.bytes, &opts).check().lines();
     assert!(!lines.contains("error"), "{lines}");
     let tmp = tempfile::tempdir().unwrap();
-    h.extract(&page.bytes, tmp.path(), &ExtractOptions::default(), &opts)
+    h.open(&page.bytes, &opts)
+        .extract(tmp.path(), &ExtractOptions::default())
         .unwrap();
     let png = std::fs::read(tmp.path().join("textures/000.png")).unwrap();
     assert_eq!(gamepak::codec::png::dimensions(&png), Some((16384, 64)));
@@ -154,7 +152,8 @@ fn calls_at_once_keep_their_own_limits() {
         let opts = limited(limit);
         both.wait();
         let out = tmp.path().join("out");
-        h.extract(&scene.bytes, &out, &ExtractOptions::default(), &opts)
+        h.open(&scene.bytes, &opts)
+            .extract(&out, &ExtractOptions::default())
             .map(|s| s.bytes)
     };
     let (small, large) = std::thread::scope(|s| {
@@ -190,7 +189,9 @@ fn what_a_run_keeps_counts_against_what_it_decodes_beside_it() {
     let tmp = tempfile::tempdir().unwrap();
     let extract = |name: &str, limit: u64| {
         let out = tmp.path().join(name);
-        let done = h.extract(&demo, &out, &ExtractOptions::default(), &limited(limit));
+        let done = h
+            .open(&demo, &limited(limit))
+            .extract(&out, &ExtractOptions::default());
         done.map(|_| out)
     };
     let out = extract("whole", 16 * SMALL).unwrap();

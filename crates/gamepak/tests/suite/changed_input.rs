@@ -50,7 +50,8 @@ fn extract_of_a_file_truncated_while_read_is_refused_and_leaves_nothing() {
         ..ExtractOptions::default()
     };
     let e = handler
-        .extract(&source, &out, &opts, &Default::default())
+        .open(&source, &Default::default())
+        .extract(&out, &opts)
         .unwrap_err();
     assert!(e.to_string().contains("changed while it was read"), "{e}");
     assert!(e.is_request_fault(), "an I/O error, exit 2: {e}");
@@ -68,7 +69,8 @@ fn extract_of_a_file_left_alone_is_not_refused() {
     };
     let out = tmp.path().join("out");
     handler
-        .extract(&source, &out, &opts, &Default::default())
+        .open(&source, &Default::default())
+        .extract(&out, &opts)
         .unwrap();
     assert!(out.join("gamepak.toml").is_file());
 }
@@ -82,8 +84,8 @@ fn every_verb_reads_a_file_truncated_to_nothing_without_crashing() {
     // What each gives does not matter (the file now reads as zeros): that each
     // returns does, and that the change is known.
     let opts = Default::default();
-    let _ = handler.info(&source, &opts);
-    let _ = handler.list(&source, &opts);
-    let _ = handler.check(&source, &opts);
+    let _ = handler.open(&source, &opts).info();
+    let _ = handler.open(&source, &opts).list();
+    let _ = handler.open(&source, &opts).check();
     assert!(source.unchanged().is_err());
 }

@@ -53,11 +53,11 @@ fn assert_located(problems: &[Problem], path: &str, at: u64, value: u32, verb: &
 /// `info` and `list` still read the file.
 fn assert_every_verb_locates(format: Format, data: &[u8], path: &str, at: u64, value: u32) {
     let h = format.handler().unwrap();
-    let report = h.check(data, &Default::default());
+    let report = h.open(data, &Default::default()).check();
     assert_located(&report.problems, path, at, value, "check");
-    let info = h.info(data, &Default::default()).unwrap();
+    let info = h.open(data, &Default::default()).info().unwrap();
     assert_located(&info.problems, path, at, value, "info");
-    let listed = h.list(data, &Default::default()).unwrap();
+    let listed = h.open(data, &Default::default()).list().unwrap();
     assert_located(&listed.problems, path, at, value, "list");
 }
 
@@ -115,7 +115,8 @@ fn gamemaker_lengths_and_fields_are_located_where_they_are_stored() {
     let report = Format::GameMaker
         .handler()
         .unwrap()
-        .check(&m, &Default::default());
+        .open(&m, &Default::default())
+        .check();
     assert_located(
         &report.problems,
         "FORM/TPAG/entry[0]",
@@ -153,7 +154,11 @@ fn other_formats_locate_a_bad_size_at_the_size() {
     ] {
         for v in ABSURD {
             let m = damaged(data, at, v);
-            let report = format.handler().unwrap().check(&m, &Default::default());
+            let report = format
+                .handler()
+                .unwrap()
+                .open(&m, &Default::default())
+                .check();
             assert_located(&report.problems, path, at, v, format.name());
         }
     }

@@ -30,22 +30,22 @@ fn a_document_answers_as_its_handler_does() {
     let opts = Options::default();
     for (name, data) in files() {
         let (format, handler) = gamepak::recognise(&data, &name).unwrap();
-        let document = gamepak::open(handler, &data, &opts);
+        let document = handler.open(&data, &opts);
         for _ in 0..2 {
             let listed = document.list().unwrap();
-            let bytes = handler.list(&data, &opts).unwrap();
+            let bytes = handler.open(&data, &opts).list().unwrap();
             let paths = |l: &gamepak::Partial<Vec<gamepak::Entry>>| -> Vec<String> {
                 l.value.iter().map(|e| e.path.clone()).collect()
             };
             assert_eq!(paths(&listed), paths(&bytes), "{name}");
             assert_eq!(
                 document.info().unwrap().value,
-                handler.info(&data, &opts).unwrap().value,
+                handler.open(&data, &opts).info().unwrap().value,
                 "{name}"
             );
             assert_eq!(
                 document.check().lines(),
-                handler.check(&data, &opts).lines(),
+                handler.open(&data, &opts).check().lines(),
                 "{name}"
             );
         }
@@ -75,7 +75,7 @@ fn a_gamemaker_audio_group_is_a_document_of_its_own() {
     let group = dir.join("OwiliwO_Infinite-Menagerie/audiogroup1.dat");
     let data = std::fs::read(&group).unwrap();
     let handler = Format::GameMaker.handler().unwrap();
-    let document = gamepak::open(handler, &data, &Options::default());
+    let document = handler.open(&data, &Options::default());
     let info = document.info().unwrap().value;
     assert_eq!(info["clips"], 5, "{info}");
     assert!(!document.list().unwrap().value.is_empty());

@@ -17,7 +17,8 @@ fn extract_and_count(format: Format, bytes: &[u8]) {
     let summary = format
         .handler()
         .unwrap()
-        .extract(bytes, &dir, &ExtractOptions::default(), &Default::default())
+        .open(bytes, &Default::default())
+        .extract(&dir, &ExtractOptions::default())
         .unwrap();
     common::assert_counts_what_is_there(&summary, &dir);
 }

@@ -177,9 +177,9 @@ fn verbs(data: &[u8], format: Format) -> Option<&'static str> {
     let mut formats = vec![format];
     formats.extend(detected.format.filter(|&f| f != format));
     for h in formats.into_iter().filter_map(Format::handler) {
-        let failed = run("info", &|| drop(h.info(data, opts)))
-            .or_else(|| run("list", &|| drop(h.list(data, opts))))
-            .or_else(|| run("check", &|| drop(h.check(data, opts))))
+        let failed = run("info", &|| drop(h.open(data, opts).info()))
+            .or_else(|| run("list", &|| drop(h.open(data, opts).list())))
+            .or_else(|| run("check", &|| drop(h.open(data, opts).check())))
             .or_else(|| {
                 run("extract", &|| {
                     let memory = Arc::new(MemoryFolder::default());
@@ -187,7 +187,7 @@ fn verbs(data: &[u8], format: Format) -> Option<&'static str> {
                         memory: Some(memory.clone()),
                         ..ExtractOptions::default()
                     };
-                    let _ = h.extract(data, Path::new("memory"), &extract, opts);
+                    let _ = h.open(data, opts).extract(Path::new("memory"), &extract);
                 })
             });
         if failed.is_some() {
@@ -282,7 +282,7 @@ fn extract_reports_an_undrawable_item_as_check_does() {
     ] {
         let mut b = bytes.clone();
         b[ptr + field..ptr + field + 2].copy_from_slice(&u16::to_le_bytes(value));
-        let report = h.check(&b, &Default::default());
+        let report = h.open(&b, &Default::default()).check();
         let found = report.problems.iter().find(|p| p.message.contains(says));
         let problem = found.unwrap_or_else(|| panic!("check: {}", report.lines()));
         assert!(problem.path.starts_with("FORM/TPAG/entry["), "{problem:?}");
@@ -292,7 +292,8 @@ fn extract_reports_an_undrawable_item_as_check_does() {
             ..ExtractOptions::default()
         };
         let summary = h
-            .extract(&b, Path::new("memory"), &extract, &Default::default())
+            .open(&b, &Default::default())
+            .extract(Path::new("memory"), &extract)
             .unwrap();
         assert!(
             summary

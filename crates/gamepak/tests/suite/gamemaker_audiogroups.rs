@@ -28,7 +28,8 @@ fn beside(path: &Path) -> Options {
 
 fn extract(data: &[u8], out: &Path, opts: &Options) -> gamepak::ExtractSummary {
     handler()
-        .extract(data, out, &Default::default(), opts)
+        .open(data, opts)
+        .extract(out, &Default::default())
         .unwrap()
 }
 
@@ -68,14 +69,25 @@ fn a_group_file_alone_is_identified_listed_checked_and_rebuilt() {
         d.evidence.iter().any(|e| e.contains("audio group")),
         "{d:?}"
     );
-    let info = handler().info(&data, &Options::default()).unwrap().value;
+    let info = handler()
+        .open(&data, &Options::default())
+        .info()
+        .unwrap()
+        .value;
     assert_eq!(info["clips"], 5);
-    let list = handler().list(&data, &Options::default()).unwrap().value;
+    let list = handler()
+        .open(&data, &Options::default())
+        .list()
+        .unwrap()
+        .value;
     assert_eq!(list.len(), 5);
     assert!(list
         .iter()
         .all(|e| e.path.starts_with("audio/") && e.encoding == "wav"));
-    assert!(handler().check(&data, &Options::default()).is_clean());
+    assert!(handler()
+        .open(&data, &Options::default())
+        .check()
+        .is_clean());
     let out = tempfile::tempdir().unwrap();
     let summary = extract(&data, out.path(), &Options::default());
     common::assert_counts_what_is_there(&summary, out.path());
@@ -96,7 +108,7 @@ fn a_game_takes_its_groups_out_and_back_with_its_sounds_named() {
         return;
     };
     let group = std::fs::read(dir.join("audiogroup1.dat")).unwrap();
-    let report = handler().check(&data, &beside(&input));
+    let report = handler().open(&data, &beside(&input)).check();
     assert!(report.problems.is_empty(), "{:?}", report.problems);
 
     assert_eq!(summary.companions.len(), 1, "{summary:?}");
@@ -155,9 +167,9 @@ fn a_replaced_clip_lays_the_group_out_again_and_it_checks_clean() {
     std::fs::write(&game, &packed.bytes).unwrap();
     let (name, group) = &packed.companions[0];
     std::fs::write(written.path().join(name), group).unwrap();
-    let report = handler().check(group, &Options::default());
+    let report = handler().open(group, &Options::default()).check();
     assert!(report.problems.is_empty(), "{:?}", report.problems);
-    let report = handler().check(&packed.bytes, &beside(&game));
+    let report = handler().open(&packed.bytes, &beside(&game)).check();
     assert!(report.problems.is_empty(), "{:?}", report.problems);
     let g = audio_group::read(group).unwrap();
     assert!(g.clips[0].bytes == longer.as_slice());
@@ -173,14 +185,14 @@ fn check_names_a_sound_whose_clip_its_group_does_not_hold() {
     let game = tmp.path().join("data.win");
     std::fs::write(&game, &data).unwrap();
     // Without its group file, the sounds that play from it are noted.
-    let report = handler().check(&data, &beside(&game));
+    let report = handler().open(&data, &beside(&game)).check();
     assert!(report.is_clean());
     assert_eq!(report.count(Severity::Note), 5, "{:?}", report.problems);
     // A group of two clips cannot play clips 2 to 4: a group file from another
     // build, so a warning on each sound.
     let short = audio_group::write(Endian::Little, &[b"RIFF", b"RIFF"]).unwrap();
     std::fs::write(tmp.path().join("audiogroup1.dat"), short).unwrap();
-    let report = handler().check(&data, &beside(&game));
+    let report = handler().open(&data, &beside(&game)).check();
     let warnings: Vec<String> = report
         .problems
         .iter()
@@ -222,7 +234,8 @@ fn only_and_a_damaged_group_file_leave_the_game_extracted() {
     };
     let out = tmp.path().join("only");
     handler()
-        .extract(&data, &out, &only, &beside(&game))
+        .open(&data, &beside(&game))
+        .extract(&out, &only)
         .unwrap();
     assert!(!out.join("audiogroups").exists());
 
@@ -268,10 +281,14 @@ fn a_synthetic_group_in_either_byte_order_is_told_from_a_game_and_rebuilt() {
         let d = detect(&data);
         assert_eq!(d.format, Some(Format::GameMaker), "{d:?}");
         assert_eq!(d.version.as_deref(), Some("audio group"), "{d:?}");
-        let list = handler().list(&data, &Options::default()).unwrap().value;
+        let list = handler()
+            .open(&data, &Options::default())
+            .list()
+            .unwrap()
+            .value;
         let paths: Vec<&str> = list.iter().map(|e| e.path.as_str()).collect();
         assert_eq!(paths, ["audio/000.wav", "audio/001.ogg", "audio/002.bin"]);
-        let report = handler().check(&data, &Options::default());
+        let report = handler().open(&data, &Options::default()).check();
         assert!(report.problems.is_empty(), "{:?}", report.problems);
         let out = tempfile::tempdir().unwrap();
         extract(&data, out.path(), &Options::default());
@@ -290,7 +307,7 @@ fn check_locates_every_broken_entry_of_a_group() {
     data[pointer(1)..pointer(1) + 4].copy_from_slice(&0x7fff_0000u32.to_le_bytes());
     let at = clip2 as usize;
     data[at..at + 4].copy_from_slice(&1000u32.to_le_bytes());
-    let report = handler().check(&data, &Options::default());
+    let report = handler().open(&data, &Options::default()).check();
     let errors = errors(&report);
     assert_eq!(errors.len(), 2, "{errors:?}");
     assert!(
@@ -317,7 +334,7 @@ fn check_notes_what_a_group_holds_besides_audo_and_errs_on_a_second_audo() {
         (*b"EXTR", vec![0; 4]),
     ];
     let data = form::write(Endian::Little, &chunks).unwrap();
-    let report = handler().check(&data, &Options::default());
+    let report = handler().open(&data, &Options::default()).check();
     let errors = errors(&report);
     assert_eq!(errors.len(), 1, "{:?}", report.problems);
     assert!(errors[0].contains("AUDO appears again"), "{errors:?}");
@@ -342,7 +359,7 @@ fn check_errs_on_a_sound_whose_group_agrp_does_not_list() {
     };
     data[at + 28..at + 32].copy_from_slice(&7u32.to_le_bytes());
     // Found without the group files: AGRP alone says there is no group 7.
-    let report = handler().check(&data, &Options::default());
+    let report = handler().open(&data, &Options::default()).check();
     let errors = errors(&report);
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
@@ -384,7 +401,8 @@ fn only_reaches_into_the_groups_and_leaves_a_group_it_trims_unpackable() {
         ..Default::default()
     };
     let summary = handler()
-        .extract(&data, out.path(), &opts, &beside(&input))
+        .open(&data, &beside(&input))
+        .extract(out.path(), &opts)
         .unwrap();
     assert_eq!(summary.companions.len(), 1, "{summary:?}");
     let folder = out.path().join("audiogroups/audiogroup1");
@@ -403,7 +421,7 @@ fn group_files_named_by_agrp_are_extracted_and_packed_by_their_names() {
     let dir = dir.join("soap64real_killstreakbeta");
     let input = dir.join("game.unx");
     let data = std::fs::read(&input).unwrap();
-    let report = handler().check(&data, &beside(&input));
+    let report = handler().open(&data, &beside(&input)).check();
     assert!(report.problems.is_empty(), "{}", report.lines());
     let out = tempfile::tempdir().unwrap();
     let summary = extract(&data, out.path(), &beside(&input));

@@ -67,7 +67,7 @@ fn every_fully_read_game_takes_edits_and_checks_clean() {
         rooms.rooms.push(Some(added));
         let room_count = rooms.rooms.len();
         let bytes = model::write(&mut m).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let report = handler.check(&bytes, &Default::default());
+        let report = handler.open(&bytes, &Default::default()).check();
         assert!(report.problems.is_empty(), "{name}: {}", report.lines());
         let back = model::read(&bytes).unwrap();
         assert!(
@@ -127,7 +127,8 @@ fn the_library_example_runs_on_a_real_game() {
     let report = Format::GameMaker
         .handler()
         .unwrap()
-        .check(&bytes, &Default::default());
+        .open(&bytes, &Default::default())
+        .check();
     assert!(report.problems.is_empty(), "{}", report.lines());
     let back = Game::read(&bytes).unwrap();
     let moved = back

@@ -226,7 +226,8 @@ fn an_lts_font_reads_in_its_own_layout_and_info_names_the_branch() {
     assert!(font.version >= v && font.version < Version::V2023_2);
     let handler = gamepak::Format::GameMaker.handler().unwrap();
     let text = handler
-        .info(&bytes, &Default::default())
+        .open(&bytes, &Default::default())
+        .info()
         .unwrap()
         .value
         .to_string();

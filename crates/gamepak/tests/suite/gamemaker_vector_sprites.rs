@@ -29,7 +29,8 @@ fn problems(data: &[u8], input: &std::path::Path) -> Vec<String> {
         ..Options::default()
     };
     handler()
-        .check(data, &opts)
+        .open(data, &opts)
+        .check()
         .problems
         .iter()
         .filter(|p| p.severity != Severity::Note)

@@ -21,7 +21,7 @@ fn every_reference_file_checks_clean_and_round_trips() {
     assert!(files.len() >= 14);
     for f in files {
         let data = std::fs::read(&f).unwrap();
-        let report = handler().check(&data, &Default::default());
+        let report = handler().open(&data, &Default::default()).check();
         assert!(report.is_clean(), "{}: {:?}", f.display(), report.problems);
         let packed = extract_and_pack(&data);
         assert!(packed.bytes == data, "{} did not round-trip", f.display());
@@ -64,7 +64,8 @@ fn edited_images_are_re_encoded_in_their_pixel_format() {
     let packed = gamepak::pack(out.path(), &Default::default()).unwrap();
     assert!(packed.reencoded.contains(&"IMGD".to_string()));
     assert!(handler()
-        .check(&packed.bytes, &Default::default())
+        .open(&packed.bytes, &Default::default())
+        .check()
         .is_clean());
     let before = gbin::read(&data).unwrap();
     let after = gbin::read(&packed.bytes).unwrap();
@@ -114,7 +115,8 @@ fn names_inside_the_file_stay_inside_the_output_folder() {
     let root = tempfile::tempdir().unwrap();
     let out = root.path().join("a/b");
     handler()
-        .extract(&data, &out, &ExtractOptions::default(), &Default::default())
+        .open(&data, &Default::default())
+        .extract(&out, &ExtractOptions::default())
         .unwrap();
     assert_eq!(std::fs::read(out.join("files/evil")).unwrap(), b"boom");
     assert!(!root.path().join("evil").exists());
@@ -169,7 +171,7 @@ fn wrapped_colour_map() -> Vec<u8> {
 #[test]
 fn check_notes_a_colour_map_offset_cut_to_16_bits() {
     let data = wrapped_colour_map();
-    let report = handler().check(&data, &Default::default());
+    let report = handler().open(&data, &Default::default()).check();
     assert!(report.is_clean(), "{}", report.lines());
     let cmap = gbin::read(&data)
         .unwrap()
@@ -352,7 +354,8 @@ fn seed_package(chunks: Vec<(gamepak::FourCC, Body<'static>)>) -> Vec<u8> {
 fn extract(data: &[u8], out: &std::path::Path) -> gamepak::ExtractSummary {
     let opts = ExtractOptions::default();
     handler()
-        .extract(data, out, &opts, &Default::default())
+        .open(data, &Default::default())
+        .extract(out, &opts)
         .unwrap()
 }
 

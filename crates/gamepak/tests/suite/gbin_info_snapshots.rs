@@ -9,7 +9,8 @@ fn info(data: &[u8]) -> serde_json::Value {
     Format::Gbin
         .handler()
         .unwrap()
-        .info(data, &Default::default())
+        .open(data, &Default::default())
+        .info()
         .unwrap()
         .value
 }

@@ -45,7 +45,8 @@ fn pages_past_the_limit_are_checked_and_cut_row_by_row() {
         let tmp = tempfile::tempdir().unwrap();
         let extract_to = |name: &str, opts: &Options| {
             let out = tmp.path().join(name);
-            h.extract(&data, &out, &ExtractOptions::default(), opts)
+            h.open(&data, opts)
+                .extract(&out, &ExtractOptions::default())
                 .unwrap()
         };
         let limited = Options {
@@ -53,7 +54,7 @@ fn pages_past_the_limit_are_checked_and_cut_row_by_row() {
             ..Options::default()
         };
         extract_to("whole", &Options::default());
-        let lines = h.check(&data, &limited).lines();
+        let lines = h.open(&data, &limited).check().lines();
         assert!(
             !lines.contains("does not decode"),
             "{}: {lines}",

@@ -49,7 +49,7 @@ fn listing_a_game_leaves_its_pages_clips_and_masks_unread() {
         let source = Source::open(&path, &Default::default()).unwrap();
         source.read_sparsely();
         let (_, handler) = gamepak::recognise(&source, name).unwrap();
-        let document = gamepak::open(handler, &source, &Options::default());
+        let document = handler.open(&source, &Options::default());
         let listed = document.list().unwrap().value;
         document.info().unwrap();
         // Pages and clips: each is read only at its head (a PNG's chunk headers).

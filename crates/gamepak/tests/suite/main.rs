@@ -35,6 +35,7 @@ mod list_reads_tables;
 mod malformed_gbin;
 mod malformed_swag;
 mod malformed_tng;
+mod module_graph;
 mod native_fixtures;
 mod native_synthetic;
 #[cfg(feature = "script")]

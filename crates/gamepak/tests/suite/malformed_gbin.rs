@@ -18,9 +18,9 @@ fn exercise(data: &[u8]) -> Result<Report, String> {
         let h = Format::Gbin.handler().unwrap();
         let _ = gamepak::detect(data);
         let _ = gbin::read(data);
-        let _ = h.info(data, &Default::default());
-        let _ = h.list(data, &Default::default());
-        h.check(data, &Default::default())
+        let _ = h.open(data, &Default::default()).info();
+        let _ = h.open(data, &Default::default()).list();
+        h.open(data, &Default::default()).check()
     }))
     .map_err(|p| {
         p.downcast_ref::<String>()
@@ -278,12 +278,8 @@ fn a_sample_rate_of_zero_is_located() {
     };
     let h = Format::Gbin.handler().unwrap();
     let summary = h
-        .extract(
-            &bad,
-            std::path::Path::new("memory"),
-            &opts,
-            &Default::default(),
-        )
+        .open(&bad, &Default::default())
+        .extract(std::path::Path::new("memory"), &opts)
         .unwrap();
     assert!(
         summary.failed.iter().any(|f| f.contains("cannot hold")),

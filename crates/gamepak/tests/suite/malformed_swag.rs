@@ -43,7 +43,7 @@ fn with(sections: Vec<Section<'static>>) -> Vec<u8> {
 
 /// The findings of `check`, a line each.
 fn findings(bytes: &[u8]) -> String {
-    handler().check(bytes, &Default::default()).lines()
+    handler().open(bytes, &Default::default()).check().lines()
 }
 
 #[test]
@@ -55,7 +55,7 @@ fn every_truncation_is_a_located_error() {
             let e = swag::read(cut, table()).unwrap_err();
             assert!(e.offset.is_some(), "{name} cut at {n}: {e}");
             assert!(
-                !handler().check(cut, &Default::default()).is_clean(),
+                !handler().open(cut, &Default::default()).check().is_clean(),
                 "{name} cut at {n}"
             );
         }
@@ -70,12 +70,13 @@ fn mutated_bytes_never_panic() {
         for flip in [0xff, 0x80, 0x01] {
             let mut m = full.clone();
             m[at] ^= flip;
-            let _ = handler().check(&m, &Default::default());
-            if let Ok(listed) = handler().list(&m, &Default::default()) {
-                let _ = handler().info(&m, &Default::default());
+            let doc = handler().open(&m, &Default::default());
+            let _ = doc.check();
+            if let Ok(listed) = doc.list() {
+                let _ = doc.info();
                 if at % 97 == 0 {
                     let out = tmp.path().join(format!("{at}-{flip}"));
-                    let _ = handler().extract(&m, &out, &Default::default(), &Default::default());
+                    let _ = doc.extract(&out, &Default::default());
                 }
                 // What could not be listed is named.
                 assert!(!listed.value.is_empty() || !listed.problems.is_empty());
@@ -282,7 +283,8 @@ fn frames_that_cannot_be_cut_out_are_noted_and_the_file_still_round_trips() {
     ]);
     let tmp = tempfile::tempdir().unwrap();
     let s = handler()
-        .extract(&b, tmp.path(), &Default::default(), &Default::default())
+        .open(&b, &Default::default())
+        .extract(tmp.path(), &Default::default())
         .unwrap();
     assert_eq!(s.failed.len(), 2, "{:?}", s.failed);
     assert!(s

@@ -81,7 +81,7 @@ fn one_map(rle: &[u8]) -> Vec<u8> {
 }
 
 fn check_lines(bytes: &[u8]) -> String {
-    handler().check(bytes, &Default::default()).lines()
+    handler().open(bytes, &Default::default()).check().lines()
 }
 
 fn read_error(bytes: &[u8]) -> String {
@@ -104,7 +104,7 @@ fn every_truncation_is_a_located_error() {
             "cut at {n}: {e} has no offset"
         );
         if n % 13 == 0 {
-            let report = handler().check(cut, &Default::default());
+            let report = handler().open(cut, &Default::default()).check();
             assert!(
                 report.count(gamepak::Severity::Error) > 0,
                 "cut at {n}: {}",
@@ -133,15 +133,13 @@ fn byte_flips_never_panic() {
         for mask in [0x01u8, 0x80, 0xff] {
             let mut d = data.clone();
             d[at] ^= mask;
-            let _ = handler().check(&d, &Default::default());
-            let _ = handler().list(&d, &Default::default());
-            let _ = handler().info(&d, &Default::default());
+            let _ = handler().open(&d, &Default::default()).check();
+            let _ = handler().open(&d, &Default::default()).list();
+            let _ = handler().open(&d, &Default::default()).info();
             if at % 29 == 0 {
-                let _ = handler().extract(
-                    &d,
+                let _ = handler().open(&d, &Default::default()).extract(
                     &tmp.path().join(format!("{at}-{mask}")),
                     &ExtractOptions::default(),
-                    &Default::default(),
                 );
             }
         }
@@ -167,7 +165,11 @@ fn wrong_crcs_are_reported_where_they_are() {
     let lines = check_lines(&data);
     assert!(lines.contains("section block CRC is"), "{lines}");
     assert_eq!(
-        handler().check(&data, &Default::default()).problems.len(),
+        handler()
+            .open(&data, &Default::default())
+            .check()
+            .problems
+            .len(),
         1,
         "{lines}"
     );
@@ -198,7 +200,8 @@ fn a_crc_of_the_compressed_bytes_and_a_raw_stream_are_read_and_reported() {
     );
     assert_eq!(
         handler()
-            .check(&f, &Default::default())
+            .open(&f, &Default::default())
+            .check()
             .count(gamepak::Severity::Error),
         0,
         "{lines}"

@@ -25,7 +25,8 @@ fn check(path: &Path) -> Report {
     Format::Native
         .handler()
         .unwrap()
-        .check(&std::fs::read(path).unwrap(), &Default::default())
+        .open(&std::fs::read(path).unwrap(), &Default::default())
+        .check()
 }
 
 fn messages(r: &Report) -> String {
@@ -78,13 +79,9 @@ fn round_trip(path: &Path) -> Vec<u8> {
     let h = Format::Native.handler().unwrap();
     let out = tempfile::tempdir().unwrap();
     let dir = out.path().join("x");
-    h.extract(
-        &std::fs::read(path).unwrap(),
-        &dir,
-        &ExtractOptions::default(),
-        &Default::default(),
-    )
-    .unwrap();
+    h.open(&std::fs::read(path).unwrap(), &Default::default())
+        .extract(&dir, &ExtractOptions::default())
+        .unwrap();
     gamepak::pack(&dir, &Default::default()).unwrap().bytes
 }
 
@@ -209,7 +206,8 @@ fn check_bytes(b: &[u8]) -> Report {
     Format::Native
         .handler()
         .unwrap()
-        .check(b, &Default::default())
+        .open(b, &Default::default())
+        .check()
 }
 
 #[cfg(feature = "script")]
@@ -323,8 +321,8 @@ fn basic_build_lists_extracts_and_decodes() {
     let ogg = build(&inputs, true, ProductionAudio::Vorbis);
     let h = Format::Native.handler().unwrap();
     for bytes in [&pcm, &ogg] {
-        assert!(h.check(bytes, &Default::default()).is_clean());
-        let list = h.list(bytes, &Default::default()).unwrap().value;
+        assert!(h.open(bytes, &Default::default()).check().is_clean());
+        let list = h.open(bytes, &Default::default()).list().unwrap().value;
         let count = |kind: &str| list.iter().filter(|e| e.kind.name() == kind).count();
         assert_eq!(count("sprite"), 3);
         assert_eq!(list.iter().filter(|e| e.encoding == "empty").count(), 1);
@@ -348,7 +346,8 @@ fn basic_build_lists_extracts_and_decodes() {
 
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
-        h.extract(bytes, &out, &ExtractOptions::default(), &Default::default())
+        h.open(bytes, &Default::default())
+            .extract(&out, &ExtractOptions::default())
             .unwrap();
         for (k, name) in ["Coin", "Hero"].iter().enumerate() {
             let source = std::fs::read(inputs.join(format!("{name}.sprite.png"))).unwrap();

@@ -166,9 +166,13 @@ fn hand_written_file_reads_field_by_field() {
         ]
     );
     assert_eq!(tables::gains(&doc.chunks[7]), vec![0.5]);
-    let r = handler().check(&file, &Default::default());
+    let r = handler().open(&file, &Default::default()).check();
     assert!(r.is_clean(), "{:?}", r.problems);
-    let info = handler().info(&file, &Default::default()).unwrap().value;
+    let info = handler()
+        .open(&file, &Default::default())
+        .info()
+        .unwrap()
+        .value;
     assert_eq!(info["title"], "Hand");
     assert_eq!(info["virtual_size"], "320x200");
     assert_eq!(info["sounds"][0]["gain"], 0.5);
@@ -178,7 +182,8 @@ fn hand_written_file_reads_field_by_field() {
 #[cfg(feature = "script")]
 fn extract(bytes: &[u8], dir: &Path) {
     handler()
-        .extract(bytes, dir, &ExtractOptions::default(), &Default::default())
+        .open(bytes, &Default::default())
+        .extract(dir, &ExtractOptions::default())
         .unwrap();
 }
 
@@ -225,7 +230,7 @@ fn edits_are_packed_with_counts_and_tables_following() {
             .reencoded
             .iter()
             .any(|r| r == "music[0]" || r == "background[0]"));
-        let r = handler().check(&out.bytes, &Default::default());
+        let r = handler().open(&out.bytes, &Default::default()).check();
         assert!(r.is_clean(), "{:?}", r.problems);
 
         let doc = native::read(&out.bytes, &Default::default()).unwrap();
@@ -286,20 +291,23 @@ fn malformed_input_never_panics() {
         let small = &bytes[..bytes.len().min(2000)];
         for cut in 0..small.len() {
             let b = &bytes[..cut];
-            let _ = handler().info(b, &Default::default());
-            let _ = handler().list(b, &Default::default());
-            assert!(!handler().check(b, &Default::default()).is_clean() || cut == bytes.len());
+            let _ = handler().open(b, &Default::default()).info();
+            let _ = handler().open(b, &Default::default()).list();
+            assert!(
+                !handler().open(b, &Default::default()).check().is_clean() || cut == bytes.len()
+            );
         }
         for at in (0..bytes.len()).step_by(7) {
             let mut b = bytes.clone();
             b[at] ^= 0xa5;
-            let _ = handler().info(&b, &Default::default());
-            let _ = handler().list(&b, &Default::default());
-            let _ = handler().check(&b, &Default::default());
+            let _ = handler().open(&b, &Default::default()).info();
+            let _ = handler().open(&b, &Default::default()).list();
+            let _ = handler().open(&b, &Default::default()).check();
             if at % 97 == 0 {
                 let out = tmp.path().join(format!("m{at}"));
-                let _ =
-                    handler().extract(&b, &out, &ExtractOptions::default(), &Default::default());
+                let _ = handler()
+                    .open(&b, &Default::default())
+                    .extract(&out, &ExtractOptions::default());
             }
         }
     }
@@ -312,7 +320,7 @@ fn with_chunk(bytes: &[u8], index: usize, chunk: &[u8]) -> Vec<u8> {
 }
 
 fn errors(bytes: &[u8]) -> String {
-    let r = handler().check(bytes, &Default::default());
+    let r = handler().open(bytes, &Default::default()).check();
     assert!(!r.is_clean());
     r.lines()
 }
@@ -473,7 +481,7 @@ fn wavs_of_any_rate_and_layout_are_resampled_and_the_build_says_which() {
             ),
         ]
     );
-    let report = handler().check(&made.bytes, &Default::default());
+    let report = handler().open(&made.bytes, &Default::default()).check();
     assert!(report.is_clean(), "{}", report.lines());
     let doc = native::read(&made.bytes, &Default::default()).unwrap();
     assert_eq!(

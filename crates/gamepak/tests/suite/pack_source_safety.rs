@@ -68,12 +68,8 @@ fn extracted(case: &Case) -> tempfile::TempDir {
     case.format
         .handler()
         .unwrap()
-        .extract(
-            &case.data,
-            tmp.path(),
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(&case.data, &Default::default())
+        .extract(tmp.path(), &ExtractOptions::default())
         .unwrap();
     tmp
 }
@@ -234,7 +230,11 @@ fn a_gamemaker_frame_of_another_size_than_its_sprite_s_others_is_refused() {
     let handler = Format::GameMaker.handler().unwrap();
     let game = gamepak::gamemaker::Game::read(&data).unwrap();
     let items = &game.get::<TextureItems>().unwrap().items;
-    let entries = handler.list(&data, &Default::default()).unwrap().value;
+    let entries = handler
+        .open(&data, &Default::default())
+        .list()
+        .unwrap()
+        .value;
     let frame = entries
         .iter()
         .find(|e| e.kind == gamepak::assets::Kind::Sprite)
@@ -297,12 +297,8 @@ fn an_image_that_holds_its_own_size_may_change_it() {
         case.format
             .handler()
             .unwrap()
-            .extract(
-                &packed.bytes,
-                again.path(),
-                &ExtractOptions::default(),
-                &Default::default(),
-            )
+            .open(&packed.bytes, &Default::default())
+            .extract(again.path(), &ExtractOptions::default())
             .unwrap();
         let back = std::fs::read(again.path().join(name)).unwrap();
         let img = png::decode(&back, name, &Limits::default()).unwrap();

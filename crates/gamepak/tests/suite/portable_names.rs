@@ -130,12 +130,8 @@ fn round_trip(what: &str, data: &[u8]) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
     let folder = out.path().join("extracted");
     handler
-        .extract(
-            data,
-            &folder,
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(data, &Default::default())
+        .extract(&folder, &ExtractOptions::default())
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_portable(what, &folder);
     let copy = out.path().join("copied");
@@ -329,12 +325,8 @@ fn gamemaker_names_are_portable_and_pack_back() {
     let work = tempfile::tempdir().unwrap();
     let folder = work.path().join("edited");
     handler
-        .extract(
-            &game,
-            &folder,
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(&game, &Default::default())
+        .extract(&folder, &ExtractOptions::default())
         .unwrap();
     // Renamed as a modder renames: the name everywhere a JSON file quotes it.
     let renames = [("GIFRec", "Con."), ("Export", "aux"), ("Main", "MAIN.")];

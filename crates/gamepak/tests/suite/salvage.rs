@@ -113,7 +113,8 @@ fn extract(s: &Sample, bytes: &[u8], out: &Path) -> Result<ExtractSummary> {
     s.format
         .handler()
         .unwrap()
-        .extract(bytes, out, &Default::default(), &Default::default())
+        .open(bytes, &Default::default())
+        .extract(out, &Default::default())
 }
 
 /// Every file under `dir`, relative to it.
@@ -265,12 +266,8 @@ fn truncated_gamemaker_games_keep_the_pages_and_frames_before_the_cut() {
     let tmp = tempfile::tempdir().unwrap();
     let cut = bytes.len() - 1;
     let summary = handler
-        .extract(
-            &bytes[..cut],
-            tmp.path(),
-            &Default::default(),
-            &Default::default(),
-        )
+        .open(&bytes[..cut], &Default::default())
+        .extract(tmp.path(), &Default::default())
         .unwrap();
     assert_salvaged(name, &summary, tmp.path());
     let pictures = files_under(tmp.path())
@@ -279,12 +276,8 @@ fn truncated_gamemaker_games_keep_the_pages_and_frames_before_the_cut() {
         .count();
     let whole = tempfile::tempdir().unwrap();
     handler
-        .extract(
-            bytes,
-            whole.path(),
-            &Default::default(),
-            &Default::default(),
-        )
+        .open(bytes, &Default::default())
+        .extract(whole.path(), &Default::default())
         .unwrap();
     let all = files_under(whole.path())
         .into_iter()

@@ -34,7 +34,7 @@ fn shipped_demos_are_what_the_sources_build() {
     for (name, endian) in [("demo.swag", Endian::Little), ("demo-be.swag", Endian::Big)] {
         let shipped = std::fs::read(examples().join(name)).unwrap();
         assert_eq!(build(endian), shipped, "{name} is stale: run make_examples");
-        let report = handler().check(&shipped, &Default::default());
+        let report = handler().open(&shipped, &Default::default()).check();
         assert!(report.problems.is_empty(), "{name}: {}", report.lines());
     }
 }
@@ -46,12 +46,8 @@ fn demos_round_trip_through_extract_and_pack() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
         let summary = handler()
-            .extract(
-                &bytes,
-                &out,
-                &ExtractOptions::default(),
-                &Default::default(),
-            )
+            .open(&bytes, &Default::default())
+            .extract(&out, &ExtractOptions::default())
             .unwrap();
         assert!(summary.notes.is_empty(), "{:?}", summary.notes);
         common::assert_counts_what_is_there(&summary, &out);
@@ -66,14 +62,15 @@ fn every_listed_entry_is_extracted() {
     let bytes = build(Endian::Little);
     let tmp = tempfile::tempdir().unwrap();
     handler()
-        .extract(
-            &bytes,
-            tmp.path(),
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(&bytes, &Default::default())
+        .extract(tmp.path(), &ExtractOptions::default())
         .unwrap();
-    for e in handler().list(&bytes, &Default::default()).unwrap().value {
+    for e in handler()
+        .open(&bytes, &Default::default())
+        .list()
+        .unwrap()
+        .value
+    {
         assert!(tmp.path().join(&e.path).is_file(), "{} missing", e.path);
     }
 }
@@ -86,7 +83,8 @@ fn edits_are_encoded_again_and_nothing_else_changes() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     handler()
-        .extract(&bytes, dir, &ExtractOptions::default(), &Default::default())
+        .open(&bytes, &Default::default())
+        .extract(dir, &ExtractOptions::default())
         .unwrap();
 
     // A hero frame turns solid red; the font and a scene get new bytes; code changes.
@@ -162,7 +160,7 @@ fn edits_are_encoded_again_and_nothing_else_changes() {
             _ => assert_eq!(a, b),
         }
     }
-    let report = handler().check(&packed.bytes, &Default::default());
+    let report = handler().open(&packed.bytes, &Default::default()).check();
     assert!(report.is_clean(), "{}", report.lines());
 }
 
@@ -177,7 +175,8 @@ fn partial_extraction_refuses_to_pack() {
         ..ExtractOptions::default()
     };
     let s = handler()
-        .extract(&bytes, tmp.path(), &opts, &Default::default())
+        .open(&bytes, &Default::default())
+        .extract(tmp.path(), &opts)
         .unwrap();
     // Two sheets, with swag.toml, opcodes.toml and gamepak.toml.
     assert_eq!(s.files, 5);

@@ -253,7 +253,8 @@ fn hand_written_file_reads_field_by_field_in_both_byte_orders() {
         let report = gamepak::Format::Swag
             .handler()
             .unwrap()
-            .check(&bytes, &Default::default());
+            .open(&bytes, &Default::default())
+            .check();
         assert!(report.is_clean(), "{}", report.lines());
     }
 }

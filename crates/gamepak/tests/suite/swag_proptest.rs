@@ -225,7 +225,7 @@ proptest! {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
         Format::Swag.handler().unwrap()
-            .extract(&bytes, &out, &ExtractOptions::default(), &Default::default())
+            .open(&bytes, &Default::default()).extract(&out, &ExtractOptions::default())
             .unwrap();
         let packed = gamepak::pack(&out, &Default::default()).unwrap();
         prop_assert!(packed.bytes == bytes, "{:?}", packed.reencoded);
@@ -253,13 +253,9 @@ fn foreign_streams_survive_unchanged() {
     let bytes = swag::write(&doc).unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let h = Format::Swag.handler().unwrap();
-    h.extract(
-        &bytes,
-        tmp.path(),
-        &ExtractOptions::default(),
-        &Default::default(),
-    )
-    .unwrap();
+    h.open(&bytes, &Default::default())
+        .extract(tmp.path(), &ExtractOptions::default())
+        .unwrap();
     assert_eq!(
         std::fs::read(tmp.path().join("scenes/000-s.bin")).unwrap(),
         b"scene data, compressed elsewhere"
@@ -270,5 +266,5 @@ fn foreign_streams_survive_unchanged() {
             .bytes,
         bytes
     );
-    assert!(h.check(&bytes, &Default::default()).is_clean());
+    assert!(h.open(&bytes, &Default::default()).check().is_clean());
 }

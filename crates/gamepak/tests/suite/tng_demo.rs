@@ -26,7 +26,8 @@ fn extracted(bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
     let summary = handler()
-        .extract(bytes, &out, &ExtractOptions::default(), &Default::default())
+        .open(bytes, &Default::default())
+        .extract(&out, &ExtractOptions::default())
         .unwrap();
     assert!(summary.notes.is_empty(), "{:?}", summary.notes);
     (tmp, out)
@@ -36,7 +37,7 @@ fn extracted(bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
 fn shipped_demo_is_what_the_sources_build_and_checks_clean() {
     let shipped = std::fs::read(examples().join("demo.tng")).unwrap();
     assert_eq!(demo(), shipped, "demo.tng is stale: run make_examples");
-    let report = handler().check(&shipped, &Default::default());
+    let report = handler().open(&shipped, &Default::default()).check();
     assert!(report.problems.is_empty(), "{}", report.lines());
 }
 
@@ -50,7 +51,11 @@ fn demo_uses_every_section_type_the_spec_defines() {
             "no section of type {kind}"
         );
     }
-    let info = handler().info(&bytes, &Default::default()).unwrap().value;
+    let info = handler()
+        .open(&bytes, &Default::default())
+        .info()
+        .unwrap()
+        .value;
     assert_eq!(info["title"], "gamepak demo");
     // Scripts use every opcode, and the header's highest command is recomputed.
     assert_eq!(r.doc.header.max_command, 42);
@@ -59,7 +64,11 @@ fn demo_uses_every_section_type_the_spec_defines() {
 
 #[test]
 fn info_counts_records_as_the_spec_defines_them() {
-    let info = handler().info(&demo(), &Default::default()).unwrap().value;
+    let info = handler()
+        .open(&demo(), &Default::default())
+        .info()
+        .unwrap()
+        .value;
     let records = |kind: &str| -> Vec<u64> {
         let sections = info["sections"].as_array().unwrap();
         let of_kind = sections.iter().filter(|s| s["kind"] == kind);
@@ -89,7 +98,12 @@ fn demo_round_trips_through_extract_and_pack() {
     let (_tmp, out) = extracted(&bytes);
     let packed = gamepak::pack(&out, &Default::default()).unwrap();
     assert_eq!(packed.bytes, bytes);
-    for e in handler().list(&bytes, &Default::default()).unwrap().value {
+    for e in handler()
+        .open(&bytes, &Default::default())
+        .list()
+        .unwrap()
+        .value
+    {
         let file = e.path.split('#').next().unwrap();
         assert!(
             out.join(file).is_file(),
@@ -192,7 +206,7 @@ fn edits_pack_into_a_valid_file() {
             assert_eq!(a, b, "section {i} changed");
         }
     }
-    let report = handler().check(&packed, &Default::default());
+    let report = handler().open(&packed, &Default::default()).check();
     assert_eq!(
         report.count(gamepak::Severity::Error),
         0,
@@ -225,7 +239,8 @@ fn a_partial_extraction_does_not_pack() {
         ..ExtractOptions::default()
     };
     let summary = handler()
-        .extract(&bytes, tmp.path(), &opts, &Default::default())
+        .open(&bytes, &Default::default())
+        .extract(tmp.path(), &opts)
         .unwrap();
     assert!(summary.notes.iter().any(|n| n.contains("cannot be packed")));
     assert!(gamepak::pack(tmp.path(), &Default::default()).is_err());
@@ -242,14 +257,18 @@ fn an_encrypted_file_is_named_and_not_read() {
         "{:?}",
         d.evidence
     );
-    let report = handler().check(&bytes, &Default::default());
+    let report = handler().open(&bytes, &Default::default()).check();
     assert!(report.is_clean(), "{}", report.lines());
     assert!(report
         .lines()
         .contains("encrypted: contents not verifiable"));
-    let info = handler().info(&bytes, &Default::default()).unwrap().value;
+    let info = handler()
+        .open(&bytes, &Default::default())
+        .info()
+        .unwrap()
+        .value;
     assert_eq!(info["encrypted"], true);
     assert!(info.get("title").is_none());
     assert!(info.get("sections").is_none());
-    assert!(handler().list(&bytes, &Default::default()).is_err());
+    assert!(handler().open(&bytes, &Default::default()).list().is_err());
 }

@@ -230,7 +230,8 @@ fn info_counts_each_sections_records() {
     let info = gamepak::Format::Tng
         .handler()
         .unwrap()
-        .info(&file(), &Default::default())
+        .open(&file(), &Default::default())
+        .info()
         .unwrap()
         .value;
     let records: Vec<(String, u64)> = info["sections"]
@@ -268,7 +269,8 @@ fn our_writer_gives_the_same_bytes_back_but_for_deflate() {
         gamepak::Format::Tng
             .handler()
             .unwrap()
-            .check(d, &Default::default())
+            .open(d, &Default::default())
+            .check()
     };
     assert_eq!(check(&ours).problems.len(), check(&data).problems.len());
     // The file is small, not whole: no atlases or backgrounds, and check says so.
@@ -290,12 +292,8 @@ fn another_writers_file_comes_back_byte_for_byte_through_extract_and_pack() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
     handler
-        .extract(
-            &data,
-            &out,
-            &gamepak::ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(&data, &Default::default())
+        .extract(&out, &gamepak::ExtractOptions::default())
         .unwrap();
     assert!(out.join("raw/block.zlib").is_file());
     assert_eq!(
@@ -352,7 +350,8 @@ fn another_writers_map_rle_comes_back_byte_for_byte_and_an_edit_is_packed_again(
     let out = tmp.path().join("x");
     let opts = gamepak::ExtractOptions::default();
     handler
-        .extract(&data, &out, &opts, &Default::default())
+        .open(&data, &Default::default())
+        .extract(&out, &opts)
         .unwrap();
     let maps = out.join("sections/05-maps.json");
     let mut v: Value = serde_json::from_slice(&std::fs::read(&maps).unwrap()).unwrap();
@@ -372,7 +371,8 @@ fn another_writers_map_rle_comes_back_byte_for_byte_and_an_edit_is_packed_again(
     assert_eq!(layers, &json!([["7 7", "7 7"], ["1 2", "3 3"]]));
     let re = tmp.path().join("re");
     handler
-        .extract(&packed, &re, &opts, &Default::default())
+        .open(&packed, &Default::default())
+        .extract(&re, &opts)
         .unwrap();
     let v: Value =
         serde_json::from_slice(&std::fs::read(re.join("sections/05-maps.json")).unwrap()).unwrap();

@@ -273,7 +273,7 @@ proptest! {
         let bytes = write(&document(seed), &file_bytes).unwrap();
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
-        gamepak::Format::Tng.handler().unwrap().extract(&bytes, &out, &gamepak::ExtractOptions::default(), &Default::default()).unwrap();
+        gamepak::Format::Tng.handler().unwrap().open(&bytes, &Default::default()).extract(&out, &gamepak::ExtractOptions::default()).unwrap();
         prop_assert!(gamepak::pack(&out, &Default::default()).unwrap().bytes == bytes);
     }
 }

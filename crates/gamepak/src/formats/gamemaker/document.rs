@@ -1,4 +1,4 @@
-//! A GameMaker file opened once ([`crate::open`]): a game, whose views and model are
+//! A GameMaker file opened once ([`GameMakerHandler`] opens it): a game, whose views and model are
 //! read when a verb first asks and kept for the verbs after it, or an audio group
 //! file, a document of its own kind. `gamepak serve` asks one document for the
 //! list, the check and each entry it shows.
@@ -8,14 +8,29 @@ use std::sync::OnceLock;
 
 use super::audio_group::{self, AudioGroup};
 use super::game::{self, Game};
-use super::{check, extract, info, items};
+use super::{check, extract, info, items, pack};
 use crate::assets::Damage;
+use crate::io::SourceDir;
 use crate::{
-    Document, Entry, ExtractOptions, ExtractSummary, Options, Partial, Report, Result, SourceText,
+    Document, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial,
+    Report, Result, SourceText,
 };
 
+/// GameMaker's implementation of the format operations.
+pub struct GameMakerHandler;
+
+impl Handler for GameMakerHandler {
+    fn open<'a>(&self, data: &'a [u8], opts: &Options) -> Box<dyn Document + 'a> {
+        open(data, opts)
+    }
+
+    fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
+        pack::pack(dir, &opts.limits)
+    }
+}
+
 /// Opens `data` as the document it holds: an audio group file or a game.
-pub fn open<'a>(data: &'a [u8], opts: &Options) -> Box<dyn Document + 'a> {
+fn open<'a>(data: &'a [u8], opts: &Options) -> Box<dyn Document + 'a> {
     if audio_group::is_audio_group(data) {
         Box::new(GroupDocument {
             data,

@@ -115,49 +115,7 @@ pub mod txtr;
 pub mod version;
 
 pub use detect::probe;
+pub use document::GameMakerHandler;
 
 #[cfg(test)]
 mod tests;
-
-use std::path::Path;
-
-use crate::io::SourceDir;
-use crate::{
-    Document, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial,
-    Report, Result,
-};
-
-/// GameMaker's implementation of the format operations.
-pub struct GameMakerHandler;
-
-impl Handler for GameMakerHandler {
-    fn document<'a>(&self, data: &'a [u8], opts: &Options) -> Option<Box<dyn Document + 'a>> {
-        Some(document::open(data, opts))
-    }
-
-    fn info(&self, data: &[u8], opts: &Options) -> Result<Partial<serde_json::Value>> {
-        document::open(data, opts).info()
-    }
-
-    fn list(&self, data: &[u8], opts: &Options) -> Result<Partial<Vec<Entry>>> {
-        document::open(data, opts).list()
-    }
-
-    fn check(&self, data: &[u8], opts: &Options) -> Report {
-        document::open(data, opts).check()
-    }
-
-    fn extract(
-        &self,
-        data: &[u8],
-        out: &Path,
-        extract: &ExtractOptions,
-        opts: &Options,
-    ) -> Result<ExtractSummary> {
-        document::open(data, opts).extract(out, extract)
-    }
-
-    fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
-        pack::pack(dir, &opts.limits)
-    }
-}

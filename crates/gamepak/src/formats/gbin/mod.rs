@@ -39,6 +39,7 @@ mod check;
 mod detect;
 mod extract;
 pub mod gap;
+mod handler;
 mod info;
 mod items;
 mod manifest;
@@ -51,93 +52,9 @@ pub mod synth;
 mod views;
 mod write;
 
-use std::path::Path;
-
 pub use detect::probe;
+pub use gap::GapSettings;
+pub use handler::GbinHandler;
 pub use model::Gbin;
 pub use read::read;
 pub use write::{write, CrcMode};
-
-use crate::io::SourceDir;
-use crate::{
-    Built, BuiltFile, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome,
-    Partial, Report, Result,
-};
-
-/// GBIN's implementation of the format operations.
-pub struct GbinHandler;
-
-impl Handler for GbinHandler {
-    fn info(&self, data: &[u8], _opts: &Options) -> Result<Partial<serde_json::Value>> {
-        let (doc, problems) = read::read_damaged(data)?;
-        Ok(Partial {
-            value: info::info(&doc, data)?,
-            problems,
-        })
-    }
-
-    fn list(&self, data: &[u8], _opts: &Options) -> Result<Partial<Vec<Entry>>> {
-        let (doc, problems) = read::read_damaged(data)?;
-        Ok(Partial {
-            value: items::entries(&doc),
-            problems,
-        })
-    }
-
-    fn check(&self, data: &[u8], _opts: &Options) -> Report {
-        check::check(data)
-    }
-
-    fn extract(
-        &self,
-        data: &[u8],
-        out: &Path,
-        extract: &ExtractOptions,
-        opts: &Options,
-    ) -> Result<ExtractSummary> {
-        let (doc, damage) = read::read_salvaging(data)?;
-        extract::extract(&doc, damage, out, extract, &opts.limits)
-    }
-
-    fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
-        pack::pack(dir, &opts.limits)
-    }
-
-    /// A `.gap` script: anything that is not a folder, asked for after every
-    /// folder format, so a missing script is reported as one that cannot be read.
-    fn is_source(&self, source: &Path) -> bool {
-        !source.is_dir()
-    }
-
-    fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
-        let gap = gap::GapOptions {
-            settings: opts.get::<GapSettings>().into_owned(),
-            output_dir: output.map(Path::to_path_buf),
-            limits: opts.limits.clone(),
-        };
-        let outputs = gap::run(source, &gap)?
-            .into_iter()
-            .map(|o| BuiltFile {
-                path: o.path,
-                bytes: o.bytes,
-            })
-            .collect();
-        Ok(Built {
-            outputs,
-            unused: Vec::new(),
-            notes: Vec::new(),
-        })
-    }
-}
-
-/// How `build` runs a `.gap` script, as [`Options`] settings.
-#[derive(Debug, Clone, Default)]
-pub struct GapSettings {
-    /// Write what the reference packer writes, byte for byte (its `CRC-`
-    /// placeholder instead of a real CRC).
-    pub compat: bool,
-    /// Let the script read and write outside its folder: only for scripts you trust.
-    pub allow_outside: bool,
-}
-
-impl crate::options::FormatSettings for GapSettings {}

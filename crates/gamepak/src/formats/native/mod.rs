@@ -53,6 +53,7 @@ mod container;
 mod content;
 mod detect;
 mod extract;
+mod handler;
 mod info;
 mod items;
 mod manifest;
@@ -63,71 +64,9 @@ pub mod tables;
 mod ts_files;
 mod tsconfig;
 
-use std::path::Path;
-
 pub use build::{build, BuildOptions, ProductionAudio};
 pub use container::{read, write};
 pub use detect::probe;
+pub use handler::NativeHandler;
 pub use items::{codec, seconds, Codec};
 pub use model::GameBin;
-
-use crate::io::SourceDir;
-use crate::{
-    Built, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial, Report,
-    Result,
-};
-
-/// The native game.bin's implementation of the format operations.
-pub struct NativeHandler;
-
-impl Handler for NativeHandler {
-    fn info(&self, data: &[u8], opts: &Options) -> Result<Partial<serde_json::Value>> {
-        let (doc, problems) = container::read_damaged(data, &opts.limits)?;
-        Ok(Partial {
-            value: info::info(&doc, &opts.limits),
-            problems,
-        })
-    }
-
-    fn list(&self, data: &[u8], opts: &Options) -> Result<Partial<Vec<Entry>>> {
-        let (doc, problems) = container::read_damaged(data, &opts.limits)?;
-        let entries = items::items(&items::View::new(&doc, &opts.limits))
-            .into_iter()
-            .map(|(e, _)| e)
-            .collect();
-        Ok(Partial {
-            value: entries,
-            problems,
-        })
-    }
-
-    fn check(&self, data: &[u8], opts: &Options) -> Report {
-        check::check(data, &opts.limits)
-    }
-
-    fn extract(
-        &self,
-        data: &[u8],
-        out: &Path,
-        extract: &ExtractOptions,
-        opts: &Options,
-    ) -> Result<ExtractSummary> {
-        let (doc, damage) = container::read_salvaging(data, &opts.limits)?;
-        extract::extract(&doc, damage, out, extract, &opts.limits)
-    }
-
-    fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
-        pack::pack(dir, &opts.limits)
-    }
-
-    /// A content folder: any folder the formats with a marker file did not claim.
-    fn is_source(&self, source: &Path) -> bool {
-        source.is_dir()
-    }
-
-    fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
-        Built::from_folder(source, output, "game.bin", || {
-            build(source, &opts.get::<BuildOptions>(), &opts.limits)
-        })
-    }
-}

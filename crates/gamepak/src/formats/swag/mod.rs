@@ -45,9 +45,11 @@
 //!   `opcodes.toml` and the manifest too.
 
 pub mod asm;
+mod build;
 mod check;
 mod detect;
 mod extract;
+mod handler;
 mod info;
 mod items;
 pub mod model;
@@ -56,138 +58,10 @@ pub mod read;
 mod source;
 mod write;
 
-use std::path::Path;
-
+pub use build::{build, is_source, SwagOptions};
 pub use detect::probe;
+pub use handler::SwagHandler;
 pub use model::Swag;
 pub use opcodes::OpcodeTable;
 pub use read::read;
 pub use write::write;
-
-use crate::bytes::Endian;
-use crate::io::SourceDir;
-use crate::limits::Limits;
-use crate::{
-    Built, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial, Report,
-    Result,
-};
-
-/// SWAG's implementation of the format operations; bytecode is read by the opcode
-/// table the options give.
-pub struct SwagHandler;
-
-impl Handler for SwagHandler {
-    fn info(&self, data: &[u8], opts: &Options) -> Result<Partial<serde_json::Value>> {
-        let (doc, problems) = read::read_damaged(data, opcode_table(opts))?;
-        Ok(Partial {
-            value: info::info(&doc),
-            problems,
-        })
-    }
-
-    fn list(&self, data: &[u8], opts: &Options) -> Result<Partial<Vec<Entry>>> {
-        let (doc, problems) = read::read_damaged(data, opcode_table(opts))?;
-        let entries = items::items(&doc).into_iter().map(|(e, _)| e).collect();
-        Ok(Partial {
-            value: entries,
-            problems,
-        })
-    }
-
-    fn check(&self, data: &[u8], opts: &Options) -> Report {
-        check::check(data, opcode_table(opts), &opts.limits)
-    }
-
-    fn extract(
-        &self,
-        data: &[u8],
-        out: &Path,
-        extract: &ExtractOptions,
-        opts: &Options,
-    ) -> Result<ExtractSummary> {
-        let table = opcode_table(opts);
-        let (doc, damage) = read::read_salvaging(data, table)?;
-        extract::extract(&doc, damage, table, out, extract, &opts.limits)
-    }
-
-    fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
-        crate::manifest::require_whole(dir)?;
-        made(
-            dir,
-            opts.get::<SwagOptions>().opcodes.as_ref(),
-            None,
-            &opts.limits,
-        )
-    }
-
-    fn is_source(&self, source: &Path) -> bool {
-        is_source(source)
-    }
-
-    fn build(&self, source: &Path, output: Option<&Path>, opts: &Options) -> Result<Built> {
-        Built::from_folder(source, output, "game.swag", || {
-            build(source, &opts.get::<SwagOptions>(), &opts.limits)
-        })
-    }
-}
-
-/// How SWAG files are read and built, as [`Options`] settings.
-#[derive(Debug, Clone, Default)]
-pub struct SwagOptions {
-    /// The table bytecode is read and assembled by: the shipped one when `None`,
-    /// and for `build` the source folder's own `opcodes.toml` when it has one.
-    pub opcodes: Option<OpcodeTable>,
-    /// `build`: the byte order to write instead of the one `swag.toml` gives.
-    pub endian: Option<Endian>,
-}
-
-impl crate::options::FormatSettings for SwagOptions {}
-
-/// The opcode table a read uses: the one the options give, or the shipped one.
-fn opcode_table(opts: &Options) -> &OpcodeTable {
-    match opts.get::<SwagOptions>() {
-        std::borrow::Cow::Borrowed(SwagOptions {
-            opcodes: Some(table),
-            ..
-        }) => table,
-        _ => OpcodeTable::default_table(),
-    }
-}
-
-/// Whether a folder is a SWAG source folder: it holds anything named `swag.toml`
-/// but a folder, so that one that is not a regular file is refused by reading it,
-/// not taken for another kind of source.
-pub fn is_source(dir: &Path) -> bool {
-    std::fs::metadata(dir.join(items::DOCUMENT)).is_ok_and(|m| !m.is_dir())
-}
-
-/// Builds a SWAG file from a folder holding `swag.toml` and the files it names.
-pub fn build(dir: &Path, opts: &SwagOptions, limits: &Limits) -> Result<PackOutcome> {
-    made(
-        &SourceDir::open(dir)?,
-        opts.opcodes.as_ref(),
-        opts.endian,
-        limits,
-    )
-}
-
-/// The file a source folder describes: `table` and `endian` override the folder's.
-fn made(
-    dir: &SourceDir,
-    table: Option<&OpcodeTable>,
-    endian: Option<Endian>,
-    limits: &Limits,
-) -> Result<PackOutcome> {
-    let loaded = source::load(dir, table, endian, limits)?;
-    Ok(PackOutcome {
-        bytes: write(&loaded.doc)?,
-        reencoded: loaded.reencoded,
-        unused: dir.unused(UNNAMED),
-        companions: Vec::new(),
-        warnings: Vec::new(),
-        code_warnings: Vec::new(),
-    })
-}
-
-/// Why a file of a source folder was left out, when nothing more is known.
-const UNNAMED: &str = "swag.toml does not name it";

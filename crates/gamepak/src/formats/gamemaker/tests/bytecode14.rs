@@ -83,7 +83,7 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     assert_eq!(g.code.len(), 1);
     assert_eq!((g.code[0].blob, g.code[0].length), (184, 52));
     let handler = Format::GameMaker.handler().unwrap();
-    let report = handler.check(&data, &Default::default());
+    let report = handler.open(&data, &Default::default()).check();
     assert!(
         !report.lines().contains("VARI") && !report.lines().contains("FUNC"),
         "{}",
@@ -93,7 +93,8 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
     handler
-        .extract(&data, &out, &ExtractOptions::default(), &Default::default())
+        .open(&data, &Default::default())
+        .extract(&out, &ExtractOptions::default())
         .unwrap();
     let text = std::fs::read_to_string(out.join("code/000-gml_Script_s.asm")).unwrap();
     let lines: Vec<&str> = text
@@ -157,7 +158,7 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     let g = game::read(&packed.bytes).unwrap();
     assert_eq!(g.texts(), strings);
     assert_eq!(g.code[0].name, "gml_Script_s");
-    let report = handler.check(&packed.bytes, &Default::default());
+    let report = handler.open(&packed.bytes, &Default::default()).check();
     assert!(
         !report.lines().contains("VARI") && !report.lines().contains("FUNC"),
         "{}",
@@ -165,12 +166,8 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     );
     let again = tmp.path().join("again");
     handler
-        .extract(
-            &packed.bytes,
-            &again,
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(&packed.bytes, &Default::default())
+        .extract(&again, &ExtractOptions::default())
         .unwrap();
     let now = std::fs::read_to_string(again.join("code/000-gml_Script_s.asm")).unwrap();
     assert_eq!(

@@ -24,12 +24,8 @@ fn extracted_code(
     Format::GameMaker
         .handler()
         .unwrap()
-        .extract(
-            &original,
-            &out,
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(&original, &Default::default())
+        .extract(&out, &ExtractOptions::default())
         .unwrap();
     // The disassemblies, the files these tests edit; the GML beside them follows.
     let mut files: Vec<_> = std::fs::read_dir(out.join("code"))
@@ -49,7 +45,7 @@ fn checked_and_extracted_again(
     tmp: &tempfile::TempDir,
 ) -> std::path::PathBuf {
     let handler = Format::GameMaker.handler().unwrap();
-    let report = handler.check(bytes, &Default::default());
+    let report = handler.open(bytes, &Default::default()).check();
     let warnings = report.count(gamepak::Severity::Warning);
     assert!(
         report.is_clean() && warnings == 0,
@@ -58,12 +54,8 @@ fn checked_and_extracted_again(
     );
     let again = tmp.path().join("again");
     handler
-        .extract(
-            bytes,
-            &again,
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(bytes, &Default::default())
+        .extract(&again, &ExtractOptions::default())
         .unwrap();
     again
 }
@@ -314,16 +306,12 @@ fn code_edits_may_point_a_use_at_another_variable_or_function() {
         let (packed, edited) =
             done.unwrap_or_else(|| panic!("{name}: no other variable and function to use: {last}"));
         // Check walks every chain: they hold together.
-        let report = handler.check(&packed.bytes, &Default::default());
+        let report = handler.open(&packed.bytes, &Default::default()).check();
         assert!(report.is_clean(), "{name}: {}", report.lines());
         let again = tmp.path().join("again");
         handler
-            .extract(
-                &packed.bytes,
-                &again,
-                &ExtractOptions::default(),
-                &Default::default(),
-            )
+            .open(&packed.bytes, &Default::default())
+            .extract(&again, &ExtractOptions::default())
             .unwrap();
         for (f, want) in files.iter().zip(&edited) {
             let now = std::fs::read_to_string(again.join(f.strip_prefix(&out).unwrap())).unwrap();
@@ -838,7 +826,8 @@ fn calls_by_a_function_s_name_read_assemble_and_check_as_calls() {
     let report = Format::GameMaker
         .handler()
         .unwrap()
-        .check(&bent, &Default::default());
+        .open(&bent, &Default::default())
+        .check();
     let lines = report.lines();
     assert!(
         lines.contains("is in no FUNC chain, and names its function by string 65535")

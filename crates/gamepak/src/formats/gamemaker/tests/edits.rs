@@ -28,14 +28,14 @@ fn edit_and_reread(name: &str) {
     let out = tmp.path();
     let handler = Format::GameMaker.handler().unwrap();
     handler
-        .extract(
-            &original,
-            out,
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(&original, &Default::default())
+        .extract(out, &ExtractOptions::default())
         .unwrap();
-    let entries = handler.list(&original, &Default::default()).unwrap().value;
+    let entries = handler
+        .open(&original, &Default::default())
+        .list()
+        .unwrap()
+        .value;
 
     let frame = entries
         .iter()
@@ -83,7 +83,7 @@ fn edit_and_reread(name: &str) {
     let zero = |l: &&String| l.contains(": length is now 0 s, its clip's (was ");
     assert!(lengths.iter().all(zero), "{lengths:?}");
     let after = game::read(&packed.bytes).unwrap();
-    let report = handler.check(&packed.bytes, &Default::default());
+    let report = handler.open(&packed.bytes, &Default::default()).check();
     assert!(report.is_clean(), "{name}: {}", report.lines());
 
     // The frame's rectangle on its page is red; every other pixel is as it was.
@@ -181,7 +181,7 @@ fn strings_that_grow_keep_their_place_and_every_later_string_and_reference_follo
             "{:?}",
             packed.reencoded
         );
-        let report = handler.check(&packed.bytes, &Default::default());
+        let report = handler.open(&packed.bytes, &Default::default()).check();
         let warnings = report.count(gamepak::Severity::Warning);
         assert!(
             report.is_clean() && warnings == 0,
@@ -269,7 +269,8 @@ fn with_strings_edited(
     Format::GameMaker
         .handler()
         .unwrap()
-        .extract(data, tmp.path(), &opts, &Default::default())
+        .open(data, &Default::default())
+        .extract(tmp.path(), &opts)
         .unwrap();
     let path = tmp.path().join("strings.json");
     let mut strings: Vec<String> = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
@@ -289,7 +290,7 @@ fn every_game_takes_longer_strings_and_checks_clean() {
             s[0].push_str(" grown by a test");
             s.last_mut().unwrap().push_str(" and more ✓");
         });
-        let report = handler.check(&packed.bytes, &Default::default());
+        let report = handler.open(&packed.bytes, &Default::default()).check();
         assert!(report.problems.is_empty(), "{name}: {}", report.lines());
         assert_eq!(
             game::read(&packed.bytes).unwrap().texts(),
@@ -314,12 +315,8 @@ fn a_chunk_kept_as_stored_refuses_edits_that_move_strings() {
     let tmp = tempfile::tempdir().unwrap();
     let handler = Format::GameMaker.handler().unwrap();
     handler
-        .extract(
-            &data,
-            tmp.path(),
-            &ExtractOptions::default(),
-            &Default::default(),
-        )
+        .open(&data, &Default::default())
+        .extract(tmp.path(), &ExtractOptions::default())
         .unwrap();
     let unchanged = gamepak::pack(tmp.path(), &Default::default()).unwrap();
     assert!(unchanged.bytes == data, "unchanged, it packs as it was");

@@ -16,9 +16,13 @@ fn games() -> Vec<(String, Vec<u8>)> {
 #[test]
 fn every_game_reads_and_checks_clean() {
     for (name, data) in games() {
-        let report = handler().check(&data, &Default::default());
+        let report = handler().open(&data, &Default::default()).check();
         assert!(report.is_clean(), "{name}:\n{}", report.lines());
-        let info = handler().info(&data, &Default::default()).unwrap().value;
+        let info = handler()
+            .open(&data, &Default::default())
+            .info()
+            .unwrap()
+            .value;
         assert!(info["gamemaker_version"].is_string(), "{name}");
     }
 }
@@ -29,7 +33,8 @@ fn every_game_rebuilds_byte_for_byte_through_extract_and_pack() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
         let summary = handler()
-            .extract(&data, &out, &ExtractOptions::default(), &Default::default())
+            .open(&data, &Default::default())
+            .extract(&out, &ExtractOptions::default())
             .unwrap();
         assert!(summary.notes.is_empty(), "{name}: {:?}", summary.notes);
         // The folder explains itself, and what explains it changes nothing.
@@ -62,9 +67,17 @@ fn every_game_rebuilds_byte_for_byte_through_extract_and_pack() {
 fn extracted_counts_match_info() {
     for (name, data) in games() {
         let g = game::read(&data).unwrap();
-        let info = handler().info(&data, &Default::default()).unwrap().value;
+        let info = handler()
+            .open(&data, &Default::default())
+            .info()
+            .unwrap()
+            .value;
         let count = |k: &str| info["counts"][k].as_u64().unwrap_or(0) as usize;
-        let entries = handler().list(&data, &Default::default()).unwrap().value;
+        let entries = handler()
+            .open(&data, &Default::default())
+            .list()
+            .unwrap()
+            .value;
         let kind = |k: &str| entries.iter().filter(|e| e.kind.name() == k).count();
         assert_eq!(count("texture_pages"), g.pages().len(), "{name}");
         let frames: usize = g

@@ -321,7 +321,8 @@ fn a_sound_added_to_an_audio_group_plays_from_the_group_file() {
         ..Default::default()
     };
     handler()
-        .extract(&data, out.path(), &ExtractOptions::default(), &options)
+        .open(&data, &options)
+        .extract(out.path(), &ExtractOptions::default())
         .unwrap();
     let group = out.path().join("audiogroups/audiogroup1");
     let clip = add_sound(out.path(), &group.join("audio"), 1, "snd_grouped_by_a_test");
@@ -337,9 +338,13 @@ fn a_sound_added_to_an_audio_group_plays_from_the_group_file() {
         input: Some(beside.path().join("data.win")),
         ..Default::default()
     };
-    let report = handler().check(&packed.bytes, &options);
+    let report = handler().open(&packed.bytes, &options).check();
     assert!(report.problems.is_empty(), "{}", report.lines());
-    let listed = handler().list(bytes, &Default::default()).unwrap().value;
+    let listed = handler()
+        .open(bytes, &Default::default())
+        .list()
+        .unwrap()
+        .value;
     assert_eq!(listed.len(), clip + 1);
 }
 

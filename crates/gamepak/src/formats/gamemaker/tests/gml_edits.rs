@@ -30,7 +30,8 @@ fn every_game_packs_from_its_gml_alone() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
         handler
-            .extract(&data, &out, &ExtractOptions::default(), &Default::default())
+            .open(&data, &Default::default())
+            .extract(&out, &ExtractOptions::default())
             .unwrap();
         let code = out.join("code");
         if !code.is_dir() {
@@ -47,7 +48,7 @@ fn every_game_packs_from_its_gml_alone() {
         let packed =
             gamepak::pack(&out, &Default::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
         keep_for_other_readers(&name, &packed.bytes);
-        let report = handler.check(&packed.bytes, &Default::default());
+        let report = handler.open(&packed.bytes, &Default::default()).check();
         assert_eq!(
             report.count(gamepak::Severity::Error),
             0,
@@ -148,7 +149,8 @@ fn gml_edits_pack_clean_on_games_of_four_eras() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("x");
         handler
-            .extract(&data, &out, &ExtractOptions::default(), &Default::default())
+            .open(&data, &Default::default())
+            .extract(&out, &ExtractOptions::default())
             .unwrap();
         // The first object event that assigns a number.
         let mut files: Vec<_> = std::fs::read_dir(out.join("code"))
@@ -211,7 +213,7 @@ fn gml_edits_pack_clean_on_games_of_four_eras() {
         .unwrap();
         let packed =
             gamepak::pack(&out, &Default::default()).unwrap_or_else(|e| panic!("{game_file}: {e}"));
-        let report = handler.check(&packed.bytes, &Default::default());
+        let report = handler.open(&packed.bytes, &Default::default()).check();
         assert_eq!(
             (
                 report.count(gamepak::Severity::Error),
@@ -257,12 +259,8 @@ fn gml_edits_pack_clean_on_games_of_four_eras() {
         }
         let back = tmp.path().join("back");
         handler
-            .extract(
-                &packed.bytes,
-                &back,
-                &ExtractOptions::default(),
-                &Default::default(),
-            )
+            .open(&packed.bytes, &Default::default())
+            .extract(&back, &ExtractOptions::default())
             .unwrap();
         let scripts = std::fs::read_to_string(back.join("scripts.json")).unwrap();
         assert!(scripts.contains("\"gamepak_script\""), "{game_file}");
@@ -286,7 +284,8 @@ fn every_misnamed_new_event_is_reported() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
     handler
-        .extract(&data, &out, &ExtractOptions::default(), &Default::default())
+        .open(&data, &Default::default())
+        .extract(&out, &ExtractOptions::default())
         .unwrap();
     let misnamed = [
         "gml_Object_obj_nowhere_Create_0",

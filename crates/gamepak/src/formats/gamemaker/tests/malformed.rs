@@ -57,7 +57,8 @@ fn assert_error(base: &[u8], at: usize, v: u32, wants: &[&str]) {
 fn assert_round_trips(data: &[u8]) {
     let tmp = tempfile::tempdir().unwrap();
     handler()
-        .extract(data, tmp.path(), &Default::default(), &Default::default())
+        .open(data, &Default::default())
+        .extract(tmp.path(), &Default::default())
         .unwrap();
     assert_eq!(
         gamepak::pack(tmp.path(), &Default::default())
@@ -82,7 +83,10 @@ fn every_truncation_is_a_located_error() {
                 assert!(g.problems.iter().all(|p| p.offset.is_some()), "cut at {n}");
             }
         }
-        assert!(!handler().check(&full[..n], &Default::default()).is_clean());
+        assert!(!handler()
+            .open(&full[..n], &Default::default())
+            .check()
+            .is_clean());
     }
 }
 
@@ -131,14 +135,14 @@ fn pointer_cycles_and_misplaced_items_are_reported_not_followed() {
     let tpag = body(&full, FourCC::TPAG);
     let mut m = full.clone();
     put(&mut m, tpag + 4, tpag as u32);
-    let report = handler().check(&m, &Default::default());
+    let report = handler().open(&m, &Default::default()).check();
     assert!(!report.is_clean(), "{}", report.lines());
     // A texture entry whose blob pointer aims at its own entry.
     let txtr = body(&full, FourCC::TXTR);
     let mut m = full.clone();
     let entry = get(&m, txtr + 4);
     put(&mut m, entry + 8, entry as u32);
-    let report = handler().check(&m, &Default::default());
+    let report = handler().open(&m, &Default::default()).check();
     assert!(
         report.lines().contains("FORM/TXTR/blob[0]"),
         "{}",
@@ -158,13 +162,14 @@ fn mutated_real_and_synthetic_files_never_panic() {
             for flip in [0xff, 0x80, 0x01] {
                 let mut m = full.clone();
                 m[at] ^= flip;
-                let _ = handler().check(&m, &Default::default());
-                if handler().list(&m, &Default::default()).is_ok() {
-                    let _ = handler().info(&m, &Default::default());
+                let _ = handler().open(&m, &Default::default()).check();
+                if handler().open(&m, &Default::default()).list().is_ok() {
+                    let _ = handler().open(&m, &Default::default()).info();
                     if at % 211 == 0 {
                         let out = tmp.path().join(format!("{at}-{flip}"));
                         if handler()
-                            .extract(&m, &out, &Default::default(), &Default::default())
+                            .open(&m, &Default::default())
+                            .extract(&out, &Default::default())
                             .is_ok()
                         {
                             let _ = gamepak::pack(&out, &Default::default());
@@ -196,7 +201,7 @@ fn references_between_resources_are_checked() {
     let first = get(&full, objt + 4);
     let mut m = full.clone();
     put(&mut m, first + 4, 9999);
-    let lines = handler().check(&m, &Default::default()).lines();
+    let lines = handler().open(&m, &Default::default()).check().lines();
     assert!(lines.contains("sprite 9999 does not exist"), "{lines}");
     let rooms = body(&full, FourCC::ROOM);
     let room = get(&full, rooms + 4);
@@ -204,7 +209,7 @@ fn references_between_resources_are_checked() {
     let inst = get(&full, list + 4);
     let mut m = full.clone();
     put(&mut m, inst + 8, 777);
-    let lines = handler().check(&m, &Default::default()).lines();
+    let lines = handler().open(&m, &Default::default()).check().lines();
     assert!(
         lines.contains("object 777, which does not exist"),
         "{lines}"
@@ -224,7 +229,11 @@ fn a_null_code_entry_keeps_its_place() {
     let g = game::read(&data).unwrap();
     assert_eq!(g.code.len(), 3);
     assert_eq!(g.code[2].at, 0);
-    let listed = handler().list(&data, &Default::default()).unwrap().value;
+    let listed = handler()
+        .open(&data, &Default::default())
+        .list()
+        .unwrap()
+        .value;
     assert_eq!(
         listed
             .iter()
@@ -259,7 +268,8 @@ fn a_frame_claiming_a_huge_bounding_box_is_refused_before_allocating() {
     m[item + 16..item + 20].copy_from_slice(&[0xff; 4]);
     let tmp = tempfile::tempdir().unwrap();
     let s = handler()
-        .extract(&m, tmp.path(), &Default::default(), &Default::default())
+        .open(&m, &Default::default())
+        .extract(tmp.path(), &Default::default())
         .unwrap();
     assert!(
         s.failed.iter().any(|n| n.contains("--max-alloc")),
@@ -268,7 +278,7 @@ fn a_frame_claiming_a_huge_bounding_box_is_refused_before_allocating() {
     );
     let mut m = full.clone();
     m[item + 12..item + 14].copy_from_slice(&0x7fffu16.to_le_bytes());
-    let lines = handler().check(&m, &Default::default()).lines();
+    let lines = handler().open(&m, &Default::default()).check().lines();
     assert!(
         lines.contains("outside its") && lines.contains("bounding box"),
         "{lines}"
@@ -292,7 +302,11 @@ fn big_endian_files_read_and_rebuild() {
     assert_eq!(g.gen8.version[0], 2);
     assert_eq!(g.tpag.items[2].page, 2);
     assert_round_trips(&data);
-    let info = handler().info(&data, &Default::default()).unwrap().value;
+    let info = handler()
+        .open(&data, &Default::default())
+        .info()
+        .unwrap()
+        .value;
     assert_eq!(info["byte_order"], "big-endian (MROF)");
 }
 
@@ -304,7 +318,8 @@ fn a_repeated_chunk_is_reported_and_kept_as_stored() {
     let size = (m.len() - 8) as u32;
     put(&mut m, 4, size);
     assert!(handler()
-        .check(&m, &Default::default())
+        .open(&m, &Default::default())
+        .check()
         .lines()
         .contains("chunk TXTR appears again"));
     assert_round_trips(&m);
@@ -316,7 +331,7 @@ fn list_pointers_outside_their_records_are_reported() {
     let tpag = body(&full, FourCC::TPAG);
     let mut m = full.clone();
     put(&mut m, tpag + 4, tpag as u32);
-    let lines = handler().check(&m, &Default::default()).lines();
+    let lines = handler().open(&m, &Default::default()).check().lines();
     let at = format!("points at {tpag:#x}, where GameMaker's layout puts it at");
     assert!(lines.contains("FORM/TPAG/entry[0]:"), "{lines}");
     assert!(lines.contains(&at), "{lines}");
@@ -331,7 +346,7 @@ fn names_that_miss_the_string_table_are_reported() {
     let sprt = body(&m, FourCC::SPRT);
     let sprite = get(&m, sprt + 4);
     put(&mut m, sprite, 0x10);
-    let lines = handler().check(&m, &Default::default()).lines();
+    let lines = handler().open(&m, &Default::default()).check().lines();
     assert!(
         lines.contains(
             "error: FORM/SPRT/entry[0]: reference 0x10 does not point at the start of a STRG string"
@@ -350,7 +365,7 @@ fn views_that_do_not_read_and_layers_with_strangers_are_reported() {
     let optn = body(&full, FourCC::OPTN);
     let mut m = full.clone();
     put(&mut m, optn + 60, 0x1000_0000);
-    let lines = handler().check(&m, &Default::default()).lines();
+    let lines = handler().open(&m, &Default::default()).check().lines();
     assert!(
         lines.contains("error: FORM/OPTN: 268435456 entries of 8 bytes or more do not fit"),
         "{lines}"
@@ -366,7 +381,7 @@ fn views_that_do_not_read_and_layers_with_strangers_are_reported() {
     // Instance layer: 48 bytes of common and effect fields, then the count and ids.
     assert_eq!(get(&full, layer + 8), 2, "the first layer holds instances");
     put(&mut m, layer + 56, 12345);
-    let lines = handler().check(&m, &Default::default()).lines();
+    let lines = handler().open(&m, &Default::default()).check().lines();
     assert!(
         lines
             .lines()
@@ -392,7 +407,7 @@ fn objects_whose_parents_loop_are_an_error_naming_the_loop() {
         objects.objects[a].as_mut().unwrap().parent = b as i32;
         objects.objects[b].as_mut().unwrap().parent = a as i32;
         let looped = game.write().unwrap();
-        let lines = handler().check(&looped, &Default::default()).lines();
+        let lines = handler().open(&looped, &Default::default()).check().lines();
         assert!(
             lines
                 .lines()

@@ -84,7 +84,11 @@ fn every_newer_game_names_its_release_from_its_own_evidence() {
     ];
     let handler = gamepak::Format::GameMaker.handler().unwrap();
     for (name, data) in newer_games("newer games named") {
-        let info = handler.info(&data, &Default::default()).unwrap().value;
+        let info = handler
+            .open(&data, &Default::default())
+            .info()
+            .unwrap()
+            .value;
         let (_, release) = expected.iter().find(|(n, _)| *n == name).unwrap();
         assert_eq!(info["gamemaker_version"], *release, "{name}: {info:#}");
         let yyc = info["code"].as_str().unwrap().contains("(YYC)");
@@ -108,7 +112,7 @@ fn every_newer_game_checks_clean_beside_its_group_files() {
             input: input.is_file().then_some(input),
             ..Default::default()
         };
-        let report = handler.check(&data, &opts);
+        let report = handler.open(&data, &opts).check();
         let warnings = report.count(gamepak::Severity::Warning);
         let stale = if name.starts_with("Toomeme") { 2 } else { 0 };
         assert!(

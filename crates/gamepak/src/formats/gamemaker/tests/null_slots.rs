@@ -47,7 +47,8 @@ fn text<'m>(m: &'m model::Game<'_>, id: Option<StrId>) -> &'m str {
 fn frame_paths(data: &[u8], sprite: &str) -> Vec<String> {
     let prefix = format!("sprites/{sprite}/");
     let mut paths: Vec<String> = handler()
-        .list(data, &Default::default())
+        .open(data, &Default::default())
+        .list()
         .unwrap()
         .value
         .into_iter()
@@ -143,7 +144,8 @@ fn kept_as_stored_and_round_trips(name: &str, edited: &[u8], chunk: FourCC) {
     );
     let tmp = tempfile::tempdir().unwrap();
     handler()
-        .extract(edited, tmp.path(), &Default::default(), &Default::default())
+        .open(edited, &Default::default())
+        .extract(tmp.path(), &Default::default())
         .unwrap();
     let out = gamepak::pack(tmp.path(), &Default::default()).unwrap();
     assert!(out.unused.is_empty(), "{name}: {:?}", out.unused);
@@ -165,7 +167,7 @@ fn a_null_sprite_slot_keeps_every_later_index() {
         let after = game::read(&edited).unwrap();
         // The record left behind is not where GameMaker would lay the list out:
         // check says the model keeps the chunk as stored.
-        let report = handler().check(&edited, &Default::default());
+        let report = handler().open(&edited, &Default::default()).check();
         assert!(
             report
                 .problems
@@ -270,7 +272,8 @@ fn variables_and_functions_are_listed_as_the_chunks_hold_them() {
     };
     let tmp = tempfile::tempdir().unwrap();
     handler()
-        .extract(data, tmp.path(), &Default::default(), &Default::default())
+        .open(data, &Default::default())
+        .extract(tmp.path(), &Default::default())
         .unwrap();
     let file = tmp.path().join("variables.json");
     let mut vars: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
@@ -279,7 +282,8 @@ fn variables_and_functions_are_listed_as_the_chunks_hold_them() {
     let packed = gamepak::pack(tmp.path(), &Default::default()).unwrap();
     assert!(packed.unused.is_empty(), "{:?}", packed.unused);
     assert!(handler()
-        .check(&packed.bytes, &Default::default())
+        .open(&packed.bytes, &Default::default())
+        .check()
         .problems
         .is_empty());
     let after = model::read(&packed.bytes).unwrap();
@@ -462,7 +466,8 @@ fn a_string_edit_leaves_untouched_records_quiet() {
     };
     let tmp = tempfile::tempdir().unwrap();
     handler()
-        .extract(&data, tmp.path(), &Default::default(), &Default::default())
+        .open(&data, &Default::default())
+        .extract(tmp.path(), &Default::default())
         .unwrap();
     let first_object = |m: &model::Game<'_>| {
         let objects = &m.get::<Objects>().unwrap().objects;

@@ -59,6 +59,7 @@ mod export;
 mod image_ops;
 mod lexer;
 mod palette;
+mod settings;
 mod sound;
 mod state;
 mod tilemap;
@@ -70,12 +71,14 @@ use crate::formats::gbin::write::CrcMode;
 use crate::limits::Limits;
 use crate::{Error, Result};
 
+pub use settings::GapSettings;
+
 /// How a script is run.
 #[derive(Debug, Clone, Default)]
 pub struct GapOptions {
     /// Whether the script is written as the reference packer writes it, and may
     /// reach outside its folder.
-    pub settings: super::GapSettings,
+    pub settings: GapSettings,
     /// The folder exports are written into, under the names the script gives; the
     /// script's own folder when `None`.
     pub output_dir: Option<PathBuf>,

@@ -1,0 +1,385 @@
+//! The library's files as a graph drawn from its imports: every path a file names
+//! (in a `use` or in code) that starts at `crate`, `super`, `self` or a child
+//! module is followed through re-exports to the file that defines it. The house
+//! rules of docs/ARCHITECTURE.md are checked on that graph: no cycle of files, no
+//! file importing from a module above it, and a GameMaker folder a newcomer can
+//! read.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use syn::visit::Visit;
+
+type ModPath = Vec<String>;
+
+/// Every module of the crate outside its tests: the file it lives in, and the
+/// paths it names and the names it re-exports.
+#[derive(Default)]
+struct Crate {
+    /// Module path to the file it is written in (inline modules: their file).
+    files: BTreeMap<ModPath, PathBuf>,
+    /// Paths each file names, already made absolute where they start at `crate`,
+    /// `super` or `self`; relative ones are kept with the module they were written in.
+    named: BTreeMap<PathBuf, Vec<(ModPath, ModPath)>>,
+    /// `pub use` (or plain `use`) names a module brings in: (module, name) to path.
+    aliases: HashMap<(ModPath, String), (ModPath, ModPath)>,
+    /// Globs a module brings in: module to the modules globbed.
+    globs: HashMap<ModPath, Vec<(ModPath, ModPath)>>,
+}
+
+fn is_test_only(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg")
+            && a.parse_args::<syn::Meta>()
+                .is_ok_and(|m| m.path().is_ident("test") || m.path().is_ident("fuzzing"))
+    })
+}
+
+/// The file module `name` of the module written in `file` lives in.
+fn child_file(file: &Path, name: &str) -> PathBuf {
+    let dir = if file.ends_with("mod.rs") || file.ends_with("lib.rs") {
+        file.parent().unwrap().to_path_buf()
+    } else {
+        file.with_extension("")
+    };
+    let flat = dir.join(format!("{name}.rs"));
+    if flat.exists() {
+        flat
+    } else {
+        dir.join(name).join("mod.rs")
+    }
+}
+
+fn flatten(tree: &syn::UseTree, prefix: &mut ModPath, out: &mut Vec<(ModPath, Option<String>)>) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            flatten(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) if n.ident == "self" => out.push((prefix.clone(), None)),
+        syn::UseTree::Name(n) => {
+            let mut path = prefix.clone();
+            path.push(n.ident.to_string());
+            out.push((path, Some(n.ident.to_string())));
+        }
+        syn::UseTree::Rename(r) => {
+            let mut path = prefix.clone();
+            path.push(r.ident.to_string());
+            out.push((path, Some(r.rename.to_string())));
+        }
+        syn::UseTree::Glob(_) => out.push((prefix.clone(), Some("*".into()))),
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                flatten(t, prefix, out);
+            }
+        }
+    }
+}
+
+struct FileVisitor<'c> {
+    krate: &'c mut Crate,
+    file: PathBuf,
+    module: ModPath,
+    pending: Vec<(ModPath, PathBuf)>,
+}
+
+impl FileVisitor<'_> {
+    fn name(&mut self, path: ModPath) {
+        self.krate
+            .named
+            .entry(self.file.clone())
+            .or_default()
+            .push((self.module.clone(), path));
+    }
+}
+
+impl<'ast> Visit<'ast> for FileVisitor<'_> {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let attrs: &[syn::Attribute] = match item {
+            syn::Item::Mod(m) => &m.attrs,
+            syn::Item::Fn(f) => &f.attrs,
+            syn::Item::Impl(i) => &i.attrs,
+            syn::Item::Use(u) => &u.attrs,
+            syn::Item::Struct(s) => &s.attrs,
+            syn::Item::Enum(e) => &e.attrs,
+            syn::Item::Const(c) => &c.attrs,
+            syn::Item::Static(s) => &s.attrs,
+            syn::Item::Trait(t) => &t.attrs,
+            _ => &[],
+        };
+        if is_test_only(attrs) {
+            return;
+        }
+        syn::visit::visit_item(self, item);
+    }
+
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        let name = m.ident.to_string();
+        let mut module = self.module.clone();
+        module.push(name.clone());
+        match &m.content {
+            Some((_, items)) => {
+                self.krate.files.insert(module.clone(), self.file.clone());
+                let outer = std::mem::replace(&mut self.module, module);
+                for item in items {
+                    self.visit_item(item);
+                }
+                self.module = outer;
+            }
+            None => {
+                let path = child_file(&self.file, &name);
+                self.pending.push((module, path));
+            }
+        }
+    }
+
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        let mut flat = Vec::new();
+        flatten(&u.tree, &mut Vec::new(), &mut flat);
+        for (path, alias) in flat {
+            match alias.as_deref() {
+                Some("*") => self
+                    .krate
+                    .globs
+                    .entry(self.module.clone())
+                    .or_default()
+                    .push((self.module.clone(), path.clone())),
+                Some(name) if name != "_" => {
+                    self.krate.aliases.insert(
+                        (self.module.clone(), name.to_string()),
+                        (self.module.clone(), path.clone()),
+                    );
+                }
+                _ => {}
+            }
+            self.name(path);
+        }
+    }
+
+    fn visit_path(&mut self, p: &'ast syn::Path) {
+        let segs: ModPath = p.segments.iter().map(|s| s.ident.to_string()).collect();
+        if segs.len() > 1 {
+            self.name(segs);
+        }
+        syn::visit::visit_path(self, p);
+    }
+}
+
+impl Crate {
+    fn read(src: &Path) -> Crate {
+        let mut krate = Crate::default();
+        let mut queue = vec![(ModPath::new(), src.join("lib.rs"))];
+        while let Some((module, file)) = queue.pop() {
+            let text = std::fs::read_to_string(&file)
+                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            let ast = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            krate.files.insert(module.clone(), file.clone());
+            let mut v = FileVisitor {
+                krate: &mut krate,
+                file: file.clone(),
+                module,
+                pending: Vec::new(),
+            };
+            for item in &ast.items {
+                v.visit_item(item);
+            }
+            queue.extend(v.pending);
+        }
+        krate
+    }
+
+    /// `path`, written in `module`, as an absolute path; `None` for another crate's.
+    fn absolute(&self, module: &ModPath, path: &ModPath) -> Option<ModPath> {
+        let mut base = module.clone();
+        let mut rest = path.as_slice();
+        match rest.first().map(String::as_str) {
+            Some("crate") => {
+                base.clear();
+                rest = &rest[1..];
+            }
+            Some("self") => rest = &rest[1..],
+            Some("super") => {
+                while rest.first().map(String::as_str) == Some("super") {
+                    base.pop();
+                    rest = &rest[1..];
+                }
+            }
+            Some(first) => {
+                let mut child = base.clone();
+                child.push(first.to_string());
+                let aliased = self
+                    .aliases
+                    .contains_key(&(base.clone(), first.to_string()));
+                if !self.files.contains_key(&child) && !aliased {
+                    return None;
+                }
+            }
+            None => return None,
+        }
+        base.extend(rest.iter().cloned());
+        Some(base)
+    }
+
+    /// The file that defines what `path` (absolute) names, through re-exports.
+    fn resolve(&self, path: &ModPath, hops: usize) -> Option<PathBuf> {
+        let mut module = ModPath::new();
+        for (i, seg) in path.iter().enumerate() {
+            let mut child = module.clone();
+            child.push(seg.clone());
+            if self.files.contains_key(&child) {
+                module = child;
+                continue;
+            }
+            if hops < 16 {
+                let next = self
+                    .aliases
+                    .get(&(module.clone(), seg.clone()))
+                    .and_then(|(at, target)| self.absolute(at, target));
+                if let Some(mut target) = next {
+                    target.extend(path[i + 1..].iter().cloned());
+                    return self.resolve(&target, hops + 1);
+                }
+                for (at, glob) in self.globs.get(&module).into_iter().flatten() {
+                    if let Some(mut target) = self.absolute(at, glob) {
+                        target.extend(path[i..].iter().cloned());
+                        if let Some(f) = self.resolve(&target, hops + 1) {
+                            if f != self.files[&module] {
+                                return Some(f);
+                            }
+                        }
+                    }
+                }
+            }
+            break;
+        }
+        self.files.get(&module).cloned()
+    }
+
+    /// Each file and the files it imports from.
+    fn edges(&self) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
+        let mut out: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
+        for (file, named) in &self.named {
+            for (module, path) in named {
+                let Some(abs) = self.absolute(module, path) else {
+                    continue;
+                };
+                if let Some(to) = self.resolve(&abs, 0) {
+                    if &to != file {
+                        out.entry(file.clone()).or_default().insert(to);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn module_of(&self, file: &Path) -> ModPath {
+        self.files
+            .iter()
+            .filter(|(_, f)| f.as_path() == file)
+            .map(|(m, _)| m.clone())
+            .min_by_key(|m| m.len())
+            .unwrap_or_default()
+    }
+}
+
+/// Every cycle's files, by Tarjan's strongly connected components.
+fn cycles(edges: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<Vec<PathBuf>> {
+    struct State<'e> {
+        edges: &'e BTreeMap<PathBuf, BTreeSet<PathBuf>>,
+        index: HashMap<&'e Path, usize>,
+        low: HashMap<&'e Path, usize>,
+        stack: Vec<&'e Path>,
+        on_stack: BTreeSet<&'e Path>,
+        out: Vec<Vec<PathBuf>>,
+    }
+    fn visit<'e>(s: &mut State<'e>, v: &'e Path) {
+        let i = s.index.len();
+        s.index.insert(v, i);
+        s.low.insert(v, i);
+        s.stack.push(v);
+        s.on_stack.insert(v);
+        for w in s.edges.get(v).into_iter().flatten() {
+            if !s.index.contains_key(w.as_path()) {
+                visit(s, w);
+                let lw = s.low[w.as_path()];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(lw);
+            } else if s.on_stack.contains(w.as_path()) {
+                let iw = s.index[w.as_path()];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(iw);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut scc = Vec::new();
+            while let Some(w) = s.stack.pop() {
+                s.on_stack.remove(w);
+                scc.push(w.to_path_buf());
+                if w == v {
+                    break;
+                }
+            }
+            if scc.len() > 1 {
+                scc.sort();
+                s.out.push(scc);
+            }
+        }
+    }
+    let mut s = State {
+        edges,
+        index: HashMap::new(),
+        low: HashMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in edges.keys() {
+        if !s.index.contains_key(v.as_path()) {
+            visit(&mut s, v);
+        }
+    }
+    s.out
+}
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+fn shown(src: &Path, f: &Path) -> String {
+    f.strip_prefix(src).unwrap_or(f).display().to_string()
+}
+
+#[test]
+fn no_cycle_of_files() {
+    let src = src();
+    let krate = Crate::read(&src);
+    let found: Vec<String> = cycles(&krate.edges())
+        .iter()
+        .map(|c| {
+            c.iter()
+                .map(|f| shown(&src, f))
+                .collect::<Vec<_>>()
+                .join(" <-> ")
+        })
+        .collect();
+    assert!(found.is_empty(), "cycles of files:\n{}", found.join("\n"));
+}
+
+#[test]
+fn no_file_imports_from_a_module_above_it() {
+    let src = src();
+    let krate = Crate::read(&src);
+    let mut upward = Vec::new();
+    for (from, tos) in krate.edges() {
+        let below = krate.module_of(&from);
+        for to in tos {
+            let above = krate.module_of(&to);
+            if above.len() < below.len() && below.starts_with(&above) {
+                upward.push(format!("{} -> {}", shown(&src, &from), shown(&src, &to)));
+            }
+        }
+    }
+    assert!(upward.is_empty(), "upward imports:\n{}", upward.join("\n"));
+}
