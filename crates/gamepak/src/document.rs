@@ -29,7 +29,7 @@ pub trait Document: Send + Sync {
     /// The files extract writes for the entry at `path`, in memory: its own file and
     /// those beside it that carry its path with a suffix or another extension.
     fn render(&self, path: &str) -> Result<BTreeMap<String, Vec<u8>>> {
-        crate::assets::render_entry(self, path)
+        crate::assets::render_entry(|out, options| self.extract(out, options), path)
     }
     /// The file's code as source text, one item per code entry: those named in
     /// `entries`, or every entry that stands on its own when it is empty (a function

@@ -7,15 +7,15 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use super::entry::{ExtractOptions, ExtractSummary};
 use crate::error::{Error, Result};
 use crate::io::MemoryFolder;
-use crate::{Document, ExtractOptions};
 
-/// The files extract writes for the entry at `path` of `data`: its own file, and
-/// those beside it that carry its path with a suffix (a tile map's picture) or its
-/// name with another extension (a script's GML beside its disassembly).
-pub fn render_entry<D: Document + ?Sized>(
-    document: &D,
+/// The files `extract` (a document's) writes for the entry at `path`: its own file,
+/// and those beside it that carry its path with a suffix (a tile map's picture) or
+/// its name with another extension (a script's GML beside its disassembly).
+pub fn render_entry(
+    extract: impl FnOnce(&Path, &ExtractOptions) -> Result<ExtractSummary>,
     path: &str,
 ) -> Result<BTreeMap<String, Vec<u8>>> {
     let memory = Arc::new(MemoryFolder::default());
@@ -28,12 +28,12 @@ pub fn render_entry<D: Document + ?Sized>(
         )
         .build()
         .map_err(|e| Error::at(path, e.to_string()))?;
-    let extract = ExtractOptions {
+    let options = ExtractOptions {
         only: Some(only),
         memory: Some(memory.clone()),
         ..ExtractOptions::default()
     };
-    document.extract(Path::new("memory"), &extract)?;
+    extract(Path::new("memory"), &options)?;
     Ok(memory
         .take()
         .into_iter()

@@ -17,25 +17,14 @@
 
 #[cfg(not(feature = "script"))]
 mod absent;
+mod program;
 mod target;
 #[cfg(feature = "script")]
 mod toolchain;
 
 #[cfg(not(feature = "script"))]
 pub use absent::{check, compile, minify};
+pub use program::{Source, MAX_NESTING};
 pub use target::{Target, TARGET_NAMES};
 #[cfg(feature = "script")]
 pub use toolchain::{check, compile, minify};
-
-/// One file of the program: the name it is shown by, and its text.
-#[derive(Debug, Clone)]
-pub struct Source {
-    /// Its name in an error: the path as the user knows it.
-    pub shown: String,
-    /// Its text.
-    pub text: String,
-}
-
-/// How deep expressions and statements may nest. Real code stays far below it; a
-/// script past it is refused rather than risk the recursive passes' stack.
-pub const MAX_NESTING: usize = 1000;

@@ -27,11 +27,21 @@ struct Crate {
     globs: HashMap<ModPath, Vec<(ModPath, ModPath)>>,
 }
 
+/// An item only tests or fuzzing builds compile: `cfg(test)`, `cfg(all(test, unix))`.
 fn is_test_only(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
-        a.path().is_ident("cfg")
-            && a.parse_args::<syn::Meta>()
-                .is_ok_and(|m| m.path().is_ident("test") || m.path().is_ident("fuzzing"))
+        let syn::Meta::List(list) = &a.meta else {
+            return false;
+        };
+        list.path.is_ident("cfg")
+            && list.tokens.clone().into_iter().any(|t| match t {
+                proc_macro2::TokenTree::Ident(i) => i == "test" || i == "fuzzing",
+                proc_macro2::TokenTree::Group(g) => g
+                    .stream()
+                    .into_iter()
+                    .any(|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "test")),
+                _ => false,
+            })
     })
 }
 
@@ -221,7 +231,8 @@ impl Crate {
         Some(base)
     }
 
-    /// The file that defines what `path` (absolute) names, through re-exports.
+    /// The file that defines what `path` (absolute) names, through re-exports;
+    /// `None` for a path that names a module itself, which imports nothing yet.
     fn resolve(&self, path: &ModPath, hops: usize) -> Option<PathBuf> {
         let mut module = ModPath::new();
         for (i, seg) in path.iter().enumerate() {
@@ -229,6 +240,9 @@ impl Crate {
             child.push(seg.clone());
             if self.files.contains_key(&child) {
                 module = child;
+                if i + 1 == path.len() {
+                    return None;
+                }
                 continue;
             }
             if hops < 16 {

@@ -7,8 +7,9 @@
 //! font layout.
 
 use super::chunks::Body;
+use super::game::{range, Game, Reading};
 use super::version::{Range, Version};
-use super::{range, Game, Reading};
+use crate::formats::gamemaker::container::Form;
 use crate::fourcc::FourCC;
 
 /// One chunk's word on the release.
@@ -23,7 +24,7 @@ pub enum Bound {
 /// The narrowest release bounds the chunks' layouts give, each with the chunk that
 /// gives it: at most one `Since` and one `Before`. Nothing for a GameMaker: Studio 1
 /// file, whose GEN8 states its build.
-pub fn bounds<'a>(game: &Game<'a>, form: &super::Form<'a>) -> Vec<(FourCC, Bound)> {
+pub fn bounds<'a>(game: &Game<'a>, form: &Form<'a>) -> Vec<(FourCC, Bound)> {
     let range = range(form);
     if range.low < Version::GMS2 {
         return Vec::new();

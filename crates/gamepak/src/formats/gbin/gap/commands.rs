@@ -6,9 +6,9 @@ use std::path::Path;
 use super::confine::Confinement;
 use super::image_ops::Pixels;
 use super::lexer::{c_float, c_int, same_name, Line};
+use super::settings::GapOptions;
 use super::state::*;
 use super::tilemap::TileMap;
-use super::GapOptions;
 use crate::limits::Limits;
 use crate::{Error, ErrorKind, Result};
 

@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use std::io;
 use std::path::{Component, Path, PathBuf, MAIN_SEPARATOR_STR};
 
-use super::GapOptions;
+use super::settings::GapOptions;
 use crate::{Error, Result};
 
 /// Linux gives up after 40 links too; a longer chain is a loop or a trap.

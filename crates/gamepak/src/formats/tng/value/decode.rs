@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use serde_json::{json, Map, Value};
 
-use super::{all_ones, AssetRef};
+use super::asset_ref::{all_ones, AssetRef};
 use crate::bytes::{to_hex, Endian, Reader};
 use crate::codec::zlib;
 use crate::error::{Error, Result};

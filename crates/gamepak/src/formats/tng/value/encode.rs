@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::all_ones;
+use super::asset_ref::all_ones;
 use crate::bytes::from_hex;
 use crate::codec::zlib;
 use crate::error::{Error, Result};

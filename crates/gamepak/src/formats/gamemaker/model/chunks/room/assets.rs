@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Tile;
+use super::tile::Tile;
 use crate::error::Result;
 use crate::formats::gamemaker::model::names::{Font, Id, ParticleSystem, Sequence, Sprite};
 use crate::formats::gamemaker::model::version::Version;

@@ -1,42 +1,11 @@
-//! GML text as the tree, by recursive descent over [`lex`](super::lex)'s tokens.
-//!
-//! What the parser accepts beyond the printer's layout, and why:
-//!
-//! - Semicolons may be left out, and bodies may be single statements without
-//!   braces; `if` and `while` conditions need no parentheses, and `then` may follow
-//!   an `if`'s condition, as GameMaker has always allowed.
-//! - In an expression a single `=` compares, as in GameMaker 8 and Studio 1
-//!   (`if (a = b)`); only a statement assigns. Directly in an assignment's value
-//!   (outside any brackets) a second `=` is refused, since `a = b = c` reads as a
-//!   chained assignment that GML does not have.
-//! - Any expression may stand as a statement, not only calls, `new` and `++`/`--`:
-//!   the decompiler emits what the bytecode holds, and GameMaker itself accepts
-//!   (and drops) a bare value. So `a + 1;` parses, as [`Stmt::Expr`].
-//! - A `#define name` line (a GameMaker 8 / Studio 1 script file holding several
-//!   scripts) starts the script `name`, which is read as a function of that name
-//!   with no parameters: its code runs to the next `#define`. Studio 2.3 imports such
-//!   scripts as functions too.
-//! - A minus before a number literal folds into a negative literal, through
-//!   parentheses too (`-(1)` is the literal -1), so that the tree never holds a
-//!   negation of a literal the printer would write as a negative literal. The
-//!   negation of a negative literal stays a negation (`-(-1)`).
-//! - `new a.b(x)` constructs `a.b` with `x`; calls after it apply to the new
-//!   value, as in JavaScript.
-//!
-//! No input runs the stack out: the tree may be [`MAX_DEPTH`] levels deep, and
-//! the parser's recursion (which parentheses deepen without deepening the tree)
-//! is bounded too. No input takes more than linear time: nothing is read twice.
+//! The parser: its entry points, and the state its recursive descent carries.
 
-mod expr;
-mod literal;
-mod stmt;
+use crate::formats::gamemaker::gml::ast::{Block, Expr, Function, Stmt};
+use crate::formats::gamemaker::gml::lex::{self, Pos, Tok, Token};
+use crate::formats::gamemaker::gml::places::{Places, Start};
+use crate::formats::gamemaker::gml::print::Style;
 
-use std::fmt;
-
-use super::ast::{Block, Expr, Function, Stmt};
-use super::lex::{self, Pos, Tok, Token};
-use super::places::{Places, Start};
-use super::print::Style;
+use super::error::{Failed, ParseError};
 
 /// How deep a parsed tree may be: each statement and expression a level below
 /// the one holding it (a block is no level; a switch's case is). Counted on the
@@ -52,48 +21,6 @@ pub const MAX_DEPTH: usize = 256;
 /// levels of recursion a level (a condition's parentheses, an operand's), so this
 /// bound never refuses what the printer writes.
 const MAX_RECURSION: usize = 2 * MAX_DEPTH + 8;
-
-/// Why some text is not GML, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    /// The line, from 1.
-    pub line: u32,
-    /// The column in characters, from 1.
-    pub column: u32,
-    /// The byte offset in the text.
-    pub offset: usize,
-    /// What is wrong.
-    pub message: String,
-    /// The text of the line it is on, to show it.
-    pub source_line: String,
-}
-
-impl ParseError {
-    /// An error at `at` in `src`.
-    pub fn new(src: &str, at: Pos, message: impl Into<String>) -> ParseError {
-        let offset = at.offset.min(src.len());
-        let start = src[..offset].rfind('\n').map_or(0, |n| n + 1);
-        let end = src[offset..].find('\n').map_or(src.len(), |n| offset + n);
-        ParseError {
-            line: at.line,
-            column: at.column,
-            offset,
-            message: message.into(),
-            source_line: src[start..end].trim_end_matches('\r').to_string(),
-        }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}:{}: {}", self.line, self.column, self.message)?;
-        writeln!(f, "{}", self.source_line)?;
-        let caret = crate::caret::under(&self.source_line, self.column as usize);
-        write!(f, "{caret}")
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// `text` as a block of statements, strings read with escapes (GameMaker Studio 2
 /// on).
@@ -126,37 +53,32 @@ pub fn parse_expr(text: &str) -> std::result::Result<Expr, ParseError> {
     e.map_err(|Failed| p.take_error())
 }
 
-/// A parse that failed, its error kept in [`Parser::error`]. A marker rather than
-/// the error itself: carried by every `?` of a recursive descent, a large error
-/// would swell each level's stack frame in an unoptimised build.
-pub(super) struct Failed;
-
 pub(super) type Result<T> = std::result::Result<T, Failed>;
 
 pub(super) struct Parser<'a> {
-    src: &'a str,
-    toks: &'a [Token],
-    pos: usize,
+    pub(super) src: &'a str,
+    pub(super) toks: &'a [Token],
+    pub(super) pos: usize,
     /// Statements and expressions open around the current token: how deep the
     /// parser has recursed, which [`MAX_RECURSION`] bounds.
-    depth: usize,
+    pub(super) depth: usize,
     /// How deep the tree is under the node last made (or the deepest of the list
     /// last read), which [`MAX_DEPTH`] bounds. Counted on the tree, not on the
     /// text, so that what parses prints as text that parses: printing adds
     /// parentheses, and takes away parentheses that kept a chain of operators
     /// from reading as one.
-    last: usize,
+    pub(super) last: usize,
     /// Why the parse failed, once it has.
-    error: Option<ParseError>,
+    pub(super) error: Option<ParseError>,
     /// Set while reading an assignment's value outside brackets, where a bare `=`
     /// would be a chained assignment.
-    in_value: bool,
+    pub(super) in_value: bool,
     /// Where each statement starts, in the order read.
-    starts: Vec<Start>,
+    pub(super) starts: Vec<Start>,
 }
 
 impl<'a> Parser<'a> {
-    fn new(src: &'a str, toks: &'a [Token], depth: usize) -> Parser<'a> {
+    pub(super) fn new(src: &'a str, toks: &'a [Token], depth: usize) -> Parser<'a> {
         Parser {
             src,
             toks,
@@ -170,7 +92,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The whole text: statements, then a function for each `#define` section.
-    fn file(&mut self) -> Result<Block> {
+    pub(super) fn file(&mut self) -> Result<Block> {
         let top = |t: &Tok| matches!(t, Tok::Define(_));
         let mut out = self.statements(top)?;
         while let Tok::Define(name) = self.peek() {
@@ -195,29 +117,29 @@ impl<'a> Parser<'a> {
 
     /// Notes that a statement starts at the next token; [`Parser::started`]
     /// says what it became.
-    fn start(&mut self) -> usize {
+    pub(super) fn start(&mut self) -> usize {
         self.starts.push((self.token().at, None));
         self.starts.len() - 1
     }
 
-    fn started(&mut self, start: usize, s: &Stmt) {
+    pub(super) fn started(&mut self, start: usize, s: &Stmt) {
         self.starts[start].1 = Some(std::mem::discriminant(s));
     }
 
-    fn token(&self) -> &'a Token {
+    pub(super) fn token(&self) -> &'a Token {
         // The token list always ends with `End`, which is never stepped past.
         &self.toks[self.pos.min(self.toks.len() - 1)]
     }
 
-    fn peek(&self) -> &'a Tok {
+    pub(super) fn peek(&self) -> &'a Tok {
         &self.token().kind
     }
 
-    fn peek_next(&self) -> &'a Tok {
+    pub(super) fn peek_next(&self) -> &'a Tok {
         &self.toks[(self.pos + 1).min(self.toks.len() - 1)].kind
     }
 
-    fn advance(&mut self) -> &'a Token {
+    pub(super) fn advance(&mut self) -> &'a Token {
         let t = self.token();
         if !matches!(t.kind, Tok::End) {
             self.pos += 1;
@@ -225,11 +147,11 @@ impl<'a> Parser<'a> {
         t
     }
 
-    fn at(&self, tok: &Tok) -> bool {
+    pub(super) fn at(&self, tok: &Tok) -> bool {
         self.peek() == tok
     }
 
-    fn eat(&mut self, tok: &Tok) -> bool {
+    pub(super) fn eat(&mut self, tok: &Tok) -> bool {
         if self.at(tok) {
             self.advance();
             true
@@ -239,11 +161,11 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether the next token is the word `word`.
-    fn at_word(&self, word: &str) -> bool {
+    pub(super) fn at_word(&self, word: &str) -> bool {
         matches!(self.peek(), Tok::Name(w) if w == word)
     }
 
-    fn eat_word(&mut self, word: &str) -> bool {
+    pub(super) fn eat_word(&mut self, word: &str) -> bool {
         if self.at_word(word) {
             self.advance();
             true
@@ -253,7 +175,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `tok`, or an error naming `what` was expected.
-    fn expect(&mut self, tok: &Tok, what: &str) -> Result<()> {
+    pub(super) fn expect(&mut self, tok: &Tok, what: &str) -> Result<()> {
         if self.eat(tok) {
             Ok(())
         } else {
@@ -261,7 +183,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expect_word(&mut self, word: &str) -> Result<()> {
+    pub(super) fn expect_word(&mut self, word: &str) -> Result<()> {
         if self.eat_word(word) {
             Ok(())
         } else {
@@ -270,12 +192,12 @@ impl<'a> Parser<'a> {
     }
 
     /// Records the error at `at`; the parse stops there.
-    fn error_at(&mut self, at: Pos, message: impl Into<String>) -> Failed {
+    pub(super) fn error_at(&mut self, at: Pos, message: impl Into<String>) -> Failed {
         self.error = Some(ParseError::new(self.src, at, message));
         Failed
     }
 
-    fn take_error(&mut self) -> ParseError {
+    pub(super) fn take_error(&mut self) -> ParseError {
         // Every `Failed` is made by `error_at`, so this fallback is never shown.
         let at = self.token().at;
         self.error
@@ -286,7 +208,7 @@ impl<'a> Parser<'a> {
     /// "expected `what`, found ..." at the next token. Where the text ends with a
     /// bracket still open, the error is that bracket's, where it opens: the end
     /// of the text is rarely where the closing bracket was forgotten.
-    fn unexpected(&mut self, what: &str) -> Failed {
+    pub(super) fn unexpected(&mut self, what: &str) -> Failed {
         let t = self.token();
         let message = format!("expected {what}, found {}", self.describe(t));
         if matches!(t.kind, Tok::End) {
@@ -300,7 +222,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The innermost bracket the text leaves open, if any.
-    fn unclosed(&self) -> Option<&'a Token> {
+    pub(super) fn unclosed(&self) -> Option<&'a Token> {
         let mut open = Vec::new();
         for t in self.toks {
             match t.kind {
@@ -315,7 +237,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A token as an error message names it.
-    fn describe(&self, t: &Token) -> String {
+    pub(super) fn describe(&self, t: &Token) -> String {
         match &t.kind {
             Tok::End if t.end >= self.src.len() => "the end of the text".to_string(),
             Tok::End => "the end of the template's `{...}`".to_string(),
@@ -323,7 +245,9 @@ impl<'a> Parser<'a> {
             Tok::Template(_) => "a template string".to_string(),
             Tok::Macro { .. } => "`#macro`".to_string(),
             Tok::Define(_) => "`#define`".to_string(),
-            Tok::Name(w) if super::ast::is_keyword(w) => format!("the keyword `{w}`"),
+            Tok::Name(w) if crate::formats::gamemaker::gml::ast::is_keyword(w) => {
+                format!("the keyword `{w}`")
+            }
             _ => {
                 let text = self.src.get(t.at.offset..t.end).unwrap_or("");
                 let short: String = text.chars().take(24).collect();
@@ -333,13 +257,14 @@ impl<'a> Parser<'a> {
     }
 
     /// A name that is not a keyword.
-    fn name(&mut self, what: &str) -> Result<String> {
+    pub(super) fn name(&mut self, what: &str) -> Result<String> {
         let t = self.token();
         match &t.kind {
-            Tok::Name(w) if super::ast::is_keyword(w) => Err(self.error_at(
-                t.at,
-                format!("`{w}` is a keyword, and cannot be used as {what}"),
-            )),
+            Tok::Name(w) if crate::formats::gamemaker::gml::ast::is_keyword(w) => Err(self
+                .error_at(
+                    t.at,
+                    format!("`{w}` is a keyword, and cannot be used as {what}"),
+                )),
             Tok::Name(w) => {
                 self.advance();
                 Ok(w.clone())
@@ -356,7 +281,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether `t` is an operator or brace spelled as a word (`and`, `begin`).
-    fn is_word_operator(&self, t: &Token) -> bool {
+    pub(super) fn is_word_operator(&self, t: &Token) -> bool {
         self.src
             .get(t.at.offset..t.end)
             .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()))
@@ -365,7 +290,7 @@ impl<'a> Parser<'a> {
 
     /// Records that the node just made is `depth` levels deep, refusing past
     /// [`MAX_DEPTH`].
-    fn made(&mut self, depth: usize) -> Result<()> {
+    pub(super) fn made(&mut self, depth: usize) -> Result<()> {
         self.last = depth;
         if depth > MAX_DEPTH {
             let at = self.token().at;
@@ -378,7 +303,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Opens a level of recursion, refusing past [`MAX_RECURSION`].
-    fn enter(&mut self) -> Result<()> {
+    pub(super) fn enter(&mut self) -> Result<()> {
         self.depth += 1;
         if self.depth > MAX_RECURSION {
             let at = self.token().at;
@@ -390,7 +315,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn leave(&mut self) {
+    pub(super) fn leave(&mut self) {
         self.depth -= 1;
     }
 }

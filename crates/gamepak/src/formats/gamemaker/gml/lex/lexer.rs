@@ -1,168 +1,11 @@
-//! GML text as tokens, each with where it starts.
-//!
-//! Comments, `#region` and `#endregion` lines are dropped here; `#macro` and
-//! `#define` lines become one token each, because their bodies are not tokens. The
-//! word forms of operators (`and`, `or`, `xor`, `not`, `div`, `mod`) and of braces
-//! (`begin`, `end`) come out as the operator or brace they stand for, so the parser
-//! sees one spelling; a token's offsets still reach its text for error messages.
-//!
-//! A template string's `{expr}` pieces are lexed in place, as tokens of their own
-//! that the parser reads like any expression.
+//! The lexer: text to tokens, one character class at a time (directives, numbers
+//! and strings are read beside it).
 
-mod directive;
-mod number;
-mod text;
+use crate::formats::gamemaker::gml::ast::{Accessor, AssignOp};
+use crate::formats::gamemaker::gml::parse::{Failed, ParseError};
+use crate::formats::gamemaker::gml::print::Style;
 
-use super::ast::{Accessor, AssignOp};
-use super::parse::{Failed, ParseError};
-use super::print::Style;
-
-/// Where a token starts: its byte offset, and its line and column, both counted
-/// from 1 (the column in characters).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pos {
-    /// Byte offset in the text.
-    pub offset: usize,
-    /// Line, from 1.
-    pub line: u32,
-    /// Column in characters, from 1.
-    pub column: u32,
-}
-
-/// A token and where it is.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Token {
-    /// What it is.
-    pub kind: Tok,
-    /// Where it starts.
-    pub at: Pos,
-    /// The byte offset just past it.
-    pub end: usize,
-}
-
-/// A piece of a template string as lexed.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Piece {
-    /// Text, escapes resolved.
-    Text(String),
-    /// The tokens between `{` and `}`, ending with [`Tok::End`] at the `}`.
-    Code(Vec<Token>),
-}
-
-/// The kinds of token.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Tok {
-    /// A name or a keyword other than the word operators.
-    Name(String),
-    /// An integer literal, unsigned (a minus is an operator); `decimal` is false for
-    /// hex and binary, whose 64 bits may wrap to a negative value.
-    Int {
-        /// Its value.
-        value: u64,
-        /// Written in decimal.
-        decimal: bool,
-    },
-    /// A literal with a point.
-    Real(f64),
-    /// A string literal's value.
-    Str(String),
-    /// `$"..."`, in pieces.
-    Template(Vec<Piece>),
-    /// A `#macro` line (with its continuation lines).
-    Macro {
-        /// `config:` before the name.
-        config: Option<String>,
-        /// The macro's name.
-        name: String,
-        /// Its body as written, trimmed.
-        body: String,
-    },
-    /// `#define name`: a GameMaker 8 / Studio 1 script file starting its next
-    /// script.
-    Define(String),
-    /// `(`
-    LParen,
-    /// `)`
-    RParen,
-    /// `{` or `begin`
-    LBrace,
-    /// `}` or `end`
-    RBrace,
-    /// `[`
-    LBracket,
-    /// `[@`, `[|`, `[?`, `[#`, `[$`.
-    Accessor(Accessor),
-    /// `]`
-    RBracket,
-    /// `,`
-    Comma,
-    /// `;`
-    Semi,
-    /// `:`
-    Colon,
-    /// `.`
-    Dot,
-    /// `?`
-    Question,
-    /// `??`
-    Nullish,
-    /// `+`
-    Plus,
-    /// `-`
-    Minus,
-    /// `*`
-    Star,
-    /// `/`
-    Slash,
-    /// `%` or `mod`
-    Percent,
-    /// `div`
-    IntDiv,
-    /// `&`
-    Amp,
-    /// `|`
-    Pipe,
-    /// `^`
-    Caret,
-    /// `~`
-    Tilde,
-    /// `!` or `not`
-    Bang,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-    /// `==`
-    EqEq,
-    /// `!=` or `<>`
-    Ne,
-    /// `=`: an assignment in a statement, a comparison in an expression.
-    Assign,
-    /// `:=`
-    ColonAssign,
-    /// `+=`, `-=`, ... `??=`.
-    Compound(AssignOp),
-    /// `<<`
-    Shl,
-    /// `>>`
-    Shr,
-    /// `&&` or `and`
-    AndAnd,
-    /// `||` or `or`
-    OrOr,
-    /// `^^` or `xor`
-    XorXor,
-    /// `++`
-    PlusPlus,
-    /// `--`
-    MinusMinus,
-    /// The end of the text (or of a template's `{...}`).
-    End,
-}
+use super::token::{Pos, Tok, Token};
 
 /// `text` as tokens, ending with [`Tok::End`]. With `style.escapes` off (GameMaker
 /// 8 and Studio 1) a quoted string is taken verbatim between its quotes.
@@ -187,28 +30,28 @@ pub fn lex(text: &str, style: Style) -> Result<Vec<Token>, ParseError> {
 }
 
 pub(super) struct Lexer<'a> {
-    src: &'a str,
-    pos: usize,
-    line: u32,
-    column: u32,
-    style: Style,
+    pub(super) src: &'a str,
+    pub(super) pos: usize,
+    pub(super) line: u32,
+    pub(super) column: u32,
+    pub(super) style: Style,
     /// Template strings open around the current position.
-    depth: usize,
+    pub(super) depth: usize,
     /// Why lexing failed, once it has: kept here, and a marker returned, for the
     /// reason [`Failed`] gives.
-    error: Option<ParseError>,
+    pub(super) error: Option<ParseError>,
 }
 
-fn is_name_start(c: char) -> bool {
+pub(super) fn is_name_start(c: char) -> bool {
     c.is_ascii_alphabetic() || c == '_'
 }
 
-fn is_name_char(c: char) -> bool {
+pub(super) fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
 impl<'a> Lexer<'a> {
-    fn here(&self) -> Pos {
+    pub(super) fn here(&self) -> Pos {
         Pos {
             offset: self.pos,
             line: self.line,
@@ -216,15 +59,15 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn peek(&self) -> Option<char> {
+    pub(super) fn peek(&self) -> Option<char> {
         self.src[self.pos..].chars().next()
     }
 
-    fn peek_at(&self, n: usize) -> Option<char> {
+    pub(super) fn peek_at(&self, n: usize) -> Option<char> {
         self.src[self.pos..].chars().nth(n)
     }
 
-    fn bump(&mut self) -> Option<char> {
+    pub(super) fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
         if c == '\n' {
@@ -236,7 +79,7 @@ impl<'a> Lexer<'a> {
         Some(c)
     }
 
-    fn eat(&mut self, c: char) -> bool {
+    pub(super) fn eat(&mut self, c: char) -> bool {
         if self.peek() == Some(c) {
             self.bump();
             true
@@ -245,7 +88,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn error(&mut self, at: Pos, message: impl Into<String>) -> Failed {
+    pub(super) fn error(&mut self, at: Pos, message: impl Into<String>) -> Failed {
         self.error = Some(ParseError::new(self.src, at, message));
         Failed
     }
@@ -253,7 +96,7 @@ impl<'a> Lexer<'a> {
     /// Tokens up to the end of the text, or, in a template piece opened at
     /// `in_template`, up to the `}` that closes it (which is consumed, and becomes
     /// the [`Tok::End`]).
-    fn tokens(&mut self, in_template: Option<Pos>) -> Result<Vec<Token>, Failed> {
+    pub(super) fn tokens(&mut self, in_template: Option<Pos>) -> Result<Vec<Token>, Failed> {
         let mut out = Vec::new();
         // Braces opened inside the piece, which its own `}` does not close.
         let mut braces = 0usize;
@@ -297,7 +140,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skips whitespace and comments.
-    fn skip_blank(&mut self) -> Result<(), Failed> {
+    pub(super) fn skip_blank(&mut self) -> Result<(), Failed> {
         loop {
             match self.peek() {
                 Some(c) if c.is_whitespace() || c == '\u{feff}' => {
@@ -324,7 +167,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skips to the end of the line, leaving the line break.
-    fn skip_line(&mut self) {
+    pub(super) fn skip_line(&mut self) {
         while let Some(c) = self.peek() {
             if c == '\n' {
                 break;
@@ -335,7 +178,7 @@ impl<'a> Lexer<'a> {
 
     /// The token starting with `c`, or `None` for a line that makes none
     /// (`#region`).
-    fn token(&mut self, c: char, at: Pos) -> Result<Option<Tok>, Failed> {
+    pub(super) fn token(&mut self, c: char, at: Pos) -> Result<Option<Tok>, Failed> {
         if c.is_ascii_digit() || (c == '.' && self.peek_at(1).is_some_and(|d| d.is_ascii_digit())) {
             return self.number(at).map(Some);
         }
@@ -373,7 +216,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// A name, or a word operator as the operator it spells.
-    fn word(&mut self) -> Tok {
+    pub(super) fn word(&mut self) -> Tok {
         let start = self.pos;
         while self.peek().is_some_and(is_name_char) {
             self.bump();
@@ -393,7 +236,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Punctuation, longest match first.
-    fn operator(&mut self, c: char) -> Option<Tok> {
+    pub(super) fn operator(&mut self, c: char) -> Option<Tok> {
         let two = |s: &Self, second: char| s.peek_at(1) == Some(second);
         let (tok, len) = match c {
             '(' => (Tok::LParen, 1),
