@@ -52,7 +52,7 @@ pub use crate::formats::gamemaker::model::{chunks, json, read, write, Game, Part
 /// The FORM container under the model: each chunk's name, offset and bytes, for tools
 /// that look at a file's layout rather than its records.
 pub mod form {
-    pub use crate::formats::gamemaker::container::{
+    pub use crate::formats::gamemaker::binary::container::{
         chunk_location, form_location, read, write, Chunk, Form,
     };
 }
@@ -60,7 +60,7 @@ pub mod form {
 /// Audio-group files (`audiogroup1.dat` and the others named by AGRP): a FORM
 /// holding only an AUDO chunk of clips, which the game's sounds index by group.
 pub mod audio_group {
-    pub use crate::formats::gamemaker::audio_group::{
+    pub use crate::formats::gamemaker::audio_group::group_file::{
         is_audio_group, read, write, AudioGroup, FileNames,
     };
 }
@@ -86,5 +86,5 @@ pub mod gml {
 /// texture pages and sounds of a chosen size ([`game`](sample::game)).
 pub mod sample {
     pub use crate::formats::gamemaker::model::sample::sample;
-    pub use crate::formats::gamemaker::synth::{game, game_in, game_with_pages};
+    pub use crate::formats::gamemaker::model::synthetic::{game, game_in, game_with_pages};
 }

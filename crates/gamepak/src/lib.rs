@@ -48,7 +48,10 @@ pub mod toml_text;
 #[cfg(fuzzing)]
 #[doc(hidden)]
 pub mod fuzzing {
-    pub use crate::formats::gamemaker::{asm, code, code_edit, game, sprite_masks};
+    pub use crate::formats::gamemaker::{
+        bytecode::assemble, bytecode::disassemble, bytecode::edit, pictures::masks,
+        views::file_view,
+    };
 }
 
 /// Test support shared with the integration tests: the one way tests find the

@@ -6,10 +6,12 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use super::audio_group::{self, AudioGroup};
-use super::game::{self, Game};
-use super::{check, extract, info, items, pack};
 use crate::assets::Damage;
+use crate::formats::gamemaker::audio_group::group_file::{self, AudioGroup};
+use crate::formats::gamemaker::views::file_view::{self, Game};
+use crate::formats::gamemaker::{
+    extract, inspect::check, inspect::entries, inspect::info, pack::rebuild,
+};
 use crate::io::SourceDir;
 use crate::{
     Document, Entry, ExtractOptions, ExtractSummary, Handler, Options, PackOutcome, Partial,
@@ -25,13 +27,13 @@ impl Handler for GameMakerHandler {
     }
 
     fn pack(&self, dir: &SourceDir, opts: &Options) -> Result<PackOutcome> {
-        pack::pack(dir, &opts.limits)
+        rebuild::pack(dir, &opts.limits)
     }
 }
 
 /// Opens `data` as the document it holds: an audio group file or a game.
 fn open<'a>(data: &'a [u8], opts: &Options) -> Box<dyn Document + 'a> {
-    if audio_group::is_audio_group(data) {
+    if group_file::is_audio_group(data) {
         Box::new(GroupDocument {
             data,
             opts: opts.clone(),
@@ -70,7 +72,7 @@ fn kept<T>(once: &OnceLock<T>, read: impl FnOnce() -> Result<T>) -> Result<&T> {
 
 impl<'a> GameDocument<'a> {
     fn read(&self) -> Result<&Game<'a>> {
-        kept(&self.read, || game::read(self.data))
+        kept(&self.read, || file_view::read(self.data))
     }
 }
 
@@ -85,7 +87,7 @@ impl Document for GameDocument<'_> {
 
     fn list(&self) -> Result<Partial<Vec<Entry>>> {
         let game = self.read()?;
-        let entries = items::items(&items::Files::new(game))
+        let entries = entries::items(&entries::Files::new(game))
             .into_iter()
             .map(|(e, _)| e)
             .collect();
@@ -103,7 +105,7 @@ impl Document for GameDocument<'_> {
     }
 
     fn extract(&self, out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-        let (game, damage) = kept(&self.salvaged, || game::read_salvaging(self.data))?;
+        let (game, damage) = kept(&self.salvaged, || file_view::read_salvaging(self.data))?;
         extract::extract(game, damage.clone(), out, opts, &self.opts)
     }
 
@@ -117,8 +119,17 @@ impl Document for GameDocument<'_> {
         file: &str,
         entry: Option<&str>,
     ) -> Result<crate::CompiledSource> {
-        super::code_gml::check_size(file, source.len(), &self.opts.limits)?;
-        super::code_gml::compile_text(self.read()?, source, file, entry)
+        crate::formats::gamemaker::pack::code::gml_files::check_size(
+            file,
+            source.len(),
+            &self.opts.limits,
+        )?;
+        crate::formats::gamemaker::pack::code::gml_files::compile_text(
+            self.read()?,
+            source,
+            file,
+            entry,
+        )
     }
 }
 
@@ -130,24 +141,24 @@ struct GroupDocument<'a> {
 
 impl GroupDocument<'_> {
     fn read(&self) -> Result<AudioGroup<'_>> {
-        audio_group::read(self.data)
+        group_file::read(self.data)
     }
 }
 
 impl Document for GroupDocument<'_> {
     fn info(&self) -> Result<Partial<serde_json::Value>> {
-        Ok(Partial::whole(audio_group::info(&self.read()?)))
+        Ok(Partial::whole(group_file::info(&self.read()?)))
     }
 
     fn list(&self) -> Result<Partial<Vec<Entry>>> {
-        Ok(Partial::whole(audio_group::entries(&self.read()?)))
+        Ok(Partial::whole(group_file::entries(&self.read()?)))
     }
 
     fn check(&self) -> Report {
-        super::audio_group_check::check(self.data)
+        crate::formats::gamemaker::audio_group::group_check::check(self.data)
     }
 
     fn extract(&self, out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-        audio_group::extract(self.data, out, opts, &self.opts.limits)
+        group_file::extract(self.data, out, opts, &self.opts.limits)
     }
 }

@@ -1,5 +1,5 @@
 //! Writing a GameMaker file to a folder: every chunk's records as JSON (see
-//! [`super::folder`]), its pages, frames and clips as images and sounds, its code as
+//! [`crate::formats::gamemaker::folder::layout`]), its pages, frames and clips as images and sounds, its code as
 //! disassembly, and the manifest.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -9,28 +9,29 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
 
-use super::folder::Place;
-use super::game::Game;
-use super::items::{self, Item};
-use super::manifest::*;
 use super::model::chunks::code::Code as CodeChunk;
 use super::model::chunks::general::General;
 use super::model::chunks::sprites::MASKS_BOXED;
 use super::model::chunks::strings::Strings;
 use super::model::chunks::Body;
-use super::{
-    audio_group, code, folder_guide, gml, model, pages, sprite_masks, stream, text_list, txtr,
-};
 use crate::assets::{Damage, Extraction, Rendered};
 use crate::codec::png as png_codec;
 use crate::error::{Error, Result};
+use crate::formats::gamemaker::folder::layout::Place;
+use crate::formats::gamemaker::folder::manifest::*;
+use crate::formats::gamemaker::inspect::entries::{self, Item};
+use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::{
+    audio_group::group_file, bytecode::disassemble, folder::guide, folder::texts, gml, model,
+    pictures::masks, pictures::page_codecs, pictures::streaming, views::page_blobs,
+};
 use crate::fourcc::FourCC;
 use crate::limits::Limits;
 use crate::{ExtractOptions, ExtractSummary, Format, Options};
 
 /// What code disassembly needs, made once per extraction.
 struct CodeView<'g, 'a> {
-    names: code::Names,
+    names: disassemble::Names,
     strings: &'g [std::borrow::Cow<'a, str>],
 }
 
@@ -69,7 +70,7 @@ fn cut_frames(
     }
     let failure = Mutex::new(None);
     // A frame's place is its TPAG item, which a loss names.
-    let write = |ptr: u32, paths: &[&str], cut: stream::Cut| -> Result<()> {
+    let write = |ptr: u32, paths: &[&str], cut: streaming::Cut| -> Result<()> {
         let png = cut
             .map_err(|why| Error::at("", why))
             .and_then(|img| png_codec::encode(&img));
@@ -91,7 +92,7 @@ fn cut_frames(
     by_page.into_par_iter().try_for_each(|(k, by_ptr)| {
         let ptrs: Vec<u32> = by_ptr.keys().copied().collect();
         rayon::scope(|s| {
-            let done = |ptr, cut: stream::Cut| {
+            let done = |ptr, cut: streaming::Cut| {
                 let paths = &by_ptr[&ptr];
                 let size = cut.as_ref().map_or(0, |img| img.pixels.len() as u64);
                 if waiting.fetch_add(size, Ordering::Relaxed) + size > WAITING {
@@ -113,12 +114,12 @@ fn cut_frames(
             };
             match whole.get(&k) {
                 Some(entry) => {
-                    let png = stream::page_png(game, k, |rows| {
-                        stream::frames(game, k, &ptrs, Some(rows), limits, done)
+                    let png = streaming::page_png(game, k, |rows| {
+                        streaming::frames(game, k, &ptrs, Some(rows), limits, done)
                     });
                     ex.emit(&entry.path, png.map(Rendered::File), true)
                 }
-                None => stream::frames(game, k, &ptrs, None, limits, done),
+                None => streaming::frames(game, k, &ptrs, None, limits, done),
             }
         })
     })?;
@@ -132,14 +133,18 @@ fn cut_frames(
 /// stored in the file), rather than as stored.
 fn decoded_to_png(game: &Game<'_>, k: usize) -> bool {
     let p = &game.pages()[k];
-    p.blob.is_some() && !matches!(p.format, txtr::PageFormat::Png | txtr::PageFormat::Unknown)
+    p.blob.is_some()
+        && !matches!(
+            p.format,
+            page_blobs::PageFormat::Png | page_blobs::PageFormat::Unknown
+        )
 }
 
 /// The records `wanted` holds as JSON: a chunk's file, or one resource of a split
 /// chunk on its own.
 fn records(model: &model::Game<'_>, wanted: &HashSet<Item>) -> HashMap<Item, Vec<u8>> {
     let shown = Arc::new(model.shown());
-    let places = items::places(model);
+    let places = entries::places(model);
     model
         .chunks
         .par_iter()
@@ -178,8 +183,8 @@ fn render<'g, 'a>(
     Ok(match item {
         Item::Page(k) => match game.pages()[k].blob {
             Some(b) if !decoded_to_png(game, k) => Rendered::Stored(b),
-            _ => Rendered::File(stream::page_png(game, k, |rows| {
-                stream::frames(game, k, &[], Some(rows), limits, |_, _| Ok(()))
+            _ => Rendered::File(streaming::page_png(game, k, |rows| {
+                streaming::frames(game, k, &[], Some(rows), limits, |_, _| Ok(()))
             })?),
         },
         Item::SpriteFrame { .. } | Item::Background(_) => {
@@ -220,22 +225,22 @@ fn render<'g, 'a>(
                     .as_ref()
                     .expect("masks are listed from sprites");
                 let size = sp.mask_size(*version >= MASKS_BOXED);
-                Rendered::File(sprite_masks::to_png(&sp.masks[mask], size)?)
+                Rendered::File(masks::to_png(&sp.masks[mask], size)?)
             }
             _ => unreachable!("masks are listed from SPRT"),
         },
         Item::Code(k) => {
             let view = code_view.get_or_init(|| CodeView {
-                names: code::names(game),
+                names: disassemble::names(game),
                 strings: game.texts(),
             });
-            let entries: Vec<&code::Entry<'_>> = game.blob_entries()[k]
+            let entries: Vec<&disassemble::Entry<'_>> = game.blob_entries()[k]
                 .iter()
                 .map(|&i| &game.code[i])
                 .collect();
             let e = entries[0];
             Rendered::File(
-                code::disassemble(
+                disassemble::disassemble(
                     &game.form,
                     e.blob,
                     e.length,
@@ -265,8 +270,8 @@ pub fn extract(
 ) -> Result<ExtractSummary> {
     let limits = &opts.limits;
     let model = &game.model;
-    let files = items::Files::new(game);
-    let all = items::items(&files);
+    let files = entries::Files::new(game);
+    let all = entries::items(&files);
     let (mut ex, selected) = Extraction::begin(out_path, extract, limits, &all)?;
     let wanted: HashSet<Item> = selected.iter().map(|(_, item)| *item).collect();
     let records = records(model, &wanted);
@@ -331,9 +336,9 @@ pub fn extract(
     cut.and(rendered)?;
     let made = manifest(&files, &all, &ex, decompiled.as_deref()).and_then(|mut manifest| {
         if let Some(input) = &opts.input {
-            manifest.audio_groups = audio_group::extract_beside(
+            manifest.audio_groups = group_file::extract_beside(
                 &game.sounds,
-                &audio_group::FileNames::of(model),
+                &group_file::FileNames::of(model),
                 input,
                 &ex,
                 limits,
@@ -341,17 +346,17 @@ pub fn extract(
         }
         // A partial or salvaged folder does not pack: it gets no guide to packing.
         if !ex.partial() && !ex.salvaging() {
-            let shown = text_list::list(model);
+            let shown = texts::list(model);
             if !shown.is_empty() {
-                let bytes = text_list::to_json(&shown);
-                ex.write(text_list::TEXT, &bytes)?;
+                let bytes = texts::to_json(&shown);
+                ex.write(texts::TEXT, &bytes)?;
                 manifest.text = Some(ClipFile {
-                    file: text_list::TEXT.into(),
+                    file: texts::TEXT.into(),
                     crc32: crate::codec::crc::crc32(&bytes),
                 });
             }
-            let guide = folder_guide::guide(game, &manifest);
-            ex.write(folder_guide::GUIDE, guide.as_bytes())?;
+            let guide = guide::guide(game, &manifest);
+            ex.write(guide::GUIDE, guide.as_bytes())?;
         }
         Ok(manifest)
     });
@@ -359,7 +364,7 @@ pub fn extract(
         .as_ref()
         .map(|m| m.audio_groups.clone())
         .unwrap_or_default();
-    let summary = ex.finish_commented(made, Format::GameMaker, folder_guide::MANIFEST_COMMENTS)?;
+    let summary = ex.finish_commented(made, Format::GameMaker, guide::MANIFEST_COMMENTS)?;
     Ok(ExtractSummary {
         companions,
         ..summary
@@ -370,7 +375,7 @@ pub fn extract(
 /// that are not PNG, the string table as extracted, the instruction blobs and any
 /// bytes after the FORM.
 fn manifest(
-    files: &items::Files<'_, '_>,
+    files: &entries::Files<'_, '_>,
     all: &[(crate::Entry, Item)],
     ex: &Extraction,
     decompiled: Option<&[Decompiled]>,
@@ -381,9 +386,9 @@ fn manifest(
         Some(t) => {
             let mut pages = Vec::new();
             for (k, p) in t.pages.iter().enumerate() {
-                let file = p.blob.map(|_| items::path(files, Item::Page(k)));
+                let file = p.blob.map(|_| entries::path(files, Item::Page(k)));
                 let original = match (p.format, p.blob) {
-                    (txtr::PageFormat::Png, _) | (_, None) => None,
+                    (page_blobs::PageFormat::Png, _) | (_, None) => None,
                     (_, Some(b)) => {
                         let name = format!("raw/textures/{k:03}.{}", p.format.name());
                         ex.write(&name, b)?;
@@ -394,7 +399,7 @@ fn manifest(
                     crc32: file.as_ref().and_then(|f| ex.crc(f)),
                     file,
                     format: p.format,
-                    with_length: p.blob.is_some_and(pages::bz2_with_length),
+                    with_length: p.blob.is_some_and(page_codecs::bz2_with_length),
                     original,
                 });
             }
@@ -408,7 +413,7 @@ fn manifest(
     };
     let audio = form.chunk(FourCC::AUDO).map(|_| {
         (0..game.clips.len())
-            .map(|i| crc_of(items::path(files, Item::Clip(i))))
+            .map(|i| crc_of(entries::path(files, Item::Clip(i))))
             .collect()
     });
     let mut chunks = Vec::with_capacity(form.chunks.len());
@@ -416,11 +421,11 @@ fn manifest(
         let path = |item| {
             all.iter()
                 .any(|(_, it)| *it == item)
-                .then(|| items::path(files, item))
+                .then(|| entries::path(files, item))
         };
         let (file, stored, resources) = match (files.place(i), &part.body) {
             (None, _) => {
-                let name = items::path(files, Item::Chunk(i));
+                let name = entries::path(files, Item::Chunk(i));
                 (Some(name), true, Vec::new())
             }
             (Some(place @ Place::Split { .. }), body) => {
@@ -578,7 +583,7 @@ fn gml_files(
 /// Each disassembly with the size of its blob, and, when the model reads CODE,
 /// every blob as stored in `raw/code.bin` (a CODE kept as stored holds them).
 fn code_files(
-    files: &items::Files<'_, '_>,
+    files: &entries::Files<'_, '_>,
     ex: &Extraction,
     decompiled: Option<&[Decompiled]>,
 ) -> Result<(Vec<CodeFile>, Option<String>)> {
@@ -588,7 +593,7 @@ fn code_files(
         .iter()
         .enumerate()
         .map(|(k, entries)| {
-            let file = items::path(files, Item::Code(k));
+            let file = entries::path(files, Item::Code(k));
             CodeFile {
                 crc32: ex.crc(&file).unwrap_or_default(),
                 file,

@@ -65,56 +65,20 @@
 //!   file or folder renamed renames the resource (`renames`). An object's parent is
 //!   its name or null in JSON; the stored `-100` still reads.
 
-pub mod asm;
 pub mod audio_group;
-mod audio_group_check;
-pub mod audo;
-mod builtin_variables;
-mod check;
-mod check_references;
-mod clip_files;
-pub mod code;
-pub mod code_edit;
-mod code_folder;
-mod code_gml;
-mod code_new;
-mod code_relink;
-pub mod container;
-mod detect;
+pub mod binary;
+pub mod bytecode;
 mod document;
 mod extract;
 pub mod folder;
-mod folder_guide;
-mod folder_rules;
-mod from_folder;
-mod function_spans;
-pub mod game;
-pub mod gen8;
 pub mod gml;
-mod info;
-pub mod items;
-mod manifest;
+pub mod inspect;
 pub mod model;
-mod opcodes;
-mod pack;
-mod page_space;
-pub mod pages;
-pub mod refs;
-mod renames;
-pub mod sond;
-mod sprite_files;
-mod sprite_folder;
-pub mod sprite_masks;
-pub mod sprites;
-mod stream;
-pub mod synth;
-mod text_list;
-mod texture_plan;
-pub mod tpag;
-pub mod txtr;
-pub mod version;
+pub mod pack;
+pub mod pictures;
+pub mod views;
 
-pub use detect::probe;
+pub use binary::probe::probe;
 pub use document::GameMakerHandler;
 
 #[cfg(test)]

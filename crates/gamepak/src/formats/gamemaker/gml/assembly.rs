@@ -20,8 +20,8 @@ use super::instr::decode;
 use super::instr::functions_by_name;
 use super::owners::{mark_reference_writes, names_every_owner};
 use crate::bytes::Endian;
-use crate::formats::gamemaker::asm::{self, Use};
-use crate::formats::gamemaker::code::{Chain, Names};
+use crate::formats::gamemaker::bytecode::assemble::{self, Use};
+use crate::formats::gamemaker::bytecode::disassemble::{Chain, Names};
 use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::fourcc::FourCC;
 
@@ -60,7 +60,7 @@ fn decompile_assembly_here(text: &str) -> Result<Vec<Decompiled>, String> {
     };
     for &(n, line) in &lines {
         offsets.push(at);
-        let i = asm::assemble(line, at, &anywhere, Endian::Little)
+        let i = assemble::assemble(line, at, &anywhere, Endian::Little)
             .map_err(|e| format!("line {n}: {e}"))?;
         at = at
             .checked_add(i.bytes.len() as u32)
@@ -79,7 +79,7 @@ fn decompile_assembly_here(text: &str) -> Result<Vec<Decompiled>, String> {
     let mut names = Names::default();
     let mut chains: HashMap<(bool, &str), usize> = HashMap::new();
     for (&(n, line), &offset) in lines.iter().zip(&offsets) {
-        let i = asm::assemble(line, offset, &labels, Endian::Little)
+        let i = assemble::assemble(line, offset, &labels, Endian::Little)
             .map_err(|e| format!("line {n}: {e}"))?;
         if let Some(used) = i.uses {
             let (call, name) = match used {
@@ -241,7 +241,7 @@ struct Labels<'s> {
     any: bool,
 }
 
-impl asm::Names for Labels<'_> {
+impl assemble::Names for Labels<'_> {
     fn label(&self, label: &str) -> Option<u32> {
         if self.any {
             return Some(0);

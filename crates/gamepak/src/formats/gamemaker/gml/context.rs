@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use crate::formats::gamemaker::code::Chain;
+use crate::formats::gamemaker::bytecode::disassemble::Chain;
 use crate::formats::gamemaker::model::version::Version;
 use crate::fourcc::FourCC;
 

@@ -19,11 +19,11 @@ use super::sim::Stuck;
 use super::tidy::{Tidy, Walked};
 use super::tree_bounds;
 use super::walk::Walker;
-use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::model::chunks::symbols::Functions;
 use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::model::wire::StrId;
-use crate::formats::gamemaker::{code, version};
+use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::{bytecode::disassemble, inspect::release};
 use crate::fourcc::FourCC;
 
 /// One code entry, decompiled.
@@ -72,8 +72,8 @@ fn decompile_wanted(
     game: &Game<'_>,
     wanted: impl Fn(usize) -> bool + Sync,
 ) -> Vec<Option<Result<Vec<Stmt>, Stuck>>> {
-    let names = code::names(game);
-    let releases = version::infer(game).releases;
+    let names = disassemble::names(game);
+    let releases = release::infer(game).releases;
     let ctx = context(game, &names, releases);
     let every_owner = owners::names_every_owner(releases);
     let blobs = game.blob_entries();
@@ -336,7 +336,7 @@ fn escapes(game: &Game<'_>) -> bool {
     game.gen8.version[0] >= 2
 }
 
-fn context<'a>(game: &'a Game<'a>, names: &'a code::Names, releases: Range) -> Context<'a> {
+fn context<'a>(game: &'a Game<'a>, names: &'a disassemble::Names, releases: Range) -> Context<'a> {
     // How the game's code names its own variables and its resources, as the
     // compiler's evidence reads it.
     let settled = of_game(game, names, releases).0;

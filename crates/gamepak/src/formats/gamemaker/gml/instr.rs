@@ -4,9 +4,9 @@
 //! string, or a branch's target as an offset in the blob.
 
 use crate::bytes::Endian;
-use crate::formats::gamemaker::code::{Names, Word};
-use crate::formats::gamemaker::opcodes::{mnemonic, INT_TYPE};
-use crate::formats::gamemaker::refs::get_u32;
+use crate::formats::gamemaker::binary::words::get_u32;
+use crate::formats::gamemaker::bytecode::disassemble::{Names, Word};
+use crate::formats::gamemaker::bytecode::opcodes::{mnemonic, INT_TYPE};
 
 /// One instruction.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,7 +93,7 @@ pub enum Callee {
 }
 
 /// The opcodes the later stages name (the bytecode's shared vocabulary).
-pub use crate::formats::gamemaker::opcodes::op;
+pub use crate::formats::gamemaker::bytecode::opcodes::op;
 
 /// The instructions of a blob, in address order: `bytes` in the file's byte
 /// order, stored at `base` in the file (the occurrence chains name instructions by

@@ -10,7 +10,7 @@
 //! two readings cannot be told apart.
 
 use super::instr::{op, Callee, Instr, Operand};
-use crate::formats::gamemaker::code::Chain;
+use crate::formats::gamemaker::bytecode::disassemble::Chain;
 use crate::formats::gamemaker::model::version::{Range, Version};
 
 /// The variable kind of an array element (`[array]`).

@@ -16,7 +16,7 @@ use super::builtins;
 use super::context::Context;
 use super::instr::{op, pushed_function, Callee, Instr, Operand};
 use super::tree_bounds;
-use crate::formats::gamemaker::opcodes::{PLAIN_VARIABLE, STACKTOP_VARIABLE};
+use crate::formats::gamemaker::bytecode::opcodes::{PLAIN_VARIABLE, STACKTOP_VARIABLE};
 use std::cell::Cell;
 use std::rc::Rc;
 

@@ -2,7 +2,7 @@
 //! which entries stand on their own, and each one's text or why it has none.
 
 use super::decompile::{decompile, text};
-use crate::formats::gamemaker::game::Game;
+use crate::formats::gamemaker::views::file_view::Game;
 use crate::{Error, Result, SourceOrWhy, SourceText};
 
 /// The entries named in `wanted`, or every entry that stands on its own when it is

@@ -10,7 +10,7 @@ use super::compile::identity::{identity, Outcome};
 use super::decompile::{decompile, text};
 use super::parse::parse_with;
 use super::print::{print, Style};
-use crate::formats::gamemaker::{game, version};
+use crate::formats::gamemaker::{inspect::release, views::file_view};
 use crate::Result;
 
 /// What one game's code gave.
@@ -38,8 +38,8 @@ pub struct CodeSweep {
 
 /// The sweep of the game `data` holds.
 pub fn sweep(data: &[u8]) -> Result<CodeSweep> {
-    let g = game::read(data)?;
-    let inferred = version::infer(&g);
+    let g = file_view::read(data)?;
+    let inferred = release::infer(&g);
     let mut out = CodeSweep {
         family: inferred.releases.low.family(),
         release: inferred.range,

@@ -9,7 +9,7 @@
 use super::chunks::Body;
 use super::game::{range, Game, Reading};
 use super::version::{Range, Version};
-use crate::formats::gamemaker::container::Form;
+use crate::formats::gamemaker::binary::container::Form;
 use crate::fourcc::FourCC;
 
 /// One chunk's word on the release.

@@ -13,7 +13,7 @@ use super::wire_write::WireWriter;
 use super::{names, wire};
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
-use crate::formats::gamemaker::container::{self, Chunk as StoredChunk, Form};
+use crate::formats::gamemaker::binary::container::{self, Chunk as StoredChunk, Form};
 use crate::fourcc::FourCC;
 
 /// A whole file, chunk by chunk.
@@ -463,7 +463,7 @@ pub(super) fn range(form: &Form<'_>) -> Range {
     let gen8_major = form
         .chunk(FourCC::GEN8)
         .and_then(|g| g.body.get(44..48))
-        .map(|b| crate::formats::gamemaker::refs::get_u32(b, 0, form.endian))
+        .map(|b| crate::formats::gamemaker::binary::words::get_u32(b, 0, form.endian))
         .unwrap_or(0);
     if gen8_major < 2 {
         let v = Version::new(1, 0, 0, 0);

@@ -19,6 +19,7 @@ mod game;
 pub mod json;
 pub mod names;
 pub mod sample;
+pub mod synthetic;
 pub mod version;
 pub mod wire;
 mod wire_read;

@@ -9,8 +9,8 @@ use super::wire::{Blob, CodeAddress, Label, Slot, StrId, Wire};
 use super::wire_read::Labels;
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
-use crate::formats::gamemaker::container::form_location;
-use crate::formats::gamemaker::refs::put_u32;
+use crate::formats::gamemaker::binary::container::form_location;
+use crate::formats::gamemaker::binary::words::put_u32;
 
 pub struct WireWriter {
     out: Vec<u8>,

@@ -2,7 +2,7 @@
 //! inline, 12-byte VARI and FUNC entries, and the older opcodes, which the
 //! disassembly shows by the later names.
 
-use gamepak::formats::gamemaker::game;
+use gamepak::formats::gamemaker::views::file_view;
 use gamepak::{ExtractOptions, Format};
 
 fn le(words: &[u32]) -> Vec<u8> {
@@ -78,7 +78,7 @@ fn file() -> Vec<u8> {
 #[test]
 fn bytecode_14_code_disassembles_in_the_later_names() {
     let data = file();
-    let g = game::read(&data).unwrap();
+    let g = file_view::read(&data).unwrap();
     assert_eq!(g.gen8.bytecode, 14);
     assert_eq!(g.code.len(), 1);
     assert_eq!((g.code[0].blob, g.code[0].length), (184, 52));
@@ -140,8 +140,8 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     )
     .unwrap();
     let edited = gamepak::pack(&out, &Default::default()).unwrap().bytes;
-    let g = game::read(&edited).unwrap();
-    let names = gamepak::formats::gamemaker::code::names(&g);
+    let g = file_view::read(&edited).unwrap();
+    let names = gamepak::formats::gamemaker::bytecode::disassemble::names(&g);
     assert!(names.problems.is_empty(), "{:?}", names.problems);
     assert_eq!(names.at.values().filter(|n| *n == "x").count(), 2);
     assert_eq!(edited[184 + 52..184 + 56], 0x9f05_0000u32.to_le_bytes());
@@ -155,7 +155,7 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     strings.push("added".into());
     std::fs::write(&json, serde_json::to_vec(&strings).unwrap()).unwrap();
     let packed = gamepak::pack(&out, &Default::default()).unwrap();
-    let g = game::read(&packed.bytes).unwrap();
+    let g = file_view::read(&packed.bytes).unwrap();
     assert_eq!(g.texts(), strings);
     assert_eq!(g.code[0].name, "gml_Script_s");
     let report = handler.open(&packed.bytes, &Default::default()).check();

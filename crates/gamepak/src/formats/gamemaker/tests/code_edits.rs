@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::game;
+use gamepak::formats::gamemaker::views::file_view;
 use gamepak::FourCC;
 use gamepak::{ExtractOptions, Format};
 
@@ -169,8 +169,8 @@ fn code_edits_to_constants_strings_comparisons_and_branch_targets_are_packed_in_
         }
         // Only CODE's bytes changed.
         let (before, after) = (
-            game::read(&original).unwrap(),
-            game::read(&packed.bytes).unwrap(),
+            file_view::read(&original).unwrap(),
+            file_view::read(&packed.bytes).unwrap(),
         );
         for (a, b) in after.form.chunks.iter().zip(&before.form.chunks) {
             if a.name != FourCC::CODE {
@@ -508,7 +508,7 @@ fn growing_code_is_refused_where_a_chunk_is_kept_as_stored() {
     // DAFL holds nothing: a string's address planted there makes it a chunk no model
     // reads, kept as stored, whose pointers nobody can follow.
     let mut data = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
-    let g = game::read(&data).unwrap();
+    let g = file_view::read(&data).unwrap();
     let dafl = g.form.chunk(FourCC::DAFL).unwrap().body_offset() as usize;
     // String 5's text starts past its length, where STRG's fifth pointer points.
     let strg = g.form.chunk(FourCC::STRG).unwrap().body_offset() as usize;
@@ -751,7 +751,7 @@ fn code_may_call_functions_and_set_variables_it_never_used() {
         let code = json(again.join("code.json"));
         let heading = now
             .lines()
-            .find_map(gamepak::formats::gamemaker::code::heading)
+            .find_map(gamepak::formats::gamemaker::bytecode::disassemble::heading)
             .unwrap();
         let owner = code["entries"]
             .as_array()
@@ -816,7 +816,7 @@ fn calls_by_a_function_s_name_read_assemble_and_check_as_calls() {
         "{text}"
     );
     // The operand of the original call, bent to a string STRG does not hold.
-    let g = game::read(&original).unwrap();
+    let g = file_view::read(&original).unwrap();
     let at = original
         .windows(8)
         .position(|w| w == [0, 0, 2, 0xd9, 0xab, 0, 0, 0])

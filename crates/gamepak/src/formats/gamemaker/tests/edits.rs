@@ -8,14 +8,14 @@ use gamepak::codec::png::{self, Rgba};
 use std::sync::Arc;
 
 use gamepak::formats::gamemaker::model::{self, chunks::Body};
-use gamepak::formats::gamemaker::{game, pages};
+use gamepak::formats::gamemaker::{pictures::page_codecs, views::file_view};
 use gamepak::limits::Held;
 use gamepak::FourCC;
 use gamepak::{ExtractOptions, Format};
 
-fn page(g: &game::Game<'_>, k: usize) -> Held<Rgba> {
+fn page(g: &file_view::Game<'_>, k: usize) -> Held<Rgba> {
     let p = &g.pages()[k];
-    pages::decode(p.blob.unwrap(), p.format, "page", &Default::default()).unwrap()
+    page_codecs::decode(p.blob.unwrap(), p.format, "page", &Default::default()).unwrap()
 }
 
 fn edit_and_reread(name: &str) {
@@ -23,7 +23,7 @@ fn edit_and_reread(name: &str) {
         return;
     };
     let original = std::fs::read(dir.join(name)).unwrap();
-    let before = game::read(&original).unwrap();
+    let before = file_view::read(&original).unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path();
     let handler = Format::GameMaker.handler().unwrap();
@@ -82,7 +82,7 @@ fn edit_and_reread(name: &str) {
     assert_eq!(edits.len(), 3, "{name}: {:?}", packed.reencoded);
     let zero = |l: &&String| l.contains(": length is now 0 s, its clip's (was ");
     assert!(lengths.iter().all(zero), "{lengths:?}");
-    let after = game::read(&packed.bytes).unwrap();
+    let after = file_view::read(&packed.bytes).unwrap();
     let report = handler.open(&packed.bytes, &Default::default()).check();
     assert!(report.is_clean(), "{name}: {}", report.lines());
 
@@ -165,7 +165,7 @@ fn strings_that_grow_keep_their_place_and_every_later_string_and_reference_follo
         "MistaCarson_Fall2024MiniJam.win",
     ] {
         let original = std::fs::read(dir.join(name)).unwrap();
-        let before = game::read(&original).unwrap();
+        let before = file_view::read(&original).unwrap();
         let handler = Format::GameMaker.handler().unwrap();
         // The game's name (a name reference in GEN8) and the last string grow.
         let longer = format!("{} - the long edition", before.gen8.name);
@@ -188,7 +188,7 @@ fn strings_that_grow_keep_their_place_and_every_later_string_and_reference_follo
             "{name}: {}",
             report.lines()
         );
-        let after = game::read(&packed.bytes).unwrap();
+        let after = file_view::read(&packed.bytes).unwrap();
         assert_eq!(after.gen8.name, longer, "{name}");
         assert_eq!(after.texts()[s], longer);
         assert_eq!(after.texts()[last], strings[last]);
@@ -293,7 +293,7 @@ fn every_game_takes_longer_strings_and_checks_clean() {
         let report = handler.open(&packed.bytes, &Default::default()).check();
         assert!(report.problems.is_empty(), "{name}: {}", report.lines());
         assert_eq!(
-            game::read(&packed.bytes).unwrap().texts(),
+            file_view::read(&packed.bytes).unwrap().texts(),
             strings,
             "{name}"
         );
@@ -309,7 +309,7 @@ fn a_chunk_kept_as_stored_refuses_edits_that_move_strings() {
         return;
     };
     let mut data = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
-    let g = game::read(&data).unwrap();
+    let g = file_view::read(&data).unwrap();
     let dafl = g.form.chunk(FourCC::DAFL).unwrap().body_offset() as usize;
     data[dafl..dafl + 4].copy_from_slice(&u32::MAX.to_le_bytes());
     let tmp = tempfile::tempdir().unwrap();

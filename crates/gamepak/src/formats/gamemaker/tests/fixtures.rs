@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::game;
+use gamepak::formats::gamemaker::views::file_view;
 use gamepak::{ExtractOptions, Format, Handler};
 
 fn handler() -> &'static dyn Handler {
@@ -66,7 +66,7 @@ fn every_game_rebuilds_byte_for_byte_through_extract_and_pack() {
 #[test]
 fn extracted_counts_match_info() {
     for (name, data) in games() {
-        let g = game::read(&data).unwrap();
+        let g = file_view::read(&data).unwrap();
         let info = handler()
             .open(&data, &Default::default())
             .info()
@@ -98,17 +98,18 @@ fn extracted_counts_match_info() {
 
 #[test]
 fn every_code_blob_disassembles_with_every_name_resolved() {
-    use gamepak::formats::gamemaker::code;
+    use gamepak::formats::gamemaker::bytecode::disassemble;
     for (name, data) in games() {
-        let g = game::read(&data).unwrap();
-        let names = code::names(&g);
+        let g = file_view::read(&data).unwrap();
+        let names = disassemble::names(&g);
         assert!(names.problems.is_empty(), "{name}: {:?}", names.problems);
         let strings = g.texts().to_vec();
-        let blobs = code::blobs(&g.code);
+        let blobs = disassemble::blobs(&g.code);
         assert!(!blobs.is_empty() || g.code.is_empty(), "{name}");
         for entries in blobs {
             let e = entries[0];
-            let text = code::disassemble(&g.form, e.blob, e.length, &entries, &names, &strings);
+            let text =
+                disassemble::disassemble(&g.form, e.blob, e.length, &entries, &names, &strings);
             assert!(
                 !text.contains(".word"),
                 "{name}: {}: unknown opcode",
@@ -180,22 +181,23 @@ fn every_games_model_holds_its_constants_instance_layers_and_glyphs() {
 
 #[test]
 fn code_assembled_from_every_disassembly_gives_every_game_back() {
-    use gamepak::formats::gamemaker::{code, code_edit::Editor, model};
+    use gamepak::formats::gamemaker::{bytecode::disassemble, bytecode::edit::Editor, model};
     for (name, data) in games() {
-        let g = game::read(&data).unwrap();
+        let g = file_view::read(&data).unwrap();
         // Bytecode 14 has its own test; a YYC build holds no code.
         if g.gen8.bytecode < 15 || g.form.chunk(gamepak::FourCC::CODE).is_none() {
             continue;
         }
-        let editor = Editor::with_names(&g, code::names(&g));
-        let names = code::names(&g);
+        let editor = Editor::with_names(&g, disassemble::names(&g));
+        let names = disassemble::names(&g);
         let strings = g.texts();
-        let blobs: Vec<_> = code::blobs(&g.code)
+        let blobs: Vec<_> = disassemble::blobs(&g.code)
             .iter()
             .enumerate()
             .map(|(k, entries)| {
                 let e = entries[0];
-                let text = code::disassemble(&g.form, e.blob, e.length, entries, &names, strings);
+                let text =
+                    disassemble::disassemble(&g.form, e.blob, e.length, entries, &names, strings);
                 let (blob, added) = editor
                     .assemble(k, &text, "text")
                     .unwrap_or_else(|err| panic!("{name}: blob {k}: {err}"));

@@ -185,14 +185,14 @@ fn a_misspelt_field_is_refused_with_the_field_meant() {
 /// never written, would break the round trip.
 #[test]
 fn a_split_chunk_has_a_rest_file_exactly_where_the_layout_says() {
-    use gamepak::formats::gamemaker::{folder, model};
+    use gamepak::formats::gamemaker::{folder::layout, model};
     use std::sync::Arc;
     for (name, data) in common::gamemaker_games("gamemaker_folder rest") {
         let mut m = model::read(&data).unwrap();
         let shown = Arc::new(m.shown());
         for part in &mut m.chunks {
             if let Some(split) = part.body.split_to_json(&shown, true, &|_| true) {
-                let place = folder::place(part.name);
+                let place = layout::place(part.name);
                 assert_eq!(
                     split.rest.is_some(),
                     place.rest().is_some(),

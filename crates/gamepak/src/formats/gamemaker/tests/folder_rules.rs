@@ -551,7 +551,7 @@ fn problems_past_ten_thousand_are_counted_not_worded() {
 /// Records in `gamepak.toml` that `file` was extracted as it is now, as if the
 /// game itself held it so.
 fn as_extracted(folder: &Path, file: &str) {
-    use crate::formats::gamemaker::manifest::Manifest;
+    use crate::formats::gamemaker::folder::manifest::Manifest;
     let path = folder.join("gamepak.toml");
     let mut m: Manifest = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let crc = crc32fast::hash(&std::fs::read(folder.join(file)).unwrap());

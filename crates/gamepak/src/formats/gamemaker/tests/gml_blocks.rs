@@ -8,21 +8,21 @@ use crate::common;
 use gamepak::formats::gamemaker::gml::blocks::blocks;
 use gamepak::formats::gamemaker::gml::fragments::fragments;
 use gamepak::formats::gamemaker::gml::instr::{decode, Operand};
-use gamepak::formats::gamemaker::{code, game};
+use gamepak::formats::gamemaker::{bytecode::disassemble, views::file_view};
 
 #[test]
 fn every_blob_of_every_game_decodes_into_blocks() {
     let mut blobs_seen = 0;
     let mut orphan_blocks = 0;
     for (name, data) in common::gamemaker_games("gml blocks") {
-        let g = game::read(&data).unwrap();
-        let names = code::names(&g);
+        let g = file_view::read(&data).unwrap();
+        let names = disassemble::names(&g);
         let strings = g.texts();
-        for entries in code::blobs(&g.code) {
+        for entries in disassemble::blobs(&g.code) {
             let e = entries[0];
             let bytes = &g.form.data[e.blob as usize..e.blob as usize + e.length as usize];
             let instrs = decode(bytes, e.blob, g.form.endian, &names);
-            let (lines, _) = code::instructions(&g.form, e.blob, e.length, &names, strings);
+            let (lines, _) = disassemble::instructions(&g.form, e.blob, e.length, &names, strings);
             let at: Vec<u64> = instrs.iter().map(|i| e.blob + u64::from(i.at)).collect();
             let line_at: Vec<u64> = lines.iter().map(|l| l.at).collect();
             assert_eq!(at, line_at, "{name}: {}", e.name);

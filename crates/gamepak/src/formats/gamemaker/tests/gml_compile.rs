@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use crate::common;
 
-use gamepak::formats::gamemaker::game;
 use gamepak::formats::gamemaker::gml::compile::identity::{identity, Outcome};
+use gamepak::formats::gamemaker::views::file_view;
 
 #[test]
 fn every_code_entry_compiles_back_to_its_bytecode() {
@@ -14,7 +14,7 @@ fn every_code_entry_compiles_back_to_its_bytecode() {
     let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
     let (mut total, mut same) = (0, 0);
     for (name, data) in common::gamemaker_games("gml compile") {
-        let g = game::read(&data).unwrap();
+        let g = file_view::read(&data).unwrap();
         let results = identity(&g);
         let here = results.iter().filter(|(_, o)| *o == Outcome::Same).count();
         eprintln!("{name}: {here}/{} entries the same", results.len());

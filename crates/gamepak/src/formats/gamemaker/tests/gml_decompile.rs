@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 
 use crate::common;
 
-use gamepak::formats::gamemaker::game;
 use gamepak::formats::gamemaker::gml::decompile::{decompile, text};
 use gamepak::formats::gamemaker::gml::parse::parse_with;
 use gamepak::formats::gamemaker::gml::print::Style;
+use gamepak::formats::gamemaker::views::file_view;
 
 #[test]
 fn every_code_entry_of_every_game_decompiles() {
@@ -18,7 +18,7 @@ fn every_code_entry_of_every_game_decompiles() {
     let mut reasons: BTreeMap<String, (usize, String)> = BTreeMap::new();
     let out_dir = std::env::var_os("GML_OUT");
     for (name, data) in common::gamemaker_games("gml decompile") {
-        let g = game::read(&data).unwrap();
+        let g = file_view::read(&data).unwrap();
         let mut ok = 0;
         let all = decompile(&g);
         for d in &all {

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::{code, game};
+use gamepak::formats::gamemaker::{bytecode::disassemble, views::file_view};
 use gamepak::{ExtractOptions, Format};
 
 /// Writes a packed game to the folder `GML_EDITS_OUT` names, if it names one,
@@ -23,7 +23,7 @@ fn every_game_packs_from_its_gml_alone() {
     let (mut text_entries, mut text_same) = (0usize, 0usize);
     let handler = Format::GameMaker.handler().unwrap();
     for (name, data) in common::gamemaker_games("gml edits") {
-        let original = game::read(&data).unwrap();
+        let original = file_view::read(&data).unwrap();
         if original.gen8.bytecode < 15 {
             continue;
         }
@@ -55,17 +55,17 @@ fn every_game_packs_from_its_gml_alone() {
             "{name}: {:?}",
             report.problems
         );
-        let packed = game::read(&packed.bytes).unwrap();
+        let packed = file_view::read(&packed.bytes).unwrap();
         // Each blob's instructions, their operands named: the raw words also
         // hold the distance to the next use of a variable, wherever it is.
-        let (names, packed_names) = (code::names(&original), code::names(&packed));
-        let blob = |g: &game::Game<'_>, e: &code::Entry<'_>| {
+        let (names, packed_names) = (disassemble::names(&original), disassemble::names(&packed));
+        let blob = |g: &file_view::Game<'_>, e: &disassemble::Entry<'_>| {
             let names = if std::ptr::eq(g, &original) {
                 &names
             } else {
                 &packed_names
             };
-            code::instructions(&g.form, e.blob, e.length, names, g.texts())
+            disassemble::instructions(&g.form, e.blob, e.length, names, g.texts())
                 .0
                 .into_iter()
                 .map(|l| l.text)
@@ -86,7 +86,7 @@ fn every_game_packs_from_its_gml_alone() {
         same += here.1;
         // The text fixed point: the packed game decompiles to the GML it was
         // packed from.
-        let texts = |g: &game::Game<'_>| -> std::collections::HashMap<String, String> {
+        let texts = |g: &file_view::Game<'_>| -> std::collections::HashMap<String, String> {
             let style = gamepak::formats::gamemaker::gml::print::Style {
                 escapes: g.gen8.version[0] >= 2,
             };
@@ -224,7 +224,7 @@ fn gml_edits_pack_clean_on_games_of_four_eras() {
             report.problems
         );
         keep_for_other_readers(game_file, &packed.bytes);
-        let again = game::read(&packed.bytes).unwrap();
+        let again = file_view::read(&packed.bytes).unwrap();
         let script_entry = if functions {
             "gml_GlobalScript_gamepak_script"
         } else {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::common;
 
-use gamepak::formats::gamemaker::{game, gml};
+use gamepak::formats::gamemaker::{gml, views::file_view};
 
 /// The fixture game `file` of `gamemaker/`, extracted, or `None` (skipped)
 /// without the fixtures.
@@ -25,7 +25,7 @@ fn code_file(folder: &Path, suffix: &str) -> PathBuf {
 
 /// The GML entry `entry` of `bytes` decompiles to.
 fn decompiled(bytes: &[u8], entry: &str) -> String {
-    let g = game::read(bytes).unwrap();
+    let g = file_view::read(bytes).unwrap();
     let d = gml::decompile::decompile(&g)
         .into_iter()
         .find(|d| d.name == entry)

@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 
 use crate::common;
 
-use gamepak::formats::gamemaker::game;
 use gamepak::formats::gamemaker::gml::ast::{AssignOp, BinaryOp, Expr, Number, Stmt};
 use gamepak::formats::gamemaker::gml::decompile::{decompile, text};
 use gamepak::formats::gamemaker::gml::parse::parse_with;
 use gamepak::formats::gamemaker::gml::print::{print, Style};
 use gamepak::formats::gamemaker::gml::visit::{walk_block, walk_block_exprs};
+use gamepak::formats::gamemaker::views::file_view;
 
 /// The fixture game each source folder was built into.
 fn game_of(source: &str) -> Option<PathBuf> {
@@ -181,7 +181,7 @@ fn decompiled_entries_match_their_authors_source() {
         name, data, files, ..
     } in projects(&root)
     {
-        let g = game::read(&data).unwrap();
+        let g = file_view::read(&data).unwrap();
         let decompiled: HashMap<String, String> = decompile(&g)
             .into_iter()
             .filter_map(|d| Some((d.name, text(&g, &d.body.ok()?))))
@@ -296,7 +296,7 @@ fn definitions(folder: &Path, env: &mut gamepak::formats::gamemaker::gml::compil
 
 #[test]
 fn authors_sources_compile_to_what_gamemaker_made() {
-    use gamepak::formats::gamemaker::code;
+    use gamepak::formats::gamemaker::bytecode::disassemble;
     use gamepak::formats::gamemaker::gml::compile::identity::{against, Outcome};
     use gamepak::formats::gamemaker::gml::compile::Env;
     let Some(root) = common::fixture_dir("gml sources compile", "gamemaker-sources") else {
@@ -311,8 +311,8 @@ fn authors_sources_compile_to_what_gamemaker_made() {
         files,
     } in projects(&root)
     {
-        let g = game::read(&data).unwrap();
-        let names = code::names(&g);
+        let g = file_view::read(&data).unwrap();
+        let names = disassemble::names(&g);
         let mut env = Env::of(&g);
         definitions(&folder, &mut env);
         let (mut same, mut total) = (0, 0);

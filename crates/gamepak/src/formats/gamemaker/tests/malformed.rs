@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use gamepak::formats::gamemaker::{container, game, synth};
+use gamepak::formats::gamemaker::{binary::container, model::synthetic, views::file_view};
 use gamepak::FourCC;
 use gamepak::{Format, Handler};
 
@@ -14,7 +14,7 @@ fn handler() -> &'static dyn Handler {
 
 /// A small file from our writer: 2 pages, 2 clips.
 fn small() -> Vec<u8> {
-    synth::game(2, 2, 300)
+    synthetic::game(2, 2, 300)
 }
 
 /// The absolute offset of a chunk's body.
@@ -34,7 +34,7 @@ fn get(data: &[u8], at: usize) -> usize {
 /// What reading a damaged file reports: the error that stopped it, or every problem
 /// it met on the way.
 fn error_of(data: &[u8]) -> String {
-    match game::read(data) {
+    match file_view::read(data) {
         Err(e) => e.to_string(),
         Ok(g) => {
             assert!(!g.problems.is_empty(), "read whole");
@@ -76,7 +76,7 @@ fn put(data: &mut [u8], at: usize, v: u32) {
 fn every_truncation_is_a_located_error() {
     let full = small();
     for n in 0..full.len() {
-        match game::read(&full[..n]) {
+        match file_view::read(&full[..n]) {
             Err(e) => assert!(e.offset.is_some(), "cut at {n}: {e}"),
             Ok(g) => {
                 assert!(!g.problems.is_empty(), "cut at {n} read whole");
@@ -226,7 +226,7 @@ fn a_null_code_entry_keeps_its_place() {
     let mut data = std::fs::read(dir.join("Okanoa_Dieback.win")).unwrap();
     let code = body(&data, FourCC::CODE);
     put(&mut data, code + 4 + 4 * 2, 0);
-    let g = game::read(&data).unwrap();
+    let g = file_view::read(&data).unwrap();
     assert_eq!(g.code.len(), 3);
     assert_eq!(g.code[2].at, 0);
     let listed = handler()
@@ -287,9 +287,9 @@ fn a_frame_claiming_a_huge_bounding_box_is_refused_before_allocating() {
 
 #[test]
 fn big_endian_files_read_and_rebuild() {
-    let data = synth::game_in(gamepak::bytes::Endian::Big, 3, 2, 500);
+    let data = synthetic::game_in(gamepak::bytes::Endian::Big, 3, 2, 500);
     assert!(data.starts_with(b"MROF"));
-    let g = game::read(&data).unwrap();
+    let g = file_view::read(&data).unwrap();
     let names: Vec<FourCC> = g.form.chunks.iter().map(|c| c.name).collect();
     assert_eq!(
         names,

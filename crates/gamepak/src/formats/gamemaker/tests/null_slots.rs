@@ -19,7 +19,7 @@ use gamepak::formats::gamemaker::model::chunks::{
     texture_items::TextureItems,
 };
 use gamepak::formats::gamemaker::model::{self, wire::StrId};
-use gamepak::formats::gamemaker::{code, container, game};
+use gamepak::formats::gamemaker::{binary::container, bytecode::disassemble, views::file_view};
 use gamepak::FourCC;
 use gamepak::{Format, Handler};
 use serde_json::Value;
@@ -157,14 +157,14 @@ fn a_null_sprite_slot_keeps_every_later_index() {
     let games = games();
     let mut packed = false;
     for (name, data) in &games {
-        let before = game::read(data).unwrap();
+        let before = file_view::read(data).unwrap();
         if before.sprites.len() < 3 || before.sprites[2].items.is_empty() {
             continue;
         }
         null_keeps_its_place(name, data, List::Sprites, 1);
 
         let edited = zeroed(data, slot_at(chunk_body(data, FourCC::SPRT), 1));
-        let after = game::read(&edited).unwrap();
+        let after = file_view::read(&edited).unwrap();
         // The record left behind is not where GameMaker would lay the list out:
         // check says the model keeps the chunk as stored.
         let report = handler().open(&edited, &Default::default()).check();
@@ -200,7 +200,7 @@ fn a_null_sprite_slot_keeps_every_later_index() {
 /// The real games that have backgrounds.
 fn with_backgrounds() -> Vec<(String, Vec<u8>)> {
     let mut out = games();
-    out.retain(|(_, data)| !game::read(data).unwrap().backgrounds.is_empty());
+    out.retain(|(_, data)| !file_view::read(data).unwrap().backgrounds.is_empty());
     out
 }
 
@@ -208,7 +208,7 @@ fn with_backgrounds() -> Vec<(String, Vec<u8>)> {
 fn backgrounds_are_listed_by_name_with_or_without_a_texture() {
     let mut seen = false;
     for (name, data) in &with_backgrounds() {
-        let g = game::read(data).unwrap();
+        let g = file_view::read(data).unwrap();
         let m = model::read(data).unwrap();
         let listed = &m.get::<Backgrounds>().unwrap().backgrounds;
         let names: Vec<&str> = listed
@@ -238,7 +238,7 @@ fn variables_and_functions_are_listed_as_the_chunks_hold_them() {
     // Built-in variables may be listed unused; across every game, names are used.
     let mut used = 0;
     for (name, data) in &games {
-        let g = game::read(data).unwrap();
+        let g = file_view::read(data).unwrap();
         let m = model::read(data).unwrap();
         let variables = m.get::<Variables>().map_or(&[][..], |v| &v.variables);
         let functions = m.get::<Functions>().map_or(&[][..], |f| &f.functions);
@@ -247,7 +247,7 @@ fn variables_and_functions_are_listed_as_the_chunks_hold_them() {
             assert!(!text(&m, entry).is_empty(), "{name}");
         }
         // Every entry the code uses, as the occurrence chains through CODE find it.
-        for chain in code::names(&g).chains {
+        for chain in disassemble::names(&g).chains {
             let (entry, uses, instance) = if chain.call {
                 let f = &functions[chain.entry];
                 (f.name, f.uses.count, 0)
@@ -420,7 +420,7 @@ fn a_null_slot_in_a_records_own_list_keeps_every_later_index() {
 fn gamemaker_2_backgrounds_give_their_tile_sets() {
     let mut seen = false;
     for (name, data) in &with_backgrounds() {
-        let g = game::read(data).unwrap();
+        let g = file_view::read(data).unwrap();
         let m = model::read(data).unwrap();
         let items = &m.get::<TextureItems>().unwrap().items;
         for b in &m.get::<Backgrounds>().unwrap().backgrounds {

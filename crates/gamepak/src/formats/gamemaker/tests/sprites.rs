@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use common::folder::{extract, extracted_games, packed_clean, read_json, write_json};
 use gamepak::codec::png::{self, Rgba};
-use gamepak::formats::gamemaker::sprite_masks;
+use gamepak::formats::gamemaker::pictures::masks;
 use gamepak::limits::Limits;
 use serde_json::Value;
 
@@ -280,7 +280,7 @@ fn rectangle_masks_and_automatic_boxes_are_gamemaker_s() {
                     .iter()
                     .any(|p| p.pixels.chunks(4).any(|px| px[3] != 0))
             {
-                let made = sprite_masks::margins(mode, &pictures, size, set);
+                let made = masks::margins(mode, &pictures, size, set);
                 if made == set {
                     boxes += 1;
                 } else {
@@ -290,17 +290,17 @@ fn rectangle_masks_and_automatic_boxes_are_gamemaker_s() {
             }
             let kind = json["separate_masks"].as_u64().unwrap() as u32;
             let stored: Vec<Vec<u8>> = (0..)
-                .map(|k| folder.join(sprite_masks::file_name(k)))
+                .map(|k| folder.join(masks::file_name(k)))
                 .take_while(|f| f.is_file())
                 .map(|f| {
-                    sprite_masks::from_png(&std::fs::read(f).unwrap(), "", &Limits::default(), true)
+                    masks::from_png(&std::fs::read(f).unwrap(), "", &Limits::default(), true)
                         .unwrap()
                         .0
                 })
                 .collect();
             if kind != 1 && !stored.is_empty() {
-                let region = sprite_masks::region(boxed, set, size);
-                let made = sprite_masks::masks(kind, stored.len(), &pictures, set, region);
+                let region = masks::region(boxed, set, size);
+                let made = masks::masks(kind, stored.len(), &pictures, set, region);
                 if made == stored {
                     rects += 1;
                 } else {
@@ -323,19 +323,18 @@ fn a_mask_drawn_in_its_png_is_the_game_s_and_one_of_another_size_is_refused() {
         // Some games keep no mask at all (2024's sprites without precise collisions).
         let Some((folder, _)) = sprite_folders(out.path())
             .into_iter()
-            .find(|(p, _)| p.join(sprite_masks::file_name(0)).is_file())
+            .find(|(p, _)| p.join(masks::file_name(0)).is_file())
         else {
             continue;
         };
         drawn_in += 1;
-        let file = folder.join(sprite_masks::file_name(0));
+        let file = folder.join(masks::file_name(0));
         let (mask, (w, h)) =
-            sprite_masks::from_png(&std::fs::read(&file).unwrap(), "", &Limits::default(), true)
-                .unwrap();
+            masks::from_png(&std::fs::read(&file).unwrap(), "", &Limits::default(), true).unwrap();
         let inverted: Vec<u8> = mask.iter().map(|b| !b).collect();
-        let png = sprite_masks::to_png(&inverted, (w, h)).unwrap();
+        let png = masks::to_png(&inverted, (w, h)).unwrap();
         // Bits past a row's end are not pixels: they read back as 0.
-        let drawn = sprite_masks::from_png(&png, "", &Limits::default(), true)
+        let drawn = masks::from_png(&png, "", &Limits::default(), true)
             .unwrap()
             .0;
         assert_ne!(drawn, mask, "{name}");
@@ -343,12 +342,11 @@ fn a_mask_drawn_in_its_png_is_the_game_s_and_one_of_another_size_is_refused() {
         let (_, again) = packed_clean(name, out.path());
         let back = again.path().join(file.strip_prefix(out.path()).unwrap());
         let (got, size) =
-            sprite_masks::from_png(&std::fs::read(back).unwrap(), "", &Limits::default(), true)
-                .unwrap();
+            masks::from_png(&std::fs::read(back).unwrap(), "", &Limits::default(), true).unwrap();
         assert_eq!((got, size), (drawn, (w, h)), "{name}");
 
         let row = vec![0xff; (w + 1).div_ceil(8) as usize];
-        std::fs::write(&file, sprite_masks::to_png(&row, (w + 1, 1)).unwrap()).unwrap();
+        std::fs::write(&file, masks::to_png(&row, (w + 1, 1)).unwrap()).unwrap();
         let err = gamepak::pack(out.path(), &Default::default())
             .unwrap_err()
             .to_string();
@@ -364,8 +362,8 @@ fn a_mask_drawn_in_its_png_is_the_game_s_and_one_of_another_size_is_refused() {
 fn a_mask_as_extracted_keeps_the_bits_past_its_rows_and_a_drawn_one_clears_them() {
     // Some Studio 1 games (miker525's Bin-Laden-Liquors) set the bits past a
     // row's end; GameMaker writes them 0.
-    let png = sprite_masks::to_png(&[0xff, 0xa7], (3, 2)).unwrap();
-    let read = |drawn| sprite_masks::from_png(&png, "", &Limits::default(), drawn).unwrap();
+    let png = masks::to_png(&[0xff, 0xa7], (3, 2)).unwrap();
+    let read = |drawn| masks::from_png(&png, "", &Limits::default(), drawn).unwrap();
     assert_eq!(read(false), (vec![0xff, 0xa7], (3, 2)));
     assert_eq!(read(true), (vec![0xe0, 0xa0], (3, 2)));
 }

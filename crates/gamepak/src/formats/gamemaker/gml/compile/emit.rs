@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::bytes::Endian;
-use crate::formats::gamemaker::asm;
+use crate::formats::gamemaker::bytecode::assemble;
 
 /// A value's type on GameMaker's stack, as an instruction's type letter names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,7 +173,7 @@ impl Code {
 /// Bytes the instruction `text` takes.
 pub fn size(text: &str) -> Result<u32, String> {
     struct Any;
-    impl asm::Names for Any {
+    impl assemble::Names for Any {
         fn label(&self, _: &str) -> Option<u32> {
             Some(0)
         }
@@ -181,7 +181,7 @@ pub fn size(text: &str) -> Result<u32, String> {
             Some(0)
         }
     }
-    asm::assemble(text, 0, &Any, Endian::Little)
+    assemble::assemble(text, 0, &Any, Endian::Little)
         .map(|i| i.bytes.len() as u32)
         .map_err(|e| format!("`{text}`: {e}"))
 }

@@ -5,11 +5,11 @@
 use std::collections::{HashMap, HashSet};
 
 use super::target::Target;
-use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::gml::ast::{Expr, Number, Stmt};
 use crate::formats::gamemaker::gml::builtins;
 use crate::formats::gamemaker::gml::context::RefKinds;
-use crate::formats::gamemaker::version;
+use crate::formats::gamemaker::inspect::release;
+use crate::formats::gamemaker::views::file_view::Game;
 use crate::fourcc::FourCC;
 
 /// The chunks whose resources code names, in the order a name is looked up.
@@ -93,12 +93,18 @@ impl Env {
 
     /// What `game` holds.
     pub fn of(game: &Game<'_>) -> Env {
-        Env::of_with(game, &crate::formats::gamemaker::code::names(game))
+        Env::of_with(
+            game,
+            &crate::formats::gamemaker::bytecode::disassemble::names(game),
+        )
     }
 
     /// What `game` holds, its code's chains `names` read already.
-    pub fn of_with(game: &Game<'_>, names: &crate::formats::gamemaker::code::Names) -> Env {
-        let releases = version::infer(game).releases;
+    pub fn of_with(
+        game: &Game<'_>,
+        names: &crate::formats::gamemaker::bytecode::disassemble::Names,
+    ) -> Env {
+        let releases = release::infer(game).releases;
         let (target, evidence) = super::evidence::of_game(game, names, releases);
         let mut env = Env::bare(target);
         env.owner_ids = evidence.owners;

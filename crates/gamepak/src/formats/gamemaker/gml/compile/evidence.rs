@@ -9,15 +9,17 @@ use std::collections::{HashMap, HashSet};
 
 use super::store::is_numbered_argument;
 use super::target::Target;
-use crate::formats::gamemaker::code::Names;
-use crate::formats::gamemaker::function_spans::{function_at, function_ranges};
-use crate::formats::gamemaker::game::Game;
+use crate::formats::gamemaker::bytecode::disassemble::Names;
+use crate::formats::gamemaker::bytecode::function_spans::{function_at, function_ranges};
+use crate::formats::gamemaker::bytecode::opcodes::{
+    INT_TYPE, LONG_TYPE, PLAIN_VARIABLE, STACKTOP_VARIABLE,
+};
 use crate::formats::gamemaker::gml::builtins;
 use crate::formats::gamemaker::gml::instr::{decode, op, Callee, Instr, Operand};
 use crate::formats::gamemaker::gml::owners::{POPAF, SETOWNER};
 use crate::formats::gamemaker::gml::sim::ARRAY_POP_AF;
 use crate::formats::gamemaker::model::version::{Range, Version};
-use crate::formats::gamemaker::opcodes::{INT_TYPE, LONG_TYPE, PLAIN_VARIABLE, STACKTOP_VARIABLE};
+use crate::formats::gamemaker::views::file_view::Game;
 
 /// The `builtin` instance, as an operand names it.
 const BUILTIN: i16 = -6;

@@ -4,11 +4,11 @@
 //! size shows where it starts.
 
 use super::{compile, Env, Source};
-use crate::formats::gamemaker::game::Game;
 use crate::formats::gamemaker::gml::ast::Stmt;
 use crate::formats::gamemaker::gml::decompile::decompile_blobs;
 use crate::formats::gamemaker::gml::sim::Stuck;
-use crate::formats::gamemaker::{code, game::offset_in};
+use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::{bytecode::disassemble, views::file_view::offset_in};
 
 /// How one code entry came back.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub fn decompiled(game: &Game<'_>) -> Vec<Decompiled> {
         let Some(Some(body)) = bodies.get_mut(e).map(Option::take) else {
             continue;
         };
-        let mut functions: Vec<&code::Entry> = entries
+        let mut functions: Vec<&disassemble::Entry> = entries
             .iter()
             .map(|&k| &game.code[k])
             .filter(|c| c.start != 0)
@@ -70,7 +70,7 @@ pub fn decompiled(game: &Game<'_>) -> Vec<Decompiled> {
 /// Each code entry of `game` that starts its blob (with the functions it
 /// declares), by name, and how it came back.
 pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
-    let names = code::names(game);
+    let names = disassemble::names(game);
     let env = Env::of(game);
     decompiled(game)
         .into_iter()
@@ -91,7 +91,7 @@ pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
 pub fn against(
     game: &Game<'_>,
     env: &Env,
-    names: &code::Names,
+    names: &disassemble::Names,
     entry: usize,
     body: &[Stmt],
     functions: &[String],
@@ -139,9 +139,14 @@ fn compare(original: Vec<String>, compiled: Vec<String>) -> Outcome {
 }
 
 /// The original instructions of `entry`, targets as instruction numbers.
-fn original_lines(game: &Game<'_>, entry: &code::Entry<'_>, names: &code::Names) -> Vec<String> {
+fn original_lines(
+    game: &Game<'_>,
+    entry: &disassemble::Entry<'_>,
+    names: &disassemble::Names,
+) -> Vec<String> {
     let _ = offset_in;
-    let (lines, _) = code::instructions(&game.form, entry.blob, entry.length, names, game.texts());
+    let (lines, _) =
+        disassemble::instructions(&game.form, entry.blob, entry.length, names, game.texts());
     let mut text = String::new();
     for l in &lines {
         text.push_str(&format!("@{:x}\n{}\n", l.at - entry.blob, l.text));
@@ -216,7 +221,7 @@ pub struct Recompile<'a> {
 impl<'a> Recompile<'a> {
     /// The game in `data`, read and decompiled.
     pub fn new(data: &'a [u8]) -> crate::Result<Self> {
-        let game = crate::formats::gamemaker::game::read(data)?;
+        let game = crate::formats::gamemaker::views::file_view::read(data)?;
         let sources = decompiled(&game);
         Ok(Recompile { game, sources })
     }

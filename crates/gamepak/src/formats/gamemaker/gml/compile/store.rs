@@ -710,5 +710,5 @@ pub(super) fn is_numbered_argument(name: &str) -> bool {
 
 /// The instance code an instance name in an operand stands for.
 fn instance_code(instance: &str) -> Option<i64> {
-    crate::formats::gamemaker::opcodes::instance_code(instance).map(i64::from)
+    crate::formats::gamemaker::bytecode::opcodes::instance_code(instance).map(i64::from)
 }

@@ -156,7 +156,7 @@ impl Target {
         if self.studio1() {
             return "GameMaker: Studio 1".to_string();
         }
-        crate::formats::gamemaker::version::named(Range {
+        crate::formats::gamemaker::inspect::release::named(Range {
             low: self.release,
             high: self.newest,
         })

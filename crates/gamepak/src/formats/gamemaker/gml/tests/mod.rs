@@ -205,7 +205,7 @@ pub fn compiled_differs(name: &str, asm: &str, gml: &str) -> Option<String> {
     let body = parse(&unindent(gml)).unwrap_or_else(|e| panic!("{e}"));
     let mut entries: Vec<(u32, String)> = asm
         .lines()
-        .filter_map(|l| crate::formats::gamemaker::code::heading(l.trim()))
+        .filter_map(|l| crate::formats::gamemaker::bytecode::disassemble::heading(l.trim()))
         .map(|h| {
             let at = u32::from_str_radix(h.label.trim_start_matches('L'), 16).unwrap_or(0);
             (at, h.name.to_string())

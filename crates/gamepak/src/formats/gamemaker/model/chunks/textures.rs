@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::Result;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Blob, Record, Slot, Wire};
-use crate::formats::gamemaker::txtr::measured_len;
+use crate::formats::gamemaker::views::page_blobs::measured_len;
 
 /// TXTR: the texture pages, the images that sprites, backgrounds and fonts are
 /// cut from.

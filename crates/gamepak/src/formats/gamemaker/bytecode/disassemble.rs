@@ -1,0 +1,587 @@
+//! CODE, VARI and FUNC for bytecode 14-17: code entries, the instruction blobs they
+//! point at, and the occurrence chains that name every variable and function use.
+//! The model reads the three chunks; what is read here is the instruction words
+//! each chain runs through.
+//!
+//! A code entry is 20 bytes: name, blob length, locals (u16), arguments (u16), the
+//! blob's address relative to that field, and where in the blob the entry starts
+//! (2.3 and later put child functions in their parent's blob). VARI starts with three
+//! counts, then 20-byte entries (name, instance type, id, occurrences, first
+//! address); FUNC with a count of 12-byte entries (name, occurrences, first address).
+//! Each occurrence's operand word holds, in its low 27 bits, the distance to the
+//! next; the first address points at the instruction (VARI, and FUNC before 2.3) or
+//! at its operand (FUNC from 2.3, where the word there has no opcode byte). Functions
+//! are used by calls, by pushes of their index (2.3) and by reference pushes (2023).
+//!
+//! Bytecode 13/14 differs: a code entry is its name and length with the
+//! instructions right after, VARI and FUNC are 12-byte entries (name, occurrences,
+//! first address) with no headers, and opcodes have older numbers (see
+//! `from_v14`), which the disassembly shows by the later names.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use crate::formats::gamemaker::binary::container::{chunk_location, Form};
+use crate::formats::gamemaker::binary::words::u32_at;
+use crate::formats::gamemaker::bytecode::opcodes::{
+    from_v14, mnemonic, op, variable, COMPARISONS, TYPES,
+};
+use crate::formats::gamemaker::model::chunks::code::Code;
+use crate::formats::gamemaker::model::chunks::symbols::{Functions, Variables};
+use crate::formats::gamemaker::model::wire::CodeAddress;
+use crate::formats::gamemaker::views::file_view::{offset_in, Game};
+use crate::fourcc::FourCC;
+use crate::report::Problem;
+
+#[derive(Debug, Clone, Default)]
+pub struct Entry<'a> {
+    /// Absolute offset of the entry's 20 bytes; 0 for a null pointer in the list
+    /// (kept in place so that code ids stay list positions).
+    pub at: u64,
+    /// Borrowed from the file, as STRG's texts are: a game has thousands.
+    pub name: Cow<'a, str>,
+    /// Absolute address of the instruction blob.
+    pub blob: u64,
+    pub length: u32,
+    pub locals: u16,
+    pub arguments: u16,
+    /// Where in the blob this entry starts.
+    pub start: u32,
+}
+
+/// What an occurrence chain found: the name at each instruction address, and the
+/// problems met on the way.
+#[derive(Debug, Default)]
+pub struct Names {
+    pub at: HashMap<u64, String>,
+    /// The chain each occurrence is on: an index into `chains`.
+    pub owner: HashMap<u64, usize>,
+    /// Every VARI and FUNC entry with occurrences, in chunk order.
+    pub chains: Vec<Chain>,
+    pub problems: Vec<Problem>,
+    /// Bytecode 13/14: instructions use the older opcodes (see `from_v14`).
+    pub old_opcodes: bool,
+}
+
+/// A VARI or FUNC entry, as far as its chain goes.
+#[derive(Debug, Clone)]
+pub struct Chain {
+    /// FUNC (calls) or VARI (variables).
+    pub call: bool,
+    /// Absolute offset of the entry.
+    pub at: u64,
+    /// The entry's index in its chunk.
+    pub entry: usize,
+    /// Bytes of the entry: its occurrence count and first address are its last two
+    /// words.
+    pub size: u64,
+    pub name: String,
+    /// The name's index in STRG.
+    pub name_id: Option<u32>,
+    /// VARI's instance type (FUNC: 0).
+    pub instance: i32,
+    /// Whether the first address points at the operand (FUNC from 2.3), not at the
+    /// instruction.
+    pub first_at_operand: bool,
+}
+
+/// Walks every VARI and FUNC chain inside the CODE chunk.
+pub fn names(game: &Game<'_>) -> Names {
+    let mut out = Names::default();
+    let form = &game.form;
+    let Some(code) = form.chunk(FourCC::CODE) else {
+        return out;
+    };
+    out.old_opcodes = game.gen8.bytecode < 15;
+    let old_opcodes = out.old_opcodes;
+    let inside = |a: u64| a >= code.body_offset() && a + 8 <= code.end();
+    let mut walk = |kind: FourCC, i: usize, chain: Chain, count: u32, first: u64| {
+        let (call, name) = (chain.call, chain.name.clone());
+        let name = name.as_str();
+        let mut addr = first;
+        if chain.first_at_operand {
+            addr = addr.wrapping_sub(4);
+        }
+        // Where the address of the next occurrence is stored: the entry's first
+        // address, then each occurrence's link.
+        let mut from = chain.at + chain.size - 4;
+        let index = out.chains.len();
+        out.chains.push(chain);
+        for n in 0..count {
+            let word = u32_at(form, addr).filter(|_| inside(addr));
+            let Some(word) = word else {
+                out.problems.push(Problem::error(
+                    chunk_location(kind).at("entry", i),
+                    from,
+                    format!("{name:?}: occurrence {n} of {count} lies outside CODE"),
+                ));
+                return;
+            };
+            let mut opcode = (word >> 24) as u8;
+            if old_opcodes {
+                opcode = from_v14(opcode).map_or(0, |(new, _)| new);
+            }
+            let fits = if call {
+                matches!(opcode, op::CALL | op::PUSH | op::BREAK)
+            } else {
+                matches!(
+                    opcode,
+                    op::POP | op::PUSHI | op::PUSH..=op::PUSHBLTN | op::BREAK
+                )
+            };
+            if !fits {
+                out.problems.push(Problem::error(
+                    chunk_location(kind).at("entry", i),
+                    addr,
+                    format!(
+                        "{name:?}: occurrence {n} is not a {} instruction",
+                        if call { "call" } else { "variable" }
+                    ),
+                ));
+                return;
+            }
+            out.at.insert(addr, name.to_string());
+            out.owner.insert(addr, index);
+            let link = u32_at(form, addr + 4).unwrap_or(0) & 0x07ff_ffff;
+            if n + 1 < count {
+                if link == 0 {
+                    out.problems.push(Problem::error(
+                        chunk_location(kind).at("entry", i),
+                        addr + 4,
+                        format!(
+                            "{name:?}: the chain stops after {} of {count} occurrences",
+                            n + 1
+                        ),
+                    ));
+                    return;
+                }
+                from = addr + 4;
+                addr += u64::from(link);
+            }
+        }
+    };
+    // Each VARI and FUNC entry with uses, as the model read it; its `Uses` (count,
+    // then first address) are the entry's last eight bytes.
+    let texts = game.texts();
+    let code_blobs = game.chunk::<Code>().map_or(&[][..], |c| c.blobs.as_slice());
+    let address = |a: &CodeAddress| match *a {
+        CodeAddress::In { blob, at } => code_blobs
+            .get(blob as usize)
+            .map_or(0, |b| offset_in(game.form.data, b) + u64::from(at)),
+        CodeAddress::Raw(p) => p.into(),
+    };
+    let vari = game
+        .chunk::<Variables>()
+        .map_or(&[][..], |v| v.variables.as_slice());
+    let func = game
+        .chunk::<Functions>()
+        .map_or(&[][..], |f| f.functions.as_slice());
+    let entries = vari
+        .iter()
+        .map(|v| {
+            (
+                FourCC::VARI,
+                v.name,
+                v.instance_type,
+                &v.uses,
+                if old_opcodes { 12 } else { 20 },
+            )
+        })
+        .enumerate()
+        .chain(
+            func.iter()
+                .map(|f| (FourCC::FUNC, f.name, 0, &f.uses, 12))
+                .enumerate(),
+        );
+    for (i, (kind, name, instance, uses, size)) in entries {
+        let Some(at) = game.place_of(kind, i).filter(|_| uses.count > 0) else {
+            continue;
+        };
+        let call = kind == FourCC::FUNC;
+        let first = address(&uses.first);
+        let chain = Chain {
+            call,
+            at,
+            entry: i,
+            size,
+            name: name
+                .and_then(|id| texts.get(id.0 as usize))
+                .map_or_else(String::new, |t| t.to_string()),
+            name_id: name.map(|id| id.0),
+            instance: if call || old_opcodes { 0 } else { instance },
+            first_at_operand: call && u32_at(&game.form, first).is_some_and(|w| w >> 24 == 0),
+        };
+        walk(kind, i, chain, uses.count, first);
+    }
+    out
+}
+
+/// The distinct instruction blobs, in order of first use, each with the entries that
+/// run in it (null entries have none). An empty entry's blob address is where the
+/// next blob starts, so blobs are told apart by address and length.
+#[cfg(any(test, fuzzing))]
+pub fn blobs<'e, 'a>(entries: &'e [Entry<'a>]) -> Vec<Vec<&'e Entry<'a>>> {
+    blob_indices(entries)
+        .into_iter()
+        .map(|g| g.into_iter().map(|i| &entries[i]).collect())
+        .collect()
+}
+
+/// The code entries that run one blob, by index: most blobs run one or two (a
+/// script and the function it declares), kept without an allocation of their own.
+pub type BlobEntries = smallvec::SmallVec<[usize; 2]>;
+
+/// [`blobs`] as indices into `entries`.
+pub fn blob_indices(entries: &[Entry<'_>]) -> Vec<BlobEntries> {
+    let mut out: Vec<BlobEntries> = Vec::new();
+    let mut index: rustc_hash::FxHashMap<(u64, u32), usize> = Default::default();
+    for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.at != 0) {
+        match index.get(&(e.blob, e.length)) {
+            Some(&k) => out[k].push(i),
+            None => {
+                index.insert((e.blob, e.length), out.len());
+                out.push(smallvec::smallvec![i]);
+            }
+        }
+    }
+    out
+}
+
+/// A disassembly's heading line: `; name (arguments A, locals L) starts at Lxxxx`.
+pub struct Heading<'t> {
+    pub name: &'t str,
+    pub arguments: u16,
+    pub locals: u16,
+    pub label: &'t str,
+}
+
+/// The heading `line` is, if it is one.
+pub fn heading(line: &str) -> Option<Heading<'_>> {
+    let rest = line.strip_prefix("; ")?;
+    let (name, rest) = rest.split_once(" (arguments ")?;
+    let (arguments, rest) = rest.split_once(", locals ")?;
+    let (locals, label) = rest.split_once(") starts at ")?;
+    Some(Heading {
+        name,
+        arguments: arguments.parse().ok()?,
+        locals: locals.parse().ok()?,
+        label: label.trim(),
+    })
+}
+
+pub struct Line {
+    /// Absolute address of the instruction word.
+    pub at: u64,
+    pub text: String,
+}
+
+/// Every instruction of a blob, and the addresses its branches go to.
+pub fn instructions(
+    form: &Form<'_>,
+    blob: u64,
+    length: u32,
+    names: &Names,
+    strings: &[Cow<'_, str>],
+) -> (Vec<Line>, std::collections::HashSet<u64>) {
+    let mut lines = Vec::new();
+    let mut targets = std::collections::HashSet::new();
+    let end = blob + u64::from(length);
+    let word = |a: u64| u32_at(form, a).unwrap_or(0);
+    let mut at = blob;
+    while at + 4 <= end {
+        let decoded = Word::decode(word(at), names.old_opcodes);
+        let Word { op, w, t1, t2, low } = decoded;
+        let name = names.at.get(&at).map_or("?", String::as_str);
+        let size = decoded.size();
+        let text = match (op, mnemonic(op)) {
+            (_, None) => format!(".word {w:#010x}"),
+            (0xb6..=0xbb, Some(m)) => {
+                if op == 0xbb && w & 0x00ff_ffff == 0x00f0_0000 {
+                    "popenv exit".into()
+                } else {
+                    let rel = ((w << 9) as i32 >> 9) as i64 * 4;
+                    let target = (at as i64 + rel) as u64;
+                    targets.insert(target);
+                    format!("{m} L{:04x}", target.wrapping_sub(blob))
+                }
+            }
+            (0x84 | 0xc0..=0xc3, Some(m)) => {
+                let name = (name, of_variable(names, at));
+                let value = constant(form, at, t1, low, name, strings);
+                format!("{m}.{} {value}", TYPES[t1])
+            }
+            (0x45, Some(m)) if t1 == 0xf => format!("{m}.e.{} swap {low}", TYPES[t2]),
+            (0x45, Some(m)) => {
+                format!(
+                    "{m}.{}.{} {}",
+                    TYPES[t1],
+                    TYPES[t2],
+                    variable(word(at + 4), low, name)
+                )
+            }
+            (0xd9, Some(m)) => {
+                // A call in no FUNC chain names its function by the string of its
+                // name, which some 2023-2024 files do for functions FUNC lacks.
+                let callee = match names.at.get(&at) {
+                    Some(name) => name.clone(),
+                    None => quoted(strings, word(at + 4) as usize),
+                };
+                format!("{m}.{} {callee}(argc={low})", TYPES[t1])
+            }
+            (0x15, Some(m)) => {
+                let k = ((w >> 8) & 0xff) as usize;
+                format!(
+                    "{m}.{}.{}.{}",
+                    TYPES[t1],
+                    TYPES[t2],
+                    COMPARISONS.get(k).unwrap_or(&"?")
+                )
+            }
+            // A typed reference to a function (or a variable) is on its chain.
+            (0xff, Some(m)) if t1 == 2 && names.at.contains_key(&at) => {
+                let kind = if of_variable(names, at) {
+                    "variable"
+                } else {
+                    "function"
+                };
+                format!("{m}.{} {} {kind} {name}", TYPES[t1], low as i16)
+            }
+            (0xff, Some(m)) => {
+                if t1 == 2 {
+                    format!("{m}.{} {} {}", TYPES[t1], low as i16, word(at + 4) as i32)
+                } else {
+                    format!("{m}.{} {}", TYPES[t1], low as i16)
+                }
+            }
+            (0x86 | 0x99, Some(m)) => format!("{m}.{} {low}", TYPES[t1]),
+            (0x11 | 0x12, Some(m)) => format!("{m}.{}", TYPES[t1]),
+            (0x07..=0x14, Some(m)) => format!("{m}.{}.{}", TYPES[t1], TYPES[t2]),
+            (_, Some(m)) => format!("{m}.{}", TYPES[t1]),
+        };
+        let text = if names.old_opcodes
+            || names.at.contains_key(&at)
+            || says_all(form, at, blob, size, &text)
+        {
+            text
+        } else {
+            // Bits the text would not carry (reserved fields, unknown kinds): the
+            // words as they are, so that the text still assembles to this blob.
+            (0..size.min(end.saturating_sub(at)) / 4)
+                .map(|k| format!(".word {:#010x}", word(at + 4 * k)))
+                .collect::<Vec<_>>()
+                .join("\n    ")
+        };
+        lines.push(Line { at, text });
+        at += size;
+    }
+    (lines, targets)
+}
+
+/// Whether `text` assembles to the `size` bytes at `at` of the blob at `blob`.
+fn says_all(form: &Form<'_>, at: u64, blob: u64, size: u64, text: &str) -> bool {
+    struct AsRead(u32);
+    impl crate::formats::gamemaker::bytecode::assemble::Names for AsRead {
+        fn label(&self, label: &str) -> Option<u32> {
+            u32::from_str_radix(label.strip_prefix('L')?, 16).ok()
+        }
+        fn string(&self, _: &str) -> Option<u32> {
+            Some(self.0)
+        }
+    }
+    let stored = form.data.get(at as usize..(at + size) as usize);
+    let operand = u32_at(form, at + 4).unwrap_or(0);
+    let offset = u32::try_from(at - blob).unwrap_or(u32::MAX);
+    match (
+        crate::formats::gamemaker::bytecode::assemble::assemble(
+            text,
+            offset,
+            &AsRead(operand),
+            form.endian,
+        ),
+        stored,
+    ) {
+        (Ok(i), Some(stored)) => i.bytes == stored,
+        _ => false,
+    }
+}
+
+/// The text of one instruction blob, with a label where each entry sharing it starts
+/// and at every branch target. `strings` are STRG's texts, by index.
+pub fn disassemble(
+    form: &Form<'_>,
+    blob: u64,
+    length: u32,
+    starts: &[&Entry<'_>],
+    names: &Names,
+    strings: &[Cow<'_, str>],
+) -> String {
+    let (lines, targets) = instructions(form, blob, length, names, strings);
+    let mut out = String::new();
+    for e in starts {
+        out.push_str(&format!(
+            "; {} (arguments {}, locals {}) starts at L{:04x}\n",
+            e.name,
+            e.arguments & 0x7fff,
+            e.locals,
+            e.start
+        ));
+    }
+    let old = match names.old_opcodes {
+        true => "bytecode 14, shown in the later opcodes' names: ",
+        false => "",
+    };
+    out.push_str(&format!(
+        "; {length}-byte blob at {blob:#x}; {old}instructions may be changed, added or removed (labels name branch targets)\n"
+    ));
+    for line in lines {
+        let rel = line.at - blob;
+        if targets.contains(&line.at) || starts.iter().any(|e| u64::from(e.start) == rel) {
+            out.push_str(&format!("L{rel:04x}:\n"));
+        }
+        out.push_str(&format!("    {}\n", line.text));
+    }
+    // Branches may go to the end of the blob, just past its last instruction.
+    let end = blob + u64::from(length);
+    if targets.contains(&end) {
+        out.push_str(&format!("L{length:04x}:\n"));
+    }
+    out
+}
+
+/// An instruction word taken apart, bytecode 13/14 opcodes given their later numbers
+/// (and their comparison kind, where `cmp` replaced six opcodes).
+#[derive(Debug, Clone, Copy)]
+pub struct Word {
+    /// The opcode; 0 for a bytecode 14 opcode with no later equal.
+    pub op: u8,
+    /// The word with the later opcode in its top byte.
+    pub w: u32,
+    /// The first and second operand types (`TYPES`).
+    pub t1: usize,
+    pub t2: usize,
+    /// The low 16 bits: an instance, a count or a short value, by opcode.
+    pub low: u16,
+}
+
+impl Word {
+    pub fn decode(stored: u32, old_opcodes: bool) -> Word {
+        let (op, w) = match (old_opcodes, from_v14((stored >> 24) as u8)) {
+            (false, _) => ((stored >> 24) as u8, stored),
+            (true, None) => (0, stored),
+            (true, Some((op, kind))) => {
+                let w = (stored & 0x00ff_ffff) | u32::from(op) << 24;
+                (
+                    op,
+                    kind.map_or(w, |k| (w & 0xffff_00ff) | u32::from(k) << 8),
+                )
+            }
+        };
+        Word {
+            op,
+            w,
+            t1: ((w >> 16) & 0xf) as usize,
+            t2: ((w >> 20) & 0xf) as usize,
+            low: (w & 0xffff) as u16,
+        }
+    }
+
+    /// The instruction's size in bytes: its word and the operand after it.
+    pub fn size(&self) -> u64 {
+        4 + operand_bytes(self.op, self.t1)
+    }
+}
+
+/// How many bytes of operand follow an instruction's word: a push's value (none
+/// for a 16-bit one held in the word, 8 for a double or a 64-bit integer), a
+/// variable's or a call's reference, and a `chkindex`-style extended word.
+fn operand_bytes(op: u8, t1: usize) -> u64 {
+    match op {
+        0x84 | 0xc0..=0xc3 => match t1 {
+            0xf => 0,
+            0 | 3 => 8,
+            _ => 4,
+        },
+        0x45 if t1 != 0xf => 4,
+        0xd9 => 4,
+        0xff if t1 == 2 => 4,
+        _ => 0,
+    }
+}
+
+/// Whether the instruction at `at` is on a VARI chain, not a FUNC one.
+fn of_variable(names: &Names, at: u64) -> bool {
+    names.owner.get(&at).is_some_and(|&c| !names.chains[c].call)
+}
+
+/// A push's operand as text.
+fn constant(
+    form: &Form<'_>,
+    at: u64,
+    t: usize,
+    low: u16,
+    (name, of_variable): (&str, bool),
+    strings: &[Cow<'_, str>],
+) -> String {
+    let mut r = match form.reader_at(at + 4, "") {
+        Ok(r) => r,
+        Err(_) => return "?".into(),
+    };
+    match t {
+        0xf => (low as i16).to_string(),
+        0 => format!("{:?}", f64::from_bits(r.u64("").unwrap_or(0))),
+        3 => (r.u64("").unwrap_or(0) as i64).to_string(),
+        1 => format!("{:?}", r.f32("").unwrap_or(0.0)),
+        6 => quoted(strings, r.u32("").unwrap_or(0) as usize),
+        5 => variable(r.u32("").unwrap_or(0), low, name),
+        // A reference to a variable or function in its chain: 2.3+ pushes one to
+        // name a method or, from 2023, a variable as a value.
+        2 if name != "?" => {
+            let kind = if of_variable { "variable" } else { "function" };
+            format!("{kind} {name}")
+        }
+        _ => r.i32("").unwrap_or(0).to_string(),
+    }
+}
+
+/// STRG's string `k` quoted as JSON quotes it, or `string#k` when STRG holds none.
+fn quoted(strings: &[Cow<'_, str>], k: usize) -> String {
+    strings.get(k).map_or(format!("string#{k}"), |s| {
+        serde_json::to_string(s).expect("strings serialise")
+    })
+}
+
+/// Calls in no FUNC chain. Such a call names its function by the string its operand
+/// indexes, as some 2023-2024 files call a function FUNC does not list: the string
+/// must be one STRG holds.
+pub fn unlinked_calls(game: &Game<'_>, names: &Names) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if names.old_opcodes {
+        return out;
+    }
+    let strings = game.texts().len();
+    for group in blob_indices(&game.code) {
+        let Some(&first) = group.first() else {
+            continue;
+        };
+        let e = &game.code[first];
+        let end = e.blob + u64::from(e.length);
+        let mut at = e.blob;
+        while at + 8 <= end {
+            let word = Word::decode(u32_at(&game.form, at).unwrap_or(0), false);
+            let operand = u32_at(&game.form, at + 4).unwrap_or(0);
+            if word.op == 0xd9 && !names.at.contains_key(&at) && operand as usize >= strings {
+                out.push(Problem::error(
+                    chunk_location(FourCC::CODE).at("entry", first),
+                    at + 4,
+                    format!(
+                        "{:?}: the call at L{:04x} is in no FUNC chain, and names its function by string {operand}, which STRG does not hold",
+                        e.name,
+                        at - e.blob
+                    ),
+                ));
+            }
+            at += word.size();
+        }
+    }
+    out
+}

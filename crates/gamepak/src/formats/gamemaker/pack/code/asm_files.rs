@@ -1,0 +1,476 @@
+//! The folder's edited disassemblies, put into the model before it writes the file:
+//! each one whose CRC-32 differs from extraction's is assembled (see
+//! [`crate::formats::gamemaker::bytecode::edit`]), every other blob is kept as stored, and the chains are
+//! linked again over them. The model then lays CODE and every chunk after it out,
+//! so a blob may grow or shrink whatever the other chunks hold.
+//!
+//! A `.asm` file added to `code/` is a new blob, and each heading in it a new code
+//! entry after the last, which records may name (an object's event, a room's
+//! creation code) by the heading's name.
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+
+use std::collections::HashSet;
+
+use crate::codec::crc::crc32;
+use crate::error::{Error, Result};
+use crate::formats::gamemaker::binary::container;
+use crate::formats::gamemaker::bytecode::edit::{Blob, Editor, NewEntry};
+use crate::formats::gamemaker::folder::manifest::Manifest;
+use crate::formats::gamemaker::gml::sim::Stuck;
+use crate::formats::gamemaker::model;
+use crate::formats::gamemaker::pack::code::gml_files::{FolderGml, Fresh};
+use crate::formats::gamemaker::pack::code::new_code::{Listing, NewKind};
+use crate::fourcc::FourCC;
+use crate::io::SourceDir;
+
+/// A code file added to the folder: its place and its text.
+pub type AddedFile = (String, String);
+
+/// The `.asm` files in `code/` that the manifest does not list, in name order.
+pub fn added(dir: &SourceDir, m: &Manifest) -> Result<Vec<AddedFile>> {
+    if m.code.is_empty() || !dir.is_dir("code") {
+        return Ok(Vec::new());
+    }
+    let listed: std::collections::HashSet<&str> = m.code.iter().map(|c| c.file.as_str()).collect();
+    let mut out = Vec::new();
+    for file in dir.list("code")? {
+        if !file.ends_with(".asm") || listed.contains(file.as_str()) {
+            continue;
+        }
+        if let Some(bytes) = dir.read_if_file(&file)? {
+            let text = String::from_utf8(bytes).map_err(|_| Error::at(&file, "is not UTF-8"))?;
+            out.push((file, text));
+        }
+    }
+    Ok(out)
+}
+
+/// The code entries the added files declare, in order: they come after CODE's.
+pub fn added_names(files: &[AddedFile]) -> impl Iterator<Item = &str> {
+    files
+        .iter()
+        .flat_map(|(_, text)| {
+            text.lines()
+                .filter_map(crate::formats::gamemaker::bytecode::disassemble::heading)
+        })
+        .map(|h| h.name)
+}
+
+/// The disassemblies edited since extraction, by blob: each one's file and text.
+pub type Edits = BTreeMap<usize, AddedFile>;
+
+/// Reads every listed disassembly (across cores: a game has hundreds) and keeps
+/// those whose CRC-32 differs from extraction's. One that is gone while its GML
+/// is there stands for the GML (see [`crate::formats::gamemaker::pack::code::gml_files`]).
+pub fn edited(dir: &SourceDir, m: &Manifest) -> Result<Edits> {
+    m.code
+        .par_iter()
+        .enumerate()
+        .filter_map(|(k, c)| {
+            let text = match dir.read_if_file(&c.file) {
+                Ok(Some(text)) if crc32(&text) == c.crc32 => return None,
+                Ok(Some(text)) => text,
+                Ok(None) if c.gml.is_some() => return None,
+                Ok(None) => return Some(dir.read(&c.file).map(|_| (k, Default::default()))),
+                Err(e) => return Some(Err(e)),
+            };
+            Some(
+                String::from_utf8(text)
+                    .map(|text| (k, (c.file.clone(), text)))
+                    .map_err(|_| Error::at(&c.file, "is not UTF-8")),
+            )
+        })
+        .collect()
+}
+
+/// The folder's code as pack found it, and the texts edited elsewhere that the
+/// code may still push by their old text.
+pub struct FolderCode<'a> {
+    /// Disassemblies edited, by blob.
+    pub edits: &'a Edits,
+    /// GML edited, and GML that defines for all.
+    pub gml: &'a FolderGml,
+    /// Disassemblies added.
+    pub added: &'a [AddedFile],
+    /// GML files added.
+    pub new_gml: &'a [AddedFile],
+    /// Strings whose text `strings.json` or `text.json` edited in place.
+    pub retexted: &'a [Retext],
+}
+
+/// A string whose text was edited in place: its index, and its text before and
+/// after.
+#[derive(Debug, Clone)]
+pub struct Retext {
+    pub string: u32,
+    pub was: String,
+    pub now: String,
+}
+
+/// Applies the edited and added disassemblies, and the folder's GML compiled
+/// (edited entries and new code), to `game`, noting each and adding warnings
+/// to `warnings` (the compiler's to `code_warnings`); gives the file as it was before them, to
+/// compare with, when there were any. Texts the code pushes that STRG lacks are
+/// added to it first; new scripts and events are listed where GameMaker lists
+/// them (see [`crate::formats::gamemaker::pack::code::new_code`]).
+pub fn apply(
+    code: FolderCode<'_>,
+    game: &mut model::Game<'_>,
+    notes: &mut Vec<String>,
+    warnings: &mut Vec<String>,
+    code_warnings: &mut Vec<crate::Diagnostic>,
+) -> Result<Option<Vec<u8>>> {
+    let FolderCode {
+        edits,
+        gml,
+        added,
+        new_gml,
+        retexted,
+    } = code;
+    if edits.is_empty() && added.is_empty() && gml.edits.is_empty() && new_gml.is_empty() {
+        return Ok(None);
+    }
+    let before = game.write()?;
+    let read = crate::formats::gamemaker::views::file_view::read(&before)?;
+    // The chains are read once, for the compiler and the assembler both.
+    let names = crate::formats::gamemaker::bytecode::disassemble::names(&read);
+    let mut compiled =
+        crate::formats::gamemaker::pack::code::gml_files::assemble(&read, &names, gml, new_gml)?;
+    code_warnings.append(&mut compiled.warnings);
+    // Disassemblies edited by hand, and added ones, by the blob they become.
+    let by_hand: Vec<(usize, AddedFile)> = edits
+        .iter()
+        .map(|(k, f)| (*k, f.clone()))
+        .chain(
+            added
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (read.blob_entries().len() + i, f.clone())),
+        )
+        .collect();
+    let mut edits = edits.clone();
+    for (blob, file, text) in compiled.edits {
+        notes.push(format!("{file}: compiled"));
+        edits.insert(blob, (file, text));
+    }
+    for (&blob, (file, text)) in edits.iter_mut() {
+        let said = push_edited_texts(game, blob, file, text, retexted);
+        notes.extend(said.notes);
+        warnings.extend(said.warnings);
+    }
+    let fresh: Vec<AddedFile> = compiled
+        .fresh
+        .iter()
+        .map(|f| (f.file.clone(), f.text.clone()))
+        .collect();
+    let pushed = edits
+        .values()
+        .chain(added)
+        .chain(&fresh)
+        .map(|(_, t)| t.as_str());
+    // New texts go at the end of STRG, so every index the file holds stays.
+    let new_strings = add_strings(game, pushed, notes);
+    let edits = &edits;
+    let declared = compiled
+        .fresh
+        .iter()
+        .filter_map(|f| match &f.kind {
+            NewKind::Script(name) => Some(name.clone()),
+            NewKind::Event(_) => None,
+        })
+        .chain(
+            edits
+                .values()
+                .chain(added)
+                .chain(&fresh)
+                .flat_map(|(_, t)| {
+                    t.lines()
+                        .filter_map(crate::formats::gamemaker::bytecode::disassemble::heading)
+                })
+                .map(|h| h.name.to_string()),
+        );
+    let editor = Editor::with_names(&read, names)
+        .with_strings(&new_strings)
+        .with_functions(declared);
+    let assembled = (0..read.blob_entries().len())
+        .map(|k| match edits.get(&k) {
+            None => Ok((editor.stored(k), Vec::new())),
+            Some((file, text)) => {
+                let (blob, functions) = editor.assemble(k, text, file)?;
+                let was = read.code[read.blob_entries()[k][0]].length;
+                notes.push(format!(
+                    "{file}: assembled, {} bytes (was {was})",
+                    blob.bytes.len()
+                ));
+                Ok((blob, functions.into_iter().map(|e| (k, e)).collect()))
+            }
+        })
+        .collect::<Result<Vec<(Blob, Vec<(usize, NewEntry)>)>>>()?;
+    let (mut blobs, functions): (Vec<Blob>, Vec<_>) = assembled.into_iter().unzip();
+    let mut entries = Vec::new();
+    for (file, text) in added.iter().chain(&fresh) {
+        let (blob, declared) = editor.assemble_new(text, file, blobs.len())?;
+        let names: Vec<&str> = declared.iter().map(|e| e.name.as_str()).collect();
+        notes.push(format!(
+            "{file}: a new blob of {} bytes, running {}",
+            blob.bytes.len(),
+            names.join(", ")
+        ));
+        entries.extend(declared.into_iter().map(|e| (blobs.len(), e)));
+        blobs.push(blob);
+    }
+    entries.extend(functions.into_iter().flatten());
+    let listings = listings(game, &compiled.fresh, &compiled.constructors, &entries);
+    editor.relink(game, blobs, entries)?;
+    drop(editor);
+    crate::formats::gamemaker::pack::code::new_code::list(game, &listings, notes)?;
+    if !by_hand.is_empty() {
+        let after = game.write()?;
+        refuse_unbalanced(
+            &read,
+            &crate::formats::gamemaker::views::file_view::read(&after)?,
+            &by_hand,
+        )?;
+    }
+    drop(read);
+    Ok(Some(before))
+}
+
+/// Refuses a disassembly edited by hand (`by_hand`, by blob) whose stack does
+/// not balance in the game `after` the edits: a value taken from an empty
+/// stack, or left on it. GameMaker's runner would crash or leak on it. A blob
+/// that did not read `before` the edit either is let be: the reading is what
+/// finds the fault, and it does not read every blob.
+fn refuse_unbalanced(
+    before: &crate::formats::gamemaker::views::file_view::Game<'_>,
+    after: &crate::formats::gamemaker::views::file_view::Game<'_>,
+    by_hand: &[(usize, AddedFile)],
+) -> Result<()> {
+    use crate::formats::gamemaker::gml::decompile::decompile_blobs;
+    let wanted: HashSet<usize> = by_hand.iter().map(|h| h.0).collect();
+    let was = decompile_blobs(before, |k| wanted.contains(&k));
+    let now = decompile_blobs(after, |k| wanted.contains(&k));
+    let fault = |game: &crate::formats::gamemaker::views::file_view::Game<'_>,
+                 bodies: &[Option<std::result::Result<_, Stuck>>],
+                 k: usize| {
+        let entries = game.blob_entries().get(k)?;
+        entries.iter().find_map(|&e| match bodies.get(e)? {
+            Some(Err(stuck)) if is_stack_fault(&stuck.why) => Some(stuck.clone()),
+            _ => None,
+        })
+    };
+    let mut problems = Vec::new();
+    for (k, (file, text)) in by_hand {
+        let Some(stuck) = fault(after, &now, *k) else {
+            continue;
+        };
+        if fault(before, &was, *k).is_some() {
+            continue;
+        }
+        let line =
+            crate::formats::gamemaker::bytecode::edit::line_of(text, stuck.at, after.form.endian)
+                .map_or_else(|| format!("at {:#x}", stuck.at), |n| format!("line {n}"));
+        problems.push(format!(
+            "{file}: {line}: the stack does not balance: {}; every value pushed must be \
+             used or dropped (popz), and nothing taken that was not pushed",
+            stuck.why
+        ));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::at("", problems.join("\n")))
+    }
+}
+
+/// Whether the decompiler stopped because the stack did not balance.
+fn is_stack_fault(why: &str) -> bool {
+    why == "the stack is empty"
+        || why.starts_with("a value is left on the stack")
+        || why.ends_with("on an empty stack")
+}
+
+/// Where each new code entry (`entries`, taking the indices after CODE's) is
+/// listed: each new file's (`fresh`) as its script or event, then, from 2.3,
+/// each function as a script, constructors (`constructors`) flagged.
+fn listings(
+    game: &model::Game<'_>,
+    fresh: &[Fresh],
+    constructors: &HashSet<String>,
+    entries: &[(usize, NewEntry)],
+) -> Vec<Listing> {
+    let base = game
+        .get::<crate::formats::gamemaker::model::chunks::code::Code>()
+        .map_or(0, |c| c.entries.len());
+    let index = |name: &str| {
+        entries
+            .iter()
+            .position(|(_, e)| e.name == name)
+            .map(|k| base + k)
+    };
+    let mut out: Vec<Listing> = fresh
+        .iter()
+        .filter_map(|f| {
+            let code = index(&f.entry)?;
+            Some(match &f.kind {
+                NewKind::Script(name) => Listing::Script {
+                    name: name.clone(),
+                    code,
+                    constructor: false,
+                    global: f.entry.starts_with("gml_GlobalScript_"),
+                },
+                NewKind::Event(entry) => Listing::Event {
+                    entry: entry.clone(),
+                    code,
+                },
+            })
+        })
+        .collect();
+    let mains: HashSet<&str> = fresh.iter().map(|f| f.entry.as_str()).collect();
+    for (k, (_, e)) in entries.iter().enumerate() {
+        if e.name.starts_with("gml_Script_") && !mains.contains(e.name.as_str()) {
+            out.push(Listing::Script {
+                name: e.name.clone(),
+                code: base + k,
+                constructor: constructors.contains(&e.name),
+                global: false,
+            });
+        }
+    }
+    out
+}
+
+/// Adds to STRG each text that `texts` (disassemblies) push and STRG lacks, at
+/// its end; gives them, in order.
+/// Notes and warnings, as one step gives them.
+#[derive(Debug, Default)]
+struct Said {
+    notes: Vec<String>,
+    warnings: Vec<String>,
+}
+
+/// Where the code of `blob` pushed a string whose text was edited in place, and
+/// its edited disassembly `text` still pushes the old text, the edit to the
+/// text holds: the code pushes the new one. Both edits land, rather than the
+/// old text coming back as a string of its own. Where the edited code pushes
+/// neither text any more, the text's edit does not show there: a warning.
+fn push_edited_texts(
+    game: &model::Game<'_>,
+    blob: usize,
+    file: &str,
+    text: &mut String,
+    retexted: &[Retext],
+) -> Said {
+    let mut said = Said::default();
+    if retexted.is_empty() {
+        return said;
+    }
+    let pushed = crate::formats::gamemaker::folder::texts::pushed_strings(game, blob);
+    let quoted = |t: &str| format!("push.s {}", serde_json::to_string(t).unwrap_or_default());
+    for r in retexted.iter().filter(|r| pushed.contains(&r.string)) {
+        let (old, new) = (quoted(&r.was), quoted(&r.now));
+        let pushes = |wanted: &str| text.lines().any(|l| l.trim() == wanted);
+        if !pushes(&old) {
+            if !pushes(&new) {
+                said.warnings.push(format!(
+                    "{file}: string {} ({:?}) is edited to {:?}, and this code, which \
+                     showed it, no longer pushes it: the edited text does not show here",
+                    r.string, r.was, r.now
+                ));
+            }
+            continue;
+        }
+        *text = text
+            .lines()
+            .map(|l| match l.trim() == old {
+                true => l.replacen(&old, &new, 1),
+                false => l.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n";
+        said.notes.push(format!(
+            "{file}: pushes string {} by its old text {:?}, edited to {:?}: the code pushes \
+             the edited text",
+            r.string, r.was, r.now
+        ));
+    }
+    said
+}
+
+fn add_strings<'t>(
+    game: &mut model::Game<'_>,
+    texts: impl Iterator<Item = &'t str>,
+    notes: &mut Vec<String>,
+) -> Vec<String> {
+    let Some(list) = game.chunks.iter_mut().find_map(|p| match &mut p.body {
+        model::chunks::Body::Strings(s) => Some(&mut s.list),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let mut known: std::collections::HashSet<String> = list.iter().map(|s| s.to_string()).collect();
+    let mut new: Vec<String> = Vec::new();
+    for text in texts {
+        for s in text.lines().filter_map(quoted_text) {
+            if known.insert(s.clone()) {
+                new.push(s);
+            }
+        }
+    }
+    if new.is_empty() {
+        return new;
+    }
+    notes.push(format!(
+        "STRG: {} text{} the code pushes added",
+        new.len(),
+        if new.len() == 1 { "" } else { "s" }
+    ));
+    list.extend(new.iter().cloned().map(std::borrow::Cow::Owned));
+    new
+}
+
+/// The string a line of assembly names by its STRG index: a pushed string, a
+/// function called or pushed by its name's string.
+fn quoted_text(line: &str) -> Option<String> {
+    let line = line.trim();
+    let quoted = line
+        .strip_prefix("push.s ")
+        .or_else(|| line.strip_prefix("push.i function "))
+        .or_else(|| {
+            let call = line.strip_prefix("call.i ")?;
+            Some(&call[..call.rfind("(argc=")?])
+        })?;
+    serde_json::from_str(quoted).ok()
+}
+
+/// What laying the code out again changed, between the file `before` the edits and
+/// the file `after` them.
+pub fn changes(before: &[u8], after: &[u8], notes: &mut Vec<String>) -> Result<()> {
+    let (before, after) = (container::read(before)?, container::read(after)?);
+    let size = |form: &container::Form<'_>| form.chunk(FourCC::CODE).map_or(0, |c| c.body.len());
+    if size(&after) != size(&before) {
+        notes.push(format!(
+            "CODE is {} bytes (was {})",
+            size(&after),
+            size(&before)
+        ));
+    }
+    let moved: Vec<String> = after
+        .chunks
+        .iter()
+        .zip(&before.chunks)
+        .filter(|(a, b)| a.offset != b.offset)
+        .map(|(a, _)| a.name.to_string())
+        .collect();
+    if !moved.is_empty() {
+        notes.push(format!(
+            "moved with every reference to them: {}",
+            moved.join(", ")
+        ));
+    }
+    Ok(())
+}
