@@ -60,8 +60,9 @@ pub mod form {
 /// Audio-group files (`audiogroup1.dat` and the others named by AGRP): a FORM
 /// holding only an AUDO chunk of clips, which the game's sounds index by group.
 pub mod audio_group {
+    pub use crate::formats::gamemaker::audio_group::file_names::FileNames;
     pub use crate::formats::gamemaker::audio_group::group_file::{
-        is_audio_group, read, write, AudioGroup, FileNames,
+        is_audio_group, read, write, AudioGroup,
     };
 }
 

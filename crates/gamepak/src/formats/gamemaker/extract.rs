@@ -20,6 +20,7 @@ use crate::error::{Error, Result};
 use crate::formats::gamemaker::folder::layout::Place;
 use crate::formats::gamemaker::folder::manifest::*;
 use crate::formats::gamemaker::inspect::entries::{self, Item};
+use crate::formats::gamemaker::views::code_entries;
 use crate::formats::gamemaker::views::file_view::Game;
 use crate::formats::gamemaker::{
     audio_group::group_file, bytecode::disassemble, folder::guide, folder::texts, gml, model,
@@ -234,7 +235,7 @@ fn render<'g, 'a>(
                 names: disassemble::names(game),
                 strings: game.texts(),
             });
-            let entries: Vec<&disassemble::Entry<'_>> = game.blob_entries()[k]
+            let entries: Vec<&code_entries::Entry<'_>> = game.blob_entries()[k]
                 .iter()
                 .map(|&i| &game.code[i])
                 .collect();
@@ -338,7 +339,7 @@ pub fn extract(
         if let Some(input) = &opts.input {
             manifest.audio_groups = group_file::extract_beside(
                 &game.sounds,
-                &group_file::FileNames::of(model),
+                &crate::formats::gamemaker::audio_group::file_names::FileNames::of(model),
                 input,
                 &ex,
                 limits,

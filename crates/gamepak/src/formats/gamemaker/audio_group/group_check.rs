@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::formats::gamemaker::audio_group::group_file::{read, FileNames};
+use crate::formats::gamemaker::audio_group::file_names::FileNames;
+use crate::formats::gamemaker::audio_group::group_file::read;
 use crate::formats::gamemaker::binary::container::{self, form_location};
 use crate::formats::gamemaker::model;
 use crate::formats::gamemaker::model::chunks::audio_groups::AudioGroups;

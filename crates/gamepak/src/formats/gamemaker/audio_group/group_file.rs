@@ -17,6 +17,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::file_names::{is_file_name, FileNames};
 use crate::assets::{Companion, Entry, Kind, Rendered};
 use crate::bytes::Endian;
 use crate::codec::crc::crc32;
@@ -24,9 +25,6 @@ use crate::error::{Error, Result};
 use crate::formats::gamemaker::binary::container::{self, Form};
 use crate::formats::gamemaker::inspect::entries::audio_extension;
 use crate::formats::gamemaker::model::chunks::audio::Audio;
-use crate::formats::gamemaker::model::chunks::audio_groups::{
-    AudioGroup as AudioGroupRecord, AudioGroups,
-};
 use crate::formats::gamemaker::model::chunks::Body;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::pack::rules::ClipChanges;
@@ -43,47 +41,6 @@ pub fn is_audio_group(data: &[u8]) -> bool {
         (data.get(0..4), data.get(8..12)),
         (Some(b"FORM"), Some(b"AUDO")) | (Some(b"MROF"), Some(b"ODUA"))
     )
-}
-
-/// The file name of group `n` beside its game when AGRP does not name it.
-fn numbered(n: u32) -> String {
-    format!("audiogroup{n}.dat")
-}
-
-/// Whether `name` may be a group file's name: one plain file name, so that neither
-/// AGRP nor a manifest can make gamepak read or write anything but a file beside
-/// the game.
-fn is_file_name(name: &str) -> bool {
-    !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0', ':'])
-}
-
-/// The file each audio group's clips are in, beside the game.
-#[derive(Debug, Default)]
-pub struct FileNames(Vec<Option<String>>);
-
-impl FileNames {
-    /// The names AGRP gives, where each is a plain file name.
-    pub fn of(game: &model::Game<'_>) -> Self {
-        let texts = game.texts();
-        let named = |g: &Option<AudioGroupRecord>| {
-            let path = g.as_ref()?.path?;
-            let text = texts.get(path.0 as usize)?;
-            is_file_name(text).then(|| text.to_string())
-        };
-        FileNames(
-            game.get::<AudioGroups>()
-                .map_or_else(Vec::new, |a| a.groups.iter().map(named).collect()),
-        )
-    }
-
-    /// Group `n`'s file name: AGRP's, else `audiogroupN.dat`.
-    pub fn get(&self, n: u32) -> String {
-        self.0
-            .get(n as usize)
-            .cloned()
-            .flatten()
-            .unwrap_or_else(|| numbered(n))
-    }
 }
 
 /// A group file read: its chunks and its clips.

@@ -17,6 +17,7 @@ use crate::error::{Error, Result};
 use crate::formats::gamemaker::bytecode::assemble::{self, Use};
 use crate::formats::gamemaker::bytecode::disassemble::{self, Names};
 use crate::formats::gamemaker::bytecode::function_spans::{function_at, function_ranges};
+use crate::formats::gamemaker::views::code_entries;
 use crate::formats::gamemaker::views::file_view::Game;
 
 /// A blob's new content: its bytes, the chain each variable or function use is on
@@ -209,9 +210,9 @@ impl<'g, 'a> Editor<'g, 'a> {
         }
     }
 
-    fn blob(&self, k: usize) -> Option<(u64, u32, Vec<&disassemble::Entry<'_>>)> {
+    fn blob(&self, k: usize) -> Option<(u64, u32, Vec<&code_entries::Entry<'_>>)> {
         let game = self.game;
-        let entries: Vec<&disassemble::Entry<'_>> = game
+        let entries: Vec<&code_entries::Entry<'_>> = game
             .blob_entries()
             .get(k)?
             .iter()

@@ -1,6 +1,7 @@
 //! Every real GameMaker game in the fixtures: read, and written back byte for byte.
 
 use crate::common;
+use crate::formats::gamemaker::views::code_entries;
 
 use gamepak::formats::gamemaker::views::file_view;
 use gamepak::{ExtractOptions, Format, Handler};
@@ -104,7 +105,7 @@ fn every_code_blob_disassembles_with_every_name_resolved() {
         let names = disassemble::names(&g);
         assert!(names.problems.is_empty(), "{name}: {:?}", names.problems);
         let strings = g.texts().to_vec();
-        let blobs = disassemble::blobs(&g.code);
+        let blobs = code_entries::blobs(&g.code);
         assert!(!blobs.is_empty() || g.code.is_empty(), "{name}");
         for entries in blobs {
             let e = entries[0];
@@ -191,7 +192,7 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
         let editor = Editor::with_names(&g, disassemble::names(&g));
         let names = disassemble::names(&g);
         let strings = g.texts();
-        let blobs: Vec<_> = disassemble::blobs(&g.code)
+        let blobs: Vec<_> = code_entries::blobs(&g.code)
             .iter()
             .enumerate()
             .map(|(k, entries)| {

@@ -4,6 +4,7 @@
 //! and every code entry, and lead only to blocks.
 
 use crate::common;
+use crate::formats::gamemaker::views::code_entries;
 
 use gamepak::formats::gamemaker::gml::blocks::blocks;
 use gamepak::formats::gamemaker::gml::fragments::fragments;
@@ -18,7 +19,7 @@ fn every_blob_of_every_game_decodes_into_blocks() {
         let g = file_view::read(&data).unwrap();
         let names = disassemble::names(&g);
         let strings = g.texts();
-        for entries in disassemble::blobs(&g.code) {
+        for entries in code_entries::blobs(&g.code) {
             let e = entries[0];
             let bytes = &g.form.data[e.blob as usize..e.blob as usize + e.length as usize];
             let instrs = decode(bytes, e.blob, g.form.endian, &names);

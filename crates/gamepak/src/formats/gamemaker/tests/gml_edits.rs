@@ -4,6 +4,7 @@
 //! back with GameMaker's own instructions.
 
 use crate::common;
+use crate::formats::gamemaker::views::code_entries;
 
 use gamepak::formats::gamemaker::{bytecode::disassemble, views::file_view};
 use gamepak::{ExtractOptions, Format};
@@ -59,7 +60,7 @@ fn every_game_packs_from_its_gml_alone() {
         // Each blob's instructions, their operands named: the raw words also
         // hold the distance to the next use of a variable, wherever it is.
         let (names, packed_names) = (disassemble::names(&original), disassemble::names(&packed));
-        let blob = |g: &file_view::Game<'_>, e: &disassemble::Entry<'_>| {
+        let blob = |g: &file_view::Game<'_>, e: &code_entries::Entry<'_>| {
             let names = if std::ptr::eq(g, &original) {
                 &names
             } else {

@@ -22,7 +22,7 @@ use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Blob, StrId, TpagId};
 use crate::formats::gamemaker::pictures::page_codecs::page_size;
 use crate::formats::gamemaker::{
-    bytecode::disassemble, model, views::clips, views::frames, views::general_info,
+    model, views::clips, views::code_entries, views::frames, views::general_info,
     views::page_blobs, views::page_items, views::sound_clips,
 };
 use crate::fourcc::FourCC;
@@ -42,13 +42,13 @@ pub struct Game<'a> {
     pub clip_names: HashMap<u32, String>,
     /// Every sound that plays a clip, and from which group.
     pub sounds: Vec<sound_clips::Sound>,
-    pub code: Vec<disassemble::Entry<'a>>,
+    pub code: Vec<code_entries::Entry<'a>>,
     /// What could not be read, each where its bad bytes are stored: the container's
     /// damage, and each chunk the model stopped in on bytes that break the format.
     pub problems: Vec<Problem>,
-    /// The entries of each instruction blob (see [`disassemble::blob_indices`]), grouped
+    /// The entries of each instruction blob (see [`code_entries::blob_indices`]), grouped
     /// when first asked for.
-    blobs: std::sync::OnceLock<Vec<disassemble::BlobEntries>>,
+    blobs: std::sync::OnceLock<Vec<code_entries::BlobEntries>>,
     /// The chunks the views come from that the model keeps as stored, read
     /// leniently (see [`Game::chunk`]).
     lenient: HashMap<FourCC, model::Lenient<'a>>,
@@ -366,7 +366,7 @@ fn code_entries<'a>(
     form: &Form<'a>,
     views: &Views<'_, 'a>,
     text: &dyn Fn(Option<StrId>) -> Cow<'a, str>,
-) -> Vec<disassemble::Entry<'a>> {
+) -> Vec<code_entries::Entry<'a>> {
     let Some(c) = views.get::<Code>() else {
         return Vec::new();
     };
@@ -375,10 +375,10 @@ fn code_entries<'a>(
         .enumerate()
         .map(|(i, e)| {
             let Some(e) = e else {
-                return disassemble::Entry::default();
+                return code_entries::Entry::default();
             };
             let blob = c.blobs.get(e.blob as usize).map_or(&[][..], |b| &b[..]);
-            disassemble::Entry {
+            code_entries::Entry {
                 at: views.place(FourCC::CODE, i).unwrap_or(0),
                 name: text(e.name),
                 blob: offset_in(form.data, blob),
@@ -428,9 +428,9 @@ impl<'a> Game<'a> {
     }
 
     /// The entries of each instruction blob, by index into `code`.
-    pub fn blob_entries(&self) -> &[disassemble::BlobEntries] {
+    pub fn blob_entries(&self) -> &[code_entries::BlobEntries] {
         self.blobs
-            .get_or_init(|| disassemble::blob_indices(&self.code))
+            .get_or_init(|| code_entries::blob_indices(&self.code))
     }
 
     pub fn pages(&self) -> &[page_blobs::Page<'_>] {

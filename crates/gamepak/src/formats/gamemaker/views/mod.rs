@@ -3,6 +3,7 @@
 //! clips, sounds, code entries). Nothing here reads a chunk's bytes: the model did.
 
 pub mod clips;
+pub mod code_entries;
 pub mod file_view;
 pub mod frames;
 pub mod general_info;

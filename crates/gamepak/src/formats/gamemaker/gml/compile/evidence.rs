@@ -7,8 +7,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::store::is_numbered_argument;
-use super::target::Target;
+use super::target::{is_numbered_argument, Target};
 use crate::formats::gamemaker::bytecode::disassemble::Names;
 use crate::formats::gamemaker::bytecode::function_spans::{function_at, function_ranges};
 use crate::formats::gamemaker::bytecode::opcodes::{

@@ -7,6 +7,7 @@ use super::{compile, Env, Source};
 use crate::formats::gamemaker::gml::ast::Stmt;
 use crate::formats::gamemaker::gml::decompile::decompile_blobs;
 use crate::formats::gamemaker::gml::sim::Stuck;
+use crate::formats::gamemaker::views::code_entries;
 use crate::formats::gamemaker::views::file_view::Game;
 use crate::formats::gamemaker::{bytecode::disassemble, views::file_view::offset_in};
 
@@ -52,7 +53,7 @@ pub fn decompiled(game: &Game<'_>) -> Vec<Decompiled> {
         let Some(Some(body)) = bodies.get_mut(e).map(Option::take) else {
             continue;
         };
-        let mut functions: Vec<&disassemble::Entry> = entries
+        let mut functions: Vec<&code_entries::Entry> = entries
             .iter()
             .map(|&k| &game.code[k])
             .filter(|c| c.start != 0)
@@ -141,7 +142,7 @@ fn compare(original: Vec<String>, compiled: Vec<String>) -> Outcome {
 /// The original instructions of `entry`, targets as instruction numbers.
 fn original_lines(
     game: &Game<'_>,
-    entry: &disassemble::Entry<'_>,
+    entry: &code_entries::Entry<'_>,
     names: &disassemble::Names,
 ) -> Vec<String> {
     let _ = offset_in;

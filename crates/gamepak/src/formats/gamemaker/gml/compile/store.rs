@@ -3,6 +3,7 @@
 //! statements that store (`=`, `op=`, `++`).
 
 use super::emit::Ty;
+use super::target::is_numbered_argument;
 use super::Gen;
 use crate::formats::gamemaker::gml::ast::{Accessor, AssignOp, Expr, Number, StepOp};
 use crate::formats::gamemaker::gml::builtins;
@@ -699,13 +700,6 @@ impl Gen<'_> {
             ));
         }
     }
-}
-
-/// `argument0` to `argument15`.
-pub(super) fn is_numbered_argument(name: &str) -> bool {
-    name.strip_prefix("argument")
-        .and_then(|n| n.parse::<u8>().ok())
-        .is_some_and(|n| n < 16)
 }
 
 /// The instance code an instance name in an operand stands for.

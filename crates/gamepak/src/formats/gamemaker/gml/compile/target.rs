@@ -300,3 +300,10 @@ pub const MOST_ARGUMENTS: usize = u16::MAX as usize;
 
 /// The most locals one function may declare: a code entry counts them in 16 bits.
 pub const MOST_LOCALS: usize = u16::MAX as usize;
+
+/// `argument0` to `argument15`.
+pub(super) fn is_numbered_argument(name: &str) -> bool {
+    name.strip_prefix("argument")
+        .and_then(|n| n.parse::<u8>().ok())
+        .is_some_and(|n| n < 16)
+}

@@ -22,12 +22,9 @@ use crate::formats::gamemaker::folder::manifest::Manifest;
 use crate::formats::gamemaker::gml::sim::Stuck;
 use crate::formats::gamemaker::model;
 use crate::formats::gamemaker::pack::code::gml_files::{FolderGml, Fresh};
-use crate::formats::gamemaker::pack::code::new_code::{Listing, NewKind};
+use crate::formats::gamemaker::pack::code::new_code::{AddedFile, Listing, NewKind};
 use crate::fourcc::FourCC;
 use crate::io::SourceDir;
-
-/// A code file added to the folder: its place and its text.
-pub type AddedFile = (String, String);
 
 /// The `.asm` files in `code/` that the manifest does not list, in name order.
 pub fn added(dir: &SourceDir, m: &Manifest) -> Result<Vec<AddedFile>> {

@@ -11,7 +11,6 @@ use std::collections::HashSet;
 
 use crate::codec::crc::crc32;
 use crate::error::{Error, Result};
-use crate::formats::gamemaker::bytecode::disassemble::Entry;
 use crate::formats::gamemaker::folder::manifest::Manifest;
 use crate::formats::gamemaker::gml::ast::Stmt;
 use crate::formats::gamemaker::gml::compile::{compile, Env, Source};
@@ -19,8 +18,9 @@ use crate::formats::gamemaker::gml::parse::{parse_placed, parse_with};
 use crate::formats::gamemaker::gml::places::Places;
 use crate::formats::gamemaker::gml::print::Style;
 use crate::formats::gamemaker::model::chunks::scripts::Scripts;
-use crate::formats::gamemaker::pack::code::asm_files::AddedFile;
+use crate::formats::gamemaker::pack::code::new_code::AddedFile;
 use crate::formats::gamemaker::pack::code::new_code::{self, NewKind};
+use crate::formats::gamemaker::views::code_entries::Entry;
 use crate::formats::gamemaker::views::file_view::Game;
 use crate::io::SourceDir;
 use crate::limits::{show_size, Limits};

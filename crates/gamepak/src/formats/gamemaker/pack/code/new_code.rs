@@ -24,8 +24,10 @@ use crate::formats::gamemaker::model::chunks::objects::Objects;
 use crate::formats::gamemaker::model::chunks::scripts::{Script, Scripts};
 use crate::formats::gamemaker::model::chunks::strings::Strings;
 use crate::formats::gamemaker::model::names::Id;
-use crate::formats::gamemaker::pack::code::asm_files::AddedFile;
 use crate::io::SourceDir;
+
+/// A code file added to the folder: its place and its text.
+pub type AddedFile = (String, String);
 
 /// The event types as GameMaker names them in code entry names, in
 /// [`EVENT_TYPES`](crate::formats::gamemaker::model::chunks::objects::EVENT_TYPES)' order.

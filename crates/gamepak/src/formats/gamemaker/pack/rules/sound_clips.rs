@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::formats::gamemaker::audio_group::group_file::FileNames;
+use crate::formats::gamemaker::audio_group::file_names::FileNames;
 use crate::formats::gamemaker::model::chunks::audio_groups::AudioGroups;
 use crate::formats::gamemaker::model::chunks::sounds::Sounds;
 use crate::formats::gamemaker::model::version::Version;
