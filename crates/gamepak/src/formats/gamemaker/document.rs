@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use crate::assets::Damage;
 use crate::formats::gamemaker::audio_group::group_file::{self, AudioGroup};
-use crate::formats::gamemaker::views::file_view::{self, Game};
+use crate::formats::gamemaker::views::file_view::{self, FileView};
 use crate::formats::gamemaker::{
     extract, inspect::check, inspect::entries, inspect::info, pack::rebuild,
 };
@@ -56,8 +56,8 @@ struct GameDocument<'a> {
     /// The run's settings: where the game was read from (its audio groups are
     /// beside it), and the limits.
     opts: Options,
-    read: OnceLock<Game<'a>>,
-    salvaged: OnceLock<(Game<'a>, Damage)>,
+    read: OnceLock<FileView<'a>>,
+    salvaged: OnceLock<(FileView<'a>, Damage)>,
 }
 
 /// What `once` holds, read by `read` the first time it is asked for; a read that
@@ -71,7 +71,7 @@ fn kept<T>(once: &OnceLock<T>, read: impl FnOnce() -> Result<T>) -> Result<&T> {
 }
 
 impl<'a> GameDocument<'a> {
-    fn read(&self) -> Result<&Game<'a>> {
+    fn read(&self) -> Result<&FileView<'a>> {
         kept(&self.read, || file_view::read(self.data))
     }
 }

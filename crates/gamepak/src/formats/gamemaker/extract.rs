@@ -21,7 +21,7 @@ use crate::formats::gamemaker::folder::layout::Place;
 use crate::formats::gamemaker::folder::manifest::*;
 use crate::formats::gamemaker::inspect::entries::{self, Item};
 use crate::formats::gamemaker::views::code_entries;
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 use crate::formats::gamemaker::{
     audio_group::group_file, bytecode::disassemble, folder::guide, folder::texts, gml, model,
     pictures::masks, pictures::page_codecs, pictures::streaming, views::page_blobs,
@@ -37,7 +37,7 @@ struct CodeView<'g, 'a> {
 }
 
 /// The TPAG item a frame entry is cut through.
-fn frame_item(game: &Game<'_>, item: Item) -> Option<u32> {
+fn frame_item(game: &FileView<'_>, item: Item) -> Option<u32> {
     match item {
         Item::SpriteFrame { sprite, frame } => Some(game.sprites[sprite].items[frame]),
         Item::Background(b) => Some(game.backgrounds[b].items[0]),
@@ -51,7 +51,7 @@ fn frame_item(game: &Game<'_>, item: Item) -> Option<u32> {
 /// the other workers idle. A page in `whole` (a QOI or BZip2-QOI page extracted too)
 /// is encoded as a PNG from the same rows, so it is decoded once.
 fn cut_frames(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     ex: &Extraction,
     frames: &[(&crate::Entry, u32)],
     whole: &BTreeMap<usize, &crate::Entry>,
@@ -132,7 +132,7 @@ fn cut_frames(
 
 /// Whether page `k` is extracted by decoding it to a PNG (QOI and BZip2-QOI pages
 /// stored in the file), rather than as stored.
-fn decoded_to_png(game: &Game<'_>, k: usize) -> bool {
+fn decoded_to_png(game: &FileView<'_>, k: usize) -> bool {
     let p = &game.pages()[k];
     p.blob.is_some()
         && !matches!(
@@ -174,7 +174,7 @@ fn records(model: &model::Game<'_>, wanted: &HashSet<Item>) -> HashMap<Item, Vec
 }
 
 fn render<'g, 'a>(
-    game: &'g Game<'a>,
+    game: &'g FileView<'a>,
     model: &'g model::Game<'_>,
     records: &'g HashMap<Item, Vec<u8>>,
     code_view: &OnceLock<CodeView<'g, 'a>>,
@@ -263,7 +263,7 @@ fn strings_json(model: &model::Game<'_>) -> Vec<u8> {
 /// Extracts a game, and the audio group files beside `opts.input` when it is given;
 /// `damage` is what its read could not take, for a salvage.
 pub fn extract(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     damage: Damage,
     out_path: &Path,
     extract: &ExtractOptions,
@@ -537,7 +537,7 @@ type Decompiled = Option<std::result::Result<Vec<gml::ast::Stmt>, gml::sim::Stuc
 /// decompile gets no file, and a note says why. Written across cores: a game has
 /// hundreds.
 fn gml_files(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     list: &mut [CodeFile],
     ex: &Extraction,
     decompiled: &[Decompiled],

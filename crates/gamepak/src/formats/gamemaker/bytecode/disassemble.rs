@@ -30,7 +30,7 @@ use crate::formats::gamemaker::model::chunks::code::Code;
 use crate::formats::gamemaker::model::chunks::symbols::{Functions, Variables};
 use crate::formats::gamemaker::model::wire::CodeAddress;
 use crate::formats::gamemaker::views::code_entries::{blob_indices, Entry};
-use crate::formats::gamemaker::views::file_view::{offset_in, Game};
+use crate::formats::gamemaker::views::file_view::{offset_in, FileView};
 use crate::fourcc::FourCC;
 use crate::report::Problem;
 
@@ -71,7 +71,7 @@ pub struct Chain {
 }
 
 /// Walks every VARI and FUNC chain inside the CODE chunk.
-pub fn names(game: &Game<'_>) -> Names {
+pub fn names(game: &FileView<'_>) -> Names {
     let mut out = Names::default();
     let form = &game.form;
     let Some(code) = form.chunk(FourCC::CODE) else {
@@ -507,7 +507,7 @@ fn quoted(strings: &[Cow<'_, str>], k: usize) -> String {
 /// Calls in no FUNC chain. Such a call names its function by the string its operand
 /// indexes, as some 2023-2024 files call a function FUNC does not list: the string
 /// must be one STRG holds.
-pub fn unlinked_calls(game: &Game<'_>, names: &Names) -> Vec<Problem> {
+pub fn unlinked_calls(game: &FileView<'_>, names: &Names) -> Vec<Problem> {
     let mut out = Vec::new();
     if names.old_opcodes {
         return out;

@@ -18,7 +18,7 @@ use crate::formats::gamemaker::bytecode::assemble::{self, Use};
 use crate::formats::gamemaker::bytecode::disassemble::{self, Names};
 use crate::formats::gamemaker::bytecode::function_spans::{function_at, function_ranges};
 use crate::formats::gamemaker::views::code_entries;
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 
 /// A blob's new content: its bytes, the chain each variable or function use is on
 /// (by offset in the blob), and where each function that starts in it now starts
@@ -40,13 +40,13 @@ struct Here {
 }
 
 /// The instance field (the word's low 16 bits) of the use at `at`.
-fn instance_field(game: &Game<'_>, at: u64) -> i16 {
+fn instance_field(game: &FileView<'_>, at: u64) -> i16 {
     crate::formats::gamemaker::binary::words::u32_at(&game.form, at).unwrap_or(0) as u16 as i16
 }
 
 /// One game's chains and strings, read once for every blob edited.
 pub struct Editor<'g, 'a> {
-    pub(crate) game: &'g Game<'a>,
+    pub(crate) game: &'g FileView<'a>,
     pub(crate) names: Names,
     strings: HashMap<&'g str, u32>,
     /// Texts the edits push that STRG will hold after its own, by index.
@@ -91,7 +91,7 @@ pub struct Added {
 
 impl<'g, 'a> Editor<'g, 'a> {
     /// The editor of `game`, whose code's chains `names` were read already.
-    pub fn with_names(game: &'g Game<'a>, names: Names) -> Self {
+    pub fn with_names(game: &'g FileView<'a>, names: Names) -> Self {
         let mut strings = HashMap::new();
         for (i, t) in game.texts().iter().enumerate() {
             strings.entry(&**t).or_insert(i as u32);

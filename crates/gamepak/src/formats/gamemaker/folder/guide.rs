@@ -10,7 +10,7 @@ use crate::formats::gamemaker::folder::manifest::Manifest;
 use crate::formats::gamemaker::inspect::release;
 use crate::formats::gamemaker::model::chunks::room::Rooms;
 use crate::formats::gamemaker::model::version::Version;
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 
 /// The guide's file name in the folder.
 pub const GUIDE: &str = "README.md";
@@ -62,7 +62,7 @@ const FILES: &[(&str, &str)] = &[
 ];
 
 /// The guide for `game`, extracted as `m` lists it.
-pub fn guide(game: &Game<'_>, m: &Manifest) -> String {
+pub fn guide(game: &FileView<'_>, m: &Manifest) -> String {
     let model = &game.model;
     let v = release::infer(game);
     let since = |v: Version| m.chunks.iter().any(|c| c.version >= v);

@@ -22,7 +22,7 @@ use super::walk::Walker;
 use crate::formats::gamemaker::model::chunks::symbols::Functions;
 use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::model::wire::StrId;
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 use crate::formats::gamemaker::{bytecode::disassemble, inspect::release};
 use crate::fourcc::FourCC;
 
@@ -45,7 +45,7 @@ pub struct EntryAt<'e> {
 }
 
 /// Every code entry of `game`, in code-entry order; null entries are skipped.
-pub fn decompile(game: &Game<'_>) -> Vec<Decompiled> {
+pub fn decompile(game: &FileView<'_>) -> Vec<Decompiled> {
     decompile_blobs(game, |_| true)
         .into_iter()
         .zip(&game.code)
@@ -59,17 +59,17 @@ pub fn decompile(game: &Game<'_>) -> Vec<Decompiled> {
 }
 
 /// Each code entry's statements, by code-entry index, for the blobs (by index in
-/// [`Game::blob_entries`]) that `wanted` names; `None` for a null entry or one
+/// [`FileView::blob_entries`]) that `wanted` names; `None` for a null entry or one
 /// not wanted. Blobs are decompiled across cores.
 pub fn decompile_blobs(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     wanted: impl Fn(usize) -> bool + Sync,
 ) -> Vec<Option<Result<Vec<Stmt>, Stuck>>> {
     crate::pass_stack::run(|| decompile_wanted(game, &wanted))
 }
 
 fn decompile_wanted(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     wanted: impl Fn(usize) -> bool + Sync,
 ) -> Vec<Option<Result<Vec<Stmt>, Stuck>>> {
     let names = disassemble::names(game);
@@ -323,7 +323,7 @@ fn catch_edges(ctx: &Context<'_>, instrs: &[Instr], found: &mut [super::blocks::
 }
 
 /// `body` as GML text, in the style the game's release reads.
-pub fn text(game: &Game<'_>, body: &[Stmt]) -> String {
+pub fn text(game: &FileView<'_>, body: &[Stmt]) -> String {
     print(
         body,
         Style {
@@ -332,11 +332,11 @@ pub fn text(game: &Game<'_>, body: &[Stmt]) -> String {
     )
 }
 
-fn escapes(game: &Game<'_>) -> bool {
+fn escapes(game: &FileView<'_>) -> bool {
     game.gen8.version[0] >= 2
 }
 
-fn context<'a>(game: &'a Game<'a>, names: &'a disassemble::Names, releases: Range) -> Context<'a> {
+fn context<'a>(game: &'a FileView<'a>, names: &'a disassemble::Names, releases: Range) -> Context<'a> {
     // How the game's code names its own variables and its resources, as the
     // compiler's evidence reads it.
     let settled = of_game(game, names, releases).0;
@@ -368,7 +368,7 @@ fn context<'a>(game: &'a Game<'a>, names: &'a disassemble::Names, releases: Rang
 }
 
 /// The names of each code entry's locals, from FUNC's lists.
-fn locals(game: &Game<'_>) -> HashMap<String, Vec<String>> {
+fn locals(game: &FileView<'_>) -> HashMap<String, Vec<String>> {
     let texts = game.texts();
     let text = |id: Option<StrId>| {
         id.and_then(|i| texts.get(i.0 as usize))

@@ -2,13 +2,13 @@
 //! which entries stand on their own, and each one's text or why it has none.
 
 use super::decompile::{decompile, text};
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 use crate::{Error, Result, SourceOrWhy, SourceText};
 
 /// The entries named in `wanted`, or every entry that stands on its own when it is
 /// empty, decompiled. A function declared inside another entry's code (2.3 on: its
 /// entry starts inside that entry's blob) is shown inside it, not on its own.
-pub fn source_texts(game: &Game<'_>, wanted: &[String]) -> Result<Vec<SourceText>> {
+pub fn source_texts(game: &FileView<'_>, wanted: &[String]) -> Result<Vec<SourceText>> {
     for name in wanted {
         if !game.code.iter().any(|e| *e.name == **name) {
             let near = nearest(game, name);
@@ -26,7 +26,7 @@ pub fn source_texts(game: &Game<'_>, wanted: &[String]) -> Result<Vec<SourceText
     crate::pass_stack::run(|| texts(game, wanted))
 }
 
-fn texts(game: &Game<'_>, wanted: &[String]) -> Result<Vec<SourceText>> {
+fn texts(game: &FileView<'_>, wanted: &[String]) -> Result<Vec<SourceText>> {
     let inside: Vec<bool> = game.code.iter().map(|e| e.start != 0).collect();
     let all = decompile(game);
     let shown = all
@@ -52,7 +52,7 @@ fn texts(game: &Game<'_>, wanted: &[String]) -> Result<Vec<SourceText>> {
 }
 
 /// The code entry whose name is nearest `name`, for a hint.
-fn nearest<'g>(game: &'g Game<'_>, name: &str) -> Option<&'g str> {
+fn nearest<'g>(game: &'g FileView<'_>, name: &str) -> Option<&'g str> {
     let names = game.code.iter().map(|e| &*e.name).filter(|n| !n.is_empty());
     crate::nearest::nearest(name, names)
 }

@@ -5,7 +5,7 @@
 use rayon::prelude::*;
 
 use crate::formats::gamemaker::binary::container::{chunk_location, form_location};
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 use crate::formats::gamemaker::{pictures::page_codecs, views::page_blobs::PageFormat};
 use crate::fourcc::FourCC;
 use crate::limits::Limits;
@@ -13,7 +13,7 @@ use crate::report::{Report, Severity};
 
 /// Checks a game, read into its views and its model, and the audio group files
 /// beside `input` when it is given.
-pub fn check(game: &Game<'_>, input: Option<&std::path::Path>, limits: &Limits) -> Report {
+pub fn check(game: &FileView<'_>, input: Option<&std::path::Path>, limits: &Limits) -> Report {
     let data = game.form.data;
     let model = &game.model;
     let mut r = Report {
@@ -110,7 +110,7 @@ fn unmodelled(model: &crate::formats::gamemaker::model::Game<'_>, r: &mut Report
     }
 }
 
-fn page_problems(game: &Game<'_>, limits: &Limits, r: &mut Report) {
+fn page_problems(game: &FileView<'_>, limits: &Limits, r: &mut Report) {
     let failures: Vec<(usize, u64, String)> = game
         .pages()
         .par_iter()
@@ -148,7 +148,7 @@ fn page_problems(game: &Game<'_>, limits: &Limits, r: &mut Report) {
 /// Sprites whose frames are not the sprite's size. GameMaker: Studio 1 lays out a
 /// sprite's frames at their own sizes, larger than the sprite's where a frame is
 /// (a real 1.x build has such a sprite), so only later files are judged.
-fn frames(game: &Game<'_>, r: &mut Report) {
+fn frames(game: &FileView<'_>, r: &mut Report) {
     if game.gen8.version[0] < 2 {
         return;
     }

@@ -6,7 +6,7 @@ use crate::formats::gamemaker::folder::layout::{self, Place};
 use crate::formats::gamemaker::model;
 use crate::formats::gamemaker::model::chunks::sprites::MASKS_BOXED;
 use crate::formats::gamemaker::model::chunks::{shaders, Body};
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 use crate::formats::gamemaker::views::page_blobs::PageFormat;
 use crate::fourcc::FourCC;
 use crate::io::{stem_path, whole_stem_path};
@@ -53,7 +53,7 @@ pub enum Item {
 /// What entry paths are named from: the file's chunks and the names of the
 /// resources they list.
 pub struct Files<'g, 'a> {
-    pub game: &'g Game<'a>,
+    pub game: &'g FileView<'a>,
     pub model: &'g model::Game<'a>,
     /// Each chunk's place; `None` for a chunk kept as stored.
     places: Vec<Option<Place>>,
@@ -62,7 +62,7 @@ pub struct Files<'g, 'a> {
 }
 
 impl<'g, 'a> Files<'g, 'a> {
-    pub fn new(game: &'g Game<'a>) -> Self {
+    pub fn new(game: &'g FileView<'a>) -> Self {
         let model = &game.model;
         let names = model
             .chunk_names()

@@ -7,7 +7,7 @@ use crate::bytes::Endian;
 use crate::formats::gamemaker::inspect::release;
 use crate::formats::gamemaker::model::chunks::Body;
 use crate::formats::gamemaker::pictures::page_codecs::page_size;
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 use crate::fourcc::FourCC;
 
 /// Chunks that start with a pointer list of resources, and what the resources are.
@@ -28,7 +28,7 @@ const LISTS: [(FourCC, &str); 14] = [
     (FourCC::AUDO, "embedded_audio"),
 ];
 
-pub fn info(game: &Game<'_>) -> Value {
+pub fn info(game: &FileView<'_>) -> Value {
     let g = &game.gen8;
     let mut m = Map::new();
     m.insert(
@@ -108,7 +108,7 @@ pub fn info(game: &Game<'_>) -> Value {
 
 /// How the game's code runs. A YYC build's code is compiled into the runner, so the
 /// file holds no CODE, VARI or FUNC chunk, or an empty CODE.
-fn code_kind(game: &Game<'_>) -> &'static str {
+fn code_kind(game: &FileView<'_>) -> &'static str {
     match game.form.chunk(FourCC::CODE) {
         Some(c) if !c.body.is_empty() => "bytecode, run by the runner's interpreter (VM)",
         _ => "compiled into the runner (YYC): the file holds no bytecode",
@@ -129,7 +129,7 @@ fn count(body: &Body<'_>) -> Option<usize> {
 
 /// What the typed model makes of the file: the release whose layout its chunks read
 /// in, and the chunks it keeps as stored, each with the reason.
-fn model_coverage(game: &Game<'_>, m: &mut Map<String, Value>) {
+fn model_coverage(game: &FileView<'_>, m: &mut Map<String, Value>) {
     let model = &game.model;
     let typed = model
         .chunks

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::formats::gamemaker::model::evidence::{self, Bound};
 use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::model::MARKERS;
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Inferred {
@@ -19,7 +19,7 @@ pub struct Inferred {
     pub releases: Range,
 }
 
-pub fn infer(game: &Game<'_>) -> Inferred {
+pub fn infer(game: &FileView<'_>) -> Inferred {
     let g = &game.gen8;
     let mut evidence = vec![format!("bytecode {}", g.bytecode)];
     if g.version[0] < 2 {

@@ -19,7 +19,7 @@ use crate::codec::png::{self as png_codec, Rgba};
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::binary::container::chunk_location;
 use crate::formats::gamemaker::pictures::page_codecs::page_size;
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 use crate::formats::gamemaker::views::page_blobs::PageFormat;
 use crate::formats::gamemaker::views::page_items;
 use crate::fourcc::FourCC;
@@ -34,7 +34,7 @@ pub type PageRows<'s> = &'s mut dyn FnMut(&[u8]) -> std::io::Result<()>;
 /// A QOI or BZip2-QOI page as a PNG, encoded as `stream` hands it the page's rows
 /// (through [`frames`], which may cut frames from the same rows).
 pub fn page_png(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     k: usize,
     stream: impl FnOnce(PageRows<'_>) -> Result<()>,
 ) -> Result<Vec<u8>> {
@@ -156,7 +156,7 @@ impl Cutting {
 /// error `done` returns stops it. With `page`, every row also goes there, so a page
 /// extracted whole and cut into frames is decoded once.
 pub fn frames(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     k: usize,
     ptrs: &[u32],
     mut page: Option<PageRows<'_>>,

@@ -13,7 +13,7 @@ use gamepak::limits::Held;
 use gamepak::FourCC;
 use gamepak::{ExtractOptions, Format};
 
-fn page(g: &file_view::Game<'_>, k: usize) -> Held<Rgba> {
+fn page(g: &file_view::FileView<'_>, k: usize) -> Held<Rgba> {
     let p = &g.pages()[k];
     page_codecs::decode(p.blob.unwrap(), p.format, "page", &Default::default()).unwrap()
 }

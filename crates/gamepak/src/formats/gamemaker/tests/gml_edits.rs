@@ -60,7 +60,7 @@ fn every_game_packs_from_its_gml_alone() {
         // Each blob's instructions, their operands named: the raw words also
         // hold the distance to the next use of a variable, wherever it is.
         let (names, packed_names) = (disassemble::names(&original), disassemble::names(&packed));
-        let blob = |g: &file_view::Game<'_>, e: &code_entries::Entry<'_>| {
+        let blob = |g: &file_view::FileView<'_>, e: &code_entries::Entry<'_>| {
             let names = if std::ptr::eq(g, &original) {
                 &names
             } else {
@@ -87,7 +87,7 @@ fn every_game_packs_from_its_gml_alone() {
         same += here.1;
         // The text fixed point: the packed game decompiles to the GML it was
         // packed from.
-        let texts = |g: &file_view::Game<'_>| -> std::collections::HashMap<String, String> {
+        let texts = |g: &file_view::FileView<'_>| -> std::collections::HashMap<String, String> {
             let style = gamepak::formats::gamemaker::gml::print::Style {
                 escapes: g.gen8.version[0] >= 2,
             };

@@ -29,7 +29,7 @@ use crate::fourcc::FourCC;
 use crate::report::{Problem, Severity};
 
 #[derive(Debug)]
-pub struct Game<'a> {
+pub struct FileView<'a> {
     pub form: Form<'a>,
     /// Every chunk as the model read it.
     pub model: model::Game<'a>,
@@ -50,14 +50,14 @@ pub struct Game<'a> {
     /// when first asked for.
     blobs: std::sync::OnceLock<Vec<code_entries::BlobEntries>>,
     /// The chunks the views come from that the model keeps as stored, read
-    /// leniently (see [`Game::chunk`]).
+    /// leniently (see [`FileView::chunk`]).
     lenient: HashMap<FourCC, model::Lenient<'a>>,
 }
 
 /// Reads what it can: an error only when the FORM itself does not read. A chunk the
 /// model does not read is kept as stored, and why goes to `problems` when its bytes
 /// break the format.
-pub fn read(data: &[u8]) -> Result<Game<'_>> {
+pub fn read(data: &[u8]) -> Result<FileView<'_>> {
     let (form, damage) = container::read_damaged(data)?;
     let problems = damage.iter().map(Problem::of).collect();
     Ok(of_form(form, problems))
@@ -67,7 +67,7 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
 /// does not read is kept as stored and, where the views come from it, read
 /// leniently, so that each page, frame, clip or code entry is lost alone. Only a
 /// FORM or GEN8 that cannot be read fails.
-pub fn read_salvaging(data: &[u8]) -> Result<(Game<'_>, Damage)> {
+pub fn read_salvaging(data: &[u8]) -> Result<(FileView<'_>, Damage)> {
     let (form, mut damage) = container::read_salvaging(data)?;
     let game = of_form(form, Vec::new());
     // GEN8 says what the rest is (its bytecode): without it nothing can be read.
@@ -89,7 +89,7 @@ pub fn read_salvaging(data: &[u8]) -> Result<(Game<'_>, Damage)> {
 }
 
 /// The views of the model read from `form`, with the container's `problems`.
-fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> Game<'_> {
+fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> FileView<'_> {
     let model = model::read_form(&form);
     for p in &model.chunks {
         if let Body::Stored { why: Some(why), .. } = &p.body {
@@ -173,7 +173,7 @@ fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> Game<'_> {
     let clips = clips(&form, &views);
     let sounds = sounds(&views, &text);
     let code = code_entries(&form, &views, &text);
-    Game {
+    FileView {
         clip_names: sound_clips::clip_names(&sounds, 0),
         gen8,
         txtr,
@@ -391,7 +391,7 @@ fn code_entries<'a>(
         .collect()
 }
 
-impl<'a> Game<'a> {
+impl<'a> FileView<'a> {
     fn views(&self) -> Views<'_, 'a> {
         Views {
             model: &self.model,

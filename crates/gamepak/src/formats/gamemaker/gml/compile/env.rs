@@ -9,7 +9,7 @@ use crate::formats::gamemaker::gml::ast::{Expr, Number, Stmt};
 use crate::formats::gamemaker::gml::builtins;
 use crate::formats::gamemaker::gml::context::RefKinds;
 use crate::formats::gamemaker::inspect::release;
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 use crate::fourcc::FourCC;
 
 /// The chunks whose resources code names, in the order a name is looked up.
@@ -92,7 +92,7 @@ impl Env {
     }
 
     /// What `game` holds.
-    pub fn of(game: &Game<'_>) -> Env {
+    pub fn of(game: &FileView<'_>) -> Env {
         Env::of_with(
             game,
             &crate::formats::gamemaker::bytecode::disassemble::names(game),
@@ -101,7 +101,7 @@ impl Env {
 
     /// What `game` holds, its code's chains `names` read already.
     pub fn of_with(
-        game: &Game<'_>,
+        game: &FileView<'_>,
         names: &crate::formats::gamemaker::bytecode::disassemble::Names,
     ) -> Env {
         let releases = release::infer(game).releases;

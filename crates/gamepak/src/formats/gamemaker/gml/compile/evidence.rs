@@ -18,7 +18,7 @@ use crate::formats::gamemaker::gml::instr::{decode, op, Callee, Instr, Operand};
 use crate::formats::gamemaker::gml::owners::{POPAF, SETOWNER};
 use crate::formats::gamemaker::gml::sim::ARRAY_POP_AF;
 use crate::formats::gamemaker::model::version::{Range, Version};
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 
 /// The `builtin` instance, as an operand names it.
 const BUILTIN: i16 = -6;
@@ -143,7 +143,7 @@ fn through_self(id: i64) -> i64 {
 
 /// The target `game` (from `releases`) is compiled for, with the choices its
 /// code shows, and the owner ids of its array writes.
-pub fn of_game(game: &Game<'_>, names: &Names, releases: Range) -> (Target, Evidence) {
+pub fn of_game(game: &FileView<'_>, names: &Names, releases: Range) -> (Target, Evidence) {
     let mut target = Target::new(u32::from(game.gen8.bytecode), releases.low);
     target.newest = releases.high;
     target.owner_every_write = crate::formats::gamemaker::gml::owners::names_every_owner(releases);
@@ -155,7 +155,7 @@ pub fn of_game(game: &Game<'_>, names: &Names, releases: Range) -> (Target, Evid
 /// release, so the stores through `builtin` must outnumber those through
 /// `self`; so must the reads of built-in variables, which a 2.3 release between
 /// 2.3.0 and 2.3.6 moved to `builtin`.
-pub fn settle(mut target: Target, game: &Game<'_>, names: &Names) -> (Target, Evidence) {
+pub fn settle(mut target: Target, game: &FileView<'_>, names: &Names) -> (Target, Evidence) {
     let (mut through_builtin, mut through_self) = (0usize, 0usize);
     // Reads of built-in variables, through `builtin` and through `self`.
     let (mut builtin_reads, mut self_reads) = (0usize, 0usize);

@@ -8,7 +8,7 @@ use crate::formats::gamemaker::gml::ast::Stmt;
 use crate::formats::gamemaker::gml::decompile::decompile_blobs;
 use crate::formats::gamemaker::gml::sim::Stuck;
 use crate::formats::gamemaker::views::code_entries;
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 use crate::formats::gamemaker::{bytecode::disassemble, views::file_view::offset_in};
 
 /// How one code entry came back.
@@ -43,7 +43,7 @@ pub struct Decompiled {
 
 /// Each code entry of `game` that starts its blob (and holds the others, its
 /// functions), decompiled.
-pub fn decompiled(game: &Game<'_>) -> Vec<Decompiled> {
+pub fn decompiled(game: &FileView<'_>) -> Vec<Decompiled> {
     let mut bodies = decompile_blobs(game, |_| true);
     let mut out = Vec::new();
     for entries in game.blob_entries() {
@@ -70,7 +70,7 @@ pub fn decompiled(game: &Game<'_>) -> Vec<Decompiled> {
 
 /// Each code entry of `game` that starts its blob (with the functions it
 /// declares), by name, and how it came back.
-pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
+pub fn identity(game: &FileView<'_>) -> Vec<(String, Outcome)> {
     let names = disassemble::names(game);
     let env = Env::of(game);
     decompiled(game)
@@ -90,7 +90,7 @@ pub fn identity(game: &Game<'_>) -> Vec<(String, Outcome)> {
 /// named `functions`), against GameMaker's own instructions for it; `names` are
 /// the game's chains.
 pub fn against(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     env: &Env,
     names: &disassemble::Names,
     entry: usize,
@@ -141,7 +141,7 @@ fn compare(original: Vec<String>, compiled: Vec<String>) -> Outcome {
 
 /// The original instructions of `entry`, targets as instruction numbers.
 fn original_lines(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     entry: &code_entries::Entry<'_>,
     names: &disassemble::Names,
 ) -> Vec<String> {
@@ -215,7 +215,7 @@ fn is_branch(head: &str) -> bool {
 /// A game's code decompiled once, to compile again: what the compiler's
 /// benchmark times, with the game's compiler settings read from its code.
 pub struct Recompile<'a> {
-    game: Game<'a>,
+    game: FileView<'a>,
     sources: Vec<Decompiled>,
 }
 

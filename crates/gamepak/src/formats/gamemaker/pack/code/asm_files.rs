@@ -242,15 +242,15 @@ pub fn apply(
 /// that did not read `before` the edit either is let be: the reading is what
 /// finds the fault, and it does not read every blob.
 fn refuse_unbalanced(
-    before: &crate::formats::gamemaker::views::file_view::Game<'_>,
-    after: &crate::formats::gamemaker::views::file_view::Game<'_>,
+    before: &crate::formats::gamemaker::views::file_view::FileView<'_>,
+    after: &crate::formats::gamemaker::views::file_view::FileView<'_>,
     by_hand: &[(usize, AddedFile)],
 ) -> Result<()> {
     use crate::formats::gamemaker::gml::decompile::decompile_blobs;
     let wanted: HashSet<usize> = by_hand.iter().map(|h| h.0).collect();
     let was = decompile_blobs(before, |k| wanted.contains(&k));
     let now = decompile_blobs(after, |k| wanted.contains(&k));
-    let fault = |game: &crate::formats::gamemaker::views::file_view::Game<'_>,
+    let fault = |game: &crate::formats::gamemaker::views::file_view::FileView<'_>,
                  bodies: &[Option<std::result::Result<_, Stuck>>],
                  k: usize| {
         let entries = game.blob_entries().get(k)?;

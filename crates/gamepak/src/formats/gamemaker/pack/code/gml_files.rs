@@ -21,7 +21,7 @@ use crate::formats::gamemaker::model::chunks::scripts::Scripts;
 use crate::formats::gamemaker::pack::code::new_code::AddedFile;
 use crate::formats::gamemaker::pack::code::new_code::{self, NewKind};
 use crate::formats::gamemaker::views::code_entries::Entry;
-use crate::formats::gamemaker::views::file_view::Game;
+use crate::formats::gamemaker::views::file_view::FileView;
 use crate::io::SourceDir;
 use crate::limits::{show_size, Limits};
 
@@ -164,7 +164,7 @@ struct Parsed<'t> {
 /// (whose code's chains are `names`), which sees every macro and enum the folder's GML declares and every new
 /// script. Every file's errors are reported together.
 pub fn assemble(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     names: &crate::formats::gamemaker::bytecode::disassemble::Names,
     gml: &FolderGml,
     new: &[AddedFile],
@@ -173,7 +173,7 @@ pub fn assemble(
 }
 
 fn assemble_on_pass_stack(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     names: &crate::formats::gamemaker::bytecode::disassemble::Names,
     gml: &FolderGml,
     new: &[AddedFile],
@@ -321,7 +321,7 @@ fn assemble_on_pass_stack(
 /// declares where another of the game's scripts does already: each refused,
 /// naming both files. A function is global from 2.3, and GameMaker would call
 /// only one of the two.
-fn declared_twice(game: &Game<'_>, env: &Env, gml: &FolderGml, parsed: &[Parsed]) -> Vec<String> {
+fn declared_twice(game: &FileView<'_>, env: &Env, gml: &FolderGml, parsed: &[Parsed]) -> Vec<String> {
     if !env.target.functions() {
         return Vec::new();
     }
@@ -389,7 +389,7 @@ struct CompiledText {
 }
 
 /// The name of the entry that starts blob `blob` of `game`.
-fn own_entry(game: &Game<'_>, blob: usize) -> Option<String> {
+fn own_entry(game: &FileView<'_>, blob: usize) -> Option<String> {
     let entries = game.blob_entries().get(blob)?;
     let own = entries
         .iter()
@@ -400,7 +400,7 @@ fn own_entry(game: &Game<'_>, blob: usize) -> Option<String> {
 }
 
 /// How the game's release writes strings: with escapes from GameMaker Studio 2.
-fn style_of(game: &Game<'_>) -> Style {
+fn style_of(game: &FileView<'_>) -> Style {
     Style {
         escapes: game.gen8.version[0] >= 2,
     }
@@ -410,7 +410,7 @@ fn style_of(game: &Game<'_>) -> Style {
 /// of the entry the file's name names (`012-gml_Object_obj_player_Step_0.gml`),
 /// or of a new script named after the file: its disassembly and its warnings.
 pub fn compile_text(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     text: &str,
     file: &str,
     entry: Option<&str>,
@@ -419,7 +419,7 @@ pub fn compile_text(
 }
 
 fn compile_text_on_pass_stack(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     text: &str,
     file: &str,
     entry: Option<&str>,
@@ -477,7 +477,7 @@ struct Text<'a> {
 /// function it declares, and each function's entry name with whether it is a
 /// constructor.
 fn compile_entry(
-    game: &Game<'_>,
+    game: &FileView<'_>,
     env: &Env,
     entry: &str,
     source: Text<'_>,
