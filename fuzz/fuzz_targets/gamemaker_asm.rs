@@ -4,14 +4,14 @@
 #![no_main]
 
 use gamepak::bytes::Endian;
-use gamepak::fuzzing::{asm, code};
+use gamepak::fuzzing::{assemble, disassemble};
 use gamepak::gamemaker::form as container;
 use libfuzzer_sys::fuzz_target;
 
 /// Labels are blob offsets in hex; a quoted string is STRG index 0.
 struct Offsets;
 
-impl asm::Names for Offsets {
+impl assemble::Names for Offsets {
     fn label(&self, label: &str) -> Option<u32> {
         u32::from_str_radix(label.strip_prefix('L')?, 16).ok()
     }
@@ -23,7 +23,7 @@ impl asm::Names for Offsets {
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
         for (k, line) in text.lines().enumerate() {
-            let _ = asm::assemble(line.trim(), 4 * k as u32, &Offsets, Endian::Little);
+            let _ = assemble::assemble(line.trim(), 4 * k as u32, &Offsets, Endian::Little);
         }
     }
     // The bytes as the one blob of a CODE chunk at offset 16.
@@ -35,17 +35,17 @@ fuzz_target!(|data: &[u8]| {
     file.extend(&data[..len]);
     let form = container::read(&file).expect("a FORM of one chunk reads");
     // Bytecode 14's older opcodes are shown for reading only: they must not panic.
-    let old = code::Names {
+    let old = disassemble::Names {
         old_opcodes: true,
         ..Default::default()
     };
-    let _ = code::instructions(&form, 16, len as u32, &old, &[]);
-    let (lines, _) = code::instructions(&form, 16, len as u32, &code::Names::default(), &[]);
+    let _ = disassemble::instructions(&form, 16, len as u32, &old, &[]);
+    let (lines, _) = disassemble::instructions(&form, 16, len as u32, &disassemble::Names::default(), &[]);
     let mut assembled = Vec::new();
     for line in &lines {
         for text in line.text.split('\n') {
             let at = assembled.len() as u32;
-            let i = asm::assemble(text.trim(), at, &Offsets, Endian::Little)
+            let i = assemble::assemble(text.trim(), at, &Offsets, Endian::Little)
                 .unwrap_or_else(|e| panic!("`{}` does not assemble: {e}", text.trim()));
             assembled.extend(i.bytes);
         }

@@ -5,22 +5,22 @@
 //! written must read again, with the texts it was given.
 #![no_main]
 
-use gamepak::fuzzing::{code, code_edit::Editor, game};
+use gamepak::fuzzing::{code_entries, disassemble, edit::Editor, file_view};
 use gamepak::gamemaker as model;
 use gamepak::gamemaker::chunks::strings::Strings;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let (Ok(g), Ok(mut m)) = (game::read(data), model::read(data)) else {
+    let (Ok(g), Ok(mut m)) = (file_view::read(data), model::read(data)) else {
         return;
     };
-    let names = code::names(&g);
-    let editor = Editor::with_names(&g, code::names(&g));
+    let names = disassemble::names(&g);
+    let editor = Editor::with_names(&g, disassemble::names(&g));
     let strings = g.texts();
     let mut blobs = Vec::new();
-    for (k, entries) in code::blobs(&g.code).iter().enumerate() {
+    for (k, entries) in code_entries::blobs(&g.code).iter().enumerate() {
         let e = entries[0];
-        let mut text = code::disassemble(&g.form, e.blob, e.length, entries, &names, &strings);
+        let mut text = disassemble::disassemble(&g.form, e.blob, e.length, entries, &names, &strings);
         if k == 0 {
             text.push_str(
                 "    call.i get_timer(argc=0)\n    pop.v.v global.fuzzer_variable\n    \
@@ -43,7 +43,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let expected = texts.list.clone();
     if let Ok(file) = m.write() {
-        let again = game::read(&file).expect("a file the model wrote reads");
+        let again = file_view::read(&file).expect("a file the model wrote reads");
         assert_eq!(again.texts(), expected);
     }
 });

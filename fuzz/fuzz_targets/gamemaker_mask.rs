@@ -5,7 +5,7 @@
 //! input's last byte.
 #![no_main]
 
-use gamepak::fuzzing::sprite_masks::{from_png, to_png};
+use gamepak::fuzzing::masks::{from_png, to_png};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 //! extraction then packing, which must give the input back.
 #![no_main]
 
-use gamepak::fuzzing::{code, game};
+use gamepak::fuzzing::{code_entries, disassemble, file_view};
 use gamepak::gamemaker::{audio_group, form as container};
 use gamepak::{ExtractOptions, Format};
 use libfuzzer_sys::fuzz_target;
@@ -14,11 +14,11 @@ fuzz_target!(|data: &[u8]| {
         let bytes = container::write(form.endian, &chunks).expect("a read FORM writes");
         assert_eq!(bytes, &data[..data.len() - form.trailing]);
     }
-    if let Ok(g) = game::read(data) {
-        let names = code::names(&g);
-        for entries in code::blobs(&g.code) {
+    if let Ok(g) = file_view::read(data) {
+        let names = disassemble::names(&g);
+        for entries in code_entries::blobs(&g.code) {
             let e = entries[0];
-            let _ = code::disassemble(&g.form, e.blob, e.length, &entries, &names, &[]);
+            let _ = disassemble::disassemble(&g.form, e.blob, e.length, &entries, &names, &[]);
         }
     }
     let h = Format::GameMaker.handler().expect("GameMaker is supported");

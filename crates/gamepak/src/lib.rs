@@ -48,10 +48,9 @@ pub mod toml_text;
 #[cfg(fuzzing)]
 #[doc(hidden)]
 pub mod fuzzing {
-    pub use crate::formats::gamemaker::{
-        bytecode::assemble, bytecode::disassemble, bytecode::edit, pictures::masks,
-        views::file_view,
-    };
+    pub use crate::formats::gamemaker::bytecode::{assemble, disassemble, edit};
+    pub use crate::formats::gamemaker::pictures::masks;
+    pub use crate::formats::gamemaker::views::{code_entries, file_view};
 }
 
 /// Test support shared with the integration tests: the one way tests find the
