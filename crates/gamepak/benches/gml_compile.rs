@@ -5,7 +5,7 @@
 //! the same folder untouched: what compiling an edit adds to a pack.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gamepak::gamemaker::gml::compile::identity::Recompile;
+use gamepak::gamemaker::gml::compile::Recompile;
 use gamepak::{ExtractOptions, Format};
 
 #[path = "../tests/common/mod.rs"]

@@ -47,7 +47,9 @@
 pub use crate::formats::gamemaker::model::names::{self, Id};
 pub use crate::formats::gamemaker::model::version::Version;
 pub use crate::formats::gamemaker::model::wire::{CodeAddress, StrId, TpagId};
-pub use crate::formats::gamemaker::model::{chunks, json, read, write, Game, Part};
+pub use crate::formats::gamemaker::{
+    model::chunks, model::json, model::read, model::write, model::Game, model::Part,
+};
 
 /// The FORM container under the model: each chunk's name, offset and bytes, for tools
 /// that look at a file's layout rather than its records.
@@ -66,20 +68,26 @@ pub mod audio_group {
     };
 }
 
-/// GameMaker's language: its tree ([`ast`](gml::ast)), printed in one layout
-/// ([`print`](gml::print)) and parsed back ([`parse`](gml::parse), through
-/// [`lex`](gml::lex)), the built-in functions, constants and variables with their
-/// types ([`builtins`](gml::builtins)), and the decompiler that reads a game's
-/// bytecode back as GML ([`decompile`](gml::decompile), stage by stage:
-/// [`instr`](gml::instr), [`blocks`](gml::blocks), [`fragments`](gml::fragments),
-/// [`sim`](gml::sim), [`walk`](gml::walk), with [`owners`](gml::owners) for
-/// `[@ ]`), also from assembly text ([`assembly`](gml::assembly)); and the
-/// compiler that writes GML back as GameMaker's bytecode ([`compile`](gml::compile)).
+/// GameMaker's language and a game's code: the tree ([`ast`](gml::ast)), printed in
+/// one layout ([`print`](gml::print)) and parsed back ([`parse`](gml::parse), through
+/// [`lex`](gml::lex)); the built-in functions, constants and variables with their
+/// types ([`builtins`](gml::builtins)); the compiler that writes GML as GameMaker's
+/// bytecode ([`compile`](gml::compile)); and a whole game's code taken through
+/// decompiling and compiling back, counted ([`sweep`](gml::sweep)). A game's code as
+/// GML is [`Document::decompile`](crate::Document::decompile), and GML compiled
+/// against a game [`Document::compile`](crate::Document::compile).
 pub mod gml {
-    pub use crate::formats::gamemaker::gml::{
-        assembly, ast, blocks, builtins, compile, context, decompile, fragments, graph, instr, lex,
-        owners, parse, print, sim, sweep, walk,
-    };
+    pub use crate::formats::gamemaker::gml::language::{ast, builtins, lex, parse, print};
+    pub use crate::formats::gamemaker::gml::sweep;
+
+    /// The compiler's entry points: GML compiled against a game's names
+    /// ([`compile()`]), and a game's own code compiled back ([`Recompile`]).
+    pub mod compile {
+        pub use crate::formats::gamemaker::gml::compile::identity::Recompile;
+        pub use crate::formats::gamemaker::gml::compile::{
+            compile, CompileError, Compiled, Env, FunctionEntry, Source, Target,
+        };
+    }
 }
 
 /// Small games made in code, for examples, benchmarks and tests: a model in any

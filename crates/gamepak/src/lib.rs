@@ -49,6 +49,9 @@ pub mod toml_text;
 #[doc(hidden)]
 pub mod fuzzing {
     pub use crate::formats::gamemaker::bytecode::{assemble, disassemble, edit};
+    pub use crate::formats::gamemaker::gml::decompile::{
+        array_writes, assembly, context, game_code, instr,
+    };
     pub use crate::formats::gamemaker::pictures::masks;
     pub use crate::formats::gamemaker::views::{code_entries, file_view};
 }

@@ -1,9 +1,10 @@
 //! The library's files as a graph drawn from its imports: every path a file names
 //! (in a `use` or in code) that starts at `crate`, `super`, `self` or a child
 //! module is followed through re-exports to the file that defines it. The house
-//! rules of docs/ARCHITECTURE.md are checked on that graph: no cycle of files, no
-//! file importing from a module above it, and a GameMaker folder a newcomer can
-//! read.
+//! rules of docs/ARCHITECTURE.md are checked on that graph (no cycle of files, no
+//! file importing from a module above it) and on the tree (a GameMaker folder a
+//! newcomer can read: few entries at its top, files named for what they hold, no
+//! two alike, and one `Game`).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -396,4 +397,82 @@ fn no_file_imports_from_a_module_above_it() {
         }
     }
     assert!(upward.is_empty(), "upward imports:\n{}", upward.join("\n"));
+}
+
+/// Every `.rs` file under `dir`, tests' own folders left out.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                if path.file_name().is_some_and(|n| n != "tests") {
+                    dirs.push(path);
+                }
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_gamemaker_folder_reads_at_a_glance() {
+    let gamemaker = src().join("formats/gamemaker");
+    let top: Vec<_> = std::fs::read_dir(&gamemaker).unwrap().flatten().collect();
+    assert!(
+        top.len() <= 15,
+        "{} entries at the top of formats/gamemaker",
+        top.len()
+    );
+
+    // Chunk codes that are not words: a file named so says where, not what.
+    const CODES: &[&str] = &[
+        "acrv", "agrp", "audo", "bgnd", "dafl", "dbgi", "embi", "extn", "feat", "feds", "func",
+        "gen8", "glob", "inst", "lang", "locl", "objt", "optn", "psem", "scpt", "seqn", "shdr",
+        "sond", "sprt", "strg", "tgin", "tmln", "tpag", "txtr", "uilr", "vari",
+    ];
+    let mut seen: BTreeMap<String, PathBuf> = BTreeMap::new();
+    for file in sources(&gamemaker) {
+        let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+        assert!(
+            !CODES.contains(&stem.as_str()),
+            "{} is named by a chunk code",
+            file.display()
+        );
+        if stem == "mod" {
+            continue;
+        }
+        if let Some(other) = seen.insert(stem.clone(), file.clone()) {
+            panic!(
+                "two files named {stem}.rs: {} and {}",
+                other.display(),
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn one_type_is_named_game() {
+    let declared: Vec<_> = sources(&src())
+        .into_iter()
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            syn::parse_file(&text)
+                .unwrap()
+                .items
+                .iter()
+                .any(|i| match i {
+                    syn::Item::Struct(s) => s.ident == "Game",
+                    syn::Item::Enum(e) => e.ident == "Game",
+                    syn::Item::Type(t) => t.ident == "Game",
+                    _ => false,
+                })
+        })
+        .collect();
+    assert_eq!(declared.len(), 1, "types named Game: {declared:?}");
 }

@@ -110,7 +110,7 @@ impl Document for GameDocument<'_> {
     }
 
     fn decompile(&self, entries: &[String]) -> Result<Vec<SourceText>> {
-        super::gml::source::source_texts(self.read()?, entries)
+        crate::formats::gamemaker::gml::decompile::source::source_texts(self.read()?, entries)
     }
 
     fn compile(

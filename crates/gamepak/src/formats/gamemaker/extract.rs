@@ -331,7 +331,7 @@ pub fn extract(
         },
         || {
             (!blobs.is_empty())
-                .then(|| gml::decompile::decompile_blobs(game, |k| blobs.contains(&k)))
+                .then(|| gml::decompile::game_code::decompile_blobs(game, |k| blobs.contains(&k)))
         },
     );
     cut.and(rendered)?;
@@ -530,7 +530,8 @@ fn manifest(
 }
 
 /// Each code entry's statements, by code-entry index, as the decompiler gives them.
-type Decompiled = Option<std::result::Result<Vec<gml::ast::Stmt>, gml::sim::Stuck>>;
+type Decompiled =
+    Option<std::result::Result<Vec<gml::language::ast::Stmt>, gml::decompile::sim::Stuck>>;
 
 /// The GML of each blob whose disassembly was written, beside it: the code of the
 /// blob's own entry, with the functions it declares inside it. Code that does not
@@ -560,7 +561,10 @@ fn gml_files(
                 let file = format!("{}.gml", c.file.strip_suffix(".asm").unwrap_or(&c.file));
                 match &decompiled[own] {
                     Some(Ok(body)) => {
-                        ex.write(&file, gml::decompile::text(game, body).as_bytes())?;
+                        ex.write(
+                            &file,
+                            gml::decompile::game_code::text(game, body).as_bytes(),
+                        )?;
                         Ok(ex.crc(&file).map(|crc32| GmlFile { file, crc32 }))
                     }
                     Some(Err(stuck)) => {

@@ -1,9 +1,9 @@
 //! The file each audio group's clips are in, beside the game: the name AGRP gives,
 //! where it is one plain file name, else `audiogroupN.dat`.
 
-use crate::formats::gamemaker::model::{
-    self,
-    chunks::audio_groups::{AudioGroup as AudioGroupRecord, AudioGroups},
+use crate::formats::gamemaker::{
+    model,
+    model::chunks::audio_groups::{AudioGroup as AudioGroupRecord, AudioGroups},
 };
 
 /// The file name of group `n` beside its game when AGRP does not name it.

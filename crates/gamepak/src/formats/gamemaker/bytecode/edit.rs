@@ -138,7 +138,7 @@ impl<'g, 'a> Editor<'g, 'a> {
     /// no built-in function, no internal one, and nothing of the game's or the
     /// code being packed declares it.
     fn unknown_function(&self, name: &str) -> Option<String> {
-        use crate::formats::gamemaker::gml::builtins;
+        use crate::formats::gamemaker::gml::language::builtins;
         let game = self.game;
         let scripts = || {
             game.model

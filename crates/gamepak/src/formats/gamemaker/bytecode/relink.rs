@@ -25,7 +25,7 @@ use crate::error::{Error, Result};
 use crate::formats::gamemaker::binary::words::{get_u32, put_u32};
 use crate::formats::gamemaker::bytecode::builtin_variables;
 use crate::formats::gamemaker::bytecode::edit::{Added, Blob, Editor, NewEntry, BUILTIN, LOCAL};
-use crate::formats::gamemaker::gml::context::RefKinds;
+use crate::formats::gamemaker::gml::decompile::context::RefKinds;
 use crate::formats::gamemaker::model;
 use crate::formats::gamemaker::model::chunks::code::{Code as CodeChunk, CodeEntry};
 use crate::formats::gamemaker::model::chunks::strings::Strings;

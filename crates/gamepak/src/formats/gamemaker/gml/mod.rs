@@ -52,32 +52,10 @@
 //! - Anything the walk cannot place is an error with its offset: no code is left
 //!   out and no internal name (`@@…@@`, `$$$$temp$$$$`) is printed.
 
-pub mod assembly;
-pub mod ast;
-pub mod blocks;
-pub mod builtins;
 pub mod compile;
-pub mod context;
 pub mod decompile;
-pub mod fragments;
-pub mod graph;
-pub mod instr;
-pub mod lex;
-pub mod owners;
-pub mod parse;
-pub mod places;
-pub mod print;
-mod region;
-mod script_params;
-pub mod sim;
-pub mod source;
+pub mod language;
 pub mod sweep;
-mod tidy;
-pub(crate) mod tree_bounds;
-mod typed;
-pub mod unknown_enum;
-pub(crate) mod visit;
-pub mod walk;
 
 #[cfg(test)]
 mod tests;

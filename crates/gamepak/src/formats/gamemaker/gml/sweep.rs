@@ -7,9 +7,9 @@
 use serde::Serialize;
 
 use super::compile::identity::{identity, Outcome};
-use super::decompile::{decompile, text};
-use super::parse::parse_with;
-use super::print::{print, Style};
+use crate::formats::gamemaker::gml::decompile::game_code::{decompile, text};
+use crate::formats::gamemaker::gml::language::parse::parse_with;
+use crate::formats::gamemaker::gml::language::print::{print, Style};
 use crate::formats::gamemaker::{inspect::release, views::file_view};
 use crate::Result;
 

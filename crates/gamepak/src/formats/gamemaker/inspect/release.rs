@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::formats::gamemaker::model::evidence::{self, Bound};
+use crate::formats::gamemaker::model::release_evidence::{self, Bound};
 use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::model::MARKERS;
 use crate::formats::gamemaker::views::file_view::FileView;
@@ -67,7 +67,7 @@ pub fn infer(game: &FileView<'_>) -> Inferred {
         low,
         high: high.map_or(Version::NEWEST, Version::below),
     };
-    for (chunk, bound) in evidence::bounds(&game.model, &game.form) {
+    for (chunk, bound) in release_evidence::bounds(&game.model, &game.form) {
         let narrower = bound.narrow(range);
         if (narrower.low, narrower.high) == (range.low, range.high) {
             continue;

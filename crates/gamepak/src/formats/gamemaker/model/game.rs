@@ -10,10 +10,10 @@ use super::version::{Range, Version};
 use super::wire::Label;
 use super::wire_read::{Labels, WireReader};
 use super::wire_write::WireWriter;
-use super::{names, wire};
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::binary::container::{self, Chunk as StoredChunk, Form};
+use crate::formats::gamemaker::{model::names, model::wire};
 use crate::fourcc::FourCC;
 
 /// A whole file, chunk by chunk.

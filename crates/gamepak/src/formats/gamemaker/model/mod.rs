@@ -14,10 +14,10 @@
 //! resolve in every other chunk; the rest are read in file order.
 
 pub mod chunks;
-pub mod evidence;
 mod game;
 pub mod json;
 pub mod names;
+pub mod release_evidence;
 pub mod sample;
 pub mod synthetic;
 pub mod version;

@@ -6,8 +6,8 @@ use super::chunks::strings::Strings;
 use super::chunks::Body;
 use super::version::Version;
 use super::wire::StrId;
-use super::{Game, Part, MARKERS};
 use crate::bytes::Endian;
+use crate::formats::gamemaker::{model::Game, model::Part, model::MARKERS};
 use crate::fourcc::FourCC;
 
 /// A file of GameMaker `version`'s layout (bytecode 17, or 16 before 2.3) holding

@@ -9,7 +9,7 @@ use crate::formats::gamemaker::model::chunks::texture_items::{TextureItem, Textu
 use crate::formats::gamemaker::model::chunks::textures::{Page, Textures};
 use crate::formats::gamemaker::model::chunks::Body;
 use crate::formats::gamemaker::model::version::Version;
-use crate::formats::gamemaker::model::{self, Part};
+use crate::formats::gamemaker::{model, model::Part};
 use crate::fourcc::FourCC;
 
 /// A PNG-framed blob of about `size` bytes: a real signature, IHDR and IEND around one

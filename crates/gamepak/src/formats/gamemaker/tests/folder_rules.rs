@@ -344,7 +344,7 @@ fn a_resource_folder_renamed_is_the_resource_renamed_and_one_removed_is_refused(
 
 #[test]
 fn a_built_in_name_edited_in_strings_json_is_refused_and_a_games_own_name_is_renamed() {
-    use crate::formats::gamemaker::gml::builtins::is_builtin_variable;
+    use crate::formats::gamemaker::gml::language::builtins::is_builtin_variable;
     for (name, _, out) in extracted_games("folder rules names", &ERAS) {
         let path = out.path().join("strings.json");
         let strings: Vec<String> = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();

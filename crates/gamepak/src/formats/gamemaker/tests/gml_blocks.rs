@@ -6,9 +6,9 @@
 use crate::common;
 use crate::formats::gamemaker::views::code_entries;
 
-use gamepak::formats::gamemaker::gml::blocks::blocks;
-use gamepak::formats::gamemaker::gml::fragments::fragments;
-use gamepak::formats::gamemaker::gml::instr::{decode, Operand};
+use gamepak::formats::gamemaker::gml::decompile::blocks::blocks;
+use gamepak::formats::gamemaker::gml::decompile::fragments::fragments;
+use gamepak::formats::gamemaker::gml::decompile::instr::{decode, Operand};
 use gamepak::formats::gamemaker::{bytecode::disassemble, views::file_view};
 
 #[test]

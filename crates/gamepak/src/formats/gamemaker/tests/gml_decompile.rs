@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 
 use crate::common;
 
-use gamepak::formats::gamemaker::gml::decompile::{decompile, text};
-use gamepak::formats::gamemaker::gml::parse::parse_with;
-use gamepak::formats::gamemaker::gml::print::Style;
+use gamepak::formats::gamemaker::gml::decompile::game_code::{decompile, text};
+use gamepak::formats::gamemaker::gml::language::parse::parse_with;
+use gamepak::formats::gamemaker::gml::language::print::Style;
 use gamepak::formats::gamemaker::views::file_view;
 
 #[test]

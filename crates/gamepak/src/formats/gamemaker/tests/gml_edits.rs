@@ -88,16 +88,16 @@ fn every_game_packs_from_its_gml_alone() {
         // The text fixed point: the packed game decompiles to the GML it was
         // packed from.
         let texts = |g: &file_view::FileView<'_>| -> std::collections::HashMap<String, String> {
-            let style = gamepak::formats::gamemaker::gml::print::Style {
+            let style = gamepak::formats::gamemaker::gml::language::print::Style {
                 escapes: g.gen8.version[0] >= 2,
             };
-            gamepak::formats::gamemaker::gml::decompile::decompile(g)
+            gamepak::formats::gamemaker::gml::decompile::game_code::decompile(g)
                 .into_iter()
                 .filter_map(|d| {
                     let body = d.body.ok()?;
                     Some((
                         d.name,
-                        gamepak::formats::gamemaker::gml::print::print(&body, style),
+                        gamepak::formats::gamemaker::gml::language::print::print(&body, style),
                     ))
                 })
                 .collect()
@@ -232,15 +232,16 @@ fn gml_edits_pack_clean_on_games_of_four_eras() {
             "gml_Script_gamepak_script"
         };
         let entries = [entry_name, script_entry.to_string(), new_event.clone()];
-        let texts = gamepak::formats::gamemaker::gml::source::source_texts(&again, &entries)
-            .unwrap()
-            .into_iter()
-            .map(|t| match t.text {
-                gamepak::SourceOrWhy::Source(s) => s,
-                _ => panic!("{game_file}: {} does not decompile", t.entry),
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
+        let texts =
+            gamepak::formats::gamemaker::gml::decompile::source::source_texts(&again, &entries)
+                .unwrap()
+                .into_iter()
+                .map(|t| match t.text {
+                    gamepak::SourceOrWhy::Source(s) => s,
+                    _ => panic!("{game_file}: {} does not decompile", t.entry),
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
         let mut shown = vec![
             "global.gamepak_edited = 1;",
             "gamepak_note = \"edited in GML\";",

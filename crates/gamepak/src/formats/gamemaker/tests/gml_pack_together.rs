@@ -26,11 +26,14 @@ fn code_file(folder: &Path, suffix: &str) -> PathBuf {
 /// The GML entry `entry` of `bytes` decompiles to.
 fn decompiled(bytes: &[u8], entry: &str) -> String {
     let g = file_view::read(bytes).unwrap();
-    let d = gml::decompile::decompile(&g)
+    let d = gml::decompile::game_code::decompile(&g)
         .into_iter()
         .find(|d| d.name == entry)
         .unwrap_or_else(|| panic!("no entry {entry}"));
-    gml::print::print(&d.body.unwrap(), gml::print::Style { escapes: true })
+    gml::language::print::print(
+        &d.body.unwrap(),
+        gml::language::print::Style { escapes: true },
+    )
 }
 
 /// A text edited in `text.json` and the code that shows it edited too: both

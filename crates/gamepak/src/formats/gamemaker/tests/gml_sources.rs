@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 
 use crate::common;
 
-use gamepak::formats::gamemaker::gml::ast::{AssignOp, BinaryOp, Expr, Number, Stmt};
-use gamepak::formats::gamemaker::gml::decompile::{decompile, text};
-use gamepak::formats::gamemaker::gml::parse::parse_with;
-use gamepak::formats::gamemaker::gml::print::{print, Style};
-use gamepak::formats::gamemaker::gml::visit::{walk_block, walk_block_exprs};
+use gamepak::formats::gamemaker::gml::decompile::game_code::{decompile, text};
+use gamepak::formats::gamemaker::gml::language::ast::{AssignOp, BinaryOp, Expr, Number, Stmt};
+use gamepak::formats::gamemaker::gml::language::parse::parse_with;
+use gamepak::formats::gamemaker::gml::language::print::{print, Style};
+use gamepak::formats::gamemaker::gml::language::visit::{walk_block, walk_block_exprs};
 use gamepak::formats::gamemaker::views::file_view;
 
 /// The fixture game each source folder was built into.
@@ -281,7 +281,7 @@ fn definitions(folder: &Path, env: &mut gamepak::formats::gamemaker::gml::compil
             let Some((value, _)) = rest.split_once("</constant>") else {
                 continue;
             };
-            if let Ok(e) = gamepak::formats::gamemaker::gml::parse::parse_expr(value) {
+            if let Ok(e) = gamepak::formats::gamemaker::gml::language::parse::parse_expr(value) {
                 env.macros.insert(name.to_string(), e);
             }
         }

@@ -6,13 +6,13 @@ use std::collections::HashSet;
 
 use indexmap::IndexSet;
 
-use super::{evidence, fold, syntax};
+use crate::formats::gamemaker::{gml::compile::evidence, gml::compile::fold, gml::compile::syntax};
 
 use super::emit::{Code, Label, Ty};
 use super::env::Env;
-use crate::formats::gamemaker::gml::ast::{Expr, Stmt};
-use crate::formats::gamemaker::gml::lex::Pos;
-use crate::formats::gamemaker::gml::places::Places;
+use crate::formats::gamemaker::gml::language::ast::{Expr, Stmt};
+use crate::formats::gamemaker::gml::language::lex::Pos;
+use crate::formats::gamemaker::gml::language::places::Places;
 
 /// What to compile: a code entry's name and body, and the names of the function
 /// entries its blob holds, in order, where the code is the game's own (a
@@ -501,7 +501,7 @@ pub(super) fn named_functions(block: &[Stmt], out: &mut Vec<String>) {
 /// has the name (Gatoiq/tiempo-del-este's windblown-particles effect reads its
 /// own `particles` beside the sprite of that name).
 pub(super) fn assigned_names(body: &[Stmt]) -> HashSet<String> {
-    use crate::formats::gamemaker::gml::visit::{walk_block, walk_block_exprs};
+    use crate::formats::gamemaker::gml::language::visit::{walk_block, walk_block_exprs};
     let mut names = HashSet::new();
     let mut note = |block: &mut Vec<Stmt>| {
         for s in block.iter() {

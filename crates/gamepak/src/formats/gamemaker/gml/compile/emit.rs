@@ -21,8 +21,6 @@ pub enum Ty {
     V,
     /// A string.
     S,
-    /// A 16-bit immediate, as `push.e` and `dup.e` name it.
-    E,
 }
 
 impl Ty {
@@ -35,7 +33,6 @@ impl Ty {
             Ty::B => "b",
             Ty::V => "v",
             Ty::S => "s",
-            Ty::E => "e",
         }
     }
 }

@@ -5,9 +5,9 @@
 use std::collections::{HashMap, HashSet};
 
 use super::target::Target;
-use crate::formats::gamemaker::gml::ast::{Expr, Number, Stmt};
-use crate::formats::gamemaker::gml::builtins;
-use crate::formats::gamemaker::gml::context::RefKinds;
+use crate::formats::gamemaker::gml::decompile::context::RefKinds;
+use crate::formats::gamemaker::gml::language::ast::{Expr, Number, Stmt};
+use crate::formats::gamemaker::gml::language::builtins;
 use crate::formats::gamemaker::inspect::release;
 use crate::formats::gamemaker::views::file_view::FileView;
 use crate::fourcc::FourCC;
@@ -161,7 +161,8 @@ impl Env {
                 Stmt::Macro {
                     name, body: text, ..
                 } => {
-                    if let Ok(e) = crate::formats::gamemaker::gml::parse::parse_expr(text) {
+                    if let Ok(e) = crate::formats::gamemaker::gml::language::parse::parse_expr(text)
+                    {
                         self.macros.insert(name.clone(), e);
                     }
                 }

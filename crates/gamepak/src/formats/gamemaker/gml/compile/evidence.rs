@@ -13,10 +13,10 @@ use crate::formats::gamemaker::bytecode::function_spans::{function_at, function_
 use crate::formats::gamemaker::bytecode::opcodes::{
     INT_TYPE, LONG_TYPE, PLAIN_VARIABLE, STACKTOP_VARIABLE,
 };
-use crate::formats::gamemaker::gml::builtins;
-use crate::formats::gamemaker::gml::instr::{decode, op, Callee, Instr, Operand};
-use crate::formats::gamemaker::gml::owners::{POPAF, SETOWNER};
-use crate::formats::gamemaker::gml::sim::ARRAY_POP_AF;
+use crate::formats::gamemaker::gml::decompile::array_writes::{POPAF, SETOWNER};
+use crate::formats::gamemaker::gml::decompile::instr::{decode, op, Callee, Instr, Operand};
+use crate::formats::gamemaker::gml::decompile::sim::ARRAY_POP_AF;
+use crate::formats::gamemaker::gml::language::builtins;
 use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::views::file_view::FileView;
 
@@ -146,7 +146,8 @@ fn through_self(id: i64) -> i64 {
 pub fn of_game(game: &FileView<'_>, names: &Names, releases: Range) -> (Target, Evidence) {
     let mut target = Target::new(u32::from(game.gen8.bytecode), releases.low);
     target.newest = releases.high;
-    target.owner_every_write = crate::formats::gamemaker::gml::owners::names_every_owner(releases);
+    target.owner_every_write =
+        crate::formats::gamemaker::gml::decompile::array_writes::names_every_owner(releases);
     settle(target, game, names)
 }
 

@@ -8,9 +8,9 @@
 
 use super::emit::Ty;
 use super::Gen;
-use crate::formats::gamemaker::gml::ast::{BinaryOp, Expr, Number, UnaryOp};
-use crate::formats::gamemaker::gml::{builtins, unknown_enum};
+use crate::formats::gamemaker::gml::language::ast::{BinaryOp, Expr, Number, UnaryOp};
 use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::{gml::decompile::unknown_enum, gml::language::builtins};
 
 /// How deep macros are folded into macros, at most.
 const FOLD_DEPTH: usize = 64;

@@ -5,12 +5,14 @@
 //! function go through `callv`.
 
 use super::emit::Ty;
-use super::{Exits, FunctionEntry, Gen};
-use crate::formats::gamemaker::gml::ast::{
+use crate::formats::gamemaker::gml::decompile::tidy::argument_index;
+use crate::formats::gamemaker::gml::language::ast::{
     Accessor, AssignOp, BinaryOp, Block, Expr, Function, Number, Param, Stmt,
 };
-use crate::formats::gamemaker::gml::builtins;
-use crate::formats::gamemaker::gml::tidy::argument_index;
+use crate::formats::gamemaker::gml::language::builtins;
+use crate::formats::gamemaker::{
+    gml::compile::Exits, gml::compile::FunctionEntry, gml::compile::Gen,
+};
 use indexmap::IndexSet;
 
 /// The hidden function a struct literal's fields are set in.
@@ -100,7 +102,7 @@ impl Gen<'_> {
             || self.params.contains(name)
             || self.statics.contains(name)
             || self.env.globalvars.contains(name)
-            || crate::formats::gamemaker::gml::builtins::is_builtin_variable(name);
+            || crate::formats::gamemaker::gml::language::builtins::is_builtin_variable(name);
         (!other).then_some(StoredAs::Instance(name))
     }
 
@@ -282,7 +284,7 @@ impl Gen<'_> {
     /// after them where a release lets their setting-up run again (before
     /// 2024.11).
     fn statics_block(&mut self, body: &Block) {
-        let statics: Vec<&crate::formats::gamemaker::gml::ast::Declared> = body
+        let statics: Vec<&crate::formats::gamemaker::gml::language::ast::Declared> = body
             .iter()
             .filter_map(|s| match s {
                 Stmt::Static(list) => Some(list),
@@ -420,7 +422,7 @@ impl Gen<'_> {
             passed.push(e.clone());
             Expr::Index {
                 base: Box::new(Expr::Ident("argument".into())),
-                accessor: crate::formats::gamemaker::gml::ast::Accessor::Array,
+                accessor: crate::formats::gamemaker::gml::language::ast::Accessor::Array,
                 indices: vec![Expr::Number(Number::Int(passed.len() as i64 - 1))],
             }
         };

@@ -3,13 +3,13 @@
 //! original's, branch targets counted in instructions so that a difference in
 //! size shows where it starts.
 
-use super::{compile, Env, Source};
-use crate::formats::gamemaker::gml::ast::Stmt;
-use crate::formats::gamemaker::gml::decompile::decompile_blobs;
-use crate::formats::gamemaker::gml::sim::Stuck;
+use crate::formats::gamemaker::gml::decompile::game_code::decompile_blobs;
+use crate::formats::gamemaker::gml::decompile::sim::Stuck;
+use crate::formats::gamemaker::gml::language::ast::Stmt;
 use crate::formats::gamemaker::views::code_entries;
 use crate::formats::gamemaker::views::file_view::FileView;
 use crate::formats::gamemaker::{bytecode::disassemble, views::file_view::offset_in};
+use crate::formats::gamemaker::{gml::compile::compile, gml::compile::Env, gml::compile::Source};
 
 /// How one code entry came back.
 #[derive(Debug, Clone, PartialEq, Eq)]

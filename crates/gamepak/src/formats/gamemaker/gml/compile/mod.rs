@@ -1,4 +1,4 @@
-//! The compiler: GML trees ([`super::ast`]) to GameMaker's bytecode, written as
+//! The compiler: GML trees ([`crate::formats::gamemaker::gml::language::ast`]) to GameMaker's bytecode, written as
 //! the disassembly's text so that the assembler and pack's code edits (which
 //! keep VARI, FUNC and STRG in step) take it from there.
 //!
@@ -28,7 +28,7 @@
 //! - A call of a name that is no function, no variable and no local is an error
 //!   naming the nearest function, not a new FUNC entry.
 //! - Every error names where its statement starts (the parser's
-//!   [`Places`](super::places::Places)) and points at its name there: a
+//!   [`Places`](crate::formats::gamemaker::gml::language::places::Places)) and points at its name there: a
 //!   built-in called with a number of arguments its table refuses, a store to
 //!   a read-only built-in (not a struct's, a constructor's or inside `with`,
 //!   where the name may be a struct's own), `break` outside a loop, syntax the
@@ -42,12 +42,12 @@ pub mod emit;
 pub mod env;
 
 pub(super) mod evidence;
-mod expr;
+mod expressions;
 mod fold;
 mod functions;
 pub mod identity;
 mod owners;
-mod stmt;
+mod statements;
 mod store;
 mod syntax;
 pub mod target;

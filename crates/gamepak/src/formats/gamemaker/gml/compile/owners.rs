@@ -6,8 +6,8 @@
 
 use super::evidence::THROUGH_OTHER;
 use super::Gen;
-use crate::formats::gamemaker::gml::ast::{Accessor, AssignOp, Expr};
-use crate::formats::gamemaker::gml::builtins;
+use crate::formats::gamemaker::gml::language::ast::{Accessor, AssignOp, Expr};
+use crate::formats::gamemaker::gml::language::builtins;
 
 /// The owner GameMaker names for an array no variable holds (a literal passed
 /// on, or what a call returns) in event code, where the game shows none.
@@ -123,7 +123,9 @@ impl Gen<'_> {
 
     fn set_owner(&mut self, id: i64) {
         if self.env.target.owner_every_write || self.last_owner != Some(id) {
-            self.number(crate::formats::gamemaker::gml::ast::Number::Int(id));
+            self.number(crate::formats::gamemaker::gml::language::ast::Number::Int(
+                id,
+            ));
             self.op("break.e -5");
             self.last_owner = Some(id);
         }
@@ -134,7 +136,7 @@ impl Gen<'_> {
     fn owner_id(&self, array: &str, other: bool, element: bool) -> i64 {
         // A built-in array's id is its own, through any instance
         // (lordbenedikt/2d_dungeon_gm's `other.alarm[1] = 30` names 2552).
-        let builtin = crate::formats::gamemaker::gml::builtins::variable(array).is_some();
+        let builtin = crate::formats::gamemaker::gml::language::builtins::variable(array).is_some();
         let by_kind = other && self.env.target.owner_every_write && !builtin;
         let shift = if by_kind { THROUGH_OTHER } else { 0 };
         if let Some(id) = self.env.owner_ids.get(self.current_entry(), array, element) {

@@ -5,8 +5,8 @@
 use super::emit::Ty;
 use super::target::is_numbered_argument;
 use super::Gen;
-use crate::formats::gamemaker::gml::ast::{Accessor, AssignOp, Expr, Number, StepOp};
-use crate::formats::gamemaker::gml::builtins;
+use crate::formats::gamemaker::gml::language::ast::{Accessor, AssignOp, Expr, Number, StepOp};
+use crate::formats::gamemaker::gml::language::builtins;
 use crate::formats::gamemaker::model::version::Version;
 
 /// Where a variable lives.
@@ -693,7 +693,9 @@ impl Gen<'_> {
             return;
         }
         let most = self.env.target.most_arguments();
-        if let Some(n) = super::super::tidy::argument_index(e).filter(|&n| n >= most) {
+        if let Some(n) = crate::formats::gamemaker::gml::decompile::tidy::argument_index(e)
+            .filter(|&n| n >= most)
+        {
             self.error(format!(
                 "argument[{n}] is past the last argument a call can pass in this game's release ({most} arguments, argument[{}] the last)",
                 most - 1

@@ -16,7 +16,7 @@
 //! A game's release is a range. A piece is refused only where the range ends
 //! before the piece's release: a game that may be late enough keeps it.
 
-use crate::formats::gamemaker::gml::ast::{Accessor, AssignOp, BinaryOp, Expr, Stmt};
+use crate::formats::gamemaker::gml::language::ast::{Accessor, AssignOp, BinaryOp, Expr, Stmt};
 use crate::formats::gamemaker::model::version::Version;
 
 /// A piece of syntax some releases lack.

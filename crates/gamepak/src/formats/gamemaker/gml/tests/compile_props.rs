@@ -8,13 +8,15 @@
 
 use proptest::prelude::*;
 
-use super::super::assembly::decompile_assembly;
-use super::super::ast::{
+use crate::formats::gamemaker::gml::compile::identity::listing;
+use crate::formats::gamemaker::gml::decompile::assembly::decompile_assembly;
+use crate::formats::gamemaker::gml::language::ast::{
     Accessor, AssignOp, BinaryOp, Block, Case, Declared, Expr, Number, StepOp, Stmt, UnaryOp,
 };
-use crate::formats::gamemaker::gml::compile::identity::listing;
-use crate::formats::gamemaker::gml::compile::{compile, Env, Source, Target};
 use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::{
+    gml::compile::compile, gml::compile::Env, gml::compile::Source, gml::compile::Target,
+};
 
 const INSTANCE: &[&str] = &["hp", "speed_x", "count"];
 const LOCALS: &[&str] = &["a", "b"];
@@ -234,12 +236,13 @@ fn compiled(body: &Block, (release, named): (Version, &str)) -> Result<String, S
     // Arrays are copied on write from 2.3, as the games of those releases have
     // them.
     target.array_owners = release >= Version::V2_3;
-    target.owner_every_write = crate::formats::gamemaker::gml::owners::names_every_owner(
-        crate::formats::gamemaker::model::version::Range {
-            low: release,
-            high: release,
-        },
-    );
+    target.owner_every_write =
+        crate::formats::gamemaker::gml::decompile::array_writes::names_every_owner(
+            crate::formats::gamemaker::model::version::Range {
+                low: release,
+                high: release,
+            },
+        );
     let env = Env::bare(target);
     let entry = "gml_Object_obj_Step_0";
     let c = compile(
@@ -273,7 +276,7 @@ proptest! {
         body in program(),
         release in prop::sample::select(&RELEASES[..]),
     ) {
-        let original = crate::formats::gamemaker::gml::print::print(&body, Default::default());
+        let original = crate::formats::gamemaker::gml::language::print::print(&body, Default::default());
         let first = compiled(&body, release).unwrap_or_else(|e| panic!("does not compile: {e}\n{original}"));
         let entries = decompile_assembly(&first).unwrap_or_else(|e| panic!("{e}\n{first}"));
         let back = entries[0]
@@ -281,7 +284,7 @@ proptest! {
             .as_ref()
             .unwrap_or_else(|e| panic!("L{:04x}: {}\n{original}\n{first}", e.at, e.why));
         let again = compiled(back, release).unwrap_or_else(|e| panic!("decompiled, does not compile: {e}"));
-        let shown = crate::formats::gamemaker::gml::print::print(back, Default::default());
+        let shown = crate::formats::gamemaker::gml::language::print::print(back, Default::default());
         let (want, got) = (listing(&first), listing(&again));
         let at = want.iter().zip(&got).position(|(a, b)| a != b).unwrap_or(want.len().min(got.len()));
         prop_assert!(

@@ -2,15 +2,15 @@
 //! levels, of any shape, prints as text that parses back to it (printing adds
 //! parentheses, and takes some away), and one a level deeper is refused.
 
-use super::super::ast::{
+use super::{call, field, id, index, int, printed, set, ternary, un};
+use crate::formats::gamemaker::gml::language::ast::{
     Accessor, BinaryOp, Block, Case, Expr, Function, Stmt, TemplatePart, UnaryOp,
 };
-use super::super::parse::{parse, MAX_DEPTH};
-use super::{call, field, id, index, int, printed, set, ternary, un};
+use crate::formats::gamemaker::gml::language::parse::{parse, MAX_DEPTH};
 
 /// How deep a tree is, as the parser counts.
 fn block_depth(block: &[Stmt]) -> usize {
-    super::super::tree_bounds::block_depth(block, usize::MAX)
+    crate::formats::gamemaker::gml::language::tree_bounds::block_depth(block, usize::MAX)
 }
 
 fn nest_expr(k: usize, wrap: impl Fn(Expr) -> Expr) -> Block {

@@ -1,10 +1,12 @@
 //! The compiler's diagnostics: each names the file, the line and the column,
 //! shows the line, and puts a caret under the place.
 
-use crate::formats::gamemaker::gml::compile::{compile, Env, Source, Target};
-use crate::formats::gamemaker::gml::parse::parse_placed;
-use crate::formats::gamemaker::gml::print::Style;
+use crate::formats::gamemaker::gml::language::parse::parse_placed;
+use crate::formats::gamemaker::gml::language::print::Style;
 use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::{
+    gml::compile::compile, gml::compile::Env, gml::compile::Source, gml::compile::Target,
+};
 
 const FILE: &str = "code/x.gml";
 

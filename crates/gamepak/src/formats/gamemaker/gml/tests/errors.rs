@@ -1,8 +1,8 @@
 //! What is not GML is refused with its place and a caret under it, and no input,
 //! however deep, runs the stack out.
 
-use super::super::parse::{parse, MAX_DEPTH};
 use super::err;
+use crate::formats::gamemaker::gml::language::parse::{parse, MAX_DEPTH};
 
 #[test]
 fn an_unterminated_string_points_at_its_quote() {

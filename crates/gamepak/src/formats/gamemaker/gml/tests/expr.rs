@@ -1,12 +1,14 @@
 //! Each expression form parses to its tree.
 
-use super::super::ast::{
+use super::*;
+use crate::formats::gamemaker::gml::language::ast::{
     Accessor, BinaryOp::*, Expr, Function, Param, StepOp, Stmt, TemplatePart, UnaryOp,
 };
-use super::*;
 
 fn hex(n: i64) -> Expr {
-    Expr::Number(super::super::ast::Number::Hex(n))
+    Expr::Number(crate::formats::gamemaker::gml::language::ast::Number::Hex(
+        n,
+    ))
 }
 
 #[test]

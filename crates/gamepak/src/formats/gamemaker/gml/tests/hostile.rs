@@ -2,8 +2,8 @@
 //! deep, expressions thousands of operators long, `dup` of a `dup`. Each is refused
 //! with its place, on whatever stack the caller has, and real depths still read.
 
-use super::super::assembly::decompile_assembly;
-use super::super::parse::MAX_DEPTH;
+use crate::formats::gamemaker::gml::decompile::assembly::decompile_assembly;
+use crate::formats::gamemaker::gml::language::parse::MAX_DEPTH;
 
 /// `n` ifs, one inside the other.
 fn ifs(n: usize) -> String {

@@ -1,8 +1,8 @@
 //! Tokens: numbers, strings, comments, directives and operators.
 
-use super::super::ast::{Accessor, AssignOp};
-use super::super::lex::{lex, Piece, Tok};
-use super::super::print::Style;
+use crate::formats::gamemaker::gml::language::ast::{Accessor, AssignOp};
+use crate::formats::gamemaker::gml::language::lex::{lex, Piece, Tok};
+use crate::formats::gamemaker::gml::language::print::Style;
 
 fn kinds(text: &str) -> Vec<Tok> {
     let mut toks: Vec<Tok> = lex(text, Style::default())

@@ -2,7 +2,7 @@
 //! values, as each release family pushes them.
 
 use super::construct;
-use crate::formats::gamemaker::gml::print::Style;
+use crate::formats::gamemaker::gml::language::print::Style;
 
 construct!(
     small_integer_stored_as_an_integer_gms1,

@@ -31,11 +31,11 @@ mod stmt;
 mod switch;
 mod variables;
 
-use super::ast::{
+use crate::formats::gamemaker::gml::language::ast::{
     Accessor, AssignOp, BinaryOp, Block, Declared, Expr, Number, StepOp, Stmt, UnaryOp,
 };
-use super::parse::{parse, parse_expr};
-use super::print::{print, Style};
+use crate::formats::gamemaker::gml::language::parse::{parse, parse_expr};
+use crate::formats::gamemaker::gml::language::print::{print, Style};
 
 /// `text` parsed, or a failure showing the error.
 fn p(text: &str) -> Block {
@@ -148,7 +148,7 @@ fn call_stmt(f: &str) -> Stmt {
     Stmt::Expr(call(id(f), vec![]))
 }
 
-use crate::formats::gamemaker::gml::assembly::decompile_assembly;
+use crate::formats::gamemaker::gml::decompile::assembly::decompile_assembly;
 
 /// Decompiles `asm` and checks that its first entry prints as `gml`.
 #[track_caller]
@@ -194,8 +194,11 @@ macro_rules! construct {
 }
 pub(crate) use construct;
 
-use crate::formats::gamemaker::gml::compile::{self, identity::listing, Env, Source, Target};
 use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::{
+    gml::compile, gml::compile::identity::listing, gml::compile::Env, gml::compile::Source,
+    gml::compile::Target,
+};
 
 /// Compiles `gml` for the game `asm` comes from (its release told by the test's
 /// name and the assembly's own header lines and forms) and says where the

@@ -7,12 +7,12 @@
 
 use proptest::prelude::*;
 
-use super::super::ast::{
+use super::printed;
+use crate::formats::gamemaker::gml::language::ast::{
     Accessor, AssignOp, BinaryOp, Block, Case, Declared, Expr, Function, Number, Param, StepOp,
     Stmt, TemplatePart, UnaryOp,
 };
-use super::super::parse::parse;
-use super::printed;
+use crate::formats::gamemaker::gml::language::parse::parse;
 
 const NAMES: &[&str] = &["a", "b", "foo", "bar_2", "_x", "Vec"];
 

@@ -1,9 +1,9 @@
 //! Hand-written programs covering every construct: printed, each parses back to
 //! the tree it was printed from, and prints the same text again.
 
-use super::super::parse::parse_with;
-use super::super::print::{print, Style};
 use super::{p, printed};
+use crate::formats::gamemaker::gml::language::parse::parse_with;
+use crate::formats::gamemaker::gml::language::print::{print, Style};
 
 /// `text` parses; printed and parsed again it is the same tree; printed again, the
 /// same text. Gives the printed text.

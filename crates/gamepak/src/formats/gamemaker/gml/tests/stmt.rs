@@ -1,7 +1,9 @@
 //! Each statement form parses to its tree, with and without the optional parts.
 
-use super::super::ast::{Accessor, AssignOp, BinaryOp::*, Case, Expr, Function, Param, Stmt};
 use super::*;
+use crate::formats::gamemaker::gml::language::ast::{
+    Accessor, AssignOp, BinaryOp::*, Case, Expr, Function, Param, Stmt,
+};
 
 #[test]
 fn assignments() {
@@ -69,7 +71,7 @@ fn any_expression_is_a_statement() {
     );
 }
 
-use super::super::ast::StepOp;
+use crate::formats::gamemaker::gml::language::ast::StepOp;
 
 #[test]
 fn declarations() {
@@ -130,7 +132,10 @@ fn if_else_in_every_spelling() {
         vec![
             Stmt::If {
                 cond: id("a"),
-                then: vec![Stmt::Expr(un(super::super::ast::UnaryOp::Neg, id("b")))],
+                then: vec![Stmt::Expr(un(
+                    crate::formats::gamemaker::gml::language::ast::UnaryOp::Neg,
+                    id("b")
+                ))],
                 otherwise: None,
             },
             Stmt::If {

@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::formats::gamemaker::binary::container;
 use crate::formats::gamemaker::bytecode::edit::{Blob, Editor, NewEntry};
 use crate::formats::gamemaker::folder::manifest::Manifest;
-use crate::formats::gamemaker::gml::sim::Stuck;
+use crate::formats::gamemaker::gml::decompile::sim::Stuck;
 use crate::formats::gamemaker::model;
 use crate::formats::gamemaker::pack::code::gml_files::{FolderGml, Fresh};
 use crate::formats::gamemaker::pack::code::new_code::{AddedFile, Listing, NewKind};
@@ -246,7 +246,7 @@ fn refuse_unbalanced(
     after: &crate::formats::gamemaker::views::file_view::FileView<'_>,
     by_hand: &[(usize, AddedFile)],
 ) -> Result<()> {
-    use crate::formats::gamemaker::gml::decompile::decompile_blobs;
+    use crate::formats::gamemaker::gml::decompile::game_code::decompile_blobs;
     let wanted: HashSet<usize> = by_hand.iter().map(|h| h.0).collect();
     let was = decompile_blobs(before, |k| wanted.contains(&k));
     let now = decompile_blobs(after, |k| wanted.contains(&k));

@@ -12,16 +12,16 @@ use std::collections::HashSet;
 use crate::codec::crc::crc32;
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::folder::manifest::Manifest;
-use crate::formats::gamemaker::gml::ast::Stmt;
-use crate::formats::gamemaker::gml::compile::{compile, Env, Source};
-use crate::formats::gamemaker::gml::parse::{parse_placed, parse_with};
-use crate::formats::gamemaker::gml::places::Places;
-use crate::formats::gamemaker::gml::print::Style;
+use crate::formats::gamemaker::gml::language::ast::Stmt;
+use crate::formats::gamemaker::gml::language::parse::{parse_placed, parse_with};
+use crate::formats::gamemaker::gml::language::places::Places;
+use crate::formats::gamemaker::gml::language::print::Style;
 use crate::formats::gamemaker::model::chunks::scripts::Scripts;
 use crate::formats::gamemaker::pack::code::new_code::AddedFile;
 use crate::formats::gamemaker::pack::code::new_code::{self, NewKind};
 use crate::formats::gamemaker::views::code_entries::Entry;
 use crate::formats::gamemaker::views::file_view::FileView;
+use crate::formats::gamemaker::{gml::compile::compile, gml::compile::Env, gml::compile::Source};
 use crate::io::SourceDir;
 use crate::limits::{show_size, Limits};
 
@@ -321,7 +321,12 @@ fn assemble_on_pass_stack(
 /// declares where another of the game's scripts does already: each refused,
 /// naming both files. A function is global from 2.3, and GameMaker would call
 /// only one of the two.
-fn declared_twice(game: &FileView<'_>, env: &Env, gml: &FolderGml, parsed: &[Parsed]) -> Vec<String> {
+fn declared_twice(
+    game: &FileView<'_>,
+    env: &Env,
+    gml: &FolderGml,
+    parsed: &[Parsed],
+) -> Vec<String> {
     if !env.target.functions() {
         return Vec::new();
     }

@@ -16,7 +16,7 @@
 
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::folder::manifest::Manifest;
-use crate::formats::gamemaker::gml::ast::Stmt;
+use crate::formats::gamemaker::gml::language::ast::Stmt;
 use crate::formats::gamemaker::model;
 use crate::formats::gamemaker::model::chunks::events::{Action, Event, Events};
 use crate::formats::gamemaker::model::chunks::global_scripts::GlobalScripts;
@@ -113,7 +113,7 @@ pub fn kind_of(file: &str) -> Result<NewKind> {
     if let Some(script) = script {
         // Calls of the built-in elsewhere would reach the script after an
         // unrelated edit.
-        if crate::formats::gamemaker::gml::builtins::function(script).is_some() {
+        if crate::formats::gamemaker::gml::language::builtins::function(script).is_some() {
             return Err(Error::at(
                 file,
                 format!("`{script}` is a built-in function: a new script may not take its name"),

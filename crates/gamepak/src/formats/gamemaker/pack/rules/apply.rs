@@ -1,8 +1,8 @@
 //! Every rule applied to a game read back from its folder, in order.
 
 use super::builtin_names::{self, Edited};
+use super::clips_and_sounds::{self, GroupClips};
 use super::findings::{Files, Findings};
-use super::sound_clips::{self, GroupClips};
 use super::{references, room_instances};
 use crate::formats::gamemaker::folder::manifest::Manifest;
 use crate::formats::gamemaker::model::Game;
@@ -22,6 +22,6 @@ pub(crate) fn apply(
     }
     references::check(game, files, &mut found);
     room_instances::apply(game, m, files, &mut found);
-    sound_clips::apply(game, files, clips, &mut found);
+    clips_and_sounds::apply(game, files, clips, &mut found);
     found
 }

@@ -7,7 +7,9 @@
 //! and pack says so.
 
 use super::findings::Findings;
-use crate::formats::gamemaker::gml::builtins::{is_builtin_function, is_builtin_variable};
+use crate::formats::gamemaker::gml::language::builtins::{
+    is_builtin_function, is_builtin_variable,
+};
 use crate::formats::gamemaker::model::chunks::symbols::{Functions, Variables};
 use crate::formats::gamemaker::model::wire::StrId;
 use crate::formats::gamemaker::model::Game;

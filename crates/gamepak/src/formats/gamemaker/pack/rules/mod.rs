@@ -13,12 +13,12 @@
 
 mod apply;
 mod builtin_names;
+mod clips_and_sounds;
 mod findings;
 mod references;
 mod room_instances;
-mod sound_clips;
 
 pub(crate) use apply::apply;
 pub(crate) use builtin_names::Edited;
+pub(crate) use clips_and_sounds::{ClipChanges, GroupClips};
 pub(crate) use findings::{Files, Findings};
-pub(crate) use sound_clips::{ClipChanges, GroupClips};

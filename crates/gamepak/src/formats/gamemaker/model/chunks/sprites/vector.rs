@@ -447,7 +447,7 @@ mod tests {
     use crate::formats::gamemaker::model::chunks::Body;
     use crate::formats::gamemaker::model::sample::sample;
     use crate::formats::gamemaker::model::wire::StrId;
-    use crate::formats::gamemaker::model::{self, Game};
+    use crate::formats::gamemaker::{model, model::Game};
     use crate::fourcc::FourCC;
 
     /// A square of two triangles in a group with one fill of each type.

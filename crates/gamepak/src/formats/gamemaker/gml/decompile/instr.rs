@@ -1,0 +1,232 @@
+//! A blob's instructions, typed. Each keeps its offset in the blob and its operand
+//! as the decompiler needs it: a constant's value, a variable's or function's chain
+//! (the VARI or FUNC entry whose occurrences it is among), a call by its name's
+//! string, or a branch's target as an offset in the blob.
+
+use crate::bytes::Endian;
+use crate::formats::gamemaker::binary::words::get_u32;
+use crate::formats::gamemaker::bytecode::disassemble::{Names, Word};
+use crate::formats::gamemaker::bytecode::opcodes::{mnemonic, INT_TYPE};
+
+/// One instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Instr {
+    /// Offset of its word in the blob, in bytes.
+    pub at: u32,
+    /// The opcode, in the later numbering for bytecode 13/14 files.
+    pub op: u8,
+    /// The first and second operand types, as indices of the disassembler's types
+    /// (`d f i l b v s inst ... e`).
+    pub types: [u8; 2],
+    /// The word's low 16 bits: an instance, a count or a short value, by opcode.
+    pub low: u16,
+    /// What it works on beyond its word.
+    pub operand: Operand,
+    /// A write to an array element through `[@ ]` (see [`crate::formats::gamemaker::gml::decompile::array_writes`]).
+    pub through_reference: bool,
+}
+
+/// What an instruction works on, beyond its word.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Operand {
+    /// Nothing beyond the word.
+    None,
+    /// A pushed double.
+    Double(f64),
+    /// A pushed float.
+    Float(f32),
+    /// A pushed 32-bit integer.
+    Int(i32),
+    /// A pushed 64-bit integer.
+    Long(i64),
+    /// A pushed 16-bit integer, held in the word.
+    Short(i16),
+    /// STRG's string, by index.
+    String(u32),
+    /// A variable: its chain (an index into [`Names::chains`], `None` when it is on
+    /// none), the instance field and the variable kind (the operand's top 5 bits).
+    Variable {
+        /// The VARI chain.
+        chain: Option<usize>,
+        /// The instance field: an object, or self (-1), global (-5), local (-7), ...
+        instance: i16,
+        /// The variable kind: plain (0xa0), array (0x00), stacktop (0x80), ...
+        kind: u8,
+    },
+    /// A push of a reference to a function or (from 2023) a variable, by its chain:
+    /// `push.i`, or a typed reference (`break.i -11`) on a FUNC chain.
+    Reference {
+        /// The FUNC or VARI chain.
+        chain: usize,
+    },
+    /// A call: by its FUNC chain, or by its name's string when it is on none.
+    Call {
+        /// The function called.
+        callee: Callee,
+        /// How many arguments it takes from the stack.
+        arguments: u16,
+    },
+    /// A branch's target, as an offset in the blob.
+    Branch(u32),
+    /// `popenv exit`: leaves a `with` without looping.
+    LeaveWith,
+    /// `cmp`'s comparison kind (1 `lt` to 6 `gt`).
+    Compare(u8),
+    /// `break`'s signal, and its extra word for an integer one.
+    Break {
+        /// The signal (-1 `chkindex`, -2 `pushaf`, ...).
+        signal: i16,
+        /// The integer after the word, for a signal of type `i`.
+        extra: Option<i32>,
+    },
+    /// A word no opcode the disassembler knows owns.
+    Unknown(u32),
+}
+
+/// Whom a call calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Callee {
+    /// The FUNC entry's chain.
+    Chain(usize),
+    /// STRG's string naming the function, for a call FUNC does not list.
+    String(u32),
+}
+
+/// The opcodes the later stages name (the bytecode's shared vocabulary).
+pub use crate::formats::gamemaker::bytecode::opcodes::op;
+
+/// The instructions of a blob, in address order: `bytes` in the file's byte
+/// order, stored at `base` in the file (the occurrence chains name instructions by
+/// their address there). A word cut short at the end reads as zeros.
+pub fn decode(bytes: &[u8], base: u64, endian: Endian, names: &Names) -> Vec<Instr> {
+    let word = |a: usize| bytes.get(a..a + 4).map_or(0, |w| get_u32(w, 0, endian));
+    let long = |a: usize| u64::from(word(a)) | (u64::from(word(a + 4)) << 32);
+    let long = |a: usize| match endian {
+        Endian::Little => long(a),
+        Endian::Big => (u64::from(word(a)) << 32) | u64::from(word(a + 4)),
+    };
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    while at + 4 <= bytes.len() {
+        let w = Word::decode(word(at), names.old_opcodes);
+        let operand = operand(
+            &w,
+            at as u32,
+            names.owner.get(&(base + at as u64)).copied(),
+            &|a| word(at + a),
+            &|a| long(at + a),
+        );
+        out.push(Instr {
+            at: at as u32,
+            op: w.op,
+            types: [w.t1 as u8, w.t2 as u8],
+            low: w.low,
+            operand,
+            through_reference: false,
+        });
+        at += w.size() as usize;
+    }
+    out
+}
+
+/// The operand of the instruction `w` at offset `at`; `next(n)` reads the word `n`
+/// bytes after the instruction's, `long(n)` the eight bytes there.
+fn operand(
+    w: &Word,
+    at: u32,
+    chain: Option<usize>,
+    next: &dyn Fn(usize) -> u32,
+    long: &dyn Fn(usize) -> u64,
+) -> Operand {
+    if mnemonic(w.op).is_none() {
+        return Operand::Unknown(w.w);
+    }
+    match w.op {
+        op::B..=op::POPENV if w.op == op::POPENV && w.w & 0x00ff_ffff == 0x00f0_0000 => {
+            Operand::LeaveWith
+        }
+        op::B..=op::POPENV => {
+            let rel = i64::from((w.w << 9) as i32 >> 9) * 4;
+            let target = (i64::from(at) + rel).clamp(0, i64::from(u32::MAX));
+            Operand::Branch(target as u32)
+        }
+        op::PUSHI | op::PUSH..=op::PUSHBLTN => match w.t1 {
+            0xf => Operand::Short(w.low as i16),
+            0 => Operand::Double(f64::from_bits(long(4))),
+            3 => Operand::Long(long(4) as i64),
+            1 => Operand::Float(f32::from_bits(next(4))),
+            6 => Operand::String(next(4)),
+            5 => Operand::Variable {
+                chain,
+                instance: w.low as i16,
+                kind: (next(4) >> 24) as u8 & 0xf8,
+            },
+            2 => match chain {
+                Some(chain) => Operand::Reference { chain },
+                None => Operand::Int(next(4) as i32),
+            },
+            _ => Operand::Int(next(4) as i32),
+        },
+        op::POP if w.t1 == 0xf => Operand::None,
+        op::POP => Operand::Variable {
+            chain,
+            instance: w.low as i16,
+            kind: (next(4) >> 24) as u8 & 0xf8,
+        },
+        op::CALL => Operand::Call {
+            callee: chain.map_or(Callee::String(next(4)), Callee::Chain),
+            arguments: w.low,
+        },
+        op::CMP => Operand::Compare(((w.w >> 8) & 0xff) as u8),
+        op::BREAK => match chain {
+            Some(chain) if w.t1 == 2 => Operand::Reference { chain },
+            _ => Operand::Break {
+                signal: w.low as i16,
+                extra: (w.t1 == 2).then(|| next(4) as i32),
+            },
+        },
+        _ => Operand::None,
+    }
+}
+
+/// In a blob GameMaker left off the occurrence chains (its calls name their
+/// functions by string: MaybeSamo/Sharpshooters-Roundup's `method(-1, 421)`),
+/// a `push.i` of the string naming one of the blob's own functions is that
+/// function, pushed by its name's string: its operand becomes the string.
+/// `is_function` says whether a string index names one.
+pub fn functions_by_name(instrs: &mut [Instr], is_function: impl Fn(u32) -> bool) {
+    let by_name = instrs.iter().any(|i| {
+        matches!(
+            i.operand,
+            Operand::Call {
+                callee: Callee::String(_),
+                ..
+            }
+        )
+    });
+    if !by_name {
+        return;
+    }
+    for i in instrs {
+        if let (op::PUSH, [INT_TYPE, _], Operand::Int(n)) = (i.op, i.types, &i.operand) {
+            if let Some(s) = u32::try_from(*n).ok().filter(|&s| is_function(s)) {
+                i.operand = Operand::String(s);
+            }
+        }
+    }
+}
+
+/// The function `i` pushes as a value, by its FUNC chain or (in a blob off
+/// the chains) by its name's string: its name.
+pub fn pushed_function<'c>(
+    ctx: &'c crate::formats::gamemaker::gml::decompile::context::Context<'_>,
+    i: &Instr,
+) -> Option<&'c str> {
+    match i.operand {
+        Operand::Reference { chain } if !ctx.is_variable_chain(chain) => {
+            Some(ctx.chain_name(chain).unwrap_or(""))
+        }
+        Operand::String(s) if i.op == op::PUSH && i.types[0] == INT_TYPE => ctx.string(s),
+        _ => None,
+    }
+}
