@@ -23,5 +23,7 @@ fuzz_target!(|data: &[u8]| {
         memory: Some(Arc::new(MemoryFolder::default())),
         ..ExtractOptions::default()
     };
-    let _ = handler.extract(data, Path::new("memory"), &extract, &opts);
+    let _ = handler
+        .open(data, &opts)
+        .extract(Path::new("memory"), &extract);
 });

@@ -40,7 +40,8 @@ fuzz_target!(|data: &[u8]| {
         ..Default::default()
     };
     let _ = disassemble::instructions(&form, 16, len as u32, &old, &[]);
-    let (lines, _) = disassemble::instructions(&form, 16, len as u32, &disassemble::Names::default(), &[]);
+    let (lines, _) =
+        disassemble::instructions(&form, 16, len as u32, &disassemble::Names::default(), &[]);
     let mut assembled = Vec::new();
     for line in &lines {
         for text in line.text.split('\n') {
@@ -50,5 +51,9 @@ fuzz_target!(|data: &[u8]| {
             assembled.extend(i.bytes);
         }
     }
-    assert_eq!(assembled, &data[..assembled.len()], "the text assembles to the blob");
+    assert_eq!(
+        assembled,
+        &data[..assembled.len()],
+        "the text assembles to the blob"
+    );
 });

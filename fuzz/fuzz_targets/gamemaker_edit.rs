@@ -20,7 +20,8 @@ fuzz_target!(|data: &[u8]| {
     let mut blobs = Vec::new();
     for (k, entries) in code_entries::blobs(&g.code).iter().enumerate() {
         let e = entries[0];
-        let mut text = disassemble::disassemble(&g.form, e.blob, e.length, entries, &names, &strings);
+        let mut text =
+            disassemble::disassemble(&g.form, e.blob, e.length, entries, &names, &strings);
         if k == 0 {
             text.push_str(
                 "    call.i get_timer(argc=0)\n    pop.v.v global.fuzzer_variable\n    \

@@ -12,12 +12,40 @@ use gamepak::FourCC;
 use libfuzzer_sys::fuzz_target;
 
 const CHUNKS: [FourCC; 34] = [
-    FourCC::GEN8, FourCC::OPTN, FourCC::EXTN, FourCC::TAGS, FourCC::FEAT, FourCC::DAFL,
-    FourCC::FEDS, FourCC::PSEM, FourCC::PSYS, FourCC::UILR, FourCC::LANG, FourCC::SOND,
-    FourCC::AGRP, FourCC::PATH, FourCC::SCPT, FourCC::SPRT, FourCC::BGND, FourCC::FONT,
-    FourCC::EMBI, FourCC::TGIN, FourCC::TXTR, FourCC::AUDO, FourCC::ROOM, FourCC::OBJT,
-    FourCC::TMLN, FourCC::SEQN, FourCC::ACRV, FourCC::GLOB, FourCC::TPAG, FourCC::CODE,
-    FourCC::SHDR, FourCC::VARI, FourCC::FUNC, FourCC::STRG,
+    FourCC::GEN8,
+    FourCC::OPTN,
+    FourCC::EXTN,
+    FourCC::TAGS,
+    FourCC::FEAT,
+    FourCC::DAFL,
+    FourCC::FEDS,
+    FourCC::PSEM,
+    FourCC::PSYS,
+    FourCC::UILR,
+    FourCC::LANG,
+    FourCC::SOND,
+    FourCC::AGRP,
+    FourCC::PATH,
+    FourCC::SCPT,
+    FourCC::SPRT,
+    FourCC::BGND,
+    FourCC::FONT,
+    FourCC::EMBI,
+    FourCC::TGIN,
+    FourCC::TXTR,
+    FourCC::AUDO,
+    FourCC::ROOM,
+    FourCC::OBJT,
+    FourCC::TMLN,
+    FourCC::SEQN,
+    FourCC::ACRV,
+    FourCC::GLOB,
+    FourCC::TPAG,
+    FourCC::CODE,
+    FourCC::SHDR,
+    FourCC::VARI,
+    FourCC::FUNC,
+    FourCC::STRG,
 ];
 
 fuzz_target!(|data: &[u8]| {
@@ -41,7 +69,9 @@ fuzz_target!(|data: &[u8]| {
     let shown = Arc::new(Shown::new(table.clone(), &names));
     if let Some(again) = body.to_json(&shown) {
         let (back, _) = Body::from_json(name, "again.json", &again, Interner::new(table), &lookup);
-        let back = back.expect("a chunk shown as JSON has a model").expect("reads back");
+        let back = back
+            .expect("a chunk shown as JSON has a model")
+            .expect("reads back");
         assert_eq!(back.to_json(&shown), Some(again));
         let _ = back.split_to_json(&shown, true, &|_| true);
     }

@@ -22,19 +22,31 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let h = Format::GameMaker.handler().expect("GameMaker is supported");
-    let _ = h.info(data, &Default::default());
-    let _ = h.list(data, &Default::default());
-    let report = h.check(data, &Default::default());
+    let opened = h.open(data, &Default::default());
+    let _ = opened.info();
+    let _ = opened.list();
+    let report = opened.check();
     if audio_group::is_audio_group(data) && report.is_clean() {
         // Check reads every AUDO entry alone: when none is broken, the group reads.
-        assert!(audio_group::read(data).is_ok(), "a clean group reads: {report:?}");
+        assert!(
+            audio_group::read(data).is_ok(),
+            "a clean group reads: {report:?}"
+        );
     }
-    let _ = gamepak::codec::gm_qoi::decode(data, "fuzz", &gamepak::limits::Limits::for_max_alloc(1 << 22));
-    let _ = gamepak::codec::gm_qoi::decode_bz2(data, "fuzz", &gamepak::limits::Limits::for_max_alloc(1 << 22));
+    let _ = gamepak::codec::gm_qoi::decode(
+        data,
+        "fuzz",
+        &gamepak::limits::Limits::for_max_alloc(1 << 22),
+    );
+    let _ = gamepak::codec::gm_qoi::decode_bz2(
+        data,
+        "fuzz",
+        &gamepak::limits::Limits::for_max_alloc(1 << 22),
+    );
     if data.len() < 8192 {
         let dir = tempfile::tempdir().expect("scratch folder");
         let out = dir.path().join("x");
-        if h.extract(data, &out, &ExtractOptions::default(), &Default::default()).is_ok() {
+        if opened.extract(&out, &ExtractOptions::default()).is_ok() {
             if let Ok(p) = gamepak::pack(&out, &Default::default()) {
                 if p.reencoded.is_empty() {
                     // A game drops bytes after its FORM; an audio group our writer does
@@ -42,7 +54,10 @@ fuzz_target!(|data: &[u8]| {
                     let form = container::read(data).expect("extracted, so it reads");
                     let kept = &data[..data.len() - form.trailing];
                     let whole = audio_group::is_audio_group(data) && p.bytes == data;
-                    assert!(whole || p.bytes == kept, "an unedited folder packs to the input");
+                    assert!(
+                        whole || p.bytes == kept,
+                        "an unedited folder packs to the input"
+                    );
                 }
             }
         }

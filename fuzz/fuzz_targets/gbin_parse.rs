@@ -13,7 +13,8 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(again, doc);
     }
     let h = Format::Gbin.handler().expect("GBIN is supported");
-    let _ = h.info(data, &Default::default());
-    let _ = h.list(data, &Default::default());
-    let _ = h.check(data, &Default::default());
+    let opened = h.open(data, &Default::default());
+    let _ = opened.info();
+    let _ = opened.list();
+    let _ = opened.check();
 });

@@ -7,11 +7,11 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use gamepak::bytes::Endian;
+use gamepak::fuzzing::array_writes::mark_reference_writes;
 use gamepak::fuzzing::assembly::decompile_assembly;
 use gamepak::fuzzing::context::{Context, RefKinds};
 use gamepak::fuzzing::game_code::{decompile_blob, name_script_arguments, EntryAt};
 use gamepak::fuzzing::instr::decode;
-use gamepak::fuzzing::array_writes::mark_reference_writes;
 use gamepak::gamemaker::gml::print::{print, Style};
 use libfuzzer_sys::fuzz_target;
 

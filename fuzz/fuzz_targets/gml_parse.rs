@@ -23,6 +23,9 @@ fuzz_target!(|data: &[u8]| {
     let printed = print(&tree, style);
     let again = parse_with(&printed, style)
         .unwrap_or_else(|e| panic!("the printed tree does not parse:\n{e}\n{printed}"));
-    assert!(again == tree, "printed, the tree parses to another:\n{printed}");
+    assert!(
+        again == tree,
+        "printed, the tree parses to another:\n{printed}"
+    );
     assert_eq!(print(&again, style), printed);
 });

@@ -14,11 +14,12 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(again.chunks, doc.chunks);
     }
     let h = Format::Native.handler().expect("native is supported");
-    let _ = h.info(data, &Default::default());
-    let _ = h.list(data, &Default::default());
-    let _ = h.check(data, &Default::default());
+    let opened = h.open(data, &Default::default());
+    let _ = opened.info();
+    let _ = opened.list();
+    let _ = opened.check();
     if data.len() < 4096 {
         let dir = tempfile::tempdir().expect("scratch folder");
-        let _ = h.extract(data, &dir.path().join("x"), &ExtractOptions::default(), &Default::default());
+        let _ = opened.extract(&dir.path().join("x"), &ExtractOptions::default());
     }
 });

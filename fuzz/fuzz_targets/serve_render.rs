@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
         limits: gamepak::limits::Limits::for_max_alloc(32 << 20),
         ..Default::default()
     };
-    let document = gamepak::open(handler, data, &opts);
+    let document = handler.open(data, &opts);
     let Ok(gamepak::Partial { value: entries, .. }) = document.list() else {
         return;
     };

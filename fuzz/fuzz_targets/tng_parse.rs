@@ -73,13 +73,14 @@ fn whole_file(data: &[u8]) {
         }
     }
     let h = Format::Tng.handler().expect("TirNanoG is supported");
-    let _ = h.info(data, &Default::default());
-    let _ = h.list(data, &Default::default());
-    let _ = h.check(data, &Default::default());
+    let opened = h.open(data, &Default::default());
+    let _ = opened.info();
+    let _ = opened.list();
+    let _ = opened.check();
     if data.len() < 8192 {
         let dir = tempfile::tempdir().expect("scratch folder");
         let out = dir.path().join("x");
-        if h.extract(data, &out, &ExtractOptions::default(), &Default::default()).is_ok() {
+        if opened.extract(&out, &ExtractOptions::default()).is_ok() {
             let _ = gamepak::pack(&out, &Default::default());
         }
     }

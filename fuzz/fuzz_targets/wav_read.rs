@@ -14,7 +14,10 @@ fuzz_target!(|data: &[u8]| {
         let frames = clip.channels.first().map_or(0, Vec::len);
         for channel in &clip.channels {
             assert_eq!(channel.len(), frames, "channels of unequal length");
-            assert!(channel.iter().all(|s| s.is_finite()), "a sample that is not finite");
+            assert!(
+                channel.iter().all(|s| s.is_finite()),
+                "a sample that is not finite"
+            );
         }
     }
 });

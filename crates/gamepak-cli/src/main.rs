@@ -11,7 +11,7 @@ mod terminal;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser};
 
 /// Identify, inspect, validate, extract and rebuild binary game data files.
 ///
@@ -80,25 +80,7 @@ pub(crate) struct Cli {
           value_parser = gamepak::limits::parse_size)]
     max_alloc: Option<u64>,
     #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    Identify(cmd::identify::Args),
-    Info(cmd::info::Args),
-    List(cmd::list::Args),
-    Check(cmd::check::Args),
-    Extract(cmd::extract::Args),
-    Pack(cmd::pack::Args),
-    Build(cmd::build::Args),
-    Decompile(cmd::decompile::Args),
-    Compile(cmd::compile::Args),
-    Serve(cmd::serve::Args),
-    #[command(hide = true)]
-    RenderEntry(cmd::render_entry::Args),
-    Completions(cmd::completions::Args),
-    Man(cmd::man::Args),
+    command: cmd::Command,
 }
 
 fn main() -> ExitCode {
@@ -117,21 +99,7 @@ fn main() -> ExitCode {
     style::init(cli.color);
     let result = global(&cli).and_then(|global| {
         remove_temp_files_when_interrupted(&global);
-        match cli.command {
-            Command::Identify(a) => cmd::identify::run(a, &global),
-            Command::Info(a) => cmd::info::run(a, &global),
-            Command::List(a) => cmd::list::run(a, &global),
-            Command::Check(a) => cmd::check::run(a, &global),
-            Command::Extract(a) => cmd::extract::run(a, &global),
-            Command::Pack(a) => cmd::pack::run(a, &global),
-            Command::Build(a) => cmd::build::run(a, global),
-            Command::Decompile(a) => cmd::decompile::run(a, &global),
-            Command::Compile(a) => cmd::compile::run(a, &global),
-            Command::Serve(a) => cmd::serve::run(a, &global),
-            Command::RenderEntry(a) => cmd::render_entry::run(a, &global),
-            Command::Completions(a) => cmd::completions::run(a),
-            Command::Man(a) => cmd::man::run(a),
-        }
+        cli.command.run(global, Cli::command())
     });
     match result {
         Ok(status) => ExitCode::from(status as u8),

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::cache::{Files, Flight, Found};
 use crate::files::ServedFile;
 use crate::pool::Unfinished;
+use crate::refusal::Refusal;
 use crate::{guard, page, render, State};
 
 /// The most bytes the hex view asks for at once.
@@ -37,40 +38,6 @@ pub fn router(state: Arc<State>) -> Router {
         .fallback(|| async { refuse(StatusCode::NOT_FOUND, "no such page".into()) })
         .layer(middleware::from_fn_with_state(state.clone(), guard::check))
         .with_state(state)
-}
-
-/// A request that cannot be answered, and why.
-#[derive(Clone)]
-pub(crate) struct Refusal(StatusCode, String);
-
-/// How long a request turned away for a full line is asked to wait: renders take
-/// milliseconds to a second or so.
-const RETRY_AFTER_SECONDS: &str = "1";
-
-impl IntoResponse for Refusal {
-    fn into_response(self) -> Response {
-        let busy = self.0 == StatusCode::SERVICE_UNAVAILABLE;
-        let mut response = (self.0, self.1).into_response();
-        if busy {
-            response.headers_mut().insert(
-                header::RETRY_AFTER,
-                HeaderValue::from_static(RETRY_AFTER_SECONDS),
-            );
-        }
-        response
-    }
-}
-
-impl From<Unfinished> for Refusal {
-    fn from(why: Unfinished) -> Refusal {
-        match why {
-            Unfinished::Busy => refuse(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "busy: too many requests at once, ask again shortly".into(),
-            ),
-            Unfinished::Failed(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e),
-        }
-    }
 }
 
 fn refuse(status: StatusCode, why: String) -> Refusal {

@@ -21,61 +21,32 @@
 
 mod api;
 mod cache;
+mod config;
 mod files;
 mod guard;
 mod listen;
 mod page;
 mod pool;
+mod refusal;
 mod render;
+mod state;
 mod worker;
 
 use std::net::{Ipv4Addr, SocketAddr};
-use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
+pub use config::{Config, Log};
 pub use files::Served;
 pub use listen::HEADER_TIMEOUT;
 pub use worker::{render_to, Renderer, RENDER_TIME};
+
+use state::State;
 
 /// The most pieces of heavy work (renders, checks, listings) running at once,
 /// whatever the machine: each holds an entry's rendering in memory.
 const MAX_WORKERS: usize = 4;
 /// The most waiting for one of them; past that a request is answered 503.
 const QUEUE: usize = 64;
-
-/// Where a line of what the server does goes (`--verbose`).
-pub type Log = Box<dyn Fn(&str) + Send + Sync>;
-
-/// What to serve, and where.
-pub struct Config {
-    pub files: Vec<PathBuf>,
-    /// 0 for any free port.
-    pub port: u16,
-    /// Open the system's browser at the URL.
-    pub open: bool,
-    pub options: gamepak::Options,
-    /// How long a connection may take to send a request's header, and stay open
-    /// idle between requests: [`HEADER_TIMEOUT`] unless a test shortens it.
-    pub header_timeout: Duration,
-    /// Told of each entry rendered, when set.
-    pub log: Option<Log>,
-    /// Where renders run apart from the server; in the server itself when unset.
-    pub renderer: Option<Renderer>,
-}
-
-/// What every request handler sees.
-pub(crate) struct State {
-    pub files: Served,
-    pub renders: Arc<cache::Renders<api::Refusal>>,
-    pub pool: pool::Pool,
-    pub token: String,
-    pub port: u16,
-    pub log: Option<Log>,
-    pub renderer: Option<Renderer>,
-    /// The most bytes one render may give.
-    pub max_render: u64,
-}
 
 /// Opens the files, listens, tells `ready` the URL to open, and serves until the
 /// process is stopped. A file that cannot be opened or recognised is an error

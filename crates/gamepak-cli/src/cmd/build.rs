@@ -96,7 +96,7 @@ pub struct Args {
     /// line per build, until Ctrl-C. A failed build says why and waits for the next
     /// change.
     #[arg(long)]
-    watch: bool,
+    pub(super) watch: bool,
 }
 
 const GAP: &str = ".gap script (GBIN)";
@@ -123,7 +123,9 @@ enum Audio {
     Pcm,
 }
 
-pub fn run(args: Args, mut global: Global) -> Result<Status, Error> {
+/// The run's settings with what this build's flags set: the script runner's, the
+/// native builder's and SWAG's.
+pub fn configure(args: &Args, mut global: Global) -> Global {
     let opts = &mut global.options;
     let (script, engine) = (args.script.clone(), args.engine.clone());
     opts.set(GapSettings {
@@ -146,10 +148,12 @@ pub fn run(args: Args, mut global: Global) -> Result<Status, Error> {
         ByteOrder::Big => Endian::Big,
     });
     opts.set(swag);
-    if args.watch {
-        return super::build_watch::run(&args, &global);
-    }
-    build_once(&args, &global, None, true).map(|_| Status::Ok)
+    global
+}
+
+/// One build (without `--watch`).
+pub fn run(args: &Args, global: &Global) -> Result<Status, Error> {
+    build_once(args, global, None, true).map(|_| Status::Ok)
 }
 
 /// One build, written out; the files it wrote. With `started`, the line says how long

@@ -1,5 +1,3 @@
-use clap::CommandFactory;
-
 use crate::output::Status;
 use gamepak::Error;
 
@@ -17,8 +15,7 @@ pub struct Args {
     shell: clap_complete::Shell,
 }
 
-pub fn run(args: Args) -> Result<Status, Error> {
-    let mut cli = crate::Cli::command();
+pub fn run(args: Args, mut cli: clap::Command) -> Result<Status, Error> {
     clap_complete::generate(args.shell, &mut cli, "gamepak", &mut std::io::stdout());
     Ok(Status::Ok)
 }

@@ -1,7 +1,5 @@
 use std::path::{Path, PathBuf};
 
-use clap::CommandFactory;
-
 use crate::output::Status;
 use gamepak::io::{OutputFile, Replace};
 use gamepak::Error;
@@ -27,8 +25,8 @@ pub struct Args {
     dir: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> Result<Status, Error> {
-    let pages = pages()?;
+pub fn run(args: Args, cli: clap::Command) -> Result<Status, Error> {
+    let pages = pages(cli)?;
     if let Some(dir) = &args.dir {
         return write_all(dir, &pages);
     }
@@ -56,8 +54,7 @@ pub fn run(args: Args) -> Result<Status, Error> {
 
 /// Every page by name: the top page, then each verb's, named as the top page's
 /// SEE ALSO names them.
-fn pages() -> Result<Vec<(String, Vec<u8>)>, Error> {
-    let mut cli = crate::Cli::command();
+fn pages(mut cli: clap::Command) -> Result<Vec<(String, Vec<u8>)>, Error> {
     cli.build();
     let render = |cmd: clap::Command| -> Result<Vec<u8>, Error> {
         let mut page = Vec::new();

@@ -1,4 +1,5 @@
-//! One module per verb.
+//! One module per verb, and the verbs as the command line names them: a new verb
+//! is its module and a line in [`Command`] and its `run`.
 
 pub mod build;
 mod build_watch;
@@ -14,3 +15,54 @@ pub mod man;
 pub mod pack;
 pub mod render_entry;
 pub mod serve;
+
+use clap::Subcommand;
+
+use crate::output::{Global, Status};
+
+#[derive(Subcommand)]
+pub enum Command {
+    Identify(identify::Args),
+    Info(info::Args),
+    List(list::Args),
+    Check(check::Args),
+    Extract(extract::Args),
+    Pack(pack::Args),
+    Build(build::Args),
+    Decompile(decompile::Args),
+    Compile(compile::Args),
+    Serve(serve::Args),
+    #[command(hide = true)]
+    RenderEntry(render_entry::Args),
+    Completions(completions::Args),
+    Man(man::Args),
+}
+
+impl Command {
+    /// Runs the verb with the run's settings; `cli` is the whole command line's
+    /// definition, which completions and manual pages are made from.
+    pub fn run(self, global: Global, cli: clap::Command) -> Result<Status, gamepak::Error> {
+        match self {
+            Command::Identify(a) => identify::run(a, &global),
+            Command::Info(a) => info::run(a, &global),
+            Command::List(a) => list::run(a, &global),
+            Command::Check(a) => check::run(a, &global),
+            Command::Extract(a) => extract::run(a, &global),
+            Command::Pack(a) => pack::run(a, &global),
+            Command::Build(a) => {
+                let global = build::configure(&a, global);
+                if a.watch {
+                    build_watch::run(&a, &global)
+                } else {
+                    build::run(&a, &global)
+                }
+            }
+            Command::Decompile(a) => decompile::run(a, &global),
+            Command::Compile(a) => compile::run(a, &global),
+            Command::Serve(a) => serve::run(a, &global),
+            Command::RenderEntry(a) => render_entry::run(a, &global),
+            Command::Completions(a) => completions::run(a, cli),
+            Command::Man(a) => man::run(a, cli),
+        }
+    }
+}

@@ -48,7 +48,7 @@ fn is_test_only(attrs: &[syn::Attribute]) -> bool {
 
 /// The file module `name` of the module written in `file` lives in.
 fn child_file(file: &Path, name: &str) -> PathBuf {
-    let dir = if file.ends_with("mod.rs") || file.ends_with("lib.rs") {
+    let dir = if file.ends_with("mod.rs") || file.ends_with("lib.rs") || file.ends_with("main.rs") {
         file.parent().unwrap().to_path_buf()
     } else {
         file.with_extension("")
@@ -178,9 +178,9 @@ impl<'ast> Visit<'ast> for FileVisitor<'_> {
 }
 
 impl Crate {
-    fn read(src: &Path) -> Crate {
+    fn read(root: &Path) -> Crate {
         let mut krate = Crate::default();
-        let mut queue = vec![(ModPath::new(), src.join("lib.rs"))];
+        let mut queue = vec![(ModPath::new(), root.to_path_buf())];
         while let Some((module, file)) = queue.pop() {
             let text = std::fs::read_to_string(&file)
                 .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
@@ -362,37 +362,56 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
+/// Each crate of the workspace: its source folder and its root file.
+fn crates() -> Vec<(PathBuf, PathBuf)> {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    [
+        ("gamepak", "lib.rs"),
+        ("gamepak-cli", "main.rs"),
+        ("gamepak-serve", "lib.rs"),
+    ]
+    .iter()
+    .map(|(name, root)| {
+        let src = crates.join(name).join("src");
+        let root = src.join(root);
+        (src, root)
+    })
+    .collect()
+}
+
 fn shown(src: &Path, f: &Path) -> String {
-    f.strip_prefix(src).unwrap_or(f).display().to_string()
+    let crate_dir = src.parent().unwrap();
+    let base = crate_dir.parent().unwrap_or(crate_dir);
+    f.strip_prefix(base).unwrap_or(f).display().to_string()
 }
 
 #[test]
 fn no_cycle_of_files() {
-    let src = src();
-    let krate = Crate::read(&src);
-    let found: Vec<String> = cycles(&krate.edges())
-        .iter()
-        .map(|c| {
+    let mut found = Vec::new();
+    for (src, root) in crates() {
+        let krate = Crate::read(&root);
+        found.extend(cycles(&krate.edges()).iter().map(|c| {
             c.iter()
                 .map(|f| shown(&src, f))
                 .collect::<Vec<_>>()
                 .join(" <-> ")
-        })
-        .collect();
+        }));
+    }
     assert!(found.is_empty(), "cycles of files:\n{}", found.join("\n"));
 }
 
 #[test]
 fn no_file_imports_from_a_module_above_it() {
-    let src = src();
-    let krate = Crate::read(&src);
     let mut upward = Vec::new();
-    for (from, tos) in krate.edges() {
-        let below = krate.module_of(&from);
-        for to in tos {
-            let above = krate.module_of(&to);
-            if above.len() < below.len() && below.starts_with(&above) {
-                upward.push(format!("{} -> {}", shown(&src, &from), shown(&src, &to)));
+    for (src, root) in crates() {
+        let krate = Crate::read(&root);
+        for (from, tos) in krate.edges() {
+            let below = krate.module_of(&from);
+            for to in tos {
+                let above = krate.module_of(&to);
+                if above.len() < below.len() && below.starts_with(&above) {
+                    upward.push(format!("{} -> {}", shown(&src, &from), shown(&src, &to)));
+                }
             }
         }
     }
