@@ -1,8 +1,8 @@
 //! A file opened once: what every verb that reads asks, so that a caller running
 //! several verbs on one file (`gamepak serve`: list, then check, then one entry at a
-//! time) parses it once. [`open`] gives one: a format whose reading is costly keeps
-//! what it parsed inside its document ([`Handler::document`]), and any other is
-//! answered from its bytes by the handler's own verbs ([`OnBytes`]).
+//! time) parses it once. [`Handler::open`](crate::Handler::open) gives one: a format
+//! whose reading is costly keeps what it parsed inside its document, and any other
+//! is answered from its bytes ([`OnBytes`]).
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -81,7 +81,8 @@ pub mod gml {
     pub use crate::formats::gamemaker::gml::sweep;
 
     /// The compiler's entry points: GML compiled against a game's names
-    /// ([`compile()`]), and a game's own code compiled back ([`Recompile`]).
+    /// ([`compile()`](compile::compile)), and a game's own code compiled back
+    /// ([`Recompile`](compile::Recompile)).
     pub mod compile {
         pub use crate::formats::gamemaker::gml::compile::identity::Recompile;
         pub use crate::formats::gamemaker::gml::compile::{

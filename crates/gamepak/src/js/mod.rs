@@ -13,7 +13,7 @@
 //! Hostile text cannot crash a build: text nested deeper than [`MAX_NESTING`] is
 //! refused with its place before swc's parser (which recurses once a level) sees
 //! it, and the tree again before any other pass walks it; the passes run on a
-//! pass thread ([`crate::pass_stack`]).
+//! pass thread (`pass_stack`).
 
 #[cfg(not(feature = "script"))]
 mod absent;

@@ -31,39 +31,47 @@
 //!   stored blob kept under `raw/`), each sprite frame and background cut through its
 //!   TPAG item into its bounding box, each sprite mask as a 1-bit PNG, clips as stored, strings as JSON, a
 //!   disassembly of every instruction blob (bytecode 14-17, names resolved through
-//!   the VARI and FUNC occurrence chains; see [`code`]) with the blobs as stored under
+//!   the VARI and FUNC occurrence chains; see [`bytecode::disassemble`]) with the blobs as stored under
 //!   `raw/`, and shader blobs as files. Only a chunk no model reads is kept as
 //!   stored, under `chunks/`.
 //! - Pages are re-encoded as GameMaker encodes them: QOI with no trailing padding (as
 //!   from 2022.3) and bzip2 at level 9, which gives the fixtures' pages back exactly.
-//! - Packing reads the model back from the folder (`from_folder`): names resolve
+//! - Packing reads the model back from the folder ([`pack::from_folder`]): names resolve
 //!   across every file, texts intern into STRG (an edit in `strings.json` keeps its
 //!   index, and records naming the old text follow), files added to a resource
 //!   folder are added resources and removed ones leave null slots; the model then
 //!   writes the file, every pointer, count, size, padding and alignment computed. A
-//!   sprite's frames are the pictures in its folder (`sprite_folder`): a repaint
+//!   sprite's frames are the pictures in its folder ([`pack::sprite_frames`]): a repaint
 //!   goes where its frame is; a frame added, resized or drawn past its stored part
 //!   takes free space on a page, found from the TPAG rectangles alone
-//!   (`page_space`), or a new page, and its sprite's size, bounding box, masks
-//!   (`sprite_masks`) and embedded sequence follow. Each page that changed is then
+//!   ([`pictures::page_space`]), or a new page, and its sprite's size, bounding box, masks
+//!   ([`pictures::masks`]) and embedded sequence follow. Each page that changed is then
 //!   decoded, painted and encoded again in its own format, one at a time
-//!   (`texture_plan`). A code disassembly is assembled back line by line (`asm`, `code_edit`)
-//!   into the model's CODE before it writes (`code_folder`): instructions may
+//!   ([`pictures::texture_plan`]). A code disassembly is assembled back line by line ([`bytecode::assemble`], [`bytecode::edit`])
+//!   into the model's CODE before it writes ([`pack::code::asm_files`]): instructions may
 //!   change, come or go, and VARI's and FUNC's occurrence chains are linked again
 //!   over the new blobs, so the model lays out the chunks after CODE. A chunk kept as stored
 //!   refuses any edit that would move a chunk or change a string, since where its
 //!   pointers point is not known.
 //! - The folder is a project that explains itself and keeps itself consistent:
-//!   extract writes a `README.md` guide for the game's release (`folder_guide`), a
+//!   extract writes a `README.md` guide for the game's release ([`folder::guide`]), a
 //!   commented `gamepak.toml`, and `text.json`, the shown texts apart from the
-//!   names (`text_list`; a text shared with a name is split when edited). pack reads
+//!   names ([`folder::texts`]; a text shared with a name is split when edited). pack reads
 //!   a broken record mended so that every problem of the folder is listed at once,
-//!   then applies the rules between records (`folder_rules`: instance ids unique in
+//!   then applies the rules between records ([`pack::rules`]: instance ids unique in
 //!   the game, layers against instances, clips against sounds, built-in names kept)
 //!   and derives what follows from the content (GEN8's last ids, an instance's only
 //!   layer, a changed clip's length, a new sprite's embedded sequence). A resource's
-//!   file or folder renamed renames the resource (`renames`). An object's parent is
+//!   file or folder renamed renames the resource ([`pack::renames`]). An object's parent is
 //!   its name or null in JSON; the stored `-100` still reads.
+//!
+//! ## Where things are
+//! One folder per job; see docs/ARCHITECTURE.md for the table. [`binary`] is the
+//! file's bytes under the model, [`model`] every chunk as records, [`views`] the file
+//! as the verbs see it, [`bytecode`] instructions, [`pictures`] texture pages,
+//! [`inspect`] what info, list and check answer, [`folder`] the extracted folder's
+//! shape, `extract` and [`pack`] the two directions, [`audio_group`] the group files
+//! beside a game, and [`gml`] the language, the decompiler and the compiler.
 
 pub mod audio_group;
 pub mod binary;

@@ -1,7 +1,7 @@
 //! Which GameMaker made a file. GEN8 says 2.0.0.0 for every GameMaker Studio 2 and
 //! later file, so the version is inferred from which chunks exist (each appeared in
 //! one release and stayed), from the size of TXTR entries, and from the releases
-//! whose layouts the chunks read in and do not (see [`evidence`]).
+//! whose layouts the chunks read in and do not (see [`crate::formats::gamemaker::model::release_evidence`]).
 
 use serde::Serialize;
 

@@ -37,7 +37,7 @@ pub struct Game<'a> {
     /// Where each chunk's listed records started in the file read, by chunk.
     places: Vec<Vec<u64>>,
     /// The release gates each chunk's read asked about, for the evidence of the
-    /// file's release (see [`evidence`]).
+    /// file's release (see [`release_evidence`](super::release_evidence)).
     pub(super) gates: Vec<Vec<Version>>,
     /// STRG's texts as far as they read, when STRG does not read whole.
     lenient_texts: Vec<Cow<'a, str>>,

@@ -25,7 +25,7 @@ const PER_FILE: usize = 100;
 
 /// The record in `file`'s JSON `bytes`, its texts interned into `interner` and its
 /// names looked up in `lookup`. A record that does not fit is refused with every
-/// problem found in it (up to [`PER_FILE`]), each with its place.
+/// problem found in it (up to `PER_FILE`), each with its place.
 pub fn from_json<T: DeserializeOwned>(
     file: &str,
     bytes: &[u8],

@@ -361,7 +361,7 @@ fn sprite_files(m: &Manifest, sources: &[Source]) -> (Vec<Option<String>>, usize
 }
 
 /// STRG as extracted, as the folder has it now, each string edited in place, and
-/// each string whose shown text took a string of its own (see [`text_list`]).
+/// each string whose shown text took a string of its own (see [`crate::formats::gamemaker::folder::texts`]).
 struct Table {
     original: Vec<String>,
     texts: Vec<String>,

@@ -36,7 +36,7 @@ pub fn blobs<'e, 'a>(entries: &'e [Entry<'a>]) -> Vec<Vec<&'e Entry<'a>>> {
 /// script and the function it declares), kept without an allocation of their own.
 pub type BlobEntries = smallvec::SmallVec<[usize; 2]>;
 
-/// [`blobs`] as indices into `entries`.
+/// `blobs` as indices into `entries`.
 pub fn blob_indices(entries: &[Entry<'_>]) -> Vec<BlobEntries> {
     let mut out: Vec<BlobEntries> = Vec::new();
     let mut index: rustc_hash::FxHashMap<(u64, u32), usize> = Default::default();

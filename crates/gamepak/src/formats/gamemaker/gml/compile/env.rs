@@ -68,7 +68,7 @@ pub struct Env {
     /// The code entries whose calls name functions by string.
     pub calls_by_name: HashSet<String>,
     /// How a method of what each function returns is called (see
-    /// [`super::evidence::Evidence::result_methods`]).
+    /// `Evidence::result_methods`).
     pub result_methods: HashMap<String, bool>,
 }
 

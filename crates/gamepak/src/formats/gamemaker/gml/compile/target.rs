@@ -16,7 +16,7 @@ pub struct Target {
     pub newest: Version,
     /// An instance's own variables are named through the `builtin` instance
     /// outside functions (2024.2 on; the game's code tells, see
-    /// [`super::evidence`]).
+    /// `evidence`).
     pub self_through_builtin: bool,
     /// Arrays are copied on write, so a write first names the array's owner
     /// (`setowner`): an option of the game's (2.3 on), told by its code.

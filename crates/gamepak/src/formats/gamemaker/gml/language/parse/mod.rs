@@ -11,7 +11,7 @@
 //!   chained assignment that GML does not have.
 //! - Any expression may stand as a statement, not only calls, `new` and `++`/`--`:
 //!   the decompiler emits what the bytecode holds, and GameMaker itself accepts
-//!   (and drops) a bare value. So `a + 1;` parses, as [`Stmt::Expr`].
+//!   (and drops) a bare value. So `a + 1;` parses, as [`Stmt::Expr`](crate::formats::gamemaker::gml::language::ast::Stmt::Expr).
 //! - A `#define name` line (a GameMaker 8 / Studio 1 script file holding several
 //!   scripts) starts the script `name`, which is read as a function of that name
 //!   with no parameters: its code runs to the next `#define`. Studio 2.3 imports such

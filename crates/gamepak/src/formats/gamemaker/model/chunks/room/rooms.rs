@@ -31,7 +31,7 @@ pub struct Room {
     /// Height in pixels.
     pub height: u32,
     /// Game steps per second while in the room, a GameMaker Studio 1 setting (GameMaker
-    /// Studio 2 sets the game's speed in [`super::general::Gms2::fps`]).
+    /// Studio 2 sets the game's speed in [`crate::formats::gamemaker::model::chunks::general::Gms2::fps`]).
     pub speed: u32,
     /// Whether the room keeps its state when left, so a return finds it as it was.
     pub persistent: bool,

@@ -3,7 +3,7 @@
 //! (byte - 127) times, a smaller byte is that many tiles as they are. When the last
 //! two tiles differ, or there is only one, GameMaker adds a run of two empty tiles
 //! (-1) after the map; a repeat of 128×k+1 tiles ends in a repeat run of one (0x80);
-//! from 2024.4 the map ends on a 4-byte boundary. [`runs`] says the whole rule.
+//! from 2024.4 the map ends on a 4-byte boundary. `runs` says the whole rule.
 //!
 //! The model keeps the tiles, not the runs: the runs are what `runs` makes of
 //! them, and a map whose runs are laid out otherwise does not read.
