@@ -56,12 +56,13 @@ pub fn run(args: Args, cli: clap::Command) -> Result<Status, Error> {
 /// SEE ALSO names them.
 fn pages(mut cli: clap::Command) -> Result<Vec<(String, Vec<u8>)>, Error> {
     cli.build();
-    let render = |cmd: clap::Command| -> Result<Vec<u8>, Error> {
+    let render = |mut cmd: clap::Command| -> Result<Vec<u8>, Error> {
+        let synopsis = synopsis(&mut cmd);
         let mut page = Vec::new();
         clap_mangen::Man::new(cmd)
             .render(&mut page)
             .map_err(|e| Error::io("manual page", e))?;
-        Ok(page)
+        Ok(with_synopsis(&page, &synopsis))
     };
     let mut pages = vec![("gamepak".to_string(), render(cli.clone())?)];
     let pages_of = |s: &&clap::Command| !s.is_hide_set() && s.get_name() != "help";
@@ -71,6 +72,28 @@ fn pages(mut cli: clap::Command) -> Result<Vec<(String, Vec<u8>)>, Error> {
         pages.push((name, render(cmd)?));
     }
     Ok(pages)
+}
+
+/// The SYNOPSIS section from clap's usage line. clap_mangen's own names options
+/// without their values, so pack's page read `-o FOLDER` where FOLDER is the input
+/// and the output's value is FILE; the usage line names both.
+fn synopsis(cmd: &mut clap::Command) -> String {
+    let usage = cmd.render_usage().to_string();
+    let line = usage.trim().trim_start_matches("Usage:").trim();
+    let escaped = line.replace('\\', "\\\\").replace('-', "\\-");
+    format!(".SH SYNOPSIS\n{escaped}\n")
+}
+
+/// `page` with its SYNOPSIS section replaced by `synopsis`.
+fn with_synopsis(page: &[u8], synopsis: &str) -> Vec<u8> {
+    let text = String::from_utf8_lossy(page);
+    let Some(start) = text.find(".SH SYNOPSIS\n") else {
+        return page.to_vec();
+    };
+    let end = text[start + 1..]
+        .find("\n.SH ")
+        .map_or(text.len(), |i| start + 1 + i + 1);
+    format!("{}{synopsis}{}", &text[..start], &text[end..]).into_bytes()
 }
 
 /// Writes each page as `NAME.1` into `dir`, claiming them all before writing any.

@@ -457,6 +457,17 @@ fn completions_and_the_manual_come_from_the_same_definitions() {
         page.contains(r"max\-alloc"),
         "the manual lists global options"
     );
+    // Each verb's synopsis names the output's value and the input apart.
+    for (verb, synopsis) in [
+        ("pack", r"\-\-output <FILE> <FOLDER>"),
+        ("extract", r"\-\-output <FOLDER> <FILE>"),
+    ] {
+        let o = gamepak(&["man", verb]);
+        let page = String::from_utf8_lossy(&o.stdout);
+        let section = page.split(".SH SYNOPSIS").nth(1).unwrap();
+        let section = section.split(".SH").next().unwrap();
+        assert!(section.contains(synopsis), "{verb}: {section}");
+    }
 }
 
 /// The lines a `build --watch` prints on standard output or on standard error.

@@ -264,3 +264,82 @@ fn rooms_of_every_layout_round_trip() {
         common::assert_sample_round_trips(&mut m);
     }
 }
+
+/// A map of 1280 by 1020 tiles (a room of 20480 by 16320 pixels in 16-pixel tiles),
+/// mostly empty as real maps are: a floor every 17 rows, a few tiles between.
+fn big_map(seed: u32) -> TileData {
+    let (width, height) = (1280u32, 1020u32);
+    let tiles = (0..height)
+        .flat_map(|row| {
+            (0..width).map(
+                move |col| match (row % 17, (col * 7 + row * 13 + seed) % 97) {
+                    (16, _) => 3,
+                    (_, 0) => 1 + (col % 5),
+                    _ => u32::MAX,
+                },
+            )
+        })
+        .collect();
+    TileData {
+        width,
+        height,
+        tiles,
+    }
+}
+
+/// A real 2024 game's tile layers grown to a million tiles each: the folder stays
+/// within a few times the game, a map row a line, and packs back byte for byte.
+#[test]
+fn rooms_of_a_million_tiles_extract_compactly_and_pack_back() {
+    let Some(dir) = common::fixture_dir("big tile maps", "gamemaker-more") else {
+        return;
+    };
+    let data = std::fs::read(dir.join("BeastLegacy07_ichikage_TempleOfRebirth.win")).unwrap();
+    let mut game = gamepak::gamemaker::Game::read(&data).unwrap();
+    let rooms = game.get_mut::<Rooms>().unwrap();
+    let mut grown = 0;
+    for room in rooms.rooms.iter_mut().flatten() {
+        for layer in room.layers.iter_mut().flatten() {
+            if let LayerData::Tiles(t) = &mut layer.data {
+                t.tiles = big_map(grown);
+                grown += 1;
+            }
+        }
+        room.width = room.width.max(20480);
+        room.height = room.height.max(16320);
+    }
+    assert!(grown >= 3, "{grown} tile layers");
+    let bytes = game.write().unwrap();
+
+    let handler = gamepak::Format::GameMaker.handler().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let folder = out.path().join("game");
+    handler
+        .open(&bytes, &Default::default())
+        .extract(&folder, &Default::default())
+        .unwrap();
+    let size: u64 = walk_sizes(&folder);
+    assert!(
+        size < 10 * bytes.len() as u64,
+        "{size} bytes extracted from a {}-byte game",
+        bytes.len()
+    );
+    let packed = gamepak::pack(&folder, &Default::default()).unwrap();
+    assert!(packed.bytes == bytes, "the grown game packs back as it was");
+}
+
+/// The bytes of every file under `dir`.
+fn walk_sizes(dir: &std::path::Path) -> u64 {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| {
+            let m = e.metadata().unwrap();
+            if m.is_dir() {
+                walk_sizes(&e.path())
+            } else {
+                m.len()
+            }
+        })
+        .sum()
+}

@@ -32,7 +32,7 @@ const FILES: &[(&str, &str)] = &[
     ("fonts", "one file per font (FONT): its size (`15.0` where the game stores it as a float), glyphs and the picture they are cut from."),
     ("timelines", "one file per timeline (TMLN): the code each moment runs."),
     ("objects", "one file per object (OBJT): its sprite, parent (by name, null for none), depth, flags and events, each event naming the code entry it runs."),
-    ("rooms", "one file per room (ROOM): its size, views, instances (each with an `id` unique in the game, an `object` and a place), tiles and layers."),
+    ("rooms", "one file per room (ROOM): its size, views, instances (each with an `id` unique in the game, an `object` and a place), tiles and layers. A tile layer's map is a line per row: its tiles left to right, `-1` for none, a repeated tile once with `*` and its count (`-1*40`)."),
     ("sequences", "one file per sequence (SEQN)."),
     ("animation_curves", "one file per animation curve (ACRV)."),
     ("particle_systems", "one file per particle system (PSYS)."),

@@ -424,7 +424,7 @@ const WITH_TILES: [&str; 3] = [
     "ChaoticArmadillo_TempleOfElements.win",
 ];
 
-/// The first tile map of `room`'s tile layers, as its tile ids.
+/// The rows of the first tile map of `room`'s tile layers.
 fn tile_map(room: &mut Value) -> Option<&mut Vec<Value>> {
     room.get_mut("layers")?
         .as_array_mut()?
@@ -453,11 +453,23 @@ fn tiles_layers_and_creation_code_edited_in_a_room_file_are_the_game_s() {
             .or_else(|| first_file(&rooms, |_| true))
             .unwrap();
         let mut room = read_json(&file);
-        if let Some(map) = tile_map(&mut room) {
-            // The last cell takes a tile the map uses elsewhere, or tile 1.
-            let last = map.len() - 1;
-            let used = map.iter().find(|t| t.as_u64() != Some(0)).cloned();
-            map[last] = used.unwrap_or_else(|| 1.into());
+        if let Some(rows) = tile_map(&mut room) {
+            // The last cell of the last row becomes tile 1, or 2 where it was 1.
+            let last = rows.last_mut().unwrap();
+            let mut row: Vec<String> = last
+                .as_str()
+                .unwrap()
+                .split(' ')
+                .map(str::to_string)
+                .collect();
+            let end = row.pop().unwrap();
+            let (tile, count) = end.split_once('*').unwrap_or((&end, "1"));
+            let count: u32 = count.parse().unwrap();
+            if count > 1 {
+                row.push(format!("{tile}*{}", count - 1));
+            }
+            row.push(if tile == "1" { "2" } else { "1" }.to_string());
+            *last = row.join(" ").into();
         } else if has_tiles(&room) {
             let tile = room["tiles"].as_array_mut().unwrap()[0]
                 .as_object_mut()

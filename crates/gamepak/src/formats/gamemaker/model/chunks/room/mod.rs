@@ -13,6 +13,7 @@ pub mod layers;
 mod rooms;
 pub mod tile;
 pub mod tile_data;
+mod tile_rows;
 
 pub use rooms::{Instance, Room, RoomBackground, Rooms, View};
 pub use tile::Tile;

@@ -8,17 +8,16 @@
 //! The model keeps the tiles, not the runs: the runs are what `runs` makes of
 //! them, and a map whose runs are laid out otherwise does not read.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::Result;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, Wire};
 
 /// A tile that stands for no tile.
-const EMPTY: u32 = u32::MAX;
+pub(super) const EMPTY: u32 = u32::MAX;
 
-/// A tile layer's map: which tile of the tileset is in each cell.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+/// A tile layer's map: which tile of the tileset is in each cell. Its JSON is a
+/// row per line (see `tile_rows`).
+#[derive(Debug, Clone, Default)]
 pub struct TileData {
     /// The map's width, in tiles.
     pub width: u32,
