@@ -31,14 +31,18 @@ use clap::{CommandFactory, Parser};
 /// records): no warnings, notes, summaries or progress bars. --color colours errors
 /// red and warnings yellow; `auto` does so on a terminal unless NO_COLOR is set.
 ///
-/// JSON: with --json, identify, info, list and check print one JSON object per line,
-/// each naming its "file", and end with one summary record of the same shape for
-/// every verb:
+/// JSON: with --json, every verb that has it (identify, info, list, check, extract,
+/// pack, decompile, compile) prints JSON Lines: one object per record, each naming
+/// its "file" first (the file read; for pack, the file written), then one summary
+/// record of the same shape for every verb:
 /// {"summary":{"files":F,"entries":E,"errors":X,"warnings":W,"notes":N,"status":S}}
 ///
-/// entries counts what list listed; errors counts check's errors and the files that
-/// could not be read or understood; warnings and notes are check's; status is the
-/// exit code.
+/// entries counts what list listed, extract wrote, decompile and compile made;
+/// errors counts check's errors, the entries that could not be decoded or
+/// decompiled, and the files that could not be read or understood; warnings and
+/// notes are check's (and compile's warnings); status is the exit code. Numbers are
+/// numbers: offsets and sizes in bytes, as JSON integers (text output shows offsets
+/// in hex).
 ///
 /// Memory: no single item is inflated or decoded past --max-alloc (512M by
 /// default), nor do the items decoded at once take more between them; hitting the

@@ -256,11 +256,20 @@ pub fn print_tree(v: &serde_json::Value, indent: usize) {
                             out(format!("{pad}  - {}", one_line(item)));
                         }
                     }
-                    _ => out(format!("{pad}{k}: {}", one_line(val))),
+                    _ => out(format!("{pad}{k}: {}", field(k, val))),
                 }
             }
         }
         other => out(format!("{pad}{}", one_line(other))),
+    }
+}
+
+/// A field as text: an offset in hex, as a hex view shows it (JSON gives every
+/// number as a number), anything else as [`one_line`] does.
+fn field(key: &str, v: &serde_json::Value) -> String {
+    match v.as_u64() {
+        Some(n) if key == "offset" || key.ends_with("_offset") => format!("{n:#x}"),
+        _ => one_line(v),
     }
 }
 
@@ -269,7 +278,7 @@ fn one_line(v: &serde_json::Value) -> String {
         serde_json::Value::String(s) => s.clone(),
         serde_json::Value::Object(map) => map
             .iter()
-            .map(|(k, v)| format!("{k}={}", one_line(v)))
+            .map(|(k, v)| format!("{k}={}", field(k, v)))
             .collect::<Vec<_>>()
             .join(" "),
         serde_json::Value::Array(items) => {

@@ -1,5 +1,6 @@
 use std::path::PathBuf;
 
+use crate::files::{each_file, Summary};
 use crate::output::{open, warn_at, Global, Status};
 use crate::terminal::{data, json_line};
 use gamepak::Error;
@@ -37,6 +38,18 @@ pub struct Args {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
+    let mut summary = Summary::default();
+    let status = each_file(std::slice::from_ref(&args.file), &mut summary, |_, _, s| {
+        compile(&args, global, s)
+    });
+    if args.json {
+        summary.print(status);
+    }
+    Ok(status)
+}
+
+/// The compile, printed, and what it adds to the summary.
+fn compile(args: &Args, global: &Global, counts: &mut Summary) -> Result<Status, Error> {
     // A regular file only (a device or a FIFO never ends), and no larger than
     // `--max-alloc`.
     let shown = args.source.display().to_string();
@@ -59,9 +72,12 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     for w in &compiled.warnings {
         warn_at(global, w);
     }
+    counts.entries += 1;
+    counts.warnings += compiled.warnings.len();
     if args.json {
         json_line(&serde_json::json!({
-            "file": file,
+            "file": args.file.to_string_lossy(),
+            "source": file,
             "entry": assembly
                 .lines()
                 .next()

@@ -1,6 +1,7 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, open, print_error, progress_bar, Global, Status};
+use crate::files::{each_file, Summary};
+use crate::output::{json_line, open, print_error, progress_bar, FileRecord, Global, Status};
 use crate::terminal::{err, out};
 use gamepak::{Error, ExtractOptions};
 
@@ -38,12 +39,25 @@ pub struct Args {
     /// Only entries whose path matches this glob (repeatable).
     #[arg(long)]
     only: Vec<String>,
-    /// Print a JSON summary.
+    /// Print one JSON record of what was written (naming its "file"), then a
+    /// summary record.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
+    let mut summary = Summary::default();
+    let status = each_file(std::slice::from_ref(&args.file), &mut summary, |_, _, s| {
+        extract(&args, global, s)
+    });
+    if args.json {
+        summary.print(status);
+    }
+    Ok(status)
+}
+
+/// The extraction, its JSON record, and what it adds to the summary.
+fn extract(args: &Args, global: &Global, counts: &mut Summary) -> Result<Status, Error> {
     let only = globs(&args.only)?;
     let f = open(&args.file, &global.options.limits)?;
     if args.force {
@@ -76,8 +90,16 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    counts.entries += summary.files as usize;
+    counts.errors += summary.failed.len() + summary.lost.len();
     if args.json {
-        json_line(&summary);
+        json_line(&FileRecord {
+            file: &args.file,
+            record: Extracted {
+                folder: &args.output,
+                summary: &summary,
+            },
+        });
     } else if !global.quiet {
         out(format!(
             "{}: wrote {} files ({} bytes) to {}",
@@ -94,7 +116,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         }
     }
     if !summary.lost.is_empty() {
-        report_lost(&args, &summary.lost);
+        report_lost(args, &summary.lost);
     }
     if summary.failed.is_empty() {
         return Ok(match summary.lost.is_empty() {
@@ -111,6 +133,14 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         err(format!("  {failure}"));
     }
     Ok(Status::Problems)
+}
+
+/// An extraction in JSON: the folder, then what was written into it.
+#[derive(serde::Serialize)]
+struct Extracted<'a> {
+    folder: &'a std::path::Path,
+    #[serde(flatten)]
+    summary: &'a gamepak::ExtractSummary,
 }
 
 /// Losses shown on stderr before this many are counted instead: problems.json has

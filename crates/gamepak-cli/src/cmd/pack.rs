@@ -1,7 +1,8 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use crate::output::{warn, warn_at, warn_unused, written, Global, Status};
+use crate::files::{each_file, Summary};
+use crate::output::{json_line, warn, warn_at, warn_unused, written, FileRecord, Global, Status};
 use gamepak::io::{OutputFile, Replace};
 use gamepak::{Error, ErrorKind};
 
@@ -62,9 +63,27 @@ pub struct Args {
     /// when errors go to a terminal, else all; 0 means all.
     #[arg(long, value_name = "N")]
     max_problems: Option<usize>,
+    /// Print one JSON record of what was written (naming its "file", the output),
+    /// then a summary record. Warnings still go to standard error.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
+    let mut summary = Summary::default();
+    let status = each_file(
+        std::slice::from_ref(&args.folder),
+        &mut summary,
+        |_, _, _| pack(&args, global),
+    );
+    if args.json {
+        summary.print(status);
+    }
+    Ok(status)
+}
+
+/// The pack, written out, and its JSON record.
+fn pack(args: &Args, global: &Global) -> Result<Status, Error> {
     gamepak::io::refuse_inside(
         &args.output,
         &args.folder,
@@ -104,11 +123,44 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
             Ok((OutputFile::claim(&beside, bytes, replace)?, bytes))
         })
         .collect::<Result<Vec<_>, Error>>()?;
-    let status = written(output, &outcome.bytes, &reencoded, global)?;
+    // The JSON record stands for the line each file written would print.
+    let write = |target: OutputFile, bytes: &[u8], detail: &str| match args.json {
+        true => target.write(bytes).map(|()| Status::Ok),
+        false => written(target, bytes, detail, global),
+    };
+    let status = write(output, &outcome.bytes, &reencoded)?;
     for (companion, bytes) in companions {
-        written(companion, bytes, " (beside it)", global)?;
+        write(companion, bytes, " (beside it)")?;
+    }
+    if args.json {
+        json_line(&FileRecord {
+            file: &args.output,
+            record: Packed {
+                folder: &args.folder,
+                bytes: outcome.bytes.len(),
+                reencoded: &outcome.reencoded,
+                unused: &outcome.unused,
+                warnings: &outcome.warnings,
+                companions: outcome
+                    .companions
+                    .iter()
+                    .map(|(name, _)| name.as_str())
+                    .collect(),
+            },
+        });
     }
     Ok(status)
+}
+
+/// A pack in JSON: the folder it read, and what it wrote and why.
+#[derive(serde::Serialize)]
+struct Packed<'a> {
+    folder: &'a Path,
+    bytes: usize,
+    reencoded: &'a [String],
+    unused: &'a [gamepak::io::Unused],
+    warnings: &'a [String],
+    companions: Vec<&'a str>,
 }
 
 /// What the summary line says was re-encoded: every item when there are few or

@@ -41,7 +41,8 @@ fn a_game_with_audio_groups_names_them_and_packs_them_beside_its_output_only() {
         "{said}"
     );
     let o = extract(&tmp.path().join("again"), &["--json"]);
-    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let summary: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
     let want =
         serde_json::json!([{"file": "audiogroup1.dat", "folder": "audiogroups/audiogroup1"}]);
     assert_eq!(summary["companions"], want, "{summary}");

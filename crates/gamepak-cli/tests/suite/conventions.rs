@@ -271,6 +271,78 @@ fn json_lines_end_with_one_summary_shape_for_every_verb() {
     assert_eq!(s["status"], 1);
 }
 
+#[test]
+fn extract_and_pack_speak_the_same_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("demo");
+    let swag = example("swag/demo.swag");
+    let o = gamepak(&["extract", "--json", &swag, "-o", folder.to_str().unwrap()]);
+    let records = json_lines(&o);
+    assert_eq!(records.len(), 2, "{}", stdout(&o));
+    assert_eq!(records[0]["file"], swag);
+    assert_eq!(records[0]["folder"], folder.to_str().unwrap());
+    let files = records[0]["files"].as_u64().unwrap();
+    assert_eq!(records[1]["summary"]["entries"].as_u64(), Some(files));
+    assert_eq!(records[1]["summary"]["status"], 0);
+
+    let out = dir.path().join("again.swag");
+    let o = gamepak(&[
+        "pack",
+        "--json",
+        folder.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let records = json_lines(&o);
+    assert_eq!(records.len(), 2, "{}", stdout(&o));
+    assert_eq!(records[0]["file"], out.to_str().unwrap());
+    assert_eq!(records[0]["folder"], folder.to_str().unwrap());
+    assert_eq!(
+        records[0]["bytes"].as_u64(),
+        Some(std::fs::metadata(&out).unwrap().len())
+    );
+    assert_eq!(records[1]["summary"]["files"], 1);
+    assert_eq!(records[1]["summary"]["status"], 0);
+
+    // A folder that does not pack still ends in the summary, with the error counted.
+    let o = gamepak(&[
+        "pack",
+        "--json",
+        "/no/such/folder",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let records = json_lines(&o);
+    assert_eq!(records.last().unwrap()["summary"]["errors"], 1);
+    assert_eq!(code(&o), 2);
+}
+
+#[test]
+fn offsets_are_numbers_in_json_and_hex_in_text() {
+    for file in ["swag/demo.swag", "tng/demo.tng", "gbin/demo.gbin"] {
+        let o = gamepak(&["info", "--json", &example(file)]);
+        let record = &json_lines(&o)[0];
+        let mut offsets = Vec::new();
+        fn collect<'v>(v: &'v serde_json::Value, out: &mut Vec<&'v serde_json::Value>) {
+            match v {
+                serde_json::Value::Object(map) => map.iter().for_each(|(k, v)| {
+                    if k == "offset" {
+                        out.push(v);
+                    }
+                    collect(v, out);
+                }),
+                serde_json::Value::Array(items) => items.iter().for_each(|v| collect(v, out)),
+                _ => {}
+            }
+        }
+        collect(record, &mut offsets);
+        assert!(!offsets.is_empty(), "{file}");
+        assert!(offsets.iter().all(|o| o.is_u64()), "{file}: {offsets:?}");
+        let text = stdout(&gamepak(&["info", &example(file)]));
+        assert!(text.contains("offset=0x"), "{file}: {text}");
+    }
+}
+
 /// The keys of `value` and everything in it that are not snake_case identifiers,
 /// each with its place.
 fn unlike_identifiers(value: &serde_json::Value, at: &str, found: &mut Vec<String>) {

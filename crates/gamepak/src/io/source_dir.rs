@@ -54,7 +54,7 @@ struct Seen {
 }
 
 /// A file in the folder that nothing read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Unused {
     /// Relative to the folder, `/`-separated.
     pub file: String,

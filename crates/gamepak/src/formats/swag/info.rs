@@ -27,7 +27,7 @@ pub fn info(doc: &Swag<'_>) -> Value {
         .map(|(s, span)| {
             json!({
                 "tag": s.tag(),
-                "offset": format!("{:#x}", span.start),
+                "offset": span.start,
                 "size": span.end - span.start,
                 "records": s.count(),
             })

@@ -87,7 +87,7 @@ pub fn info(read: &Read<'_>) -> Value {
             let mut v = json!({
                 "type": s.kind,
                 "kind": s.kind_name(),
-                "offset": format!("{:#x}", e.offset),
+                "offset": e.offset,
                 "length": e.length,
             });
             if let Some(n) = records(s, e.length, read.container.header.transports) {

@@ -69,9 +69,7 @@ pub fn info(game: &FileView<'_>) -> Value {
         .form
         .chunks
         .iter()
-        .map(
-            |c| json!({"name": c.name, "offset": format!("{:#x}", c.offset), "size": c.body.len()}),
-        )
+        .map(|c| json!({"name": c.name, "offset": c.offset, "size": c.body.len()}))
         .collect();
     m.insert("chunks".into(), Value::Array(chunks));
     let mut counts = Map::new();
