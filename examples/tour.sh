@@ -3,8 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '\n== %s\n' "$*"; }
-say "building gamepak (release; the first build takes a few minutes)"
-cargo build --release -q -p gamepak-cli
+say "building gamepak (release; a first build compiles some 300 crates, cargo shows its progress)"
+cargo build --release -p gamepak-cli
 # Wherever cargo put it: CARGO_TARGET_DIR may name another folder.
 gp="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/gamepak"
 out=$(mktemp -d)

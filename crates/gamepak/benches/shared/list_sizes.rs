@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion};
-use gamepak::{Format, Source};
+use gamepak::{Document, Format, Source};
 
 /// Benchmarks `list` on the files `make(total_bytes)` writes.
 pub fn bench(
@@ -27,16 +27,30 @@ pub fn bench(
 
 /// One benchmark of `group`: `list` on the file at `path`, memory-mapped.
 pub fn list_mapped(group: &mut BenchmarkGroup<WallTime>, label: &str, format: Format, path: &Path) {
+    verb_mapped(group, label, format, path, |d| {
+        d.list().unwrap().value.len()
+    });
+}
+
+/// One benchmark of `group`: `info` on the file at `path`, memory-mapped.
+pub fn info_mapped(group: &mut BenchmarkGroup<WallTime>, label: &str, format: Format, path: &Path) {
+    verb_mapped(group, label, format, path, |d| {
+        d.info().unwrap().problems.len()
+    });
+}
+
+/// One benchmark of `group`: `verb` run on the file at `path`, memory-mapped and
+/// opened anew each time.
+fn verb_mapped(
+    group: &mut BenchmarkGroup<WallTime>,
+    label: &str,
+    format: Format,
+    path: &Path,
+    verb: impl Fn(&dyn Document) -> usize,
+) {
     let handler = format.handler().unwrap();
     let data = Source::open(path, &Default::default()).unwrap();
     group.bench_function(label, |b| {
-        b.iter(|| {
-            handler
-                .open(&data, &Default::default())
-                .list()
-                .unwrap()
-                .value
-                .len()
-        })
+        b.iter(|| verb(&*handler.open(&data, &Default::default())))
     });
 }
