@@ -7,9 +7,28 @@ use gamepak::{Error, ExtractOptions};
 
 /// Write every asset of a file into a folder, in standard forms, with a manifest.
 ///
-/// Images become PNG, sounds WAV, tile maps JSON (and Tiled .tmx), palettes .gpl,
-/// files keep their names, and tables go to gamepak.toml. `gamepak pack` rebuilds the
-/// file from the folder. Names from inside the file never reach outside the folder.
+/// `gamepak pack` rebuilds the file from the folder, byte for byte when nothing was
+/// edited. Names from inside the file never reach outside the folder. What the
+/// folder holds, by format:
+///
+/// GameMaker: every chunk's records as JSON (a file per room, object, sprite and
+/// other named resource), texture pages and sprite frames as PNG, masks as 1-bit
+/// PNG, sounds as stored (WAV or OGG), code as GML beside its disassembly (.asm),
+/// strings and shown texts as JSON, audio group files beside the game in folders of
+/// their own, and a README.md that says how to edit this game's folder.
+///
+/// GBIN: images as PNG, sounds as WAV, tile maps as JSON and Tiled .tmx, palettes as
+/// .gpl, files under their names, and every table in gamepak.toml.
+///
+/// Native game.bin: the script as script.js, the tables as JSON, the atlas and its
+/// sprite frames and backgrounds as PNG, sounds and music as WAV or OGG.
+///
+/// TirNanoG: tng.json (the header) and each section's records as JSON, maps as
+/// Tiled .tmx, sprites as PNG, sounds, music and video as stored (OGG), fonts as
+/// stored.
+///
+/// SWAG: swag.toml and opcodes.toml, the code as assembly (.swasm), textures and
+/// sheets as PNG, fonts and audio as stored.
 ///
 /// The folder is built whole beside its target and moved into place at the end, so
 /// an interrupted extraction leaves nothing half-written. A folder that already
