@@ -13,46 +13,41 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 
+/// What `--help` says after the list of verbs: the conventions every verb keeps.
+const CONVENTIONS: &str = "\
+Exit codes, on every verb and for any number of files: 0 only when everything succeeded; \
+1 when a file breaks its format (check found errors, an extraction could not decode some \
+assets, a folder holds a change its format cannot store); 2 when any file could not be \
+read or written, needs more memory than --max-alloc allows, or the command line is \
+wrong. 2 wins over 1.\n\nInput: `-` as a file reads standard input (identify, info, \
+list, check, extract).\n\nOutput: --quiet prints only errors and what a verb exists to \
+print (identify's answers, info, list's entries, check's failed files and their errors, \
+JSON records): no warnings, notes, summaries or progress bars. --color colours errors \
+red and warnings yellow; `auto` does so on a terminal unless NO_COLOR is set.\n\nJSON: \
+with --json, every verb that has it (identify, info, list, check, extract, pack, \
+decompile, compile) prints JSON Lines: one object per record, each naming its \"file\" \
+first (the file read; for pack, the file written), then one summary record of the same \
+shape for every \
+verb:\n{\"summary\":{\"files\":F,\"entries\":E,\"errors\":X,\"warnings\":W,\"notes\":N,\"status\":S}}\n\nentries \
+counts what list listed, extract wrote, decompile and compile made; errors counts \
+check's errors, the entries that could not be decoded or decompiled, and the files that \
+could not be read or understood; warnings and notes are check's (and compile's \
+warnings); status is the exit code. Numbers are numbers: offsets and sizes in bytes, as \
+JSON integers (text output shows offsets in hex).\n\nMemory: no single item is inflated \
+or decoded past --max-alloc (512M by default), nor do the items decoded at once take \
+more between them; hitting the limit names it. Interrupting a run (Ctrl-C, SIGTERM) \
+removes its temporary files; a killed run's leftovers are removed by the next run that \
+writes the same output.";
+
 /// Identify, inspect, validate, extract and rebuild binary game data files.
 ///
 /// Formats: GameMaker data.win/game.unx/game.ios, GBIN (.gap packer), native engine
 /// game.bin, TirNanoG .tng and SWAG game data.
-///
-/// Exit codes, on every verb and for any number of files: 0 only when everything
-/// succeeded; 1 when a file breaks its format (check found errors, an extraction
-/// could not decode some assets, a folder holds a change its format cannot store);
-/// 2 when any file could not be read or written, needs more memory than
-/// --max-alloc allows, or the command line is wrong. 2 wins over 1.
-///
-/// Input: `-` as a file reads standard input (identify, info, list, check, extract).
-///
-/// Output: --quiet prints only errors and what a verb exists to print (identify's
-/// answers, info, list's entries, check's failed files and their errors, JSON
-/// records): no warnings, notes, summaries or progress bars. --color colours errors
-/// red and warnings yellow; `auto` does so on a terminal unless NO_COLOR is set.
-///
-/// JSON: with --json, every verb that has it (identify, info, list, check, extract,
-/// pack, decompile, compile) prints JSON Lines: one object per record, each naming
-/// its "file" first (the file read; for pack, the file written), then one summary
-/// record of the same shape for every verb:
-/// {"summary":{"files":F,"entries":E,"errors":X,"warnings":W,"notes":N,"status":S}}
-///
-/// entries counts what list listed, extract wrote, decompile and compile made;
-/// errors counts check's errors, the entries that could not be decoded or
-/// decompiled, and the files that could not be read or understood; warnings and
-/// notes are check's (and compile's warnings); status is the exit code. Numbers are
-/// numbers: offsets and sizes in bytes, as JSON integers (text output shows offsets
-/// in hex).
-///
-/// Memory: no single item is inflated or decoded past --max-alloc (512M by
-/// default), nor do the items decoded at once take more between them; hitting the
-/// limit names it. Interrupting a run (Ctrl-C, SIGTERM)
-/// removes its temporary files; a killed run's leftovers are removed by the next
-/// run that writes the same output.
 #[derive(Parser)]
 #[command(
     name = "gamepak",
     version,
+    after_long_help = CONVENTIONS,
     propagate_version = true,
     max_term_width = 100
 )]

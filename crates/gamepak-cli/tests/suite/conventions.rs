@@ -502,3 +502,13 @@ fn help_documents_every_argument_and_groups_format_flags() {
         "{help}"
     );
 }
+
+#[test]
+fn help_lists_the_verbs_first_and_the_conventions_after_them() {
+    let help = stdout(&gamepak(&["--help"]));
+    let lines: Vec<&str> = help.lines().collect();
+    let verbs = lines.iter().position(|l| *l == "Commands:").unwrap();
+    assert!(verbs < 8, "the verbs start on line {}:\n{help}", verbs + 1);
+    let conventions = lines.iter().position(|l| l.starts_with("Exit codes")).unwrap();
+    assert!(conventions > verbs, "{help}");
+}
