@@ -509,6 +509,9 @@ fn help_lists_the_verbs_first_and_the_conventions_after_them() {
     let lines: Vec<&str> = help.lines().collect();
     let verbs = lines.iter().position(|l| *l == "Commands:").unwrap();
     assert!(verbs < 8, "the verbs start on line {}:\n{help}", verbs + 1);
-    let conventions = lines.iter().position(|l| l.starts_with("Exit codes")).unwrap();
+    let conventions = lines
+        .iter()
+        .position(|l| l.starts_with("Exit codes"))
+        .unwrap();
     assert!(conventions > verbs, "{help}");
 }

@@ -18,6 +18,7 @@ mod conventions;
 mod damaged_files;
 mod exit_codes;
 mod output_races;
+mod readme;
 #[cfg(target_os = "linux")]
 mod reads_tables;
 mod safety;

@@ -1,0 +1,192 @@
+//! The README's examples, run: every command of every shell block (```` ```sh ```` or
+//! a bare fence) that calls `gamepak` runs in a scratch copy of the repository, with
+//! `../shared` beside it, through bash, and prints what the README says it prints.
+//! In the expected text a line `...` stands for any lines, `...` inside a line for
+//! any text, and a last line `exit N` for the exit status. Blocks fenced as `text`
+//! are illustrations, not run. A block that reads the real-file fixtures is skipped,
+//! saying so, when they are absent.
+
+#![cfg(unix)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One `$ command` and the output under it.
+struct Example {
+    command: String,
+    expected: Vec<String>,
+    status: Option<i32>,
+}
+
+/// The shell blocks of `readme` that call gamepak, each as its examples.
+fn blocks(readme: &str) -> Vec<Vec<Example>> {
+    let mut out = Vec::new();
+    let mut lines = readme.lines();
+    while let Some(line) = lines.next() {
+        let Some(lang) = line.strip_prefix("```") else {
+            continue;
+        };
+        let body: Vec<&str> = lines
+            .by_ref()
+            .take_while(|l| !l.starts_with("```"))
+            .collect();
+        if !matches!(lang, "" | "sh" | "console") {
+            continue;
+        }
+        let mut examples: Vec<Example> = Vec::new();
+        for l in body {
+            if let Some(command) = l.strip_prefix("$ ") {
+                examples.push(Example {
+                    command: command.to_string(),
+                    expected: Vec::new(),
+                    status: None,
+                });
+            } else if let Some(e) = examples.last_mut() {
+                e.expected.push(l.to_string());
+            }
+        }
+        for e in &mut examples {
+            let last = e.expected.last().and_then(|l| l.strip_prefix("exit "));
+            if let Some(code) = last.and_then(|c| c.trim().parse().ok()) {
+                e.status = Some(code);
+                e.expected.pop();
+            }
+        }
+        if examples.iter().any(|e| e.command.starts_with("gamepak")) {
+            out.push(examples);
+        }
+    }
+    out
+}
+
+/// Whether `actual` is `expected`, `...` standing for any lines or any text.
+fn matches(expected: &[String], actual: &[&str]) -> bool {
+    let Some((first, rest)) = expected.split_first() else {
+        return actual.is_empty();
+    };
+    if first.trim() == "..." {
+        return (0..=actual.len()).any(|i| matches(rest, &actual[i..]));
+    }
+    actual.split_first().is_some_and(|(a, more)| {
+        line_matches(first.trim_end(), a.trim_end()) && matches(rest, more)
+    })
+}
+
+fn line_matches(expected: &str, actual: &str) -> bool {
+    let mut parts = expected.split("...");
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = actual.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (i, part) in parts.iter().enumerate() {
+        if i + 1 == parts.len() {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+/// A scratch copy of the repository (its entries linked, not copied) with
+/// `../shared` beside it, so the README's relative paths resolve.
+fn scratch(repo: &Path, shared: Option<&Path>) -> (tempfile::TempDir, PathBuf) {
+    let top = tempfile::tempdir().unwrap();
+    let cwd = top.path().join("repo");
+    std::fs::create_dir(&cwd).unwrap();
+    for entry in std::fs::read_dir(repo).unwrap().flatten() {
+        let name = entry.file_name();
+        if name != "target" && name != ".git" {
+            std::os::unix::fs::symlink(entry.path(), cwd.join(&name)).unwrap();
+        }
+    }
+    if let Some(shared) = shared {
+        std::os::unix::fs::symlink(shared, top.path().join("shared")).unwrap();
+    }
+    (top, cwd)
+}
+
+#[test]
+fn every_example_in_the_readme_prints_what_it_says() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(repo.join("README.md")).unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_gamepak")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    // The README names the fixtures as ../shared/fixtures; GAMEPAK_FIXTURES may move them.
+    let fixtures = std::env::var_os("GAMEPAK_FIXTURES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo.join("../shared/fixtures"));
+    let shared = fixtures.is_dir().then(|| {
+        let top = tempfile::tempdir().unwrap();
+        let link = top.path().join("fixtures");
+        std::os::unix::fs::symlink(fixtures.canonicalize().unwrap(), link).unwrap();
+        top
+    });
+    let shared = shared.as_ref().map(|t| t.path());
+    let mut failed = Vec::new();
+    let mut ran = 0;
+    for block in blocks(&readme) {
+        if shared.is_none() && block.iter().any(|e| e.command.contains("../shared")) {
+            println!(
+                "SKIPPED a README example: {} needs the fixtures",
+                block[0].command
+            );
+            continue;
+        }
+        let (_top, cwd) = scratch(&repo, shared);
+        for e in &block {
+            ran += 1;
+            let o = Command::new("bash")
+                .args(["-c", &e.command])
+                .current_dir(&cwd)
+                .env("PATH", &path)
+                .env_remove("NO_COLOR")
+                .output()
+                .unwrap();
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            let actual: Vec<&str> = text.lines().collect();
+            let status_ok = e.status.is_none_or(|s| o.status.code() == Some(s));
+            if !matches(&e.expected, &actual) || !status_ok {
+                failed.push(format!(
+                    "$ {}\n--- the README says (exit {:?}):\n{}\n--- it prints (exit {:?}):\n{text}",
+                    e.command,
+                    e.status,
+                    e.expected.join("\n"),
+                    o.status.code()
+                ));
+            }
+        }
+    }
+    println!("ran {ran} README examples");
+    assert!(ran > 0, "no example ran");
+    assert!(
+        failed.is_empty(),
+        "{} of {ran} examples drifted:\n\n{}",
+        failed.len(),
+        failed.join("\n\n")
+    );
+}
+
+#[test]
+fn the_matcher_takes_dots_for_any_lines_or_text() {
+    let e = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    assert!(matches(&e(&["a", "...", "d"]), &["a", "b", "c", "d"]));
+    assert!(matches(
+        &e(&["...: FAILED (2 errors)"]),
+        &["x/y.bin: FAILED (2 errors)"]
+    ));
+    assert!(!matches(&e(&["a", "d"]), &["a", "b", "d"]));
+    assert!(matches(&e(&["a ... c ... e"]), &["a b c d e"]));
+    assert!(!matches(&e(&["a...c"]), &["a b"]));
+}
