@@ -36,20 +36,27 @@ impl Summary {
 
 /// Runs `work` on every file in turn. A file whose work ends in an error has it
 /// printed and counted, and the rest still run; the worst status of all is returned.
-/// `work` is told whether its file is the first, to separate the files' output.
+/// `work` is told whether its file is the first, to separate the files' output. With
+/// `json`, the summary record ends the output.
 pub fn each_file(
     files: &[PathBuf],
-    summary: &mut Summary,
+    json: bool,
     mut work: impl FnMut(&Path, bool, &mut Summary) -> Result<Status, Error>,
 ) -> Status {
-    summary.files = files.len();
+    let mut summary = Summary {
+        files: files.len(),
+        ..Summary::default()
+    };
     let mut status = Status::Ok;
     for (i, path) in files.iter().enumerate() {
-        let done = work(path, i == 0, summary).unwrap_or_else(|e| {
+        let done = work(path, i == 0, &mut summary).unwrap_or_else(|e| {
             summary.errors += 1;
             report_error(&e)
         });
         status = status.max(done);
+    }
+    if json {
+        summary.print(status);
     }
     status
 }

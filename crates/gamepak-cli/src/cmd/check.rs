@@ -2,7 +2,7 @@ use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use crate::files::{each_file, Summary};
+use crate::files::each_file;
 use crate::output::{json_line, open, FileRecord, Global, Status};
 use crate::style::Stream;
 use crate::terminal::{self, out, Piece};
@@ -41,8 +41,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         Some(n) => Some(n),
         None => std::io::stdout().is_terminal().then_some(20),
     };
-    let mut summary = Summary::default();
-    let status = each_file(&args.files, &mut summary, |path, _, summary| {
+    let status = each_file(&args.files, args.json, |path, _, summary| {
         let report = match open(path, &global.options.limits) {
             Ok(f) => f.handler.open(&f.data, &global.options_for(path)).check(),
             Err(e) if e.is_request_fault() => return Err(e),
@@ -66,9 +65,6 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
             Status::Problems
         })
     });
-    if args.json {
-        summary.print(status);
-    }
     Ok(status)
 }
 

@@ -38,13 +38,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
-    let mut summary = Summary::default();
-    let status = each_file(std::slice::from_ref(&args.file), &mut summary, |_, _, s| {
+    let status = each_file(std::slice::from_ref(&args.file), args.json, |_, _, s| {
         compile(&args, global, s)
     });
-    if args.json {
-        summary.print(status);
-    }
     Ok(status)
 }
 

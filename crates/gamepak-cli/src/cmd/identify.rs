@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::files::{each_file, Summary};
+use crate::files::each_file;
 use crate::output::{json_line, read_for_tables, FileRecord, Global, Status};
 use crate::terminal::out;
 use gamepak::{Certainty, Error};
@@ -25,8 +25,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
-    let mut summary = Summary::default();
-    let status = each_file(&args.files, &mut summary, |path, _, _| {
+    let status = each_file(&args.files, args.json, |path, _, _| {
         let data = read_for_tables(path, &global.options.limits)?;
         let d = gamepak::detect(&data);
         if args.json {
@@ -60,8 +59,5 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         }
         Ok(Status::Ok)
     });
-    if args.json {
-        summary.print(status);
-    }
     Ok(status)
 }

@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::files::{each_file, Summary};
+use crate::files::each_file;
 use crate::output::{
     json_line, open_for_tables, print_tree, print_unread, status_of, FileRecord, Global, Status,
 };
@@ -29,8 +29,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
-    let mut summary = Summary::default();
-    let status = each_file(&args.files, &mut summary, |path, first, summary| {
+    let status = each_file(&args.files, args.json, |path, first, summary| {
         let f = open_for_tables(path, &global.options.limits)?;
         let read = f.handler.open(&f.data, &global.options).info()?;
         summary.errors += read
@@ -56,9 +55,6 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         }
         Ok(status_of(&read))
     });
-    if args.json {
-        summary.print(status);
-    }
     Ok(status)
 }
 

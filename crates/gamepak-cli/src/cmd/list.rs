@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use crate::files::{each_file, Summary};
+use crate::files::each_file;
 use crate::output::{
     json_line, open_for_tables, print_unread, status_of, FileRecord, Global, Status,
 };
@@ -30,8 +30,7 @@ pub struct Args {
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let several = args.files.len() > 1;
-    let mut summary = Summary::default();
-    let status = each_file(&args.files, &mut summary, |path, first, summary| {
+    let status = each_file(&args.files, args.json, |path, first, summary| {
         let f = open_for_tables(path, &global.options.limits)?;
         let read = f.handler.open(&f.data, &global.options).list()?;
         summary.entries += read.value.len();
@@ -60,9 +59,6 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         print_unread(path, &read.problems, global);
         Ok(status_of(&read))
     });
-    if args.json {
-        summary.print(status);
-    }
     Ok(status)
 }
 

@@ -1,7 +1,7 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use crate::files::{each_file, Summary};
+use crate::files::each_file;
 use crate::output::{json_line, warn, warn_at, warn_unused, written, FileRecord, Global, Status};
 use gamepak::io::{OutputFile, Replace};
 use gamepak::{Error, ErrorKind};
@@ -70,16 +70,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
-    let mut summary = Summary::default();
-    let status = each_file(
+    Ok(each_file(
         std::slice::from_ref(&args.folder),
-        &mut summary,
+        args.json,
         |_, _, _| pack(&args, global),
-    );
-    if args.json {
-        summary.print(status);
-    }
-    Ok(status)
+    ))
 }
 
 /// The pack, written out, and its JSON record.
