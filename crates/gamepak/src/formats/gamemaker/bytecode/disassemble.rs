@@ -22,7 +22,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::formats::gamemaker::binary::container::{chunk_location, Form};
+use crate::bytes::Endian;
 use crate::formats::gamemaker::binary::words::u32_at;
+use crate::formats::gamemaker::bytecode::instruction::{self, Callee, Instr, Operand};
 use crate::formats::gamemaker::bytecode::opcodes::{
     from_v14, mnemonic, op, variable, COMPARISONS, TYPES,
 };
@@ -46,6 +48,16 @@ pub struct Names {
     pub problems: Vec<Problem>,
     /// Bytecode 13/14: instructions use the older opcodes (see `from_v14`).
     pub old_opcodes: bool,
+}
+
+impl Names {
+    /// The instructions of the blob `bytes`, stored at `base` in the file, each on
+    /// the chain its address is on.
+    pub fn decode(&self, bytes: &[u8], base: u64, endian: Endian) -> Vec<Instr> {
+        instruction::decode(bytes, endian, self.old_opcodes, |at| {
+            self.owner.get(&(base + u64::from(at))).copied()
+        })
+    }
 }
 
 /// A VARI or FUNC entry, as far as its chain goes.
@@ -241,77 +253,17 @@ pub fn instructions(
     let mut targets = std::collections::HashSet::new();
     let end = blob + u64::from(length);
     let word = |a: u64| u32_at(form, a).unwrap_or(0);
-    let mut at = blob;
-    while at + 4 <= end {
-        let decoded = Word::decode(word(at), names.old_opcodes);
-        let Word { op, w, t1, t2, low } = decoded;
-        let name = names.at.get(&at).map_or("?", String::as_str);
-        let size = decoded.size();
-        let text = match (op, mnemonic(op)) {
-            (_, None) => format!(".word {w:#010x}"),
-            (0xb6..=0xbb, Some(m)) => {
-                if op == 0xbb && w & 0x00ff_ffff == 0x00f0_0000 {
-                    "popenv exit".into()
-                } else {
-                    let rel = ((w << 9) as i32 >> 9) as i64 * 4;
-                    let target = (at as i64 + rel) as u64;
-                    targets.insert(target);
-                    format!("{m} L{:04x}", target.wrapping_sub(blob))
-                }
-            }
-            (0x84 | 0xc0..=0xc3, Some(m)) => {
-                let name = (name, of_variable(names, at));
-                let value = constant(form, at, t1, low, name, strings);
-                format!("{m}.{} {value}", TYPES[t1])
-            }
-            (0x45, Some(m)) if t1 == 0xf => format!("{m}.e.{} swap {low}", TYPES[t2]),
-            (0x45, Some(m)) => {
-                format!(
-                    "{m}.{}.{} {}",
-                    TYPES[t1],
-                    TYPES[t2],
-                    variable(word(at + 4), low, name)
-                )
-            }
-            (0xd9, Some(m)) => {
-                // A call in no FUNC chain names its function by the string of its
-                // name, which some 2023-2024 files do for functions FUNC lacks.
-                let callee = match names.at.get(&at) {
-                    Some(name) => name.clone(),
-                    None => quoted(strings, word(at + 4) as usize),
-                };
-                format!("{m}.{} {callee}(argc={low})", TYPES[t1])
-            }
-            (0x15, Some(m)) => {
-                let k = ((w >> 8) & 0xff) as usize;
-                format!(
-                    "{m}.{}.{}.{}",
-                    TYPES[t1],
-                    TYPES[t2],
-                    COMPARISONS.get(k).unwrap_or(&"?")
-                )
-            }
-            // A typed reference to a function (or a variable) is on its chain.
-            (0xff, Some(m)) if t1 == 2 && names.at.contains_key(&at) => {
-                let kind = if of_variable(names, at) {
-                    "variable"
-                } else {
-                    "function"
-                };
-                format!("{m}.{} {} {kind} {name}", TYPES[t1], low as i16)
-            }
-            (0xff, Some(m)) => {
-                if t1 == 2 {
-                    format!("{m}.{} {} {}", TYPES[t1], low as i16, word(at + 4) as i32)
-                } else {
-                    format!("{m}.{} {}", TYPES[t1], low as i16)
-                }
-            }
-            (0x86 | 0x99, Some(m)) => format!("{m}.{} {low}", TYPES[t1]),
-            (0x11 | 0x12, Some(m)) => format!("{m}.{}", TYPES[t1]),
-            (0x07..=0x14, Some(m)) => format!("{m}.{}.{}", TYPES[t1], TYPES[t2]),
-            (_, Some(m)) => format!("{m}.{}", TYPES[t1]),
-        };
+    let bytes = usize::try_from(blob)
+        .ok()
+        .and_then(|b| form.data.get(b..))
+        .map_or(&[][..], |d| &d[..d.len().min(length as usize)]);
+    for i in names.decode(bytes, blob, form.endian) {
+        let at = blob + u64::from(i.at);
+        let size = i.size();
+        let text = text(&i, names.at.get(&at).map(String::as_str), names, strings);
+        if let Operand::Branch(target) = i.operand {
+            targets.insert(blob + u64::from(target));
+        }
         let text = if names.old_opcodes
             || names.at.contains_key(&at)
             || says_all(form, at, blob, size, &text)
@@ -326,9 +278,81 @@ pub fn instructions(
                 .join("\n    ")
         };
         lines.push(Line { at, text });
-        at += size;
     }
     (lines, targets)
+}
+
+/// Instruction `i` as the disassembly writes it; `name` is the variable or
+/// function its occurrence chain names.
+fn text(i: &Instr, name: Option<&str>, names: &Names, strings: &[Cow<'_, str>]) -> String {
+    let Some(m) = mnemonic(i.op) else {
+        let w = match i.operand {
+            Operand::Unknown(w) => w,
+            _ => 0,
+        };
+        return format!(".word {w:#010x}");
+    };
+    let chained = name.is_some();
+    let name = name.unwrap_or("?");
+    let [t1, t2] = i.types.map(usize::from);
+    let kind_of = |chain: usize| match names.chains.get(chain).is_some_and(|c| !c.call) {
+        true => "variable",
+        false => "function",
+    };
+    match (i.op, &i.operand) {
+        (0xb6..=0xbb, Operand::LeaveWith) => "popenv exit".into(),
+        (0xb6..=0xbb, Operand::Branch(target)) => format!("{m} L{target:04x}"),
+        (0x84 | 0xc0..=0xc3, value) => {
+            let value = match *value {
+                Operand::Short(v) => v.to_string(),
+                Operand::Double(v) => format!("{v:?}"),
+                Operand::Long(v) => v.to_string(),
+                Operand::Float(v) => format!("{v:?}"),
+                Operand::String(s) => quoted(strings, s as usize),
+                Operand::Variable { kind, .. } => variable(u32::from(kind) << 24, i.low, name),
+                // A reference to a variable or function in its chain: 2.3+ pushes one
+                // to name a method or, from 2023, a variable as a value.
+                Operand::Reference { chain } => format!("{} {name}", kind_of(chain)),
+                Operand::Int(v) => v.to_string(),
+                _ => "?".into(),
+            };
+            format!("{m}.{} {value}", TYPES[t1])
+        }
+        (0x45, _) if t1 == 0xf => format!("{m}.e.{} swap {}", TYPES[t2], i.low),
+        (0x45, Operand::Variable { kind, .. }) => format!(
+            "{m}.{}.{} {}",
+            TYPES[t1],
+            TYPES[t2],
+            variable(u32::from(*kind) << 24, i.low, name)
+        ),
+        // A call in no FUNC chain names its function by the string of its name,
+        // which some 2023-2024 files do for functions FUNC lacks.
+        (0xd9, Operand::Call { callee, arguments }) => {
+            let callee = match (chained, callee) {
+                (false, Callee::String(s)) => quoted(strings, *s as usize),
+                _ => name.to_string(),
+            };
+            format!("{m}.{} {callee}(argc={arguments})", TYPES[t1])
+        }
+        (0x15, Operand::Compare(k)) => format!(
+            "{m}.{}.{}.{}",
+            TYPES[t1],
+            TYPES[t2],
+            COMPARISONS.get(usize::from(*k)).unwrap_or(&"?")
+        ),
+        // A typed reference to a function (or a variable) is on its chain.
+        (0xff, Operand::Reference { chain }) => {
+            format!("{m}.{} {} {} {name}", TYPES[t1], i.low as i16, kind_of(*chain))
+        }
+        (0xff, Operand::Break { signal, extra }) => match extra {
+            Some(extra) => format!("{m}.{} {signal} {extra}", TYPES[t1]),
+            None => format!("{m}.{} {signal}", TYPES[t1]),
+        },
+        (0x86 | 0x99, _) => format!("{m}.{} {}", TYPES[t1], i.low),
+        (0x11 | 0x12, _) => format!("{m}.{}", TYPES[t1]),
+        (0x07..=0x14, _) => format!("{m}.{}.{}", TYPES[t1], TYPES[t2]),
+        _ => format!("{m}.{}", TYPES[t1]),
+    }
 }
 
 /// Whether `text` assembles to the `size` bytes at `at` of the blob at `blob`.
@@ -402,101 +426,6 @@ pub fn disassemble(
     out
 }
 
-/// An instruction word taken apart, bytecode 13/14 opcodes given their later numbers
-/// (and their comparison kind, where `cmp` replaced six opcodes).
-#[derive(Debug, Clone, Copy)]
-pub struct Word {
-    /// The opcode; 0 for a bytecode 14 opcode with no later equal.
-    pub op: u8,
-    /// The word with the later opcode in its top byte.
-    pub w: u32,
-    /// The first and second operand types (`TYPES`).
-    pub t1: usize,
-    pub t2: usize,
-    /// The low 16 bits: an instance, a count or a short value, by opcode.
-    pub low: u16,
-}
-
-impl Word {
-    pub fn decode(stored: u32, old_opcodes: bool) -> Word {
-        let (op, w) = match (old_opcodes, from_v14((stored >> 24) as u8)) {
-            (false, _) => ((stored >> 24) as u8, stored),
-            (true, None) => (0, stored),
-            (true, Some((op, kind))) => {
-                let w = (stored & 0x00ff_ffff) | u32::from(op) << 24;
-                (
-                    op,
-                    kind.map_or(w, |k| (w & 0xffff_00ff) | u32::from(k) << 8),
-                )
-            }
-        };
-        Word {
-            op,
-            w,
-            t1: ((w >> 16) & 0xf) as usize,
-            t2: ((w >> 20) & 0xf) as usize,
-            low: (w & 0xffff) as u16,
-        }
-    }
-
-    /// The instruction's size in bytes: its word and the operand after it.
-    pub fn size(&self) -> u64 {
-        4 + operand_bytes(self.op, self.t1)
-    }
-}
-
-/// How many bytes of operand follow an instruction's word: a push's value (none
-/// for a 16-bit one held in the word, 8 for a double or a 64-bit integer), a
-/// variable's or a call's reference, and a `chkindex`-style extended word.
-fn operand_bytes(op: u8, t1: usize) -> u64 {
-    match op {
-        0x84 | 0xc0..=0xc3 => match t1 {
-            0xf => 0,
-            0 | 3 => 8,
-            _ => 4,
-        },
-        0x45 if t1 != 0xf => 4,
-        0xd9 => 4,
-        0xff if t1 == 2 => 4,
-        _ => 0,
-    }
-}
-
-/// Whether the instruction at `at` is on a VARI chain, not a FUNC one.
-fn of_variable(names: &Names, at: u64) -> bool {
-    names.owner.get(&at).is_some_and(|&c| !names.chains[c].call)
-}
-
-/// A push's operand as text.
-fn constant(
-    form: &Form<'_>,
-    at: u64,
-    t: usize,
-    low: u16,
-    (name, of_variable): (&str, bool),
-    strings: &[Cow<'_, str>],
-) -> String {
-    let mut r = match form.reader_at(at + 4, "") {
-        Ok(r) => r,
-        Err(_) => return "?".into(),
-    };
-    match t {
-        0xf => (low as i16).to_string(),
-        0 => format!("{:?}", f64::from_bits(r.u64("").unwrap_or(0))),
-        3 => (r.u64("").unwrap_or(0) as i64).to_string(),
-        1 => format!("{:?}", r.f32("").unwrap_or(0.0)),
-        6 => quoted(strings, r.u32("").unwrap_or(0) as usize),
-        5 => variable(r.u32("").unwrap_or(0), low, name),
-        // A reference to a variable or function in its chain: 2.3+ pushes one to
-        // name a method or, from 2023, a variable as a value.
-        2 if name != "?" => {
-            let kind = if of_variable { "variable" } else { "function" };
-            format!("{kind} {name}")
-        }
-        _ => r.i32("").unwrap_or(0).to_string(),
-    }
-}
-
 /// STRG's string `k` quoted as JSON quotes it, or `string#k` when STRG holds none.
 fn quoted(strings: &[Cow<'_, str>], k: usize) -> String {
     strings.get(k).map_or(format!("string#{k}"), |s| {
@@ -518,23 +447,28 @@ pub fn unlinked_calls(game: &FileView<'_>, names: &Names) -> Vec<Problem> {
             continue;
         };
         let e = &game.code[first];
-        let end = e.blob + u64::from(e.length);
-        let mut at = e.blob;
-        while at + 8 <= end {
-            let word = Word::decode(u32_at(&game.form, at).unwrap_or(0), false);
-            let operand = u32_at(&game.form, at + 4).unwrap_or(0);
-            if word.op == 0xd9 && !names.at.contains_key(&at) && operand as usize >= strings {
+        let bytes = usize::try_from(e.blob)
+            .ok()
+            .and_then(|b| game.form.data.get(b..b.checked_add(e.length as usize)?))
+            .unwrap_or(&[]);
+        for i in names.decode(bytes, e.blob, game.form.endian) {
+            let Operand::Call {
+                callee: Callee::String(s),
+                ..
+            } = i.operand
+            else {
+                continue;
+            };
+            if s as usize >= strings && u64::from(i.at) + 8 <= u64::from(e.length) {
                 out.push(Problem::error(
                     chunk_location(FourCC::CODE).at("entry", first),
-                    at + 4,
+                    e.blob + u64::from(i.at) + 4,
                     format!(
-                        "{:?}: the call at L{:04x} is in no FUNC chain, and names its function by string {operand}, which STRG does not hold",
-                        e.name,
-                        at - e.blob
+                        "{:?}: the call at L{:04x} is in no FUNC chain, and names its function by string {s}, which STRG does not hold",
+                        e.name, i.at
                     ),
                 ));
             }
-            at += word.size();
         }
     }
     out

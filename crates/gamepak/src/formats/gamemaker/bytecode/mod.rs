@@ -8,5 +8,6 @@ pub mod builtin_variables;
 pub mod disassemble;
 pub mod edit;
 pub mod function_spans;
+pub mod instruction;
 pub mod opcodes;
 pub mod relink;

@@ -15,8 +15,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
-use crate::formats::gamemaker::binary::words::{get_u32, put_u32};
-use crate::formats::gamemaker::bytecode::disassemble::Word;
+use crate::formats::gamemaker::binary::words::put_u32;
+use crate::formats::gamemaker::bytecode::instruction::{decode, Operand};
+use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::model::chunks::code::Code;
 use crate::formats::gamemaker::model::chunks::general::General;
 use crate::formats::gamemaker::model::chunks::room::Rooms;
@@ -26,9 +27,6 @@ use crate::formats::gamemaker::model::Game;
 
 /// The file's name in the folder.
 pub const TEXT: &str = "text.json";
-
-/// The operand type of a string push.
-const STRING: usize = 6;
 
 /// One shown text.
 #[derive(Debug, Serialize, Deserialize)]
@@ -58,17 +56,16 @@ pub struct Edit {
 /// Each string push of an instruction blob: where its operand lies in the blob,
 /// and the string.
 fn pushes(blob: &[u8], endian: Endian, old_opcodes: bool) -> Vec<(usize, u32)> {
-    let mut out = Vec::new();
-    let mut at = 0usize;
-    while at + 4 <= blob.len() {
-        let w = Word::decode(get_u32(blob, at as u64, endian), old_opcodes);
-        let push = matches!(w.op, 0xc0..=0xc3) && w.t1 == STRING;
-        if push && at + 8 <= blob.len() {
-            out.push((at + 4, get_u32(blob, at as u64 + 4, endian)));
-        }
-        at += w.size() as usize;
-    }
-    out
+    decode(blob, endian, old_opcodes, |_| None)
+        .into_iter()
+        .filter_map(|i| match i.operand {
+            Operand::String(s) if (op::PUSH..=op::PUSHBLTN).contains(&i.op) => {
+                let at = i.at as usize + 4;
+                (at + 4 <= blob.len()).then_some((at, s))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The strings the code of blob `blob` pushes.

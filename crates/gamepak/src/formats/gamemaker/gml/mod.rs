@@ -11,7 +11,7 @@
 //! The decompiler, stage by stage; each stage reads the one before it, never the
 //! raw bytes:
 //!
-//! 1. [`instr`](decompile::instr): a blob's instructions, typed (opcode, operand types, and an
+//! 1. [`instruction`](crate::formats::gamemaker::bytecode::instruction): a blob's instructions, typed (opcode, operand types, and an
 //!    operand that names its variable, function, string or branch target), from the
 //!    same word decoding the disassembler uses.
 //! 2. [`blocks`](decompile::blocks): basic blocks and the edges between them. Blocks are found from

@@ -8,7 +8,7 @@ use crate::formats::gamemaker::views::code_entries;
 
 use gamepak::formats::gamemaker::gml::decompile::blocks::blocks;
 use gamepak::formats::gamemaker::gml::decompile::fragments::fragments;
-use gamepak::formats::gamemaker::gml::decompile::instr::{decode, Operand};
+use gamepak::formats::gamemaker::bytecode::instruction::Operand;
 use gamepak::formats::gamemaker::{bytecode::disassemble, views::file_view};
 
 #[test]
@@ -22,7 +22,7 @@ fn every_blob_of_every_game_decodes_into_blocks() {
         for entries in code_entries::blobs(&g.code) {
             let e = entries[0];
             let bytes = &g.form.data[e.blob as usize..e.blob as usize + e.length as usize];
-            let instrs = decode(bytes, e.blob, g.form.endian, &names);
+            let instrs = names.decode(bytes, e.blob, g.form.endian);
             let (lines, _) = disassemble::instructions(&g.form, e.blob, e.length, &names, strings);
             let at: Vec<u64> = instrs.iter().map(|i| e.blob + u64::from(i.at)).collect();
             let line_at: Vec<u64> = lines.iter().map(|l| l.at).collect();

@@ -14,7 +14,8 @@ use crate::formats::gamemaker::bytecode::opcodes::{
     INT_TYPE, LONG_TYPE, PLAIN_VARIABLE, STACKTOP_VARIABLE,
 };
 use crate::formats::gamemaker::gml::decompile::array_writes::{POPAF, SETOWNER};
-use crate::formats::gamemaker::gml::decompile::instr::{decode, op, Callee, Instr, Operand};
+use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
+use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::gml::decompile::sim::ARRAY_POP_AF;
 use crate::formats::gamemaker::gml::language::builtins;
 use crate::formats::gamemaker::model::version::{Range, Version};
@@ -193,7 +194,7 @@ pub fn settle(mut target: Target, game: &FileView<'_>, names: &Names) -> (Target
         else {
             continue;
         };
-        let instrs = decode(bytes, first.blob, game.form.endian, names);
+        let instrs = names.decode(bytes, first.blob, game.form.endian);
         // Whether a branch goes to `at`: looked for only after a throw, which
         // few blobs hold.
         let branched_to = |at: u32| instrs.iter().any(|i| i.operand == Operand::Branch(at));

@@ -10,7 +10,8 @@
 //! two readings cannot be told apart.
 
 use crate::formats::gamemaker::bytecode::disassemble::Chain;
-use crate::formats::gamemaker::gml::decompile::instr::{op, Callee, Instr, Operand};
+use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
+use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::model::version::{Range, Version};
 
 /// The variable kind of an array element (`[array]`).

@@ -24,8 +24,7 @@ use crate::formats::gamemaker::gml::decompile::context::{Context, RefKinds};
 use crate::formats::gamemaker::gml::decompile::game_code::{
     decompile_blob, name_script_arguments, Decompiled, EntryAt,
 };
-use crate::formats::gamemaker::gml::decompile::instr::decode;
-use crate::formats::gamemaker::gml::decompile::instr::functions_by_name;
+use crate::formats::gamemaker::gml::decompile::function_pushes::functions_by_name;
 use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::fourcc::FourCC;
 
@@ -120,7 +119,7 @@ fn decompile_assembly_here(text: &str) -> Result<Vec<Decompiled>, String> {
     if entries.is_empty() {
         entries.push(("main".into(), "L0000".into(), 0));
     }
-    let mut instrs = decode(&bytes, 0, Endian::Little, &names);
+    let mut instrs = names.decode(&bytes, 0, Endian::Little);
     if every_owner {
         mark_reference_writes(&mut instrs, &names.chains);
     }

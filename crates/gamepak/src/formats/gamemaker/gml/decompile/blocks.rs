@@ -5,7 +5,8 @@
 //! Edges come from what each block's last instruction does, not from the order the
 //! blocks are laid out in.
 
-use crate::formats::gamemaker::gml::decompile::instr::{op, Instr, Operand};
+use crate::formats::gamemaker::bytecode::instruction::{Instr, Operand};
+use crate::formats::gamemaker::bytecode::opcodes::op;
 
 /// A block: its instructions, `instrs[start..end]` of the blob's, and where control
 /// goes after it.

@@ -10,7 +10,8 @@ use crate::formats::gamemaker::gml::decompile::blocks::blocks;
 use crate::formats::gamemaker::gml::decompile::context::{Context, RefKinds};
 use crate::formats::gamemaker::gml::decompile::fragments::fragments;
 use crate::formats::gamemaker::gml::decompile::graph::Graph;
-use crate::formats::gamemaker::gml::decompile::instr::{op, Instr};
+use crate::formats::gamemaker::bytecode::instruction::Instr;
+use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::gml::decompile::script_params::ScriptParams;
 use crate::formats::gamemaker::gml::decompile::sim::Stuck;
 use crate::formats::gamemaker::gml::decompile::tidy::{Tidy, Walked};
@@ -92,17 +93,12 @@ fn decompile_wanted(
                 .ok()
                 .and_then(|b| game.form.data.get(b..b.checked_add(first.length as usize)?))
                 .unwrap_or(&[]);
-            let mut instrs = crate::formats::gamemaker::gml::decompile::instr::decode(
-                bytes,
-                first.blob,
-                game.form.endian,
-                &names,
-            );
+            let mut instrs = names.decode(bytes, first.blob, game.form.endian);
             if every_owner {
                 array_writes::mark_reference_writes(&mut instrs, &names.chains);
             }
             let own: HashSet<&str> = entries.iter().map(|&e| &*game.code[e].name).collect();
-            crate::formats::gamemaker::gml::decompile::instr::functions_by_name(&mut instrs, |s| {
+            crate::formats::gamemaker::gml::decompile::function_pushes::functions_by_name(&mut instrs, |s| {
                 ctx.string(s).is_some_and(|name| own.contains(name))
             });
             let at: Vec<EntryAt> = entries
@@ -284,7 +280,7 @@ fn hidden_parameters(w: &Walked) -> u16 {
 /// over its body goes (a value computed before the function, as a struct
 /// field's, may come between).
 fn declarations(ctx: &Context<'_>, instrs: &[Instr], entries: &[EntryAt<'_>]) -> HashMap<u32, u32> {
-    use crate::formats::gamemaker::gml::decompile::instr::Operand;
+    use crate::formats::gamemaker::bytecode::instruction::Operand;
     entries
         .iter()
         .filter(|e| e.start > 0)
@@ -297,7 +293,7 @@ fn declarations(ctx: &Context<'_>, instrs: &[Instr], entries: &[EntryAt<'_>]) ->
             let push = instrs[instrs.partition_point(|i| i.at < end)..]
                 .iter()
                 .find(|i| {
-                    crate::formats::gamemaker::gml::decompile::instr::pushed_function(ctx, i)
+                    crate::formats::gamemaker::gml::decompile::function_pushes::pushed_function(ctx, i)
                         == Some(e.name)
                 })?;
             Some((e.start, push.at))
@@ -314,14 +310,14 @@ fn catch_edges(
 ) {
     for (k, i) in instrs.iter().enumerate() {
         let hook = match i.operand {
-            crate::formats::gamemaker::gml::decompile::instr::Operand::Call {
-                callee: crate::formats::gamemaker::gml::decompile::instr::Callee::Chain(c),
+            crate::formats::gamemaker::bytecode::instruction::Operand::Call {
+                callee: crate::formats::gamemaker::bytecode::instruction::Callee::Chain(c),
                 ..
             } => ctx.chain_name(c) == Some("@@try_hook@@"),
             _ => false,
         };
         let catch = match k.checked_sub(2).map(|p| &instrs[p].operand) {
-            Some(crate::formats::gamemaker::gml::decompile::instr::Operand::Int(at)) => {
+            Some(crate::formats::gamemaker::bytecode::instruction::Operand::Int(at)) => {
                 u32::try_from(*at).ok()
             }
             _ => None,

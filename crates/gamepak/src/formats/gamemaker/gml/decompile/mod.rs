@@ -1,5 +1,5 @@
 //! The decompiler: a game's bytecode back as GML, stage by stage. Instructions are
-//! typed ([`instr`]), cut into basic blocks ([`blocks`]) and functions
+//! typed ([`crate::formats::gamemaker::bytecode::instruction`]), cut into basic blocks ([`blocks`]) and functions
 //! ([`fragments`]), run on a stack of expressions ([`sim`]), and walked back into
 //! statements ([`walk`], over [`graph`] and [`region`]); the tidying passes then
 //! make it read as a person writes GML ([`tidy`], [`typed`], [`array_writes`],
@@ -15,7 +15,7 @@ pub mod context;
 pub mod fragments;
 pub mod game_code;
 pub mod graph;
-pub mod instr;
+pub mod function_pushes;
 mod region;
 mod script_params;
 pub mod sim;

@@ -13,9 +13,9 @@
 
 use crate::formats::gamemaker::bytecode::opcodes::{PLAIN_VARIABLE, STACKTOP_VARIABLE};
 use crate::formats::gamemaker::gml::decompile::context::Context;
-use crate::formats::gamemaker::gml::decompile::instr::{
-    op, pushed_function, Callee, Instr, Operand,
-};
+use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
+use crate::formats::gamemaker::gml::decompile::function_pushes::pushed_function;
+use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::gml::language::ast::{
     Accessor, AssignOp, BinaryOp, Expr, Number, StepOp, Stmt, UnaryOp,
 };

@@ -11,7 +11,8 @@
 use crate::formats::gamemaker::gml::decompile::blocks::Block;
 use crate::formats::gamemaker::gml::decompile::context::Context;
 use crate::formats::gamemaker::gml::decompile::graph::Graph;
-use crate::formats::gamemaker::gml::decompile::instr::{op, Instr, Operand};
+use crate::formats::gamemaker::bytecode::instruction::{Instr, Operand};
+use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::gml::decompile::region::Region;
 use crate::formats::gamemaker::gml::decompile::sim::{End, Item, Machine, Role, Stuck};
 use crate::formats::gamemaker::gml::language::ast::{

@@ -5,8 +5,7 @@
 
 use crate::bytes::Endian;
 use crate::formats::gamemaker::binary::words::get_u32;
-use crate::formats::gamemaker::bytecode::disassemble::{Names, Word};
-use crate::formats::gamemaker::bytecode::opcodes::{mnemonic, INT_TYPE};
+use crate::formats::gamemaker::bytecode::opcodes::{from_v14, mnemonic, op};
 
 /// One instruction.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,6 +23,13 @@ pub struct Instr {
     pub operand: Operand,
     /// A write to an array element through `[@ ]` (see [`crate::formats::gamemaker::gml::decompile::array_writes`]).
     pub through_reference: bool,
+}
+
+impl Instr {
+    /// The instruction's size in bytes: its word and the operand after it.
+    pub fn size(&self) -> u64 {
+        4 + operand_bytes(self.op, usize::from(self.types[0]))
+    }
 }
 
 /// What an instruction works on, beyond its word.
@@ -92,13 +98,17 @@ pub enum Callee {
     String(u32),
 }
 
-/// The opcodes the later stages name (the bytecode's shared vocabulary).
-pub use crate::formats::gamemaker::bytecode::opcodes::op;
-
-/// The instructions of a blob, in address order: `bytes` in the file's byte
-/// order, stored at `base` in the file (the occurrence chains name instructions by
-/// their address there). A word cut short at the end reads as zeros.
-pub fn decode(bytes: &[u8], base: u64, endian: Endian, names: &Names) -> Vec<Instr> {
+/// The instructions of a blob, in address order: `bytes` in the file's byte order,
+/// bytecode 13/14's opcodes (`old_opcodes`) given their later numbers. `chain(at)`
+/// is the occurrence chain the instruction at offset `at` is on, if any. A word cut
+/// short at the end reads as zeros. This is the one walk over a blob's words: the
+/// disassembly, the decompiler and the text list all read what it gives.
+pub fn decode(
+    bytes: &[u8],
+    endian: Endian,
+    old_opcodes: bool,
+    chain: impl Fn(u32) -> Option<usize>,
+) -> Vec<Instr> {
     let word = |a: usize| bytes.get(a..a + 4).map_or(0, |w| get_u32(w, 0, endian));
     let long = |a: usize| u64::from(word(a)) | (u64::from(word(a + 4)) << 32);
     let long = |a: usize| match endian {
@@ -108,11 +118,11 @@ pub fn decode(bytes: &[u8], base: u64, endian: Endian, names: &Names) -> Vec<Ins
     let mut out = Vec::new();
     let mut at = 0usize;
     while at + 4 <= bytes.len() {
-        let w = Word::decode(word(at), names.old_opcodes);
+        let w = Word::decode(word(at), old_opcodes);
         let operand = operand(
             &w,
             at as u32,
-            names.owner.get(&(base + at as u64)).copied(),
+            chain(at as u32),
             &|a| word(at + a),
             &|a| long(at + a),
         );
@@ -189,44 +199,62 @@ fn operand(
     }
 }
 
-/// In a blob GameMaker left off the occurrence chains (its calls name their
-/// functions by string: MaybeSamo/Sharpshooters-Roundup's `method(-1, 421)`),
-/// a `push.i` of the string naming one of the blob's own functions is that
-/// function, pushed by its name's string: its operand becomes the string.
-/// `is_function` says whether a string index names one.
-pub fn functions_by_name(instrs: &mut [Instr], is_function: impl Fn(u32) -> bool) {
-    let by_name = instrs.iter().any(|i| {
-        matches!(
-            i.operand,
-            Operand::Call {
-                callee: Callee::String(_),
-                ..
+/// An instruction word taken apart, bytecode 13/14 opcodes given their later numbers
+/// (and their comparison kind, where `cmp` replaced six opcodes).
+#[derive(Debug, Clone, Copy)]
+pub struct Word {
+    /// The opcode; 0 for a bytecode 14 opcode with no later equal.
+    pub op: u8,
+    /// The word with the later opcode in its top byte.
+    pub w: u32,
+    /// The first and second operand types (`TYPES`).
+    pub t1: usize,
+    pub t2: usize,
+    /// The low 16 bits: an instance, a count or a short value, by opcode.
+    pub low: u16,
+}
+
+impl Word {
+    pub fn decode(stored: u32, old_opcodes: bool) -> Word {
+        let (op, w) = match (old_opcodes, from_v14((stored >> 24) as u8)) {
+            (false, _) => ((stored >> 24) as u8, stored),
+            (true, None) => (0, stored),
+            (true, Some((op, kind))) => {
+                let w = (stored & 0x00ff_ffff) | u32::from(op) << 24;
+                (
+                    op,
+                    kind.map_or(w, |k| (w & 0xffff_00ff) | u32::from(k) << 8),
+                )
             }
-        )
-    });
-    if !by_name {
-        return;
-    }
-    for i in instrs {
-        if let (op::PUSH, [INT_TYPE, _], Operand::Int(n)) = (i.op, i.types, &i.operand) {
-            if let Some(s) = u32::try_from(*n).ok().filter(|&s| is_function(s)) {
-                i.operand = Operand::String(s);
-            }
+        };
+        Word {
+            op,
+            w,
+            t1: ((w >> 16) & 0xf) as usize,
+            t2: ((w >> 20) & 0xf) as usize,
+            low: (w & 0xffff) as u16,
         }
+    }
+
+    /// The instruction's size in bytes: its word and the operand after it.
+    pub fn size(&self) -> u64 {
+        4 + operand_bytes(self.op, self.t1)
     }
 }
 
-/// The function `i` pushes as a value, by its FUNC chain or (in a blob off
-/// the chains) by its name's string: its name.
-pub fn pushed_function<'c>(
-    ctx: &'c crate::formats::gamemaker::gml::decompile::context::Context<'_>,
-    i: &Instr,
-) -> Option<&'c str> {
-    match i.operand {
-        Operand::Reference { chain } if !ctx.is_variable_chain(chain) => {
-            Some(ctx.chain_name(chain).unwrap_or(""))
-        }
-        Operand::String(s) if i.op == op::PUSH && i.types[0] == INT_TYPE => ctx.string(s),
-        _ => None,
+/// How many bytes of operand follow an instruction's word: a push's value (none
+/// for a 16-bit one held in the word, 8 for a double or a 64-bit integer), a
+/// variable's or a call's reference, and a `chkindex`-style extended word.
+fn operand_bytes(op: u8, t1: usize) -> u64 {
+    match op {
+        0x84 | 0xc0..=0xc3 => match t1 {
+            0xf => 0,
+            0 | 3 => 8,
+            _ => 4,
+        },
+        0x45 if t1 != 0xf => 4,
+        0xd9 => 4,
+        0xff if t1 == 2 => 4,
+        _ => 0,
     }
 }
