@@ -75,7 +75,7 @@ pub trait Wire<'a>: Sized {
     fn blob_measured(
         &mut self,
         v: &mut Blob<'a>,
-        measure: fn(&[u8]) -> Option<usize>,
+        measure: &dyn Fn(&[u8]) -> Option<usize>,
         what: &'static str,
     ) -> Result<()>;
     /// A string as STRG holds it: a u32 length, the UTF-8 bytes (labelled `label`)

@@ -265,7 +265,7 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
     fn blob_measured(
         &mut self,
         v: &mut Blob<'a>,
-        measure: fn(&[u8]) -> Option<usize>,
+        measure: &dyn Fn(&[u8]) -> Option<usize>,
         what: &'static str,
     ) -> Result<()> {
         let rest = &self.data[self.pos as usize..self.end as usize];

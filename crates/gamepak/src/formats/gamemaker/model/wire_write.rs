@@ -153,7 +153,7 @@ impl<'a> Wire<'a> for WireWriter {
     fn blob_measured(
         &mut self,
         v: &mut Blob<'a>,
-        _measure: fn(&[u8]) -> Option<usize>,
+        _measure: &dyn Fn(&[u8]) -> Option<usize>,
         _what: &'static str,
     ) -> Result<()> {
         self.raw(v);

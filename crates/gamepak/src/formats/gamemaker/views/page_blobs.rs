@@ -60,8 +60,16 @@ pub struct Txtr<'a> {
 }
 
 /// A blob's length found in the blob itself: a PNG's at its IEND, a QOI's after its
-/// stated length, a BZip2-QOI's at its bzip2 stream's end marker.
-pub fn measured_len(b: &[u8]) -> Option<usize> {
+/// stated length, a BZip2-QOI's at its bzip2 stream's end marker. `room` is how
+/// far the blob may run (the next page's start): a PNG followed there by nothing
+/// but padding ends at the IEND before the padding, found from that end, so that
+/// reading a game's table touches each page's last bytes and not the page
+/// through. Otherwise the blob is measured from its start.
+pub fn measured_len(b: &[u8], room: Option<usize>) -> Option<usize> {
+    if let Some(len) = room.and_then(|room| png_len_before(b.get(..room)?)) {
+        return Some(len);
+    }
+
     match PageFormat::of(b) {
         PageFormat::Png => png_len(b),
         PageFormat::Qoi => b
@@ -70,6 +78,17 @@ pub fn measured_len(b: &[u8]) -> Option<usize> {
         PageFormat::Bz2Qoi => crate::codec::gm_qoi::bz2_blob_len(b),
         PageFormat::Unknown => None,
     }
+}
+
+/// The length of a PNG in `b` that ends with its IEND chunk and then only zeros,
+/// and starts as a PNG does.
+fn png_len_before(b: &[u8]) -> Option<usize> {
+    const IEND: [u8; 12] = [0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xae, 0x42, 0x60, 0x82];
+    if PageFormat::of(b) != PageFormat::Png {
+        return None;
+    }
+    let end = b.len() - b.iter().rev().take_while(|&&x| x == 0).count();
+    (end >= 8 + IEND.len() && b[end - IEND.len()..end] == IEND).then_some(end)
 }
 
 /// A PNG's length: its chunks walked to IEND.
@@ -82,5 +101,37 @@ fn png_len(b: &[u8]) -> Option<usize> {
             return (end <= b.len()).then_some(end);
         }
         at = end;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A PNG of its signature, one made-up chunk and IEND.
+    fn png() -> Vec<u8> {
+        let mut b = b"\x89PNG\r\n\x1a\n".to_vec();
+        b.extend([0, 0, 0, 1, b'a', b'b', b'c', b'd', 7, 1, 2, 3, 4]);
+        b.extend([0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xae, 0x42, 0x60, 0x82]);
+        b
+    }
+
+    #[test]
+    fn a_page_padded_to_the_next_ends_at_its_iend_found_from_the_end() {
+        let mut b = png();
+        let len = b.len();
+        b.resize(128, 0);
+        assert_eq!(png_len_before(&b), Some(len));
+        assert_eq!(measured_len(&b, Some(128)), Some(len));
+    }
+
+    #[test]
+    fn bytes_other_than_padding_after_a_page_are_measured_from_its_start() {
+        let mut b = png();
+        let len = b.len();
+        b.extend([9, 0, 0]);
+        assert_eq!(png_len_before(&b), None);
+        assert_eq!(measured_len(&b, Some(b.len())), Some(len));
+        assert_eq!(measured_len(&b, None), Some(len));
     }
 }

@@ -56,7 +56,14 @@ impl<'a> Record<'a> for Textures<'a> {
                 false => *slot_page = None,
             }
         }
+        // Where each blob may run to, reading: the next blob's start.
+        let mut starts: Vec<u64> = blobs.iter().map(|b| b.1 .0).collect();
+        starts.sort_unstable();
         for (i, slot, stated) in blobs {
+            let room = starts
+                .iter()
+                .find(|&&s| s > slot.0)
+                .map(|&next| (next - slot.0) as usize);
             let Some(Some(page)) = self.pages.get_mut(i) else {
                 continue;
             };
@@ -69,7 +76,7 @@ impl<'a> Record<'a> for Textures<'a> {
                 w.here(slot)?;
                 match stated {
                     Some(len) => w.blob(blob, len as usize)?,
-                    None => w.blob_measured(blob, measured_len, "texture")?,
+                    None => w.blob_measured(blob, &|b| measured_len(b, room), "texture")?,
                 }
                 w.leave();
                 Ok(())
