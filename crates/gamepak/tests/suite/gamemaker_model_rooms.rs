@@ -35,7 +35,7 @@ fn tile_map() -> TileData {
     TileData {
         width: 504,
         height: 1,
-        tiles,
+        tiles: tiles.into_iter().collect(),
     }
 }
 

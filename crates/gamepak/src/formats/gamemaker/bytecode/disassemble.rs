@@ -21,8 +21,8 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use crate::formats::gamemaker::binary::container::{chunk_location, Form};
 use crate::bytes::Endian;
+use crate::formats::gamemaker::binary::container::{chunk_location, Form};
 use crate::formats::gamemaker::binary::words::u32_at;
 use crate::formats::gamemaker::bytecode::instruction::{self, Callee, Instr, Operand};
 use crate::formats::gamemaker::bytecode::opcodes::{
@@ -342,7 +342,12 @@ fn text(i: &Instr, name: Option<&str>, names: &Names, strings: &[Cow<'_, str>]) 
         ),
         // A typed reference to a function (or a variable) is on its chain.
         (0xff, Operand::Reference { chain }) => {
-            format!("{m}.{} {} {} {name}", TYPES[t1], i.low as i16, kind_of(*chain))
+            format!(
+                "{m}.{} {} {} {name}",
+                TYPES[t1],
+                i.low as i16,
+                kind_of(*chain)
+            )
         }
         (0xff, Operand::Break { signal, extra }) => match extra {
             Some(extra) => format!("{m}.{} {signal} {extra}", TYPES[t1]),

@@ -234,7 +234,10 @@ impl<'g, 'a> Editor<'g, 'a> {
         let over = |start: u32| {
             let at = blob + u64::from(start.checked_sub(4)?);
             let stored = crate::formats::gamemaker::binary::words::u32_at(&self.game.form, at)?;
-            let word = crate::formats::gamemaker::bytecode::instruction::Word::decode(stored, self.names.old_opcodes);
+            let word = crate::formats::gamemaker::bytecode::instruction::Word::decode(
+                stored,
+                self.names.old_opcodes,
+            );
             (word.op == crate::formats::gamemaker::bytecode::opcodes::op::B).then(|| {
                 let rel = ((word.w << 9) as i32 >> 9) * 4;
                 (i64::from(start) - 4 + i64::from(rel)) as u32

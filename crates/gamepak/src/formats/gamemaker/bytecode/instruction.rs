@@ -119,13 +119,9 @@ pub fn decode(
     let mut at = 0usize;
     while at + 4 <= bytes.len() {
         let w = Word::decode(word(at), old_opcodes);
-        let operand = operand(
-            &w,
-            at as u32,
-            chain(at as u32),
-            &|a| word(at + a),
-            &|a| long(at + a),
-        );
+        let operand = operand(&w, at as u32, chain(at as u32), &|a| word(at + a), &|a| {
+            long(at + a)
+        });
         out.push(Instr {
             at: at as u32,
             op: w.op,

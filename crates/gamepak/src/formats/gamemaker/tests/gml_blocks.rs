@@ -6,9 +6,9 @@
 use crate::common;
 use crate::formats::gamemaker::views::code_entries;
 
+use gamepak::formats::gamemaker::bytecode::instruction::Operand;
 use gamepak::formats::gamemaker::gml::decompile::blocks::blocks;
 use gamepak::formats::gamemaker::gml::decompile::fragments::fragments;
-use gamepak::formats::gamemaker::bytecode::instruction::Operand;
 use gamepak::formats::gamemaker::{bytecode::disassemble, views::file_view};
 
 #[test]

@@ -10,12 +10,12 @@ use std::collections::{HashMap, HashSet};
 use super::target::{is_numbered_argument, Target};
 use crate::formats::gamemaker::bytecode::disassemble::Names;
 use crate::formats::gamemaker::bytecode::function_spans::{function_at, function_ranges};
+use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
+use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::bytecode::opcodes::{
     INT_TYPE, LONG_TYPE, PLAIN_VARIABLE, STACKTOP_VARIABLE,
 };
 use crate::formats::gamemaker::gml::decompile::array_writes::{POPAF, SETOWNER};
-use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
-use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::gml::decompile::sim::ARRAY_POP_AF;
 use crate::formats::gamemaker::gml::language::builtins;
 use crate::formats::gamemaker::model::version::{Range, Version};

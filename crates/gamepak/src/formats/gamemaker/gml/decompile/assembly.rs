@@ -21,10 +21,10 @@ use crate::formats::gamemaker::gml::decompile::array_writes::{
     mark_reference_writes, names_every_owner,
 };
 use crate::formats::gamemaker::gml::decompile::context::{Context, RefKinds};
+use crate::formats::gamemaker::gml::decompile::function_pushes::functions_by_name;
 use crate::formats::gamemaker::gml::decompile::game_code::{
     decompile_blob, name_script_arguments, Decompiled, EntryAt,
 };
-use crate::formats::gamemaker::gml::decompile::function_pushes::functions_by_name;
 use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::fourcc::FourCC;
 

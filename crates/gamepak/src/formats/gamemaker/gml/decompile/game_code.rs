@@ -4,14 +4,14 @@ use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 
+use crate::formats::gamemaker::bytecode::instruction::Instr;
+use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::gml::compile::evidence::of_game;
 use crate::formats::gamemaker::gml::decompile::array_writes;
 use crate::formats::gamemaker::gml::decompile::blocks::blocks;
 use crate::formats::gamemaker::gml::decompile::context::{Context, RefKinds};
 use crate::formats::gamemaker::gml::decompile::fragments::fragments;
 use crate::formats::gamemaker::gml::decompile::graph::Graph;
-use crate::formats::gamemaker::bytecode::instruction::Instr;
-use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::gml::decompile::script_params::ScriptParams;
 use crate::formats::gamemaker::gml::decompile::sim::Stuck;
 use crate::formats::gamemaker::gml::decompile::tidy::{Tidy, Walked};
@@ -98,9 +98,10 @@ fn decompile_wanted(
                 array_writes::mark_reference_writes(&mut instrs, &names.chains);
             }
             let own: HashSet<&str> = entries.iter().map(|&e| &*game.code[e].name).collect();
-            crate::formats::gamemaker::gml::decompile::function_pushes::functions_by_name(&mut instrs, |s| {
-                ctx.string(s).is_some_and(|name| own.contains(name))
-            });
+            crate::formats::gamemaker::gml::decompile::function_pushes::functions_by_name(
+                &mut instrs,
+                |s| ctx.string(s).is_some_and(|name| own.contains(name)),
+            );
             let at: Vec<EntryAt> = entries
                 .iter()
                 .map(|&e| EntryAt {
@@ -293,8 +294,9 @@ fn declarations(ctx: &Context<'_>, instrs: &[Instr], entries: &[EntryAt<'_>]) ->
             let push = instrs[instrs.partition_point(|i| i.at < end)..]
                 .iter()
                 .find(|i| {
-                    crate::formats::gamemaker::gml::decompile::function_pushes::pushed_function(ctx, i)
-                        == Some(e.name)
+                    crate::formats::gamemaker::gml::decompile::function_pushes::pushed_function(
+                        ctx, i,
+                    ) == Some(e.name)
                 })?;
             Some((e.start, push.at))
         })

@@ -11,11 +11,11 @@
 //! expression is at most [`MAX_DEPTH`](crate::formats::gamemaker::gml::language::parse::MAX_DEPTH) deep, and the copies `dup` makes take from
 //! one budget per blob ([`COPY_BUDGET`]). Past either, the block is refused.
 
+use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
+use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::bytecode::opcodes::{PLAIN_VARIABLE, STACKTOP_VARIABLE};
 use crate::formats::gamemaker::gml::decompile::context::Context;
-use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
 use crate::formats::gamemaker::gml::decompile::function_pushes::pushed_function;
-use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::gml::language::ast::{
     Accessor, AssignOp, BinaryOp, Expr, Number, StepOp, Stmt, UnaryOp,
 };

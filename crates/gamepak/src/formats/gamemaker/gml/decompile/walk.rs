@@ -8,11 +8,11 @@
 //! equivalent readings: when one arm of an `if` never comes back, the code after
 //! the `if` is what GameMaker laid out after both arms.
 
+use crate::formats::gamemaker::bytecode::instruction::{Instr, Operand};
+use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::gml::decompile::blocks::Block;
 use crate::formats::gamemaker::gml::decompile::context::Context;
 use crate::formats::gamemaker::gml::decompile::graph::Graph;
-use crate::formats::gamemaker::bytecode::instruction::{Instr, Operand};
-use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::gml::decompile::region::Region;
 use crate::formats::gamemaker::gml::decompile::sim::{End, Item, Machine, Role, Stuck};
 use crate::formats::gamemaker::gml::language::ast::{

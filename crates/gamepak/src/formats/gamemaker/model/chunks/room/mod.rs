@@ -13,6 +13,7 @@ pub mod layers;
 mod rooms;
 pub mod tile;
 pub mod tile_data;
+pub mod tile_map;
 mod tile_rows;
 
 pub use rooms::{Instance, Room, RoomBackground, Rooms, View};

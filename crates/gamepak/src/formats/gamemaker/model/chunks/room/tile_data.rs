@@ -5,12 +5,15 @@
 //! (-1) after the map; a repeat of 128×k+1 tiles ends in a repeat run of one (0x80);
 //! from 2024.4 the map ends on a 4-byte boundary. `runs` says the whole rule.
 //!
-//! The model keeps the tiles, not the runs: the runs are what `runs` makes of
-//! them, and a map whose runs are laid out otherwise does not read.
+//! The model keeps the tiles (as a [`TileMap`], compact), not the runs: the runs
+//! are what `runs` makes of them, and a map whose runs are laid out otherwise does
+//! not read. Each map's cells are listed whole only while it is read or written.
 
 use crate::error::Result;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::model::wire::{Record, Wire};
+
+use super::tile_map::TileMap;
 
 /// A tile that stands for no tile.
 pub(super) const EMPTY: u32 = u32::MAX;
@@ -28,7 +31,7 @@ pub struct TileData {
     /// A tile's bits 0 to 18 are its index in the tileset (0 is the tileset's blank
     /// tile); bit 28 mirrors it horizontally, bit 29 flips it vertically and bit 30
     /// rotates it by 90 degrees.
-    pub tiles: Vec<u32>,
+    pub tiles: TileMap,
 }
 
 /// A run of the compressed map.
@@ -90,7 +93,7 @@ impl<'a> Record<'a> for TileData {
         let at = w.offset();
         w.u32(&mut self.height)?;
         let n = u64::from(self.width) * u64::from(self.height);
-        if !w.reading() && self.tiles.len() as u64 != n {
+        if !w.reading() && self.tiles.len() != n {
             return Err(w.invalid(
                 at,
                 format!(
@@ -104,23 +107,30 @@ impl<'a> Record<'a> for TileData {
         if !w.since(Version::V2024_2) {
             // The map has no count of its own: check the one its sides make.
             w.fits(at, n, 4)?;
-            if w.reading() {
-                self.tiles = vec![0; n as usize];
+            if !w.reading() {
+                return self.tiles.iter().try_for_each(|mut t| w.u32(&mut t));
             }
-            return self.tiles.iter_mut().try_for_each(|t| w.u32(t));
+            for _ in 0..n {
+                let mut t = 0;
+                w.u32(&mut t)?;
+                self.tiles.push(t, 1);
+            }
+            return Ok(());
         }
         // A run of five bytes covers at most 128 tiles.
         w.fits(at, n.div_ceil(128), 5)?;
         if w.reading() {
-            let read = read_runs(w, n as usize, &mut self.tiles)?;
-            if read != runs(&self.tiles) {
+            let mut cells = Vec::new();
+            let read = read_runs(w, n as usize, &mut cells)?;
+            if read != runs(&cells) {
                 return Err(w.unlike_gamemaker(
                     at,
                     "the tile map's runs are not laid out as GameMaker lays them".into(),
                 ));
             }
+            self.tiles = cells.into_iter().collect();
         } else {
-            for run in &mut runs(&self.tiles) {
+            for run in &mut runs(&self.tiles.to_vec()) {
                 write_run(w, run)?;
             }
         }
@@ -135,6 +145,9 @@ impl<'a> Record<'a> for TileData {
 /// those are GameMaker's, the runs it writes after them (see [`runs`]); gives the
 /// runs read.
 fn read_runs<'a, W: Wire<'a>>(w: &mut W, n: usize, tiles: &mut Vec<u32>) -> Result<Vec<Run>> {
+    // Exactly the map: grown a run at a time, a large one took up to twice its
+    // size. `n` is checked against the bytes left (a run covers at most 128).
+    tiles.reserve_exact(n);
     let mut read = Vec::new();
     while tiles.len() < n {
         let run = read_run(w)?;
@@ -221,7 +234,7 @@ mod tests {
                 &[0x81, 255, 255, 255, 255],
             ],
         );
-        assert_eq!(read(&good).unwrap().tiles, [5, 5, 6]);
+        assert_eq!(read(&good).unwrap().tiles.to_vec(), [5, 5, 6]);
         // The same tiles as one verbatim run of three.
         let other = map(
             3,
@@ -241,7 +254,7 @@ mod tests {
         // A map that ends in an empty tile unlike the one before: the empty run
         // after the map holds it.
         let ends_empty = map(2, &[&[1, 4, 0, 0, 0], &[0x81, 255, 255, 255, 255]]);
-        assert_eq!(read(&ends_empty).unwrap().tiles, [4, EMPTY]);
+        assert_eq!(read(&ends_empty).unwrap().tiles.to_vec(), [4, EMPTY]);
     }
 
     #[test]

@@ -14,6 +14,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
 use super::tile_data::{TileData, EMPTY};
+use super::tile_map::TileMap;
 
 /// The most tiles one map may have: 512 MiB of them, the default `--max-alloc`.
 /// A room of 20480 by 16320 pixels in 16-pixel tiles has 1.3 million.
@@ -34,33 +35,43 @@ struct Rows<'t>(&'t TileData);
 
 impl Serialize for Rows<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let width = (self.0.width as usize).max(1);
-        s.collect_seq(self.0.tiles.chunks(width).map(row_text))
+        s.collect_seq(row_texts(&self.0.tiles, self.0.width))
     }
 }
 
-/// One row as text: each tile, a repeated one once with `*` and its count.
-fn row_text(row: &[u32]) -> String {
-    let mut out = String::new();
-    let mut i = 0;
-    while i < row.len() {
-        let tile = row[i];
-        let same = row[i..].iter().take_while(|&&t| t == tile).count();
-        if !out.is_empty() {
-            out.push(' ');
+/// Each row as text: its tiles, a repeated one once with `*` and its count. The
+/// map's runs are cut where rows end.
+fn row_texts(map: &TileMap, width: u32) -> Vec<String> {
+    let width = u64::from(width.max(1));
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    let mut filled = 0;
+    for &(tile, count) in map.runs() {
+        let mut left = u64::from(count);
+        while left > 0 {
+            let take = left.min(width - filled);
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            match tile {
+                EMPTY => row.push_str("-1"),
+                _ => row.push_str(&tile.to_string()),
+            }
+            if take > 1 {
+                row.push('*');
+                row.push_str(&take.to_string());
+            }
+            (filled, left) = (filled + take, left - take);
+            if filled == width {
+                rows.push(std::mem::take(&mut row));
+                filled = 0;
+            }
         }
-        if tile == EMPTY {
-            out.push_str("-1");
-        } else {
-            out.push_str(&tile.to_string());
-        }
-        if same > 1 {
-            out.push('*');
-            out.push_str(&same.to_string());
-        }
-        i += same;
     }
-    out
+    if filled > 0 {
+        rows.push(row);
+    }
+    rows
 }
 
 /// The map as read: its sides, and its tiles as runs until both are known.
@@ -163,9 +174,10 @@ impl<'de> Deserialize<'de> for TileData {
                 tiles.total
             )));
         }
-        let mut out = Vec::with_capacity(cells as usize);
+        let mut out = TileMap::default();
         for (tile, count) in tiles.runs {
-            out.extend(std::iter::repeat_n(tile, count as usize));
+            // Each count is at most the map's, which MOST_TILES bounds.
+            out.push(tile, count as u32);
         }
         Ok(TileData {
             width,
@@ -183,7 +195,7 @@ mod tests {
         TileData {
             width,
             height: tiles.len() as u32 / width,
-            tiles: tiles.to_vec(),
+            tiles: tiles.iter().copied().collect(),
         }
     }
 
@@ -203,7 +215,7 @@ mod tests {
     fn the_older_list_of_tiles_still_reads() {
         let json = serde_json::json!({"width": 2, "height": 1, "tiles": [4294967295u32, 5]});
         let back: TileData = serde_json::from_value(json).unwrap();
-        assert_eq!(back.tiles, [EMPTY, 5]);
+        assert_eq!(back.tiles.to_vec(), [EMPTY, 5]);
     }
 
     #[test]
