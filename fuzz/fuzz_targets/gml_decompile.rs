@@ -11,7 +11,7 @@ use gamepak::fuzzing::array_writes::mark_reference_writes;
 use gamepak::fuzzing::assembly::decompile_assembly;
 use gamepak::fuzzing::context::{Context, RefKinds};
 use gamepak::fuzzing::game_code::{decompile_blob, name_script_arguments, EntryAt};
-use gamepak::fuzzing::instr::decode;
+use gamepak::fuzzing::instruction::decode;
 use gamepak::gamemaker::gml::print::{print, Style};
 use libfuzzer_sys::fuzz_target;
 
@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
     // The bytes as one blob of instruction words, whose first word also places a
     // second entry, as a function declared inside a script starts.
     let len = data.len() / 4 * 4;
-    let mut instrs = decode(&data[..len], 0, Endian::Little, &Default::default());
+    let mut instrs = decode(&data[..len], Endian::Little, false, |_| None);
     // The last byte picks the release's readings: typed references' numbering,
     // and whether array writes naming no owner are `[@ ]`.
     let release = data.last().copied().unwrap_or(0);

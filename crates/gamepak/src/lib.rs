@@ -48,9 +48,9 @@ pub mod toml_text;
 #[cfg(fuzzing)]
 #[doc(hidden)]
 pub mod fuzzing {
-    pub use crate::formats::gamemaker::bytecode::{assemble, disassemble, edit};
+    pub use crate::formats::gamemaker::bytecode::{assemble, disassemble, edit, instruction};
     pub use crate::formats::gamemaker::gml::decompile::{
-        array_writes, assembly, context, game_code, instr,
+        array_writes, assembly, context, game_code,
     };
     pub use crate::formats::gamemaker::pictures::masks;
     pub use crate::formats::gamemaker::views::{code_entries, file_view};
