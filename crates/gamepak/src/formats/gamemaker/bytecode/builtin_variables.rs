@@ -1,220 +1,34 @@
-//! The variables GameMaker's runner defines, as its manual lists them. VARI gives
-//! one the id -6 (built in) where the code names it on `self`, and 0 where on the
-//! `builtin` instance (2.3's `argument0`), and counts it in neither of its header's
-//! counts: the runner finds it by name, as every fixture's VARI shows.
+//! The variables GameMaker's runner defines: the language's table of built-in
+//! variables (`gml/language/builtins/variables.txt`, with their array-ness and
+//! read-only flag), and the two names VARI also lists as built in that GML does not
+//! read as variables. VARI gives one the id -6 (built in) where the code names it
+//! on `self`, and 0 where on the `builtin` instance (2.3's `argument0`), and counts
+//! it in neither of its header's counts: the runner finds it by name, as every
+//! fixture's VARI shows.
 
-/// Sorted, for a binary search.
-const NAMES: &[&str] = &[
-    "alarm",
-    "application_surface",
-    "argument",
-    "argument0",
-    "argument1",
-    "argument10",
-    "argument11",
-    "argument12",
-    "argument13",
-    "argument14",
-    "argument15",
-    "argument2",
-    "argument3",
-    "argument4",
-    "argument5",
-    "argument6",
-    "argument7",
-    "argument8",
-    "argument9",
-    "argument_count",
-    "argument_relative",
-    "async_load",
-    "background_color",
-    "background_colour",
-    "background_showcolor",
-    "background_showcolour",
-    "bbox_bottom",
-    "bbox_left",
-    "bbox_right",
-    "bbox_top",
-    "browser_height",
-    "browser_width",
-    "caption_health",
-    "caption_lives",
-    "caption_score",
-    "current_day",
-    "current_hour",
-    "current_minute",
-    "current_month",
-    "current_second",
-    "current_time",
-    "current_weekday",
-    "current_year",
-    "cursor_sprite",
-    "debug_mode",
-    "delta_time",
-    "depth",
-    "direction",
-    "display_aa",
-    "drawn_by_sequence",
-    "error_last",
-    "error_occurred",
-    "event_action",
-    "event_data",
-    "event_number",
-    "event_object",
-    "event_type",
-    "fps",
-    "fps_real",
-    "friction",
-    "game_display_name",
-    "game_id",
-    "game_project_name",
-    "game_save_id",
-    "gamemaker_pro",
-    "gamemaker_registered",
-    "gamemaker_version",
-    "gravity",
-    "gravity_direction",
-    "health",
-    "hspeed",
-    "iap_data",
-    "id",
-    "image_alpha",
-    "image_angle",
-    "image_blend",
-    "image_index",
-    "image_number",
-    "image_speed",
-    "image_xscale",
-    "image_yscale",
-    "in_sequence",
-    "instance_count",
-    "instance_id",
-    "keyboard_key",
-    "keyboard_lastchar",
-    "keyboard_lastkey",
-    "keyboard_string",
-    "layer",
-    "lives",
-    "managed",
-    "mask_index",
-    "mouse_button",
-    "mouse_lastbutton",
-    "mouse_x",
-    "mouse_y",
-    "object_index",
-    "on_ui_layer",
-    "os_browser",
-    "os_device",
-    "os_type",
-    "os_version",
-    "path_endaction",
-    "path_index",
-    "path_orientation",
-    "path_position",
-    "path_positionprevious",
-    "path_scale",
-    "path_speed",
-    "persistent",
-    "phy_active",
-    "phy_angular_damping",
-    "phy_angular_velocity",
-    "phy_bullet",
-    "phy_col_normal_x",
-    "phy_col_normal_y",
-    "phy_collision_points",
-    "phy_collision_x",
-    "phy_collision_y",
-    "phy_com_x",
-    "phy_com_y",
-    "phy_dynamic",
-    "phy_fixed_rotation",
-    "phy_inertia",
-    "phy_kinematic",
-    "phy_linear_damping",
-    "phy_linear_velocity_x",
-    "phy_linear_velocity_y",
-    "phy_mass",
-    "phy_position_x",
-    "phy_position_xprevious",
-    "phy_position_y",
-    "phy_position_yprevious",
-    "phy_rotation",
-    "phy_sleeping",
-    "phy_speed",
-    "phy_speed_x",
-    "phy_speed_y",
-    "program_directory",
-    "room",
-    "room_caption",
-    "room_first",
-    "room_height",
-    "room_last",
-    "room_persistent",
-    "room_speed",
-    "room_width",
-    "score",
-    "sequence_instance",
-    "show_health",
-    "show_lives",
-    "show_score",
-    "solid",
-    "speed",
-    "sprite_height",
-    "sprite_index",
-    "sprite_width",
-    "sprite_xoffset",
-    "sprite_yoffset",
-    "temp_directory",
-    "timeline_index",
-    "timeline_loop",
-    "timeline_position",
-    "timeline_running",
-    "timeline_speed",
-    "undefined",
-    "view_angle",
-    "view_camera",
-    "view_current",
-    "view_enabled",
-    "view_hborder",
-    "view_hport",
-    "view_hspeed",
-    "view_hview",
-    "view_object",
-    "view_surface_id",
-    "view_vborder",
-    "view_visible",
-    "view_vspeed",
-    "view_wport",
-    "view_wview",
-    "view_xport",
-    "view_xview",
-    "view_yport",
-    "view_yview",
-    "visible",
-    "vspeed",
-    "webgl_enabled",
-    "working_directory",
-    "x",
-    "xprevious",
-    "xstart",
-    "y",
-    "yprevious",
-    "ystart",
-];
+use crate::formats::gamemaker::gml::language::builtins;
+
+/// Built in for the runner, but not variables to GML: `undefined`, a constant
+/// that earlier compilers reached as a variable (36 of the fixtures' VARI list it
+/// at -6), and GameMaker 8's `gamemaker_version`.
+const READ_BY_NAME: [&str; 2] = ["gamemaker_version", "undefined"];
 
 /// Whether the runner defines a variable of this name.
 pub fn is_builtin(name: &str) -> bool {
-    NAMES.binary_search(&name).is_ok()
+    builtins::is_builtin_variable(name) || READ_BY_NAME.contains(&name)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::is_builtin;
+
     #[test]
-    fn the_names_are_sorted_for_the_search() {
-        assert!(
-            crate::formats::gamemaker::bytecode::builtin_variables::NAMES
-                .windows(2)
-                .all(|w| w[0] < w[1])
-        );
+    fn the_runner_defines_the_languages_variables_and_the_names_read_by_name() {
+        // Studio 1's background arrays are -6 in the fixtures' VARI, as every
+        // variable of the language's table is.
+        for name in ["x", "view_xview", "background_x", "argument0", "undefined"] {
+            assert!(is_builtin(name), "{name}");
+        }
+        assert!(!is_builtin("my_variable"));
     }
 }
