@@ -10,6 +10,7 @@ mod run;
 #[path = "../serving/mod.rs"]
 mod serving;
 
+mod binary_size;
 mod changed_input;
 mod cli;
 mod companions;
