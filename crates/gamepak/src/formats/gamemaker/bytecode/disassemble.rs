@@ -300,16 +300,16 @@ fn text(i: &Instr, name: Option<&str>, names: &Names, strings: &[Cow<'_, str>]) 
         false => "function",
     };
     match (i.op, &i.operand) {
-        (0xb6..=0xbb, Operand::LeaveWith) => "popenv exit".into(),
-        (0xb6..=0xbb, Operand::Branch(target)) => format!("{m} L{target:04x}"),
-        (0x84 | 0xc0..=0xc3, value) => {
+        (op::B..=op::POPENV, Operand::LeaveWith) => "popenv exit".into(),
+        (op::B..=op::POPENV, Operand::Branch(target)) => format!("{m} L{target:04x}"),
+        (op::PUSHI | op::PUSH..=op::PUSHBLTN, value) => {
             let value = match *value {
                 Operand::Short(v) => v.to_string(),
                 Operand::Double(v) => format!("{v:?}"),
                 Operand::Long(v) => v.to_string(),
                 Operand::Float(v) => format!("{v:?}"),
                 Operand::String(s) => quoted(strings, s as usize),
-                Operand::Variable { kind, .. } => variable(u32::from(kind) << 24, i.low, name),
+                Operand::Variable { kind, .. } => variable(kind, i.low, name),
                 // A reference to a variable or function in its chain: 2.3+ pushes one
                 // to name a method or, from 2023, a variable as a value.
                 Operand::Reference { chain } => format!("{} {name}", kind_of(chain)),
@@ -318,30 +318,30 @@ fn text(i: &Instr, name: Option<&str>, names: &Names, strings: &[Cow<'_, str>]) 
             };
             format!("{m}.{} {value}", TYPES[t1])
         }
-        (0x45, _) if t1 == 0xf => format!("{m}.e.{} swap {}", TYPES[t2], i.low),
-        (0x45, Operand::Variable { kind, .. }) => format!(
+        (op::POP, _) if t1 == 0xf => format!("{m}.e.{} swap {}", TYPES[t2], i.low),
+        (op::POP, Operand::Variable { kind, .. }) => format!(
             "{m}.{}.{} {}",
             TYPES[t1],
             TYPES[t2],
-            variable(u32::from(*kind) << 24, i.low, name)
+            variable(*kind, i.low, name)
         ),
         // A call in no FUNC chain names its function by the string of its name,
         // which some 2023-2024 files do for functions FUNC lacks.
-        (0xd9, Operand::Call { callee, arguments }) => {
+        (op::CALL, Operand::Call { callee, arguments }) => {
             let callee = match (chained, callee) {
                 (false, Callee::String(s)) => quoted(strings, *s as usize),
                 _ => name.to_string(),
             };
             format!("{m}.{} {callee}(argc={arguments})", TYPES[t1])
         }
-        (0x15, Operand::Compare(k)) => format!(
+        (op::CMP, Operand::Compare(k)) => format!(
             "{m}.{}.{}.{}",
             TYPES[t1],
             TYPES[t2],
             COMPARISONS.get(usize::from(*k)).unwrap_or(&"?")
         ),
         // A typed reference to a function (or a variable) is on its chain.
-        (0xff, Operand::Reference { chain }) => {
+        (op::BREAK, Operand::Reference { chain }) => {
             format!(
                 "{m}.{} {} {} {name}",
                 TYPES[t1],
@@ -349,11 +349,11 @@ fn text(i: &Instr, name: Option<&str>, names: &Names, strings: &[Cow<'_, str>]) 
                 kind_of(*chain)
             )
         }
-        (0xff, Operand::Break { signal, extra }) => match extra {
+        (op::BREAK, Operand::Break { signal, extra }) => match extra {
             Some(extra) => format!("{m}.{} {signal} {extra}", TYPES[t1]),
             None => format!("{m}.{} {signal}", TYPES[t1]),
         },
-        (0x86 | 0x99, _) => format!("{m}.{} {}", TYPES[t1], i.low),
+        (op::DUP | op::CALLV, _) => format!("{m}.{} {}", TYPES[t1], i.low),
         (0x11 | 0x12, _) => format!("{m}.{}", TYPES[t1]),
         (0x07..=0x14, _) => format!("{m}.{}.{}", TYPES[t1], TYPES[t2]),
         _ => format!("{m}.{}", TYPES[t1]),

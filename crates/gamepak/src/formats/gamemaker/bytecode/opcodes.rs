@@ -164,9 +164,9 @@ pub const STACKTOP_VARIABLE: u8 = 0x80;
 pub const INT_TYPE: u8 = 2;
 pub const LONG_TYPE: u8 = 3;
 
-/// A variable operand as text: `[kind]instance.name`, no prefix for a plain one.
-pub fn variable(operand: u32, instance_field: u16, name: &str) -> String {
-    let kind = (operand >> 24) as u8 & 0xf8;
+/// A variable operand of kind `kind` (its top 5 bits) as text:
+/// `[kind]instance.name`, no prefix for a plain one.
+pub fn variable(kind: u8, instance_field: u16, name: &str) -> String {
     let prefix = match VARIABLE_KINDS.iter().find(|(k, _)| *k == kind) {
         _ if kind == PLAIN_VARIABLE => String::new(),
         Some((_, n)) => format!("[{n}]"),
