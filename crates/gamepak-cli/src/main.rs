@@ -68,10 +68,6 @@ pub(crate) struct Cli {
         default_value = "auto"
     )]
     color: style::ColorChoice,
-    /// Read bytecode with this opcode table instead of the default (a TOML file of
-    /// [[opcode]] entries: code, name, operands).
-    #[arg(long, global = true, value_name = "FILE", help_heading = "SWAG")]
-    opcodes: Option<std::path::PathBuf>,
     /// The largest single item any decoder may inflate or decode (a stream, an
     /// image, a map), and the most the items decoded at once may take between them,
     /// such as 512M or 2G. Raise it for a file that legitimately holds bigger items.
@@ -126,7 +122,8 @@ fn global(cli: &Cli) -> Result<output::Global, gamepak::Error> {
     if let Some(bytes) = cli.max_alloc {
         options.limits = gamepak::limits::Limits::for_max_alloc(bytes);
     }
-    if let Some(table) = &cli.opcodes {
+    let opcodes = cli.command.opcodes();
+    if let Some(table) = opcodes {
         options.set(gamepak::swag::SwagOptions {
             opcodes: Some(gamepak::swag::OpcodeTable::load(table)?),
             endian: None,
@@ -136,7 +133,7 @@ fn global(cli: &Cli) -> Result<output::Global, gamepak::Error> {
         verbose: cli.verbose,
         quiet: cli.quiet,
         options,
-        opcodes: cli.opcodes.clone(),
+        opcodes: opcodes.map(std::path::Path::to_path_buf),
     })
 }
 

@@ -97,6 +97,8 @@ pub struct Args {
     /// change.
     #[arg(long)]
     pub(super) watch: bool,
+    #[command(flatten)]
+    pub table: super::opcode_table::OpcodeTable,
 }
 
 const GAP: &str = ".gap script (GBIN)";

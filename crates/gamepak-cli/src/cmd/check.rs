@@ -33,6 +33,8 @@ pub struct Args {
     /// all.
     #[arg(long, value_name = "N")]
     max_problems: Option<usize>,
+    #[command(flatten)]
+    pub table: super::opcode_table::OpcodeTable,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {

@@ -62,6 +62,8 @@ pub struct Args {
     /// summary record.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pub table: super::opcode_table::OpcodeTable,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {

@@ -26,6 +26,8 @@ pub struct Args {
     /// Print one JSON object per entry, then a summary record.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pub table: super::opcode_table::OpcodeTable,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {

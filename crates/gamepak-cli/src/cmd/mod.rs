@@ -12,6 +12,7 @@ pub mod identify;
 pub mod info;
 pub mod list;
 pub mod man;
+pub mod opcode_table;
 pub mod pack;
 pub mod render_entry;
 pub mod serve;
@@ -39,6 +40,21 @@ pub enum Command {
 }
 
 impl Command {
+    /// The opcode table the verb was given, for the verbs that read SWAG bytecode.
+    pub fn opcodes(&self) -> Option<&std::path::Path> {
+        let table = match self {
+            Command::Info(a) => &a.table,
+            Command::List(a) => &a.table,
+            Command::Check(a) => &a.table,
+            Command::Extract(a) => &a.table,
+            Command::Build(a) => &a.table,
+            Command::Serve(a) => &a.table,
+            Command::RenderEntry(a) => &a.table,
+            _ => return None,
+        };
+        table.opcodes.as_deref()
+    }
+
     /// Runs the verb with the run's settings; `cli` is the whole command line's
     /// definition, which completions and manual pages are made from.
     pub fn run(self, global: Global, cli: clap::Command) -> Result<Status, gamepak::Error> {

@@ -10,6 +10,8 @@ use gamepak::Error;
 pub struct Args {
     file: PathBuf,
     entry: String,
+    #[command(flatten)]
+    pub table: super::opcode_table::OpcodeTable,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {

@@ -42,6 +42,8 @@ pub struct Args {
     /// shrink it).
     #[arg(long, hide = true, value_name = "MIB")]
     render_memory_mib: Option<u64>,
+    #[command(flatten)]
+    pub table: super::opcode_table::OpcodeTable,
 }
 
 /// A render's address space beyond its file and twice --max-alloc: room for the
@@ -56,10 +58,10 @@ fn renderer(args: &Args, global: &Global) -> Result<gamepak_serve::Renderer, Err
     let max_alloc = global.options.limits.max_alloc;
     let mut worker: Vec<std::ffi::OsString> =
         vec!["--max-alloc".into(), max_alloc.to_string().into()];
+    worker.push("render-entry".into());
     if let Some(table) = &global.opcodes {
         worker.extend(["--opcodes".into(), table.clone().into_os_string()]);
     }
-    worker.push("render-entry".into());
     Ok(gamepak_serve::Renderer {
         program,
         args: worker,

@@ -445,13 +445,15 @@ fn check_shows_a_few_problems_then_counts_the_rest_by_kind() {
     );
 }
 
+/// The lines of `help` under `heading`, up to the next blank line.
+fn section(help: &str, heading: &str) -> String {
+    let after = help.split(&format!("\n{heading}\n")).nth(1);
+    let after = after.unwrap_or_else(|| panic!("no {heading}\n{help}"));
+    after.split("\n\n").next().unwrap().to_string()
+}
+
 #[test]
 fn help_documents_every_argument_and_groups_format_flags() {
-    let section = |help: &str, heading: &str| -> String {
-        let after = help.split(&format!("\n{heading}\n")).nth(1);
-        let after = after.unwrap_or_else(|| panic!("no {heading}\n{help}"));
-        after.split("\n\n").next().unwrap().to_string()
-    };
     let top = stdout(&gamepak(&["-h"]));
     let verbs: Vec<String> = section(&top, "Commands:")
         .lines()
@@ -501,6 +503,30 @@ fn help_documents_every_argument_and_groups_format_flags() {
         help.contains("-q, --quiet") && help.contains("--color <WHEN>"),
         "{help}"
     );
+}
+
+#[test]
+fn format_only_options_are_offered_only_by_the_verbs_that_take_them() {
+    for verb in ["info", "list", "check", "extract", "build", "serve"] {
+        let help = stdout(&gamepak(&[verb, "-h"]));
+        assert!(
+            section(&help, "SWAG:").contains("--opcodes"),
+            "{verb}\n{help}"
+        );
+    }
+    for verb in [
+        "identify",
+        "pack",
+        "decompile",
+        "compile",
+        "completions",
+        "man",
+    ] {
+        let help = stdout(&gamepak(&[verb, "--help"]));
+        assert!(!help.contains("--opcodes"), "{verb}\n{help}");
+    }
+    let top = stdout(&gamepak(&["--help"]));
+    assert!(!top.contains("--opcodes"), "{top}");
 }
 
 #[test]

@@ -2,9 +2,11 @@
 //! a bare fence) that calls `gamepak` runs in a scratch copy of the repository, with
 //! `../shared` beside it, through bash, and prints what the README says it prints.
 //! In the expected text a line `...` stands for any lines, `...` inside a line for
-//! any text, and a last line `exit N` for the exit status. Blocks fenced as `text`
-//! are illustrations, not run. A block that reads the real-file fixtures is skipped,
-//! saying so, when they are absent.
+//! any text, and a last line `exit N` for the exit status. A block fenced
+//! ```` ```sh continued ```` runs where the block before it ran, on what that one
+//! left. Blocks fenced as `text` are sessions of commands that run until stopped
+//! (`serve`, `--watch`), not run. A block that reads the real-file fixtures is
+//! skipped, saying so, when they are absent.
 
 #![cfg(unix)]
 
@@ -18,8 +20,15 @@ struct Example {
     status: Option<i32>,
 }
 
+/// A shell block of the README.
+struct Block {
+    /// Runs where the block before it ran.
+    continued: bool,
+    examples: Vec<Example>,
+}
+
 /// The shell blocks of `readme` that call gamepak, each as its examples.
-fn blocks(readme: &str) -> Vec<Vec<Example>> {
+fn blocks(readme: &str) -> Vec<Block> {
     let mut out = Vec::new();
     let mut lines = readme.lines();
     while let Some(line) = lines.next() {
@@ -30,6 +39,10 @@ fn blocks(readme: &str) -> Vec<Vec<Example>> {
             .by_ref()
             .take_while(|l| !l.starts_with("```"))
             .collect();
+        let (lang, continued) = match lang.split_once(' ') {
+            Some((lang, "continued")) => (lang, true),
+            _ => (lang, false),
+        };
         if !matches!(lang, "" | "sh" | "console") {
             continue;
         }
@@ -53,7 +66,10 @@ fn blocks(readme: &str) -> Vec<Vec<Example>> {
             }
         }
         if examples.iter().any(|e| e.command.starts_with("gamepak")) {
-            out.push(examples);
+            out.push(Block {
+                continued,
+                examples,
+            });
         }
     }
     out
@@ -132,20 +148,31 @@ fn every_example_in_the_readme_prints_what_it_says() {
     let shared = shared.as_ref().map(|t| t.path());
     let mut failed = Vec::new();
     let mut ran = 0;
+    let mut scratches = Vec::new();
+    let mut skipped = false;
     for block in blocks(&readme) {
-        if shared.is_none() && block.iter().any(|e| e.command.contains("../shared")) {
+        let needs_fixtures = block
+            .examples
+            .iter()
+            .any(|e| e.command.contains("../shared"));
+        if (shared.is_none() && needs_fixtures) || (block.continued && skipped) {
             println!(
                 "SKIPPED a README example: {} needs the fixtures",
-                block[0].command
+                block.examples[0].command
             );
+            skipped = true;
             continue;
         }
-        let (_top, cwd) = scratch(&repo, shared);
-        for e in &block {
+        skipped = false;
+        if !block.continued || scratches.is_empty() {
+            scratches.push(scratch(&repo, shared));
+        }
+        let cwd = &scratches.last().expect("a scratch copy").1;
+        for e in &block.examples {
             ran += 1;
             let o = Command::new("bash")
                 .args(["-c", &e.command])
-                .current_dir(&cwd)
+                .current_dir(cwd)
                 .env("PATH", &path)
                 .env_remove("NO_COLOR")
                 .output()
