@@ -4,7 +4,7 @@
 #![no_main]
 
 use gamepak::bytes::Endian;
-use gamepak::fuzzing::{assemble, disassemble};
+use gamepak::fuzzing::{assemble, code_space::CodeSpace, disassemble};
 use gamepak::gamemaker::form as container;
 use libfuzzer_sys::fuzz_target;
 
@@ -34,14 +34,15 @@ fuzz_target!(|data: &[u8]| {
     file.extend((len as u32).to_le_bytes());
     file.extend(&data[..len]);
     let form = container::read(&file).expect("a FORM of one chunk reads");
+    let space = CodeSpace::of_file(&form, None);
     // Bytecode 14's older opcodes are shown for reading only: they must not panic.
     let old = disassemble::Names {
         old_opcodes: true,
         ..Default::default()
     };
-    let _ = disassemble::instructions(&form, 16, len as u32, &old, &[]);
+    let _ = disassemble::instructions(&space, 16, len as u32, &old, &[]);
     let (lines, _) =
-        disassemble::instructions(&form, 16, len as u32, &disassemble::Names::default(), &[]);
+        disassemble::instructions(&space, 16, len as u32, &disassemble::Names::default(), &[]);
     let mut assembled = Vec::new();
     for line in &lines {
         for text in line.text.split('\n') {

@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     for (k, entries) in code_entries::blobs(&g.code).iter().enumerate() {
         let e = entries[0];
         let mut text =
-            disassemble::disassemble(&g.form, e.blob, e.length, entries, &names, &strings);
+            disassemble::disassemble(&g.code_space, e.blob, e.length, entries, &names, &strings);
         if k == 0 {
             text.push_str(
                 "    call.i get_timer(argc=0)\n    pop.v.v global.fuzzer_variable\n    \
@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
             Err(_) => return,
         }
     }
-    if editor.relink(&mut m, blobs, Vec::new()).is_err() {
+    if editor.linker().relink(&mut m, blobs, Vec::new()).is_err() {
         return;
     }
     let Some(texts) = m.get_mut::<Strings>() else {

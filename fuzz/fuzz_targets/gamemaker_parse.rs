@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
         let names = disassemble::names(&g);
         for entries in code_entries::blobs(&g.code) {
             let e = entries[0];
-            let _ = disassemble::disassemble(&g.form, e.blob, e.length, &entries, &names, &[]);
+            let _ = disassemble::disassemble(&g.code_space, e.blob, e.length, &entries, &names, &[]);
         }
     }
     let h = Format::GameMaker.handler().expect("GameMaker is supported");

@@ -53,7 +53,7 @@ pub mod fuzzing {
         array_writes, assembly, context, game_code,
     };
     pub use crate::formats::gamemaker::pictures::masks;
-    pub use crate::formats::gamemaker::views::{code_entries, file_view};
+    pub use crate::formats::gamemaker::views::{code_entries, code_space, file_view};
 }
 
 /// Test support shared with the integration tests: the one way tests find the

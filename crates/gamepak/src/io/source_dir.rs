@@ -45,8 +45,8 @@ pub struct TomlDocument {
 
 #[derive(Default)]
 struct Seen {
-    /// The names read, as the folder's description gave them.
-    names: BTreeSet<String>,
+    /// The names read, as the folder's description gave them, and how often each.
+    names: BTreeMap<String, usize>,
     /// Where they resolved to.
     targets: BTreeSet<PathBuf>,
     /// Why a file the format knows about was left out.
@@ -265,9 +265,16 @@ impl SourceDir {
             bytes.drain(..BYTE_ORDER_MARK.len());
         }
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
-        seen.names.insert(name.to_string());
+        *seen.names.entry(name.to_string()).or_default() += 1;
         seen.targets.insert(real);
         Ok(Some(bytes))
+    }
+
+    /// How often each file was read, by the name the folder's description gave
+    /// it: what a build or pack costs in reading.
+    pub fn reads(&self) -> BTreeMap<String, usize> {
+        let seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        seen.names.clone()
     }
 
     /// Reads and parses a TOML file of the folder, once however often it is asked
@@ -388,7 +395,7 @@ impl SourceDir {
             let reason = match inside {
                 Some(_) if is_dir => continue,
                 Some(_) if seen.reasons.contains_key(&rel) => seen.reasons[&rel].clone(),
-                Some(r) if seen.targets.contains(r) || seen.names.contains(&rel) => continue,
+                Some(r) if seen.targets.contains(r) || seen.names.contains_key(&rel) => continue,
                 Some(_) => otherwise.to_string(),
                 None => match real {
                     Some(r) => format!("resolves to {}, outside the folder", r.display()),

@@ -441,7 +441,7 @@ fn production_pngs_are_as_small_as_the_pipelines_with_the_same_pixels() {
         let total = |pngs: &[&[u8]]| pngs.iter().map(|p| p.len()).sum::<usize>();
         let (ours_total, theirs_total) = (total(&backgrounds), total(&their_backgrounds));
         assert!(
-            ours_total * 10 <= theirs_total * 11,
+            ours_total <= theirs_total,
             "{input}: backgrounds {ours_total} bytes, the pipeline's {theirs_total}"
         );
         assert!(
@@ -461,7 +461,9 @@ fn production_pngs_are_as_small_as_the_pipelines_with_the_same_pixels() {
 }
 
 /// The example content folder's crushed PNGs, to the byte: oxipng is deterministic at
-/// a fixed version and preset, so a change here means the crushing changed.
+/// a fixed version and preset, so a change here means the crushing changed. Both are
+/// small, so both get preset 6; Debian's `pngcrush -brute -force -reduce` makes
+/// the background 179 bytes.
 #[cfg(feature = "script")]
 #[test]
 fn example_production_pngs_have_fixed_sizes() {
@@ -477,6 +479,6 @@ fn example_production_pngs_have_fixed_sizes() {
     let (atlas, backgrounds) = pngs(&doc);
     let sizes: Vec<usize> = backgrounds.iter().map(|b| b.len()).collect();
     // A development build stores them as 187 and 217 bytes.
-    assert_eq!((atlas.len(), sizes), (147, vec![179]));
+    assert_eq!((atlas.len(), sizes), (145, vec![176]));
     assert!(check_bytes(&bytes).is_clean());
 }

@@ -242,7 +242,7 @@ fn render<'g, 'a>(
             let e = entries[0];
             Rendered::File(
                 disassemble::disassemble(
-                    &game.form,
+                    &game.code_space,
                     e.blob,
                     e.length,
                     &entries,
@@ -526,6 +526,7 @@ fn manifest(
             last_object_id: g.last_object_id,
             last_tile_id: g.last_tile_id,
         }),
+        releases: Some(crate::formats::gamemaker::inspect::release::infer(game).releases),
     })
 }
 

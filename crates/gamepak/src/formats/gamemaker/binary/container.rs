@@ -63,6 +63,16 @@ pub struct Form<'a> {
     pub trailing: usize,
 }
 
+/// Where `bytes`, borrowed from the file, start in it; 0 for bytes made in memory.
+pub fn offset_in(data: &[u8], bytes: &[u8]) -> u64 {
+    let start = data.as_ptr() as usize;
+    let at = bytes.as_ptr() as usize;
+    match at.checked_sub(start) {
+        Some(o) if o + bytes.len() <= data.len() => o as u64,
+        _ => 0,
+    }
+}
+
 impl<'a> Form<'a> {
     /// The first chunk named `name`; `None` when the file has none.
     pub fn chunk(&self, name: FourCC) -> Option<&Chunk<'a>> {

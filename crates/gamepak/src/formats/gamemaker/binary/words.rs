@@ -2,14 +2,6 @@
 //! [`crate::formats::gamemaker::bytecode::disassemble`]) are followed with, and what the writer patches.
 
 use crate::bytes::Endian;
-use crate::formats::gamemaker::binary::container::Form;
-
-/// A u32 of the file at an absolute offset, in its byte order.
-pub fn u32_at(form: &Form<'_>, at: u64) -> Option<u32> {
-    let at = usize::try_from(at).ok()?;
-    let word = form.data.get(at..at.checked_add(4)?)?;
-    Some(get_u32(word, 0, form.endian))
-}
 
 /// A u32 of `file` in its byte order.
 pub fn get_u32(file: &[u8], at: u64, endian: Endian) -> u32 {

@@ -22,17 +22,16 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::bytes::Endian;
-use crate::formats::gamemaker::binary::container::{chunk_location, Form};
-use crate::formats::gamemaker::binary::words::u32_at;
+use crate::formats::gamemaker::binary::container::chunk_location;
 use crate::formats::gamemaker::bytecode::instruction::{self, Callee, Instr, Operand};
 use crate::formats::gamemaker::bytecode::opcodes::{
     from_v14, mnemonic, op, variable, COMPARISONS, TYPES,
 };
-use crate::formats::gamemaker::model::chunks::code::Code;
 use crate::formats::gamemaker::model::chunks::symbols::{Functions, Variables};
 use crate::formats::gamemaker::model::wire::CodeAddress;
 use crate::formats::gamemaker::views::code_entries::{blob_indices, Entry};
-use crate::formats::gamemaker::views::file_view::{offset_in, FileView};
+use crate::formats::gamemaker::views::code_space::CodeSpace;
+use crate::formats::gamemaker::views::file_view::FileView;
 use crate::fourcc::FourCC;
 use crate::report::Problem;
 
@@ -85,13 +84,12 @@ pub struct Chain {
 /// Walks every VARI and FUNC chain inside the CODE chunk.
 pub fn names(game: &FileView<'_>) -> Names {
     let mut out = Names::default();
-    let form = &game.form;
-    let Some(code) = form.chunk(FourCC::CODE) else {
+    if game.form.chunk(FourCC::CODE).is_none() {
         return out;
-    };
+    }
+    let space = &game.code_space;
     out.old_opcodes = game.gen8.bytecode < 15;
     let old_opcodes = out.old_opcodes;
-    let inside = |a: u64| a >= code.body_offset() && a + 8 <= code.end();
     let mut walk = |kind: FourCC, i: usize, chain: Chain, count: u32, first: u64| {
         let (call, name) = (chain.call, chain.name.clone());
         let name = name.as_str();
@@ -105,7 +103,7 @@ pub fn names(game: &FileView<'_>) -> Names {
         let index = out.chains.len();
         out.chains.push(chain);
         for n in 0..count {
-            let word = u32_at(form, addr).filter(|_| inside(addr));
+            let word = space.word(addr).filter(|_| space.holds(addr, 8));
             let Some(word) = word else {
                 out.problems.push(Problem::error(
                     chunk_location(kind).at("entry", i),
@@ -139,7 +137,7 @@ pub fn names(game: &FileView<'_>) -> Names {
             }
             out.at.insert(addr, name.to_string());
             out.owner.insert(addr, index);
-            let link = u32_at(form, addr + 4).unwrap_or(0) & 0x07ff_ffff;
+            let link = space.word(addr + 4).unwrap_or(0) & 0x07ff_ffff;
             if n + 1 < count {
                 if link == 0 {
                     out.problems.push(Problem::error(
@@ -160,11 +158,8 @@ pub fn names(game: &FileView<'_>) -> Names {
     // Each VARI and FUNC entry with uses, as the model read it; its `Uses` (count,
     // then first address) are the entry's last eight bytes.
     let texts = game.texts();
-    let code_blobs = game.chunk::<Code>().map_or(&[][..], |c| c.blobs.as_slice());
     let address = |a: &CodeAddress| match *a {
-        CodeAddress::In { blob, at } => code_blobs
-            .get(blob as usize)
-            .map_or(0, |b| offset_in(game.form.data, b) + u64::from(at)),
+        CodeAddress::In { blob, at } => space.start(blob as usize).map_or(0, |b| b + u64::from(at)),
         CodeAddress::Raw(p) => p.into(),
     };
     let vari = game
@@ -191,9 +186,11 @@ pub fn names(game: &FileView<'_>) -> Names {
                 .enumerate(),
         );
     for (i, (kind, name, instance, uses, size)) in entries {
-        let Some(at) = game.place_of(kind, i).filter(|_| uses.count > 0) else {
+        if uses.count == 0 {
             continue;
-        };
+        }
+        // A model seen in memory has no places: its problems are placed at 0.
+        let at = game.place_of(kind, i).unwrap_or(0);
         let call = kind == FourCC::FUNC;
         let first = address(&uses.first);
         let chain = Chain {
@@ -206,7 +203,7 @@ pub fn names(game: &FileView<'_>) -> Names {
                 .map_or_else(String::new, |t| t.to_string()),
             name_id: name.map(|id| id.0),
             instance: if call || old_opcodes { 0 } else { instance },
-            first_at_operand: call && u32_at(&game.form, first).is_some_and(|w| w >> 24 == 0),
+            first_at_operand: call && space.word(first).is_some_and(|w| w >> 24 == 0),
         };
         walk(kind, i, chain, uses.count, first);
     }
@@ -243,7 +240,7 @@ pub struct Line {
 
 /// Every instruction of a blob, and the addresses its branches go to.
 pub fn instructions(
-    form: &Form<'_>,
+    space: &CodeSpace<'_>,
     blob: u64,
     length: u32,
     names: &Names,
@@ -252,12 +249,9 @@ pub fn instructions(
     let mut lines = Vec::new();
     let mut targets = std::collections::HashSet::new();
     let end = blob + u64::from(length);
-    let word = |a: u64| u32_at(form, a).unwrap_or(0);
-    let bytes = usize::try_from(blob)
-        .ok()
-        .and_then(|b| form.data.get(b..))
-        .map_or(&[][..], |d| &d[..d.len().min(length as usize)]);
-    for i in names.decode(bytes, blob, form.endian) {
+    let word = |a: u64| space.word(a).unwrap_or(0);
+    let bytes = space.bytes(blob, length.into());
+    for i in names.decode(bytes, blob, space.endian) {
         let at = blob + u64::from(i.at);
         let size = i.size();
         let text = text(&i, names.at.get(&at).map(String::as_str), names, strings);
@@ -266,7 +260,7 @@ pub fn instructions(
         }
         let text = if names.old_opcodes
             || names.at.contains_key(&at)
-            || says_all(form, at, blob, size, &text)
+            || says_all(space, at, blob, size, &text)
         {
             text
         } else {
@@ -361,7 +355,7 @@ fn text(i: &Instr, name: Option<&str>, names: &Names, strings: &[Cow<'_, str>]) 
 }
 
 /// Whether `text` assembles to the `size` bytes at `at` of the blob at `blob`.
-fn says_all(form: &Form<'_>, at: u64, blob: u64, size: u64, text: &str) -> bool {
+fn says_all(space: &CodeSpace<'_>, at: u64, blob: u64, size: u64, text: &str) -> bool {
     struct AsRead(u32);
     impl crate::formats::gamemaker::bytecode::assemble::Names for AsRead {
         fn label(&self, label: &str) -> Option<u32> {
@@ -371,15 +365,15 @@ fn says_all(form: &Form<'_>, at: u64, blob: u64, size: u64, text: &str) -> bool 
             Some(self.0)
         }
     }
-    let stored = form.data.get(at as usize..(at + size) as usize);
-    let operand = u32_at(form, at + 4).unwrap_or(0);
+    let stored = Some(space.bytes(at, size)).filter(|b| b.len() as u64 == size);
+    let operand = space.word(at + 4).unwrap_or(0);
     let offset = u32::try_from(at - blob).unwrap_or(u32::MAX);
     match (
         crate::formats::gamemaker::bytecode::assemble::assemble(
             text,
             offset,
             &AsRead(operand),
-            form.endian,
+            space.endian,
         ),
         stored,
     ) {
@@ -391,14 +385,14 @@ fn says_all(form: &Form<'_>, at: u64, blob: u64, size: u64, text: &str) -> bool 
 /// The text of one instruction blob, with a label where each entry sharing it starts
 /// and at every branch target. `strings` are STRG's texts, by index.
 pub fn disassemble(
-    form: &Form<'_>,
+    space: &CodeSpace<'_>,
     blob: u64,
     length: u32,
     starts: &[&Entry<'_>],
     names: &Names,
     strings: &[Cow<'_, str>],
 ) -> String {
-    let (lines, targets) = instructions(form, blob, length, names, strings);
+    let (lines, targets) = instructions(space, blob, length, names, strings);
     let mut out = String::new();
     for e in starts {
         out.push_str(&format!(
@@ -452,11 +446,8 @@ pub fn unlinked_calls(game: &FileView<'_>, names: &Names) -> Vec<Problem> {
             continue;
         };
         let e = &game.code[first];
-        let bytes = usize::try_from(e.blob)
-            .ok()
-            .and_then(|b| game.form.data.get(b..b.checked_add(e.length as usize)?))
-            .unwrap_or(&[]);
-        for i in names.decode(bytes, e.blob, game.form.endian) {
+        let bytes = game.code_space.bytes(e.blob, e.length.into());
+        for i in names.decode(bytes, e.blob, game.code_space.endian) {
             let Operand::Call {
                 callee: Callee::String(s),
                 ..

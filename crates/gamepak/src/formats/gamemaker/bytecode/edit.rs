@@ -41,7 +41,7 @@ struct Here {
 
 /// The instance field (the word's low 16 bits) of the use at `at`.
 fn instance_field(game: &FileView<'_>, at: u64) -> i16 {
-    crate::formats::gamemaker::binary::words::u32_at(&game.form, at).unwrap_or(0) as u16 as i16
+    game.code_space.word(at).unwrap_or(0) as u16 as i16
 }
 
 /// One game's chains and strings, read once for every blob edited.
@@ -202,9 +202,8 @@ impl<'g, 'a> Editor<'g, 'a> {
             .iter()
             .map(|&(at, c)| ((at - blob) as u32, c))
             .collect();
-        let (blob, end) = (blob as usize, blob as usize + length as usize);
         Blob {
-            bytes: self.game.form.data[blob..end].to_vec(),
+            bytes: self.game.code_space.bytes(blob, length.into()).to_vec(),
             uses,
             starts: entries.iter().map(|e| (e.start, e.start)).collect(),
         }
@@ -233,7 +232,7 @@ impl<'g, 'a> Editor<'g, 'a> {
         // A function's body ends where the branch before it, over the body, goes.
         let over = |start: u32| {
             let at = blob + u64::from(start.checked_sub(4)?);
-            let stored = crate::formats::gamemaker::binary::words::u32_at(&self.game.form, at)?;
+            let stored = self.game.code_space.word(at)?;
             let word = crate::formats::gamemaker::bytecode::instruction::Word::decode(
                 stored,
                 self.names.old_opcodes,
@@ -306,7 +305,7 @@ impl<'g, 'a> Editor<'g, 'a> {
         if !self.names.old_opcodes {
             return Ok(());
         }
-        let endian = self.game.form.endian;
+        let endian = self.game.code_space.endian;
         let word = crate::formats::gamemaker::binary::words::get_u32(bytes, 0, endian);
         let old = crate::formats::gamemaker::bytecode::opcodes::to_v14(word)
             .ok_or("bytecode 14 has no such instruction")?;
@@ -326,7 +325,7 @@ impl<'g, 'a> Editor<'g, 'a> {
     ) -> Result<(Blob, HashMap<String, u32>)> {
         let lines = instruction_lines(text);
         let at_line = |n: usize, why: String| Error::at(format!("{file}: line {n}"), why);
-        let endian = self.game.form.endian;
+        let endian = self.game.code_space.endian;
         let (_, labels) =
             place(&lines, &Anywhere(self), endian).map_err(|(n, why)| at_line(n, why))?;
         let resolver = Resolver {

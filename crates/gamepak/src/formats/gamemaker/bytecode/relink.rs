@@ -21,9 +21,11 @@
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 
+use crate::bytes::Endian;
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::binary::words::{get_u32, put_u32};
 use crate::formats::gamemaker::bytecode::builtin_variables;
+use crate::formats::gamemaker::bytecode::disassemble::Names;
 use crate::formats::gamemaker::bytecode::edit::{Added, Blob, Editor, NewEntry, BUILTIN, LOCAL};
 use crate::formats::gamemaker::gml::decompile::context::RefKinds;
 use crate::formats::gamemaker::model;
@@ -32,7 +34,7 @@ use crate::formats::gamemaker::model::chunks::strings::Strings;
 use crate::formats::gamemaker::model::chunks::symbols::{
     CodeLocals, Function, Functions, Local, Uses, Variable, Variables,
 };
-use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::model::wire::{CodeAddress, StrId};
 use crate::fourcc::FourCC;
 
@@ -53,7 +55,31 @@ struct Target {
     local: bool,
 }
 
+/// What linking the chains again takes from an [`Editor`] once its blobs are
+/// assembled: the chains it read and the entries its edits added, without the view
+/// of the game it read them from, so that the game itself can change.
+pub struct Linker {
+    names: Names,
+    name_index: Vec<Option<u32>>,
+    added: Vec<Added>,
+    endian: Endian,
+    releases: Range,
+}
+
 impl Editor<'_, '_> {
+    /// What linking the chains again takes from this editor.
+    pub fn linker(self) -> Linker {
+        Linker {
+            endian: self.game.code_space.endian,
+            releases: crate::formats::gamemaker::inspect::release::infer(self.game).releases,
+            names: self.names,
+            name_index: self.name_index,
+            added: self.added.into_inner(),
+        }
+    }
+}
+
+impl Linker {
     /// Puts `blobs` (one per blob, in CODE's order, then the new ones) into
     /// `game`'s CODE, moves the start of each code entry with its label, adds the
     /// `new` code entries (each with its blob's index), gives each variable or
@@ -66,10 +92,10 @@ impl Editor<'_, '_> {
         new: Vec<(usize, NewEntry)>,
     ) -> Result<()> {
         let targets = self.targets(game)?;
-        let endian = self.game.form.endian;
+        let endian = self.endian;
         // A chain whose last use is a typed reference (`break.i -11`) ends with the
         // script kind above the name, as a reference to a script is numbered.
-        let releases = crate::formats::gamemaker::inspect::release::infer(self.game).releases;
+        let releases = self.releases;
         let script_kind = RefKinds::of(releases.low).kind(FourCC::SCPT).unwrap_or(0);
         // Blobs follow one another in CODE, so a use's place in the run of blobs
         // orders the chain and measures its links. Before bytecode 15 each blob
@@ -202,7 +228,7 @@ impl Editor<'_, '_> {
                 .find(|p| p.name == FourCC::FUNC)
                 .is_some_and(|p| p.version >= Version::V2_3),
         };
-        let added = self.added.borrow();
+        let added = &self.added;
         let names = game
             .get_mut::<Strings>()
             .ok_or_else(|| Error::at("STRG", "the model does not read STRG"))?

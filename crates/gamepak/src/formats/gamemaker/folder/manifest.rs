@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bytes::Endian;
-use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::views::page_blobs::PageFormat;
 use crate::fourcc::FourCC;
 use crate::Format;
@@ -56,6 +56,10 @@ pub struct Manifest {
     /// value in the folder other than these was set by hand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub derived: Option<Derived>,
+    /// The releases that may have written the game, as its file showed them: pack
+    /// compiles and links code for them without writing the file first to ask.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub releases: Option<Range>,
 }
 
 impl Manifest {

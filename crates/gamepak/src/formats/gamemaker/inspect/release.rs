@@ -20,6 +20,13 @@ pub struct Inferred {
 }
 
 pub fn infer(game: &FileView<'_>) -> Inferred {
+    if let Some(releases) = game.releases {
+        return Inferred {
+            range: named(releases),
+            evidence: vec!["as the game's file showed it".into()],
+            releases,
+        };
+    }
     let g = &game.gen8;
     let mut evidence = vec![format!("bytecode {}", g.bytecode)];
     if g.version[0] < 2 {

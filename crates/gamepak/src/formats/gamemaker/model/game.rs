@@ -83,6 +83,8 @@ pub fn read(data: &[u8]) -> Result<Game<'_>> {
 /// The model of an opened FORM: a chunk that does not read is kept as stored, so
 /// this reads a FORM a salvage opened, whatever its chunks hold.
 pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
+    #[cfg(test)]
+    counted::READS.with(|n| n.set(n.get() + 1));
     let data = form.data;
     let bytecode = form
         .chunk(FourCC::GEN8)
@@ -529,6 +531,8 @@ impl<'a> Game<'a> {
 
     /// The file the model stands for (see [`write()`]).
     pub fn write(&mut self) -> Result<Vec<u8>> {
+        #[cfg(test)]
+        counted::WRITES.with(|n| n.set(n.get() + 1));
         write(self)
     }
 
@@ -599,6 +603,29 @@ impl<'a> Game<'a> {
         names::Shown::new(
             self.texts().iter().map(|t| t.to_string()).collect(),
             &self.names(),
+        )
+    }
+}
+
+/// How often this thread read a whole game into the model and wrote one out: what
+/// tests hold a verb's passes over a game to.
+#[cfg(test)]
+pub(crate) mod counted {
+    use std::cell::Cell;
+
+    thread_local! {
+        pub static READS: Cell<usize> = const { Cell::new(0) };
+        pub static WRITES: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// The reads and writes `run` made on this thread.
+    pub fn passes<T>(run: impl FnOnce() -> T) -> (T, usize, usize) {
+        let (reads, writes) = (READS.with(Cell::get), WRITES.with(Cell::get));
+        let out = run();
+        (
+            out,
+            READS.with(Cell::get) - reads,
+            WRITES.with(Cell::get) - writes,
         )
     }
 }

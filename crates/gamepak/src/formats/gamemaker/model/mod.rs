@@ -26,4 +26,6 @@ mod wire_read;
 mod wire_write;
 
 pub use chunks::MARKERS;
+#[cfg(test)]
+pub(crate) use game::counted;
 pub use game::{read, read_form, write, Game, Lenient, Part};

@@ -182,7 +182,7 @@ impl<'de> serde::Deserialize<'de> for Version {
 }
 
 /// The releases a file can be from: at least `low` and at most `high`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize)]
 pub struct Range {
     /// The oldest release the file can be from.
     pub low: Version,

@@ -140,12 +140,10 @@ pub fn build(
             rayon::join(
                 || SpriteFolders::read(dir, m, sprites, listed, limits),
                 || {
-                    let gml =
-                        crate::formats::gamemaker::pack::code::gml_files::edited(dir, m, limits)?;
-                    Ok((
-                        crate::formats::gamemaker::pack::code::asm_files::edited(dir, m)?,
-                        gml,
-                    ))
+                    use crate::formats::gamemaker::pack::code::{asm_files, found, gml_files};
+                    let asm = found::read(dir, m)?;
+                    let gml = gml_files::edited(dir, m, &asm, limits)?;
+                    Ok((asm_files::edited(&asm, m), gml))
                 },
             )
         },
@@ -237,17 +235,18 @@ pub fn build(
         retexted: &retexted,
     };
     let mut code_warnings = Vec::new();
-    let before_code = crate::formats::gamemaker::pack::code::asm_files::apply(
+    let code_changed = crate::formats::gamemaker::pack::code::asm_files::apply(
         code,
         &mut game,
+        m.releases,
         &mut notes,
         &mut found.warnings,
         &mut code_warnings,
     )?;
     texts::take_own_strings(&mut game, &moved);
     let bytes = game.write()?;
-    if let Some(before) = before_code {
-        crate::formats::gamemaker::pack::code::asm_files::changes(&before, &bytes, &mut notes)?;
+    if code_changed {
+        crate::formats::gamemaker::pack::code::asm_files::changes(m, &bytes, &mut notes)?;
     }
     refuse_moving_stored(m, &bytes, unchanged_strings)?;
     Ok(Built {

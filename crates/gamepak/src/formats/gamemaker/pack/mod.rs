@@ -10,3 +10,6 @@ pub mod renames;
 pub mod rules;
 pub mod sprite_files;
 pub mod sprite_frames;
+
+#[cfg(test)]
+mod passes;

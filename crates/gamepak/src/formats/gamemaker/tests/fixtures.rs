@@ -109,8 +109,14 @@ fn every_code_blob_disassembles_with_every_name_resolved() {
         assert!(!blobs.is_empty() || g.code.is_empty(), "{name}");
         for entries in blobs {
             let e = entries[0];
-            let text =
-                disassemble::disassemble(&g.form, e.blob, e.length, &entries, &names, &strings);
+            let text = disassemble::disassemble(
+                &g.code_space,
+                e.blob,
+                e.length,
+                &entries,
+                &names,
+                &strings,
+            );
             assert!(
                 !text.contains(".word"),
                 "{name}: {}: unknown opcode",
@@ -197,8 +203,14 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
             .enumerate()
             .map(|(k, entries)| {
                 let e = entries[0];
-                let text =
-                    disassemble::disassemble(&g.form, e.blob, e.length, entries, &names, strings);
+                let text = disassemble::disassemble(
+                    &g.code_space,
+                    e.blob,
+                    e.length,
+                    entries,
+                    &names,
+                    strings,
+                );
                 let (blob, added) = editor
                     .assemble(k, &text, "text")
                     .unwrap_or_else(|err| panic!("{name}: blob {k}: {err}"));
@@ -208,6 +220,7 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
             .collect();
         let mut m = model::read(&data).unwrap();
         editor
+            .linker()
             .relink(&mut m, blobs, Vec::new())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         let file = m.write().unwrap();

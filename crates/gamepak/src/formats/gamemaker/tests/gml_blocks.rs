@@ -23,7 +23,8 @@ fn every_blob_of_every_game_decodes_into_blocks() {
             let e = entries[0];
             let bytes = &g.form.data[e.blob as usize..e.blob as usize + e.length as usize];
             let instrs = names.decode(bytes, e.blob, g.form.endian);
-            let (lines, _) = disassemble::instructions(&g.form, e.blob, e.length, &names, strings);
+            let (lines, _) =
+                disassemble::instructions(&g.code_space, e.blob, e.length, &names, strings);
             let at: Vec<u64> = instrs.iter().map(|i| e.blob + u64::from(i.at)).collect();
             let line_at: Vec<u64> = lines.iter().map(|l| l.at).collect();
             assert_eq!(at, line_at, "{name}: {}", e.name);

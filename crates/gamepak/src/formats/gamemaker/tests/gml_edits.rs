@@ -66,7 +66,7 @@ fn every_game_packs_from_its_gml_alone() {
             } else {
                 &packed_names
             };
-            disassemble::instructions(&g.form, e.blob, e.length, names, g.texts())
+            disassemble::instructions(&g.code_space, e.blob, e.length, names, g.texts())
                 .0
                 .into_iter()
                 .map(|l| l.text)

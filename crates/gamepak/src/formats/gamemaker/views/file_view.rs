@@ -2,13 +2,18 @@
 //! views the verbs ask of it (pages, texture items, frames, clips, sounds, code
 //! entries), each taken from the model's records. Nothing here reads a byte of a
 //! chunk: the model did, and the views only place its records in the file.
+//!
+//! A model made or edited in memory is seen the same way without being written
+//! ([`of_model`]): its code is laid out where the file would hold it (see
+//! [`code_space`]), and what only a file can show (where each record lies, the
+//! release its layouts give) is not asked of it.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::assets::{Damage, Lost};
 use crate::error::{Error, Result};
-use crate::formats::gamemaker::binary::container::{self, chunk_location, Form};
+use crate::formats::gamemaker::binary::container::{self, chunk_location, offset_in, Form};
 use crate::formats::gamemaker::model::chunks::audio::Audio;
 use crate::formats::gamemaker::model::chunks::backgrounds::Backgrounds;
 use crate::formats::gamemaker::model::chunks::code::Code;
@@ -18,12 +23,12 @@ use crate::formats::gamemaker::model::chunks::sprites::Sprites;
 use crate::formats::gamemaker::model::chunks::texture_items::TextureItems;
 use crate::formats::gamemaker::model::chunks::textures::Textures;
 use crate::formats::gamemaker::model::chunks::{Body, ChunkModel};
-use crate::formats::gamemaker::model::version::Version;
+use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::model::wire::{Blob, StrId, TpagId};
 use crate::formats::gamemaker::pictures::page_codecs::page_size;
 use crate::formats::gamemaker::{
-    model, views::clips, views::code_entries, views::frames, views::general_info,
-    views::page_blobs, views::page_items, views::sound_clips,
+    model, views::clips, views::code_entries, views::code_space, views::frames,
+    views::general_info, views::page_blobs, views::page_items, views::sound_clips,
 };
 use crate::fourcc::FourCC;
 use crate::report::{Problem, Severity};
@@ -31,8 +36,13 @@ use crate::report::{Problem, Severity};
 #[derive(Debug)]
 pub struct FileView<'a> {
     pub form: Form<'a>,
-    /// Every chunk as the model read it.
-    pub model: model::Game<'a>,
+    /// Every chunk as the model read it, or the model seen in memory.
+    pub model: Seen<'a>,
+    /// Where the instruction blobs lie, for the walks that follow code addresses.
+    pub code_space: code_space::CodeSpace<'a>,
+    /// The releases that may have written the game, when they are known without
+    /// its file: a model seen in memory has no layouts to show them.
+    pub releases: Option<Range>,
     pub gen8: general_info::Gen8,
     pub txtr: Option<page_blobs::Txtr<'a>>,
     pub tpag: page_items::Tpag,
@@ -52,6 +62,26 @@ pub struct FileView<'a> {
     /// The chunks the views come from that the model keeps as stored, read
     /// leniently (see [`FileView::chunk`]).
     lenient: HashMap<FourCC, model::Lenient<'a>>,
+}
+
+/// The model a view is of: read from the file, or a game in memory. (Not a `Cow`,
+/// which would tie the view to one lifetime: a view of a file must outlive the
+/// borrows taken of it.)
+#[derive(Debug)]
+pub enum Seen<'a> {
+    Read(Box<model::Game<'a>>),
+    InMemory(&'a model::Game<'a>),
+}
+
+impl<'a> std::ops::Deref for Seen<'a> {
+    type Target = model::Game<'a>;
+
+    fn deref(&self) -> &model::Game<'a> {
+        match self {
+            Seen::Read(game) => game,
+            Seen::InMemory(game) => game,
+        }
+    }
 }
 
 /// Reads what it can: an error only when the FORM itself does not read. A chunk the
@@ -88,6 +118,40 @@ pub fn read_salvaging(data: &[u8]) -> Result<(FileView<'_>, Damage)> {
     Ok((game, damage))
 }
 
+/// The views of `game`, made or edited in memory, as a file of it would show
+/// them, for the verbs that walk its code: its code laid out where the file would
+/// hold it, and the game's `releases` as a file of it would show them.
+pub fn of_model<'a>(game: &'a model::Game<'a>, releases: Range) -> FileView<'a> {
+    // The chunks are named, for what asks which the game holds; their bytes are
+    // the model's.
+    let chunks = game
+        .chunks
+        .iter()
+        .map(|p| container::Chunk {
+            name: p.name,
+            raw: p.raw,
+            offset: 0,
+            body: &[],
+        })
+        .collect();
+    let form = Form {
+        endian: game.endian,
+        chunks,
+        data: &[],
+        trailing: 0,
+    };
+    let space = code_space::CodeSpace::laid_out(game.get::<Code>(), game.bytecode, game.endian);
+    let mut view = views_of(
+        form,
+        Seen::InMemory(game),
+        space,
+        HashMap::new(),
+        Vec::new(),
+    );
+    view.releases = Some(releases);
+    view
+}
+
 /// The views of the model read from `form`, with the container's `problems`.
 fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> FileView<'_> {
     let model = model::read_form(&form);
@@ -104,6 +168,25 @@ fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> FileView<'_> {
         }
     }
     let lenient = lenient_reads(&form, &model, &mut problems);
+    let space = code_space::CodeSpace::of_file(
+        &form,
+        Views {
+            model: &model,
+            lenient: &lenient,
+        }
+        .get::<Code>(),
+    );
+    views_of(form, Seen::Read(Box::new(model)), space, lenient, problems)
+}
+
+/// The views of `model`, its code lying in `space`.
+fn views_of<'a>(
+    form: Form<'a>,
+    model: Seen<'a>,
+    space: code_space::CodeSpace<'a>,
+    lenient: HashMap<FourCC, model::Lenient<'a>>,
+    problems: Vec<Problem>,
+) -> FileView<'a> {
     let views = Views {
         model: &model,
         lenient: &lenient,
@@ -172,8 +255,10 @@ fn of_form(form: Form<'_>, mut problems: Vec<Problem>) -> FileView<'_> {
     });
     let clips = clips(&form, &views);
     let sounds = sounds(&views, &text);
-    let code = code_entries(&form, &views, &text);
+    let code = code_entries(&space, &views, &text);
     FileView {
+        code_space: space,
+        releases: None,
         clip_names: sound_clips::clip_names(&sounds, 0),
         gen8,
         txtr,
@@ -258,16 +343,6 @@ impl<'m, 'a> Views<'m, 'a> {
             None => self.model.place_in(name, i)?,
         };
         (at != 0).then_some(at)
-    }
-}
-
-/// Where `bytes`, borrowed from the file, start in it; 0 for bytes made in memory.
-pub fn offset_in(data: &[u8], bytes: &[u8]) -> u64 {
-    let start = data.as_ptr() as usize;
-    let at = bytes.as_ptr() as usize;
-    match at.checked_sub(start) {
-        Some(o) if o + bytes.len() <= data.len() => o as u64,
-        _ => 0,
     }
 }
 
@@ -363,7 +438,7 @@ fn sounds<'a>(
 }
 
 fn code_entries<'a>(
-    form: &Form<'a>,
+    space: &code_space::CodeSpace<'a>,
     views: &Views<'_, 'a>,
     text: &dyn Fn(Option<StrId>) -> Cow<'a, str>,
 ) -> Vec<code_entries::Entry<'a>> {
@@ -377,12 +452,15 @@ fn code_entries<'a>(
             let Some(e) = e else {
                 return code_entries::Entry::default();
             };
-            let blob = c.blobs.get(e.blob as usize).map_or(&[][..], |b| &b[..]);
+            let length = c.blobs.get(e.blob as usize).map_or(0, |b| b.len());
+            let blob = space.start(e.blob as usize).unwrap_or(0);
             code_entries::Entry {
-                at: views.place(FourCC::CODE, i).unwrap_or(0),
+                // A model seen in memory has no places: its entry is where its
+                // blob is laid out.
+                at: views.place(FourCC::CODE, i).unwrap_or(blob),
                 name: text(e.name),
-                blob: offset_in(form.data, blob),
-                length: blob.len() as u32,
+                blob,
+                length: length as u32,
                 locals: e.locals,
                 arguments: e.arguments,
                 start: e.offset,

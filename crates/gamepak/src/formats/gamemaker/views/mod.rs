@@ -4,6 +4,7 @@
 
 pub mod clips;
 pub mod code_entries;
+pub mod code_space;
 pub mod file_view;
 pub mod frames;
 pub mod general_info;

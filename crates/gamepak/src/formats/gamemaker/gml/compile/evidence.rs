@@ -188,13 +188,11 @@ pub fn settle(mut target: Target, game: &FileView<'_>, names: &Names) -> (Target
     let mut element_copies = (false, false);
     for entries in game.blob_entries() {
         let first = &game.code[entries[0]];
-        let Some(bytes) = usize::try_from(first.blob)
-            .ok()
-            .and_then(|b| game.form.data.get(b..b.checked_add(first.length as usize)?))
-        else {
+        let bytes = game.code_space.bytes(first.blob, first.length.into());
+        if bytes.len() != first.length as usize {
             continue;
-        };
-        let instrs = names.decode(bytes, first.blob, game.form.endian);
+        }
+        let instrs = names.decode(bytes, first.blob, game.code_space.endian);
         // Whether a branch goes to `at`: looked for only after a throw, which
         // few blobs hold.
         let branched_to = |at: u32| instrs.iter().any(|i| i.operand == Operand::Branch(at));

@@ -3,12 +3,12 @@
 //! original's, branch targets counted in instructions so that a difference in
 //! size shows where it starts.
 
+use crate::formats::gamemaker::bytecode::disassemble;
 use crate::formats::gamemaker::gml::decompile::game_code::decompile_blobs;
 use crate::formats::gamemaker::gml::decompile::sim::Stuck;
 use crate::formats::gamemaker::gml::language::ast::Stmt;
 use crate::formats::gamemaker::views::code_entries;
 use crate::formats::gamemaker::views::file_view::FileView;
-use crate::formats::gamemaker::{bytecode::disassemble, views::file_view::offset_in};
 use crate::formats::gamemaker::{gml::compile::compile, gml::compile::Env, gml::compile::Source};
 
 /// How one code entry came back.
@@ -145,9 +145,13 @@ fn original_lines(
     entry: &code_entries::Entry<'_>,
     names: &disassemble::Names,
 ) -> Vec<String> {
-    let _ = offset_in;
-    let (lines, _) =
-        disassemble::instructions(&game.form, entry.blob, entry.length, names, game.texts());
+    let (lines, _) = disassemble::instructions(
+        &game.code_space,
+        entry.blob,
+        entry.length,
+        names,
+        game.texts(),
+    );
     let mut text = String::new();
     for l in &lines {
         text.push_str(&format!("@{:x}\n{}\n", l.at - entry.blob, l.text));

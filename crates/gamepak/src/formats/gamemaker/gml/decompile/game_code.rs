@@ -89,11 +89,8 @@ fn decompile_wanted(
                 return Vec::new();
             }
             let first = &game.code[entries[0]];
-            let bytes = usize::try_from(first.blob)
-                .ok()
-                .and_then(|b| game.form.data.get(b..b.checked_add(first.length as usize)?))
-                .unwrap_or(&[]);
-            let mut instrs = names.decode(bytes, first.blob, game.form.endian);
+            let bytes = game.code_space.bytes(first.blob, first.length.into());
+            let mut instrs = names.decode(bytes, first.blob, game.code_space.endian);
             if every_owner {
                 array_writes::mark_reference_writes(&mut instrs, &names.chains);
             }

@@ -8,21 +8,22 @@
 //! entry after the last, which records may name (an object's event, a room's
 //! creation code) by the heading's name.
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
-use rayon::prelude::*;
-
-use std::collections::HashSet;
-
-use crate::codec::crc::crc32;
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::binary::container;
 use crate::formats::gamemaker::bytecode::edit::{Blob, Editor, NewEntry};
+use crate::formats::gamemaker::bytecode::relink::Linker;
 use crate::formats::gamemaker::folder::manifest::Manifest;
 use crate::formats::gamemaker::gml::decompile::sim::Stuck;
 use crate::formats::gamemaker::model;
+use crate::formats::gamemaker::model::chunks::strings::Strings;
+use crate::formats::gamemaker::model::version::Range;
+use crate::formats::gamemaker::pack::code::found::Found;
 use crate::formats::gamemaker::pack::code::gml_files::{FolderGml, Fresh};
 use crate::formats::gamemaker::pack::code::new_code::{AddedFile, Listing, NewKind};
+use crate::formats::gamemaker::views::file_view;
 use crate::fourcc::FourCC;
 use crate::io::SourceDir;
 
@@ -59,26 +60,15 @@ pub fn added_names(files: &[AddedFile]) -> impl Iterator<Item = &str> {
 /// The disassemblies edited since extraction, by blob: each one's file and text.
 pub type Edits = BTreeMap<usize, AddedFile>;
 
-/// Reads every listed disassembly (across cores: a game has hundreds) and keeps
-/// those whose CRC-32 differs from extraction's. One that is gone while its GML
-/// is there stands for the GML (see [`crate::formats::gamemaker::pack::code::gml_files`]).
-pub fn edited(dir: &SourceDir, m: &Manifest) -> Result<Edits> {
-    m.code
-        .par_iter()
+/// The disassemblies `found` edited since extraction, by blob.
+pub fn edited(found: &[Found], m: &Manifest) -> Edits {
+    found
+        .iter()
+        .zip(&m.code)
         .enumerate()
-        .filter_map(|(k, c)| {
-            let text = match dir.read_if_file(&c.file) {
-                Ok(Some(text)) if crc32(&text) == c.crc32 => return None,
-                Ok(Some(text)) => text,
-                Ok(None) if c.gml.is_some() => return None,
-                Ok(None) => return Some(dir.read(&c.file).map(|_| (k, Default::default()))),
-                Err(e) => return Some(Err(e)),
-            };
-            Some(
-                String::from_utf8(text)
-                    .map(|text| (k, (c.file.clone(), text)))
-                    .map_err(|_| Error::at(&c.file, "is not UTF-8")),
-            )
+        .filter_map(|(k, (f, c))| match f {
+            Found::Edited(text) => Some((k, (c.file.clone(), text.clone()))),
+            Found::Unchanged | Found::Gone => None,
         })
         .collect()
 }
@@ -108,18 +98,24 @@ pub struct Retext {
 }
 
 /// Applies the edited and added disassemblies, and the folder's GML compiled
-/// (edited entries and new code), to `game`, noting each and adding warnings
-/// to `warnings` (the compiler's to `code_warnings`); gives the file as it was before them, to
-/// compare with, when there were any. Texts the code pushes that STRG lacks are
-/// added to it first; new scripts and events are listed where GameMaker lists
-/// them (see [`crate::formats::gamemaker::pack::code::new_code`]).
+/// (edited entries and new code), to `game`, a game of `releases` (as extraction
+/// found them; worked out again for a folder that does not say), noting each and
+/// adding warnings to `warnings` (the compiler's to `code_warnings`); says whether
+/// there were any. Texts the code pushes that STRG lacks are added to it first; new
+/// scripts and events are listed where GameMaker lists them (see
+/// [`crate::formats::gamemaker::pack::code::new_code`]).
+///
+/// The code is read, compiled and assembled from the game as it is in memory (see
+/// [`file_view::of_model`]), and only then is the game changed: it is never written
+/// to be read back.
 pub fn apply(
     code: FolderCode<'_>,
     game: &mut model::Game<'_>,
+    releases: Option<Range>,
     notes: &mut Vec<String>,
     warnings: &mut Vec<String>,
     code_warnings: &mut Vec<crate::Diagnostic>,
-) -> Result<Option<Vec<u8>>> {
+) -> Result<bool> {
     let FolderCode {
         edits,
         gml,
@@ -128,16 +124,90 @@ pub fn apply(
         retexted,
     } = code;
     if edits.is_empty() && added.is_empty() && gml.edits.is_empty() && new_gml.is_empty() {
-        return Ok(None);
+        return Ok(false);
     }
-    let before = game.write()?;
-    let read = crate::formats::gamemaker::views::file_view::read(&before)?;
+    let releases = releases.map_or_else(|| releases_of(game), Ok)?;
+    let read = file_view::of_model(game, releases);
+    let Assembled {
+        linker,
+        blobs,
+        entries,
+        listings,
+        new_strings,
+        by_hand,
+        unbalanced,
+    } = assemble(
+        &read,
+        edits,
+        gml,
+        added,
+        new_gml,
+        retexted,
+        notes,
+        warnings,
+        code_warnings,
+    )?;
+    drop(read);
+    if let Some(list) = game.get_mut::<Strings>() {
+        list.list.extend(new_strings.into_iter().map(Cow::Owned));
+    }
+    linker.relink(game, blobs, entries)?;
+    crate::formats::gamemaker::pack::code::new_code::list(game, &listings, notes)?;
+    if !by_hand.is_empty() {
+        let after = file_view::of_model(game, releases);
+        refuse_unbalanced(
+            &unbalanced,
+            &stack_faults(&after, &by_hand),
+            &by_hand,
+            game.endian,
+        )?;
+    }
+    Ok(true)
+}
+
+/// The releases that may have written `game`, for a folder extracted before its
+/// manifest recorded them: as a file of the game shows them.
+fn releases_of(game: &mut model::Game<'_>) -> Result<Range> {
+    let bytes = game.write()?;
+    let view = file_view::read(&bytes)?;
+    Ok(crate::formats::gamemaker::inspect::release::infer(&view).releases)
+}
+
+/// The code of a game assembled, ready to be put into it.
+struct Assembled {
+    linker: Linker,
+    /// Every blob, then the new ones.
+    blobs: Vec<Blob>,
+    /// The new code entries, each with its blob.
+    entries: Vec<(usize, NewEntry)>,
+    listings: Vec<Listing>,
+    /// Texts the code pushes that STRG lacks, to add at its end.
+    new_strings: Vec<String>,
+    /// Disassemblies edited by hand, and added ones, by the blob they become.
+    by_hand: Vec<(usize, AddedFile)>,
+    /// The blobs edited by hand whose stack did not balance before the edit.
+    unbalanced: HashMap<usize, Stuck>,
+}
+
+/// Compiles and assembles the folder's code against the game `read`.
+#[allow(clippy::too_many_arguments)]
+fn assemble(
+    read: &file_view::FileView<'_>,
+    edits: &Edits,
+    gml: &FolderGml,
+    added: &[AddedFile],
+    new_gml: &[AddedFile],
+    retexted: &[Retext],
+    notes: &mut Vec<String>,
+    warnings: &mut Vec<String>,
+    code_warnings: &mut Vec<crate::Diagnostic>,
+) -> Result<Assembled> {
+    let game = &*read.model;
     // The chains are read once, for the compiler and the assembler both.
-    let names = crate::formats::gamemaker::bytecode::disassemble::names(&read);
+    let names = crate::formats::gamemaker::bytecode::disassemble::names(read);
     let mut compiled =
-        crate::formats::gamemaker::pack::code::gml_files::assemble(&read, &names, gml, new_gml)?;
+        crate::formats::gamemaker::pack::code::gml_files::assemble(read, &names, gml, new_gml)?;
     code_warnings.append(&mut compiled.warnings);
-    // Disassemblies edited by hand, and added ones, by the blob they become.
     let by_hand: Vec<(usize, AddedFile)> = edits
         .iter()
         .map(|(k, f)| (*k, f.clone()))
@@ -169,7 +239,7 @@ pub fn apply(
         .chain(&fresh)
         .map(|(_, t)| t.as_str());
     // New texts go at the end of STRG, so every index the file holds stays.
-    let new_strings = add_strings(game, pushed, notes);
+    let new_strings = new_texts(game, pushed, notes);
     let edits = &edits;
     let declared = compiled
         .fresh
@@ -189,7 +259,7 @@ pub fn apply(
                 })
                 .map(|h| h.name.to_string()),
         );
-    let editor = Editor::with_names(&read, names)
+    let editor = Editor::with_names(read, names)
         .with_strings(&new_strings)
         .with_functions(declared);
     let assembled = (0..read.blob_entries().len())
@@ -221,55 +291,60 @@ pub fn apply(
     }
     entries.extend(functions.into_iter().flatten());
     let listings = listings(game, &compiled.fresh, &compiled.constructors, &entries);
-    editor.relink(game, blobs, entries)?;
-    drop(editor);
-    crate::formats::gamemaker::pack::code::new_code::list(game, &listings, notes)?;
-    if !by_hand.is_empty() {
-        let after = game.write()?;
-        refuse_unbalanced(
-            &read,
-            &crate::formats::gamemaker::views::file_view::read(&after)?,
-            &by_hand,
-        )?;
-    }
-    drop(read);
-    Ok(Some(before))
+    let unbalanced = match by_hand.is_empty() {
+        true => HashMap::new(),
+        false => stack_faults(read, &by_hand),
+    };
+    Ok(Assembled {
+        linker: editor.linker(),
+        blobs,
+        entries,
+        listings,
+        new_strings,
+        by_hand,
+        unbalanced,
+    })
 }
 
-/// Refuses a disassembly edited by hand (`by_hand`, by blob) whose stack does
-/// not balance in the game `after` the edits: a value taken from an empty
-/// stack, or left on it. GameMaker's runner would crash or leak on it. A blob
-/// that did not read `before` the edit either is let be: the reading is what
-/// finds the fault, and it does not read every blob.
-fn refuse_unbalanced(
-    before: &crate::formats::gamemaker::views::file_view::FileView<'_>,
-    after: &crate::formats::gamemaker::views::file_view::FileView<'_>,
+/// The blobs of `by_hand` whose stack does not balance in `game`, each where the
+/// decompiler found it out. The decompiler reads only the blobs asked for, so a
+/// blob it cannot read for another reason is let be.
+fn stack_faults(
+    game: &file_view::FileView<'_>,
     by_hand: &[(usize, AddedFile)],
-) -> Result<()> {
+) -> HashMap<usize, Stuck> {
     use crate::formats::gamemaker::gml::decompile::game_code::decompile_blobs;
     let wanted: HashSet<usize> = by_hand.iter().map(|h| h.0).collect();
-    let was = decompile_blobs(before, |k| wanted.contains(&k));
-    let now = decompile_blobs(after, |k| wanted.contains(&k));
-    let fault = |game: &crate::formats::gamemaker::views::file_view::FileView<'_>,
-                 bodies: &[Option<std::result::Result<_, Stuck>>],
-                 k: usize| {
+    let bodies = decompile_blobs(game, |k| wanted.contains(&k));
+    let fault = |k: usize| {
         let entries = game.blob_entries().get(k)?;
         entries.iter().find_map(|&e| match bodies.get(e)? {
             Some(Err(stuck)) if is_stack_fault(&stuck.why) => Some(stuck.clone()),
             _ => None,
         })
     };
+    wanted
+        .iter()
+        .filter_map(|&k| Some((k, fault(k)?)))
+        .collect()
+}
+
+/// Refuses a disassembly edited by hand (`by_hand`, by blob) whose stack does not
+/// balance `now`, after the edits, when it did `before` them: a value taken from
+/// an empty stack, or left on it. GameMaker's runner would crash or leak on it.
+fn refuse_unbalanced(
+    before: &HashMap<usize, Stuck>,
+    now: &HashMap<usize, Stuck>,
+    by_hand: &[(usize, AddedFile)],
+    endian: crate::bytes::Endian,
+) -> Result<()> {
     let mut problems = Vec::new();
     for (k, (file, text)) in by_hand {
-        let Some(stuck) = fault(after, &now, *k) else {
+        let Some(stuck) = now.get(k).filter(|_| !before.contains_key(k)) else {
             continue;
         };
-        if fault(before, &was, *k).is_some() {
-            continue;
-        }
-        let line =
-            crate::formats::gamemaker::bytecode::edit::line_of(text, stuck.at, after.form.endian)
-                .map_or_else(|| format!("at {:#x}", stuck.at), |n| format!("line {n}"));
+        let line = crate::formats::gamemaker::bytecode::edit::line_of(text, stuck.at, endian)
+            .map_or_else(|| format!("at {:#x}", stuck.at), |n| format!("line {n}"));
         problems.push(format!(
             "{file}: {line}: the stack does not balance: {}; every value pushed must be \
              used or dropped (popz), and nothing taken that was not pushed",
@@ -340,8 +415,6 @@ fn listings(
     out
 }
 
-/// Adds to STRG each text that `texts` (disassemblies) push and STRG lacks, at
-/// its end; gives them, in order.
 /// Notes and warnings, as one step gives them.
 #[derive(Debug, Default)]
 struct Said {
@@ -398,35 +471,33 @@ fn push_edited_texts(
     said
 }
 
-fn add_strings<'t>(
-    game: &mut model::Game<'_>,
+/// The texts that `texts` (disassemblies) push and STRG lacks, in order: they go
+/// at its end.
+fn new_texts<'t>(
+    game: &model::Game<'_>,
     texts: impl Iterator<Item = &'t str>,
     notes: &mut Vec<String>,
 ) -> Vec<String> {
-    let Some(list) = game.chunks.iter_mut().find_map(|p| match &mut p.body {
-        model::chunks::Body::Strings(s) => Some(&mut s.list),
-        _ => None,
-    }) else {
+    let Some(list) = game.get::<Strings>().map(|s| &s.list) else {
         return Vec::new();
     };
-    let mut known: std::collections::HashSet<String> = list.iter().map(|s| s.to_string()).collect();
+    let known: HashSet<&str> = list.iter().map(|s| &**s).collect();
+    let mut seen: HashSet<String> = HashSet::new();
     let mut new: Vec<String> = Vec::new();
     for text in texts {
         for s in text.lines().filter_map(quoted_text) {
-            if known.insert(s.clone()) {
+            if !known.contains(s.as_str()) && seen.insert(s.clone()) {
                 new.push(s);
             }
         }
     }
-    if new.is_empty() {
-        return new;
+    if !new.is_empty() {
+        notes.push(format!(
+            "STRG: {} text{} the code pushes added",
+            new.len(),
+            if new.len() == 1 { "" } else { "s" }
+        ));
     }
-    notes.push(format!(
-        "STRG: {} text{} the code pushes added",
-        new.len(),
-        if new.len() == 1 { "" } else { "s" }
-    ));
-    list.extend(new.iter().cloned().map(std::borrow::Cow::Owned));
     new
 }
 
@@ -444,22 +515,26 @@ fn quoted_text(line: &str) -> Option<String> {
     serde_json::from_str(quoted).ok()
 }
 
-/// What laying the code out again changed, between the file `before` the edits and
-/// the file `after` them.
-pub fn changes(before: &[u8], after: &[u8], notes: &mut Vec<String>) -> Result<()> {
-    let (before, after) = (container::read(before)?, container::read(after)?);
-    let size = |form: &container::Form<'_>| form.chunk(FourCC::CODE).map_or(0, |c| c.body.len());
-    if size(&after) != size(&before) {
-        notes.push(format!(
-            "CODE is {} bytes (was {})",
-            size(&after),
-            size(&before)
-        ));
+/// What laying the code out again changed: the file written, `after`, beside the
+/// game as extracted, which `m` describes.
+pub fn changes(m: &Manifest, after: &[u8], notes: &mut Vec<String>) -> Result<()> {
+    let after = container::read(after)?;
+    // Chunks follow one another, so a chunk's size is where the next one starts.
+    let was = m
+        .chunks
+        .windows(2)
+        .find(|w| w[0].name == FourCC::CODE)
+        .and_then(|w| w[1].offset.checked_sub(w[0].offset + 8));
+    let now = after.chunk(FourCC::CODE).map(|c| c.body.len() as u64);
+    if let (Some(was), Some(now)) = (was, now) {
+        if was != now {
+            notes.push(format!("CODE is {now} bytes (was {was})"));
+        }
     }
     let moved: Vec<String> = after
         .chunks
         .iter()
-        .zip(&before.chunks)
+        .zip(&m.chunks)
         .filter(|(a, b)| a.offset != b.offset)
         .map(|(a, _)| a.name.to_string())
         .collect();

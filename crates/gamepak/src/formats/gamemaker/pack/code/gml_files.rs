@@ -17,6 +17,7 @@ use crate::formats::gamemaker::gml::language::parse::{parse_placed, parse_with};
 use crate::formats::gamemaker::gml::language::places::Places;
 use crate::formats::gamemaker::gml::language::print::Style;
 use crate::formats::gamemaker::model::chunks::scripts::Scripts;
+use crate::formats::gamemaker::pack::code::found::Found;
 use crate::formats::gamemaker::pack::code::new_code::AddedFile;
 use crate::formats::gamemaker::pack::code::new_code::{self, NewKind};
 use crate::formats::gamemaker::views::code_entries::Entry;
@@ -68,13 +69,15 @@ pub fn check_size(file: &str, len: usize, limits: &Limits) -> Result<()> {
     )
 }
 
-/// The GML files to compile, in blob order, and the others that define.
-pub fn edited(dir: &SourceDir, m: &Manifest, limits: &Limits) -> Result<FolderGml> {
+/// The GML files to compile, in blob order, and the others that define; `asm`
+/// is each blob's disassembly as pack found it.
+pub fn edited(dir: &SourceDir, m: &Manifest, asm: &[Found], limits: &Limits) -> Result<FolderGml> {
     let found = m
         .code
         .par_iter()
+        .zip(asm)
         .enumerate()
-        .map(|(blob, c)| {
+        .map(|(blob, (c, asm))| {
             let Some(gml) = &c.gml else {
                 return Ok(None);
             };
@@ -82,9 +85,8 @@ pub fn edited(dir: &SourceDir, m: &Manifest, limits: &Limits) -> Result<FolderGm
                 return Ok(None);
             };
             check_size(&gml.file, text.len(), limits)?;
-            let asm = dir.read_if_file(&c.file)?;
             let gml_changed = crc32(&text) != gml.crc32;
-            let asm_changed = asm.as_ref().is_some_and(|a| crc32(a) != c.crc32);
+            let asm_changed = matches!(asm, Found::Edited(_));
             if gml_changed && asm_changed {
                 return Err(Error::at(
                     &gml.file,
@@ -96,7 +98,7 @@ pub fn edited(dir: &SourceDir, m: &Manifest, limits: &Limits) -> Result<FolderGm
                     ),
                 ));
             }
-            let compiled = gml_changed || asm.is_none();
+            let compiled = gml_changed || matches!(asm, Found::Gone);
             if !compiled && !may_define(&String::from_utf8_lossy(&text)) {
                 return Ok(None);
             }

@@ -2,5 +2,6 @@
 //! GML compiled, and code the game lacks added as new scripts and events.
 
 pub mod asm_files;
+pub mod found;
 pub mod gml_files;
 pub mod new_code;
