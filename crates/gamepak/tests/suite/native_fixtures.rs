@@ -462,7 +462,7 @@ fn production_pngs_are_as_small_as_the_pipelines_with_the_same_pixels() {
 
 /// The example content folder's crushed PNGs, to the byte: oxipng is deterministic at
 /// a fixed version and preset, so a change here means the crushing changed. Both are
-/// small, so both get preset 6; Debian's `pngcrush -brute -force -reduce` makes
+/// small, so both get preset 4; Debian's `pngcrush -brute -force -reduce` makes
 /// the background 179 bytes.
 #[cfg(feature = "script")]
 #[test]
