@@ -40,15 +40,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function(format!("pack {name} untouched"), |b| {
         b.iter(|| gamepak::pack(&folder, &Default::default()).unwrap())
     });
-    let script = std::fs::read_dir(folder.join("code"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "gml"))
-        .min()
-        .unwrap();
-    let mut text = std::fs::read_to_string(&script).unwrap();
-    text.push_str("\nshow_debug_message(\"edited\");\n");
-    std::fs::write(&script, text).unwrap();
+    common::folder::edit_first_script(&folder);
     group.bench_function(format!("pack {name} with one script's GML edited"), |b| {
         b.iter(|| gamepak::pack(&folder, &Default::default()).unwrap())
     });

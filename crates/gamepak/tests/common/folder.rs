@@ -36,6 +36,20 @@ pub fn extract(data: &[u8]) -> tempfile::TempDir {
     out
 }
 
+/// Adds a line to the GML of the first script of the extracted folder `out`: the
+/// smallest edit that makes pack compile.
+pub fn edit_first_script(out: &Path) {
+    let script = std::fs::read_dir(out.join("code"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "gml"))
+        .min()
+        .unwrap();
+    let mut text = std::fs::read_to_string(&script).unwrap();
+    text.push_str("\nshow_debug_message(\"edited\");\n");
+    std::fs::write(&script, text).unwrap();
+}
+
 /// Packs `folder`, asserts the game checks with no problem at all, and extracts it
 /// again.
 pub fn packed_clean(name: &str, folder: &Path) -> (Vec<u8>, tempfile::TempDir) {

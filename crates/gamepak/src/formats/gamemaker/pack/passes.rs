@@ -4,7 +4,7 @@
 use crate::common;
 use crate::formats::gamemaker::model::counted;
 use crate::io::SourceDir;
-use crate::{ExtractOptions, Format};
+use crate::Format;
 
 /// Packs the folder `out`, each of its files read once and the game written once;
 /// gives the pack's notes.
@@ -27,26 +27,13 @@ fn a_pack_with_one_script_edited_reads_each_file_once_and_writes_the_game_once()
     else {
         return;
     };
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("game");
-    let handler = Format::GameMaker.handler().unwrap();
-    handler
-        .open(&data, &Default::default())
-        .extract(&out, &ExtractOptions::default())
-        .unwrap();
+    let tmp = common::folder::extract(&data);
+    let out = tmp.path();
     assert!(
-        pack_once(&out).is_empty(),
+        pack_once(out).is_empty(),
         "an untouched folder changes nothing"
     );
-    let script = std::fs::read_dir(out.join("code"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "gml"))
-        .min()
-        .unwrap();
-    let mut text = std::fs::read_to_string(&script).unwrap();
-    text.push_str("\nshow_debug_message(\"edited\");\n");
-    std::fs::write(&script, text).unwrap();
-    let notes = pack_once(&out);
+    common::folder::edit_first_script(out);
+    let notes = pack_once(out);
     assert!(notes.iter().any(|n| n.ends_with(": compiled")), "{notes:?}");
 }

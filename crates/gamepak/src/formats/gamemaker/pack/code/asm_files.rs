@@ -128,15 +128,7 @@ pub fn apply(
     }
     let releases = releases.map_or_else(|| releases_of(game), Ok)?;
     let read = file_view::of_model(game, releases);
-    let Assembled {
-        linker,
-        blobs,
-        entries,
-        listings,
-        new_strings,
-        by_hand,
-        unbalanced,
-    } = assemble(
+    let assembled = assemble(
         &read,
         edits,
         gml,
@@ -149,18 +141,18 @@ pub fn apply(
     )?;
     drop(read);
     if let Some(list) = game.get_mut::<Strings>() {
-        list.list.extend(new_strings.into_iter().map(Cow::Owned));
+        let new = assembled.new_strings.into_iter().map(Cow::Owned);
+        list.list.extend(new);
     }
-    linker.relink(game, blobs, entries)?;
-    crate::formats::gamemaker::pack::code::new_code::list(game, &listings, notes)?;
+    assembled
+        .linker
+        .relink(game, assembled.blobs, assembled.entries)?;
+    crate::formats::gamemaker::pack::code::new_code::list(game, &assembled.listings, notes)?;
+    let by_hand = &assembled.by_hand;
     if !by_hand.is_empty() {
         let after = file_view::of_model(game, releases);
-        refuse_unbalanced(
-            &unbalanced,
-            &stack_faults(&after, &by_hand),
-            &by_hand,
-            game.endian,
-        )?;
+        let now = stack_faults(&after, by_hand);
+        refuse_unbalanced(&assembled.unbalanced, &now, by_hand, game.endian)?;
     }
     Ok(true)
 }
