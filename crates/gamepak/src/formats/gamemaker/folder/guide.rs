@@ -328,4 +328,9 @@ pub const MANIFEST_COMMENTS: &[(&str, &str)] = &[
         "GEN8's ids as extracted, which pack keeps past every instance and tile\n\
      id: a value in general.json other than these was set by hand.",
     ),
+    (
+        "[releases]",
+        "The releases that may have written the game, as its chunks' layouts\n\
+     showed them: pack compiles and links edited code for them.",
+    ),
 ];
