@@ -143,7 +143,7 @@ pub fn build(
                     use crate::formats::gamemaker::pack::code::{asm_files, found, gml_files};
                     let asm = found::read(dir, m)?;
                     let gml = gml_files::edited(dir, m, &asm, limits)?;
-                    Ok((asm_files::edited(&asm, m), gml))
+                    Ok((asm_files::edited(asm, m), gml))
                 },
             )
         },

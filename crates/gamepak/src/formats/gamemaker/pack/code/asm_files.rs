@@ -61,13 +61,13 @@ pub fn added_names(files: &[AddedFile]) -> impl Iterator<Item = &str> {
 pub type Edits = BTreeMap<usize, AddedFile>;
 
 /// The disassemblies `found` edited since extraction, by blob.
-pub fn edited(found: &[Found], m: &Manifest) -> Edits {
+pub fn edited(found: Vec<Found>, m: &Manifest) -> Edits {
     found
-        .iter()
+        .into_iter()
         .zip(&m.code)
         .enumerate()
         .filter_map(|(k, (f, c))| match f {
-            Found::Edited(text) => Some((k, (c.file.clone(), text.clone()))),
+            Found::Edited(text) => Some((k, (c.file.clone(), text))),
             Found::Unchanged | Found::Gone => None,
         })
         .collect()
@@ -116,29 +116,13 @@ pub fn apply(
     warnings: &mut Vec<String>,
     code_warnings: &mut Vec<crate::Diagnostic>,
 ) -> Result<bool> {
-    let FolderCode {
-        edits,
-        gml,
-        added,
-        new_gml,
-        retexted,
-    } = code;
-    if edits.is_empty() && added.is_empty() && gml.edits.is_empty() && new_gml.is_empty() {
+    let nothing = code.edits.is_empty() && code.added.is_empty() && code.gml.edits.is_empty();
+    if nothing && code.new_gml.is_empty() {
         return Ok(false);
     }
     let releases = releases.map_or_else(|| releases_of(game), Ok)?;
     let read = file_view::of_model(game, releases);
-    let assembled = assemble(
-        &read,
-        edits,
-        gml,
-        added,
-        new_gml,
-        retexted,
-        notes,
-        warnings,
-        code_warnings,
-    )?;
+    let assembled = assemble(&read, code, notes, warnings, code_warnings)?;
     drop(read);
     if let Some(list) = game.get_mut::<Strings>() {
         let new = assembled.new_strings.into_iter().map(Cow::Owned);
@@ -182,18 +166,20 @@ struct Assembled {
 }
 
 /// Compiles and assembles the folder's code against the game `read`.
-#[allow(clippy::too_many_arguments)]
 fn assemble(
     read: &file_view::FileView<'_>,
-    edits: &Edits,
-    gml: &FolderGml,
-    added: &[AddedFile],
-    new_gml: &[AddedFile],
-    retexted: &[Retext],
+    code: FolderCode<'_>,
     notes: &mut Vec<String>,
     warnings: &mut Vec<String>,
     code_warnings: &mut Vec<crate::Diagnostic>,
 ) -> Result<Assembled> {
+    let FolderCode {
+        edits,
+        gml,
+        added,
+        new_gml,
+        retexted,
+    } = code;
     let game = &*read.model;
     // The chains are read once, for the compiler and the assembler both.
     let names = crate::formats::gamemaker::bytecode::disassemble::names(read);
