@@ -12,6 +12,9 @@
 //! padding as GameMaker does: an unchanged game gives back the bytes it was read from,
 //! and an edited one reads in GameMaker and passes `gamepak check`.
 //!
+//! A game in memory is a [`Document`](crate::Document) too ([`open`]): check,
+//! decompile and compile an edited model without writing it first.
+//!
 //! Each chunk is read in the layout of the release that wrote it, found from the
 //! file itself. A chunk whose layout the model does not know is kept as stored
 //! ([`chunks::Body::Stored`], with the reason); a write that would move it, or what it
@@ -40,6 +43,12 @@
 //! let title = game.get_mut::<Strings>().expect("every game has strings").add("My mod");
 //! game.get_mut::<General>().expect("every game has GEN8").display_name = Some(title);
 //!
+//! // Check the edited game, and read its code as GML, before writing it.
+//! let edited = gamepak::gamemaker::open(&game, &Default::default());
+//! assert!(edited.check().problems.is_empty());
+//! println!("{} code entries", edited.decompile(&[])?.len());
+//! drop(edited);
+//!
 //! std::fs::write("data.win", game.write()?)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -47,6 +56,12 @@
 pub use crate::formats::gamemaker::model::names::{self, Id};
 pub use crate::formats::gamemaker::model::version::Version;
 pub use crate::formats::gamemaker::model::wire::{CodeAddress, StrId, TpagId};
+/// A game in memory, made or edited in code, as a [`Document`](crate::Document):
+/// `info`, `list`, `check`, `decompile` and `compile` see it as a file of it would
+/// show them, without writing it. The releases it may be from are those its
+/// records show, and, while its chunks are still those of the file it was read
+/// from, that file's layouts.
+pub use crate::formats::gamemaker::of_model as open;
 pub use crate::formats::gamemaker::{
     model::chunks, model::json, model::read, model::write, model::Game, model::Part,
 };

@@ -15,6 +15,7 @@ mod gamemaker_audiogroups;
 mod gamemaker_builtins;
 mod gamemaker_model;
 mod gamemaker_model_code;
+mod gamemaker_model_document;
 mod gamemaker_model_edits;
 mod gamemaker_model_graphics;
 mod gamemaker_model_misc;

@@ -10,7 +10,7 @@ use crate::assets::Damage;
 use crate::formats::gamemaker::audio_group::group_file::{self, AudioGroup};
 use crate::formats::gamemaker::views::file_view::{self, FileView};
 use crate::formats::gamemaker::{
-    extract, inspect::check, inspect::entries, inspect::info, pack::rebuild,
+    extract, inspect::check, inspect::entries, inspect::info, model, pack::rebuild,
 };
 use crate::io::SourceDir;
 use crate::{
@@ -40,7 +40,7 @@ fn open<'a>(data: &'a [u8], opts: &Options) -> Box<dyn Document + 'a> {
         })
     } else {
         Box::new(GameDocument {
-            data,
+            of: Of::File(data),
             opts: opts.clone(),
             read: OnceLock::new(),
             salvaged: OnceLock::new(),
@@ -48,11 +48,31 @@ fn open<'a>(data: &'a [u8], opts: &Options) -> Box<dyn Document + 'a> {
     }
 }
 
+/// `game`, made or edited in memory, as a document: info, list, check, decompile
+/// and compile see it as a file of it would show it, without writing it. extract
+/// lays out the file it writes.
+pub fn of_model<'a>(game: &'a model::Game<'a>, opts: &Options) -> Box<dyn Document + 'a> {
+    Box::new(GameDocument {
+        of: Of::Model(game),
+        opts: opts.clone(),
+        read: OnceLock::new(),
+        salvaged: OnceLock::new(),
+    })
+}
+
+/// What a game document is of.
+enum Of<'a> {
+    /// A file's bytes.
+    File(&'a [u8]),
+    /// A game in memory.
+    Model(&'a model::Game<'a>),
+}
+
 /// A game: what `info`, `list` and `check` read (the views, whole or damaged, and
 /// the model), and what `extract` reads (the views as far as a damaged file goes,
 /// with what was lost), each read once.
 struct GameDocument<'a> {
-    data: &'a [u8],
+    of: Of<'a>,
     /// The run's settings: where the game was read from (its audio groups are
     /// beside it), and the limits.
     opts: Options,
@@ -72,7 +92,10 @@ fn kept<T>(once: &OnceLock<T>, read: impl FnOnce() -> Result<T>) -> Result<&T> {
 
 impl<'a> GameDocument<'a> {
     fn read(&self) -> Result<&FileView<'a>> {
-        kept(&self.read, || file_view::read(self.data))
+        kept(&self.read, || match self.of {
+            Of::File(data) => file_view::read(data),
+            Of::Model(game) => Ok(file_view::of_model(game, None)),
+        })
     }
 }
 
@@ -105,7 +128,17 @@ impl Document for GameDocument<'_> {
     }
 
     fn extract(&self, out: &Path, opts: &ExtractOptions) -> Result<ExtractSummary> {
-        let (game, damage) = kept(&self.salvaged, || file_view::read_salvaging(self.data))?;
+        let data = match self.of {
+            Of::File(data) => data,
+            Of::Model(game) => {
+                // The extraction records where each blob lies in the file. The
+                // writer walks the model mutably, and this one is borrowed.
+                let bytes = game.clone().write()?;
+                let (game, damage) = file_view::read_salvaging(&bytes)?;
+                return extract::extract(&game, damage, out, opts, &self.opts);
+            }
+        };
+        let (game, damage) = kept(&self.salvaged, || file_view::read_salvaging(data))?;
         extract::extract(game, damage.clone(), out, opts, &self.opts)
     }
 

@@ -87,7 +87,7 @@ pub mod pictures;
 pub mod views;
 
 pub use binary::probe::probe;
-pub use document::GameMakerHandler;
+pub use document::{of_model, GameMakerHandler};
 
 #[cfg(test)]
 mod tests;

@@ -39,8 +39,8 @@ use crate::report::Problem;
 /// problems met on the way.
 #[derive(Debug, Default)]
 pub struct Names {
-    pub at: HashMap<u64, String>,
-    /// The chain each occurrence is on: an index into `chains`.
+    /// The chain each occurrence is on, by instruction address: an index into
+    /// `chains`, whose entry names it.
     pub owner: HashMap<u64, usize>,
     /// Every VARI and FUNC entry with occurrences, in chunk order.
     pub chains: Vec<Chain>,
@@ -50,6 +50,12 @@ pub struct Names {
 }
 
 impl Names {
+    /// The name used by the instruction at `addr`, if a chain runs through it.
+    pub fn at(&self, addr: u64) -> Option<&str> {
+        let chain = self.owner.get(&addr)?;
+        Some(self.chains[*chain].name.as_str())
+    }
+
     /// The instructions of the blob `bytes`, stored at `base` in the file, each on
     /// the chain its address is on.
     pub fn decode(&self, bytes: &[u8], base: u64, endian: Endian) -> Vec<Instr> {
@@ -135,7 +141,6 @@ pub fn names(game: &FileView<'_>) -> Names {
                 ));
                 return;
             }
-            out.at.insert(addr, name.to_string());
             out.owner.insert(addr, index);
             let link = space.word(addr + 4).unwrap_or(0) & 0x07ff_ffff;
             if n + 1 < count {
@@ -254,12 +259,12 @@ pub fn instructions(
     for i in names.decode(bytes, blob, space.endian) {
         let at = blob + u64::from(i.at);
         let size = i.size();
-        let text = text(&i, names.at.get(&at).map(String::as_str), names, strings);
+        let text = text(&i, names.at(at), names, strings);
         if let Operand::Branch(target) = i.operand {
             targets.insert(blob + u64::from(target));
         }
         let text = if names.old_opcodes
-            || names.at.contains_key(&at)
+            || names.owner.contains_key(&at)
             || says_all(space, at, blob, size, &text)
         {
             text

@@ -5,7 +5,7 @@
 use rayon::prelude::*;
 
 use crate::formats::gamemaker::binary::container::{chunk_location, form_location};
-use crate::formats::gamemaker::views::file_view::FileView;
+use crate::formats::gamemaker::views::file_view::{FileView, Seen};
 use crate::formats::gamemaker::{pictures::page_codecs, views::page_blobs::PageFormat};
 use crate::fourcc::FourCC;
 use crate::limits::Limits;
@@ -52,7 +52,9 @@ pub fn check(game: &FileView<'_>, input: Option<&std::path::Path>, limits: &Limi
     r.problems
         .extend(crate::formats::gamemaker::bytecode::disassemble::unlinked_calls(game, &names));
     r.problems.extend(names.problems);
-    if let Some(c) = game.form.chunk(FourCC::STRG) {
+    // Where STRG ends is the file's layout: a game in memory has none yet.
+    let in_file = matches!(game.model, Seen::Read(_));
+    if let Some(c) = game.form.chunk(FourCC::STRG).filter(|_| in_file) {
         if !c
             .end()
             .is_multiple_of(crate::formats::gamemaker::model::chunks::strings::END_ALIGN)

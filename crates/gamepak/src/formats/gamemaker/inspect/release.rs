@@ -5,10 +5,13 @@
 
 use serde::Serialize;
 
+use crate::formats::gamemaker::binary::container::Form;
+use crate::formats::gamemaker::model::chunks::general::General;
+use crate::formats::gamemaker::model::chunks::Body;
 use crate::formats::gamemaker::model::release_evidence::{self, Bound};
 use crate::formats::gamemaker::model::version::{Range, Version};
-use crate::formats::gamemaker::model::MARKERS;
-use crate::formats::gamemaker::views::file_view::FileView;
+use crate::formats::gamemaker::model::{Game, MARKERS};
+use crate::formats::gamemaker::views::file_view::{FileView, Seen};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Inferred {
@@ -27,16 +30,46 @@ pub fn infer(game: &FileView<'_>) -> Inferred {
             releases,
         };
     }
+    let Seen::Read(model) = &game.model else {
+        return of_model(&game.model);
+    };
     let g = &game.gen8;
-    let mut evidence = vec![format!("bytecode {}", g.bytecode)];
-    if g.version[0] < 2 {
-        evidence.push(format!(
-            "GEN8 version {}.{}.{}.{}",
-            g.version[0], g.version[1], g.version[2], g.version[3]
-        ));
+    let txtr = game.txtr.as_ref().map(|t| t.version);
+    from_records(model, Some(&game.form), (g.bytecode, g.version), txtr)
+}
+
+/// Which releases may have written `game`, a model read from a file and perhaps
+/// edited since, or made in code: from its records, and from the layouts of the
+/// file it was read from while its chunks are still that file's.
+pub fn of_model(game: &Game<'_>) -> Inferred {
+    let (bytecode, version) = game
+        .get::<General>()
+        .map_or((0, [0; 4]), |g| (g.bytecode, g.ide_version));
+    let txtr = game
+        .chunks
+        .iter()
+        .find(|p| matches!(p.body, Body::Textures(_)))
+        .map(|p| p.version);
+    from_records(game, game.read_from(), (bytecode, version), txtr)
+}
+
+/// The releases GEN8's `(bytecode, version)`, the chunks `game` holds, its TXTR
+/// entries (read in `txtr`'s layout) and, given the `form` it was read from, its
+/// layouts show.
+fn from_records(
+    game: &Game<'_>,
+    form: Option<&Form<'_>>,
+    gen8: (u8, [u32; 4]),
+    txtr: Option<Version>,
+) -> Inferred {
+    let (bytecode, version) = gen8;
+    let mut evidence = vec![format!("bytecode {bytecode}")];
+    if version[0] < 2 {
+        let [major, minor, release, build] = version;
+        evidence.push(format!("GEN8 version {major}.{minor}.{release}.{build}"));
         let studio = Version::new(1, 0, 0, 0);
         return Inferred {
-            range: format!("GameMaker: Studio 1.x (build {})", g.version[3]),
+            range: format!("GameMaker: Studio 1.x (build {})", version[3]),
             evidence,
             releases: Range {
                 low: studio,
@@ -50,7 +83,7 @@ pub fn infer(game: &FileView<'_>) -> Inferred {
     let mut markers = MARKERS.to_vec();
     markers.sort_by_key(|&(_, release)| release);
     for (chunk, release) in markers {
-        if game.form.chunk(chunk).is_some() {
+        if game.chunks.iter().any(|p| p.name == chunk) {
             low = release;
             evidence.push(format!("{chunk} present: {release} or later"));
         } else if high.is_none() {
@@ -63,8 +96,7 @@ pub fn infer(game: &FileView<'_>) -> Inferred {
         (Version::V2022_9, 28, "with size and group index"),
         (Version::V2022_3, 16, "with their blob size"),
     ];
-    let read_as = game.txtr.as_ref().map(|t| t.version);
-    if let Some(&(since, size, what)) = entries.iter().find(|(v, ..)| read_as >= Some(*v)) {
+    if let Some(&(since, size, what)) = entries.iter().find(|(v, ..)| txtr >= Some(*v)) {
         evidence.push(format!(
             "TXTR entries are {size} bytes, {what}: {since} or later"
         ));
@@ -74,7 +106,8 @@ pub fn infer(game: &FileView<'_>) -> Inferred {
         low,
         high: high.map_or(Version::NEWEST, Version::below),
     };
-    for (chunk, bound) in release_evidence::bounds(&game.model, &game.form) {
+    let bounds = form.map_or_else(Vec::new, |form| release_evidence::bounds(game, form));
+    for (chunk, bound) in bounds {
         let narrower = bound.narrow(range);
         if (narrower.low, narrower.high) == (range.low, range.high) {
             continue;

@@ -36,6 +36,9 @@ pub struct Game<'a> {
     pub(super) read_labels: Labels,
     /// Where each chunk's listed records started in the file read, by chunk.
     places: Vec<Vec<u64>>,
+    /// The container the game was read from, for what only its bytes show: the
+    /// layouts its chunks do not read in. `None` for a game made in code.
+    read_from: Option<Form<'a>>,
     /// The release gates each chunk's read asked about, for the evidence of the
     /// file's release (see [`release_evidence`](super::release_evidence)).
     pub(super) gates: Vec<Vec<Version>>,
@@ -202,6 +205,7 @@ pub fn read_form<'a>(form: &Form<'a>) -> Game<'a> {
         trailing: &data[data.len() - form.trailing..],
         read_labels: labels,
         places,
+        read_from: Some(form.clone()),
         gates,
         lenient_texts,
         lenient_labels,
@@ -518,10 +522,21 @@ impl<'a> Game<'a> {
             trailing,
             read_labels: Labels::new(),
             places: Vec::new(),
+            read_from: None,
             gates: Vec::new(),
             lenient_texts: Vec::new(),
             lenient_labels: Labels::new(),
         }
+    }
+
+    /// The container the game was read from, while its chunks are still the
+    /// container's, in its order: an edit that adds, drops or moves a chunk leaves
+    /// its layouts nothing to say.
+    pub(crate) fn read_from(&self) -> Option<&Form<'a>> {
+        let form = self.read_from.as_ref()?;
+        let names =
+            |a: &[Part], b: &[StoredChunk]| a.iter().map(|p| p.name).eq(b.iter().map(|c| c.name));
+        names(&self.chunks, &form.chunks).then_some(form)
     }
 
     /// Reads every chunk into its model, or keeps it as stored.

@@ -143,7 +143,14 @@ fn bytecode_14_code_disassembles_in_the_later_names() {
     let g = file_view::read(&edited).unwrap();
     let names = gamepak::formats::gamemaker::bytecode::disassemble::names(&g);
     assert!(names.problems.is_empty(), "{:?}", names.problems);
-    assert_eq!(names.at.values().filter(|n| *n == "x").count(), 2);
+    assert_eq!(
+        names
+            .owner
+            .keys()
+            .filter(|a| names.at(**a) == Some("x"))
+            .count(),
+        2
+    );
     assert_eq!(edited[184 + 52..184 + 56], 0x9f05_0000u32.to_le_bytes());
     assert_eq!(edited[184 + 24..184 + 28], 0x1152_0000u32.to_le_bytes());
     assert_eq!(edited[184 + 28..184 + 32], 0xb900_0006u32.to_le_bytes());

@@ -41,7 +41,7 @@ pub struct FileView<'a> {
     /// Where the instruction blobs lie, for the walks that follow code addresses.
     pub code_space: code_space::CodeSpace<'a>,
     /// The releases that may have written the game, when they are known without
-    /// its file: a model seen in memory has no layouts to show them.
+    /// asking its records: from an extraction's record.
     pub releases: Option<Range>,
     pub gen8: general_info::Gen8,
     pub txtr: Option<page_blobs::Txtr<'a>>,
@@ -119,9 +119,10 @@ pub fn read_salvaging(data: &[u8]) -> Result<(FileView<'_>, Damage)> {
 }
 
 /// The views of `game`, made or edited in memory, as a file of it would show
-/// them, for the verbs that walk its code: its code laid out where the file would
-/// hold it, and the game's `releases` as a file of it would show them.
-pub fn of_model<'a>(game: &'a model::Game<'a>, releases: Range) -> FileView<'a> {
+/// them: its code laid out where the file would hold it, and the releases that
+/// may have written it, `releases` where they are known from elsewhere (an
+/// extraction's record) and otherwise as its records show them.
+pub fn of_model<'a>(game: &'a model::Game<'a>, releases: Option<Range>) -> FileView<'a> {
     // The chunks are named, for what asks which the game holds; their bytes are
     // the model's.
     let chunks = game
@@ -148,7 +149,7 @@ pub fn of_model<'a>(game: &'a model::Game<'a>, releases: Range) -> FileView<'a> 
         HashMap::new(),
         Vec::new(),
     );
-    view.releases = Some(releases);
+    view.releases = releases;
     view
 }
 

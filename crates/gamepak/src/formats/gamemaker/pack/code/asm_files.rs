@@ -120,7 +120,7 @@ pub fn apply(
     if nothing && code.new_gml.is_empty() {
         return Ok(false);
     }
-    let releases = releases.map_or_else(|| releases_of(game), Ok)?;
+    let releases = Some(releases.map_or_else(|| releases_of(game), Ok)?);
     let read = file_view::of_model(game, releases);
     let assembled = assemble(&read, code, notes, warnings, code_warnings)?;
     drop(read);
