@@ -11,54 +11,79 @@ use crate::formats::gamemaker::inspect::release;
 use crate::formats::gamemaker::model::chunks::room::Rooms;
 use crate::formats::gamemaker::model::version::Version;
 use crate::formats::gamemaker::views::file_view::FileView;
+use crate::fourcc::FourCC;
 
 /// The guide's file name in the folder.
 pub const GUIDE: &str = "README.md";
 
+/// A file or folder of an extracted game: a chunk's, named where its declaration
+/// places it, or another.
+#[derive(Clone, Copy)]
+enum Named {
+    Chunk(FourCC),
+    Other(&'static str),
+}
+
+impl Named {
+    /// Its name in the folder.
+    fn file(self) -> &'static str {
+        match self {
+            Named::Other(name) => name,
+            Named::Chunk(chunk) => match layout::place(chunk) {
+                Place::File(file) => file,
+                Place::Split { folder, .. } => folder,
+                Place::None => "",
+            },
+        }
+    }
+}
+
+use Named::{Chunk, Other};
+
 /// What each file or folder an extracted game can hold is, and whether it is
 /// edited by hand.
-const FILES: &[(&str, &str)] = &[
-    ("general.json", "the game's settings (GEN8): name, window size, flags, the room order. `last_object_id` and `last_tile_id` are kept past every instance and tile id by pack."),
-    ("options.json", "the game's options (OPTN): window and graphics flags, constants."),
-    ("languages.json", "the game's languages (LANG)."),
-    ("extensions.json", "the extensions the game uses (EXTN), with their functions."),
-    ("audio_groups.json", "the audio groups (AGRP): a sound's `group` is its index in this list."),
-    ("sounds", "one file per sound (SOND): its volume, pitch, audio group (`group`) and the clip it plays (`clip`, an index into that group's clips)."),
-    ("sprites", "one folder per sprite (SPRT): `sprite.json` (origin, bounding box, mask settings) beside its frames `000.png`, `001.png`… and its collision masks `mask-NNN.png` (white collides)."),
-    ("backgrounds", "one file per background or tile set (BGND), beside its picture."),
-    ("paths", "one file per path (PATH): its points."),
-    ("scripts.json", "the scripts (SCPT): each names the code entry it runs."),
-    ("shaders", "one folder per shader (SHDR): `shader.json` and its sources, beside its compiled blobs."),
-    ("fonts", "one file per font (FONT): its size (`15.0` where the game stores it as a float), glyphs and the picture they are cut from."),
-    ("timelines", "one file per timeline (TMLN): the code each moment runs."),
-    ("objects", "one file per object (OBJT): its sprite, parent (by name, null for none), depth, flags and events, each event naming the code entry it runs."),
-    ("rooms", "one file per room (ROOM): its size, views, instances (each with an `id` unique in the game, an `object` and a place), tiles and layers. A tile layer's map is a line per row: its tiles left to right, `-1` for none, a repeated tile once with `*` and its count (`-1*40`)."),
-    ("sequences", "one file per sequence (SEQN)."),
-    ("animation_curves", "one file per animation curve (ACRV)."),
-    ("particle_systems", "one file per particle system (PSYS)."),
-    ("particle_emitters", "one file per particle emitter (PSEM)."),
-    ("code.json", "the code entries (CODE): each entry's name, arguments and locals. Their code is in `code/`."),
-    ("code", "each code entry's code: `NNN-name.gml`, its GML, and `NNN-name.asm`, its disassembly. Edit either one, not both."),
-    ("variables.json", "the variables the code names (VARI). pack adds new ones from the code."),
-    ("functions.json", "the functions the code calls (FUNC). pack adds new ones from the code."),
-    ("global_scripts.json", "the code GameMaker runs at the start (GLOB)."),
-    ("strings.json", "every string of the game (STRG) in table order: the texts it shows and the names of its resources, variables and functions alike. Records name strings by their text, so edit a text here only where it is shown; see \"Texts and names\"."),
-    ("text.json", "the texts the game shows or works with as text, apart from the names: each string code pushes, each room caption and the display name, with what uses it and what it also names. Edit a text here: it changes that text alone, and a name that shared its string keeps it."),
-    ("textures", "the texture pages the sprites, backgrounds and fonts are cut from, as PNG."),
-    ("textures.json", "the texture pages (TXTR): size and format of each."),
-    ("texture_items.json", "where each picture lies on its page (TPAG). pack places new and resized frames itself."),
-    ("texture_groups.json", "the texture groups (TGIN)."),
-    ("embedded_images.json", "images the runner uses (EMBI)."),
-    ("tags.json", "the asset tags (TAGS)."),
-    ("features.json", "the runner features the game uses (FEAT)."),
-    ("data_files.json", "the included files (DAFL)."),
-    ("filter_effects.json", "the filter and effect layers' effects (FEDS)."),
-    ("ui_layers.json", "the UI layers (UILR)."),
-    ("audio", "the game's own sound clips (AUDO), `NNN-name.wav` or `.ogg`, as stored; a sound plays clip NNN."),
-    ("audiogroups", "each audio group file found beside the game, extracted into a folder of its own, packed back beside the game."),
-    ("raw", "what pack copies while its edited form is unchanged: the string table, the instruction blobs and the pages that are not PNG, as extracted. Do not edit."),
-    ("chunks", "chunks whose layout gamepak does not know, kept as stored. Do not edit."),
-    ("gamepak.toml", "what pack needs beyond the records: the chunks in order, the files each lists and their checksums as extracted. Do not edit by hand; comments inside say what each part is."),
+const FILES: &[(Named, &str)] = &[
+    (Chunk(FourCC::GEN8), "the game's settings (GEN8): name, window size, flags, the room order. `last_object_id` and `last_tile_id` are kept past every instance and tile id by pack."),
+    (Chunk(FourCC::OPTN), "the game's options (OPTN): window and graphics flags, constants."),
+    (Chunk(FourCC::LANG), "the game's languages (LANG)."),
+    (Chunk(FourCC::EXTN), "the extensions the game uses (EXTN), with their functions."),
+    (Chunk(FourCC::AGRP), "the audio groups (AGRP): a sound's `group` is its index in this list."),
+    (Chunk(FourCC::SOND), "one file per sound (SOND): its volume, pitch, audio group (`group`) and the clip it plays (`clip`, an index into that group's clips)."),
+    (Chunk(FourCC::SPRT), "one folder per sprite (SPRT): `sprite.json` (origin, bounding box, mask settings) beside its frames `000.png`, `001.png`… and its collision masks `mask-NNN.png` (white collides)."),
+    (Chunk(FourCC::BGND), "one file per background or tile set (BGND), beside its picture."),
+    (Chunk(FourCC::PATH), "one file per path (PATH): its points."),
+    (Chunk(FourCC::SCPT), "the scripts (SCPT): each names the code entry it runs."),
+    (Chunk(FourCC::SHDR), "one folder per shader (SHDR): `shader.json` and its sources, beside its compiled blobs."),
+    (Chunk(FourCC::FONT), "one file per font (FONT): its size (`15.0` where the game stores it as a float), glyphs and the picture they are cut from."),
+    (Chunk(FourCC::TMLN), "one file per timeline (TMLN): the code each moment runs."),
+    (Chunk(FourCC::OBJT), "one file per object (OBJT): its sprite, parent (by name, null for none), depth, flags and events, each event naming the code entry it runs."),
+    (Chunk(FourCC::ROOM), "one file per room (ROOM): its size, views, instances (each with an `id` unique in the game, an `object` and a place), tiles and layers. A tile layer's map is a line per row: its tiles left to right, `-1` for none, a repeated tile once with `*` and its count (`-1*40`)."),
+    (Chunk(FourCC::SEQN), "one file per sequence (SEQN)."),
+    (Chunk(FourCC::ACRV), "one file per animation curve (ACRV)."),
+    (Chunk(FourCC::PSYS), "one file per particle system (PSYS)."),
+    (Chunk(FourCC::PSEM), "one file per particle emitter (PSEM)."),
+    (Chunk(FourCC::CODE), "the code entries (CODE): each entry's name, arguments and locals. Their code is in `code/`."),
+    (Other("code"), "each code entry's code: `NNN-name.gml`, its GML, and `NNN-name.asm`, its disassembly. Edit either one, not both."),
+    (Chunk(FourCC::VARI), "the variables the code names (VARI). pack adds new ones from the code."),
+    (Chunk(FourCC::FUNC), "the functions the code calls (FUNC). pack adds new ones from the code."),
+    (Chunk(FourCC::GLOB), "the code GameMaker runs at the start (GLOB)."),
+    (Other("strings.json"), "every string of the game (STRG) in table order: the texts it shows and the names of its resources, variables and functions alike. Records name strings by their text, so edit a text here only where it is shown; see \"Texts and names\"."),
+    (Other("text.json"), "the texts the game shows or works with as text, apart from the names: each string code pushes, each room caption and the display name, with what uses it and what it also names. Edit a text here: it changes that text alone, and a name that shared its string keeps it."),
+    (Other("textures"), "the texture pages the sprites, backgrounds and fonts are cut from, as PNG."),
+    (Chunk(FourCC::TXTR), "the texture pages (TXTR): size and format of each."),
+    (Chunk(FourCC::TPAG), "where each picture lies on its page (TPAG). pack places new and resized frames itself."),
+    (Chunk(FourCC::TGIN), "the texture groups (TGIN)."),
+    (Chunk(FourCC::EMBI), "images the runner uses (EMBI)."),
+    (Chunk(FourCC::TAGS), "the asset tags (TAGS)."),
+    (Chunk(FourCC::FEAT), "the runner features the game uses (FEAT)."),
+    (Chunk(FourCC::DAFL), "the included files (DAFL)."),
+    (Chunk(FourCC::FEDS), "the filter and effect layers' effects (FEDS)."),
+    (Chunk(FourCC::UILR), "the UI layers (UILR)."),
+    (Other("audio"), "the game's own sound clips (AUDO), `NNN-name.wav` or `.ogg`, as stored; a sound plays clip NNN."),
+    (Other("audiogroups"), "each audio group file found beside the game, extracted into a folder of its own, packed back beside the game."),
+    (Other("raw"), "what pack copies while its edited form is unchanged: the string table, the instruction blobs and the pages that are not PNG, as extracted. Do not edit."),
+    (Other("chunks"), "chunks whose layout gamepak does not know, kept as stored. Do not edit."),
+    (Other("gamepak.toml"), "what pack needs beyond the records: the chunks in order, the files each lists and their checksums as extracted. Do not edit by hand; comments inside say what each part is."),
 ];
 
 /// The guide for `game`, extracted as `m` lists it.
@@ -66,7 +91,7 @@ pub fn guide(game: &FileView<'_>, m: &Manifest) -> String {
     let model = &game.model;
     let v = release::infer(game);
     let since = |v: Version| m.chunks.iter().any(|c| c.version >= v);
-    let has = |what: &str| holds(m, what);
+    let has = |what: Named| holds(m, what);
     let mut out = String::new();
     let name = &game.gen8.name;
     let shown = match game.gen8.display_name.as_str() {
@@ -85,8 +110,9 @@ pub fn guide(game: &FileView<'_>, m: &Manifest) -> String {
         v.range, game.gen8.bytecode
     );
     out.push_str("## What is here\n\n| file | what it is |\n|---|---|\n");
-    for (file, what) in FILES {
-        if has(file) {
+    for &(named, what) in FILES {
+        let file = named.file();
+        if has(named) {
             let shown = if file.contains('.') {
                 file.to_string()
             } else {
@@ -128,7 +154,7 @@ pub fn guide(game: &FileView<'_>, m: &Manifest) -> String {
          size, bounding box and collision mask from the pictures. Name it in an \
          object's `sprite` or in code.\n\n",
     );
-    if has("sounds") || has("audio") {
+    if has(Chunk(FourCC::SOND)) || has(Other("audio")) {
         out.push_str("### A sound\n\n");
         out.push_str(
             "Put the `.wav` or `.ogg` in `audio/` (or in an audio group's \
@@ -171,28 +197,28 @@ pub fn guide(game: &FileView<'_>, m: &Manifest) -> String {
 }
 
 /// Whether the extracted folder holds `what`, a file or folder of [`FILES`].
-fn holds(m: &Manifest, what: &str) -> bool {
-    let by_chunk = m.chunks.iter().any(|c| {
-        !c.empty
-            && (c.file.as_deref() == Some(what)
-                || match layout::place(c.name) {
-                    Place::Split { folder, .. } => folder == what && !c.resources.is_empty(),
-                    _ => false,
+fn holds(m: &Manifest, what: Named) -> bool {
+    match what {
+        Chunk(chunk) => m.chunks.iter().any(|c| {
+            c.name == chunk
+                && !c.empty
+                && match layout::place(chunk) {
+                    Place::File(file) => c.file.as_deref() == Some(file),
+                    Place::Split { .. } => !c.resources.is_empty(),
+                    Place::None => false,
                 }
-                || (what == "chunks" && c.stored))
-    });
-    by_chunk
-        || match what {
-            "code" => !m.code.is_empty(),
-            "text.json" => m.text.is_some(),
-            "strings.json" => m.strings.is_some(),
-            "textures" => m.textures.is_some(),
-            "audio" => m.audio.as_ref().is_some_and(|a| !a.is_empty()),
-            "audiogroups" => !m.audio_groups.is_empty(),
-            "raw" => m.code_blobs.is_some() || m.strings.is_some(),
-            "gamepak.toml" => true,
-            _ => false,
-        }
+        }),
+        Other("chunks") => m.chunks.iter().any(|c| !c.empty && c.stored),
+        Other("code") => !m.code.is_empty(),
+        Other("text.json") => m.text.is_some(),
+        Other("strings.json") => m.strings.is_some(),
+        Other("textures") => m.textures.is_some(),
+        Other("audio") => m.audio.as_ref().is_some_and(|a| !a.is_empty()),
+        Other("audiogroups") => !m.audio_groups.is_empty(),
+        Other("raw") => m.code_blobs.is_some() || m.strings.is_some(),
+        Other("gamepak.toml") => true,
+        Other(_) => false,
+    }
 }
 
 const EDITING: &str = r#"## Editing

@@ -6,24 +6,15 @@ use serde_json::{json, Map, Value};
 use crate::bytes::Endian;
 use crate::formats::gamemaker::inspect::release;
 use crate::formats::gamemaker::model::chunks::Body;
+use crate::formats::gamemaker::model::kinds::RESOURCES;
 use crate::formats::gamemaker::pictures::page_codecs::page_size;
 use crate::formats::gamemaker::views::file_view::FileView;
 use crate::fourcc::FourCC;
 
-/// Chunks that start with a pointer list of resources, and what the resources are.
-const LISTS: [(FourCC, &str); 14] = [
-    (FourCC::SOND, "sounds"),
-    (FourCC::SPRT, "sprites"),
-    (FourCC::BGND, "backgrounds"),
-    (FourCC::PATH, "paths"),
-    (FourCC::SCPT, "scripts"),
-    (FourCC::SHDR, "shaders"),
-    (FourCC::FONT, "fonts"),
-    (FourCC::TMLN, "timelines"),
-    (FourCC::OBJT, "objects"),
-    (FourCC::ROOM, "rooms"),
+/// What info counts beside the kinds of resource: chunks of entries that are not
+/// resources.
+const ENTRIES: [(FourCC, &str); 3] = [
     (FourCC::TPAG, "texture_page_items"),
-    (FourCC::CODE, "code_entries"),
     (FourCC::STRG, "strings"),
     (FourCC::AUDO, "embedded_audio"),
 ];
@@ -73,7 +64,8 @@ pub fn info(game: &FileView<'_>) -> Value {
         .collect();
     m.insert("chunks".into(), Value::Array(chunks));
     let mut counts = Map::new();
-    for (chunk, what) in LISTS {
+    let kinds = RESOURCES.iter().map(|r| (r.chunk, r.listed));
+    for (chunk, what) in kinds.chain(ENTRIES) {
         let listed = game.model.chunks.iter().find(|p| p.name == chunk);
         if let Some(n) = listed.and_then(|p| count(&p.body)) {
             counts.insert(what.into(), json!(n));

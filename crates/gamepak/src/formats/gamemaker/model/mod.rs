@@ -16,6 +16,7 @@
 pub mod chunks;
 mod game;
 pub mod json;
+pub mod kinds;
 pub mod names;
 pub mod release_evidence;
 pub mod sample;

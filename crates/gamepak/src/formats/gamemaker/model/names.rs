@@ -16,6 +16,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+pub use super::kinds::{
+    AnimationCurve, AudioGroup, Background, Code, Font, Kind, Object, ParticleEmitter,
+    ParticleSystem, Path, Room, Script, Sequence, Shader, Sound, Sprite, Timeline,
+};
 use super::wire::{Record, StrId, Wire};
 use crate::error::Result as GpResult;
 use crate::fourcc::FourCC;
@@ -242,45 +246,6 @@ impl<'de> Deserialize<'de> for StrId {
             )),
         })
     }
-}
-
-/// A kind of resource: the chunk that lists them, and what one is called.
-pub trait Kind {
-    /// The chunk that lists resources of this kind (SPRT for sprites).
-    const CHUNK: FourCC;
-    /// What one resource of this kind is called in messages ("sprite").
-    const WHAT: &'static str;
-}
-
-macro_rules! kinds {
-    ($($kind:ident => $chunk:ident, $what:literal;)*) => {$(
-        #[doc = concat!("The ", $what, " kind of resource, listed in ", stringify!($chunk), ".")]
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-        pub struct $kind;
-        impl Kind for $kind {
-            const CHUNK: FourCC = FourCC::$chunk;
-            const WHAT: &'static str = $what;
-        }
-    )*};
-}
-
-kinds! {
-    Sprite => SPRT, "sprite";
-    Background => BGND, "background";
-    Object => OBJT, "object";
-    Room => ROOM, "room";
-    Sound => SOND, "sound";
-    AudioGroup => AGRP, "audio group";
-    Font => FONT, "font";
-    Path => PATH, "path";
-    Script => SCPT, "script";
-    Shader => SHDR, "shader";
-    Timeline => TMLN, "timeline";
-    Sequence => SEQN, "sequence";
-    Code => CODE, "code entry";
-    ParticleSystem => PSYS, "particle system";
-    ParticleEmitter => PSEM, "particle emitter";
-    AnimationCurve => ACRV, "animation curve";
 }
 
 /// A resource of kind `K` by its index in its chunk's list, -1 for none. Shown in

@@ -9,28 +9,9 @@ use crate::formats::gamemaker::gml::decompile::context::RefKinds;
 use crate::formats::gamemaker::gml::language::ast::{Expr, Number, Stmt};
 use crate::formats::gamemaker::gml::language::builtins;
 use crate::formats::gamemaker::inspect::release;
+use crate::formats::gamemaker::model::kinds;
 use crate::formats::gamemaker::views::file_view::FileView;
 use crate::fourcc::FourCC;
-
-/// The chunks whose resources code names, in the order a name is looked up.
-const ASSET_CHUNKS: [FourCC; 14] = [
-    FourCC::OBJT,
-    FourCC::SPRT,
-    FourCC::SOND,
-    FourCC::ROOM,
-    FourCC::BGND,
-    FourCC::PATH,
-    FourCC::SCPT,
-    FourCC::FONT,
-    FourCC::TMLN,
-    FourCC::SHDR,
-    FourCC::SEQN,
-    FourCC::ACRV,
-    FourCC::PSYS,
-    // Audio groups, which the decompiler names where a built-in takes one
-    // (CG573/Platformer-Project's `audio_group_load(audiogroup_music)`).
-    FourCC::AGRP,
-];
 
 /// A resource: its chunk and index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,7 +92,8 @@ impl Env {
         env.calls_by_name = evidence.calls_by_name;
         env.result_methods = evidence.result_methods;
         for (part, list) in game.model.chunks.iter().zip(game.model.chunk_names()) {
-            let (Some(list), true) = (list, ASSET_CHUNKS.contains(&part.name)) else {
+            let named_in_code = kinds::of_chunk(part.name).is_some_and(|r| !r.in_gml.is_empty());
+            let (Some(list), true) = (list, named_in_code) else {
                 continue;
             };
             for (index, name) in list.into_iter().enumerate() {

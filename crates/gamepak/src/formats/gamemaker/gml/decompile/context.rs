@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::formats::gamemaker::bytecode::disassemble::Chain;
+use crate::formats::gamemaker::model::kinds;
 use crate::formats::gamemaker::model::version::Version;
 use crate::fourcc::FourCC;
 
@@ -46,11 +47,12 @@ pub struct Context<'a> {
 /// systems, and everything between moved down one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum RefKinds {
-    /// 2023 to before 2024.4.
+    /// 2023 to before 2024.4: [`Resource::reference`](kinds::Resource::reference)'s
+    /// first.
     #[default]
-    Before2024_4,
-    /// 2024.4 on.
-    Since2024_4,
+    Before2024_4 = 0,
+    /// 2024.4 on: its second.
+    Since2024_4 = 1,
 }
 
 impl RefKinds {
@@ -65,53 +67,20 @@ impl RefKinds {
 
     /// The chunk listing the resources of kind `kind`.
     pub fn chunk(self, kind: u32) -> Option<FourCC> {
-        self.kinds()
-            .iter()
-            .find(|(k, _)| *k == kind)
-            .map(|&(_, c)| c)
+        self.kinds().find(|(k, _)| *k == kind).map(|(_, c)| c)
     }
 
     /// The kind a reference to a resource of `chunk` names.
     pub fn kind(self, chunk: FourCC) -> Option<u32> {
-        self.kinds()
-            .iter()
-            .find(|(_, c)| *c == chunk)
-            .map(|&(k, _)| k)
+        self.kinds().find(|(_, c)| *c == chunk).map(|(k, _)| k)
     }
 
-    fn kinds(self) -> &'static [(u32, FourCC)] {
-        match self {
-            RefKinds::Before2024_4 => &[
-                (0, FourCC::OBJT),
-                (1, FourCC::SPRT),
-                (2, FourCC::SOND),
-                (3, FourCC::ROOM),
-                (4, FourCC::BGND),
-                (5, FourCC::PATH),
-                (6, FourCC::SCPT),
-                (7, FourCC::FONT),
-                (8, FourCC::TMLN),
-                (10, FourCC::SHDR),
-                (11, FourCC::SEQN),
-                (12, FourCC::ACRV),
-                (13, FourCC::PSYS),
-            ],
-            RefKinds::Since2024_4 => &[
-                (0, FourCC::OBJT),
-                (1, FourCC::SPRT),
-                (2, FourCC::SOND),
-                (3, FourCC::ROOM),
-                (4, FourCC::PATH),
-                (5, FourCC::SCPT),
-                (6, FourCC::FONT),
-                (7, FourCC::TMLN),
-                (8, FourCC::SHDR),
-                (9, FourCC::SEQN),
-                (10, FourCC::ACRV),
-                (11, FourCC::PSYS),
-                (13, FourCC::BGND),
-            ],
-        }
+    /// Each kind's number in this numbering, with the chunk listing it.
+    fn kinds(self) -> impl Iterator<Item = (u32, FourCC)> {
+        let era = self as usize;
+        kinds::RESOURCES
+            .iter()
+            .filter_map(move |r| Some((r.reference[era]?, r.chunk)))
     }
 }
 

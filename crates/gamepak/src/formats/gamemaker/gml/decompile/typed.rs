@@ -15,7 +15,7 @@ use crate::formats::gamemaker::gml::decompile::sim::NOONE;
 use crate::formats::gamemaker::gml::language::ast::{AssignOp, BinaryOp, Expr, Number, Stmt};
 use crate::formats::gamemaker::gml::language::builtins::{self, AssetKind, ParamType};
 use crate::formats::gamemaker::gml::language::visit::{walk_block, walk_block_exprs};
-use crate::fourcc::FourCC;
+use crate::formats::gamemaker::model::kinds;
 use std::collections::HashMap;
 
 /// Names the numbers of `body` that its calls, stores and comparisons type.
@@ -214,7 +214,7 @@ pub(crate) fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
         ParamType::Asset(AssetKind::Object) if n == NOONE => Some("noone"),
         // Where resources are typed references, a number was written as one.
         ParamType::Asset(_) if ctx.typed_references => None,
-        ParamType::Asset(kind) => ctx.asset(chunk_of(kind), n),
+        ParamType::Asset(kind) => kinds::in_gml(kind.name()).and_then(|r| ctx.asset(r.chunk, n)),
         ParamType::Constant(group) => match builtins::constant_named(group, n) {
             // A letter or digit key has no constant: people write `ord("A")`,
             // which GameMaker's compiler folds into the same number.
@@ -246,24 +246,4 @@ pub(crate) fn name(e: &mut Expr, ty: ParamType, ctx: &Context<'_>) {
 /// Whether key code `n` is the code of a capital letter or a digit.
 fn is_key_character(n: i64) -> bool {
     (48..=57).contains(&n) || (65..=90).contains(&n)
-}
-
-/// The chunk that lists assets of `kind`.
-fn chunk_of(kind: AssetKind) -> FourCC {
-    match kind {
-        AssetKind::Sprite => FourCC::SPRT,
-        AssetKind::Object => FourCC::OBJT,
-        AssetKind::Sound => FourCC::SOND,
-        AssetKind::Room => FourCC::ROOM,
-        AssetKind::Font => FourCC::FONT,
-        AssetKind::Path => FourCC::PATH,
-        AssetKind::Script => FourCC::SCPT,
-        AssetKind::Timeline => FourCC::TMLN,
-        AssetKind::Shader => FourCC::SHDR,
-        AssetKind::Sequence => FourCC::SEQN,
-        AssetKind::AnimCurve => FourCC::ACRV,
-        AssetKind::TileSet | AssetKind::Background => FourCC::BGND,
-        AssetKind::ParticleSystem => FourCC::PSYS,
-        AssetKind::AudioGroup => FourCC::AGRP,
-    }
 }

@@ -47,10 +47,11 @@ use crate::fourcc::FourCC;
 
 /// Declares everything the model knows per chunk, from one row each: [`Body`], a
 /// variant per chunk name and model, read and walked by name; where the chunk goes
-/// in an extracted folder ([`Layout`]); and, for a chunk whose presence marks a
-/// release, that release ([`MARKERS`]).
+/// in an extracted folder ([`Layout`]); for a chunk that lists a kind of resource
+/// (see [`kinds`](super::kinds)), the field that lists them (`lists`); and, for a
+/// chunk whose presence marks a release, that release ([`MARKERS`]).
 macro_rules! bodies {
-    ($($name:ident => $variant:ident($ty:ty) in $place:tt $(since $marker:ident)?,)*) => {
+    ($($name:ident => $variant:ident($ty:ty) in $place:tt $(lists .$list:ident)? $(since $marker:ident)?,)*) => {
         /// What a chunk holds.
         #[derive(Debug, Clone)]
         pub enum Body<'a> {
@@ -85,6 +86,15 @@ macro_rules! bodies {
                 match name {
                     $(FourCC::$name => <$ty as Layout<'a>>::PLACE,)*
                     _ => Place::None,
+                }
+            }
+
+            /// The names of the resources the chunk lists, by index; `None` for a
+            /// chunk that lists no named resources.
+            pub fn names(&self) -> Option<Vec<Option<StrId>>> {
+                match self {
+                    $($(Body::$variant(v) => Some(names_of(&v.$list)),)?)*
+                    _ => None,
                 }
             }
 
@@ -223,30 +233,30 @@ bodies! {
     FEAT => Features(features::Features) in {file "features.json"} since V2022_8,
     DAFL => DataFiles(features::DataFiles) in {file "data_files.json"},
     FEDS => FilterEffects(filter_effects::FilterEffects) in {file "filter_effects.json"} since V2_3_6,
-    PSEM => Emitters(particles::Emitters) in {split "particle_emitters" .emitters, rest} since V2023_2,
-    PSYS => Systems(particles::Systems) in {split "particle_systems" .systems, rest},
+    PSEM => Emitters(particles::Emitters) in {split "particle_emitters" .emitters, rest} lists .emitters since V2023_2,
+    PSYS => Systems(particles::Systems) in {split "particle_systems" .systems, rest} lists .systems,
     UILR => UiLayers(ui_layers::UiLayers) in {file "ui_layers.json"} since V2024_13,
     LANG => Languages(languages::Languages) in {file "languages.json"},
-    SOND => Sounds(sounds::Sounds) in {split "sounds" .sounds},
-    AGRP => AudioGroups(audio_groups::AudioGroups) in {file "audio_groups.json"},
-    PATH => Paths(paths::Paths) in {split "paths" .paths},
-    SCPT => Scripts(scripts::Scripts) in {file "scripts.json"},
-    SPRT => Sprites(sprites::Sprites<'a>) in {nested "sprites" / "sprite.json" .sprites},
-    BGND => Backgrounds(backgrounds::Backgrounds) in {split "backgrounds" .backgrounds, rest},
-    FONT => Fonts(fonts::Fonts) in {split "fonts" .fonts, rest},
+    SOND => Sounds(sounds::Sounds) in {split "sounds" .sounds} lists .sounds,
+    AGRP => AudioGroups(audio_groups::AudioGroups) in {file "audio_groups.json"} lists .groups,
+    PATH => Paths(paths::Paths) in {split "paths" .paths} lists .paths,
+    SCPT => Scripts(scripts::Scripts) in {file "scripts.json"} lists .scripts,
+    SPRT => Sprites(sprites::Sprites<'a>) in {nested "sprites" / "sprite.json" .sprites} lists .sprites,
+    BGND => Backgrounds(backgrounds::Backgrounds) in {split "backgrounds" .backgrounds, rest} lists .backgrounds,
+    FONT => Fonts(fonts::Fonts) in {split "fonts" .fonts, rest} lists .fonts,
     EMBI => EmbeddedImages(embedded_images::EmbeddedImages) in {file "embedded_images.json"},
     TGIN => TextureGroups(texture_groups::TextureGroups) in {file "texture_groups.json"} since V2_2_1,
     TXTR => Textures(textures::Textures<'a>) in {file "textures.json"},
     AUDO => Audio(audio::Audio<'a>) in {none},
-    ROOM => Rooms(room::Rooms) in {split "rooms" .rooms},
-    OBJT => Objects(objects::Objects) in {split "objects" .objects},
-    TMLN => Timelines(timelines::Timelines) in {split "timelines" .timelines},
-    SEQN => Sequences(sequence::Sequences) in {split "sequences" .sequences, rest} since V2_3,
-    ACRV => AnimationCurves(animation_curves::AnimationCurves) in {split "animation_curves" .curves, rest},
+    ROOM => Rooms(room::Rooms) in {split "rooms" .rooms} lists .rooms,
+    OBJT => Objects(objects::Objects) in {split "objects" .objects} lists .objects,
+    TMLN => Timelines(timelines::Timelines) in {split "timelines" .timelines} lists .timelines,
+    SEQN => Sequences(sequence::Sequences) in {split "sequences" .sequences, rest} lists .sequences since V2_3,
+    ACRV => AnimationCurves(animation_curves::AnimationCurves) in {split "animation_curves" .curves, rest} lists .curves,
     GLOB => GlobalScripts(global_scripts::GlobalScripts) in {file "global_scripts.json"},
     TPAG => TextureItems(texture_items::TextureItems) in {file "texture_items.json"},
-    CODE => Code(code::Code<'a>) in {file "code.json"},
-    SHDR => Shaders(shaders::Shaders<'a>) in {nested "shaders" / "shader.json" .shaders},
+    CODE => Code(code::Code<'a>) in {file "code.json"} lists .entries,
+    SHDR => Shaders(shaders::Shaders<'a>) in {nested "shaders" / "shader.json" .shaders} lists .shaders,
     VARI => Variables(symbols::Variables) in {file "variables.json"},
     FUNC => Functions(symbols::Functions) in {file "functions.json"},
     STRG => Strings(strings::Strings<'a>) in {none},
@@ -292,32 +302,6 @@ impl<'a> Body<'a> {
             at: Some(at),
             why,
         }
-    }
-}
-
-impl Body<'_> {
-    /// The names of the resources the chunk lists, by index; `None` for a chunk that
-    /// lists no named resources.
-    pub fn names(&self) -> Option<Vec<Option<StrId>>> {
-        Some(match self {
-            Body::Sounds(v) => names_of(&v.sounds),
-            Body::AudioGroups(v) => names_of(&v.groups),
-            Body::Paths(v) => names_of(&v.paths),
-            Body::Scripts(v) => names_of(&v.scripts),
-            Body::Rooms(v) => names_of(&v.rooms),
-            Body::Sprites(v) => names_of(&v.sprites),
-            Body::Backgrounds(v) => names_of(&v.backgrounds),
-            Body::Fonts(v) => names_of(&v.fonts),
-            Body::Code(v) => names_of(&v.entries),
-            Body::Shaders(v) => names_of(&v.shaders),
-            Body::Emitters(v) => names_of(&v.emitters),
-            Body::Systems(v) => names_of(&v.systems),
-            Body::Objects(v) => names_of(&v.objects),
-            Body::Timelines(v) => names_of(&v.timelines),
-            Body::Sequences(v) => names_of(&v.sequences),
-            Body::AnimationCurves(v) => names_of(&v.curves),
-            _ => return None,
-        })
     }
 }
 
