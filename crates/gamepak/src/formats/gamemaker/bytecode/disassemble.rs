@@ -18,8 +18,8 @@
 //! first address) with no headers, and opcodes have older numbers (see
 //! `from_v14`), which the disassembly shows by the later names.
 
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use crate::bytes::Endian;
 use crate::formats::gamemaker::binary::container::chunk_location;
@@ -41,7 +41,7 @@ use crate::report::Problem;
 pub struct Names {
     /// The chain each occurrence is on, by instruction address: an index into
     /// `chains`, whose entry names it.
-    pub owner: HashMap<u64, usize>,
+    pub owner: FxHashMap<u64, usize>,
     /// Every VARI and FUNC entry with occurrences, in chunk order.
     pub chains: Vec<Chain>,
     pub problems: Vec<Problem>,

@@ -7,6 +7,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use rustc_hash::{FxHashMap, FxHashSet};
+
 use super::target::{is_numbered_argument, Target};
 use crate::formats::gamemaker::bytecode::disassemble::Names;
 use crate::formats::gamemaker::bytecode::function_spans::{function_at, function_ranges};
@@ -199,7 +201,7 @@ pub fn settle(mut target: Target, game: &FileView<'_>, names: &Names) -> (Target
         // Which function each byte is in, to tell which a write is in: code
         // after a nested function is still its declaring function's.
         let starts: Vec<u32> = entries.iter().map(|&e| game.code[e].start).collect();
-        let over: HashMap<u32, u32> = instrs
+        let over: FxHashMap<u32, u32> = instrs
             .windows(2)
             .filter_map(|w| match w[0].operand {
                 Operand::Branch(to) if w[0].op == op::B => Some((w[1].at, to)),
@@ -208,7 +210,7 @@ pub fn settle(mut target: Target, game: &FileView<'_>, names: &Names) -> (Target
             .collect();
         let ranges = function_ranges(&starts, |s| over.get(&s).copied());
         let script = first.name.strip_prefix("gml_GlobalScript_");
-        let with_ends: HashSet<u32> = instrs
+        let with_ends: FxHashSet<u32> = instrs
             .iter()
             .filter(|i| i.op == op::POPENV)
             .map(|i| i.at)

@@ -49,6 +49,32 @@ fn may_define(text: &str) -> bool {
     text.contains("#macro") || text.contains("enum ")
 }
 
+/// The lines of `text` that declare at its top, the rest left out: each `#macro`
+/// line (with the lines a `\` continues it onto) and each `enum`, from its line
+/// to the line that closes it, both from the line's start as top-level code is
+/// written. What the project sees of an untouched file is read from these,
+/// without parsing its code.
+fn declarations(text: &str) -> String {
+    let mut out = String::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let continues: fn(&str) -> bool = if line.starts_with("#macro") {
+            |l| l.trim_end().ends_with('\\')
+        } else if line.starts_with("enum ") || line.starts_with("enum{") {
+            |l| !l.contains('}')
+        } else {
+            continue;
+        };
+        let mut line = Some(line);
+        while let Some(l) = line {
+            out.push_str(l);
+            out.push('\n');
+            line = if continues(l) { lines.next() } else { None };
+        }
+    }
+    out
+}
+
 /// About how many bytes compiling GML holds for each byte of its text (measured:
 /// 7 MB of short statements took 690 MB: tokens, tree, places and assembly).
 const COMPILE_WORKING_SET: u64 = 100;
@@ -187,8 +213,11 @@ fn assemble_on_pass_stack(
     let mut env = Env::of_with(game, names);
     let mut errors = Vec::new();
     for (_, text) in &gml.definitions {
-        // An untouched file that does not parse defines nothing, as before.
-        if let Ok(body) = parse_with(text, style) {
+        // An untouched file is read for its declarations alone; one whose
+        // declarations cannot be told apart that way is parsed whole, and one that
+        // does not parse defines nothing, as before.
+        let body = parse_with(&declarations(text), style).or_else(|_| parse_with(text, style));
+        if let Ok(body) = body {
             env.define(&body);
         }
     }
@@ -581,6 +610,27 @@ fn code_short(entry: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::gamemaker::model::version::Version;
+
+    #[test]
+    fn an_untouched_file_is_read_for_its_top_level_macros_and_enums_alone() {
+        let text = "#macro SPEED 4\n#macro WIDE 1 + \\\n    2\nx = SPEED;\n\
+                    enum Colour {\n    red,\n    green = 5\n}\n\
+                    if (x) {\n    enum_value = 1;\n}\nenum Flat { a, b }\ny = 2;\n";
+        let cut = declarations(text);
+        assert_eq!(
+            cut,
+            "#macro SPEED 4\n#macro WIDE 1 + \\\n    2\n\
+             enum Colour {\n    red,\n    green = 5\n}\nenum Flat { a, b }\n"
+        );
+        let target = crate::formats::gamemaker::gml::compile::Target::new(17, Version::V2_3);
+        let style = Style { escapes: true };
+        let (mut whole, mut declared) = (Env::bare(target), Env::bare(target));
+        whole.define(&parse_with(text, style).unwrap());
+        declared.define(&parse_with(&cut, style).unwrap());
+        assert_eq!(whole.enums, declared.enums);
+        assert_eq!(whole.macros.len(), declared.macros.len());
+    }
 
     #[test]
     fn gml_whose_compiling_would_pass_the_limit_is_refused_with_the_limit() {
