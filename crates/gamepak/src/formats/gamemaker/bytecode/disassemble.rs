@@ -361,28 +361,20 @@ fn text(i: &Instr, name: Option<&str>, names: &Names, strings: &[Cow<'_, str>]) 
 
 /// Whether `text` assembles to the `size` bytes at `at` of the blob at `blob`.
 fn says_all(space: &CodeSpace<'_>, at: u64, blob: u64, size: u64, text: &str) -> bool {
-    struct AsRead(u32);
-    impl crate::formats::gamemaker::bytecode::assemble::Names for AsRead {
-        fn label(&self, label: &str) -> Option<u32> {
-            u32::from_str_radix(label.strip_prefix('L')?, 16).ok()
-        }
-        fn string(&self, _: &str) -> Option<u32> {
-            Some(self.0)
-        }
-    }
     let stored = Some(space.bytes(at, size)).filter(|b| b.len() as u64 == size);
     let operand = space.word(at + 4).unwrap_or(0);
     let offset = u32::try_from(at - blob).unwrap_or(u32::MAX);
-    match (
-        crate::formats::gamemaker::bytecode::assemble::assemble(
-            text,
-            offset,
-            &AsRead(operand),
-            space.endian,
-        ),
-        stored,
-    ) {
-        (Ok(i), Some(stored)) => i.bytes == stored,
+    let label = |l: &str| u32::from_str_radix(l.strip_prefix('L')?, 16).ok();
+    let strings = |_: &str| Some(operand);
+    let assembled = crate::formats::gamemaker::bytecode::assemble::assemble(
+        text,
+        offset,
+        &label,
+        &strings,
+        space.endian,
+    );
+    match (assembled, stored) {
+        (Ok(bytes), Some(stored)) => bytes == stored,
         _ => false,
     }
 }

@@ -1,6 +1,7 @@
 //! Edited code disassemblies, assembled back into instruction blobs.
 //!
-//! A blob's text is assembled line by line (see `asm`): instructions may be changed,
+//! A blob's code ([`Assembly`], from a text or the compiler) is assembled
+//! instruction by instruction (see `assemble`): instructions may be changed,
 //! added or removed, labels (`Lxxxx:`) mark the places branches go to and where the
 //! functions sharing a blob start, and comments are ignored. Each variable or
 //! function an instruction names is looked up among the VARI and FUNC entries the
@@ -15,8 +16,11 @@ use std::collections::{HashMap, HashSet};
 
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::bytecode::assemble::{self, Use};
-use crate::formats::gamemaker::bytecode::disassemble::{self, Names};
+use crate::formats::gamemaker::bytecode::assembly::Assembly;
+use crate::formats::gamemaker::bytecode::disassemble::Names;
 use crate::formats::gamemaker::bytecode::function_spans::{function_at, function_ranges};
+use crate::formats::gamemaker::bytecode::opcodes::op;
+use crate::formats::gamemaker::bytecode::symbolic::Asm;
 use crate::formats::gamemaker::views::code_entries;
 use crate::formats::gamemaker::views::file_view::FileView;
 
@@ -220,10 +224,10 @@ impl<'g, 'a> Editor<'g, 'a> {
         Some((entries[0].blob, entries[0].length, entries))
     }
 
-    /// Blob `k` as the edited text `text` (from `file`) says, and the code
+    /// Blob `k` as the edited code `code` (from `file`) says, and the code
     /// entries its headings declare that the blob did not hold (functions added
     /// to it).
-    pub fn assemble(&self, k: usize, text: &str, file: &str) -> Result<(Blob, Vec<NewEntry>)> {
+    pub fn assemble(&self, k: usize, code: &Assembly, file: &str) -> Result<(Blob, Vec<NewEntry>)> {
         let (blob, length, entries) = self
             .blob(k)
             .ok_or_else(|| Error::at(file, format!("the file has no code blob {k}")))?;
@@ -250,16 +254,16 @@ impl<'g, 'a> Editor<'g, 'a> {
                 .map_or(String::new(), |k| entries[k].name.to_string());
             used_here.functions.entry(c).or_default().insert(function);
         }
-        let (mut out, labels) = self.assemble_lines(text, file, &used_here, k)?;
+        let mut out = self.assemble_lines(code, file, &used_here, k)?;
         for e in &entries {
-            // The text's own heading names the label where each function starts.
-            let label = text
-                .lines()
-                .filter_map(disassemble::heading)
-                .find(|h| h.name == e.name)
-                .map_or_else(|| format!("L{:04x}", e.start), |h| h.label.to_string());
-            let new = match labels.get(&label) {
-                Some(&at) => at,
+            // The code's own heading names the label where each function starts.
+            let label = code
+                .headings
+                .iter()
+                .find(|h| h.name == *e.name)
+                .map_or_else(|| format!("L{:04x}", e.start), |h| h.label.clone());
+            let new = match code.label(&label) {
+                Some(at) => at,
                 None if e.start == 0 => 0,
                 None => {
                     return Err(Error::at(
@@ -271,24 +275,24 @@ impl<'g, 'a> Editor<'g, 'a> {
             out.starts.insert(e.start, new);
         }
         let held: Vec<&str> = entries.iter().map(|e| &*e.name).collect();
-        let added = declared(text, file, &labels)?
+        let added = declared(code, file)?
             .into_iter()
             .filter(|e| !held.contains(&e.name.as_str()))
             .collect();
         Ok((out, added))
     }
 
-    /// A code file that is no blob of the game yet, to be blob number `blob`: a new
+    /// Code that is no blob of the game yet, to be blob number `blob`: a new
     /// blob, and the code entries its headings declare (`; name (arguments A,
     /// locals L) starts at Lxxxx`), each with where it starts.
     pub fn assemble_new(
         &self,
-        text: &str,
+        code: &Assembly,
         file: &str,
         blob: usize,
     ) -> Result<(Blob, Vec<NewEntry>)> {
-        let (out, labels) = self.assemble_lines(text, file, &Here::default(), blob)?;
-        let entries = declared(text, file, &labels)?;
+        let out = self.assemble_lines(code, file, &Here::default(), blob)?;
+        let entries = declared(code, file)?;
         if entries.is_empty() {
             return Err(Error::at(
                 file,
@@ -313,61 +317,47 @@ impl<'g, 'a> Editor<'g, 'a> {
         Ok(())
     }
 
-    /// The instructions of `text` (from `file`, to be blob `blob`) assembled, with
-    /// the chain of each use (`here` giving the chains the blob used before), and
-    /// where each label is.
+    /// The instructions of `code` (from `file`, to be blob `blob`) assembled, with
+    /// the chain of each use (`here` giving the chains the blob used before).
     fn assemble_lines(
         &self,
-        text: &str,
+        code: &Assembly,
         file: &str,
         here: &Here,
         blob: usize,
-    ) -> Result<(Blob, HashMap<String, u32>)> {
-        let lines = instruction_lines(text);
+    ) -> Result<Blob> {
         let at_line = |n: usize, why: String| Error::at(format!("{file}: line {n}"), why);
         let endian = self.game.code_space.endian;
-        let (_, labels) =
-            place(&lines, &Anywhere(self), endian).map_err(|(n, why)| at_line(n, why))?;
-        let resolver = Resolver {
-            editor: self,
-            labels: &labels,
-        };
-        // Where each function of the text starts, by its heading, and where the
+        // Where each function of the code starts, by its heading, and where the
         // branch before it (over its body) goes, to tell which function a use is
         // in.
-        let headed: Vec<(u32, &str)> = text
-            .lines()
-            .filter_map(disassemble::heading)
-            .filter_map(|h| {
-                let at = labels
-                    .get(h.label)
-                    .copied()
-                    .or((h.label == "L0000").then_some(0))?;
-                Some((at, h.name))
-            })
+        let headed: Vec<(u32, &str)> = code
+            .headings
+            .iter()
+            .filter_map(|h| Some((code.start_of(h)?, h.name.as_str())))
             .collect();
         let starts: Vec<u32> = headed.iter().map(|h| h.0).collect();
-        let mut branch_before: HashMap<u32, u32> = HashMap::new();
-        let mut offset = 0u32;
-        for &(_, line) in lines.iter().filter(|(_, l)| !l.ends_with(':')) {
-            let size = assemble::assemble(line, offset, &Anywhere(self), endian)
-                .map_or(4, |i| i.bytes.len() as u32);
-            if let Some(target) = line.strip_prefix("b ").and_then(|l| labels.get(l.trim())) {
-                branch_before.insert(offset + size, *target);
-            }
-            offset += size;
-        }
+        let branch_before: HashMap<u32, u32> = code
+            .lines
+            .iter()
+            .filter_map(|l| match l.asm {
+                Asm::Branch { op: op::B, to } => Some((l.at + l.asm.size(), to)),
+                _ => None,
+            })
+            .collect();
         let ranges = function_ranges(&starts, |s| branch_before.get(&s).copied());
         let mut out = Blob {
-            bytes: Vec::with_capacity(offset as usize),
+            bytes: Vec::with_capacity(code.size() as usize),
             uses: Vec::new(),
             starts: HashMap::new(),
         };
-        for &(n, line) in lines.iter().filter(|(_, l)| !l.ends_with(':')) {
+        let strings = |text: &str| self.string_index(text);
+        for line in &code.lines {
             let at = out.bytes.len() as u32;
+            let n = line.number;
             let mut i =
-                assemble::assemble(line, at, &resolver, endian).map_err(|why| at_line(n, why))?;
-            if !line.starts_with(".word") {
+                assemble::encode(&line.asm, at, &strings, endian).map_err(|why| at_line(n, why))?;
+            if !matches!(line.asm, Asm::Word(_)) {
                 self.numbered(&mut i.bytes).map_err(|why| at_line(n, why))?;
             }
             if let Some(u) = i.uses {
@@ -379,7 +369,7 @@ impl<'g, 'a> Editor<'g, 'a> {
             }
             out.bytes.extend_from_slice(&i.bytes);
         }
-        Ok((out, labels))
+        Ok(out)
     }
 
     /// The chain a use names: the only entry of that name; else the only one whose
@@ -515,27 +505,23 @@ impl<'g, 'a> Editor<'g, 'a> {
     }
 }
 
-/// The code entries the headings of `text` (from `file`) declare, each where
-/// its label (in `labels`) is.
-fn declared(text: &str, file: &str, labels: &HashMap<String, u32>) -> Result<Vec<NewEntry>> {
-    text.lines()
-        .filter_map(disassemble::heading)
+/// The code entries the headings of `code` (from `file`) declare, each where
+/// its label is.
+fn declared(code: &Assembly, file: &str) -> Result<Vec<NewEntry>> {
+    code.headings
+        .iter()
         .map(|h| {
-            let offset = match labels.get(h.label) {
-                Some(&at) => at,
-                None if h.label == "L0000" => 0,
-                None => {
-                    return Err(Error::at(
-                        file,
-                        format!(
-                            "{} starts at {}, but no such label is in the text",
-                            h.name, h.label
-                        ),
-                    ))
-                }
-            };
+            let offset = code.start_of(h).ok_or_else(|| {
+                Error::at(
+                    file,
+                    format!(
+                        "{} starts at {}, but no such label is in the text",
+                        h.name, h.label
+                    ),
+                )
+            })?;
             Ok(NewEntry {
-                name: h.name.to_string(),
+                name: h.name.clone(),
                 arguments: h.arguments,
                 locals: h.locals,
                 offset,
@@ -544,65 +530,10 @@ fn declared(text: &str, file: &str, labels: &HashMap<String, u32>) -> Result<Vec
         .collect()
 }
 
-/// The lines of a disassembly that are instructions or labels, each with its
-/// number (from 1).
-fn instruction_lines(text: &str) -> Vec<(usize, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(n, l)| (n + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with(';'))
-        .collect()
-}
-
-/// Where each line of a disassembly starts in its blob, and each label.
-type Placed = (Vec<u32>, HashMap<String, u32>);
-
-/// Where each of `lines` starts in its blob, and each label. Sizes do not
-/// depend on where labels are, so one pass places everything. An error names
-/// its line.
-fn place(
-    lines: &[(usize, &str)],
-    names: &dyn assemble::Names,
-    endian: crate::bytes::Endian,
-) -> std::result::Result<Placed, (usize, String)> {
-    let mut labels = HashMap::new();
-    let mut starts = Vec::with_capacity(lines.len());
-    let mut offset = 0u32;
-    for &(n, line) in lines {
-        starts.push(offset);
-        match line.strip_suffix(':') {
-            Some(label) => {
-                labels.insert(label.to_string(), offset);
-            }
-            None => {
-                let size =
-                    assemble::assemble(line, offset, names, endian).map_err(|why| (n, why))?;
-                offset += size.bytes.len() as u32;
-            }
-        }
-    }
-    Ok((starts, labels))
-}
-
 /// The number of the line of `text` whose instruction starts at byte `at` of
 /// its blob.
-pub fn line_of(text: &str, at: u32, endian: crate::bytes::Endian) -> Option<usize> {
-    struct Sizes;
-    impl assemble::Names for Sizes {
-        fn label(&self, _: &str) -> Option<u32> {
-            Some(0)
-        }
-        fn string(&self, _: &str) -> Option<u32> {
-            Some(0)
-        }
-    }
-    let lines = instruction_lines(text);
-    let (starts, _) = place(&lines, &Sizes, endian).ok()?;
-    lines
-        .iter()
-        .zip(starts)
-        .find(|((_, l), s)| *s == at && !l.ends_with(':'))
-        .map(|((n, _), _)| *n)
+pub fn line_of(text: &str, at: u32) -> Option<usize> {
+    Assembly::parse(text).ok()?.line_at(at)
 }
 
 /// VARI's instance type of a local variable.
@@ -620,29 +551,3 @@ const STATIC: i32 = -16;
 
 /// The instance GameMaker's own variables may be named on.
 pub const BUILTIN: i32 = -6;
-
-/// Labels and strings while sizes are measured: any label will do.
-struct Anywhere<'e, 'g, 'a>(&'e Editor<'g, 'a>);
-
-impl assemble::Names for Anywhere<'_, '_, '_> {
-    fn label(&self, _: &str) -> Option<u32> {
-        Some(0)
-    }
-    fn string(&self, text: &str) -> Option<u32> {
-        self.0.string_index(text)
-    }
-}
-
-struct Resolver<'e, 'g, 'a> {
-    editor: &'e Editor<'g, 'a>,
-    labels: &'e HashMap<String, u32>,
-}
-
-impl assemble::Names for Resolver<'_, '_, '_> {
-    fn label(&self, label: &str) -> Option<u32> {
-        self.labels.get(label).copied()
-    }
-    fn string(&self, text: &str) -> Option<u32> {
-        self.editor.string_index(text)
-    }
-}

@@ -48,6 +48,19 @@ pub fn to_v14(word: u32) -> Option<u32> {
 #[allow(missing_docs)]
 pub mod op {
     pub const CONV: u8 = 0x07;
+    pub const MUL: u8 = 0x08;
+    pub const DIV: u8 = 0x09;
+    pub const REM: u8 = 0x0a;
+    pub const MOD: u8 = 0x0b;
+    pub const ADD: u8 = 0x0c;
+    pub const SUB: u8 = 0x0d;
+    pub const AND: u8 = 0x0e;
+    pub const OR: u8 = 0x0f;
+    pub const XOR: u8 = 0x10;
+    pub const NEG: u8 = 0x11;
+    pub const NOT: u8 = 0x12;
+    pub const SHL: u8 = 0x13;
+    pub const SHR: u8 = 0x14;
     pub const CMP: u8 = 0x15;
     pub const POP: u8 = 0x45;
     pub const PUSHI: u8 = 0x84;
@@ -121,6 +134,18 @@ pub fn opcode(m: &str) -> Option<u8> {
     OPCODES.iter().find(|(_, name)| *name == m).map(|(o, _)| *o)
 }
 
+/// The instance field's special values, by name.
+#[allow(missing_docs)]
+pub mod instance {
+    pub const SELF: i16 = -1;
+    pub const OTHER: i16 = -2;
+    pub const GLOBAL: i16 = -5;
+    pub const BUILTIN: i16 = -6;
+    pub const LOCAL: i16 = -7;
+    pub const STACKTOP: i16 = -9;
+    pub const STATIC: i16 = -16;
+}
+
 /// The instance field's special values and the names the disassembly gives them;
 /// any other value is an object index, written `objectN`.
 const INSTANCES: [(i16, &str); 10] = [
@@ -159,6 +184,12 @@ pub const VARIABLE_KINDS: [(u8, &str); 5] = [
 pub const PLAIN_VARIABLE: u8 = 0xa0;
 /// The kind of a variable of the instance on the stack (`[stacktop]`).
 pub const STACKTOP_VARIABLE: u8 = 0x80;
+/// The kind of an array's element (`[array]`).
+pub const ARRAY_VARIABLE: u8 = 0x00;
+/// The kinds of an array read (`[arraypushaf]`) and written (`[arraypopaf]`)
+/// as a value, its elements arrays themselves.
+pub const ARRAY_PUSH_VARIABLE: u8 = 0x10;
+pub const ARRAY_POP_VARIABLE: u8 = 0x90;
 
 /// The indices in [`TYPES`] of `i` and `l`.
 pub const INT_TYPE: u8 = 2;

@@ -188,6 +188,7 @@ fn every_games_model_holds_its_constants_instance_layers_and_glyphs() {
 
 #[test]
 fn code_assembled_from_every_disassembly_gives_every_game_back() {
+    use gamepak::formats::gamemaker::bytecode::assembly::Assembly;
     use gamepak::formats::gamemaker::{bytecode::disassemble, bytecode::edit::Editor, model};
     for (name, data) in games() {
         let g = file_view::read(&data).unwrap();
@@ -211,8 +212,10 @@ fn code_assembled_from_every_disassembly_gives_every_game_back() {
                     &names,
                     strings,
                 );
+                let code = Assembly::parse(&text)
+                    .unwrap_or_else(|(n, err)| panic!("{name}: blob {k}: line {n}: {err}"));
                 let (blob, added) = editor
-                    .assemble(k, &text, "text")
+                    .assemble(k, &code, "text")
                     .unwrap_or_else(|err| panic!("{name}: blob {k}: {err}"));
                 assert!(added.is_empty(), "{name}: blob {k} declares new entries");
                 blob

@@ -10,6 +10,8 @@ use crate::formats::gamemaker::{gml::compile::evidence, gml::compile::fold, gml:
 
 use super::emit::{Code, Label, Ty};
 use super::env::Env;
+use crate::formats::gamemaker::bytecode::assembly::{Assembly, Heading};
+use crate::formats::gamemaker::bytecode::symbolic::{Asm, Callee, LabelAt, Reference, Text, Value};
 use crate::formats::gamemaker::gml::language::ast::{Expr, Stmt};
 use crate::formats::gamemaker::gml::language::lex::Pos;
 use crate::formats::gamemaker::gml::language::places::Places;
@@ -47,26 +49,26 @@ pub struct Compiled {
 }
 
 impl Compiled {
-    /// The code as a disassembly file: a heading for the entry (taking
-    /// `arguments`) and one for each function it declares, then the
-    /// instructions.
-    pub fn assembly(&self, entry: &str, arguments: u16) -> Result<String, String> {
-        let mut out = format!(
-            "; {entry} (arguments {arguments}, locals {}) starts at L0000\n",
-            self.locals.len()
-        );
+    /// The code laid out, with a heading for the entry (taking `arguments`) and
+    /// one for each function it declares.
+    pub fn assembly(&self, entry: &str, arguments: u16) -> Result<Assembly, String> {
         let starts: Vec<Label> = self.functions.iter().map(|f| f.start).collect();
         let offsets = self.code.offsets_of(&starts, 0)?;
-        for (f, at) in self.functions.iter().zip(offsets) {
-            out.push_str(&format!(
-                "; {} (arguments {}, locals {}) starts at L{at:04x}\n",
-                f.name,
-                f.arguments,
-                f.locals.len(),
-            ));
-        }
-        out.push_str(&self.code.text(0)?);
-        Ok(out)
+        let heading = |name: &str, arguments: u16, locals: usize, at: u32| Heading {
+            name: name.to_string(),
+            arguments,
+            locals: locals as u16,
+            label: LabelAt(at).to_string(),
+        };
+        let headings = std::iter::once(heading(entry, arguments, self.locals.len(), 0))
+            .chain(
+                self.functions
+                    .iter()
+                    .zip(offsets)
+                    .map(|(f, at)| heading(&f.name, f.arguments, f.locals.len(), at)),
+            )
+            .collect();
+        self.code.assembly(0, headings)
     }
 }
 
@@ -239,13 +241,28 @@ pub(super) struct Exits {
 
 /// `call.i NAME(argc=N)` or `push.i function NAME` naming the function by its
 /// name's string.
-pub(super) fn by_name(op: &str) -> Option<String> {
-    if let Some(name) = op.strip_prefix("push.i function ") {
-        return (!name.starts_with('"')).then(|| format!("push.i function \"{name}\""));
+pub(super) fn by_name(asm: Asm) -> Asm {
+    match asm {
+        Asm::Push {
+            op,
+            ty,
+            value: Value::Reference(Reference::Function(name)),
+        } => Asm::Push {
+            op,
+            ty,
+            value: Value::FunctionByName(name),
+        },
+        Asm::Call {
+            ty,
+            callee: Callee::Function(name),
+            arguments,
+        } => Asm::Call {
+            ty,
+            callee: Callee::Text(Text::Quoted(name)),
+            arguments,
+        },
+        other => other,
     }
-    let call = op.strip_prefix("call.i ").filter(|c| !c.starts_with('"'))?;
-    let (name, argc) = call.split_once("(argc=")?;
-    Some(format!("call.i \"{name}\"(argc={argc}"))
 }
 
 /// What a `return` leaving a construct must undo.
@@ -425,19 +442,15 @@ impl<'e> Gen<'e> {
         });
     }
 
-    pub(super) fn op(&mut self, text: impl Into<String>) {
-        let mut text = text.into();
+    pub(super) fn op(&mut self, mut asm: Asm) {
         // Code GameMaker left off the FUNC chains names every function by
         // its name's string (Bubblesloth/Creative-Challenge-Isart's
         // `call.i "@@This@@"`, MaybeSamo/Sharpshooters-Roundup's `push.i 421`
         // for `gml_Script_anon@11@…`).
         if self.env.calls_by_name.contains(self.current_entry()) {
-            text = by_name(&text).unwrap_or(text);
+            asm = by_name(asm);
         }
-        match self.env.target.spelled(&text) {
-            Some(older) => self.code.op(older),
-            None => self.code.op(text),
-        }
+        self.code.op(self.env.target.spelled(asm));
     }
 
     /// The entry name of the function being compiled.

@@ -1,10 +1,11 @@
-//! The instructions a function compiles to, as the disassembly writes them, with
-//! labels that are placed once the code around them is known.
+//! The instructions a function compiles to, typed, with labels that are placed
+//! once the code around them is known.
 
-use std::fmt::Write as _;
+use std::collections::HashMap;
 
-use crate::bytes::Endian;
-use crate::formats::gamemaker::bytecode::assemble;
+use crate::formats::gamemaker::bytecode::assembly::{self, Assembly};
+use crate::formats::gamemaker::bytecode::opcodes::op;
+use crate::formats::gamemaker::bytecode::symbolic::{Asm, LabelAt, Value};
 
 /// A value's type on GameMaker's stack, as an instruction's type letter names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,15 +25,15 @@ pub enum Ty {
 }
 
 impl Ty {
-    /// The letter the disassembly writes.
-    pub fn letter(self) -> &'static str {
+    /// The type's number in an instruction's word.
+    pub fn code(self) -> u8 {
         match self {
-            Ty::D => "d",
-            Ty::I => "i",
-            Ty::L => "l",
-            Ty::B => "b",
-            Ty::V => "v",
-            Ty::S => "s",
+            Ty::D => 0,
+            Ty::I => 2,
+            Ty::L => 3,
+            Ty::B => 4,
+            Ty::V => 5,
+            Ty::S => 6,
         }
     }
 }
@@ -45,9 +46,9 @@ pub struct Label(usize);
 #[derive(Debug, Clone, PartialEq)]
 pub enum Line {
     /// An instruction that names no label.
-    Op(String),
-    /// A branch (`b`, `bt`, `bf`, `pushenv`, `popenv`) to a label.
-    Branch(&'static str, Label),
+    Op(Asm),
+    /// A branch (`b`, `bt`, `bf`, `pushenv`, `popenv`, by opcode) to a label.
+    Branch(u8, Label),
     /// Where a label is.
     Place(Label),
     /// `push.i` of where a label is, in bytes from the blob's start (what
@@ -65,8 +66,8 @@ pub struct Code {
 
 impl Code {
     /// Appends an instruction.
-    pub fn op(&mut self, text: impl Into<String>) {
-        self.lines.push(Line::Op(text.into()));
+    pub fn op(&mut self, asm: Asm) {
+        self.lines.push(Line::Op(asm));
     }
 
     /// A new label, placed nowhere yet.
@@ -81,7 +82,7 @@ impl Code {
     }
 
     /// A branch to `label`.
-    pub fn branch(&mut self, op: &'static str, label: Label) {
+    pub fn branch(&mut self, op: u8, label: Label) {
         self.lines.push(Line::Branch(op, label));
     }
 
@@ -93,68 +94,86 @@ impl Code {
     /// Whether the last line is an instruction that never goes on to the next.
     pub fn ends_abruptly(&self) -> bool {
         match self.lines.last() {
-            Some(Line::Op(op)) => {
-                op.starts_with("ret.") || op.starts_with("exit.") || op == "popenv exit"
-            }
-            Some(Line::Branch("b", _)) => true,
+            Some(Line::Op(asm)) => asm.ends_abruptly(),
+            Some(Line::Branch(op, _)) => *op == op::B,
             _ => false,
         }
     }
 
-    /// The code as disassembly text: one instruction a line, each label as
-    /// `Lxxxx:` at its offset from `start`. An instruction that does not assemble
-    /// is an error naming it.
-    pub fn text(&self, start: u32) -> Result<String, String> {
-        let (at, placed) = self.layout(start)?;
-        let name = |Label(k): Label| match placed[k] {
-            Some(o) => Ok(format!("L{o:04x}")),
-            None => Err(format!("label {k} is never placed")),
+    /// The code laid out from `start`, under `headings`: each instruction at its
+    /// offset, each label named by where it is. A label never placed is an error.
+    pub fn assembly(
+        &self,
+        start: u32,
+        headings: Vec<assembly::Heading>,
+    ) -> Result<Assembly, String> {
+        let placed = self.placed(start);
+        let at = |Label(k): Label| placed[k].ok_or_else(|| format!("label {k} is never placed"));
+        let mut out = Assembly {
+            headings,
+            lines: Vec::with_capacity(self.lines.len()),
+            labels: HashMap::new(),
         };
-        let mut out = String::new();
-        let mut last_label = None;
-        for (line, &offset) in self.lines.iter().zip(&at) {
-            match line {
-                Line::Op(text) => {
-                    let _ = writeln!(out, "    {text}");
-                }
-                Line::Branch(op, l) => {
-                    let _ = writeln!(out, "    {op} {}", name(*l)?);
-                }
-                Line::PushOffset(l) => {
-                    let at = placed[l.0].ok_or_else(|| format!("label {} is never placed", l.0))?;
-                    let _ = writeln!(out, "    push.i {at}");
-                }
+        let mut offset = start;
+        for line in &self.lines {
+            let asm = match line {
+                Line::Op(asm) => asm.clone(),
+                Line::Branch(op, l) => Asm::Branch {
+                    op: *op,
+                    to: at(*l)?,
+                },
+                Line::PushOffset(l) => Asm::push(Ty::I.code(), Value::Int(at(*l)? as i32)),
                 Line::Place(_) => {
-                    if last_label != Some(offset) {
-                        let _ = writeln!(out, "L{offset:04x}:");
-                    }
-                    last_label = Some(offset);
+                    out.labels.insert(LabelAt(offset).to_string(), offset);
                     continue;
                 }
+            };
+            let size = asm.size();
+            out.lines.push(assembly::Line {
+                number: 0,
+                at: offset,
+                asm,
+            });
+            offset += size;
+        }
+        // Each instruction's line is its line in the text the code writes as.
+        let mut number = out.headings.len();
+        let mut labelled = out.labels.values().copied().collect::<Vec<u32>>();
+        labelled.sort_unstable();
+        labelled.dedup();
+        let mut labels = labelled.into_iter().peekable();
+        for line in &mut out.lines {
+            while labels.next_if(|&l| l <= line.at).is_some() {
+                number += 1;
             }
-            last_label = None;
+            number += 1;
+            line.number = number;
         }
         Ok(out)
     }
 
+    /// The code as disassembly text: one instruction a line, each label as
+    /// `Lxxxx:` at its offset from `start`.
+    pub fn text(&self, start: u32) -> Result<String, String> {
+        self.assembly(start, Vec::new()).map(|a| a.to_string())
+    }
+
     /// Where each of `labels` is, in bytes from `start`.
     pub fn offsets_of(&self, labels: &[Label], start: u32) -> Result<Vec<u32>, String> {
-        let (_, placed) = self.layout(start)?;
+        let placed = self.placed(start);
         labels
             .iter()
             .map(|l| placed[l.0].ok_or_else(|| format!("label {} is never placed", l.0)))
             .collect()
     }
 
-    /// Each line's offset from `start`, and each label's.
-    fn layout(&self, start: u32) -> Result<(Vec<u32>, Vec<Option<u32>>), String> {
+    /// Where each label is, in bytes from `start`.
+    fn placed(&self, start: u32) -> Vec<Option<u32>> {
         let mut at = start;
-        let mut offsets = Vec::with_capacity(self.lines.len());
         let mut placed = vec![None; self.labels];
         for line in &self.lines {
-            offsets.push(at);
             at += match line {
-                Line::Op(text) => size(text)?,
+                Line::Op(asm) => asm.size(),
                 Line::Branch(..) => 4,
                 Line::PushOffset(_) => 8,
                 Line::Place(Label(k)) => {
@@ -163,22 +182,6 @@ impl Code {
                 }
             };
         }
-        Ok((offsets, placed))
+        placed
     }
-}
-
-/// Bytes the instruction `text` takes.
-pub fn size(text: &str) -> Result<u32, String> {
-    struct Any;
-    impl assemble::Names for Any {
-        fn label(&self, _: &str) -> Option<u32> {
-            Some(0)
-        }
-        fn string(&self, _: &str) -> Option<u32> {
-            Some(0)
-        }
-    }
-    assemble::assemble(text, 0, &Any, Endian::Little)
-        .map(|i| i.bytes.len() as u32)
-        .map_err(|e| format!("`{text}`: {e}"))
 }

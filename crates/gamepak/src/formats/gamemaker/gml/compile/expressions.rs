@@ -2,7 +2,9 @@
 //! the instruction using it names the type and GameMaker's `conv`s go where its
 //! compiler puts them.
 
+use crate::formats::gamemaker::bytecode::opcodes::{instance, op};
 use crate::formats::gamemaker::gml::compile::emit::Ty;
+use crate::formats::gamemaker::gml::compile::ins;
 use crate::formats::gamemaker::gml::compile::store::Place;
 use crate::formats::gamemaker::gml::compile::Gen;
 use crate::formats::gamemaker::gml::language::ast::{
@@ -21,12 +23,11 @@ impl Gen<'_> {
         match e {
             Expr::Number(n) => self.number(*n),
             Expr::String(s) => {
-                let quoted = serde_json::to_string(s).unwrap_or_default();
-                self.op(format!("push.s {quoted}"));
+                self.op(ins::push_string(s));
                 Ty::S
             }
             Expr::Bool(b) => {
-                self.op(format!("pushi.e {}", i32::from(*b)));
+                self.op(ins::pushi(i16::from(*b)));
                 if self.env.target.typed_booleans() {
                     Ty::B
                 } else {
@@ -55,7 +56,7 @@ impl Gen<'_> {
                 };
                 let ty = match (named, &**callee) {
                     (Some(full), _) => {
-                        self.op(format!("push.i function {full}"));
+                        self.op(ins::push_function(&full));
                         Ty::I
                     }
                     // A constructor an instance variable holds is read through
@@ -67,13 +68,13 @@ impl Gen<'_> {
                             && !self.params.contains(n)
                             && self.is_instance_variable(n) =>
                     {
-                        self.op(format!("push.v builtin.{n}"));
+                        self.op(ins::push_plain(instance::BUILTIN, n));
                         Ty::V
                     }
                     (None, _) => self.expr(callee),
                 };
                 self.to(ty, Ty::V);
-                self.op(format!("call.i @@NewGMLObject@@(argc={})", args.len() + 1));
+                self.op(ins::call("@@NewGMLObject@@", args.len() + 1));
                 Ty::V
             }
             Expr::Unary { op, expr } => self.unary(*op, expr),
@@ -86,9 +87,9 @@ impl Gen<'_> {
             } => {
                 let (other, end) = (self.code.label(), self.code.label());
                 self.cond(cond);
-                self.code.branch("bf", other);
+                self.code.branch(op::BF, other);
                 self.value(then);
-                self.code.branch("b", end);
+                self.code.branch(op::B, end);
                 self.code.place(other);
                 self.value(otherwise);
                 self.code.place(end);
@@ -97,7 +98,7 @@ impl Gen<'_> {
             Expr::Array(items) => {
                 self.name_literal_owner();
                 self.push_args(items);
-                self.op(format!("call.i @@NewGMLArray@@(argc={})", items.len()));
+                self.op(ins::call("@@NewGMLArray@@", items.len()));
                 Ty::V
             }
             Expr::Group(inner) => self.expr(inner),
@@ -121,7 +122,7 @@ impl Gen<'_> {
                 }
                 args.insert(0, Expr::String(format));
                 self.push_args(&args);
-                self.op(format!("call.i @@string@@(argc={})", args.len()));
+                self.op(ins::call("@@string@@", args.len()));
                 Ty::V
             }
         }
@@ -148,7 +149,7 @@ impl Gen<'_> {
     /// Converts the value on top from `from` to `to`.
     pub(crate) fn to(&mut self, from: Ty, to: Ty) {
         if from != to {
-            self.op(format!("conv.{}.{}", from.letter(), to.letter()));
+            self.op(ins::conv(from, to));
         }
     }
 
@@ -162,15 +163,15 @@ impl Gen<'_> {
     pub(crate) fn number(&mut self, n: Number) -> Ty {
         match n {
             Number::Int(i) | Number::Hex(i) if i16::try_from(i).is_ok() => {
-                self.op(format!("pushi.e {i}"));
+                self.op(ins::pushi(i as i16));
                 Ty::I
             }
             Number::Int(i) | Number::Hex(i) if i32::try_from(i).is_ok() => {
-                self.op(format!("push.i {i}"));
+                self.op(ins::push_int(i as i32));
                 Ty::I
             }
             Number::Int(i) | Number::Hex(i) => {
-                self.op(format!("push.l {i}"));
+                self.op(ins::push_long(i));
                 Ty::L
             }
             // GameMaker reads a whole number as an integer, even written `2.0`.
@@ -178,7 +179,7 @@ impl Gen<'_> {
                 self.number(Number::Int(r as i64))
             }
             Number::Real(r) => {
-                self.op(format!("push.d {r:?}"));
+                self.op(ins::push_double(r));
                 Ty::D
             }
         }
@@ -188,15 +189,15 @@ impl Gen<'_> {
     fn ident(&mut self, name: &str) -> Ty {
         match name {
             "self" if self.env.target.functions() => {
-                self.op("call.i @@This@@(argc=0)");
+                self.op(ins::call("@@This@@", 0));
                 return Ty::V;
             }
             "other" if self.env.target.functions() => {
-                self.op("call.i @@Other@@(argc=0)");
+                self.op(ins::call("@@Other@@", 0));
                 return Ty::V;
             }
             "global" if self.env.target.functions() => {
-                self.op("call.i @@Global@@(argc=0)");
+                self.op(ins::call("@@Global@@", 0));
                 return Ty::V;
             }
             // Bytecode 14 pushes an instance as a value as its number.
@@ -205,7 +206,12 @@ impl Gen<'_> {
             // Before 2.3 an instance as a value is its id (`with (other)`,
             // `return self`).
             "self" | "other" => {
-                self.op(format!("push.v {name}.id"));
+                let instance = if name == "self" {
+                    instance::SELF
+                } else {
+                    instance::OTHER
+                };
+                self.op(ins::push_plain(instance, "id"));
                 return Ty::V;
             }
             "all" => return self.number(Number::Int(-3)),
@@ -302,7 +308,7 @@ impl Gen<'_> {
                 .is_some_and(|a| a.chunk == crate::fourcc::FourCC::SCPT)
             && !self.statics.contains(name)
         {
-            self.op(format!("push.i function {name}"));
+            self.op(ins::push_function(name));
             return Some(Ty::I);
         }
         // A built-in function as a value (`if (os_is_network_connected)`), where
@@ -316,7 +322,7 @@ impl Gen<'_> {
             && self.env.asset(name).is_none()
             && !self.statics.contains(name)
         {
-            self.op(format!("push.i function {name}"));
+            self.op(ins::push_function(name));
             return Some(Ty::I);
         }
         if let Some(asset) = self
@@ -326,7 +332,7 @@ impl Gen<'_> {
         {
             if self.env.target.typed_references {
                 if let Some(kind) = self.env.refs.kind(asset.chunk) {
-                    self.op(format!("break.i -11 {}", (kind << 24) | asset.index));
+                    self.op(ins::asset_reference(((kind << 24) | asset.index) as i32));
                     return Some(Ty::V);
                 }
             }
@@ -396,10 +402,10 @@ impl Gen<'_> {
         let enclosing = &self.inside[..self.inside.len().saturating_sub(1)];
         let within_itself = enclosing.iter().any(|&k| self.functions[k].name == full);
         if self.env.target.functions_through_references && !within_itself {
-            self.op(format!("break.i -11 function {full}"));
+            self.op(ins::function_reference(full));
             Ty::V
         } else {
-            self.op(format!("push.i function {full}"));
+            self.op(ins::push_function(full));
             Ty::I
         }
     }
@@ -423,7 +429,7 @@ impl Gen<'_> {
             if f == crate::formats::gamemaker::gml::decompile::sim::VARIABLE_HASH
                 && self.env.target.folds_variable_hashes
             {
-                self.op(format!("push.i variable {name}"));
+                self.op(ins::push_variable_reference(name));
                 return Ty::I;
             }
         }
@@ -466,7 +472,7 @@ impl Gen<'_> {
 
     /// `call.i` of function `name`.
     pub(crate) fn call_named(&mut self, name: &str, argc: usize) {
-        self.op(format!("call.i {name}(argc={argc})"));
+        self.op(ins::call(name, argc));
     }
 
     /// Whether a called name is a variable (holding a method) rather than a
@@ -550,7 +556,7 @@ impl Gen<'_> {
         match op {
             UnaryOp::Not => {
                 self.cond(e);
-                self.op("not.b");
+                self.op(ins::unary(op::NOT, Ty::B));
                 Ty::B
             }
             // A Boolean is made an integer first (MartinNang/PlatformShooter's
@@ -561,12 +567,12 @@ impl Gen<'_> {
                     self.to(ty, Ty::I);
                     ty = Ty::I;
                 }
-                self.op(format!("neg.{}", ty.letter()));
+                self.op(ins::unary(op::NEG, ty));
                 ty
             }
             UnaryOp::BitNot => {
                 let ty = self.expr(e);
-                self.op(format!("not.{}", ty.letter()));
+                self.op(ins::unary(op::NOT, ty));
                 ty
             }
         }
@@ -582,16 +588,16 @@ impl Gen<'_> {
             Xor => {
                 self.cond(lhs);
                 self.cond(rhs);
-                self.op("xor.b.b");
+                self.op(ins::binary(op::XOR, Ty::B, Ty::B));
                 return Ty::B;
             }
             Nullish => {
                 // The left value stays unless it is nullish (`isnullish`).
                 let end = self.code.label();
                 self.value(lhs);
-                self.op("break.e -10");
-                self.code.branch("bf", end);
-                self.op("popz.v");
+                self.op(ins::signal(-10));
+                self.code.branch(op::BF, end);
+                self.op(ins::popz(Ty::V));
                 self.value(rhs);
                 self.code.place(end);
                 return Ty::V;
@@ -643,12 +649,11 @@ impl Gen<'_> {
             self.to(tr, Ty::D);
             tr = Ty::D;
         }
-        let (t1, t2) = (tr.letter(), tl.letter());
         if let Some(kind) = comparison(op) {
-            self.op(format!("cmp.{t1}.{t2}.{kind}"));
+            self.op(ins::cmp(tr, tl, kind));
             return Ty::B;
         }
-        self.op(format!("{}.{t1}.{t2}", mnemonic(op)));
+        self.op(ins::binary(opcode(op), tr, tl));
         wider(tl, tr)
     }
 
@@ -676,9 +681,9 @@ impl Gen<'_> {
         operands.push(rhs);
         let (short, end) = (self.code.label(), self.code.label());
         let (jump, value) = if op == BinaryOp::And {
-            ("bf", 0)
+            (op::BF, 0)
         } else {
-            ("bt", 1)
+            (op::BT, 1)
         };
         let last = operands.len() - 1;
         for (k, e) in operands.iter().enumerate() {
@@ -687,9 +692,9 @@ impl Gen<'_> {
                 self.code.branch(jump, short);
             }
         }
-        self.code.branch("b", end);
+        self.code.branch(op::B, end);
         self.code.place(short);
-        self.op(format!("push.e {value}"));
+        self.op(ins::push_short(value));
         self.code.place(end);
         Ty::B
     }
@@ -769,26 +774,27 @@ impl Gen<'_> {
             return Ty::V;
         }
         let op = self.prepare(place);
-        self.op(format!("{op} {}", place.operand()));
+        let variable = self.variable_of(place);
+        self.op(ins::push_variable(op, variable));
         Ty::V
     }
 }
 
 /// The instruction of an arithmetic or bitwise operator.
-pub(crate) fn mnemonic(op: BinaryOp) -> &'static str {
+pub(crate) fn opcode(operator: BinaryOp) -> u8 {
     use BinaryOp::*;
-    match op {
-        Mul => "mul",
-        Div => "div",
-        IntDiv => "rem",
-        Mod => "mod",
-        Add => "add",
-        Sub => "sub",
-        BitAnd => "and",
-        BitOr => "or",
-        BitXor => "xor",
-        Shl => "shl",
-        _ => "shr",
+    match operator {
+        Mul => op::MUL,
+        Div => op::DIV,
+        IntDiv => op::REM,
+        Mod => op::MOD,
+        Add => op::ADD,
+        Sub => op::SUB,
+        BitAnd => op::AND,
+        BitOr => op::OR,
+        BitXor => op::XOR,
+        Shl => op::SHL,
+        _ => op::SHR,
     }
 }
 
@@ -806,14 +812,15 @@ fn is_comparison(op: BinaryOp) -> bool {
     comparison(op).is_some()
 }
 
-fn comparison(op: BinaryOp) -> Option<&'static str> {
+/// A comparison's kind, from 1 (`lt`) to 6 (`gt`).
+fn comparison(op: BinaryOp) -> Option<u8> {
     Some(match op {
-        BinaryOp::Lt => "lt",
-        BinaryOp::Le => "le",
-        BinaryOp::Eq => "eq",
-        BinaryOp::Ne => "ne",
-        BinaryOp::Ge => "ge",
-        BinaryOp::Gt => "gt",
+        BinaryOp::Lt => 1,
+        BinaryOp::Le => 2,
+        BinaryOp::Eq => 3,
+        BinaryOp::Ne => 4,
+        BinaryOp::Ge => 5,
+        BinaryOp::Gt => 6,
         _ => return None,
     })
 }

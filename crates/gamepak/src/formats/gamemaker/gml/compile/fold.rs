@@ -128,7 +128,7 @@ impl Gen<'_> {
             }
             Const::Real(r) => self.number(Number::Real(*r)),
             Const::Wide(i) => {
-                self.op(format!("push.l {i}"));
+                self.op(super::ins::push_long(*i));
                 Ty::L
             }
             Const::Text(s) => self.expr(&Expr::String(s.clone())),

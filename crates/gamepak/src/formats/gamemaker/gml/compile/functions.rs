@@ -5,6 +5,9 @@
 //! function go through `callv`.
 
 use super::emit::Ty;
+use super::ins;
+use crate::formats::gamemaker::bytecode::opcodes::{instance, op};
+use crate::formats::gamemaker::bytecode::symbolic::Variable;
 use crate::formats::gamemaker::gml::decompile::tidy::argument_index;
 use crate::formats::gamemaker::gml::language::ast::{
     Accessor, AssignOp, BinaryOp, Block, Expr, Function, Number, Param, Stmt,
@@ -64,10 +67,14 @@ impl Gen<'_> {
         } else {
             name.to_string()
         };
-        self.op("dup.v 0");
+        self.op(ins::dup(Ty::V, 0));
         if target.optimized_declarations() {
-            let instance = if global { "global" } else { "self" };
-            self.op(format!("pop.v.v {instance}.{name}"));
+            let instance = if global {
+                instance::GLOBAL
+            } else {
+                instance::SELF
+            };
+            self.op(ins::pop_plain(instance, &name));
         } else {
             let script = self.script_name.as_deref() == Some(name.as_str());
             let scope = if global {
@@ -77,10 +84,10 @@ impl Gen<'_> {
             } else {
                 -6
             };
-            self.op(format!("pushi.e {scope}"));
-            self.op(format!("pop.v.v [stacktop]object0.{name}"));
+            self.op(ins::pushi(scope));
+            self.op(ins::pop(Ty::V, Variable::of_stack_top(name)));
         }
-        self.op("popz.v");
+        self.op(ins::popz(Ty::V));
     }
 
     /// Where a named function assigned to `target` is stored as a
@@ -111,7 +118,7 @@ impl Gen<'_> {
     pub(super) fn struct_literal(&mut self, fields: &[(String, Expr)]) -> Ty {
         let target = self.env.target;
         if fields.is_empty() && target.optimized_declarations() {
-            self.op("call.i @@NewGMLObject@@(argc=0)");
+            self.op(ins::call("@@NewGMLObject@@", 0));
             return Ty::V;
         }
         let mut passed: Vec<Expr> = Vec::new();
@@ -157,39 +164,36 @@ impl Gen<'_> {
             .take_while(char::is_ascii_digit)
             .collect();
         let short = format!("{STRUCT}{number}");
-        self.op("dup.v 0");
+        self.op(ins::dup(Ty::V, 0));
         if target.optimized_declarations() {
-            self.op(format!("pop.v.v global.{short}"));
+            self.op(ins::pop_plain(instance::GLOBAL, &short));
         } else {
             let scope = if target.function_variables_through_self {
                 -5
             } else {
                 -16
             };
-            self.op(format!("pushi.e {scope}"));
-            self.op(format!("pop.v.v [stacktop]object0.{short}"));
+            self.op(ins::pushi(scope));
+            self.op(ins::pop(Ty::V, Variable::of_stack_top(short)));
         }
-        self.op(format!(
-            "call.i @@NewGMLObject@@(argc={})",
-            passed.len() + 1
-        ));
+        self.op(ins::call("@@NewGMLObject@@", passed.len() + 1));
         Ty::V
     }
 
     /// `push.i function NAME; conv.i.v;` and the instance it is bound to, then
     /// `method()`.
     fn bind(&mut self, entry: &str, null_instance: bool) {
-        self.op(format!("push.i function {entry}"));
-        self.op("conv.i.v");
+        self.op(ins::push_function(entry));
+        self.op(ins::conv(Ty::I, Ty::V));
         if null_instance {
-            self.op("call.i @@NullObject@@(argc=0)");
+            self.op(ins::call("@@NullObject@@", 0));
         } else {
             // A function made while statics are set up belongs to them.
             let instance = if self.in_static { -16 } else { -1 };
-            self.op(format!("pushi.e {instance}"));
-            self.op("conv.i.v");
+            self.op(ins::pushi(instance));
+            self.op(ins::conv(Ty::I, Ty::V));
         }
-        self.op("call.i method(argc=2)");
+        self.op(ins::call("method", 2));
     }
 
     /// The body of function `entry`, with a branch over it, as a code entry of
@@ -197,7 +201,7 @@ impl Gen<'_> {
     fn function_body(&mut self, entry: &str, f: &Function, constructor: bool) {
         let (params, body) = (&f.params, &f.body);
         let (start, after) = (self.code.label(), self.code.label());
-        self.code.branch("b", after);
+        self.code.branch(op::B, after);
         self.code.place(start);
         let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
         let outer = self.enter_function(body, &names, entry.contains(STRUCT));
@@ -219,14 +223,14 @@ impl Gen<'_> {
             self.parent_constructor(parent, args);
         }
         if constructor && self.env.target.constructor_set_static() {
-            self.op("call.i @@SetStatic@@(argc=0)");
+            self.op(ins::call("@@SetStatic@@", 0));
         }
         self.statics_block(body);
         self.block(body);
         if self.env.target.functions_end_setting_statics {
-            self.op("break.e -7");
+            self.op(ins::signal(-7));
         }
-        self.op("exit.i");
+        self.op(ins::exit());
         self.inside.pop();
         let inner = self.leave_function(outer);
         self.functions[index].locals = inner.into_iter().collect();
@@ -244,9 +248,9 @@ impl Gen<'_> {
             .unwrap_or_else(|| parent.to_string());
         self.push_args(args);
         self.call_named(&full, args.len());
-        self.op(format!("push.i function {full}"));
-        self.op("conv.i.v");
-        self.op("call.i @@CopyStatic@@(argc=1)");
+        self.op(ins::push_function(&full));
+        self.op(ins::conv(Ty::I, Ty::V));
+        self.op(ins::call("@@CopyStatic@@", 1));
     }
 
     /// `function f(a, b = 1)`: each parameter with a default is set to it when
@@ -297,22 +301,22 @@ impl Gen<'_> {
         }
         let reentrant = !self.env.target.constructor_set_static();
         let skip = self.code.label();
-        self.op("break.e -6");
-        self.code.branch("bt", skip);
+        self.op(ins::signal(-6));
+        self.code.branch(op::BT, skip);
         if !reentrant {
-            self.op("break.e -7");
+            self.op(ins::signal(-7));
         }
         self.in_static = true;
         for d in &statics {
             if let Some(v) = &d.value {
                 let ty = self.expr(v);
-                self.op(format!("pop.v.{} static.{}", ty.letter(), d.name));
+                self.op(ins::pop(ty, Variable::plain(instance::STATIC, &d.name)));
             }
         }
         self.in_static = false;
         self.code.place(skip);
         if reentrant {
-            self.op("break.e -7");
+            self.op(ins::signal(-7));
         }
     }
 
@@ -486,10 +490,10 @@ impl Gen<'_> {
                 self.push_args(args);
                 let ty = self.expr(base);
                 self.to(ty, Ty::V);
-                self.op("dup.v 0");
-                self.op("pushi.e -9");
-                self.op(format!("push.v [stacktop]object0.{name}"));
-                self.op(format!("callv.v {}", args.len()));
+                self.op(ins::dup(Ty::V, 0));
+                self.op(ins::pushi(-9));
+                self.op(ins::push_variable(op::PUSH, Variable::of_stack_top(name)));
+                self.op(ins::callv(args.len()));
                 return Ty::V;
             }
         }
@@ -502,8 +506,8 @@ impl Gen<'_> {
         {
             self.push_args(args);
             self.read(callee);
-            self.op("dup.v 0");
-            self.op(format!("callv.v {}", args.len()));
+            self.op(ins::dup(Ty::V, 0));
+            self.op(ins::callv(args.len()));
             return Ty::V;
         }
         if let Expr::Field { base, .. } = callee {
@@ -512,15 +516,15 @@ impl Gen<'_> {
             let ty = self.instance_value(base);
             self.to(ty, Ty::V);
             if self.env.target.object_methods_through_get_instance && self.is_object(base) {
-                self.op("call.i @@GetInstance@@(argc=1)");
+                self.op(ins::call("@@GetInstance@@", 1));
             }
         }
         self.push_args(args);
         match callee {
             Expr::Field { name, .. } => {
-                self.op(format!("dup.v {}", 0x8800 | args.len()));
-                self.op("dup.v 0");
-                self.op(format!("push.v stacktop.{name}"));
+                self.op(ins::dup(Ty::V, 0x8800 | args.len()));
+                self.op(ins::dup(Ty::V, 0));
+                self.op(ins::push_plain(instance::STACKTOP, name));
             }
             // An argument called is read where arguments are, and so is a
             // static where the game calls its own through `static`.
@@ -531,20 +535,20 @@ impl Gen<'_> {
             {
                 // A method of the instance: read through `builtin`, whatever
                 // instance the game's other reads name.
-                self.op("call.i @@This@@(argc=0)");
-                self.op(format!("push.v builtin.{name}"));
+                self.op(ins::call("@@This@@", 0));
+                self.op(ins::push_plain(instance::BUILTIN, name));
             }
             // A function a call returns: `method(a, f)()`.
             Expr::Call { .. } => {
-                self.op("call.i @@This@@(argc=0)");
+                self.op(ins::call("@@This@@", 0));
                 self.value(callee);
             }
             _ => {
-                self.op("call.i @@This@@(argc=0)");
+                self.op(ins::call("@@This@@", 0));
                 self.read(callee);
             }
         }
-        self.op(format!("callv.v {}", args.len()));
+        self.op(ins::callv(args.len()));
         Ty::V
     }
 

@@ -46,6 +46,7 @@ mod expressions;
 mod fold;
 mod functions;
 pub mod identity;
+mod ins;
 mod owners;
 mod statements;
 mod store;

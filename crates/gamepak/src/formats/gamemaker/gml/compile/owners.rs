@@ -5,6 +5,7 @@
 //! join with another.
 
 use super::evidence::THROUGH_OTHER;
+use super::ins;
 use super::Gen;
 use crate::formats::gamemaker::gml::language::ast::{Accessor, AssignOp, Expr};
 use crate::formats::gamemaker::gml::language::builtins;
@@ -126,7 +127,7 @@ impl Gen<'_> {
             self.number(crate::formats::gamemaker::gml::language::ast::Number::Int(
                 id,
             ));
-            self.op("break.e -5");
+            self.op(ins::signal(-5));
             self.last_owner = Some(id);
         }
     }

@@ -1,6 +1,8 @@
 //! Statements, and the branch layout GameMaker gives each construct.
 
+use crate::formats::gamemaker::bytecode::opcodes::{instance, op};
 use crate::formats::gamemaker::gml::compile::emit::Ty;
+use crate::formats::gamemaker::gml::compile::ins::{self, EQ, LE};
 use crate::formats::gamemaker::gml::compile::target::MOST_LOCALS;
 use crate::formats::gamemaker::gml::language::ast::{AssignOp, Block, Case, Expr, Stmt};
 use crate::formats::gamemaker::{gml::compile::Exits, gml::compile::Gen, gml::compile::Leaving};
@@ -51,9 +53,9 @@ impl Gen<'_> {
                 let (top, end) = (self.code.label(), self.code.label());
                 self.code.place(top);
                 self.cond(cond);
-                self.code.branch("bf", end);
+                self.code.branch(op::BF, end);
                 self.looped(Leaving::Loop, end, top, body);
-                self.code.branch("b", top);
+                self.code.branch(op::B, top);
                 self.code.place(end);
             }
             Stmt::For {
@@ -69,14 +71,14 @@ impl Gen<'_> {
                 self.code.place(top);
                 if let Some(cond) = cond {
                     self.cond(cond);
-                    self.code.branch("bf", end);
+                    self.code.branch(op::BF, end);
                 }
                 self.looped(Leaving::Loop, end, next, body);
                 self.code.place(next);
                 if let Some(step) = step {
                     self.stmt(step);
                 }
-                self.code.branch("b", top);
+                self.code.branch(op::B, top);
                 self.code.place(end);
             }
             Stmt::DoUntil { body, cond } => {
@@ -85,20 +87,20 @@ impl Gen<'_> {
                 self.looped(Leaving::Loop, end, test, body);
                 self.code.place(test);
                 self.cond(cond);
-                self.code.branch("bf", top);
+                self.code.branch(op::BF, top);
                 self.code.place(end);
             }
             Stmt::Repeat { count, body } => self.repeat(count, body),
             Stmt::With { target, body } => self.with(target, body),
             Stmt::Switch { value, cases } => self.switch(value, cases),
             Stmt::Break => match self.exits.last().and_then(|e| e.brk) {
-                Some(l) => self.code.branch("b", l),
+                Some(l) => self.code.branch(op::B, l),
                 None => self.error("`break` outside a loop or switch"),
             },
             Stmt::Continue => self.continue_stmt(),
             Stmt::Exit => {
                 self.leave_all();
-                self.op("exit.i");
+                self.op(ins::exit());
             }
             Stmt::Return(value) => self.return_stmt(value.as_ref()),
             Stmt::Block(b) => self.block(b),
@@ -117,9 +119,9 @@ impl Gen<'_> {
             } => self.try_catch(body, name, handler),
             Stmt::Throw(e) => {
                 self.value(e);
-                self.op("call.i @@throw@@(argc=1)");
+                self.op(ins::call("@@throw@@", 1));
                 if self.env.target.throw_drops_value {
-                    self.op("popz.v");
+                    self.op(ins::popz(Ty::V));
                 }
             }
             // Gathered at the top of their function (see `functions`).
@@ -136,11 +138,11 @@ impl Gen<'_> {
     fn try_catch(&mut self, body: &Block, name: &str, handler: &Block) {
         let (catch, after, end) = (self.code.label(), self.code.label(), self.code.label());
         self.code.push_offset(after);
-        self.op("conv.i.v");
+        self.op(ins::conv(Ty::I, Ty::V));
         self.code.push_offset(catch);
-        self.op("conv.i.v");
-        self.op("call.i @@try_hook@@(argc=2)");
-        self.op("popz.v");
+        self.op(ins::conv(Ty::I, Ty::V));
+        self.op(ins::call("@@try_hook@@", 2));
+        self.op(ins::popz(Ty::V));
         // `break` and `continue` go where they would outside it.
         let around = self.exits.last();
         self.exits.push(Exits {
@@ -155,19 +157,19 @@ impl Gen<'_> {
         if let (Some(e), Some(true)) = (self.exits.last_mut(), inside.map(|e| e.cont_used)) {
             e.cont_used = true;
         }
-        self.code.branch("b", after);
+        self.code.branch(op::B, after);
         self.code.place(catch);
         self.declare_local(name);
-        self.op(format!("pop.v.v local.{name}"));
-        self.op("call.i @@try_unhook@@(argc=0)");
-        self.op("popz.v");
+        self.op(ins::pop_plain(instance::LOCAL, name));
+        self.op(ins::call("@@try_unhook@@", 0));
+        self.op(ins::popz(Ty::V));
         self.block(handler);
-        self.op("call.i @@finish_catch@@(argc=0)");
-        self.op("popz.v");
-        self.code.branch("b", end);
+        self.op(ins::call("@@finish_catch@@", 0));
+        self.op(ins::popz(Ty::V));
+        self.code.branch(op::B, end);
         self.code.place(after);
-        self.op("call.i @@try_unhook@@(argc=0)");
-        self.op("popz.v");
+        self.op(ins::call("@@try_unhook@@", 0));
+        self.op(ins::popz(Ty::V));
         self.code.place(end);
     }
 
@@ -178,7 +180,7 @@ impl Gen<'_> {
             return;
         }
         let ty = self.expr(e);
-        self.op(format!("popz.{}", ty.letter()));
+        self.op(ins::popz(ty));
     }
 
     fn if_stmt(&mut self, cond: &Expr, then: &Block, otherwise: Option<&Block>) {
@@ -186,7 +188,7 @@ impl Gen<'_> {
         self.name_call_owner(cond);
         self.cond(cond);
         let before = self.last_owner;
-        self.code.branch("bf", other);
+        self.code.branch(op::BF, other);
         self.block(then);
         let after_then = self.last_owner;
         match otherwise {
@@ -209,7 +211,7 @@ impl Gen<'_> {
                     _ => false,
                 };
                 if !jumped || jumps {
-                    self.code.branch("b", end);
+                    self.code.branch(op::B, end);
                 }
                 self.code.place(other);
                 self.block(o);
@@ -258,50 +260,49 @@ impl Gen<'_> {
             self.to(ty, Ty::I);
             ty = Ty::I;
         }
-        let t = ty.letter();
-        self.op(format!("dup.{t} 0"));
-        self.op("push.i 0");
-        self.op(format!("cmp.i.{t}.le"));
-        self.code.branch("bt", end);
+        self.op(ins::dup(ty, 0));
+        self.op(ins::push_int(0));
+        self.op(ins::cmp(Ty::I, ty, LE));
+        self.code.branch(op::BT, end);
         self.code.place(top);
         self.looped(Leaving::Repeat(ty), end, next, body);
         self.code.place(next);
         self.op(if self.env.target.repeat_tests_the_count() {
-            "pushi.e 1"
+            ins::pushi(1)
         } else {
-            "push.i 1"
+            ins::push_int(1)
         });
-        self.op(format!("sub.i.{t}"));
-        self.op(format!("dup.{t} 0"));
+        self.op(ins::binary(op::SUB, Ty::I, ty));
+        self.op(ins::dup(ty, 0));
         if !self.env.target.repeat_tests_the_count() || ty == Ty::L {
-            self.op(format!("conv.{t}.b"));
+            self.op(ins::conv(ty, Ty::B));
         }
-        self.code.branch("bt", top);
+        self.code.branch(op::BT, top);
         self.code.place(end);
-        self.op(format!("popz.{t}"));
+        self.op(ins::popz(ty));
     }
 
     fn with(&mut self, target: &Expr, body: &Block) {
         let (top, end) = (self.code.label(), self.code.label());
         let ty = self.expr(target);
         if ty == Ty::V && self.env.target.functions() {
-            self.op("pushi.e -9");
+            self.op(ins::pushi(-9));
         } else {
             self.to(ty, Ty::I);
         }
-        self.code.branch("pushenv", end);
+        self.code.branch(op::PUSHENV, end);
         self.code.place(top);
         // A `break` leaves every instance: through a `popenv exit` of its own,
         // after the loop and jumped over.
         let leave = breaks_out(body).then(|| self.code.label());
         self.looped(Leaving::With, leave.unwrap_or(end), end, body);
         self.code.place(end);
-        self.code.branch("popenv", top);
+        self.code.branch(op::POPENV, top);
         if let Some(leave) = leave {
             let over = self.code.label();
-            self.code.branch("b", over);
+            self.code.branch(op::B, over);
             self.code.place(leave);
-            self.op("popenv exit");
+            self.op(ins::leave_with());
             self.code.place(over);
         }
     }
@@ -312,15 +313,15 @@ impl Gen<'_> {
         let labels: Vec<_> = cases.iter().map(|_| self.code.label()).collect();
         for (case, &label) in cases.iter().zip(&labels) {
             let Some(l) = &case.label else { continue };
-            self.op(format!("dup.{} 0", ty.letter()));
+            self.op(ins::dup(ty, 0));
             let lt = self.expr(l);
-            self.op(format!("cmp.{}.{}.eq", lt.letter(), ty.letter()));
-            self.code.branch("bt", label);
+            self.op(ins::cmp(lt, ty, EQ));
+            self.code.branch(op::BT, label);
         }
         if let Some(k) = cases.iter().position(|c| c.label.is_none()) {
-            self.code.branch("b", labels[k]);
+            self.code.branch(op::B, labels[k]);
         }
-        self.code.branch("b", end);
+        self.code.branch(op::B, end);
         // A `continue` inside goes to a stub after the cases that drops the
         // value, then continues the loop around.
         let stub = self
@@ -357,13 +358,13 @@ impl Gen<'_> {
         self.join_owners(before);
         let inside = self.exits.pop();
         if let (Some(stub), Some(true)) = (stub, inside.map(|e| e.cont_used)) {
-            self.code.branch("b", end);
+            self.code.branch(op::B, end);
             self.code.place(stub);
-            self.op(format!("popz.{}", ty.letter()));
+            self.op(ins::popz(ty));
             self.continue_stmt();
         }
         self.code.place(end);
-        self.op(format!("popz.{}", ty.letter()));
+        self.op(ins::popz(ty));
     }
 
     /// `continue`: to the loop's next round, or to the stub of the switch it is
@@ -377,7 +378,7 @@ impl Gen<'_> {
             }) => {
                 *cont_used = true;
                 let l = *l;
-                self.code.branch("b", l);
+                self.code.branch(op::B, l);
             }
             _ => self.error("`continue` outside a loop"),
         }
@@ -408,17 +409,17 @@ impl Gen<'_> {
         for (k, kept) in kinds {
             match k {
                 Leaving::Loop => {}
-                Leaving::Repeat(ty) => self.op(format!("popz.{}", ty.letter())),
+                Leaving::Repeat(ty) => self.op(ins::popz(ty)),
                 Leaving::Switch(_) => {
                     let ty = switch_types.next();
                     if let (Some(ty), false) = (ty, kept) {
-                        self.op(format!("popz.{}", ty.letter()));
+                        self.op(ins::popz(ty));
                     }
                 }
-                Leaving::With => self.op("popenv exit"),
+                Leaving::With => self.op(ins::leave_with()),
                 // Its value is left (LR-Solutions/Recreo-Gestion-LR's `return
                 // true` inside a `try`, 2024.14).
-                Leaving::Try => self.op("call.i @@try_unhook@@(argc=0)"),
+                Leaving::Try => self.op(ins::call("@@try_unhook@@", 0)),
             }
         }
     }
@@ -441,18 +442,18 @@ impl Gen<'_> {
     fn return_stmt(&mut self, value: Option<&Expr>) {
         let Some(value) = value else {
             self.leave_all();
-            self.op("exit.i");
+            self.op(ins::exit());
             return;
         };
         self.value(value);
         let leaves = self.exits.iter().any(|e| e.kind != Leaving::Loop);
         if leaves {
             self.declare_local(TEMP);
-            self.op(format!("pop.v.v local.{TEMP}"));
+            self.op(ins::pop_plain(instance::LOCAL, TEMP));
             self.leave_all();
-            self.op(format!("push.v local.{TEMP}"));
+            self.op(ins::push_plain(instance::LOCAL, TEMP));
         }
-        self.op("ret.v");
+        self.op(ins::ret());
     }
 }
 

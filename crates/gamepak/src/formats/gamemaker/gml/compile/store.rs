@@ -3,8 +3,14 @@
 //! statements that store (`=`, `op=`, `++`).
 
 use super::emit::Ty;
+use super::ins;
 use super::target::is_numbered_argument;
 use super::Gen;
+use crate::formats::gamemaker::bytecode::opcodes::{
+    instance, instance_code, op, variable_kind, ARRAY_POP_VARIABLE, ARRAY_PUSH_VARIABLE,
+    ARRAY_VARIABLE, STACKTOP_VARIABLE,
+};
+use crate::formats::gamemaker::bytecode::symbolic::Variable;
 use crate::formats::gamemaker::gml::language::ast::{Accessor, AssignOp, Expr, Number, StepOp};
 use crate::formats::gamemaker::gml::language::builtins;
 use crate::formats::gamemaker::model::version::Version;
@@ -45,14 +51,23 @@ pub(super) enum Owner {
 }
 
 impl Place {
-    /// The operand the disassembly writes.
-    pub fn operand(&self) -> String {
-        match &self.kind {
-            Kind::Plain { instance, .. } => format!("{instance}.{}", self.name),
-            Kind::Element { .. } => format!("[array]object0.{}", self.name),
-            Kind::Of(_) => format!("[stacktop]object0.{}", self.name),
-            Kind::Nested { .. } => format!("[arraypushaf]object0.{}", self.name),
-        }
+    /// The variable operand its instruction names: a plain one's instance by
+    /// the name the disassembly gives it (`self`, `[instance]object3`).
+    fn variable(&self) -> Option<Variable> {
+        let (kind, instance) = match &self.kind {
+            Kind::Plain { instance, .. } => {
+                let (kind, name) = variable_kind(instance)?;
+                (kind, instance_code(name)?)
+            }
+            Kind::Element { .. } => (ARRAY_VARIABLE, 0),
+            Kind::Of(_) => (STACKTOP_VARIABLE, 0),
+            Kind::Nested { .. } => (ARRAY_PUSH_VARIABLE, 0),
+        };
+        Some(Variable {
+            kind,
+            instance,
+            name: self.name.clone(),
+        })
     }
 
     /// How many 4-byte words what the place pushes before its instruction takes.
@@ -72,6 +87,18 @@ impl Place {
 }
 
 impl Gen<'_> {
+    /// The variable `place`'s instruction names; an instance the disassembly has
+    /// no name for is an error.
+    pub(super) fn variable_of(&mut self, place: &Place) -> Variable {
+        place.variable().unwrap_or_else(|| {
+            self.error(format!(
+                "`{}` is on an instance no instruction names",
+                place.name
+            ));
+            Variable::plain(instance::SELF, &place.name)
+        })
+    }
+
     /// The place a name alone stands for.
     pub(super) fn place_of_name(&self, name: &str, storing: bool) -> Place {
         let target = self.env.target;
@@ -157,7 +184,7 @@ impl Gen<'_> {
         let array = builtins::variable(name).is_some_and(|v| v.array);
         let owner = match &place.kind {
             Kind::Plain { instance, .. } if array && !self.local_names.contains(name) => {
-                instance_code(instance)
+                instance_number(instance)
             }
             _ => None,
         };
@@ -246,7 +273,7 @@ impl Gen<'_> {
                     {
                         Owner::Expr(Expr::Ident(instance))
                     }
-                    Kind::Plain { instance, .. } => Owner::Code(instance_code(&instance)?),
+                    Kind::Plain { instance, .. } => Owner::Code(instance_number(&instance)?),
                     Kind::Of(e) => Owner::Expr(e),
                     Kind::Element { .. } | Kind::Nested { .. } => return None,
                 };
@@ -304,13 +331,13 @@ impl Gen<'_> {
 
     /// Pushes what `place` takes before its instruction (an owner, an index), and
     /// says the opcode that reads it.
-    pub(super) fn prepare(&mut self, place: &Place) -> &'static str {
+    pub(super) fn prepare(&mut self, place: &Place) -> u8 {
         match &place.kind {
             Kind::Plain { instance, builtin } => match instance.as_str() {
-                "local" => "pushloc.v",
-                "global" => "pushglb.v",
-                _ if *builtin => "pushbltn.v",
-                _ => "push.v",
+                "local" => op::PUSHLOC,
+                "global" => op::PUSHGLB,
+                _ if *builtin => op::PUSHBLTN,
+                _ => op::PUSH,
             },
             Kind::Element { owner, index } => {
                 match owner {
@@ -320,15 +347,15 @@ impl Gen<'_> {
                     Owner::Expr(e) => self.instance_on_stack(e),
                 }
                 self.index(index);
-                "push.v"
+                op::PUSH
             }
             Kind::Of(e) => {
                 self.instance_on_stack(e);
-                "push.v"
+                op::PUSH
             }
             Kind::Nested { .. } => {
                 self.error("a nested array here is not compiled yet");
-                "push.v"
+                op::PUSH
             }
         }
     }
@@ -339,7 +366,7 @@ impl Gen<'_> {
     pub(super) fn nested(&mut self, name: &str, owner: &Owner, levels: &[Expr], write: bool) {
         self.innermost_array(name, owner, levels, write);
         if levels.len() > 1 {
-            self.op(if write { "break.e -3" } else { "break.e -2" });
+            self.op(ins::signal(if write { -3 } else { -2 }));
         }
     }
 
@@ -352,14 +379,23 @@ impl Gen<'_> {
             }
             Owner::Expr(e) => self.instance_on_stack(e),
         }
-        let kind = if write { "arraypopaf" } else { "arraypushaf" };
+        let kind = if write {
+            ARRAY_POP_VARIABLE
+        } else {
+            ARRAY_PUSH_VARIABLE
+        };
         for (k, level) in levels.iter().enumerate() {
             let ty = self.expr(level);
             self.to(ty, Ty::I);
             if k == 0 {
-                self.op(format!("push.v [{kind}]object0.{name}"));
+                let variable = Variable {
+                    kind,
+                    instance: 0,
+                    name: name.to_string(),
+                };
+                self.op(ins::push_variable(op::PUSH, variable));
             } else if k + 1 < levels.len() {
-                self.op("break.e -4");
+                self.op(ins::signal(-4));
             }
         }
     }
@@ -368,7 +404,7 @@ impl Gen<'_> {
     fn instance_on_stack(&mut self, e: &Expr) {
         let ty = self.instance_value(e);
         if self.env.target.functions() {
-            self.op("pushi.e -9");
+            self.op(ins::pushi(-9));
         } else if ty != Ty::I {
             self.to(ty, Ty::I);
         }
@@ -405,16 +441,16 @@ impl Gen<'_> {
                 let ty = self.expr(i);
                 self.to(ty, Ty::I);
                 if check {
-                    self.op("break.e -1");
+                    self.op(ins::signal(-1));
                 }
-                self.op("push.i 32000");
-                self.op("mul.i.i");
+                self.op(ins::push_int(32000));
+                self.op(ins::binary(op::MUL, Ty::I, Ty::I));
                 let ty = self.expr(j);
                 self.to(ty, Ty::I);
                 if check {
-                    self.op("break.e -1");
+                    self.op(ins::signal(-1));
                 }
-                self.op("add.i.i");
+                self.op(ins::binary(op::ADD, Ty::I, Ty::I));
             }
             _ => self.error("an index of more than one dimension is not compiled yet"),
         }
@@ -486,7 +522,7 @@ impl Gen<'_> {
                 self.value(base);
                 self.in_accessor = outer;
                 self.call_named(f, indices.len() + 2);
-                self.op("popz.v");
+                self.op(ins::popz(Ty::V));
                 return;
             }
         }
@@ -508,7 +544,8 @@ impl Gen<'_> {
                 ty = Ty::V;
             }
             self.prepare(&place);
-            self.op(format!("pop.v.{} {}", ty.letter(), place.operand()));
+            let variable = self.variable_of(&place);
+            self.op(ins::pop(ty, variable));
             return;
         }
         let Some(bin) = op.binary() else {
@@ -525,13 +562,13 @@ impl Gen<'_> {
     fn assign_if_nullish(&mut self, target: &Expr, value: &Expr) {
         let (keep, end) = (self.code.label(), self.code.label());
         self.read(target);
-        self.op("break.e -10");
-        self.code.branch("bf", keep);
-        self.op("popz.v");
+        self.op(ins::signal(-10));
+        self.code.branch(op::BF, keep);
+        self.op(ins::popz(Ty::V));
         self.assign_owned(target, AssignOp::Set, value);
-        self.code.branch("b", end);
+        self.code.branch(op::B, end);
         self.code.place(keep);
-        self.op("popz.v");
+        self.op(ins::popz(Ty::V));
         self.code.place(end);
     }
 
@@ -540,46 +577,40 @@ impl Gen<'_> {
     fn compound(&mut self, place: &Place, f: impl FnOnce(&mut Self) -> Ty) {
         let words = place.words(self.env.target.functions());
         match &place.kind {
-            Kind::Plain { instance, builtin } => {
+            Kind::Plain { instance, .. } => {
                 let on_self = instance == "arg" && self.env.target.compound_parameters_on_self;
-                let operand = match on_self {
-                    true => Place {
-                        name: place.name.clone(),
-                        kind: Kind::Plain {
-                            instance: "self".into(),
-                            builtin: *builtin,
-                        },
-                    }
-                    .operand(),
-                    false => place.operand(),
+                let variable = match on_self {
+                    true => Variable::plain(instance::SELF, &place.name),
+                    false => self.variable_of(place),
                 };
-                self.op(format!("push.v {operand}"));
+                self.op(ins::push_variable(op::PUSH, variable.clone()));
                 let ty = f(self);
-                self.op(format!("pop.v.{} {operand}", ty.letter()));
+                self.op(ins::pop(ty, variable));
             }
             // The innermost array and index copied, the array kept aside while
             // its element is read and combined, then stored back through it.
             Kind::Nested { owner, levels } if levels.len() > 1 => {
                 self.innermost_array(&place.name, owner, levels, true);
-                self.op("dup.i 4");
-                self.op("break.e -8");
-                self.op("break.e -2");
+                self.op(ins::dup(Ty::I, 4));
+                self.op(ins::signal(-8));
+                self.op(ins::signal(-2));
                 f(self);
-                self.op("break.e -9");
-                self.op(format!("dup.i {}", 0xa804));
-                self.op("break.e -3");
+                self.op(ins::signal(-9));
+                self.op(ins::dup(Ty::I, 0xa804));
+                self.op(ins::signal(-3));
             }
             _ => {
                 self.prepare(place);
                 if words == 2 && self.env.target.element_copied_whole {
-                    self.op("dup.l 0");
+                    self.op(ins::dup(Ty::L, 0));
                 } else {
-                    self.op(format!("dup.i {}", words - 1));
+                    self.op(ins::dup(Ty::I, words - 1));
                 }
-                self.op(format!("push.v {}", place.operand()));
+                let variable = self.variable_of(place);
+                self.op(ins::push_variable(op::PUSH, variable.clone()));
                 let ty = f(self);
                 self.to(ty, Ty::V);
-                self.op(format!("pop.i.v {}", place.operand()));
+                self.op(ins::pop_under(variable));
             }
         }
     }
@@ -603,13 +634,13 @@ impl Gen<'_> {
         let dropped = self.env.target.functions() && !self.env.target.element_steps_in_place();
         if post && dropped && swaps_under(&place).is_some() {
             self.step_value(op, target);
-            self.op("popz.v");
+            self.op(ins::popz(Ty::V));
             return;
         }
         let m = step_op(op);
         self.compound(&place, |g| {
-            g.op("push.e 1");
-            g.op(format!("{m}.i.v"));
+            g.op(ins::push_short(1));
+            g.op(ins::binary(m, Ty::I, Ty::V));
             Ty::V
         });
     }
@@ -624,29 +655,31 @@ impl Gen<'_> {
         if let (true, Some(swap)) = (post, swaps_under(&place)) {
             // The old value is kept under the instance and index the store takes.
             self.prepare(&place);
-            self.op(format!("dup.i {}", place.words(true) - 1));
-            self.op(format!("push.v {}", place.operand()));
-            self.op("dup.v 0");
-            self.op(format!("dup.i {swap}"));
-            self.op("push.e 1");
-            self.op(format!("{}.i.v", step_op(op)));
-            self.op(format!("pop.i.v {}", place.operand()));
+            self.op(ins::dup(Ty::I, place.words(true) - 1));
+            let variable = self.variable_of(&place);
+            self.op(ins::push_variable(op::PUSH, variable.clone()));
+            self.op(ins::dup(Ty::V, 0));
+            self.op(ins::dup(Ty::I, usize::from(swap)));
+            self.op(ins::push_short(1));
+            self.op(ins::binary(step_op(op), Ty::I, Ty::V));
+            self.op(ins::pop_under(variable));
             return Ty::V;
         }
         let Kind::Plain { .. } = place.kind else {
             self.error("`++` of an element or field as a value is not compiled yet");
             return Ty::V;
         };
-        self.op(format!("push.v {}", place.operand()));
+        let variable = self.variable_of(&place);
+        self.op(ins::push_variable(op::PUSH, variable.clone()));
         if post {
-            self.op("dup.v 0");
+            self.op(ins::dup(Ty::V, 0));
         }
-        self.op("push.e 1");
-        self.op(format!("{}.i.v", step_op(op)));
+        self.op(ins::push_short(1));
+        self.op(ins::binary(step_op(op), Ty::I, Ty::V));
         if !post {
-            self.op("dup.v 0");
+            self.op(ins::dup(Ty::V, 0));
         }
-        self.op(format!("pop.v.v {}", place.operand()));
+        self.op(ins::pop(Ty::V, variable));
         Ty::V
     }
 }
@@ -665,10 +698,10 @@ fn swaps_under(place: &Place) -> Option<u16> {
     .then_some(0xb004)
 }
 
-fn step_op(op: StepOp) -> &'static str {
-    match op {
-        StepOp::PreInc | StepOp::PostInc => "add",
-        StepOp::PreDec | StepOp::PostDec => "sub",
+fn step_op(step: StepOp) -> u8 {
+    match step {
+        StepOp::PreInc | StepOp::PostInc => op::ADD,
+        StepOp::PreDec | StepOp::PostDec => op::SUB,
     }
 }
 
@@ -705,6 +738,6 @@ impl Gen<'_> {
 }
 
 /// The instance code an instance name in an operand stands for.
-fn instance_code(instance: &str) -> Option<i64> {
-    crate::formats::gamemaker::bytecode::opcodes::instance_code(instance).map(i64::from)
+fn instance_number(instance: &str) -> Option<i64> {
+    instance_code(instance).map(i64::from)
 }

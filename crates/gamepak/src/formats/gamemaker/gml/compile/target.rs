@@ -2,6 +2,7 @@
 //! depend on it. Each flag is named by what it changes; the release it starts in
 //! is the earliest of the real games' that shows it.
 
+use crate::formats::gamemaker::bytecode::{opcodes::op, symbolic::Asm};
 use crate::formats::gamemaker::model::version::{Range, Version};
 
 /// The GameMaker a game was made with, as far as code generation cares.
@@ -138,17 +139,19 @@ impl Target {
     /// `op` as bytecode 13 and 14 have it, where they have no such instruction:
     /// they push every short integer with `push.e` and every variable with
     /// `push.v`, whatever holds it.
-    pub fn spelled(self, op: &str) -> Option<String> {
-        if !self.bytecode_14() {
-            return None;
+    pub fn spelled(self, asm: Asm) -> Asm {
+        match asm {
+            Asm::Push {
+                op: op::PUSHI | op::PUSHLOC | op::PUSHGLB | op::PUSHBLTN,
+                ty,
+                value,
+            } if self.bytecode_14() => Asm::Push {
+                op: op::PUSH,
+                ty,
+                value,
+            },
+            other => other,
         }
-        let (head, rest) = op.split_once(' ')?;
-        let older = match head {
-            "pushi.e" => "push.e",
-            "pushloc.v" | "pushglb.v" | "pushbltn.v" => "push.v",
-            _ => return None,
-        };
-        Some(format!("{older} {rest}"))
     }
 
     /// The releases the game can be from, in words.

@@ -16,6 +16,7 @@ use std::collections::HashMap;
 
 use crate::bytes::Endian;
 use crate::formats::gamemaker::bytecode::assemble::{self, Use};
+use crate::formats::gamemaker::bytecode::assembly::Assembly;
 use crate::formats::gamemaker::bytecode::disassemble::{Chain, Names};
 use crate::formats::gamemaker::gml::decompile::array_writes::{
     mark_reference_writes, names_every_owner,
@@ -40,50 +41,20 @@ fn decompile_assembly_here(text: &str) -> Result<Vec<Decompiled>, String> {
         assets: HashMap::new(),
         release: Version::GMS2,
     };
-    let mut lines: Vec<(usize, &str)> = Vec::new();
-    let mut labels_before: Vec<(usize, &str)> = Vec::new();
-    for (n, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if let Some(comment) = line.strip_prefix(';') {
+    for line in text.lines() {
+        if let Some(comment) = line.trim().strip_prefix(';') {
             said.read(comment.trim());
-        } else if let Some(label) = line.strip_suffix(':') {
-            labels_before.push((lines.len(), label));
-        } else if !line.is_empty() {
-            lines.push((n + 1, line));
         }
     }
+    let code = Assembly::parse(text).map_err(|(n, e)| format!("line {n}: {e}"))?;
     let strings = Strings::default();
-    // Sizes first, with every label at 0, then the labels where they fall.
-    let mut offsets = Vec::with_capacity(lines.len() + 1);
-    let mut at = 0u32;
-    let anywhere = Labels {
-        at: HashMap::new(),
-        strings: &strings,
-        any: true,
-    };
-    for &(n, line) in &lines {
-        offsets.push(at);
-        let i = assemble::assemble(line, at, &anywhere, Endian::Little)
-            .map_err(|e| format!("line {n}: {e}"))?;
-        at = at
-            .checked_add(i.bytes.len() as u32)
-            .ok_or_else(|| format!("line {n}: the blob is too long"))?;
-    }
-    offsets.push(at);
-    let labels = Labels {
-        at: labels_before
-            .iter()
-            .map(|&(k, l)| (l.to_string(), offsets[k]))
-            .collect(),
-        strings: &strings,
-        any: false,
-    };
+    let index = |text: &str| strings.index(text);
     let mut bytes = Vec::new();
     let mut names = Names::default();
     let mut chains: HashMap<(bool, &str), usize> = HashMap::new();
-    for (&(n, line), &offset) in lines.iter().zip(&offsets) {
-        let i = assemble::assemble(line, offset, &labels, Endian::Little)
-            .map_err(|e| format!("line {n}: {e}"))?;
+    for line in &code.lines {
+        let i = assemble::encode(&line.asm, line.at, &index, Endian::Little)
+            .map_err(|e| format!("line {}: {e}", line.number))?;
         if let Some(used) = i.uses {
             let (call, name) = match used {
                 Use::Function(name) => (true, name),
@@ -102,7 +73,7 @@ fn decompile_assembly_here(text: &str) -> Result<Vec<Decompiled>, String> {
                 });
                 names.chains.len() - 1
             });
-            names.owner.insert(u64::from(offset), index);
+            names.owner.insert(u64::from(line.at), index);
         }
         bytes.extend_from_slice(&i.bytes);
     }
@@ -145,11 +116,8 @@ fn decompile_assembly_here(text: &str) -> Result<Vec<Decompiled>, String> {
     };
     let mut starts = Vec::new();
     for (name, start, _) in &entries {
-        let start = labels
-            .at
-            .get(start.as_str())
-            .copied()
-            .or_else(|| (start == "L0000").then_some(0))
+        let start = code
+            .label(start)
             .ok_or_else(|| format!("entry {name} starts at {start}, which is no label"))?;
         starts.push(EntryAt { name, start });
     }
@@ -237,23 +205,10 @@ impl Header {
 #[derive(Default)]
 struct Strings(RefCell<Vec<String>>);
 
-struct Labels<'s> {
-    at: HashMap<String, u32>,
-    strings: &'s Strings,
-    /// Sizing: every label is somewhere.
-    any: bool,
-}
-
-impl assemble::Names for Labels<'_> {
-    fn label(&self, label: &str) -> Option<u32> {
-        if self.any {
-            return Some(0);
-        }
-        self.at.get(label).copied()
-    }
-
-    fn string(&self, text: &str) -> Option<u32> {
-        let mut list = self.strings.0.borrow_mut();
+impl Strings {
+    /// The index of `text`, added where the blob has not named it before.
+    fn index(&self, text: &str) -> Option<u32> {
+        let mut list = self.0.borrow_mut();
         let index = match list.iter().position(|s| s == text) {
             Some(i) => i,
             None => {

@@ -13,8 +13,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::binary::container;
+use crate::formats::gamemaker::bytecode::assembly::Assembly;
 use crate::formats::gamemaker::bytecode::edit::{Blob, Editor, NewEntry};
 use crate::formats::gamemaker::bytecode::relink::Linker;
+use crate::formats::gamemaker::bytecode::symbolic::{Asm, Text, Value, STRING_TYPE};
 use crate::formats::gamemaker::folder::manifest::Manifest;
 use crate::formats::gamemaker::gml::decompile::sim::Stuck;
 use crate::formats::gamemaker::model;
@@ -136,7 +138,7 @@ pub fn apply(
     if !by_hand.is_empty() {
         let after = file_view::of_model(game, releases);
         let now = stack_faults(&after, by_hand);
-        refuse_unbalanced(&assembled.unbalanced, &now, by_hand, game.endian)?;
+        refuse_unbalanced(&assembled.unbalanced, &now, by_hand)?;
     }
     Ok(true)
 }
@@ -196,29 +198,33 @@ fn assemble(
                 .map(|(i, f)| (read.blob_entries().len() + i, f.clone())),
         )
         .collect();
-    let mut edits = edits.clone();
-    for (blob, file, text) in compiled.edits {
+    let parse = |(file, text): &AddedFile| {
+        Assembly::parse(text)
+            .map(|code| (file.clone(), code))
+            .map_err(|(n, why)| Error::at(format!("{file}: line {n}"), why))
+    };
+    let mut edits: BTreeMap<usize, (String, Assembly)> = edits
+        .iter()
+        .map(|(&k, f)| Ok((k, parse(f)?)))
+        .collect::<Result<_>>()?;
+    for (blob, file, code) in compiled.edits {
         notes.push(format!("{file}: compiled"));
-        edits.insert(blob, (file, text));
+        edits.insert(blob, (file, code));
     }
-    for (&blob, (file, text)) in edits.iter_mut() {
-        let said = push_edited_texts(game, blob, file, text, retexted);
+    for (&blob, (file, code)) in edits.iter_mut() {
+        let said = push_edited_texts(game, blob, file, code, retexted);
         notes.extend(said.notes);
         warnings.extend(said.warnings);
     }
-    let fresh: Vec<AddedFile> = compiled
+    let added: Vec<(String, Assembly)> = added.iter().map(parse).collect::<Result<_>>()?;
+    let fresh: Vec<(String, Assembly)> = compiled
         .fresh
-        .iter()
-        .map(|f| (f.file.clone(), f.text.clone()))
+        .iter_mut()
+        .map(|f| (f.file.clone(), std::mem::take(&mut f.code)))
         .collect();
-    let pushed = edits
-        .values()
-        .chain(added)
-        .chain(&fresh)
-        .map(|(_, t)| t.as_str());
+    let every = || edits.values().chain(&added).chain(&fresh).map(|(_, c)| c);
     // New texts go at the end of STRG, so every index the file holds stays.
-    let new_strings = new_texts(game, pushed, notes);
-    let edits = &edits;
+    let new_strings = new_texts(game, every(), notes);
     let declared = compiled
         .fresh
         .iter()
@@ -226,25 +232,15 @@ fn assemble(
             NewKind::Script(name) => Some(name.clone()),
             NewKind::Event(_) => None,
         })
-        .chain(
-            edits
-                .values()
-                .chain(added)
-                .chain(&fresh)
-                .flat_map(|(_, t)| {
-                    t.lines()
-                        .filter_map(crate::formats::gamemaker::bytecode::disassemble::heading)
-                })
-                .map(|h| h.name.to_string()),
-        );
+        .chain(every().flat_map(|c| c.headings.iter().map(|h| h.name.clone())));
     let editor = Editor::with_names(read, names)
         .with_strings(&new_strings)
         .with_functions(declared);
     let assembled = (0..read.blob_entries().len())
         .map(|k| match edits.get(&k) {
             None => Ok((editor.stored(k), Vec::new())),
-            Some((file, text)) => {
-                let (blob, functions) = editor.assemble(k, text, file)?;
+            Some((file, code)) => {
+                let (blob, functions) = editor.assemble(k, code, file)?;
                 let was = read.code[read.blob_entries()[k][0]].length;
                 notes.push(format!(
                     "{file}: assembled, {} bytes (was {was})",
@@ -256,8 +252,8 @@ fn assemble(
         .collect::<Result<Vec<(Blob, Vec<(usize, NewEntry)>)>>>()?;
     let (mut blobs, functions): (Vec<Blob>, Vec<_>) = assembled.into_iter().unzip();
     let mut entries = Vec::new();
-    for (file, text) in added.iter().chain(&fresh) {
-        let (blob, declared) = editor.assemble_new(text, file, blobs.len())?;
+    for (file, code) in added.iter().chain(&fresh) {
+        let (blob, declared) = editor.assemble_new(code, file, blobs.len())?;
         let names: Vec<&str> = declared.iter().map(|e| e.name.as_str()).collect();
         notes.push(format!(
             "{file}: a new blob of {} bytes, running {}",
@@ -314,14 +310,13 @@ fn refuse_unbalanced(
     before: &HashMap<usize, Stuck>,
     now: &HashMap<usize, Stuck>,
     by_hand: &[(usize, AddedFile)],
-    endian: crate::bytes::Endian,
 ) -> Result<()> {
     let mut problems = Vec::new();
     for (k, (file, text)) in by_hand {
         let Some(stuck) = now.get(k).filter(|_| !before.contains_key(k)) else {
             continue;
         };
-        let line = crate::formats::gamemaker::bytecode::edit::line_of(text, stuck.at, endian)
+        let line = crate::formats::gamemaker::bytecode::edit::line_of(text, stuck.at)
             .map_or_else(|| format!("at {:#x}", stuck.at), |n| format!("line {n}"));
         problems.push(format!(
             "{file}: {line}: the stack does not balance: {}; every value pushed must be \
@@ -409,7 +404,7 @@ fn push_edited_texts(
     game: &model::Game<'_>,
     blob: usize,
     file: &str,
-    text: &mut String,
+    code: &mut Assembly,
     retexted: &[Retext],
 ) -> Said {
     let mut said = Said::default();
@@ -417,12 +412,14 @@ fn push_edited_texts(
         return said;
     }
     let pushed = crate::formats::gamemaker::folder::texts::pushed_strings(game, blob);
-    let quoted = |t: &str| format!("push.s {}", serde_json::to_string(t).unwrap_or_default());
     for r in retexted.iter().filter(|r| pushed.contains(&r.string)) {
-        let (old, new) = (quoted(&r.was), quoted(&r.now));
-        let pushes = |wanted: &str| text.lines().any(|l| l.trim() == wanted);
-        if !pushes(&old) {
-            if !pushes(&new) {
+        let pushes = |wanted: &str| {
+            code.lines
+                .iter()
+                .any(|l| pushed_text(&l.asm) == Some(wanted))
+        };
+        if !pushes(&r.was) {
+            if !pushes(&r.now) {
                 said.warnings.push(format!(
                     "{file}: string {} ({:?}) is edited to {:?}, and this code, which \
                      showed it, no longer pushes it: the edited text does not show here",
@@ -431,15 +428,11 @@ fn push_edited_texts(
             }
             continue;
         }
-        *text = text
-            .lines()
-            .map(|l| match l.trim() == old {
-                true => l.replacen(&old, &new, 1),
-                false => l.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-            + "\n";
+        for line in &mut code.lines {
+            if pushed_text(&line.asm) == Some(&r.was) {
+                line.asm = Asm::push(STRING_TYPE, Value::Text(Text::Quoted(r.now.clone())));
+            }
+        }
         said.notes.push(format!(
             "{file}: pushes string {} by its old text {:?}, edited to {:?}: the code pushes \
              the edited text",
@@ -449,24 +442,32 @@ fn push_edited_texts(
     said
 }
 
-/// The texts that `texts` (disassemblies) push and STRG lacks, in order: they go
-/// at its end.
+/// The text `push.s` pushes.
+fn pushed_text(asm: &Asm) -> Option<&str> {
+    match asm {
+        Asm::Push {
+            value: Value::Text(Text::Quoted(t)),
+            ..
+        } => Some(t),
+        _ => None,
+    }
+}
+
+/// The texts that `code` pushes and STRG lacks, in order: they go at its end.
 fn new_texts<'t>(
     game: &model::Game<'_>,
-    texts: impl Iterator<Item = &'t str>,
+    code: impl Iterator<Item = &'t Assembly>,
     notes: &mut Vec<String>,
 ) -> Vec<String> {
     let Some(list) = game.get::<Strings>().map(|s| &s.list) else {
         return Vec::new();
     };
     let known: HashSet<&str> = list.iter().map(|s| &**s).collect();
-    let mut seen: HashSet<String> = HashSet::new();
+    let mut seen: HashSet<&str> = HashSet::new();
     let mut new: Vec<String> = Vec::new();
-    for text in texts {
-        for s in text.lines().filter_map(quoted_text) {
-            if !known.contains(s.as_str()) && seen.insert(s.clone()) {
-                new.push(s);
-            }
+    for s in code.flat_map(|c| &c.lines).filter_map(|l| l.asm.text()) {
+        if !known.contains(s) && seen.insert(s) {
+            new.push(s.to_string());
         }
     }
     if !new.is_empty() {
@@ -477,20 +478,6 @@ fn new_texts<'t>(
         ));
     }
     new
-}
-
-/// The string a line of assembly names by its STRG index: a pushed string, a
-/// function called or pushed by its name's string.
-fn quoted_text(line: &str) -> Option<String> {
-    let line = line.trim();
-    let quoted = line
-        .strip_prefix("push.s ")
-        .or_else(|| line.strip_prefix("push.i function "))
-        .or_else(|| {
-            let call = line.strip_prefix("call.i ")?;
-            Some(&call[..call.rfind("(argc=")?])
-        })?;
-    serde_json::from_str(quoted).ok()
 }
 
 /// What laying the code out again changed: the file written, `after`, beside the

@@ -11,6 +11,7 @@ use std::collections::HashSet;
 
 use crate::codec::crc::crc32;
 use crate::error::{Error, Result};
+use crate::formats::gamemaker::bytecode::assembly::Assembly;
 use crate::formats::gamemaker::folder::manifest::Manifest;
 use crate::formats::gamemaker::gml::language::ast::Stmt;
 use crate::formats::gamemaker::gml::language::parse::{parse_placed, parse_with};
@@ -157,11 +158,11 @@ pub fn edited(dir: &SourceDir, m: &Manifest, asm: &[Found], limits: &Limits) -> 
     Ok(out)
 }
 
-/// The folder's GML compiled into disassembly text: each edited entry's, by
+/// The folder's GML compiled into instructions: each edited entry's, by
 /// blob; each new file's; and the function entries that are constructors.
 #[derive(Debug, Clone, Default)]
 pub struct Assembled {
-    pub edits: Vec<(usize, String, String)>,
+    pub edits: Vec<(usize, String, Assembly)>,
     pub fresh: Vec<Fresh>,
     pub constructors: HashSet<String>,
     /// Warnings on the code, each at its place.
@@ -173,7 +174,7 @@ pub struct Assembled {
 #[derive(Debug, Clone)]
 pub struct Fresh {
     pub file: String,
-    pub text: String,
+    pub code: Assembly,
     pub entry: String,
     pub kind: NewKind,
 }
@@ -327,12 +328,12 @@ fn assemble_on_pass_stack(
             Ok(c) => {
                 out.constructors
                     .extend(c.one.functions.into_iter().filter(|f| f.1).map(|f| f.0));
-                let text = c.one.text;
+                let code = c.one.code;
                 match c.what {
-                    Ok(blob) => out.edits.push((blob, c.file, text)),
+                    Ok(blob) => out.edits.push((blob, c.file, code)),
                     Err((entry, kind)) => out.fresh.push(Fresh {
                         file: c.file,
-                        text,
+                        code,
                         entry,
                         kind,
                     }),
@@ -413,8 +414,8 @@ struct Compiled {
 
 /// A file's GML compiled.
 struct CompiledText {
-    /// The disassembly.
-    text: String,
+    /// The code, with a heading for the entry and each function it declares.
+    code: Assembly,
     /// Each function it declares, with whether it is a constructor.
     functions: Vec<(String, bool)>,
     /// The names it reads that nothing in the game sets, each with its warning
@@ -493,7 +494,7 @@ fn compile_text_on_pass_stack(
     };
     compile_entry(game, &env, &entry, source)
         .map(|c| crate::CompiledSource {
-            assembly: c.text,
+            assembly: c.code.to_string(),
             warnings: c.unknown_reads.into_iter().map(|(_, w)| w).collect(),
         })
         .map_err(|why| Error::at("", why))
@@ -570,7 +571,7 @@ fn compile_entry(
         ));
     }
     let arguments = own.map_or(0, |k| game.code[k].arguments & 0x7fff);
-    let assembly = compiled
+    let code = compiled
         .assembly(entry, arguments)
         .map_err(|why| format!("{file}: {why}"))?;
     let functions = compiled
@@ -587,7 +588,7 @@ fn compile_entry(
         })
         .collect();
     Ok(CompiledText {
-        text: assembly,
+        code,
         functions,
         unknown_reads,
         stored: compiled.stored,
