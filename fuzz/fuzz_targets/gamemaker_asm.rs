@@ -8,22 +8,20 @@ use gamepak::fuzzing::{assemble, code_space::CodeSpace, disassemble};
 use gamepak::gamemaker::form as container;
 use libfuzzer_sys::fuzz_target;
 
-/// Labels are blob offsets in hex; a quoted string is STRG index 0.
-struct Offsets;
+/// Labels are blob offsets in hex.
+fn offset(label: &str) -> Option<u32> {
+    u32::from_str_radix(label.strip_prefix('L')?, 16).ok()
+}
 
-impl assemble::Names for Offsets {
-    fn label(&self, label: &str) -> Option<u32> {
-        u32::from_str_radix(label.strip_prefix('L')?, 16).ok()
-    }
-    fn string(&self, _: &str) -> Option<u32> {
-        Some(0)
-    }
+/// A quoted string is STRG index 0.
+fn first_string(_: &str) -> Option<u32> {
+    Some(0)
 }
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
         for (k, line) in text.lines().enumerate() {
-            let _ = assemble::assemble(line.trim(), 4 * k as u32, &Offsets, Endian::Little);
+            let _ = assemble::assemble(line.trim(), 4 * k as u32, &offset, &first_string, Endian::Little);
         }
     }
     // The bytes as the one blob of a CODE chunk at offset 16.
@@ -47,9 +45,9 @@ fuzz_target!(|data: &[u8]| {
     for line in &lines {
         for text in line.text.split('\n') {
             let at = assembled.len() as u32;
-            let i = assemble::assemble(text.trim(), at, &Offsets, Endian::Little)
+            let bytes = assemble::assemble(text.trim(), at, &offset, &first_string, Endian::Little)
                 .unwrap_or_else(|e| panic!("`{}` does not assemble: {e}", text.trim()));
-            assembled.extend(i.bytes);
+            assembled.extend(bytes);
         }
     }
     assert_eq!(

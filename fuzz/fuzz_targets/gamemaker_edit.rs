@@ -5,7 +5,7 @@
 //! written must read again, with the texts it was given.
 #![no_main]
 
-use gamepak::fuzzing::{code_entries, disassemble, edit::Editor, file_view};
+use gamepak::fuzzing::{assembly::Assembly, code_entries, disassemble, edit::Editor, file_view};
 use gamepak::gamemaker as model;
 use gamepak::gamemaker::chunks::strings::Strings;
 use libfuzzer_sys::fuzz_target;
@@ -28,7 +28,10 @@ fuzz_target!(|data: &[u8]| {
                  pushi.e 1\n    pop.v.i local.fuzzer_local\n",
             );
         }
-        match editor.assemble(k, &text, "fuzz") {
+        let Ok(code) = Assembly::parse(&text) else {
+            return;
+        };
+        match editor.assemble(k, &code, "fuzz") {
             Ok((b, _)) => blobs.push(b),
             Err(_) => return,
         }

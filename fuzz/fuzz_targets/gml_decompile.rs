@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use gamepak::bytes::Endian;
 use gamepak::fuzzing::array_writes::mark_reference_writes;
-use gamepak::fuzzing::assembly::decompile_assembly;
+use gamepak::fuzzing::from_assembly::decompile_assembly;
 use gamepak::fuzzing::context::{Context, RefKinds};
 use gamepak::fuzzing::game_code::{decompile_blob, name_script_arguments, EntryAt};
 use gamepak::fuzzing::instruction::decode;

@@ -48,9 +48,11 @@ pub mod toml_text;
 #[cfg(fuzzing)]
 #[doc(hidden)]
 pub mod fuzzing {
-    pub use crate::formats::gamemaker::bytecode::{assemble, disassemble, edit, instruction};
+    pub use crate::formats::gamemaker::bytecode::{
+        assemble, assembly, disassemble, edit, instruction,
+    };
     pub use crate::formats::gamemaker::gml::decompile::{
-        array_writes, assembly, context, game_code,
+        array_writes, context, from_assembly, game_code,
     };
     pub use crate::formats::gamemaker::pictures::masks;
     pub use crate::formats::gamemaker::views::{code_entries, code_space, file_view};

@@ -4,15 +4,15 @@
 //! statements ([`walk`], over [`graph`] and [`region`]); the tidying passes then
 //! make it read as a person writes GML ([`tidy`], [`typed`], [`array_writes`],
 //! [`script_params`]). [`game_code`] is the front door for a game (and, in tests and
-//! fuzzing, `assembly` for a blob written as assembly), and [`source`] gives the
+//! fuzzing, `from_assembly` for a blob written as assembly), and [`source`] gives the
 //! text `extract` writes.
 
 pub mod array_writes;
-#[cfg(any(test, fuzzing))]
-pub mod assembly;
 pub mod blocks;
 pub mod context;
 pub mod fragments;
+#[cfg(any(test, fuzzing))]
+pub mod from_assembly;
 pub mod function_pushes;
 pub mod game_code;
 pub mod graph;

@@ -9,7 +9,7 @@
 use proptest::prelude::*;
 
 use crate::formats::gamemaker::gml::compile::identity::listing;
-use crate::formats::gamemaker::gml::decompile::assembly::decompile_assembly;
+use crate::formats::gamemaker::gml::decompile::from_assembly::decompile_assembly;
 use crate::formats::gamemaker::gml::language::ast::{
     Accessor, AssignOp, BinaryOp, Block, Case, Declared, Expr, Number, StepOp, Stmt, UnaryOp,
 };

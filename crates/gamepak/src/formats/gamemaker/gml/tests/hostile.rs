@@ -2,7 +2,7 @@
 //! deep, expressions thousands of operators long, `dup` of a `dup`. Each is refused
 //! with its place, on whatever stack the caller has, and real depths still read.
 
-use crate::formats::gamemaker::gml::decompile::assembly::decompile_assembly;
+use crate::formats::gamemaker::gml::decompile::from_assembly::decompile_assembly;
 use crate::formats::gamemaker::gml::language::parse::MAX_DEPTH;
 
 /// `n` ifs, one inside the other.

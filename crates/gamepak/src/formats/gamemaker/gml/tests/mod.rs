@@ -148,7 +148,7 @@ fn call_stmt(f: &str) -> Stmt {
     Stmt::Expr(call(id(f), vec![]))
 }
 
-use crate::formats::gamemaker::gml::decompile::assembly::decompile_assembly;
+use crate::formats::gamemaker::gml::decompile::from_assembly::decompile_assembly;
 
 /// Decompiles `asm` and checks that its first entry prints as `gml`.
 #[track_caller]
