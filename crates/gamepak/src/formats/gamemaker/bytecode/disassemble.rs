@@ -24,8 +24,9 @@ use std::borrow::Cow;
 use crate::bytes::Endian;
 use crate::formats::gamemaker::binary::container::chunk_location;
 use crate::formats::gamemaker::bytecode::instruction::{self, Callee, Instr, Operand};
-use crate::formats::gamemaker::bytecode::opcodes::{
-    from_v14, mnemonic, op, variable, COMPARISONS, TYPES,
+use crate::formats::gamemaker::bytecode::opcodes::{from_v14, mnemonic, op};
+use crate::formats::gamemaker::bytecode::symbolic::{
+    self, Asm, Extra, Reference, Text, Value, Variable,
 };
 use crate::formats::gamemaker::model::chunks::symbols::{Functions, Variables};
 use crate::formats::gamemaker::model::wire::CodeAddress;
@@ -284,78 +285,104 @@ pub fn instructions(
 /// Instruction `i` as the disassembly writes it; `name` is the variable or
 /// function its occurrence chain names.
 fn text(i: &Instr, name: Option<&str>, names: &Names, strings: &[Cow<'_, str>]) -> String {
-    let Some(m) = mnemonic(i.op) else {
-        let w = match i.operand {
-            Operand::Unknown(w) => w,
-            _ => 0,
-        };
-        return format!(".word {w:#010x}");
-    };
+    symbolic(i, name, names, strings).to_string()
+}
+
+/// Instruction `i` by name: its variable or function as its occurrence chain
+/// names it (`name`), its strings as STRG holds them. A word no opcode owns is
+/// kept as it is; an operand no form takes is left to the caller's check, which
+/// then keeps the instruction's words.
+fn symbolic(i: &Instr, name: Option<&str>, names: &Names, strings: &[Cow<'_, str>]) -> Asm {
+    let raw = Asm::Word(match i.operand {
+        Operand::Unknown(w) => w,
+        _ => 0,
+    });
+    if mnemonic(i.op).is_none() {
+        return raw;
+    }
     let chained = name.is_some();
-    let name = name.unwrap_or("?");
-    let [t1, t2] = i.types.map(usize::from);
-    let kind_of = |chain: usize| match names.chains.get(chain).is_some_and(|c| !c.call) {
-        true => "variable",
-        false => "function",
+    let name = name.unwrap_or("?").to_string();
+    let [t1, t2] = i.types;
+    let reference = |chain: usize| match names.chains.get(chain).is_some_and(|c| !c.call) {
+        true => Reference::Variable(name.clone()),
+        false => Reference::Function(name.clone()),
+    };
+    let text = |s: u32| match strings.get(s as usize) {
+        Some(t) => Text::Quoted(t.to_string()),
+        None => Text::Index(s),
+    };
+    let variable = |kind: u8| Variable {
+        kind,
+        instance: i.low as i16,
+        name: name.clone(),
     };
     match (i.op, &i.operand) {
-        (op::B..=op::POPENV, Operand::LeaveWith) => "popenv exit".into(),
-        (op::B..=op::POPENV, Operand::Branch(target)) => format!("{m} L{target:04x}"),
+        (op::B..=op::POPENV, Operand::LeaveWith) => Asm::LeaveWith,
+        (op::B..=op::POPENV, Operand::Branch(target)) => Asm::Branch {
+            op: i.op,
+            to: *target,
+        },
         (op::PUSHI | op::PUSH..=op::PUSHBLTN, value) => {
             let value = match *value {
-                Operand::Short(v) => v.to_string(),
-                Operand::Double(v) => format!("{v:?}"),
-                Operand::Long(v) => v.to_string(),
-                Operand::Float(v) => format!("{v:?}"),
-                Operand::String(s) => quoted(strings, s as usize),
-                Operand::Variable { kind, .. } => variable(kind, i.low, name),
+                Operand::Short(v) => Value::Short(v),
+                Operand::Double(v) => Value::Double(v),
+                Operand::Long(v) => Value::Long(v),
+                Operand::Float(v) => Value::Float(v),
+                Operand::String(s) => Value::Text(text(s)),
+                Operand::Variable { kind, .. } => Value::Variable(variable(kind)),
                 // A reference to a variable or function in its chain: 2.3+ pushes one
                 // to name a method or, from 2023, a variable as a value.
-                Operand::Reference { chain } => format!("{} {name}", kind_of(chain)),
-                Operand::Int(v) => v.to_string(),
-                _ => "?".into(),
+                Operand::Reference { chain } => Value::Reference(reference(chain)),
+                Operand::Int(v) => Value::Int(v),
+                _ => return raw,
             };
-            format!("{m}.{} {value}", TYPES[t1])
+            Asm::Push {
+                op: i.op,
+                ty: t1,
+                value,
+            }
         }
-        (op::POP, _) if t1 == 0xf => format!("{m}.e.{} swap {}", TYPES[t2], i.low),
-        (op::POP, Operand::Variable { kind, .. }) => format!(
-            "{m}.{}.{} {}",
-            TYPES[t1],
-            TYPES[t2],
-            variable(*kind, i.low, name)
-        ),
+        (op::POP, _) if t1 == 0xf => Asm::Swap {
+            types: [t1, t2],
+            count: i.low,
+        },
+        (op::POP, Operand::Variable { kind, .. }) => Asm::Pop {
+            types: [t1, t2],
+            variable: variable(*kind),
+        },
         // A call in no FUNC chain names its function by the string of its name,
         // which some 2023-2024 files do for functions FUNC lacks.
-        (op::CALL, Operand::Call { callee, arguments }) => {
-            let callee = match (chained, callee) {
-                (false, Callee::String(s)) => quoted(strings, *s as usize),
-                _ => name.to_string(),
-            };
-            format!("{m}.{} {callee}(argc={arguments})", TYPES[t1])
-        }
-        (op::CMP, Operand::Compare(k)) => format!(
-            "{m}.{}.{}.{}",
-            TYPES[t1],
-            TYPES[t2],
-            COMPARISONS.get(usize::from(*k)).unwrap_or(&"?")
-        ),
-        // A typed reference to a function (or a variable) is on its chain.
-        (op::BREAK, Operand::Reference { chain }) => {
-            format!(
-                "{m}.{} {} {} {name}",
-                TYPES[t1],
-                i.low as i16,
-                kind_of(*chain)
-            )
-        }
-        (op::BREAK, Operand::Break { signal, extra }) => match extra {
-            Some(extra) => format!("{m}.{} {signal} {extra}", TYPES[t1]),
-            None => format!("{m}.{} {signal}", TYPES[t1]),
+        (op::CALL, Operand::Call { callee, arguments }) => Asm::Call {
+            ty: t1,
+            callee: match (chained, callee) {
+                (false, Callee::String(s)) => symbolic::Callee::Text(text(*s)),
+                _ => symbolic::Callee::Function(name.clone()),
+            },
+            arguments: *arguments,
         },
-        (op::DUP | op::CALLV, _) => format!("{m}.{} {}", TYPES[t1], i.low),
-        (0x11 | 0x12, _) => format!("{m}.{}", TYPES[t1]),
-        (0x07..=0x14, _) => format!("{m}.{}.{}", TYPES[t1], TYPES[t2]),
-        _ => format!("{m}.{}", TYPES[t1]),
+        (op::CMP, Operand::Compare(kind)) => Asm::Compare {
+            types: [t1, t2],
+            kind: *kind,
+        },
+        // A typed reference to a function (or a variable) is on its chain.
+        (op::BREAK, Operand::Reference { chain }) => Asm::Break {
+            ty: t1,
+            signal: i.low as i16,
+            extra: Some(Extra::Reference(reference(*chain))),
+        },
+        (op::BREAK, Operand::Break { signal, extra }) => Asm::Break {
+            ty: t1,
+            signal: *signal,
+            extra: extra.map(Extra::Int),
+        },
+        (op::DUP | op::CALLV, _) => Asm::Counted {
+            op: i.op,
+            ty: t1,
+            count: i.low,
+        },
+        (0x11 | 0x12, _) => Asm::plain(i.op, t1),
+        (0x07..=0x14, _) => Asm::typed(i.op, [t1, t2]),
+        _ => Asm::plain(i.op, t1),
     }
 }
 
@@ -420,13 +447,6 @@ pub fn disassemble(
         out.push_str(&format!("L{length:04x}:\n"));
     }
     out
-}
-
-/// STRG's string `k` quoted as JSON quotes it, or `string#k` when STRG holds none.
-fn quoted(strings: &[Cow<'_, str>], k: usize) -> String {
-    strings.get(k).map_or(format!("string#{k}"), |s| {
-        serde_json::to_string(s).expect("strings serialise")
-    })
 }
 
 /// Calls in no FUNC chain. Such a call names its function by the string its operand
