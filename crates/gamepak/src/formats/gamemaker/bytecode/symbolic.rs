@@ -13,8 +13,6 @@ use crate::formats::gamemaker::bytecode::opcodes::{
 
 /// The index in [`TYPES`] of `e`, a 16-bit value held in the word.
 pub const SHORT_TYPE: u8 = 15;
-/// The index in [`TYPES`] of `s`, a string.
-pub const STRING_TYPE: u8 = 6;
 const VARIABLE_TYPE: u8 = 5;
 
 /// One instruction. `L` is what a branch names: a label's text as read, or an
@@ -164,7 +162,7 @@ impl<L> Asm<L> {
     }
 
     /// `pushi.e N`.
-    pub fn push_short(n: i16) -> Self {
+    pub fn pushi(n: i16) -> Self {
         Asm::Push {
             op: op::PUSHI,
             ty: SHORT_TYPE,
@@ -258,6 +256,28 @@ impl<L> Asm<L> {
             Asm::Counted { op, ty, count } => Asm::Counted { op, ty, count },
             Asm::Plain { op, types } => Asm::Plain { op, types },
         })
+    }
+
+    /// The string a `push.s` pushes, where it names it by its text.
+    pub fn pushed_text(&self) -> Option<&str> {
+        match self {
+            Asm::Push {
+                value: Value::Text(Text::Quoted(t)),
+                ..
+            } => Some(t),
+            _ => None,
+        }
+    }
+
+    /// [`Asm::pushed_text`], to be changed.
+    pub fn pushed_text_mut(&mut self) -> Option<&mut String> {
+        match self {
+            Asm::Push {
+                value: Value::Text(Text::Quoted(t)),
+                ..
+            } => Some(t),
+            _ => None,
+        }
     }
 
     /// The strings it names by their STRG index: a pushed string, a function

@@ -87,7 +87,7 @@ pub fn signal(signal: i16) -> Asm {
 
 /// `pushi.e N`.
 pub fn pushi(n: i16) -> Asm {
-    Asm::push_short(n)
+    Asm::pushi(n)
 }
 
 /// `push.e N`.

@@ -16,7 +16,6 @@ use crate::formats::gamemaker::binary::container;
 use crate::formats::gamemaker::bytecode::assembly::Assembly;
 use crate::formats::gamemaker::bytecode::edit::{Blob, Editor, NewEntry};
 use crate::formats::gamemaker::bytecode::relink::Linker;
-use crate::formats::gamemaker::bytecode::symbolic::{Asm, Text, Value, STRING_TYPE};
 use crate::formats::gamemaker::folder::manifest::Manifest;
 use crate::formats::gamemaker::gml::decompile::sim::Stuck;
 use crate::formats::gamemaker::model;
@@ -416,7 +415,7 @@ fn push_edited_texts(
         let pushes = |wanted: &str| {
             code.lines
                 .iter()
-                .any(|l| pushed_text(&l.asm) == Some(wanted))
+                .any(|l| l.asm.pushed_text() == Some(wanted))
         };
         if !pushes(&r.was) {
             if !pushes(&r.now) {
@@ -428,9 +427,13 @@ fn push_edited_texts(
             }
             continue;
         }
-        for line in &mut code.lines {
-            if pushed_text(&line.asm) == Some(&r.was) {
-                line.asm = Asm::push(STRING_TYPE, Value::Text(Text::Quoted(r.now.clone())));
+        for text in code
+            .lines
+            .iter_mut()
+            .filter_map(|l| l.asm.pushed_text_mut())
+        {
+            if *text == r.was {
+                text.clone_from(&r.now);
             }
         }
         said.notes.push(format!(
@@ -440,17 +443,6 @@ fn push_edited_texts(
         ));
     }
     said
-}
-
-/// The text `push.s` pushes.
-fn pushed_text(asm: &Asm) -> Option<&str> {
-    match asm {
-        Asm::Push {
-            value: Value::Text(Text::Quoted(t)),
-            ..
-        } => Some(t),
-        _ => None,
-    }
 }
 
 /// The texts that `code` pushes and STRG lacks, in order: they go at its end.
