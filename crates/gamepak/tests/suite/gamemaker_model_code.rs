@@ -8,7 +8,7 @@ use crate::common;
 use std::borrow::Cow;
 
 use gamepak::fourcc::FourCC;
-use gamepak::gamemaker::chunks::code::{Code, CodeEntry};
+use gamepak::gamemaker::chunks::code::{Blobs, Code, CodeEntry};
 use gamepak::gamemaker::chunks::symbols::{
     CodeLocals, Function, Functions, Local, Uses, Variable, Variables,
 };
@@ -52,7 +52,7 @@ fn code_and_its_symbols_round_trip_in_every_layout() {
             entries.push(entry(4, 0, 8));
         }
         let code = Code {
-            blobs: vec![Cow::Owned(vec![1; 16]), Cow::Owned(vec![2; 12])],
+            blobs: Blobs::Stored(vec![Cow::Owned(vec![1; 16]), Cow::Owned(vec![2; 12])]),
             entries,
         };
         let variable = |name, first| Variable {

@@ -614,7 +614,12 @@ fn code_files(
     let Some(code) = files.model.get::<CodeChunk>() else {
         return Ok((list, None));
     };
-    let sizes = code.blobs.iter().map(|b| b.len() as u64);
+    let (old, endian) = (files.model.bytecode < 15, files.model.endian);
+    let blobs = code
+        .blobs
+        .bytes(if old { 8 } else { 0 }, endian, old)
+        .map_err(|why| Error::at("CODE", why))?;
+    let sizes = blobs.iter().map(|b| b.len() as u64);
     if !sizes.eq(list.iter().map(|c| c.size)) {
         return Err(Error::at(
             "CODE",
@@ -622,6 +627,6 @@ fn code_files(
         ));
     }
     let name = "raw/code.bin".to_string();
-    ex.write(&name, &code.blobs.concat())?;
+    ex.write(&name, &blobs.concat())?;
     Ok((list, Some(name)))
 }

@@ -6,10 +6,11 @@
 //! functions sharing a blob start, and comments are ignored. Each variable or
 //! function an instruction names is looked up among the VARI and FUNC entries the
 //! code already uses: by name, then by instance, then among those the blob already
-//! uses. The blobs then go into the model ([`Editor::relink`]) with the occurrence
-//! chains written again over them: counts, first addresses (instruction or operand,
-//! as the file has them), and each operand's low 27 bits (the distance to the next
-//! use; on the last, the STRG index of the entry's name).
+//! uses. The blobs then go into the model as typed instructions, each use on its
+//! chain ([`super::relink::Linker::relink`]); the walk that writes CODE links the
+//! chains again: counts, first addresses (instruction or operand, as the file has
+//! them), and each operand's low 27 bits (the distance to the next use; on the
+//! last, the STRG index of the entry's name).
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};

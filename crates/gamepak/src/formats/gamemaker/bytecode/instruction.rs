@@ -2,10 +2,15 @@
 //! as the decompiler needs it: a constant's value, a variable's or function's chain
 //! (the VARI or FUNC entry whose occurrences it is among), a call by its name's
 //! string, or a branch's target as an offset in the blob.
+//!
+//! [`decode`] and [`encode`] are one another's inverse: an instruction keeps every
+//! bit of its word (opcode, types, low 16 bits) and of its operand, except the low
+//! 27 bits of an operand on a chain, which are the link to the chain's next use and
+//! are the layout's to write (see `model::chunks::instructions`).
 
 use crate::bytes::Endian;
 use crate::formats::gamemaker::binary::words::get_u32;
-use crate::formats::gamemaker::bytecode::opcodes::{from_v14, mnemonic, op};
+use crate::formats::gamemaker::bytecode::opcodes::{from_v14, mnemonic, op, to_v14};
 
 /// One instruction.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,6 +34,19 @@ impl Instr {
     /// The instruction's size in bytes: its word and the operand after it.
     pub fn size(&self) -> u64 {
         4 + operand_bytes(self.op, usize::from(self.types[0]))
+    }
+
+    /// The occurrence chain the instruction's operand is on, if any.
+    pub fn chain(&self) -> Option<usize> {
+        match self.operand {
+            Operand::Variable { chain, .. } => chain,
+            Operand::Reference { chain }
+            | Operand::Call {
+                callee: Callee::Chain(chain),
+                ..
+            } => Some(chain),
+            _ => None,
+        }
     }
 }
 
@@ -133,6 +151,70 @@ pub fn decode(
         at += w.size() as usize;
     }
     out
+}
+
+/// Appends the bytes of `i` to `out`, where its word is to start at `i.at`, in
+/// the file's byte order and (`old_opcodes`) bytecode 13/14's numbering. An
+/// operand on a chain gets its top bits and a link of 0, for the layout to fill.
+pub fn encode(
+    i: &Instr,
+    endian: Endian,
+    old_opcodes: bool,
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
+    let u32_bytes = |v: u32| match endian {
+        Endian::Little => v.to_le_bytes(),
+        Endian::Big => v.to_be_bytes(),
+    };
+    if let Operand::Unknown(stored) = i.operand {
+        out.extend_from_slice(&u32_bytes(stored));
+        return Ok(());
+    }
+    let mut word = u32::from(i.op) << 24
+        | u32::from(i.types[1] & 0xf) << 20
+        | u32::from(i.types[0] & 0xf) << 16
+        | u32::from(i.low);
+    if let Operand::Branch(target) = i.operand {
+        let words = (i64::from(target) - i64::from(i.at)) / 4;
+        if !(-(1 << 22)..1 << 22).contains(&words) {
+            return Err(format!("a branch to {target:#x} is too far to encode"));
+        }
+        word = (word & 0xff80_0000) | (words as u32 & 0x007f_ffff);
+    }
+    if old_opcodes {
+        word = to_v14(word).ok_or("bytecode 14 has no such instruction")?;
+    }
+    out.extend_from_slice(&u32_bytes(word));
+    let value: u64 = match i.operand {
+        Operand::Double(v) => v.to_bits(),
+        Operand::Long(v) => v as u64,
+        Operand::Float(v) => v.to_bits().into(),
+        Operand::Int(v) => v as u32 as u64,
+        Operand::String(s) => s.into(),
+        Operand::Variable {
+            chain: Some(_),
+            kind,
+            ..
+        } => u64::from(kind & 0xf8) << 24,
+        Operand::Variable { chain: None, .. } => {
+            return Err("a variable on no occurrence chain cannot be encoded".into())
+        }
+        Operand::Call {
+            callee: Callee::String(s),
+            ..
+        } => s.into(),
+        Operand::Break { extra: Some(v), .. } => v as u32 as u64,
+        _ => 0,
+    };
+    match operand_bytes(i.op, usize::from(i.types[0])) {
+        0 => {}
+        4 => out.extend_from_slice(&u32_bytes(value as u32)),
+        _ => out.extend_from_slice(&match endian {
+            Endian::Little => value.to_le_bytes(),
+            Endian::Big => value.to_be_bytes(),
+        }),
+    }
+    Ok(())
 }
 
 /// The operand of the instruction `w` at offset `at`; `next(n)` reads the word `n`

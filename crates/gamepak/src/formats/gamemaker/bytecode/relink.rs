@@ -1,8 +1,11 @@
-//! Assembled blobs put into the model, and every occurrence chain linked again over
-//! them. A chain is the uses of one VARI or FUNC entry in code order: the entry
-//! holds their count and the address of the first (the instruction, or from 2.3 a
-//! call's operand), and each use's operand holds in its low 27 bits the distance to
-//! the next use, or on the last the STRG index of the entry's name.
+//! Assembled blobs put into the model as typed instructions, each use on the
+//! chain of its VARI or FUNC entry. A chain is the uses of one entry in code order:
+//! the entry holds their count and the address of the first (the instruction, or
+//! from 2.3 a call's operand), and each use's operand holds in its low 27 bits the
+//! distance to the next use, or on the last the STRG index of the entry's name;
+//! the walk that writes CODE links them (see `model::chunks::instructions`), and
+//! the counts and first addresses follow the instructions
+//! ([`model::Game::settle_code_uses`]).
 //!
 //! A variable or function an edit uses for the first time gets an entry at the end
 //! of VARI or FUNC, its name added to STRG. A new variable's id is the next of its
@@ -18,8 +21,7 @@
 //! name one id across entries, so a new local takes its name's id where another
 //! entry has a local of that name, else one no variable has.
 
-use std::borrow::Cow;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::bytes::Endian;
 use crate::error::{Error, Result};
@@ -27,15 +29,17 @@ use crate::formats::gamemaker::binary::words::{get_u32, put_u32};
 use crate::formats::gamemaker::bytecode::builtin_variables;
 use crate::formats::gamemaker::bytecode::disassemble::Names;
 use crate::formats::gamemaker::bytecode::edit::{Added, Blob, Editor, NewEntry, BUILTIN, LOCAL};
+use crate::formats::gamemaker::bytecode::instruction::{self, encode, Instr};
 use crate::formats::gamemaker::gml::decompile::context::RefKinds;
 use crate::formats::gamemaker::model;
-use crate::formats::gamemaker::model::chunks::code::{Code as CodeChunk, CodeEntry};
+use crate::formats::gamemaker::model::chunks::code::{Blobs, Code as CodeChunk, CodeEntry};
+use crate::formats::gamemaker::model::chunks::instructions::{Instructions, Symbol, LINK_BITS};
 use crate::formats::gamemaker::model::chunks::strings::Strings;
 use crate::formats::gamemaker::model::chunks::symbols::{
     CodeLocals, Function, Functions, Local, Uses, Variable, Variables,
 };
 use crate::formats::gamemaker::model::version::{Range, Version};
-use crate::formats::gamemaker::model::wire::{CodeAddress, StrId};
+use crate::formats::gamemaker::model::wire::StrId;
 use crate::fourcc::FourCC;
 
 /// The flag GameMaker sets (from 2024) in the argument count of an entry with no
@@ -88,73 +92,16 @@ impl Linker {
     pub fn relink(
         &self,
         game: &mut model::Game<'_>,
-        mut blobs: Vec<Blob>,
+        blobs: Vec<Blob>,
         new: Vec<(usize, NewEntry)>,
     ) -> Result<()> {
         let targets = self.targets(game)?;
-        let endian = self.endian;
-        // A chain whose last use is a typed reference (`break.i -11`) ends with the
-        // script kind above the name, as a reference to a script is numbered.
-        let releases = self.releases;
-        let script_kind = RefKinds::of(releases.low).kind(FourCC::SCPT).unwrap_or(0);
-        // Blobs follow one another in CODE, so a use's place in the run of blobs
-        // orders the chain and measures its links. Before bytecode 15 each blob
-        // comes after its entry's name and length.
-        let header = if self.names.old_opcodes { 8 } else { 0 };
-        let mut start = Vec::with_capacity(blobs.len());
-        let mut run = 0u64;
-        for b in &blobs {
-            start.push(run);
-            run += b.bytes.len() as u64 + header;
-        }
-        let mut by_chain: Vec<Vec<(u64, usize, u32)>> = vec![Vec::new(); targets.len()];
-        for (k, b) in blobs.iter().enumerate() {
-            for &(at, c) in &b.uses {
-                by_chain[c].push((start[k] + u64::from(at), k, at));
-            }
-        }
-        let mut firsts = Vec::with_capacity(targets.len());
-        let mut spans = Vec::with_capacity(targets.len());
-        for (t, mut uses) in targets.iter().zip(by_chain) {
-            let fail = |why: String| Error::at(format!("code: {:?}", t.name), why);
-            uses.sort_unstable();
-            let Some(&(_, k0, at0)) = uses.first() else {
-                // GameMaker keeps a variable or function no code uses any more,
-                // with no uses and no first address.
-                spans.push(None);
-                firsts.push(Uses {
-                    count: 0,
-                    first: CodeAddress::Raw(u32::MAX),
-                });
-                continue;
-            };
-            for (n, &(place, k, at)) in uses.iter().enumerate() {
-                let bytes = &mut blobs[k].bytes;
-                let low = match uses.get(n + 1) {
-                    Some(next) => (next.0 - place) as u32,
-                    None if get_u32(bytes, u64::from(at), endian) >> 24 == 0xff => {
-                        script_kind << 24 | t.name_index
-                    }
-                    None => t.name_index,
-                };
-                if low > 0x07ff_ffff {
-                    return Err(fail(format!(
-                        "uses {low} bytes apart do not fit a chain link"
-                    )));
-                }
-                let word = (get_u32(bytes, u64::from(at) + 4, endian) & 0xf800_0000) | low;
-                put_u32(bytes, u64::from(at) + 4, word, endian);
-            }
-            let last = uses.last().map_or(at0, |u| u.2);
-            spans.push(Some((k0, at0, last)));
-            let first = CodeAddress::In {
-                blob: k0 as u32,
-                at: at0 + if t.first_at_operand { 4 } else { 0 },
-            };
-            firsts.push(Uses {
-                count: uses.len() as u32,
-                first,
-            });
+        let (endian, old) = (self.endian, self.names.old_opcodes);
+        let mut typed = Vec::with_capacity(blobs.len());
+        let mut moved = Vec::with_capacity(blobs.len());
+        for (k, b) in blobs.into_iter().enumerate() {
+            typed.push(instructions_of(&b, k, endian, old)?);
+            moved.push(b.starts);
         }
         let entries = new_entries(game, new)?;
         let code = game
@@ -166,34 +113,52 @@ impl Linker {
             .map(|e| e.blob)
             .filter(|&b| b as usize >= code.blobs.len())
             .collect();
-        if code.blobs.len() + added.len() != blobs.len() {
+        if code.blobs.len() + added.len() != typed.len() {
             return Err(Error::at(
                 "CODE",
                 format!(
                     "{} blobs, but the code holds {} and {} are new",
-                    blobs.len(),
+                    typed.len(),
                     code.blobs.len(),
                     added.len()
                 ),
             ));
         }
         for e in code.entries.iter_mut().flatten() {
-            if let Some(&new) = blobs[e.blob as usize].starts.get(&e.offset) {
+            if let Some(&new) = moved[e.blob as usize].get(&e.offset) {
                 e.offset = new;
             }
         }
         code.entries.extend(entries.into_iter().map(Some));
-        code.blobs = blobs.into_iter().map(|b| Cow::Owned(b.bytes)).collect();
+        // A chain whose last use is a typed reference (`break.i -11`) ends with the
+        // script kind above the name, as a reference to a script is numbered.
+        let script_kind = RefKinds::of(self.releases.low)
+            .kind(FourCC::SCPT)
+            .unwrap_or(0);
+        let symbols = targets.iter().map(|t| Symbol {
+            call: t.call,
+            entry: t.entry,
+            name: StrId(t.name_index),
+            first_at_operand: t.first_at_operand,
+        });
+        let instructions = Instructions {
+            blobs: typed,
+            symbols: symbols.collect(),
+            script_kind,
+        };
+        let occurrences = instructions.occurrences();
+        code.blobs = Blobs::Typed(instructions);
         let locals: Vec<(&Target, (usize, u32, u32))> = targets
             .iter()
-            .zip(spans)
-            .filter_map(|(t, span)| Some((t, span?)))
+            .zip(&occurrences)
             .filter(|(t, _)| t.local)
+            .filter_map(|(t, uses)| {
+                let (&(blob, first), &(_, last)) = (uses.first()?, uses.last()?);
+                Some((t, (blob as usize, first, last)))
+            })
             .collect();
         give_locals(game, &locals)?;
-        for (t, uses) in targets.iter().zip(firsts) {
-            *entry_uses(game, t)? = uses;
-        }
+        game.settle_code_uses();
         Ok(())
     }
 
@@ -238,6 +203,41 @@ impl Linker {
         }
         Ok(targets)
     }
+}
+
+/// Blob `k`'s instructions, each variable and function use on its chain (by
+/// [`Blob::uses`]); refused where one would not encode back to the bytes it was
+/// read from, links aside.
+fn instructions_of(b: &Blob, k: usize, endian: Endian, old_opcodes: bool) -> Result<Vec<Instr>> {
+    let chains: HashMap<u32, usize> = b.uses.iter().copied().collect();
+    let code = instruction::decode(&b.bytes, endian, old_opcodes, |at| chains.get(&at).copied());
+    let fail =
+        |at: u32, why: String| Error::at(format!("CODE/blob[{k}]"), format!("{at:#x}: {why}"));
+    let mut again = Vec::with_capacity(b.bytes.len());
+    for i in &code {
+        encode(i, endian, old_opcodes, &mut again).map_err(|why| fail(i.at, why))?;
+    }
+    let mut stored = b.bytes.clone();
+    for &(at, _) in &b.uses {
+        let operand = u64::from(at) + 4;
+        if operand + 4 <= stored.len() as u64 {
+            let word = get_u32(&stored, operand, endian) & !LINK_BITS;
+            put_u32(&mut stored, operand, word, endian);
+        }
+    }
+    if again != stored {
+        let at = again
+            .iter()
+            .zip(&stored)
+            .take_while(|(a, b)| a == b)
+            .count() as u32;
+        let i = code.iter().rfind(|i| i.at <= at).map_or(at, |i| i.at);
+        return Err(fail(
+            i,
+            "the instruction here does not read back as its bytes".into(),
+        ));
+    }
+    Ok(code)
 }
 
 /// The code entries of new code files, their names added to STRG. Where FUNC keeps
@@ -450,23 +450,4 @@ fn give_locals(game: &mut model::Game<'_>, locals: &[(&Target, (usize, u32, u32)
         }
     }
     Ok(())
-}
-
-/// The count and first address of chain `t`'s entry.
-fn entry_uses<'m>(game: &'m mut model::Game<'_>, t: &Target) -> Result<&'m mut Uses> {
-    let uses = if t.call {
-        game.get_mut::<Functions>()
-            .and_then(|f| f.functions.get_mut(t.entry))
-            .map(|f| &mut f.uses)
-    } else {
-        game.get_mut::<Variables>()
-            .and_then(|v| v.variables.get_mut(t.entry))
-            .map(|v| &mut v.uses)
-    };
-    uses.ok_or_else(|| {
-        Error::at(
-            format!("code: {:?}", t.name),
-            "its VARI or FUNC entry is not in the model",
-        )
-    })
 }

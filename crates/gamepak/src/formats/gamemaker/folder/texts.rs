@@ -13,12 +13,11 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::bytes::Endian;
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::binary::words::put_u32;
-use crate::formats::gamemaker::bytecode::instruction::{decode, Operand};
+use crate::formats::gamemaker::bytecode::instruction::{decode, Instr, Operand};
 use crate::formats::gamemaker::bytecode::opcodes::op;
-use crate::formats::gamemaker::model::chunks::code::Code;
+use crate::formats::gamemaker::model::chunks::code::{Blobs, Code};
 use crate::formats::gamemaker::model::chunks::general::General;
 use crate::formats::gamemaker::model::chunks::room::Rooms;
 use crate::formats::gamemaker::model::chunks::symbols::{Functions, Variables};
@@ -53,19 +52,15 @@ pub struct Edit {
     pub split: bool,
 }
 
-/// Each string push of an instruction blob: where its operand lies in the blob,
-/// and the string.
-fn pushes(blob: &[u8], endian: Endian, old_opcodes: bool) -> Vec<(usize, u32)> {
-    decode(blob, endian, old_opcodes, |_| None)
-        .into_iter()
-        .filter_map(|i| match i.operand {
-            Operand::String(s) if (op::PUSH..=op::PUSHBLTN).contains(&i.op) => {
-                let at = i.at as usize + 4;
-                (at + 4 <= blob.len()).then_some((at, s))
-            }
+/// Each string push of an instruction blob: its instruction's index, and the
+/// string.
+fn pushes(code: &[Instr]) -> impl Iterator<Item = (usize, u32)> + '_ {
+    code.iter()
+        .enumerate()
+        .filter_map(|(n, i)| match i.operand {
+            Operand::String(s) if (op::PUSH..=op::PUSHBLTN).contains(&i.op) => Some((n, s)),
             _ => None,
         })
-        .collect()
 }
 
 /// The strings the code of blob `blob` pushes.
@@ -73,12 +68,10 @@ pub fn pushed_strings(game: &Game<'_>, blob: usize) -> Vec<u32> {
     let Some(code) = game.get::<Code>() else {
         return Vec::new();
     };
-    code.blobs.get(blob).map_or_else(Vec::new, |b| {
-        pushes(b, game.endian, game.bytecode < 15)
-            .into_iter()
-            .map(|(_, s)| s)
-            .collect()
-    })
+    let code = code
+        .blobs
+        .instructions(blob, game.endian, game.bytecode < 15);
+    pushes(&code).map(|(_, s)| s).collect()
 }
 
 /// The shown texts of `game`, in string order.
@@ -91,14 +84,10 @@ pub fn list(game: &Game<'_>) -> Vec<Shown> {
     let mut used: BTreeMap<u32, Vec<String>> = BTreeMap::new();
     if let Some(code) = game.get::<Code>() {
         let old = game.bytecode < 15;
-        let blobs: Vec<Vec<u32>> = code
-            .blobs
-            .iter()
-            .map(|b| {
-                pushes(b, game.endian, old)
-                    .into_iter()
-                    .map(|(_, s)| s)
-                    .collect()
+        let blobs: Vec<Vec<u32>> = (0..code.blobs.len())
+            .map(|k| {
+                let code = code.blobs.instructions(k, game.endian, old);
+                pushes(&code).map(|(_, s)| s).collect()
             })
             .collect();
         for entry in code.entries.iter().flatten() {
@@ -206,15 +195,31 @@ pub fn take_own_strings(game: &mut Game<'_>, moved: &[(u32, u32)]) {
     let to = |s: u32| moved.iter().find(|(from, _)| *from == s).map(|(_, to)| *to);
     let (endian, old) = (game.endian, game.bytecode < 15);
     if let Some(code) = game.get_mut::<Code>() {
-        for blob in &mut code.blobs {
-            let changes: Vec<(usize, u32)> = pushes(blob, endian, old)
-                .into_iter()
-                .filter_map(|(at, s)| Some((at, to(s)?)))
-                .collect();
-            if !changes.is_empty() {
-                let bytes = blob.to_mut();
-                for (at, s) in changes {
-                    put_u32(bytes, at as u64, s, endian);
+        match &mut code.blobs {
+            Blobs::Stored(blobs) => {
+                for blob in blobs {
+                    let code = decode(blob, endian, old, |_| None);
+                    // A word cut short at the end decodes as zeros: none to change.
+                    let changes: Vec<(u32, u32)> = pushes(&code)
+                        .filter(|&(n, _)| code[n].at as usize + 8 <= blob.len())
+                        .filter_map(|(n, s)| Some((code[n].at + 4, to(s)?)))
+                        .collect();
+                    if !changes.is_empty() {
+                        let bytes = blob.to_mut();
+                        for (at, s) in changes {
+                            put_u32(bytes, at.into(), s, endian);
+                        }
+                    }
+                }
+            }
+            Blobs::Typed(typed) => {
+                for i in typed.blobs.iter_mut().flatten() {
+                    match &mut i.operand {
+                        Operand::String(s) if (op::PUSH..=op::PUSHBLTN).contains(&i.op) => {
+                            *s = to(*s).unwrap_or(*s);
+                        }
+                        _ => {}
+                    }
                 }
             }
         }

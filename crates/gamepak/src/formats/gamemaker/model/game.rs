@@ -4,10 +4,12 @@
 
 use std::borrow::Cow;
 
+use super::chunks::code::{Blobs, Code};
 use super::chunks::strings::Strings;
+use super::chunks::symbols::{Functions, Uses, Variables};
 use super::chunks::{self, Body, ChunkModel, MARKERS};
 use super::version::{Range, Version};
-use super::wire::Label;
+use super::wire::{CodeAddress, Label};
 use super::wire_read::{Labels, WireReader};
 use super::wire_write::WireWriter;
 use crate::bytes::Endian;
@@ -244,9 +246,12 @@ impl<'a> Game<'a> {
 }
 
 /// The file the model stands for. The writer walks each record through the same
-/// code as the reader, which takes it mutably; it changes nothing, and taking the
-/// model mutably spares a copy of every chunk (a game's masks alone run to MBs).
+/// code as the reader, which takes it mutably; taking the model mutably spares a
+/// copy of every chunk (a game's masks alone run to MBs). It changes nothing but
+/// the counts and first addresses of typed code's chains, which follow its
+/// instructions (see [`Game::settle_code_uses`]).
 pub fn write(model: &mut Game<'_>) -> Result<Vec<u8>> {
+    model.settle_code_uses();
     let mut w = WireWriter::new(model.endian, model.bytecode, 1 << 20);
     w.raw(match model.endian {
         Endian::Little => b"FORM",
@@ -542,6 +547,46 @@ impl<'a> Game<'a> {
     /// Reads every chunk into its model, or keeps it as stored.
     pub fn read(data: &'a [u8]) -> Result<Self> {
         read(data)
+    }
+
+    /// Where the code is typed: each VARI and FUNC entry its chains name gets the
+    /// count of its uses and the address of the first, as the instructions have
+    /// them; one used no more keeps no address.
+    pub fn settle_code_uses(&mut self) {
+        let Some(Blobs::Typed(code)) = self.get::<Code>().map(|c| &c.blobs) else {
+            return;
+        };
+        let settled: Vec<(bool, usize, Uses)> = code
+            .symbols
+            .iter()
+            .zip(code.occurrences())
+            .map(|(s, uses)| {
+                let first = match uses.first() {
+                    Some(&(blob, at)) => CodeAddress::In {
+                        blob,
+                        at: at + if s.first_at_operand { 4 } else { 0 },
+                    },
+                    None => CodeAddress::Raw(u32::MAX),
+                };
+                let count = uses.len() as u32;
+                (s.call, s.entry, Uses { count, first })
+            })
+            .collect();
+        for (call, entry, uses) in settled {
+            let slot = match call {
+                true => self
+                    .get_mut::<Functions>()
+                    .and_then(|f| f.functions.get_mut(entry))
+                    .map(|f| &mut f.uses),
+                false => self
+                    .get_mut::<Variables>()
+                    .and_then(|v| v.variables.get_mut(entry))
+                    .map(|v| &mut v.uses),
+            };
+            if let Some(slot) = slot {
+                *slot = uses;
+            }
+        }
     }
 
     /// The file the model stands for (see [`write()`]).

@@ -53,6 +53,8 @@ pub trait Wire<'a>: Sized {
     fn since(&mut self, v: Version) -> bool;
     /// The bytecode version GEN8 states.
     fn bytecode(&self) -> u8;
+    /// The file's byte order.
+    fn endian(&self) -> crate::bytes::Endian;
     /// The text of a STRG string, when reading (a track's kind is told by its model
     /// name's text); the writer has no need of it and gives `None`.
     fn text_of(&self, id: StrId) -> Option<String>;

@@ -228,6 +228,9 @@ impl<'a> Wire<'a> for WireReader<'a, '_> {
         }
         self.version >= v
     }
+    fn endian(&self) -> Endian {
+        self.endian
+    }
     fn bytecode(&self) -> u8 {
         self.bytecode
     }

@@ -120,6 +120,9 @@ impl<'a> Wire<'a> for WireWriter {
     fn since(&mut self, v: Version) -> bool {
         self.version >= v
     }
+    fn endian(&self) -> Endian {
+        self.endian
+    }
     fn bytecode(&self) -> u8 {
         self.bytecode
     }

@@ -23,6 +23,7 @@ use crate::error::{Error, Result};
 use crate::formats::gamemaker::folder::layout::{self, Place};
 use crate::formats::gamemaker::folder::manifest::{ChunkFile, Manifest};
 use crate::formats::gamemaker::folder::texts;
+use crate::formats::gamemaker::model::chunks::code::Blobs;
 use crate::formats::gamemaker::model::chunks::shaders::BLOBS;
 use crate::formats::gamemaker::model::chunks::split::ResourceFile;
 use crate::formats::gamemaker::model::chunks::strings::Strings;
@@ -719,6 +720,7 @@ fn fill<'a>(
                 .collect();
         }
         Body::Code(code) => {
+            let mut blobs = Vec::with_capacity(m.code.len());
             let mut at = 0usize;
             for c in &m.code {
                 let end = at.saturating_add(c.size as usize);
@@ -728,9 +730,10 @@ fn fill<'a>(
                         format!("ends before the blob of {}", c.file),
                     )
                 })?;
-                code.blobs.push(Cow::Borrowed(blob));
+                blobs.push(Cow::Borrowed(blob));
                 at = end;
             }
+            code.blobs = Blobs::Stored(blobs);
         }
         Body::Shaders(s) => {
             let Source::Split { files, .. } = source else {

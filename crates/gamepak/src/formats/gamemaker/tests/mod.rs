@@ -18,3 +18,4 @@ mod malformed;
 mod newer_games;
 mod null_slots;
 mod sprites;
+mod typed_code;

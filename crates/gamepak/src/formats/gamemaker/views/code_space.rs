@@ -12,7 +12,8 @@
 use crate::bytes::Endian;
 use crate::formats::gamemaker::binary::container::{offset_in, Form};
 use crate::formats::gamemaker::binary::words::get_u32;
-use crate::formats::gamemaker::model::chunks::code::Code;
+use crate::formats::gamemaker::model::chunks::code::{Blobs, Code};
+use crate::formats::gamemaker::model::wire::Blob;
 use crate::fourcc::FourCC;
 
 /// The bytes the code's addresses point into, and the address of each blob.
@@ -20,8 +21,8 @@ use crate::fourcc::FourCC;
 pub struct CodeSpace<'a> {
     pub endian: Endian,
     /// Runs of bytes by address, in address order: CODE's body in a file read,
-    /// each blob in a model laid out in memory.
-    runs: Vec<(u64, &'a [u8])>,
+    /// each blob in a model laid out in memory (typed code encoded).
+    runs: Vec<(u64, Blob<'a>)>,
     /// Where each of CODE's blobs starts, by blob index; 0 for a blob that is not
     /// in the space.
     starts: Vec<u64>,
@@ -35,12 +36,13 @@ impl<'a> CodeSpace<'a> {
     pub fn of_file(form: &Form<'a>, code: Option<&Code<'a>>) -> CodeSpace<'a> {
         let runs = form
             .chunk(FourCC::CODE)
-            .map(|c| (c.body_offset(), c.body))
+            .map(|c| (c.body_offset(), Blob::Borrowed(c.body)))
             .into_iter()
             .collect();
-        let starts = code.map_or_else(Vec::new, |c| {
-            c.blobs.iter().map(|b| offset_in(form.data, b)).collect()
-        });
+        let starts = match code.map(|c| &c.blobs) {
+            Some(Blobs::Stored(blobs)) => blobs.iter().map(|b| offset_in(form.data, b)).collect(),
+            _ => Vec::new(),
+        };
         CodeSpace {
             endian: form.endian,
             runs,
@@ -49,21 +51,31 @@ impl<'a> CodeSpace<'a> {
     }
 
     /// The space of a model's code laid out as the file would hold it (see the
-    /// module's doc), for `bytecode`.
-    pub fn laid_out(code: Option<&'a Code<'a>>, bytecode: u8, endian: Endian) -> CodeSpace<'a> {
+    /// module's doc), for `bytecode`: typed code as the walk would encode and link
+    /// it, or why it cannot be.
+    pub fn laid_out(
+        code: Option<&Code<'a>>,
+        bytecode: u8,
+        endian: Endian,
+    ) -> Result<CodeSpace<'a>, String> {
         let header = if bytecode < 15 { 8 } else { 0 };
         let mut at = LAID_OUT_AT;
         let mut out = CodeSpace {
             endian,
             ..CodeSpace::default()
         };
-        for blob in code.map_or(&[][..], |c| c.blobs.as_slice()) {
+        let blobs = match code {
+            Some(c) => c.blobs.bytes(header, endian, bytecode < 15)?,
+            None => Vec::new(),
+        };
+        for blob in blobs {
             at += header;
             out.starts.push(at);
+            let len = blob.len() as u64;
             out.runs.push((at, blob));
-            at += blob.len() as u64;
+            at += len;
         }
-        out
+        Ok(out)
     }
 
     /// Where blob `k` starts.
@@ -73,9 +85,9 @@ impl<'a> CodeSpace<'a> {
 
     /// Up to `len` bytes from `at`, as far as its run goes; empty where no run holds
     /// `at`.
-    pub fn bytes(&self, at: u64, len: u64) -> &'a [u8] {
-        let k = self.runs.partition_point(|&(start, _)| start <= at);
-        let Some(&(start, run)) = k.checked_sub(1).and_then(|k| self.runs.get(k)) else {
+    pub fn bytes(&self, at: u64, len: u64) -> &[u8] {
+        let k = self.runs.partition_point(|(start, _)| *start <= at);
+        let Some((start, run)) = k.checked_sub(1).and_then(|k| self.runs.get(k)) else {
             return &[];
         };
         let from = (at - start) as usize;
@@ -102,7 +114,7 @@ mod tests {
 
     fn code<'a>(blobs: &[&'a [u8]]) -> Code<'a> {
         Code {
-            blobs: blobs.iter().map(|b| Cow::Borrowed(*b)).collect(),
+            blobs: Blobs::Stored(blobs.iter().map(|b| Cow::Borrowed(*b)).collect()),
             entries: Vec::new(),
         }
     }
@@ -110,7 +122,7 @@ mod tests {
     #[test]
     fn blobs_laid_out_follow_one_another_as_in_the_file() {
         let c = code(&[&[1, 0, 0, 0, 2, 0, 0, 0], &[3, 0, 0, 0]]);
-        let s = CodeSpace::laid_out(Some(&c), 17, Endian::Little);
+        let s = CodeSpace::laid_out(Some(&c), 17, Endian::Little).unwrap();
         assert_eq!((s.start(0), s.start(1)), (Some(8), Some(16)));
         assert_eq!(s.word(12), Some(2));
         assert_eq!(s.word(16), Some(3));
@@ -121,7 +133,7 @@ mod tests {
     #[test]
     fn before_bytecode_15_each_blob_follows_its_entry_header() {
         let c = code(&[&[1, 0, 0, 0], &[3, 0, 0, 0]]);
-        let s = CodeSpace::laid_out(Some(&c), 14, Endian::Little);
+        let s = CodeSpace::laid_out(Some(&c), 14, Endian::Little).unwrap();
         assert_eq!((s.start(0), s.start(1)), (Some(16), Some(28)));
         assert_eq!(s.word(24), None, "the header between holds no code");
         assert_eq!(s.word(28), Some(3));

@@ -141,14 +141,15 @@ pub fn of_model<'a>(game: &'a model::Game<'a>, releases: Option<Range>) -> FileV
         data: &[],
         trailing: 0,
     };
-    let space = code_space::CodeSpace::laid_out(game.get::<Code>(), game.bytecode, game.endian);
-    let mut view = views_of(
-        form,
-        Seen::InMemory(game),
-        space,
-        HashMap::new(),
-        Vec::new(),
-    );
+    let laid_out = code_space::CodeSpace::laid_out(game.get::<Code>(), game.bytecode, game.endian);
+    let (space, problems) = match laid_out {
+        Ok(space) => (space, Vec::new()),
+        Err(why) => {
+            let problem = Problem::error(chunk_location(FourCC::CODE), 0, why);
+            (code_space::CodeSpace::default(), vec![problem])
+        }
+    };
+    let mut view = views_of(form, Seen::InMemory(game), space, HashMap::new(), problems);
     view.releases = releases;
     view
 }
@@ -453,7 +454,7 @@ fn code_entries<'a>(
             let Some(e) = e else {
                 return code_entries::Entry::default();
             };
-            let length = c.blobs.get(e.blob as usize).map_or(0, |b| b.len());
+            let length = c.blobs.size(e.blob as usize);
             let blob = space.start(e.blob as usize).unwrap_or(0);
             code_entries::Entry {
                 // A model seen in memory has no places: its entry is where its

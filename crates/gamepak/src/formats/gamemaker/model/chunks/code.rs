@@ -3,12 +3,17 @@
 //! blob length, locals, arguments (the top bit a flag), the blob's address relative
 //! to that field, and where in the blob the entry starts; from 2.3 a child function
 //! shares its parent's blob. Before bytecode 15 an entry is its name and length with
-//! its instructions right after. Blobs stay bytes here; the occurrence chains inside
-//! them are what VARI and FUNC address.
+//! its instructions right after. A blob read stays bytes, its occurrence chains
+//! (what VARI and FUNC address) as the file links them; edited code is typed
+//! instructions, which the walk encodes and links (see [`super::instructions`]).
+
+use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
+use crate::formats::gamemaker::bytecode::instruction::{self, Instr};
+use crate::formats::gamemaker::model::chunks::instructions::Instructions;
 use crate::formats::gamemaker::model::names::Named;
 use crate::formats::gamemaker::model::wire::{Blob, Record, Slots, StrId, Wire};
 
@@ -18,7 +23,7 @@ use crate::formats::gamemaker::model::wire::{Blob, Record, Slots, StrId, Wire};
 pub struct Code<'a> {
     /// The instruction blobs, in file order.
     #[serde(skip)]
-    pub blobs: Vec<Blob<'a>>,
+    pub blobs: Blobs<'a>,
     /// The code entries by index (a code id); `None` for a null slot.
     pub entries: Vec<Option<CodeEntry>>,
 }
@@ -39,6 +44,79 @@ pub struct CodeEntry {
     pub offset: u32,
 }
 
+/// CODE's instruction blobs: as stored, or typed once the code is edited.
+#[derive(Debug, Clone)]
+pub enum Blobs<'a> {
+    /// Each blob's bytes as read, their chains linked as the file links them.
+    Stored(Vec<Blob<'a>>),
+    /// Every blob as instructions, laid out and linked when written.
+    Typed(Instructions),
+}
+
+impl Default for Blobs<'_> {
+    fn default() -> Self {
+        Blobs::Stored(Vec::new())
+    }
+}
+
+impl<'a> Blobs<'a> {
+    /// How many blobs there are.
+    pub fn len(&self) -> usize {
+        match self {
+            Blobs::Stored(b) => b.len(),
+            Blobs::Typed(t) => t.blobs.len(),
+        }
+    }
+
+    /// Whether there are no blobs.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Blob `k`'s size in bytes.
+    pub fn size(&self, k: usize) -> u64 {
+        match self {
+            Blobs::Stored(b) => b.get(k).map_or(0, |b| b.len() as u64),
+            Blobs::Typed(t) => t.size(k),
+        }
+    }
+
+    /// Blob `k`'s instructions: as typed, or decoded from its bytes (on no
+    /// chain: a stored blob's chains are VARI's and FUNC's to follow).
+    pub fn instructions(
+        &self,
+        k: usize,
+        endian: crate::bytes::Endian,
+        old_opcodes: bool,
+    ) -> Cow<'_, [Instr]> {
+        match self {
+            Blobs::Stored(b) => Cow::Owned(b.get(k).map_or_else(Vec::new, |b| {
+                instruction::decode(b, endian, old_opcodes, |_| None)
+            })),
+            Blobs::Typed(t) => Cow::Borrowed(t.blobs.get(k).map_or(&[][..], |b| b.as_slice())),
+        }
+    }
+
+    /// Each blob's bytes, as a file holds them with `header` bytes before each
+    /// (see [`Instructions::lay_out`]).
+    pub fn bytes(
+        &self,
+        header: u64,
+        endian: crate::bytes::Endian,
+        old_opcodes: bool,
+    ) -> std::result::Result<Vec<Blob<'a>>, String> {
+        match self {
+            // A blob read borrows the file: cloning it copies no bytes.
+            Blobs::Stored(b) => Ok(b.clone()),
+            Blobs::Typed(t) => Ok(t
+                .lay_out(header, endian, old_opcodes)?
+                .into_iter()
+                .map(Cow::Owned)
+                .collect()),
+        }
+    }
+}
+
 impl Named for CodeEntry {
     fn name(&self) -> Option<StrId> {
         self.name
@@ -48,48 +126,69 @@ impl Named for CodeEntry {
 impl<'a> Record<'a> for Code<'a> {
     fn walk<W: Wire<'a>>(&mut self, w: &mut W) -> Result<()> {
         let slots = w.pointers(&mut self.entries)?;
-        if w.bytecode() < 15 {
-            return self.inline(w, slots);
-        }
+        let inline = w.bytecode() < 15;
         if w.reading() {
-            self.read_blobs_first(w, slots)
-        } else {
-            self.write_blobs_first(w, slots)
+            let mut blobs = Vec::new();
+            match inline {
+                true => inline_blobs(w, &mut self.entries, &mut blobs, slots)?,
+                false => self.read_blobs_first(w, &mut blobs, slots)?,
+            }
+            self.blobs = Blobs::Stored(blobs);
+            return Ok(());
+        }
+        let header = if inline { 8 } else { 0 };
+        let at = w.offset();
+        let mut blobs = self
+            .blobs
+            .bytes(header, w.endian(), inline)
+            .map_err(|why| w.invalid(at, why))?;
+        match inline {
+            true => inline_blobs(w, &mut self.entries, &mut blobs, slots),
+            false => write_blobs_first(w, &mut self.entries, &mut blobs, slots),
         }
     }
 }
 
-impl<'a> Code<'a> {
-    /// Bytecode 13 and 14: each entry's blob right after its name and length.
-    fn inline<W: Wire<'a>>(&mut self, w: &mut W, slots: Slots) -> Result<()> {
-        let reading = w.reading();
-        for (i, (entry, slot)) in self.entries.iter_mut().zip(slots).enumerate() {
-            let Some(e) = entry else { continue };
-            w.enter("entry", Some(i));
-            w.here(slot)?;
-            w.string(&mut e.name)?;
-            if reading {
-                e.blob = self.blobs.len() as u32;
-                self.blobs.push(Blob::default());
-            }
-            let blob = self
-                .blobs
-                .get_mut(e.blob as usize)
-                .ok_or_else(|| w.invalid(w.offset(), format!("blob {} does not exist", e.blob)))?;
-            let mut len = blob.len();
-            w.count(&mut len, 1)?;
-            w.code_blob(w.offset(), e.blob, len as u32);
-            w.blob(blob, len)?;
-            w.leave();
+/// Bytecode 13 and 14: each entry's blob right after its name and length.
+fn inline_blobs<'a, W: Wire<'a>>(
+    w: &mut W,
+    entries: &mut [Option<CodeEntry>],
+    blobs: &mut Vec<Blob<'a>>,
+    slots: Slots,
+) -> Result<()> {
+    let reading = w.reading();
+    for (i, (entry, slot)) in entries.iter_mut().zip(slots).enumerate() {
+        let Some(e) = entry else { continue };
+        w.enter("entry", Some(i));
+        w.here(slot)?;
+        w.string(&mut e.name)?;
+        if reading {
+            e.blob = blobs.len() as u32;
+            blobs.push(Blob::default());
         }
-        Ok(())
+        let blob = blobs
+            .get_mut(e.blob as usize)
+            .ok_or_else(|| w.invalid(w.offset(), format!("blob {} does not exist", e.blob)))?;
+        let mut len = blob.len();
+        w.count(&mut len, 1)?;
+        w.code_blob(w.offset(), e.blob, len as u32);
+        w.blob(blob, len)?;
+        w.leave();
     }
+    Ok(())
+}
 
+impl<'a> Code<'a> {
     /// Reads the blobs as one run up to the first entry, then the entries, and
     /// splits the run where the entries say their blobs lie: each new blob must
     /// start where the one before it ended, and a child's must be a blob already
     /// read.
-    fn read_blobs_first<W: Wire<'a>>(&mut self, w: &mut W, slots: Slots) -> Result<()> {
+    fn read_blobs_first<W: Wire<'a>>(
+        &mut self,
+        w: &mut W,
+        blobs: &mut Vec<Blob<'a>>,
+        slots: Slots,
+    ) -> Result<()> {
         let start = w.offset();
         let first = self
             .entries
@@ -111,7 +210,6 @@ impl<'a> Code<'a> {
         let mut starts: Vec<(u64, u32)> = Vec::new();
         let mut next = start;
         let lenient = w.leniently();
-        let blobs = &mut self.blobs;
         for (i, (entry, slot)) in self.entries.iter_mut().zip(slots).enumerate() {
             let Some(e) = entry else { continue };
             let read = w.entry(|w| {
@@ -166,26 +264,32 @@ impl<'a> Code<'a> {
         }
         Ok(())
     }
+}
 
-    fn write_blobs_first<W: Wire<'a>>(&mut self, w: &mut W, slots: Slots) -> Result<()> {
-        let mut starts = Vec::with_capacity(self.blobs.len());
-        for (i, blob) in self.blobs.iter_mut().enumerate() {
-            starts.push(w.offset());
-            w.code_blob(w.offset(), i as u32, blob.len() as u32);
-            let len = blob.len();
-            w.blob(blob, len)?;
-        }
-        for (entry, slot) in self.entries.iter_mut().zip(slots) {
-            let Some(e) = entry else { continue };
-            w.here(slot)?;
-            let (&at, blob) = starts
-                .get(e.blob as usize)
-                .zip(self.blobs.get(e.blob as usize))
-                .ok_or_else(|| w.invalid(w.offset(), format!("blob {} does not exist", e.blob)))?;
-            entry_fields(w, e, at, blob.len() as u32)?;
-        }
-        Ok(())
+/// From bytecode 15: the blobs one after another, then the entries.
+fn write_blobs_first<'a, W: Wire<'a>>(
+    w: &mut W,
+    entries: &mut [Option<CodeEntry>],
+    blobs: &mut [Blob<'a>],
+    slots: Slots,
+) -> Result<()> {
+    let mut starts = Vec::with_capacity(blobs.len());
+    for (i, blob) in blobs.iter_mut().enumerate() {
+        starts.push(w.offset());
+        w.code_blob(w.offset(), i as u32, blob.len() as u32);
+        let len = blob.len();
+        w.blob(blob, len)?;
     }
+    for (entry, slot) in entries.iter_mut().zip(slots) {
+        let Some(e) = entry else { continue };
+        w.here(slot)?;
+        let (&at, blob) = starts
+            .get(e.blob as usize)
+            .zip(blobs.get(e.blob as usize))
+            .ok_or_else(|| w.invalid(w.offset(), format!("blob {} does not exist", e.blob)))?;
+        entry_fields(w, e, at, blob.len() as u32)?;
+    }
+    Ok(())
 }
 
 /// Where an entry's blob lies, and where the fields that say so are stored.

@@ -14,6 +14,7 @@ pub mod filter_effects;
 pub mod fonts;
 pub mod general;
 pub mod global_scripts;
+pub mod instructions;
 pub mod languages;
 pub mod objects;
 pub mod options;
