@@ -66,6 +66,17 @@ pub use crate::formats::gamemaker::{
     model::chunks, model::json, model::read, model::write, model::Game, model::Part,
 };
 
+/// Code as typed instructions. [`type_code`](instructions::type_code) turns a
+/// game's instruction blobs into [`Instr`](instructions::Instr)s whose variable
+/// and function uses name their VARI or FUNC entry
+/// ([`Symbol`](instructions::Symbol)); change them and write, and every
+/// occurrence chain, count and first address follows.
+pub mod instructions {
+    pub use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
+    pub use crate::formats::gamemaker::bytecode::relink::type_code;
+    pub use crate::formats::gamemaker::model::chunks::instructions::{Instructions, Symbol};
+}
+
 /// The FORM container under the model: each chunk's name, offset and bytes, for tools
 /// that look at a file's layout rather than its records.
 pub mod form {

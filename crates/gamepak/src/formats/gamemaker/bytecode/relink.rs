@@ -27,7 +27,7 @@ use crate::bytes::Endian;
 use crate::error::{Error, Result};
 use crate::formats::gamemaker::binary::words::{get_u32, put_u32};
 use crate::formats::gamemaker::bytecode::builtin_variables;
-use crate::formats::gamemaker::bytecode::disassemble::Names;
+use crate::formats::gamemaker::bytecode::disassemble::{self, Names};
 use crate::formats::gamemaker::bytecode::edit::{Added, Blob, Editor, NewEntry, BUILTIN, LOCAL};
 use crate::formats::gamemaker::bytecode::instruction::{self, encode, Instr};
 use crate::formats::gamemaker::gml::decompile::context::RefKinds;
@@ -40,6 +40,7 @@ use crate::formats::gamemaker::model::chunks::symbols::{
 };
 use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::model::wire::StrId;
+use crate::formats::gamemaker::views::file_view;
 use crate::fourcc::FourCC;
 
 /// The flag GameMaker sets (from 2024) in the argument count of an entry with no
@@ -68,6 +69,31 @@ pub struct Linker {
     added: Vec<Added>,
     endian: Endian,
     releases: Range,
+}
+
+/// Types `game`'s code whole, as a pack with code edits does: every blob as
+/// instructions, each variable and function use on its VARI or FUNC entry's chain
+/// (see `model::chunks::instructions`). Edit them and write, and every chain is
+/// linked again. A game with no code, or typed already, is left as it is; one whose
+/// chains do not walk (a damaged file) is refused, with the first break.
+pub fn type_code(game: &mut model::Game<'_>) -> Result<()> {
+    match game.get::<CodeChunk>() {
+        Some(c) if matches!(c.blobs, Blobs::Stored(_)) => {}
+        _ => return Ok(()),
+    }
+    let (blobs, linker) = {
+        let view = file_view::of_model(game, None);
+        let names = disassemble::names(&view);
+        if let Some(p) = names.problems.first() {
+            return Err(Error::invalid(&p.path, p.offset.unwrap_or(0), &p.message));
+        }
+        let editor = Editor::with_names(&view, names);
+        let blobs = (0..view.blob_entries().len())
+            .map(|k| editor.stored(k))
+            .collect();
+        (blobs, editor.linker())
+    };
+    linker.relink(game, blobs, Vec::new())
 }
 
 impl Editor<'_, '_> {

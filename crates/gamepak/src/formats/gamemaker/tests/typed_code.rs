@@ -7,23 +7,17 @@
 use crate::common;
 
 use gamepak::formats::gamemaker::bytecode::disassemble::names;
-use gamepak::formats::gamemaker::bytecode::edit::Editor;
+use gamepak::formats::gamemaker::bytecode::relink::type_code;
 use gamepak::formats::gamemaker::model::chunks::code::{Blobs, Code};
 use gamepak::formats::gamemaker::model::Game;
 use gamepak::formats::gamemaker::views::file_view;
 
-/// `data`'s model with its code typed whole, as pack types it: each blob as
-/// stored, each use on its chain; `None` for a game with no code (a YYC build).
+/// `data`'s model with its code typed whole, as pack types it; `None` for a
+/// game with no code (a YYC build).
 fn typed(data: &[u8]) -> Option<Game<'_>> {
-    let view = file_view::read(data).unwrap();
-    view.model.get::<Code>()?;
-    let editor = Editor::with_names(&view, names(&view));
-    let blobs = (0..view.blob_entries().len())
-        .map(|k| editor.stored(k))
-        .collect();
-    let linker = editor.linker();
     let mut game = Game::read(data).unwrap();
-    linker.relink(&mut game, blobs, Vec::new()).unwrap();
+    game.get::<Code>()?;
+    type_code(&mut game).unwrap();
     Some(game)
 }
 
@@ -88,13 +82,11 @@ fn a_use_pointed_at_another_variable_in_the_typed_model_moves_between_chains() {
         .iter()
         .map(|v| v.instance_type)
         .collect();
-    let before: Vec<u32> = game
-        .get::<Variables>()
-        .unwrap()
-        .variables
-        .iter()
-        .map(|v| v.uses.count)
-        .collect();
+    let counts = |g: &Game<'_>| -> Vec<u32> {
+        let variables = &g.get::<Variables>().unwrap().variables;
+        variables.iter().map(|v| v.uses.count).collect()
+    };
+    let before = counts(&game);
     let Some(Blobs::Typed(code)) = game.get_mut::<Code>().map(|c| &mut c.blobs) else {
         unreachable!("typed above");
     };
@@ -127,14 +119,7 @@ fn a_use_pointed_at_another_variable_in_the_typed_model_moves_between_chains() {
         "{name}: {}",
         report.lines()
     );
-    let again = Game::read(&bytes).unwrap();
-    let after: Vec<u32> = again
-        .get::<Variables>()
-        .unwrap()
-        .variables
-        .iter()
-        .map(|v| v.uses.count)
-        .collect();
+    let after = counts(&Game::read(&bytes).unwrap());
     assert_eq!(after[from_entry], before[from_entry] - 1, "{name}");
     assert_eq!(after[to_entry], before[to_entry] + 1, "{name}");
     let view = file_view::read(&bytes).unwrap();
