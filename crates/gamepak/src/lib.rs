@@ -18,6 +18,7 @@ extern crate self as gamepak;
 pub mod assets;
 pub mod bytes;
 mod caret;
+pub mod changes;
 pub mod codec;
 pub mod detect;
 mod diagnostic;

@@ -1,12 +1,14 @@
 //! One module per verb, and the verbs as the command line names them: a new verb
 //! is its module and a line in [`Command`] and its `run`.
 
+pub mod apply;
 pub mod build;
 mod build_watch;
 pub mod check;
 pub mod compile;
 pub mod completions;
 pub mod decompile;
+pub mod diff;
 pub mod extract;
 pub mod identify;
 pub mod info;
@@ -14,6 +16,7 @@ pub mod list;
 pub mod man;
 pub mod opcode_table;
 pub mod pack;
+pub mod patch;
 pub mod render_entry;
 pub mod serve;
 
@@ -32,6 +35,9 @@ pub enum Command {
     Build(build::Args),
     Decompile(decompile::Args),
     Compile(compile::Args),
+    Diff(diff::Args),
+    Patch(patch::Args),
+    Apply(apply::Args),
     Serve(serve::Args),
     #[command(hide = true)]
     RenderEntry(render_entry::Args),
@@ -75,6 +81,9 @@ impl Command {
             }
             Command::Decompile(a) => decompile::run(a, &global),
             Command::Compile(a) => compile::run(a, &global),
+            Command::Diff(a) => diff::run(a, &global),
+            Command::Patch(a) => patch::run(a, &global),
+            Command::Apply(a) => apply::run(a, &global),
             Command::Serve(a) => serve::run(a, &global),
             Command::RenderEntry(a) => render_entry::run(a, &global),
             Command::Completions(a) => completions::run(a, cli),

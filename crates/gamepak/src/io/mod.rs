@@ -12,7 +12,7 @@ mod source;
 mod source_dir;
 mod stems;
 mod target;
-mod temp;
+pub(crate) mod temp;
 
 pub use atomic::write_atomic;
 pub use enclosed::{flat_name, EnclosedPath};

@@ -7,6 +7,8 @@ mod common;
 
 mod bombs;
 mod changed_input;
+mod changes_porting;
+mod changes_versions;
 mod damaged_offsets;
 mod documents;
 mod extract_summary;

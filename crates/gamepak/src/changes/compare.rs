@@ -1,0 +1,98 @@
+//! Which assets differ between two extracted files: matched by key (kind and
+//! name), never by place, with a rename found where an asset left one key and
+//! the same bytes arrived at another.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::tree::{hash, Tree};
+
+/// How an asset changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Change {
+    /// Only in the second file.
+    Added,
+    /// Only in the first.
+    Removed,
+    /// In both, with other bytes.
+    Modified,
+    /// The same bytes, under another key.
+    Renamed,
+}
+
+/// One asset that differs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Changed {
+    /// The asset's key in the second file (in the first, for a removed one).
+    pub key: String,
+    pub change: Change,
+    /// Its file's path in the first file, if it is there.
+    pub before: Option<String>,
+    /// Its file's path in the second, if it is there.
+    pub after: Option<String>,
+    /// A renamed asset's key in the first file.
+    pub was: Option<String>,
+}
+
+/// Every asset that differs from `a` to `b`, by key.
+pub fn compare(a: &Tree, b: &Tree) -> Vec<Changed> {
+    let (keys_a, keys_b) = (a.keys(), b.keys());
+    let mut out = Vec::new();
+    let mut removed: Vec<(&String, &String)> = Vec::new();
+    for (key, path) in &keys_a {
+        match keys_b.get(key) {
+            Some(other) if a.files[path] == b.files[other] => {}
+            Some(other) => out.push(Changed {
+                key: key.clone(),
+                change: Change::Modified,
+                before: Some(path.clone()),
+                after: Some(other.clone()),
+                was: None,
+            }),
+            None => removed.push((key, path)),
+        }
+    }
+    // The bytes of each asset only the first file holds, once: an asset that
+    // left a key for another with the same bytes was renamed.
+    let mut left: BTreeMap<String, Vec<(&String, &String)>> = BTreeMap::new();
+    for &(key, path) in &removed {
+        left.entry(hash(&a.files[path]))
+            .or_default()
+            .push((key, path));
+    }
+    for (key, path) in &keys_b {
+        if keys_a.contains_key(key) {
+            continue;
+        }
+        let moved = left.get_mut(&hash(&b.files[path])).and_then(|v| v.pop());
+        out.push(match moved {
+            Some((was, from)) => Changed {
+                key: key.clone(),
+                change: Change::Renamed,
+                before: Some(from.clone()),
+                after: Some(path.clone()),
+                was: Some(was.clone()),
+            },
+            None => Changed {
+                key: key.clone(),
+                change: Change::Added,
+                before: None,
+                after: Some(path.clone()),
+                was: None,
+            },
+        });
+    }
+    for (key, path) in left.into_values().flatten() {
+        out.push(Changed {
+            key: key.clone(),
+            change: Change::Removed,
+            before: Some(path.clone()),
+            after: None,
+            was: None,
+        });
+    }
+    out.sort_by(|x, y| x.key.cmp(&y.key));
+    out
+}

@@ -1,0 +1,144 @@
+//! A game file's assets as its format's extract gives them, held in memory: every
+//! file of the extracted folder by its path, and the key that names it as an
+//! asset whatever its place in the file.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::error::{Error, Result};
+use crate::io::{EnclosedPath, MemoryFolder};
+use crate::{ExtractOptions, Format, Options};
+
+/// An extracted folder in memory.
+#[derive(Debug, Clone)]
+pub struct Tree {
+    /// The format the file is in.
+    pub format: Format,
+    /// Every file of the folder, by its `/`-separated path.
+    pub files: BTreeMap<String, Vec<u8>>,
+}
+
+impl Tree {
+    /// The assets of `data` (named `name` in errors), extracted in memory.
+    pub fn of_file(data: &[u8], name: &str, opts: &Options) -> Result<Tree> {
+        let (format, handler) = crate::recognise(data, name)?;
+        let memory = Arc::new(MemoryFolder::default());
+        let options = ExtractOptions {
+            memory: Some(memory.clone()),
+            ..ExtractOptions::default()
+        };
+        handler
+            .open(data, opts)
+            .extract(Path::new("memory"), &options)?;
+        Ok(Tree {
+            format,
+            files: memory.take(),
+        })
+    }
+
+    /// Writes every file under `dir`, each at the path extract gives its name: no
+    /// name can reach outside `dir`.
+    pub fn write_into(&self, dir: &Path) -> Result<()> {
+        for (name, bytes) in &self.files {
+            let path = dir.join(EnclosedPath::new(name).as_path());
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+            }
+            std::fs::write(&path, bytes).map_err(|e| Error::io(&path, e))?;
+        }
+        Ok(())
+    }
+
+    /// Each asset's key and the path of its file; a key two files share (two
+    /// resources of one name) is their whole path instead.
+    pub fn keys(&self) -> BTreeMap<String, String> {
+        let mut count: BTreeMap<String, usize> = BTreeMap::new();
+        for path in self.files.keys() {
+            *count.entry(asset_key(path)).or_default() += 1;
+        }
+        self.files
+            .keys()
+            .map(|path| {
+                let key = asset_key(path);
+                match count[&key] {
+                    1 => (key, path.clone()),
+                    _ => (path.clone(), path.clone()),
+                }
+            })
+            .collect()
+    }
+}
+
+/// The asset a file of an extracted folder is, whatever its place: its path with
+/// each part's place in its list (`003-` in `objects/003-obj_wall.json`) left
+/// out. A frame's or page's number (`000.png`) is its name, and stays.
+pub fn asset_key(path: &str) -> String {
+    path.split('/')
+        .map(|part| {
+            let digits = part.bytes().take_while(u8::is_ascii_digit).count();
+            match part[digits..].strip_prefix('-') {
+                Some(rest) if digits > 0 && !rest.is_empty() => rest,
+                _ => part,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The content hash each operation names an asset by: BLAKE3, in hex.
+pub fn hash(bytes: &[u8]) -> String {
+    blake3::hash(bytes).to_hex().to_string()
+}
+
+/// Whether `name` is a path a patch may name: relative, `/`-separated, with no
+/// `.`, `..` or empty part, so that it stays inside the folder it is applied to.
+pub fn is_enclosed(name: &str) -> bool {
+    !name.is_empty()
+        && !name.contains('\\')
+        && name
+            .split('/')
+            .all(|p| !p.is_empty() && p != "." && p != ".." && !p.contains(':'))
+        && EnclosedPath::new(name).name() == name
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_leaves_out_each_place_but_keeps_numbers_that_are_names() {
+        assert_eq!(
+            asset_key("objects/003-obj_wall.json"),
+            "objects/obj_wall.json"
+        );
+        assert_eq!(
+            asset_key("sprites/001-spr_x/000.png"),
+            "sprites/spr_x/000.png"
+        );
+        assert_eq!(
+            asset_key("sections/07-atlases.json"),
+            "sections/atlases.json"
+        );
+        assert_eq!(asset_key("images/0_hero/004.png"), "images/0_hero/004.png");
+        assert_eq!(asset_key("textures/000.png"), "textures/000.png");
+        assert_eq!(asset_key("code/12-.asm"), "code/12-.asm");
+    }
+
+    #[test]
+    fn only_paths_inside_the_folder_are_enclosed() {
+        assert!(is_enclosed("objects/obj_wall.json"));
+        for bad in [
+            "../x",
+            "a/../b",
+            "/etc/passwd",
+            "a//b",
+            "",
+            "C:/x",
+            "a\\b",
+            "./a",
+        ] {
+            assert!(!is_enclosed(bad), "{bad}");
+        }
+    }
+}
