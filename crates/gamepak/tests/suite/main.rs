@@ -7,6 +7,7 @@ mod common;
 
 mod bombs;
 mod changed_input;
+mod changes_merging;
 mod changes_porting;
 mod changes_versions;
 mod damaged_offsets;
