@@ -92,7 +92,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         out(counts.line());
         if !args.stat {
             for asset in &d.assets {
-                print_detail(asset);
+                print_detail(asset, global.verbose);
             }
         }
     }
@@ -171,8 +171,12 @@ fn print_stat(assets: &[AssetChange]) {
     }
 }
 
+/// The fields of one record shown before the rest are counted (all with
+/// --verbose): a map's tile grid changes hundreds at once.
+const FIELDS_SHOWN: usize = 20;
+
 /// An asset's details, after the summary.
-fn print_detail(a: &AssetChange) {
+fn print_detail(a: &AssetChange, verbose: bool) {
     match &a.detail {
         Detail::Text { diff, .. } => {
             out("");

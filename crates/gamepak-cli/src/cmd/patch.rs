@@ -77,8 +77,9 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         return Ok(Status::Ok);
     }
     let detail = format!(
-        ", {} operations: {} modified, {} added, {} removed, {} renamed",
+        ", {} operation{}: {} modified, {} added, {} removed, {} renamed",
         ops.len(),
+        if ops.len() == 1 { "" } else { "s" },
         count(Change::Modified),
         count(Change::Added),
         count(Change::Removed),

@@ -19,6 +19,7 @@ mod conventions;
 mod damaged_files;
 mod exit_codes;
 mod output_races;
+mod patches;
 mod readme;
 #[cfg(target_os = "linux")]
 mod reads_tables;

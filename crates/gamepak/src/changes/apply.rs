@@ -92,7 +92,8 @@ pub(crate) fn port(tree: &mut Tree, patch: &Patch, on_conflict: OnConflict) -> V
     let mut places = Places::default();
     for op in &patch.manifest.operations {
         let path = op.path.as_deref().unwrap_or(&op.asset);
-        if follows(tree.format, path, |p| target.contains(p)) {
+        // A removal still applies: an entry's assembly goes with its GML.
+        if op.change != Change::Removed && follows(tree.format, path, |p| target.contains(p)) {
             continue;
         }
         if let Err(c) = one(tree, patch, op, &mut places) {

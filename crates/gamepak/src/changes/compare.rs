@@ -1,6 +1,8 @@
 //! Which assets differ between two extracted files: matched by key (kind and
 //! name), never by place, with a rename found where an asset left one key and
-//! the same bytes arrived at another.
+//! the same bytes arrived at another. Bytes many assets share (the same one-line
+//! event in every object) say nothing of where one went: a rename is only found
+//! for bytes each file holds once.
 
 use std::collections::BTreeMap;
 
@@ -54,8 +56,9 @@ pub fn compare(a: &Tree, b: &Tree) -> Vec<Changed> {
             None => removed.push((key, path)),
         }
     }
-    // The bytes of each asset only the first file holds, once: an asset that
-    // left a key for another with the same bytes was renamed.
+    let (once_a, once_b) = (held_once(a), held_once(b));
+    // The bytes of each asset only the first file holds: an asset that left a key
+    // for another with the same bytes, bytes each file holds once, was renamed.
     let mut left: BTreeMap<String, Vec<(&String, &String)>> = BTreeMap::new();
     for &(key, path) in &removed {
         left.entry(hash(&a.files[path]))
@@ -66,7 +69,9 @@ pub fn compare(a: &Tree, b: &Tree) -> Vec<Changed> {
         if keys_a.contains_key(key) {
             continue;
         }
-        let moved = left.get_mut(&hash(&b.files[path])).and_then(|v| v.pop());
+        let h = hash(&b.files[path]);
+        let unique = once_a.contains(&h) && once_b.contains(&h);
+        let moved = left.get_mut(&h).filter(|_| unique).and_then(|v| v.pop());
         out.push(match moved {
             Some((was, from)) => Changed {
                 key: key.clone(),
@@ -95,4 +100,17 @@ pub fn compare(a: &Tree, b: &Tree) -> Vec<Changed> {
     }
     out.sort_by(|x, y| x.key.cmp(&y.key));
     out
+}
+
+/// The hashes of the bytes only one file of `tree` holds.
+fn held_once(tree: &Tree) -> std::collections::HashSet<String> {
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    for bytes in tree.files.values() {
+        *count.entry(hash(bytes)).or_default() += 1;
+    }
+    count
+        .into_iter()
+        .filter(|&(_, n)| n == 1)
+        .map(|(h, _)| h)
+        .collect()
 }

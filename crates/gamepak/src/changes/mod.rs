@@ -138,8 +138,8 @@ pub fn diff(a: Input<'_>, b: Input<'_>, opts: &Options) -> Result<Diff> {
         let before = c.before.as_ref().map(|p| x.files[p].as_slice());
         let after = c.after.as_ref().map(|p| y.files[p].as_slice());
         let detail = match c.change {
-            Change::Renamed => details::detail(path, None, None, &opts.limits),
-            _ => details::detail(path, before, after, &opts.limits),
+            Change::Renamed => details::detail(&c.key, None, None, &opts.limits),
+            _ => details::detail(&c.key, before, after, &opts.limits),
         };
         assets.push(AssetChange {
             path: c.key,
@@ -217,7 +217,11 @@ pub fn make_patch(a: Input<'_>, b: Input<'_>, opts: &Options) -> Result<Patch> {
     let mut operations = Vec::new();
     for c in compare::compare(&x, &y) {
         let path = c.after.as_deref().or(c.before.as_deref()).unwrap_or(&c.key);
-        if rules::is_layout(format, path) {
+        // What follows other assets is carried for the exact rebuild alone (in
+        // `files`): another base makes it again from what it follows.
+        let follows = c.change != Change::Removed
+            && rules::follows(format, path, |p| y.files.contains_key(p));
+        if rules::is_layout(format, path) || follows {
             continue;
         }
         let before = c.before.as_ref().map(|p| &x.files[p]);

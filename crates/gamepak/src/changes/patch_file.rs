@@ -138,7 +138,8 @@ impl Patch {
     /// name that would leave the folder it applies to, or a manifest of another
     /// version, is refused.
     pub fn from_bytes(data: &[u8], name: &str, limits: &Limits) -> Result<Patch> {
-        let fail = |why: String| Error::at(name, why);
+        // A patch that cannot be applied is a wrong request, whatever it holds.
+        let fail = |why: String| Error::usage(name, why);
         let mut zip = zip::ZipArchive::new(std::io::Cursor::new(data))
             .map_err(|e| fail(format!("not a gpatch archive: {e}")))?;
         let mut manifest = None;

@@ -431,8 +431,11 @@ pub fn disassemble(
         true => "bytecode 14, shown in the later opcodes' names: ",
         false => "",
     };
+    // The blob's size, not its place in the file: an edit that moves the code
+    // after it would otherwise change every later disassembly (a diff, a patch or
+    // a modder's history of the folder would show them all).
     out.push_str(&format!(
-        "; {length}-byte blob at {blob:#x}; {old}instructions may be changed, added or removed (labels name branch targets)\n"
+        "; {length}-byte blob; {old}instructions may be changed, added or removed (labels name branch targets)\n"
     ));
     for line in lines {
         let rel = line.at - blob;
