@@ -187,7 +187,8 @@ fn print_detail(a: &AssetChange, verbose: bool) {
         Detail::Json { fields } => {
             out("");
             let stem = a.path.strip_suffix(".json").unwrap_or(&a.path);
-            for f in fields {
+            let shown = if verbose { fields.len() } else { FIELDS_SHOWN };
+            for f in fields.iter().take(shown) {
                 let show = |v: &Option<serde_json::Value>| {
                     v.as_ref().map_or("(none)".to_string(), |v| v.to_string())
                 };
@@ -196,6 +197,12 @@ fn print_detail(a: &AssetChange, verbose: bool) {
                     f.pointer,
                     show(&f.before),
                     show(&f.after)
+                ));
+            }
+            if fields.len() > shown {
+                out(format!(
+                    "{stem}: … and {} more fields (--verbose shows every one)",
+                    fields.len() - shown
                 ));
             }
         }
