@@ -23,6 +23,7 @@ fuzz_target!(|data: &[u8]| {
         name: "demo.gbin",
         bytes: BASE,
         path: None,
+        progress: None,
     };
     let _ = apply(base, &[patch], OnConflict::Fail, &opts);
 });

@@ -6,6 +6,7 @@
 mod cmd;
 mod files;
 mod output;
+mod reading;
 mod style;
 mod terminal;
 

@@ -1,8 +1,9 @@
 use std::path::{Path, PathBuf};
 
-use crate::output::{json_line, read_input, written, FileRecord, Global, Status};
+use crate::output::{json_line, written, FileRecord, Global, Status};
+use crate::reading::Reading;
 use crate::terminal::out;
-use gamepak::changes::{self, Conflict, Input, OnConflict, Patch};
+use gamepak::changes::{self, Conflict, OnConflict, Patch};
 use gamepak::io::{OutputFile, Replace};
 use gamepak::Error;
 
@@ -63,7 +64,6 @@ enum Resolve {
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let limits = &global.options.limits;
-    let base = read_input(&args.base, limits)?;
     let patches = args
         .patches
         .iter()
@@ -72,18 +72,14 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
             Patch::from_bytes(&bytes, &p.display().to_string(), limits)
         })
         .collect::<Result<Vec<_>, Error>>()?;
-    let name = args.base.display().to_string();
+    let base = Reading::open(&args.base, global)?;
     let on_conflict = match args.on_conflict {
         Resolve::Fail => OnConflict::Fail,
         Resolve::Ours => OnConflict::Ours,
         Resolve::Theirs => OnConflict::Theirs,
     };
-    let input = Input {
-        name: &name,
-        bytes: &base,
-        path: Some(&args.base),
-    };
-    let applied = changes::apply(input, &patches, on_conflict, &global.options)?;
+    let applied = changes::apply(base.input(), &patches, on_conflict, &global.options)?;
+    base.done();
     if let Some(dir) = &args.conflicts {
         write_conflicts(dir, &applied.conflicts)?;
     }

@@ -1,8 +1,9 @@
 use std::path::PathBuf;
 
-use crate::output::{read_input, Global, Status};
+use crate::output::{Global, Status};
+use crate::reading::Reading;
 use crate::terminal::{data, err, json_line, out};
-use gamepak::changes::{self, AssetChange, Change, Detail, Input};
+use gamepak::changes::{self, AssetChange, Change, Detail};
 use gamepak::Error;
 
 /// Compare two files of one format, asset by asset.
@@ -41,23 +42,13 @@ pub struct Args {
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let (a, b) = (
-        read_input(&args.a, &global.options.limits)?,
-        read_input(&args.b, &global.options.limits)?,
+        Reading::open(&args.a, global)?,
+        Reading::open(&args.b, global)?,
     );
-    let (na, nb) = (args.a.display().to_string(), args.b.display().to_string());
-    let (ia, ib) = (
-        Input {
-            name: &na,
-            bytes: &a,
-            path: Some(&args.a),
-        },
-        Input {
-            name: &nb,
-            bytes: &b,
-            path: Some(&args.b),
-        },
-    );
+    let (ia, ib) = (a.input(), b.input());
     let d = changes::diff(ia, ib, &global.options)?;
+    a.done();
+    b.done();
     if let Some(dir) = &args.visual {
         let written = changes::visual(ia, ib, dir, &global.options)?;
         if !global.quiet && !args.json {

@@ -1,7 +1,8 @@
 use std::path::PathBuf;
 
-use crate::output::{json_line, read_input, written, FileRecord, Global, Status};
-use gamepak::changes::{self, Change, Input};
+use crate::output::{json_line, written, FileRecord, Global, Status};
+use crate::reading::Reading;
+use gamepak::changes::{self, Change};
 use gamepak::io::{OutputFile, Replace};
 use gamepak::Error;
 
@@ -36,22 +37,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
-    let limits = &global.options.limits;
-    let (a, b) = (read_input(&args.a, limits)?, read_input(&args.b, limits)?);
-    let (na, nb) = (args.a.display().to_string(), args.b.display().to_string());
-    let patch = changes::make_patch(
-        Input {
-            name: &na,
-            bytes: &a,
-            path: Some(&args.a),
-        },
-        Input {
-            name: &nb,
-            bytes: &b,
-            path: Some(&args.b),
-        },
-        &global.options,
-    )?;
+    let (a, b) = (
+        Reading::open(&args.a, global)?,
+        Reading::open(&args.b, global)?,
+    );
+    let patch = changes::make_patch(a.input(), b.input(), &global.options)?;
+    a.done();
+    b.done();
     let bytes = patch.to_bytes()?;
     let replace = if args.force {
         Replace::Any

@@ -174,3 +174,17 @@ fn a_patch_that_names_a_path_outside_the_folder_or_unpacks_past_the_limit_is_ref
     assert!(stderr(&o).contains("--max-alloc"), "{}", stderr(&o));
     assert!(!out.exists() && !dir.path().join("evil").exists());
 }
+
+#[test]
+fn diff_visual_writes_each_changed_image_before_after_and_highlighted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (example("gbin/demo.gbin"), example("gbin/demo-be.gbin"));
+    let pictures = dir.path().join("pictures");
+    let o = gamepak(&["diff", "--stat", "--visual", s(&pictures), s(&a), s(&b)]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    for suffix in ["before", "after", "diff"] {
+        let png = pictures.join(format!("images/0_hero/000.{suffix}.png"));
+        let bytes = std::fs::read(&png).unwrap_or_else(|e| panic!("{}: {e}", png.display()));
+        assert!(bytes.starts_with(b"\x89PNG"), "{suffix}");
+    }
+}

@@ -44,7 +44,7 @@ use crate::{Format, Options, PackOutcome};
 /// A file to compare or patch: its bytes, its name for messages, and where it
 /// lies, if on disk (so that files that belong beside it, a GameMaker game's
 /// audio groups, are found).
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Input<'a> {
     /// Its name, for messages.
     pub name: &'a str,
@@ -52,6 +52,8 @@ pub struct Input<'a> {
     pub bytes: &'a [u8],
     /// Its path.
     pub path: Option<&'a std::path::Path>,
+    /// Told how far its extraction is, as entries are done: done, then all.
+    pub progress: Option<crate::assets::Progress<'a>>,
 }
 
 impl Input<'_> {
@@ -98,8 +100,8 @@ impl Diff {
 
 /// The two files' trees, which must be of one format.
 fn trees(a: Input<'_>, b: Input<'_>, opts: &Options) -> Result<(Tree, Tree)> {
-    let x = Tree::of_file(a.bytes, a.name, &a.options(opts))?;
-    let y = Tree::of_file(b.bytes, b.name, &b.options(opts))?;
+    let x = Tree::of_file(a.bytes, a.name, &a.options(opts), a.progress)?;
+    let y = Tree::of_file(b.bytes, b.name, &b.options(opts), b.progress)?;
     if x.format != y.format {
         return Err(Error::usage(
             b.name,
@@ -290,7 +292,7 @@ pub fn apply(
     on_conflict: OnConflict,
     opts: &Options,
 ) -> Result<Applied> {
-    let mut tree = Tree::of_file(base.bytes, base.name, &base.options(opts))?;
+    let mut tree = Tree::of_file(base.bytes, base.name, &base.options(opts), base.progress)?;
     for p in patches {
         if p.manifest.format != tree.format.name() {
             return Err(Error::usage(

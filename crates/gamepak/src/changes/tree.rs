@@ -20,12 +20,19 @@ pub struct Tree {
 }
 
 impl Tree {
-    /// The assets of `data` (named `name` in errors), extracted in memory.
-    pub fn of_file(data: &[u8], name: &str, opts: &Options) -> Result<Tree> {
+    /// The assets of `data` (named `name` in errors), extracted in memory,
+    /// telling `progress` how far it is.
+    pub fn of_file(
+        data: &[u8],
+        name: &str,
+        opts: &Options,
+        progress: Option<crate::assets::Progress<'_>>,
+    ) -> Result<Tree> {
         let (format, handler) = crate::recognise(data, name)?;
         let memory = Arc::new(MemoryFolder::default());
         let options = ExtractOptions {
             memory: Some(memory.clone()),
+            progress,
             ..ExtractOptions::default()
         };
         handler

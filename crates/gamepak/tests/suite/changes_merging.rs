@@ -6,30 +6,10 @@
 
 use crate::common;
 
-use gamepak::changes::{self, asset_key, Input, OnConflict, Patch, Tree};
+use crate::changes_support::{input, packed, patch, path_of};
+
+use gamepak::changes::{self, asset_key, OnConflict, Patch, Tree};
 use gamepak::codec::png;
-use gamepak::limits::Limits;
-
-fn input<'a>(name: &'a str, bytes: &'a [u8]) -> Input<'a> {
-    Input {
-        name,
-        bytes,
-        path: None,
-    }
-}
-
-fn packed(tree: &Tree) -> Vec<u8> {
-    let dir = tempfile::tempdir().unwrap();
-    tree.write_into(dir.path()).unwrap();
-    gamepak::pack(dir.path(), &Default::default())
-        .unwrap()
-        .bytes
-}
-
-fn path_of(tree: &Tree, key: &str) -> String {
-    let found = tree.files.keys().find(|p| asset_key(p) == key);
-    found.unwrap_or_else(|| panic!("{key}")).clone()
-}
 
 /// `tree` with the JSON record `key` changed by `edit`.
 fn edit_json(tree: &mut Tree, key: &str, edit: impl Fn(&mut serde_json::Value)) {
@@ -49,11 +29,6 @@ fn paint(tree: &mut Tree, path: &str) -> Option<()> {
     tree.files
         .insert(path.to_string(), png::encode(&picture).unwrap());
     Some(())
-}
-
-fn patch(a: &[u8], b: &[u8]) -> Patch {
-    let made = changes::make_patch(input("a", a), input("b", b), &Default::default()).unwrap();
-    Patch::from_bytes(&made.to_bytes().unwrap(), "mod.gpatch", &Limits::default()).unwrap()
 }
 
 fn applied(base: &[u8], patches: &[Patch]) -> Vec<u8> {
@@ -76,7 +51,7 @@ fn two_mods_of_different_assets_give_the_same_bytes_in_either_order_as_by_hand()
     else {
         return;
     };
-    let tree = Tree::of_file(&game, "game", &Default::default()).unwrap();
+    let tree = Tree::of_file(&game, "game", &Default::default(), None).unwrap();
     let object = |t: &mut Tree| {
         edit_json(t, "objects/obj_camera.json", |v| {
             v["persistent"] = true.into()
@@ -108,7 +83,7 @@ fn two_mods_that_each_add_a_struct_literal_apply_together() {
         return;
     };
     let game = std::fs::read(dir.join("milorad-co_mica.win")).unwrap();
-    let tree = Tree::of_file(&game, "game", &Default::default()).unwrap();
+    let tree = Tree::of_file(&game, "game", &Default::default(), None).unwrap();
     let scripts: Vec<String> = tree
         .files
         .keys()
@@ -130,7 +105,7 @@ fn two_mods_that_each_add_a_struct_literal_apply_together() {
         with_struct(&scripts[1], "second"),
     );
     let names = |bytes: &[u8]| -> Vec<String> {
-        let t = Tree::of_file(bytes, "x", &Default::default()).unwrap();
+        let t = Tree::of_file(bytes, "x", &Default::default(), None).unwrap();
         let s: serde_json::Value = serde_json::from_slice(&t.files["scripts.json"]).unwrap();
         s.to_string()
             .matches("___struct___")
@@ -155,7 +130,7 @@ fn two_mods_that_each_add_a_struct_literal_apply_together() {
         names(&one).len() + 1,
         "both struct functions are there"
     );
-    let merged = Tree::of_file(&both, "both", &Default::default()).unwrap();
+    let merged = Tree::of_file(&both, "both", &Default::default(), None).unwrap();
     for (script, field) in scripts.iter().zip(["first", "second"]) {
         let text =
             String::from_utf8(merged.files[&path_of(&merged, &asset_key(script))].clone()).unwrap();
@@ -184,7 +159,7 @@ fn an_edit_of_each_format_s_example_round_trips_through_a_patch() {
         gamepak::gamemaker::sample::game(2, 1, 64),
     ));
     for (file, a) in files {
-        let tree = Tree::of_file(&a, file, &Default::default()).unwrap();
+        let tree = Tree::of_file(&a, file, &Default::default(), None).unwrap();
         // The first picture an edit of which packs to other bytes: some are views
         // of others (a SWAG sheet is painted again from its textures, a TirNanoG
         // sprite is cut from its atlas). The game made in code has pages of no

@@ -5,28 +5,10 @@
 //! differs from the newer build in those assets only; a mod that changes the lines
 //! the newer build changed conflicts.
 
-use crate::changes_versions::{chonko_builds, patch};
+use crate::changes_support::{chonko_builds, input, packed, patch, path_of};
 
-use gamepak::changes::{self, asset_key, Change, Input, OnConflict, Tree};
+use gamepak::changes::{self, Change, OnConflict, Tree};
 use gamepak::codec::png;
-
-/// The file of `tree` whose asset key is `key`.
-fn path_of(tree: &Tree, key: &str) -> String {
-    tree.files
-        .keys()
-        .find(|p| asset_key(p) == key)
-        .unwrap_or_else(|| panic!("{key}"))
-        .clone()
-}
-
-/// `tree` packed.
-fn packed(tree: &Tree) -> Vec<u8> {
-    let dir = tempfile::tempdir().unwrap();
-    tree.write_into(dir.path()).unwrap();
-    gamepak::pack(dir.path(), &Default::default())
-        .unwrap()
-        .bytes
-}
 
 const SCRIPT: &str = "code/gml_Object_obj_camera_Create_0.gml";
 const OBJECT: &str = "objects/obj_camera.json";
@@ -34,7 +16,7 @@ const FRAME: &str = "sprites/spr_cursor/000.png";
 
 /// `old` with the mod's three edits; `line` is what the script gets.
 fn modded(old: &[u8], edit_script: impl Fn(&str) -> String) -> Vec<u8> {
-    let mut tree = Tree::of_file(old, "old", &Default::default()).unwrap();
+    let mut tree = Tree::of_file(old, "old", &Default::default(), None).unwrap();
     let object = path_of(&tree, OBJECT);
     let mut record: serde_json::Value = serde_json::from_slice(&tree.files[&object]).unwrap();
     record["persistent"] = serde_json::Value::Bool(true);
@@ -51,14 +33,6 @@ fn modded(old: &[u8], edit_script: impl Fn(&str) -> String) -> Vec<u8> {
     packed(&tree)
 }
 
-fn input<'a>(name: &'a str, bytes: &'a [u8]) -> Input<'a> {
-    Input {
-        name,
-        bytes,
-        path: None,
-    }
-}
-
 #[test]
 fn a_mod_made_on_an_older_build_applies_to_the_newer_one() {
     let builds = chonko_builds("mod ported to a newer build");
@@ -67,7 +41,7 @@ fn a_mod_made_on_an_older_build_applies_to_the_newer_one() {
     };
     let line = "modded_camera = 1;\n";
     let mod_file = modded(old, |text| format!("{text}{line}"));
-    let p = patch(input("old", old), input("mod", &mod_file));
+    let p = patch(old, &mod_file);
     let applied = changes::apply(
         input("new", new),
         &[p],
@@ -116,8 +90,8 @@ fn a_mod_made_on_an_older_build_applies_to_the_newer_one() {
     for key in [OBJECT, FRAME, SCRIPT] {
         assert!(changed.contains(&key), "{key} is not changed: {changed:?}");
     }
-    let after = Tree::of_file(&result, "result", &Default::default()).unwrap();
-    let before = Tree::of_file(new, "new", &Default::default()).unwrap();
+    let after = Tree::of_file(&result, "result", &Default::default(), None).unwrap();
+    let before = Tree::of_file(new, "new", &Default::default(), None).unwrap();
     let script = String::from_utf8(after.files[&path_of(&after, SCRIPT)].clone()).unwrap();
     let newer = String::from_utf8(before.files[&path_of(&before, SCRIPT)].clone()).unwrap();
     assert_eq!(
@@ -140,7 +114,7 @@ fn a_mod_that_changes_the_lines_the_newer_build_changed_conflicts() {
     let mod_file = modded(old, |text| {
         text.replace("target_x = camera_get_view_x(camera);", "target_x = 0;")
     });
-    let p = patch(input("old", old), input("mod", &mod_file));
+    let p = patch(old, &mod_file);
     let applied = changes::apply(
         input("new", new),
         std::slice::from_ref(&p),

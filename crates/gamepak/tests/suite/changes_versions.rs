@@ -2,56 +2,16 @@
 //! builds and its current one. A patch between two consecutive builds applies to
 //! the first and gives the second byte for byte; an empty patch changes nothing.
 
-use crate::common;
+use crate::changes_support::{chonko_builds, input, patch};
 
-use gamepak::changes::{self, Input, OnConflict, Patch};
-use gamepak::limits::Limits;
-
-/// Chonko's builds, oldest first: `(name, bytes)`.
-pub fn chonko_builds(test: &str) -> Vec<(String, Vec<u8>)> {
-    let (Some(versions), Some(current)) = (
-        common::fixture_dir(test, "gamemaker-versions"),
-        common::fixture_dir(test, "gamemaker"),
-    ) else {
-        return Vec::new();
-    };
-    let mut out: Vec<(String, Vec<u8>)> = ["2021-05-21.win", "2021-06-04.win", "2021-06-08.win"]
-        .iter()
-        .map(|n| {
-            (
-                n.to_string(),
-                std::fs::read(versions.join("Chonko").join(n)).unwrap(),
-            )
-        })
-        .collect();
-    let now = current.join("Andreasholmbrg_Chonko.win");
-    out.push((
-        "Andreasholmbrg_Chonko.win".into(),
-        std::fs::read(now).unwrap(),
-    ));
-    out
-}
-
-fn input<'a>(build: &'a (String, Vec<u8>)) -> Input<'a> {
-    Input {
-        name: &build.0,
-        bytes: &build.1,
-        path: None,
-    }
-}
-
-/// The patch from `a` to `b`, through its archive's bytes.
-pub fn patch(a: Input<'_>, b: Input<'_>) -> Patch {
-    let made = changes::make_patch(a, b, &Default::default()).unwrap();
-    Patch::from_bytes(&made.to_bytes().unwrap(), "mod.gpatch", &Limits::default()).unwrap()
-}
+use gamepak::changes::{self, OnConflict};
 
 #[test]
 fn a_patch_between_consecutive_builds_applies_to_the_first_as_the_second_byte_for_byte() {
     let builds = chonko_builds("patch between builds");
     for pair in builds.windows(2) {
-        let (a, b) = (input(&pair[0]), input(&pair[1]));
-        let p = patch(a, b);
+        let (a, b) = (input(&pair[0].0, &pair[0].1), input(&pair[1].0, &pair[1].1));
+        let p = patch(a.bytes, b.bytes);
         assert!(
             !p.manifest.operations.is_empty(),
             "{} to {}",
@@ -73,10 +33,10 @@ fn a_patch_between_consecutive_builds_applies_to_the_first_as_the_second_byte_fo
 #[test]
 fn an_empty_patch_applies_as_a_no_op_and_a_file_diffs_the_same_as_itself() {
     let builds = chonko_builds("empty patch");
-    let Some(a) = builds.first().map(input) else {
+    let Some(a) = builds.first().map(|(n, b)| input(n, b)) else {
         return;
     };
-    let p = patch(a, a);
+    let p = patch(a.bytes, a.bytes);
     assert!(p.manifest.operations.is_empty());
     let applied = changes::apply(a, &[p], OnConflict::Fail, &Default::default()).unwrap();
     assert!(applied.packed.unwrap().bytes == a.bytes);
@@ -89,7 +49,12 @@ fn a_diff_between_builds_names_assets_by_kind_and_name() {
     let [_, _, older, newer] = builds.as_slice() else {
         return;
     };
-    let d = changes::diff(input(older), input(newer), &Default::default()).unwrap();
+    let d = changes::diff(
+        input(&older.0, &older.1),
+        input(&newer.0, &newer.1),
+        &Default::default(),
+    )
+    .unwrap();
     assert!(!d.same());
     let keys: Vec<&str> = d.assets.iter().map(|a| a.path.as_str()).collect();
     assert!(

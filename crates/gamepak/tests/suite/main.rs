@@ -9,6 +9,7 @@ mod bombs;
 mod changed_input;
 mod changes_merging;
 mod changes_porting;
+mod changes_support;
 mod changes_versions;
 mod damaged_offsets;
 mod documents;
