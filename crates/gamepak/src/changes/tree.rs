@@ -85,7 +85,8 @@ pub fn asset_key(path: &str) -> String {
         .map(|part| {
             let digits = part.bytes().take_while(u8::is_ascii_digit).count();
             match part[digits..].strip_prefix('-') {
-                Some(rest) if digits > 0 && !rest.is_empty() => rest,
+                // A name that would be an extension alone keeps its place.
+                Some(rest) if digits > 0 && !rest.is_empty() && !rest.starts_with('.') => rest,
                 _ => part,
             }
         })
