@@ -66,6 +66,15 @@ pub use crate::formats::gamemaker::{
     model::chunks, model::json, model::read, model::write, model::Game, model::Part,
 };
 
+/// The releases that may have written the GameMaker file `data`, in words, and
+/// the family of the oldest (`GMS 1.x`, `2.0-2.2`, `2.3`, `2024`); `None` for a
+/// file the model cannot read.
+pub fn releases(data: &[u8]) -> Option<(String, String)> {
+    let view = crate::formats::gamemaker::views::file_view::read(data).ok()?;
+    let inferred = crate::formats::gamemaker::inspect::release::infer(&view);
+    Some((inferred.range, inferred.releases.low.family()))
+}
+
 /// Code as typed instructions. [`type_code`](instructions::type_code) turns a
 /// game's instruction blobs into [`Instr`](instructions::Instr)s whose variable
 /// and function uses name their VARI or FUNC entry

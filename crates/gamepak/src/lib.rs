@@ -40,6 +40,7 @@ pub mod options;
 mod pass_stack;
 mod registry;
 pub mod report;
+pub mod scan;
 pub mod toml_text;
 
 /// The inner parsers fuzz targets aim at directly (GameMaker assembly, code

@@ -3,7 +3,9 @@
 use serde::Serialize;
 
 /// How serious a [`Problem`] is; severities order from least to most serious.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Worth knowing, not wrong (a placeholder CRC).
@@ -15,7 +17,7 @@ pub enum Severity {
 }
 
 /// One thing `check` found, with where it is.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Problem {
     /// How serious it is.
     pub severity: Severity,

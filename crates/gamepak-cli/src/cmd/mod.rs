@@ -18,6 +18,7 @@ pub mod opcode_table;
 pub mod pack;
 pub mod patch;
 pub mod render_entry;
+pub mod scan;
 pub mod serve;
 
 use clap::Subcommand;
@@ -38,6 +39,7 @@ pub enum Command {
     Diff(diff::Args),
     Patch(patch::Args),
     Apply(apply::Args),
+    Scan(scan::Args),
     Serve(serve::Args),
     #[command(hide = true)]
     RenderEntry(render_entry::Args),
@@ -84,6 +86,7 @@ impl Command {
             Command::Diff(a) => diff::run(a, &global),
             Command::Patch(a) => patch::run(a, &global),
             Command::Apply(a) => apply::run(a, &global),
+            Command::Scan(a) => scan::run(a, &global),
             Command::Serve(a) => serve::run(a, &global),
             Command::RenderEntry(a) => render_entry::run(a, &global),
             Command::Completions(a) => completions::run(a, cli),

@@ -25,6 +25,8 @@ mod readme;
 mod reads_tables;
 mod safety;
 mod salvage;
+mod scan;
+mod scan_ray;
 mod serve_hostile;
 mod serve_http;
 mod serve_load;
