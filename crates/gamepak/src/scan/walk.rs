@@ -124,21 +124,32 @@ fn visit(entry: &ignore::DirEntry, roots: &[PathBuf], opts: &ScanOptions<'_>) ->
 
 /// A regular file read and examined; an archive's entries go into `batch`.
 fn file(record: &mut Record, path: &Path, opts: &ScanOptions<'_>, batch: &mut Vec<Record>) {
-    let data = match crate::io::Source::open(path, &opts.options.limits) {
-        Ok(d) => d,
+    match crate::io::Source::open(path, &opts.options.limits) {
+        Ok(data) => examined(record, &data, path, opts, batch),
         Err(e) => {
             record.status = Status::Failed;
             record.reason = Some(e.to_string());
-            return;
         }
-    };
+    }
+}
+
+/// `data`, read from `path`, examined; a file that changed while it was read
+/// (another program truncated or rewrote it) is recorded as such, whatever the
+/// read made of it.
+fn examined(
+    record: &mut Record,
+    data: &crate::io::Source,
+    path: &Path,
+    opts: &ScanOptions<'_>,
+    batch: &mut Vec<Record>,
+) {
     let options = Options {
         input: Some(path.to_path_buf()),
         ..opts.options.clone()
     };
-    examine(record, &data, opts.depth, &options);
-    if record.format.is_none() && archives::is_archive(&record.path, &data) {
-        if let Err(why) = archives::entries(record, &data, opts.depth, &opts.options, &mut |r| {
+    examine(record, data, opts.depth, &options);
+    if record.format.is_none() && archives::is_archive(&record.path, data) {
+        if let Err(why) = archives::entries(record, data, opts.depth, &opts.options, &mut |r| {
             batch.push(r)
         }) {
             batch.clear();
@@ -150,6 +161,7 @@ fn file(record: &mut Record, path: &Path, opts: &ScanOptions<'_>, batch: &mut Ve
         }
     }
     if let Err(e) = data.unchanged() {
+        batch.clear();
         record.status = Status::Failed;
         record.reason = Some(format!("changed while it was read: {e}"));
     }
@@ -183,4 +195,32 @@ fn modified(meta: &std::fs::Metadata) -> Option<i64> {
         Ok(d) => d.as_secs() as i64,
         Err(e) => -(e.duration().as_secs() as i64),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_that_shrinks_while_it_is_read_is_recorded_as_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("data.win");
+        let game = crate::gamemaker::sample::game(2, 1, 1 << 20);
+        std::fs::write(&path, &game).unwrap();
+        let data = crate::io::Source::open(&path, &Default::default()).unwrap();
+        let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        file.set_len(game.len() as u64 / 3).unwrap();
+        let mut record = Record::new("data.win".into(), "data.win".into(), Kind::File);
+        let mut batch = Vec::new();
+        examined(
+            &mut record,
+            &data,
+            &path,
+            &ScanOptions::default(),
+            &mut batch,
+        );
+        assert_eq!(record.status, Status::Failed);
+        let why = record.reason.unwrap_or_default();
+        assert!(why.contains("changed while it was read"), "{why}");
+    }
 }
