@@ -18,7 +18,7 @@ pub mod report;
 mod shard;
 mod walk;
 
-pub use record::{Checked, Kind, Record, Salvage, Status};
+pub use record::{Checked, Key, Kind, Record, Salvage, Status};
 pub use report::Summary;
 pub use shard::Shard;
 pub use walk::scan;
@@ -47,7 +47,7 @@ pub struct ScanOptions<'a> {
     /// Only the files whose path falls in this shard.
     pub shard: Option<Shard>,
     /// Files already recorded, by path, size and modification time: skipped.
-    pub skip: HashSet<(String, Option<u64>, Option<i64>)>,
+    pub skip: HashSet<Key>,
     /// Paths never to scan, as the walk reaches them: the report being written.
     pub leave_out: Vec<std::path::PathBuf>,
     /// Told as each file is done: files and bytes so far.

@@ -60,6 +60,9 @@ pub struct Salvage {
     pub lost: usize,
 }
 
+/// What `--resume` knows a file by: its path, size and modification time.
+pub type Key = (String, Option<u64>, Option<i64>);
+
 /// One file of a scan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record {
@@ -138,8 +141,8 @@ impl Record {
         }
     }
 
-    /// What `--resume` knows a file by: its path, size and modification time.
-    pub fn key(&self) -> (String, Option<u64>, Option<i64>) {
+    /// What `--resume` knows the file by.
+    pub fn key(&self) -> Key {
         (self.path.clone(), self.size, self.mtime)
     }
 }

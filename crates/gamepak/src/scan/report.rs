@@ -10,11 +10,8 @@ use std::sync::Mutex;
 
 use serde::Serialize;
 
-use super::record::{Record, Status};
+use super::record::{Key, Record, Status};
 use crate::error::{Error, Result};
-
-/// What `--resume` knows a file by: its path, size and modification time.
-pub type Key = (String, Option<u64>, Option<i64>);
 
 /// The counts a report ends with.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
