@@ -12,6 +12,10 @@
 //! [`gamemaker`] is GameMaker's typed model, for Rust tools that change a game:
 //! every chunk as records of named fields, written back with every pointer
 //! computed.
+//!
+//! [`changes`] compares two files of a format asset by asset and carries the
+//! difference as a patch that applies to other versions, merging three ways;
+//! [`scan`] takes whole collections of files into one report.
 
 extern crate self as gamepak;
 
