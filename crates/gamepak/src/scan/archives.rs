@@ -9,8 +9,8 @@
 use std::io::Read;
 
 use super::examine::examine;
+use super::options::Depth;
 use super::record::{Kind, Record, Status};
-use super::Depth;
 use crate::Options;
 
 /// How many times `--max-alloc` a whole archive may unpack to.

@@ -1,8 +1,8 @@
 //! One file's bytes examined: hashed, identified and, as deep as the scan asks,
 //! described by `info` and validated by `check`.
 
+use super::options::Depth;
 use super::record::{Checked, Record, Salvage, Status};
-use super::Depth;
 use crate::{Options, Severity};
 
 /// How many of a file's problems its record names.

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use super::archives;
 use super::examine::examine;
+use super::options::ScanOptions;
 use super::record::{Kind, Record, Status};
-use super::ScanOptions;
 use crate::Options;
 
 /// Scans `paths` (files or folders) as `opts` says, giving `each` every file's

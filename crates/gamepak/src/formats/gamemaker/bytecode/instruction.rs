@@ -26,7 +26,8 @@ pub struct Instr {
     pub low: u16,
     /// What it works on beyond its word.
     pub operand: Operand,
-    /// A write to an array element through `[@ ]` (see [`crate::formats::gamemaker::gml::decompile::array_writes`]).
+    /// A write to an array element through `[@ ]`, which the decompiler marks
+    /// (`gml/decompile/array_writes.rs`); encoding ignores it.
     pub through_reference: bool,
 }
 
@@ -67,8 +68,9 @@ pub enum Operand {
     Short(i16),
     /// STRG's string, by index.
     String(u32),
-    /// A variable: its chain (an index into [`Names::chains`], `None` when it is on
-    /// none), the instance field and the variable kind (the operand's top 5 bits).
+    /// A variable: its chain (decoded, an index into the chains VARI and FUNC
+    /// give; typed in the model, into its symbols), `None` when it is on none, the
+    /// instance field and the variable kind (the operand's top 5 bits).
     Variable {
         /// The VARI chain.
         chain: Option<usize>,
