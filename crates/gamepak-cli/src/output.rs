@@ -231,6 +231,39 @@ pub fn progress_bar(what: &str, global: &Global) -> Option<indicatif::ProgressBa
     Some(bar)
 }
 
+/// A spinner on a terminal: files done, bytes and the rate.
+pub fn scan_spinner(global: &Global) -> Option<indicatif::ProgressBar> {
+    if global.quiet || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} scanning: {pos} files, {msg} ({per_sec}, {elapsed})",
+        )
+        .expect("static template"),
+    );
+    Some(bar)
+}
+
+/// `n` bytes in words: `12.3 MB`.
+fn human_bytes(n: u64) -> String {
+    match n {
+        n if n >= 1 << 30 => format!("{:.1} GB", n as f64 / f64::from(1u32 << 30)),
+        n if n >= 1 << 20 => format!("{:.1} MB", n as f64 / f64::from(1u32 << 20)),
+        n if n >= 1 << 10 => format!("{:.1} KB", n as f64 / 1024.0),
+        n => format!("{n} bytes"),
+    }
+}
+
+/// Shows `files` and `bytes` done on a scan's spinner.
+pub fn scan_tick(bar: Option<&indicatif::ProgressBar>, files: u64, bytes: u64) {
+    if let Some(b) = bar {
+        b.set_position(files);
+        b.set_message(human_bytes(bytes));
+    }
+}
+
 /// Human rendering of a JSON object: `key: value`, nested objects indented.
 pub fn print_tree(v: &serde_json::Value, indent: usize) {
     let pad = " ".repeat(indent);

@@ -1,15 +1,16 @@
 //! `gamepak serve`'s page in a real browser (headless Chromium): the tree shows
 //! the file's entries, a script shows as GML and as assembly, a picture decodes at
 //! its natural size, a sound has a duration, a check problem scrolls the hex view
-//! to its offset, and the largest game's tree (and a 2 GB one's) paints in time. Screenshots go under
-//! target/serve-screenshots for a person to look at.
+//! to its offset, the largest game's tree (and a 2 GB one's) paints in time, and a
+//! scan's report is a table that sorts, filters and opens its files. Screenshots
+//! go under target/serve-screenshots for a person to look at.
 
 #[path = "../../gamepak/tests/common/mod.rs"]
 mod common;
 mod serving;
 
 use serving::browser::Page;
-use serving::{example, Server};
+use serving::{collection, example, Server};
 
 /// A bound that only a page reading the whole file, or blocking on it, would
 /// pass: the tree paints in 100-350 ms here, depending on the machine's load.
@@ -302,4 +303,89 @@ fn a_2gb_game_opens_as_fast_as_a_small_one() {
         "the 2 GB game took {} ms",
         times[1]
     );
+}
+
+/// Waits until the collection's table shows, with `rows` rows.
+fn table_shows(page: &Page, rows: usize) {
+    page.wait_for(
+        &format!(
+            "!document.querySelector('#collection').hidden && !!document.body.dataset.tableReady \
+             && document.querySelectorAll('#rows tbody tr').length === {rows}"
+        ),
+        &format!("the table's {rows} rows"),
+    );
+}
+
+/// Sets the collection's filter `selector` to `value`, as a person would.
+fn pick(page: &Page, selector: &str, value: &str) {
+    let event = if selector == "#rowfilter" {
+        "input"
+    } else {
+        "change"
+    };
+    page.eval(&format!(
+        "(() => {{ const s = document.querySelector('{selector}'); s.value = {value:?}; \
+         s.dispatchEvent(new Event('{event}')); return true; }})()"
+    ));
+}
+
+#[test]
+fn a_scan_report_is_a_table_that_sorts_filters_and_opens_its_files() {
+    let _one = one_at_a_time();
+    let cwd = tempfile::tempdir().unwrap();
+    let tree = collection::tree(cwd.path());
+    let report = collection::report(cwd.path(), &tree);
+    let records = collection::records(&report);
+    let server = Server::start(&[&report], cwd.path());
+    let page = Page::open(&server.page("/"));
+    table_shows(&page, records.len());
+    page.screenshot("collection");
+
+    // Largest first, by a click on the heading.
+    page.click("#rows th[data-sort=size]");
+    table_shows(&page, records.len());
+    let largest = records
+        .iter()
+        .max_by_key(|r| r["size"].as_u64())
+        .map(|r| r["path"].clone())
+        .unwrap();
+    assert_eq!(
+        page.eval("document.querySelector('#rows tbody tr').dataset.path"),
+        largest
+    );
+    assert_eq!(
+        page.eval("document.querySelector('#rows th[data-sort=size]').getAttribute('aria-sort')"),
+        "descending"
+    );
+
+    pick(&page, "#rowstatus", "damaged");
+    table_shows(&page, 1);
+    assert_eq!(
+        page.eval("document.querySelector('#rows tbody tr').dataset.path"),
+        "tree/damaged/cut.gbin"
+    );
+    pick(&page, "#rowstatus", "");
+    pick(&page, "#rowfilter", "game.droid");
+    table_shows(&page, 1);
+
+    // The Android package's game opens as a file given would.
+    let id = page
+        .eval("Number(document.querySelector('#rows tr.opens').dataset.file)")
+        .as_u64()
+        .unwrap() as usize;
+    page.click("#rows tr.opens");
+    page.wait_for(
+        &format!("document.body.dataset.treeReady === '{id}'"),
+        "the package's game",
+    );
+    assert_tree_shows_entries(&page, &entries(&server, id));
+    page.wait_for(
+        "(document.querySelector('#info h2') || {}).textContent === 'tree/android/app.apk!/assets/game.droid'",
+        "its info",
+    );
+    page.screenshot("collection-file");
+
+    // Back is the table, as it was left.
+    page.eval("history.back()");
+    table_shows(&page, 1);
 }

@@ -1,7 +1,8 @@
-//! The routes: the page, and a JSON and bytes API over the files being shown.
-//! Files are named by their place on the command line, entries by their path
-//! inside the file as `list` gives it; an entry the file does not list is not
-//! found, so no request can name anything else.
+//! The routes: the page, and a JSON and bytes API over the files being shown and
+//! the collection's table. Files are named by their number (those given on the
+//! command line first, then the collection's), entries by their path inside the
+//! file as `list` gives it; an entry the file does not list is not found, so no
+//! request can name anything else.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -17,7 +18,8 @@ use axum::{middleware, Router};
 use serde::{Deserialize, Serialize};
 
 use crate::cache::{Files, Flight, Found};
-use crate::files::ServedFile;
+use crate::collection;
+use crate::files::{Opened, ServedFile};
 use crate::pool::Unfinished;
 use crate::refusal::Refusal;
 use crate::{guard, page, render, State};
@@ -29,6 +31,8 @@ pub fn router(state: Arc<State>) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/api/files", get(files))
+        .route("/api/collection", get(table))
+        .route("/api/files/{id}", get(file))
         .route("/api/files/{id}/info", get(info))
         .route("/api/files/{id}/entries", get(entries))
         .route("/api/files/{id}/check", get(check))
@@ -60,23 +64,33 @@ fn finished<T>(done: Result<Result<T, Refusal>, Unfinished>) -> Result<T, Refusa
     done.map_err(Refusal::from).and_then(|answer| answer)
 }
 
+/// File `id`, opened (a collection's file is opened when first asked for), or
+/// why it is not.
+fn opened(state: &State, id: usize) -> Result<Arc<Opened>, Refusal> {
+    match state.files.opened(id) {
+        None => Err(no_file(id)),
+        Some(Ok(opened)) => Ok(opened),
+        Some(Err(e)) => Err(failed(e)),
+    }
+}
+
 /// Runs `work` on file `id` on the pool, away from the workers that answer
-/// requests: reading a file's tables, checking it or rendering an entry can take
-/// a while.
+/// requests: opening a file, reading its tables, checking it or rendering an
+/// entry can take a while.
 async fn on_file<T: IntoResponse + Send + 'static>(
     state: Arc<State>,
     id: usize,
-    work: impl FnOnce(&ServedFile) -> Result<T, Refusal> + Send + 'static,
+    work: impl FnOnce(&ServedFile, &Opened) -> Result<T, Refusal> + Send + 'static,
 ) -> Response {
-    if state.files.get(id).is_none() {
+    let Some(_) = state.files.get(id) else {
         return no_file(id).into_response();
-    }
+    };
     let shared = state.clone();
     let done = state
         .pool
-        .try_run(move || match shared.files.get(id) {
-            Some(file) => work(file),
-            None => Err(no_file(id)),
+        .try_run(move || {
+            let file = shared.files.get(id).ok_or_else(|| no_file(id))?;
+            work(file, &*opened(&shared, id)?)
         })
         .await;
     answer(finished(done))
@@ -90,32 +104,60 @@ fn failed(e: impl std::fmt::Display) -> Refusal {
 struct FileSummary {
     id: usize,
     name: String,
+    /// As given, or as the collection names it.
+    path: String,
     format: &'static str,
     title: &'static str,
     size: u64,
 }
 
+fn summary(id: usize, f: &ServedFile, o: &Opened) -> FileSummary {
+    FileSummary {
+        id,
+        name: f.location.name(),
+        path: f.location.shown(),
+        format: o.format.name(),
+        title: o.format.title(),
+        size: o.data().len() as u64,
+    }
+}
+
+/// The files given on the command line.
 async fn files(Shared(state): Shared<Arc<State>>) -> Json<Vec<FileSummary>> {
     Json(
         state
             .files
-            .files
-            .iter()
-            .enumerate()
-            .map(|(id, f)| FileSummary {
-                id,
-                name: f.name(),
-                format: f.format.name(),
-                title: f.format.title(),
-                size: f.data.len() as u64,
-            })
+            .given()
+            .map(|(id, f, o)| summary(id, f, o))
             .collect(),
     )
 }
 
+/// Any file, a collection's too (opening it).
+async fn file(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Response {
+    on_file(state, id, move |f, o| Ok(Json(summary(id, f, o)))).await
+}
+
+/// A page of the collection's table, filtered and sorted as asked.
+async fn table(Shared(state): Shared<Arc<State>>, Query(q): Query<collection::Query>) -> Response {
+    if state.collection.is_none() {
+        let why = "no collection: give serve a scan's report or a folder";
+        return refuse(StatusCode::NOT_FOUND, why.into()).into_response();
+    }
+    let shared = state.clone();
+    let done = state
+        .pool
+        .try_run(move || match &shared.collection {
+            Some(c) => serde_json::to_value(c.page(&q)).map(Json).map_err(failed),
+            None => Err(refuse(StatusCode::NOT_FOUND, "no collection".into())),
+        })
+        .await;
+    answer(finished(done))
+}
+
 async fn info(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Response {
-    on_file(state, id, |f| {
-        f.document
+    on_file(state, id, |_, f| {
+        f.document()
             .info()
             .map(|read| Json(read.value))
             .map_err(failed)
@@ -124,7 +166,7 @@ async fn info(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Respo
 }
 
 async fn entries(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Response {
-    on_file(state, id, |f| {
+    on_file(state, id, |_, f| {
         f.entries().map(|e| Json(e.to_vec())).map_err(failed)
     })
     .await
@@ -138,7 +180,7 @@ struct CheckAnswer<'r> {
 }
 
 async fn check(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Response {
-    on_file(state, id, |f| {
+    on_file(state, id, |_, f| {
         let report = f.report();
         let count = |s| report.problems.iter().filter(|p| p.severity == s).count();
         Ok(Json(CheckAnswer {
@@ -162,12 +204,13 @@ async fn bytes(
     Path(id): Path<usize>,
     Query(span): Query<Span>,
 ) -> Response {
-    on_file(state, id, move |f| {
-        let size = f.data.len() as u64;
+    on_file(state, id, move |_, f| {
+        let data = f.data();
+        let size = data.len() as u64;
         let start = span.offset.min(size);
         let end = start.saturating_add(span.length.min(MAX_BYTES)).min(size);
         Ok(binary(
-            Bytes::copy_from_slice(&f.data[start as usize..end as usize]),
+            Bytes::copy_from_slice(&data[start as usize..end as usize]),
             "bin",
             None,
         ))
@@ -237,16 +280,18 @@ fn fly(state: Arc<State>, flight: Flight<Refusal>, id: usize, entry: String) {
 /// Renders entry `entry` of file `id`, if that file lists it.
 fn render_listed(state: &State, id: usize, entry: &str) -> Result<Files, Refusal> {
     let f = state.files.get(id).ok_or_else(|| no_file(id))?;
-    let listed = f.entries().map_err(failed)?;
+    let o = opened(state, id)?;
+    let listed = o.entries().map_err(failed)?;
     if !listed.iter().any(|e| e.path == entry) {
         return Err(refuse(
             StatusCode::NOT_FOUND,
-            format!("{} lists no entry {entry:?}", f.name()),
+            format!("{} lists no entry {entry:?}", f.location.name()),
         ));
     }
     let started = Instant::now();
+    let renderer = state.renderer.as_ref();
     let files =
-        render::entry(f, entry, state.renderer.as_ref(), state.max_render).map_err(failed)?;
+        render::entry(&f.location, &o, entry, renderer, state.max_render).map_err(failed)?;
     let files: BTreeMap<String, Bytes> = files
         .into_iter()
         .map(|(name, bytes)| (name, Bytes::from(bytes)))
@@ -255,7 +300,7 @@ fn render_listed(state: &State, id: usize, entry: &str) -> Result<Files, Refusal
         let bytes: usize = files.values().map(Bytes::len).sum();
         log(&format!(
             "rendered {} {entry:?}: {} files, {bytes} bytes, in {} ms",
-            f.name(),
+            f.location.name(),
             files.len(),
             started.elapsed().as_millis()
         ));

@@ -10,7 +10,10 @@ pub type Log = Box<dyn Fn(&str) + Send + Sync>;
 
 /// What to serve, and where.
 pub struct Config {
+    /// Files to show, scans' reports and folders to scan.
     pub files: Vec<PathBuf>,
+    /// Told of the files and bytes done as folders are scanned.
+    pub scanning: Option<Box<dyn Fn(u64, u64) + Sync>>,
     /// 0 for any free port.
     pub port: u16,
     /// Open the system's browser at the URL.

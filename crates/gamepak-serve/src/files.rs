@@ -1,69 +1,84 @@
-//! The files given on the command line, opened once (memory-mapped) and known to
-//! the browser by their place in that list. Only they are read: a GameMaker game's
-//! audio groups beside it are shown when they are given too, as files of their
-//! own, so that nothing the command line did not name is opened.
+//! The files being shown, known to the browser by number. Those named on the
+//! command line come first and are opened at start, so one that cannot be is an
+//! error before anything listens. The files of a collection (a scan's report, or
+//! a folder scanned) follow, opened when first asked for, and only the last few
+//! asked for are kept open: a report may name a hundred thousand files. Nothing
+//! is read but these files: a GameMaker game's audio groups beside it are shown
+//! when they are named too, as files of their own.
 
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use gamepak::{Document, Entry, Format, Options, Report, Result, Source};
 
-/// One file being shown.
-pub struct ServedFile {
+/// Where a file's bytes are: a file on disk, or a file inside a zip-family
+/// archive on disk (`archive.zip!/assets/game.droid`, as a scan names it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
     pub path: PathBuf,
-    /// Mapped for as long as the server runs, which its document borrows.
-    pub data: &'static Source,
+    /// The file's name inside the archive at `path`.
+    pub inner: Option<String>,
+}
+
+impl Location {
+    pub fn file(path: PathBuf) -> Location {
+        Location { path, inner: None }
+    }
+
+    /// As a scan names it.
+    pub fn shown(&self) -> String {
+        match &self.inner {
+            Some(inner) => format!("{}!/{inner}", self.path.display()),
+            None => self.path.display().to_string(),
+        }
+    }
+
+    /// The last part of its name.
+    pub fn name(&self) -> String {
+        let shown = self.shown();
+        shown
+            .rsplit(['/', std::path::MAIN_SEPARATOR])
+            .find(|p| !p.is_empty())
+            .unwrap_or(&shown)
+            .to_string()
+    }
+}
+
+type Doc<'a> = Box<dyn Document + 'a>;
+
+self_cell::self_cell!(
+    /// A file's bytes and the document reading them, which borrows them.
+    struct Read {
+        owner: Source,
+        #[covariant]
+        dependent: Doc,
+    }
+);
+
+/// A file opened: its bytes, its format and its document.
+pub struct Opened {
     pub format: Format,
-    /// The file opened once: every list, check and render asks it.
-    pub document: Box<dyn Document>,
+    read: Read,
     /// Listed once, when first asked for: tables only, no payload.
     entries: OnceLock<std::result::Result<Vec<Entry>, String>>,
     /// Checked once, when first asked for.
     report: OnceLock<Report>,
 }
 
-/// Every file being shown.
-pub struct Served {
-    pub files: Vec<ServedFile>,
-}
-
-impl Served {
-    /// Opens and recognises every file, refusing the first that cannot be.
-    pub fn open(paths: &[PathBuf], options: &Options) -> Result<Served> {
-        let files = paths
-            .iter()
-            .map(|p| open(p, options))
-            .collect::<Result<Vec<_>>>()?;
-        Ok(Served { files })
+impl Opened {
+    pub fn data(&self) -> &Source {
+        self.read.borrow_owner()
     }
 
-    /// Lists every file ahead of the page asking (tables only, so even a 2 GB
-    /// file lists in microseconds): the tree then paints as soon as the page loads.
-    pub fn list_all(&self) {
-        std::thread::scope(|s| {
-            for f in &self.files {
-                s.spawn(|| f.entries().map(|_| ()).ok());
-            }
-        });
-    }
-
-    pub fn get(&self, id: usize) -> Option<&ServedFile> {
-        self.files.get(id)
-    }
-}
-
-impl ServedFile {
-    pub fn name(&self) -> String {
-        self.path.file_name().map_or_else(
-            || self.path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        )
+    pub fn document(&self) -> &dyn Document {
+        self.read.borrow_dependent().as_ref()
     }
 
     pub fn entries(&self) -> std::result::Result<&[Entry], &str> {
         self.entries
             .get_or_init(|| {
-                self.document
+                self.document()
                     .list()
                     .map(|listed| listed.value)
                     .map_err(|e| e.to_string())
@@ -73,20 +88,115 @@ impl ServedFile {
     }
 
     pub fn report(&self) -> &Report {
-        self.report.get_or_init(|| self.document.check())
+        self.report.get_or_init(|| self.document().check())
     }
 }
 
-pub(crate) fn open(path: &Path, options: &Options) -> Result<ServedFile> {
-    // The server shows its files until it stops: leaving them mapped for the life
-    // of the process lets each document borrow its file.
-    let data: &'static Source = Box::leak(Box::new(Source::open(path, &options.limits)?));
-    let (format, handler) = gamepak::recognise(data, &path.display().to_string())?;
-    Ok(ServedFile {
-        path: path.to_path_buf(),
-        data,
+/// One file being shown.
+pub struct ServedFile {
+    pub location: Location,
+    /// Open for as long as the server runs: a file named on the command line.
+    pinned: Option<Arc<Opened>>,
+}
+
+/// How many of a collection's files stay open at once.
+const KEPT_OPEN: usize = 8;
+
+/// Every file being shown.
+pub struct Served {
+    files: Vec<ServedFile>,
+    /// The collection's files opened last, the latest first.
+    recent: Mutex<VecDeque<(usize, Arc<Opened>)>>,
+    options: Options,
+}
+
+impl Served {
+    /// Opens and recognises every file of `given`, refusing the first that cannot
+    /// be; the files of `collection` follow, to be opened when asked for.
+    pub fn new(given: &[PathBuf], collection: Vec<Location>, options: &Options) -> Result<Served> {
+        let mut files = Vec::with_capacity(given.len() + collection.len());
+        for path in given {
+            let location = Location::file(path.clone());
+            let opened = open(&location, options)?;
+            files.push(ServedFile {
+                location,
+                pinned: Some(Arc::new(opened)),
+            });
+        }
+        files.extend(collection.into_iter().map(|location| ServedFile {
+            location,
+            pinned: None,
+        }));
+        Ok(Served {
+            files,
+            recent: Mutex::default(),
+            options: options.clone(),
+        })
+    }
+
+    /// Lists every file named on the command line ahead of the page asking
+    /// (tables only, so even a 2 GB file lists in microseconds): the tree then
+    /// paints as soon as the page loads.
+    pub fn list_given(&self) {
+        std::thread::scope(|s| {
+            for opened in self.files.iter().filter_map(|f| f.pinned.as_ref()) {
+                s.spawn(|| opened.entries().map(|_| ()).ok());
+            }
+        });
+    }
+
+    pub fn get(&self, id: usize) -> Option<&ServedFile> {
+        self.files.get(id)
+    }
+
+    /// The files named on the command line, with their numbers.
+    pub fn given(&self) -> impl Iterator<Item = (usize, &ServedFile, &Opened)> {
+        self.files
+            .iter()
+            .enumerate()
+            .filter_map(|(id, f)| f.pinned.as_deref().map(|o| (id, f, o)))
+    }
+
+    /// File `id`, opened: kept open, or opened now (and kept among the last few).
+    pub fn opened(&self, id: usize) -> Option<Result<Arc<Opened>>> {
+        let file = self.files.get(id)?;
+        if let Some(opened) = &file.pinned {
+            return Some(Ok(opened.clone()));
+        }
+        let mut recent = self.recent.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(at) = recent.iter().position(|(i, _)| *i == id) {
+            let kept = recent.remove(at)?;
+            recent.push_front(kept.clone());
+            return Some(Ok(kept.1));
+        }
+        // Opened without the lock: mapping and recognising may wait on the disk.
+        drop(recent);
+        let opened = match open(&file.location, &self.options) {
+            Ok(opened) => Arc::new(opened),
+            Err(e) => return Some(Err(e)),
+        };
+        let mut recent = self.recent.lock().unwrap_or_else(|p| p.into_inner());
+        recent.retain(|(i, _)| *i != id);
+        recent.push_front((id, opened.clone()));
+        recent.truncate(KEPT_OPEN);
+        Some(Ok(opened))
+    }
+}
+
+/// Opens the file at `location` and recognises its format.
+pub(crate) fn open(location: &Location, options: &Options) -> Result<Opened> {
+    let mut data = Source::open(&location.path, &options.limits)?;
+    if let Some(inner) = &location.inner {
+        let bytes = gamepak::scan::archive_entry(&data, inner, options)
+            .map_err(|why| gamepak::Error::at(location.path.display().to_string(), why))?;
+        data = Source::Owned(bytes);
+    }
+    let shown = location.shown();
+    let (format, handler) = gamepak::recognise(&data, &shown)?;
+    let read = Read::new(data, |data| handler.open(data, options));
+    Ok(Opened {
         format,
-        document: handler.open(data, options),
+        read,
         entries: OnceLock::new(),
         report: OnceLock::new(),
     })

@@ -2,6 +2,8 @@
 //! in any of gamepak's formats: each file's `info`, its entries as a tree, previews
 //! (pictures, sprites, pages with their frames, sounds, code, strings, tables), the
 //! `check` report linked to a hex view, and every entry as `extract` would write it.
+//! A scan's report, or a folder (scanned as the server starts), shows as a table
+//! of its files, sorted and filtered as asked, each opening the view above.
 //!
 //! It is read-only and local:
 //! - it listens on 127.0.0.1 alone, on the port asked for or any free one;
@@ -21,8 +23,10 @@
 
 mod api;
 mod cache;
+mod collection;
 mod config;
 mod files;
+mod gather;
 mod guard;
 mod listen;
 mod page;
@@ -36,7 +40,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
 pub use config::{Config, Log};
-pub use files::Served;
+pub use files::{Location, Served};
 pub use listen::HEADER_TIMEOUT;
 pub use worker::{render_to, Renderer, RENDER_TIME};
 
@@ -48,12 +52,17 @@ const MAX_WORKERS: usize = 4;
 /// The most waiting for one of them; past that a request is answered 503.
 const QUEUE: usize = 64;
 
-/// Opens the files, listens, tells `ready` the URL to open, and serves until the
-/// process is stopped. A file that cannot be opened or recognised is an error
-/// before anything listens.
+/// Opens the files (scanning the folders given), listens, tells `ready` the URL
+/// to open, and serves until the process is stopped. A file given that cannot be
+/// opened or recognised is an error before anything listens; a file of a
+/// collection is opened when the page asks for it.
 pub fn run(config: Config, ready: impl FnOnce(&str)) -> gamepak::Result<()> {
-    let files = Served::open(&config.files, &config.options)?;
-    files.list_all();
+    let gathered = gather::gather(&config.files, &config.options, config.scanning.as_deref())?;
+    let (collection, locations) = gathered
+        .collection
+        .map_or((None, Vec::new()), |(c, l)| (Some(c), l));
+    let files = Served::new(&gathered.given, locations, &config.options)?;
+    files.list_given();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let pool = pool::Pool::new(cores.min(MAX_WORKERS), QUEUE);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -79,6 +88,7 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> gamepak::Result<()> {
         }
         let state = Arc::new(State {
             files,
+            collection,
             renders: Arc::default(),
             pool,
             token,

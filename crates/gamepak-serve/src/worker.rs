@@ -12,14 +12,17 @@
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use gamepak::{Error, Options, Result};
 
+use crate::files::Location;
+
 /// How renders are run apart: the program and the arguments that make it render
-/// one entry (the file's path and the entry's are added), and each render's limits.
+/// one entry (`--inner NAME` for a file inside an archive, then `--`, the file's
+/// path and the entry's are added), and each render's limits.
 #[derive(Debug, Clone)]
 pub struct Renderer {
     pub program: PathBuf,
@@ -36,9 +39,14 @@ pub const RENDER_TIME: Duration = Duration::from_secs(30);
 
 /// Opens `path` and writes the files its entry `entry` renders to `out`, framed:
 /// the worker's side.
-pub fn render_to(path: &Path, entry: &str, options: &Options, out: &mut impl Write) -> Result<()> {
-    let file = crate::files::open(path, options)?;
-    let files = file.document.render(entry)?;
+pub fn render_to(
+    location: &Location,
+    entry: &str,
+    options: &Options,
+    out: &mut impl Write,
+) -> Result<()> {
+    let file = crate::files::open(location, options)?;
+    let files = file.document().render(entry)?;
     let shown = || "standard output";
     for (name, data) in files {
         out.write_all(&(name.len() as u32).to_le_bytes())
@@ -54,15 +62,20 @@ pub fn render_to(path: &Path, entry: &str, options: &Options, out: &mut impl Wri
 /// a worker run by `renderer`, reading at most `max_bytes` of them.
 pub fn render_apart(
     renderer: &Renderer,
-    path: &Path,
+    location: &Location,
     size: u64,
     entry: &str,
     max_bytes: u64,
 ) -> Result<BTreeMap<String, Vec<u8>>> {
     let mut command = Command::new(&renderer.program);
+    command.args(&renderer.args);
+    if let Some(inner) = &location.inner {
+        command.arg("--inner").arg(inner);
+    }
+    // After `--`, an entry or a file whose name begins with `-` is no option.
     command
-        .args(&renderer.args)
-        .arg(path)
+        .arg("--")
+        .arg(&location.path)
         .arg(entry)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -1,7 +1,8 @@
 'use strict';
 // gamepak serve's page: the files given, their entries as a tree, previews, the
-// check report and a hex view. Everything comes from the server's API, which the
-// token printed with the URL opens.
+// check report and a hex view; and a collection (a scan's report or a folder) as
+// a table whose rows open those views. Everything comes from the server's API,
+// which the token printed with the URL opens.
 
 const token = new URLSearchParams(location.search).get('token') || '';
 const $ = (sel) => document.querySelector(sel);
@@ -76,7 +77,7 @@ function size(n) {
 function status(text) { $('#status').textContent = text; }
 
 // What the page knows; on `window` so it can be looked at from the console.
-const state = { files: [], id: null, entries: [], selected: -1, times: {}, renderedTree: 0, violations: [] };
+const state = { files: [], summaries: new Map(), collection: null, table: null, id: null, entries: [], selected: -1, times: {}, renderedTree: 0, violations: [] };
 window.gamepak = state;
 // What the page's policy blocked: nothing, unless a view breaks it.
 document.addEventListener('securitypolicyviolation', (e) => state.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
@@ -96,23 +97,75 @@ async function start() {
     status(`cannot reach the server: ${e.message}`);
     return;
   }
+  try {
+    state.collection = await getJSON('/api/collection', { limit: 0 });
+  } catch (_) {
+    state.collection = null; // none given
+  }
   const nav = $('#files');
-  state.files.forEach((f, i) => {
-    nav.append(el('button', { dataset: { id: i }, title: `${f.title}, ${size(f.size)}`, onclick: () => openFile(i) }, `${f.name} · ${f.title}`));
-  });
-  const wanted = Number(new URLSearchParams(location.hash.slice(1)).get('file') || 0);
-  openFile(wanted < state.files.length ? wanted : 0);
+  if (state.collection) {
+    nav.append(el('button', { id: 'tocollection', onclick: () => go('collection') }, `Collection · ${state.collection.total} files`));
+    fillRowFilters(state.collection.summary);
+  }
+  for (const f of state.files) {
+    state.summaries.set(f.id, f);
+    nav.append(el('button', { dataset: { id: f.id }, title: `${f.title}, ${size(f.size)}`, onclick: () => go(`file=${f.id}`) }, `${f.name} · ${f.title}`));
+  }
+  window.addEventListener('hashchange', route);
+  route();
+}
+
+// The view is the URL's: #file=N shows file N, #collection the table, so the
+// browser's back button goes from a file back to the table.
+function go(hash) {
+  if (location.hash.slice(1) === hash) route();
+  else location.hash = hash;
+}
+
+function route() {
+  const wanted = new URLSearchParams(location.hash.slice(1)).get('file');
+  if (wanted != null && /^\d+$/.test(wanted)) openFile(Number(wanted));
+  else if (state.collection) showCollection();
+  else if (state.files.length) openFile(state.files[0].id);
+}
+
+function showView(collection) {
+  $('#collection').hidden = !collection;
+  $('main').hidden = collection;
+  const on = (b) => (collection ? b.id === 'tocollection' : Number(b.dataset.id) === state.id && b.id !== 'tocollection');
+  for (const b of document.querySelectorAll('#files button')) b.classList.toggle('on', on(b));
+}
+
+// File `id`'s name, format and size: a given file's are known, a collection's
+// are asked for (which opens it).
+async function summaryOf(id) {
+  if (!state.summaries.has(id)) state.summaries.set(id, await getJSON(`/api/files/${id}`));
+  return state.summaries.get(id);
 }
 
 async function openFile(id) {
   state.id = id;
   state.selected = -1;
   delete document.body.dataset.treeReady;
-  for (const b of document.querySelectorAll('#files button')) b.classList.toggle('on', Number(b.dataset.id) === id);
-  const f = state.files[id];
-  status(`${f.name}: reading its tables`);
+  showView(false);
   $('#tree').replaceChildren();
+  $('#info').replaceChildren();
+  $('#check').replaceChildren();
+  $('#checkcount').textContent = '';
   $('#preview').replaceChildren(el('p', { class: 'meta' }, 'Select an entry.'));
+  let f;
+  try {
+    status(`file ${id}: opening it`);
+    f = await summaryOf(id);
+  } catch (e) {
+    if (state.id !== id) return;
+    status(`file ${id} does not open`);
+    $('#tree').replaceChildren(el('p', { class: 'error-text' }, e.message));
+    document.body.dataset.treeReady = String(id);
+    return;
+  }
+  if (state.id !== id) return;
+  status(`${f.name}: reading its tables`);
   hex.open(id, f.size);
   loadInfo(id);
   loadCheck(id);
@@ -132,8 +185,102 @@ async function openFile(id) {
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   state.times.treePainted = performance.now();
   document.body.dataset.treeReady = String(id);
-  status(`${f.name}: ${state.entries.length} entries, ${size(f.size)}`);
+  status(`${f.path}: ${state.entries.length} entries, ${size(f.size)}`);
 }
+
+// ---- the collection ----
+// The server filters, sorts and pages the rows, so the table costs the same for
+// ten files as for a hundred thousand.
+const PAGE_ROWS = 200;
+const table = { sort: 'path', desc: false, offset: 0, serial: 0 };
+// Numbers are looked at largest first.
+const LARGEST_FIRST = new Set(['problems', 'size']);
+
+function fillRowFilters(summary) {
+  const fill = (sel, every, counts) => {
+    const names = Object.keys(counts);
+    $(sel).replaceChildren(el('option', { value: '' }, every), ...names.map((k) => el('option', { value: k }, `${k.replace('_', ' ')} (${counts[k]})`)));
+    $(sel).hidden = names.length < 2;
+  };
+  fill('#rowformat', 'every format', summary.formats);
+  fill('#rowstatus', 'every status', summary.statuses);
+  fill('#rowfamily', 'every GameMaker family', summary.families);
+}
+
+function showCollection() {
+  state.id = null;
+  showView(true);
+  drawRows();
+}
+
+function rowQuery() {
+  return {
+    text: $('#rowfilter').value.trim(), format: $('#rowformat').value, status: $('#rowstatus').value, family: $('#rowfamily').value,
+    sort: table.sort, desc: table.desc ? 1 : 0, offset: table.offset, limit: PAGE_ROWS,
+  };
+}
+
+async function drawRows() {
+  const serial = ++table.serial;
+  delete document.body.dataset.tableReady;
+  let page;
+  try {
+    page = await getJSON('/api/collection', rowQuery());
+  } catch (e) {
+    $('#rowcount').textContent = e.message;
+    return;
+  }
+  if (serial !== table.serial) return;
+  state.table = page;
+  for (const th of document.querySelectorAll('#rows th')) {
+    if (th.dataset.sort === table.sort) th.setAttribute('aria-sort', table.desc ? 'descending' : 'ascending');
+    else th.removeAttribute('aria-sort');
+  }
+  $('#rows tbody').replaceChildren(...page.rows.map(rowView));
+  const last = page.offset + page.rows.length;
+  const of = page.matched === page.total ? '' : ` (${page.total} in all)`;
+  $('#rowcount').textContent = page.matched ? `${page.offset + 1}–${last} of ${page.matched} files${of}` : `no file matches${of}`;
+  $('#rowprev').disabled = page.offset === 0;
+  $('#rownext').disabled = last >= page.matched;
+  status(`${page.source.join(', ')}: ${page.total} files`);
+  document.body.dataset.tableReady = String(serial);
+}
+
+function rowView(r) {
+  const opens = r.file != null;
+  const problems = r.errors == null ? '' : `${r.errors} / ${r.warnings}`;
+  const tr = el('tr', { dataset: { path: r.path }, title: r.note || '' },
+    el('td', { class: 'path' }, r.path),
+    el('td', {}, r.format || '—'),
+    el('td', {}, r.release || ''),
+    el('td', { class: `st-${r.status}` }, r.status.replace('_', ' ')),
+    el('td', { class: 'num' }, problems),
+    el('td', { class: 'num' }, r.size == null ? '' : size(r.size)));
+  if (opens) {
+    tr.className = 'opens';
+    tr.dataset.file = r.file;
+    tr.tabIndex = 0;
+    tr.addEventListener('click', () => go(`file=${r.file}`));
+    tr.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') go(`file=${r.file}`); });
+  }
+  return tr;
+}
+
+for (const th of document.querySelectorAll('#rows th')) {
+  th.addEventListener('click', () => {
+    const column = th.dataset.sort;
+    table.desc = column === table.sort ? !table.desc : LARGEST_FIRST.has(column);
+    table.sort = column;
+    table.offset = 0;
+    drawRows();
+  });
+}
+const refilter = () => { table.offset = 0; drawRows(); };
+let rowTimer = 0;
+$('#rowfilter').addEventListener('input', () => { clearTimeout(rowTimer); rowTimer = setTimeout(refilter, 120); });
+for (const sel of ['#rowformat', '#rowstatus', '#rowfamily']) $(sel).addEventListener('change', refilter);
+$('#rowprev').addEventListener('click', () => { table.offset = Math.max(0, table.offset - PAGE_ROWS); drawRows(); });
+$('#rownext').addEventListener('click', () => { table.offset += PAGE_ROWS; drawRows(); });
 
 function fillKinds() {
   const kinds = [...new Set(state.entries.map((e) => e.kind))].sort();
@@ -267,7 +414,7 @@ async function loadInfo(id) {
   try {
     const info = await getJSON(`/api/files/${id}/info`);
     if (state.id !== id) return;
-    box.replaceChildren(el('h2', {}, state.files[id].name), jsonTree(info, 2));
+    box.replaceChildren(el('h2', {}, state.summaries.get(id).path), jsonTree(info, 2));
   } catch (e) {
     box.replaceChildren(el('p', { class: 'error-text' }, e.message));
   }

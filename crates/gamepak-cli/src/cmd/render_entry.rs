@@ -8,6 +8,9 @@ use gamepak::Error;
 /// Writes the files one entry renders to, framed, on standard output.
 #[derive(clap::Args)]
 pub struct Args {
+    /// The file's name inside the archive FILE.
+    #[arg(long)]
+    inner: Option<String>,
     file: PathBuf,
     entry: String,
     #[command(flatten)]
@@ -16,6 +19,10 @@ pub struct Args {
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let mut out = std::io::stdout().lock();
-    gamepak_serve::render_to(&args.file, &args.entry, &global.options, &mut out)?;
+    let location = gamepak_serve::Location {
+        path: args.file,
+        inner: args.inner,
+    };
+    gamepak_serve::render_to(&location, &args.entry, &global.options, &mut out)?;
     Ok(Status::Ok)
 }

@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use crate::output::{Global, Status};
+use crate::output::{scan_spinner, scan_tick, Global, Status};
 use crate::terminal::{json_line, out};
 use gamepak::scan::{self, Depth, Record, ScanOptions, Shard, Summary};
 use gamepak::Error;
@@ -78,13 +78,8 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         }
         None => (None, Default::default()),
     };
-    let bar = spinner(global);
-    let tick = |files: u64, bytes: u64| {
-        if let Some(b) = &bar {
-            b.set_position(files);
-            b.set_message(human_bytes(bytes));
-        }
-    };
+    let bar = scan_spinner(global);
+    let tick = |files: u64, bytes: u64| scan_tick(bar.as_ref(), files, bytes);
     // The report is left out of the walk wherever a path given reaches it.
     let leave_out = match &args.output {
         Some(out) => reached(&args.paths, out),
@@ -191,32 +186,6 @@ fn print_summary(s: &Summary) {
         "by status",
         s.statuses.iter().map(|(k, v)| (status(k), *v)).collect(),
     );
-}
-
-/// A spinner on a terminal: files done, bytes and the rate.
-fn spinner(global: &Global) -> Option<indicatif::ProgressBar> {
-    use std::io::IsTerminal;
-    if global.quiet || !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{spinner} scanning: {pos} files, {msg} ({per_sec}, {elapsed})",
-        )
-        .expect("static template"),
-    );
-    Some(bar)
-}
-
-/// `n` bytes in words: `12.3 MB`.
-fn human_bytes(n: u64) -> String {
-    match n {
-        n if n >= 1 << 30 => format!("{:.1} GB", n as f64 / f64::from(1u32 << 30)),
-        n if n >= 1 << 20 => format!("{:.1} MB", n as f64 / f64::from(1u32 << 20)),
-        n if n >= 1 << 10 => format!("{:.1} KB", n as f64 / 1024.0),
-        n => format!("{n} bytes"),
-    }
 }
 
 /// The paths by which a walk of `roots` reaches `file`: under each root that

@@ -5,23 +5,33 @@ use std::time::Duration;
 use crate::output::{Global, Status};
 use gamepak::Error;
 
-/// Browse files in a local web page: entries, previews, check report, bytes.
+/// Browse files in a local web page: entries, previews, check, bytes, collections.
 ///
 /// Starts a read-only web app on 127.0.0.1 and prints its URL first on standard
 /// output, with a random token every request needs. The page shows each file's
 /// info, its entries as a tree with a filter by name and kind, previews (pictures,
 /// sprites played at their speed, texture pages with their frames, sounds, code,
 /// strings, tables), the check report linked to a hex view, and a download of any
-/// entry as `extract` would write it. Nothing is written to disk, and only the
-/// files named here can be read. With --verbose it prints a line for each entry it
-/// renders. Ctrl-C stops it.
+/// entry as `extract` would write it.
+///
+/// A scan's report (`gamepak scan -o REPORT.jsonl`), or a folder, which is scanned
+/// first as `gamepak scan` would, shows as a table of its files: sorted by any
+/// column, filtered by path, format, status and GameMaker family, each file of
+/// ours opening the view above (files inside archives too). A report's relative
+/// paths are read from here, or else beside the report.
+///
+/// Nothing is written to disk, and only the files named here, or by the reports
+/// and folders named here, can be read. With --verbose it prints a line for each
+/// entry it renders. Ctrl-C stops it.
 ///
 /// Example: gamepak serve data.win --open
 ///
 /// Example: gamepak serve images.gbin demo.tng --port 8080
+///
+/// Example: gamepak scan ~/archive -o report.jsonl && gamepak serve report.jsonl
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files to show, in any format gamepak reads.
+    /// Files in any format gamepak reads, scans' reports, or folders to scan.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Port to listen on, on 127.0.0.1 (0: any free port).
@@ -77,9 +87,15 @@ fn renderer(args: &Args, global: &Global) -> Result<gamepak_serve::Renderer, Err
 
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let renderer = renderer(&args, global)?;
+    let scans = args.files.iter().any(|p| p.is_dir());
+    let bar = std::sync::Arc::new(crate::output::scan_spinner(global).filter(|_| scans));
+    let ticking = bar.clone();
     let config = gamepak_serve::Config {
         renderer: Some(renderer),
         files: args.files,
+        scanning: Some(Box::new(move |files, bytes| {
+            crate::output::scan_tick(ticking.as_ref().as_ref(), files, bytes)
+        })),
         port: args.port,
         open: args.open,
         options: global.options.clone(),
@@ -95,6 +111,9 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     };
     let quiet = global.quiet;
     gamepak_serve::run(config, |url| {
+        if let Some(b) = bar.as_ref() {
+            b.finish_and_clear();
+        }
         // The URL is the first line, flushed at once: scripts read it to connect.
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{url}");

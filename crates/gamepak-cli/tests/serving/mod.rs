@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod collection;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

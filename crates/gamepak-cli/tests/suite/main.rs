@@ -27,6 +27,7 @@ mod safety;
 mod salvage;
 mod scan;
 mod scan_ray;
+mod serve_collection;
 mod serve_hostile;
 mod serve_http;
 mod serve_load;

@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::common::archive::zip_of;
 use crate::run::{code, example, gamepak, s, stderr};
 
 /// The records of the report at `path` (its summary line apart).
@@ -174,19 +175,6 @@ fn a_scan_killed_part_way_and_resumed_records_every_file_once() {
     assert_eq!(seen.len(), 10_000, "every file");
     assert!(seen.values().all(|&n| n == 1), "each once");
     assert_eq!(summary["files"], 10_000);
-}
-
-/// A zip archive of `files`, `(name, bytes)`.
-fn zip_of(files: &[(&str, &[u8])]) -> Vec<u8> {
-    use std::io::Write;
-    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
-    for (name, bytes) in files {
-        zip.start_file(*name, options).unwrap();
-        zip.write_all(bytes).unwrap();
-    }
-    zip.finish().unwrap().into_inner()
 }
 
 #[test]

@@ -34,8 +34,7 @@ pub fn entries(
     opts: &Options,
     each: &mut dyn FnMut(Record),
 ) -> Result<(), String> {
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(data))
-        .map_err(|e| format!("not a readable zip archive: {e}"))?;
+    let mut zip = open(data)?;
     let limit = opts.limits.max_alloc;
     let whole = limit.saturating_mul(ARCHIVE_LIMITS);
     let mut total = 0u64;
@@ -55,15 +54,10 @@ pub fn entries(
             Kind::ArchiveEntry,
         );
         let room = limit.min(whole.saturating_sub(total));
-        let mut bytes = Vec::new();
-        let read = (&mut entry)
-            .take(room.saturating_add(1))
-            .read_to_end(&mut bytes);
+        let (bytes, read) = read_under(&mut entry, room);
         total += bytes.len() as u64;
         if bytes.len() as u64 > limit {
-            return Err(format!(
-                "{name:?} unpacks past --max-alloc ({limit} bytes): refused as a zip bomb"
-            ));
+            return Err(past_limit(&name, limit));
         }
         if total > whole {
             return Err(format!(
@@ -82,4 +76,37 @@ pub fn entries(
         each(record);
     }
     Ok(())
+}
+
+/// The bytes of the file `name` in the archive `data`, read under `--max-alloc`
+/// as a scan reads it: what a record named `archive.zip!/name` stands for.
+pub fn entry_bytes(data: &[u8], name: &str, opts: &Options) -> Result<Vec<u8>, String> {
+    let mut zip = open(data)?;
+    let mut entry = zip
+        .by_name(name)
+        .map_err(|e| format!("holds no file {name:?}: {e}"))?;
+    let limit = opts.limits.max_alloc;
+    let (bytes, read) = read_under(&mut entry, limit);
+    if bytes.len() as u64 > limit {
+        return Err(past_limit(name, limit));
+    }
+    read.map_err(|e| format!("{name:?} does not unpack: {e}"))?;
+    Ok(bytes)
+}
+
+fn open(data: &[u8]) -> Result<zip::ZipArchive<std::io::Cursor<&[u8]>>, String> {
+    zip::ZipArchive::new(std::io::Cursor::new(data))
+        .map_err(|e| format!("not a readable zip archive: {e}"))
+}
+
+/// At most `room` bytes and one more of `entry`, whatever its header says: one
+/// more tells a file past the room from one that just fits.
+fn read_under(entry: &mut impl Read, room: u64) -> (Vec<u8>, std::io::Result<usize>) {
+    let mut bytes = Vec::new();
+    let read = entry.take(room.saturating_add(1)).read_to_end(&mut bytes);
+    (bytes, read)
+}
+
+fn past_limit(name: &str, limit: u64) -> String {
+    format!("{name:?} unpacks past --max-alloc ({limit} bytes): refused as a zip bomb")
 }

@@ -1,6 +1,7 @@
 //! Shared test support: finding the real-file fixtures.
 #![allow(dead_code)]
 
+pub mod archive;
 pub mod debian;
 pub mod folder;
 
