@@ -109,6 +109,9 @@ struct FileSummary {
     format: &'static str,
     title: &'static str,
     size: u64,
+    /// For a collection's file that is not what its scan saw, why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    changed: Option<String>,
 }
 
 fn summary(id: usize, f: &ServedFile, o: &Opened) -> FileSummary {
@@ -119,6 +122,7 @@ fn summary(id: usize, f: &ServedFile, o: &Opened) -> FileSummary {
         format: o.format.name(),
         title: o.format.title(),
         size: o.data().len() as u64,
+        changed: f.changed_since_scan(),
     }
 }
 

@@ -92,11 +92,40 @@ impl Opened {
     }
 }
 
+/// What a collection's file was when it was scanned: its size (of the file
+/// itself, not of an archive holding it) and its modification time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scanned {
+    pub size: Option<u64>,
+    pub mtime: Option<i64>,
+}
+
 /// One file being shown.
 pub struct ServedFile {
     pub location: Location,
     /// Open for as long as the server runs: a file named on the command line.
     pinned: Option<Arc<Opened>>,
+    /// A collection's file, as its scan saw it.
+    scanned: Option<Scanned>,
+}
+
+impl ServedFile {
+    /// Why the file is not what its scan saw, when it is not: the row it opens
+    /// from describes another file.
+    pub fn changed_since_scan(&self) -> Option<String> {
+        let scanned = self.scanned?;
+        let meta = std::fs::metadata(&self.location.path).ok()?;
+        let grew = self.location.inner.is_none() && scanned.size.is_some_and(|s| s != meta.len());
+        let touched = gamepak::scan::modified(&meta) != scanned.mtime;
+        let what = if self.location.inner.is_some() {
+            "its archive's"
+        } else {
+            "its"
+        };
+        (grew || touched).then(|| {
+            format!("changed since the scan: {what} size or modification time is not the report's")
+        })
+    }
 }
 
 /// How many of a collection's files stay open at once.
@@ -113,7 +142,11 @@ pub struct Served {
 impl Served {
     /// Opens and recognises every file of `given`, refusing the first that cannot
     /// be; the files of `collection` follow, to be opened when asked for.
-    pub fn new(given: &[PathBuf], collection: Vec<Location>, options: &Options) -> Result<Served> {
+    pub fn new(
+        given: &[PathBuf],
+        collection: Vec<(Location, Scanned)>,
+        options: &Options,
+    ) -> Result<Served> {
         let mut files = Vec::with_capacity(given.len() + collection.len());
         for path in given {
             let location = Location::file(path.clone());
@@ -121,12 +154,18 @@ impl Served {
             files.push(ServedFile {
                 location,
                 pinned: Some(Arc::new(opened)),
+                scanned: None,
             });
         }
-        files.extend(collection.into_iter().map(|location| ServedFile {
-            location,
-            pinned: None,
-        }));
+        files.extend(
+            collection
+                .into_iter()
+                .map(|(location, scanned)| ServedFile {
+                    location,
+                    pinned: None,
+                    scanned: Some(scanned),
+                }),
+        );
         Ok(Served {
             files,
             recent: Mutex::default(),

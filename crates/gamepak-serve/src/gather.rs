@@ -11,15 +11,15 @@ use gamepak::scan::{self, Kind, Record, ScanOptions, Status, Summary};
 use gamepak::{Options, Result};
 
 use crate::collection::{Collection, Row};
-use crate::files::Location;
+use crate::files::{Location, Scanned};
 
 /// The paths given, sorted out.
 pub struct Gathered {
     /// Files to show, each opened at start.
     pub given: Vec<PathBuf>,
-    /// The collection, with where each of its files that opens is; the rows
-    /// number those files from after the given ones.
-    pub collection: Option<(Collection, Vec<Location>)>,
+    /// The collection, with where each of its files that opens is and what its
+    /// scan saw; the rows number those files from after the given ones.
+    pub collection: Option<(Collection, Vec<(Location, Scanned)>)>,
 }
 
 /// Told, as a folder is scanned, of the files and bytes done so far.
@@ -68,7 +68,7 @@ pub fn gather(paths: &[PathBuf], options: &Options, progress: Progress<'_>) -> R
 /// Rows as they are read, each with where its file is when it opens.
 #[derive(Default)]
 struct Found {
-    rows: Vec<(Row, Option<Location>)>,
+    rows: Vec<(Row, Option<(Location, Scanned)>)>,
     summary: Summary,
 }
 
@@ -78,12 +78,20 @@ impl Found {
         let opens = r.format.is_some()
             && matches!(r.status, Status::Ok | Status::Damaged)
             && matches!(r.kind, Kind::File | Kind::ArchiveEntry);
-        let location = opens.then(|| locate(&r.path, r.kind, beside));
+        let scanned = Scanned {
+            size: r.size,
+            mtime: r.mtime,
+        };
+        let location = opens.then(|| (locate(&r.path, r.kind, beside), scanned));
         self.rows.push((Row::of(r, None), location));
     }
 
     /// The collection in path order, each file that opens numbered from `first`.
-    fn numbered(mut self, first: usize, source: Vec<String>) -> (Collection, Vec<Location>) {
+    fn numbered(
+        mut self,
+        first: usize,
+        source: Vec<String>,
+    ) -> (Collection, Vec<(Location, Scanned)>) {
         self.rows.sort_by(|a, b| a.0.path.cmp(&b.0.path));
         let mut locations = Vec::new();
         let rows = self

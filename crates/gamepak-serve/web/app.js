@@ -414,7 +414,9 @@ async function loadInfo(id) {
   try {
     const info = await getJSON(`/api/files/${id}/info`);
     if (state.id !== id) return;
-    box.replaceChildren(el('h2', {}, state.summaries.get(id).path), jsonTree(info, 2));
+    const f = state.summaries.get(id);
+    const changed = f.changed && el('p', { class: 'error-text changed' }, `This file ${f.changed}: the table's row describes what it was.`);
+    box.replaceChildren(...[el('h2', {}, f.path), changed, jsonTree(info, 2)].filter(Boolean));
   } catch (e) {
     box.replaceChildren(el('p', { class: 'error-text' }, e.message));
   }

@@ -2,7 +2,8 @@
 //! server starts, is a table of its files, filtered, sorted and paged by the
 //! server, each file of ours opening as a file given would (one inside an
 //! Android package too). A report that is not one is refused before anything
-//! listens, and a file gone since the scan is an error for that file alone.
+//! listens, a file gone since the scan is an error for that file alone, and one
+//! changed since says so.
 
 use std::collections::BTreeSet;
 
@@ -146,6 +147,27 @@ fn a_file_gone_since_the_scan_is_an_error_for_it_alone() {
         200,
         "the others open"
     );
+    let (_, file) = json(&server, &format!("/api/files/{gbin}"));
+    assert!(file.get("changed").is_none(), "{file}");
+}
+
+#[test]
+fn a_file_changed_since_the_scan_says_so() {
+    let cwd = tempfile::tempdir().unwrap();
+    let tree = collection::tree(cwd.path());
+    let report = collection::report(cwd.path(), &tree);
+    let swag = tree.join("games/demo.swag");
+    let mut bytes = std::fs::read(&swag).unwrap();
+    bytes.extend([0; 16]);
+    std::fs::write(&swag, bytes).unwrap();
+    let server = Server::start(&[&report], cwd.path());
+    let id = table(&server, "format=swag")["rows"][0]["file"]
+        .as_u64()
+        .unwrap();
+    let (status, file) = json(&server, &format!("/api/files/{id}"));
+    assert_eq!(status, 200, "{file}");
+    let changed = file["changed"].as_str().unwrap_or_else(|| panic!("{file}"));
+    assert!(changed.contains("changed since the scan"), "{changed}");
 }
 
 #[test]

@@ -23,7 +23,7 @@ mod walk;
 pub use archives::entry_bytes as archive_entry;
 pub use options::{Depth, ScanOptions};
 pub use read_report::{is_report, read_records, read_report};
-pub use record::{Checked, Key, Kind, Record, Salvage, Status};
+pub use record::{modified, Checked, Key, Kind, Record, Salvage, Status};
 pub use report::Summary;
 pub use shard::Shard;
 pub use walk::scan;

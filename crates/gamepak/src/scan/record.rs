@@ -60,6 +60,15 @@ pub struct Salvage {
     pub lost: usize,
 }
 
+/// Seconds since the epoch a file was last changed, as a record gives it.
+pub fn modified(meta: &std::fs::Metadata) -> Option<i64> {
+    let t = meta.modified().ok()?;
+    Some(match t.duration_since(std::time::UNIX_EPOCH) {
+        Ok(d) => d.as_secs() as i64,
+        Err(e) => -(e.duration().as_secs() as i64),
+    })
+}
+
 /// What `--resume` knows a file by: its path, size and modification time.
 pub type Key = (String, Option<u64>, Option<i64>);
 

@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::archives;
 use super::examine::examine;
 use super::options::ScanOptions;
-use super::record::{Kind, Record, Status};
+use super::record::{modified, Kind, Record, Status};
 use crate::Options;
 
 /// Scans `paths` (files or folders) as `opts` says, giving `each` every file's
@@ -186,15 +186,6 @@ fn special(kind: &std::fs::FileType) -> Option<Kind> {
         }
     }
     (!kind.is_file()).then_some(Kind::Device)
-}
-
-/// Seconds since the epoch a file was last changed.
-fn modified(meta: &std::fs::Metadata) -> Option<i64> {
-    let t = meta.modified().ok()?;
-    Some(match t.duration_since(std::time::UNIX_EPOCH) {
-        Ok(d) => d.as_secs() as i64,
-        Err(e) => -(e.duration().as_secs() as i64),
-    })
 }
 
 #[cfg(test)]
