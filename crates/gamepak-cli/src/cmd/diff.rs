@@ -46,11 +46,12 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
         Reading::open(&args.b, global)?,
     );
     let (ia, ib) = (a.input(), b.input());
-    let d = changes::diff(ia, ib, &global.options)?;
+    let compared = changes::compared(ia, ib, &global.options)?;
     a.done();
     b.done();
+    let d = compared.diff(&global.options);
     if let Some(dir) = &args.visual {
-        let written = changes::visual(ia, ib, dir, &global.options)?;
+        let written = compared.visual(dir, &global.options)?;
         if !global.quiet && !args.json {
             err(format!(
                 "{} images written into {}",

@@ -15,6 +15,7 @@ use serde::Serialize;
 use super::compare::Change;
 use super::details::{kind, Kind};
 use super::json_fields;
+use super::keys::Editing;
 use super::patch_file::{Operation, Patch};
 use super::rules::follows;
 use super::tree::{asset_key, hash, Tree};
@@ -90,22 +91,23 @@ pub(crate) fn port(tree: &mut Tree, patch: &Patch, on_conflict: OnConflict) -> V
         .collect();
     let mut conflicts = Vec::new();
     let mut places = Places::default();
+    let mut tree = Editing::new(tree);
     for op in &patch.manifest.operations {
         let path = op.path.as_deref().unwrap_or(&op.asset);
         // A removal still applies: an entry's assembly goes with its GML.
-        if op.change != Change::Removed && follows(tree.format, path, |p| target.contains(p)) {
+        if op.change != Change::Removed && follows(tree.tree.format, path, |p| target.contains(p)) {
             continue;
         }
-        if let Err(c) = one(tree, patch, op, &mut places) {
+        if let Err(c) = one(&mut tree, patch, op, &mut places) {
             match (on_conflict, op.path.as_deref().and_then(|p| patch.after(p))) {
                 (OnConflict::Theirs, Some(theirs)) => {
-                    let at = tree.keys().get(&op.asset).cloned();
-                    let at = at.unwrap_or_else(|| places.new_path(tree, path));
-                    tree.files.insert(at, theirs.to_vec());
+                    let at = tree.path(&op.asset);
+                    let at = at.unwrap_or_else(|| places.new_path(tree.tree, path));
+                    tree.put(at, theirs.to_vec());
                 }
                 (OnConflict::Theirs, None) => {
-                    if let Some(at) = tree.keys().get(&op.asset).cloned() {
-                        tree.files.remove(&at);
+                    if let Some(at) = tree.path(&op.asset) {
+                        tree.take(&at);
                     }
                 }
                 (OnConflict::Ours, _) => {}
@@ -118,14 +120,13 @@ pub(crate) fn port(tree: &mut Tree, patch: &Patch, on_conflict: OnConflict) -> V
 
 /// Applies one operation, or says why it conflicts.
 fn one(
-    tree: &mut Tree,
+    tree: &mut Editing<'_>,
     patch: &Patch,
     op: &Operation,
     places: &mut Places,
 ) -> std::result::Result<(), Box<Conflict>> {
-    let keys = tree.keys();
-    let here = keys.get(&op.asset).cloned();
-    let ours = here.as_ref().map(|p| tree.files[p].clone());
+    let here = tree.path(&op.asset);
+    let ours = here.as_ref().map(|p| tree.tree.files[p].clone());
     let ours_hash = ours.as_deref().map(hash);
     let conflict = |why: &str| {
         Box::new(Conflict {
@@ -142,7 +143,7 @@ fn one(
         Change::Removed => match (&here, &ours_hash) {
             (None, _) => Ok(()),
             (Some(p), Some(h)) if Some(h) == op.base_hash.as_ref() => {
-                tree.files.remove(p);
+                tree.take(p);
                 Ok(())
             }
             _ => Err(conflict("the base changed the asset the patch removes")),
@@ -154,15 +155,16 @@ fn one(
                 Some(_) if ours_hash.as_ref() == op.hash.as_ref() => Ok(()),
                 Some(_) => Err(conflict("the base holds another asset of the same name")),
                 None => {
-                    let path = places.new_path(tree, op.path.as_deref().unwrap_or(&op.asset));
-                    tree.files.insert(path, theirs.to_vec());
+                    let at = op.path.as_deref().unwrap_or(&op.asset);
+                    let path = places.new_path(tree.tree, at);
+                    tree.put(path, theirs.to_vec());
                     Ok(())
                 }
             }
         }
         Change::Renamed => {
             let was = op.was.as_deref().unwrap_or_default();
-            let Some(from) = keys.get(was).cloned() else {
+            let Some(from) = tree.path(was) else {
                 return match &here {
                     Some(_) => Ok(()),
                     None => Err(conflict(
@@ -173,9 +175,9 @@ fn one(
             if here.is_some() {
                 return Err(conflict("the base holds another asset of the new name"));
             }
-            let bytes = tree.files.remove(&from).unwrap_or_default();
+            let bytes = tree.take(&from).unwrap_or_default();
             let to = renamed_path(&from, op.path.as_deref().unwrap_or(&op.asset));
-            tree.files.insert(to, bytes);
+            tree.put(to, bytes);
             Ok(())
         }
         Change::Modified => {
@@ -190,7 +192,7 @@ fn one(
             let theirs =
                 after().ok_or_else(|| conflict("the patch does not carry the asset it changes"))?;
             if ours_hash.as_ref() == op.base_hash.as_ref() {
-                tree.files.insert(p.clone(), theirs.to_vec());
+                tree.put(p.clone(), theirs.to_vec());
                 return Ok(());
             }
             let base = op
@@ -206,7 +208,7 @@ fn one(
                     ..*conflict(&why)
                 })
             })?;
-            tree.files.insert(p.clone(), merged);
+            tree.put(p.clone(), merged);
             Ok(())
         }
     }
@@ -327,9 +329,12 @@ impl Places {
             } else {
                 format!("{parent}/")
             };
+            // The folder's files, from where the sorted paths reach it.
             let siblings: Vec<&str> = tree
                 .files
-                .keys()
+                .range(prefix.clone()..)
+                .map(|(f, _)| f)
+                .take_while(|f| f.starts_with(&prefix))
                 .filter_map(|f| f.strip_prefix(&prefix))
                 .map(|rest| rest.split('/').next().unwrap_or(rest))
                 .collect();

@@ -19,6 +19,7 @@ mod audio_facts;
 mod compare;
 mod details;
 mod json_fields;
+mod keys;
 mod patch_file;
 mod pixels;
 mod rules;
@@ -116,84 +117,116 @@ fn trees(a: Input<'_>, b: Input<'_>, opts: &Options) -> Result<(Tree, Tree)> {
     Ok((x, y))
 }
 
-/// `a` and `b` compared asset by asset. The files of a folder that record its
-/// layout, and a GameMaker entry's assembly beside its GML, are not assets: a
-/// change there alone shows as [`Diff::layout_differs`].
-pub fn diff(a: Input<'_>, b: Input<'_>, opts: &Options) -> Result<Diff> {
+/// Two files' assets, each file extracted once, for both [`Compared::diff`] and
+/// [`Compared::visual`].
+pub struct Compared {
+    x: Tree,
+    y: Tree,
+    same_bytes: bool,
+}
+
+/// `a` and `b` extracted, to compare.
+pub fn compared(a: Input<'_>, b: Input<'_>, opts: &Options) -> Result<Compared> {
     let (x, y) = trees(a, b, opts)?;
-    let format = x.format;
-    let shown = |path: &str, tree: &Tree| {
-        let follows_its_gml =
-            path.ends_with(".asm") && rules::follows(format, path, |p| tree.files.contains_key(p));
-        !rules::is_layout(format, path) && !follows_its_gml
-    };
-    let mut assets = Vec::new();
-    for c in compare::compare(&x, &y) {
-        let (tree, path) = match (&c.after, &c.before) {
-            (Some(p), _) => (&y, p),
-            (None, Some(p)) => (&x, p),
-            (None, None) => continue,
-        };
-        if !shown(path, tree) {
-            continue;
-        }
-        let before = c.before.as_ref().map(|p| x.files[p].as_slice());
-        let after = c.after.as_ref().map(|p| y.files[p].as_slice());
-        let detail = match c.change {
-            Change::Renamed => details::detail(&c.key, None, None, &opts.limits),
-            _ => details::detail(&c.key, before, after, &opts.limits),
-        };
-        assets.push(AssetChange {
-            path: c.key,
-            change: c.change,
-            was: c.was,
-            detail,
-        });
-    }
-    let layout_differs = assets.is_empty() && a.bytes != b.bytes;
-    Ok(Diff {
-        format,
-        assets,
-        layout_differs,
+    Ok(Compared {
+        x,
+        y,
+        same_bytes: a.bytes == b.bytes,
     })
 }
 
-/// Writes, for each image that changed from `a` to `b`, its `before`, `after` and
-/// a highlighted difference as PNGs under `dir` (at the asset's path, with
-/// `.before.png`, `.after.png` and `.diff.png`); gives the files written.
+/// `a` and `b` compared asset by asset (see [`Compared::diff`]).
+pub fn diff(a: Input<'_>, b: Input<'_>, opts: &Options) -> Result<Diff> {
+    Ok(compared(a, b, opts)?.diff(opts))
+}
+
+/// The images that changed from `a` to `b`, drawn (see [`Compared::visual`]).
 pub fn visual(
     a: Input<'_>,
     b: Input<'_>,
     dir: &std::path::Path,
     opts: &Options,
 ) -> Result<Vec<String>> {
-    let (x, y) = trees(a, b, opts)?;
-    let mut written = Vec::new();
-    for c in compare::compare(&x, &y) {
-        let (Change::Modified, Some(before), Some(after)) = (c.change, &c.before, &c.after) else {
-            continue;
+    compared(a, b, opts)?.visual(dir, opts)
+}
+
+impl Compared {
+    /// The two files compared asset by asset. The files of a folder that record its
+    /// layout, and a GameMaker entry's assembly beside its GML, are not assets: a
+    /// change there alone shows as [`Diff::layout_differs`].
+    pub fn diff(&self, opts: &Options) -> Diff {
+        let (x, y) = (&self.x, &self.y);
+        let format = x.format;
+        let shown = |path: &str, tree: &Tree| {
+            let follows_its_gml = path.ends_with(".asm")
+                && rules::follows(format, path, |p| tree.files.contains_key(p));
+            !rules::is_layout(format, path) && !follows_its_gml
         };
-        if details::kind(after, &y.files[after]) != details::Kind::Image {
-            continue;
+        let mut assets = Vec::new();
+        for c in compare::compare(x, y) {
+            let (tree, path) = match (&c.after, &c.before) {
+                (Some(p), _) => (y, p),
+                (None, Some(p)) => (x, p),
+                (None, None) => continue,
+            };
+            if !shown(path, tree) {
+                continue;
+            }
+            let before = c.before.as_ref().map(|p| x.files[p].as_slice());
+            let after = c.after.as_ref().map(|p| y.files[p].as_slice());
+            let detail = match c.change {
+                Change::Renamed => details::detail(&c.key, None, None, &opts.limits),
+                _ => details::detail(&c.key, before, after, &opts.limits),
+            };
+            assets.push(AssetChange {
+                path: c.key,
+                change: c.change,
+                was: c.was,
+                detail,
+            });
         }
-        let Ok((_, old, new)) =
-            pixels::compare(&x.files[before], &y.files[after], after, &opts.limits)
-        else {
-            continue;
-        };
-        let stem = c.key.strip_suffix(".png").unwrap_or(&c.key).to_string();
-        for (suffix, img) in [
-            ("before", &*old),
-            ("after", &*new),
-            ("diff", &pixels::highlighted(&old, &new)),
-        ] {
-            let name = format!("{stem}.{suffix}.png");
-            let path = dir.join(crate::io::EnclosedPath::new(&name).as_path());
-            crate::io::write_atomic(&path, &png::encode(img)?)?;
-            written.push(name);
+        let layout_differs = assets.is_empty() && !self.same_bytes;
+        Diff {
+            format,
+            assets,
+            layout_differs,
         }
     }
-    Ok(written)
+
+    /// Writes, for each image that changed from the first file to the second, its
+    /// `before`, `after` and a highlighted difference as PNGs under `dir` (at the
+    /// asset's path, with `.before.png`, `.after.png` and `.diff.png`); gives the
+    /// files written.
+    pub fn visual(&self, dir: &std::path::Path, opts: &Options) -> Result<Vec<String>> {
+        let (x, y) = (&self.x, &self.y);
+        let mut written = Vec::new();
+        for c in compare::compare(x, y) {
+            let (Change::Modified, Some(before), Some(after)) = (c.change, &c.before, &c.after)
+            else {
+                continue;
+            };
+            if details::kind(after, &y.files[after]) != details::Kind::Image {
+                continue;
+            }
+            let Ok((_, old, new)) =
+                pixels::compare(&x.files[before], &y.files[after], after, &opts.limits)
+            else {
+                continue;
+            };
+            let stem = c.key.strip_suffix(".png").unwrap_or(&c.key).to_string();
+            for (suffix, img) in [
+                ("before", &*old),
+                ("after", &*new),
+                ("diff", &pixels::highlighted(&old, &new)),
+            ] {
+                let name = format!("{stem}.{suffix}.png");
+                let path = dir.join(crate::io::EnclosedPath::new(&name).as_path());
+                crate::io::write_atomic(&path, &png::encode(img)?)?;
+                written.push(name);
+            }
+        }
+        Ok(written)
+    }
 }
 
 /// The patch that turns `a` into `b`.

@@ -60,20 +60,7 @@ impl Tree {
     /// Each asset's key and the path of its file; a key two files share (two
     /// resources of one name) is their whole path instead.
     pub fn keys(&self) -> BTreeMap<String, String> {
-        let mut count: BTreeMap<String, usize> = BTreeMap::new();
-        for path in self.files.keys() {
-            *count.entry(asset_key(path)).or_default() += 1;
-        }
-        self.files
-            .keys()
-            .map(|path| {
-                let key = asset_key(path);
-                match count[&key] {
-                    1 => (key, path.clone()),
-                    _ => (path.clone(), path.clone()),
-                }
-            })
-            .collect()
+        super::keys::Keys::of(self).all()
     }
 }
 
