@@ -14,11 +14,12 @@ use serde::Serialize;
 
 use super::compare::Change;
 use super::details::{kind, Kind};
+use super::editing::Editing;
 use super::json_fields;
-use super::keys::Editing;
+use super::keys::asset_key;
 use super::patch_file::{Operation, Patch};
 use super::rules::follows;
-use super::tree::{asset_key, hash, Tree};
+use super::tree::{hash, Tree};
 use crate::error::{Error, Result};
 
 /// What to do where a patch and its base both changed one asset.

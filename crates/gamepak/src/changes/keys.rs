@@ -1,10 +1,9 @@
-//! Which file each asset is, by key, kept in step with a tree as an apply adds,
-//! removes and renames its files: one operation then finds its asset without
-//! going over every file again.
+//! Assets by key: the key a file's path names its asset by, whatever its place,
+//! and which file each asset is, kept in step as an apply adds, removes and
+//! renames files, so one operation finds its asset without going over every file
+//! again.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-
-use super::tree::{asset_key, Tree};
 
 /// The files of a tree by their assets' keys.
 #[derive(Debug, Default)]
@@ -13,9 +12,10 @@ pub struct Keys {
 }
 
 impl Keys {
-    pub fn of(tree: &Tree) -> Keys {
+    /// The keys of the files at `paths`.
+    pub fn of<'p>(paths: impl IntoIterator<Item = &'p String>) -> Keys {
         let mut keys = Keys::default();
-        tree.files.keys().for_each(|path| keys.added(path));
+        paths.into_iter().for_each(|path| keys.added(path));
         keys
     }
 
@@ -62,35 +62,21 @@ impl Keys {
     }
 }
 
-/// A tree being changed, its keys kept in step with its files.
-pub struct Editing<'t> {
-    pub tree: &'t mut Tree,
-    pub keys: Keys,
-}
-
-impl<'t> Editing<'t> {
-    pub fn new(tree: &'t mut Tree) -> Editing<'t> {
-        let keys = Keys::of(tree);
-        Editing { tree, keys }
-    }
-
-    /// The file of the asset `key` names.
-    pub fn path(&self, key: &str) -> Option<String> {
-        self.keys.path(key)
-    }
-
-    pub fn put(&mut self, path: String, bytes: Vec<u8>) {
-        if !self.tree.files.contains_key(&path) {
-            self.keys.added(&path);
-        }
-        self.tree.files.insert(path, bytes);
-    }
-
-    pub fn take(&mut self, path: &str) -> Option<Vec<u8>> {
-        let bytes = self.tree.files.remove(path)?;
-        self.keys.removed(path);
-        Some(bytes)
-    }
+/// The asset a file of an extracted folder is, whatever its place: its path with
+/// each part's place in its list (`003-` in `objects/003-obj_wall.json`) left
+/// out. A frame's or page's number (`000.png`) is its name, and stays.
+pub fn asset_key(path: &str) -> String {
+    path.split('/')
+        .map(|part| {
+            let digits = part.bytes().take_while(u8::is_ascii_digit).count();
+            match part[digits..].strip_prefix('-') {
+                // A name that would be an extension alone keeps its place.
+                Some(rest) if digits > 0 && !rest.is_empty() && !rest.starts_with('.') => rest,
+                _ => part,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 #[cfg(test)]
@@ -98,35 +84,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keys_follow_files_as_they_come_and_go() {
-        let files = [
-            "objects/001-a.json",
-            "objects/002-b.json",
-            "sounds/003-b.json",
-        ];
-        let mut tree = Tree {
-            format: crate::Format::GameMaker,
-            files: files.iter().map(|f| (f.to_string(), Vec::new())).collect(),
-        };
-        let mut editing = Editing::new(&mut tree);
+    fn a_key_leaves_out_each_place_but_keeps_numbers_that_are_names() {
         assert_eq!(
-            editing.path("objects/a.json").as_deref(),
-            Some("objects/001-a.json")
+            asset_key("objects/003-obj_wall.json"),
+            "objects/obj_wall.json"
         );
-        editing.put("objects/004-a.json".into(), Vec::new());
-        // Two files of one key: each is named by its whole path.
-        assert_eq!(editing.path("objects/a.json"), None);
         assert_eq!(
-            editing.path("objects/004-a.json").as_deref(),
-            Some("objects/004-a.json")
+            asset_key("sprites/001-spr_x/000.png"),
+            "sprites/spr_x/000.png"
         );
-        editing.take("objects/001-a.json");
         assert_eq!(
-            editing.path("objects/a.json").as_deref(),
-            Some("objects/004-a.json")
+            asset_key("sections/07-atlases.json"),
+            "sections/atlases.json"
         );
-        let all = editing.keys.all();
-        assert_eq!(all, Keys::of(editing.tree).all());
-        assert_eq!(all.len(), 3);
+        assert_eq!(asset_key("images/0_hero/004.png"), "images/0_hero/004.png");
+        assert_eq!(asset_key("textures/000.png"), "textures/000.png");
+        assert_eq!(asset_key("code/12-.asm"), "code/12-.asm");
     }
 }

@@ -10,7 +10,7 @@
 //! that version has them (a page edited by hand, not through its frames, does not
 //! carry to another version).
 
-use super::tree::asset_key;
+use super::keys::asset_key;
 use crate::Format;
 
 /// Whether the file at `path` records the folder's layout rather than an asset.

@@ -60,25 +60,8 @@ impl Tree {
     /// Each asset's key and the path of its file; a key two files share (two
     /// resources of one name) is their whole path instead.
     pub fn keys(&self) -> BTreeMap<String, String> {
-        super::keys::Keys::of(self).all()
+        super::keys::Keys::of(self.files.keys()).all()
     }
-}
-
-/// The asset a file of an extracted folder is, whatever its place: its path with
-/// each part's place in its list (`003-` in `objects/003-obj_wall.json`) left
-/// out. A frame's or page's number (`000.png`) is its name, and stays.
-pub fn asset_key(path: &str) -> String {
-    path.split('/')
-        .map(|part| {
-            let digits = part.bytes().take_while(u8::is_ascii_digit).count();
-            match part[digits..].strip_prefix('-') {
-                // A name that would be an extension alone keeps its place.
-                Some(rest) if digits > 0 && !rest.is_empty() && !rest.starts_with('.') => rest,
-                _ => part,
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("/")
 }
 
 /// The content hash each operation names an asset by: BLAKE3, in hex.
@@ -100,25 +83,6 @@ pub fn is_enclosed(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_key_leaves_out_each_place_but_keeps_numbers_that_are_names() {
-        assert_eq!(
-            asset_key("objects/003-obj_wall.json"),
-            "objects/obj_wall.json"
-        );
-        assert_eq!(
-            asset_key("sprites/001-spr_x/000.png"),
-            "sprites/spr_x/000.png"
-        );
-        assert_eq!(
-            asset_key("sections/07-atlases.json"),
-            "sections/atlases.json"
-        );
-        assert_eq!(asset_key("images/0_hero/004.png"), "images/0_hero/004.png");
-        assert_eq!(asset_key("textures/000.png"), "textures/000.png");
-        assert_eq!(asset_key("code/12-.asm"), "code/12-.asm");
-    }
 
     #[test]
     fn only_paths_inside_the_folder_are_enclosed() {
