@@ -190,6 +190,9 @@ pub const ARRAY_VARIABLE: u8 = 0x00;
 /// as a value, its elements arrays themselves.
 pub const ARRAY_PUSH_VARIABLE: u8 = 0x10;
 pub const ARRAY_POP_VARIABLE: u8 = 0x90;
+/// The kind of a variable of an instance named by its number (`[instance]`),
+/// or in bytecode 14 of an object named by its index.
+pub const INSTANCE_VARIABLE: u8 = 0xe0;
 
 /// The indices in [`TYPES`] of `i` and `l`.
 pub const INT_TYPE: u8 = 2;

@@ -15,7 +15,7 @@ use crate::formats::gamemaker::bytecode::function_spans::{function_at, function_
 use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
 use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::bytecode::opcodes::{
-    INT_TYPE, LONG_TYPE, PLAIN_VARIABLE, STACKTOP_VARIABLE,
+    INSTANCE_VARIABLE, INT_TYPE, LONG_TYPE, PLAIN_VARIABLE, STACKTOP_VARIABLE,
 };
 use crate::formats::gamemaker::gml::decompile::array_writes::{POPAF, SETOWNER};
 use crate::formats::gamemaker::gml::decompile::sim::ARRAY_POP_AF;
@@ -33,8 +33,6 @@ const ARG: i16 = -15;
 const STATIC: i16 = -16;
 /// A variable operand's kind for an element of an array.
 const ARRAY_KIND: u8 = 0x00;
-/// A variable operand's kind for a variable of an instance named by its index.
-const INSTANCE_KIND: u8 = 0xe0;
 /// The break signal that pushes a typed reference to a resource.
 const PUSHREF: i16 = -11;
 /// The break signals that test whether a function's statics are set up, and
@@ -360,7 +358,7 @@ pub fn settle(mut target: Target, game: &FileView<'_>, names: &Names) -> (Target
                 }
                 Operand::Variable {
                     instance: 0..,
-                    kind: INSTANCE_KIND,
+                    kind: INSTANCE_VARIABLE,
                     ..
                 } => objects_as_instances = true,
                 Operand::Variable { instance, .. } if i.op == op::PUSHBLTN => match instance {

@@ -40,6 +40,10 @@ pub struct Context<'a> {
     /// Whether the game pushes resources as typed references, so that a plain
     /// integer was written as a number, never as a resource's name.
     pub typed_references: bool,
+    /// Whether a variable of the `instance` kind names an instance by its
+    /// number (`(15).x`), even where an object has that index: every bytecode
+    /// but 14, where the kind names an object by its index.
+    pub instances_by_number: bool,
 }
 
 /// How a typed reference (`pushref`, 2023 on) numbers the kinds of resource it

@@ -109,6 +109,10 @@ fn decompile_assembly_here(text: &str) -> Result<Vec<Decompiled>, String> {
         typed_booleans: release >= Version::V2022_1,
         tested_booleans: release >= Version::V2_3,
         typed_references: text.contains("break.i -11"),
+        // Assembly does not tell its bytecode, and a text with no release
+        // header reads as 2.0, which bytecode 14's text may be too; from 2.3 the
+        // bytecode is past 14.
+        instances_by_number: release >= Version::V2_3,
         explicit_self: text.lines().any(|l| {
             let l = l.trim();
             l.starts_with("pop.v.") && l.contains(" builtin.")

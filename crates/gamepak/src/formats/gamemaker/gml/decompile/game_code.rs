@@ -380,6 +380,7 @@ fn context<'a>(
         tested_booleans: releases.low >= Version::V2_3,
         explicit_self: settled.self_through_builtin,
         typed_references: settled.typed_references,
+        instances_by_number: !settled.bytecode_14(),
     }
 }
 

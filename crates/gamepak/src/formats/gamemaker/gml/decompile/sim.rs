@@ -13,7 +13,9 @@
 
 use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
 use crate::formats::gamemaker::bytecode::opcodes::op;
-use crate::formats::gamemaker::bytecode::opcodes::{PLAIN_VARIABLE, STACKTOP_VARIABLE};
+use crate::formats::gamemaker::bytecode::opcodes::{
+    INSTANCE_VARIABLE, PLAIN_VARIABLE, STACKTOP_VARIABLE,
+};
 use crate::formats::gamemaker::gml::decompile::context::Context;
 use crate::formats::gamemaker::gml::decompile::function_pushes::pushed_function;
 use crate::formats::gamemaker::gml::language::ast::{
@@ -696,6 +698,11 @@ impl<'c, 'a> Machine<'c, 'a> {
             _ => {
                 let owner = match instance {
                     STACKTOP => self.instance()?,
+                    // Never an object's name, though an object has that index
+                    // (Miltonbhowmick/FarmerHouseGM's `(15).x`, object15 beside it).
+                    n if kind == INSTANCE_VARIABLE && self.ctx.instances_by_number => {
+                        Expr::Number(Number::Int(n))
+                    }
                     _ => self.instance_expr(Expr::Number(Number::Int(instance))),
                 };
                 (self.scoped(owner, name), kind)

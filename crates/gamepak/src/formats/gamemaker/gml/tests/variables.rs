@@ -985,6 +985,22 @@ construct!(
     "tx = (3096).x;"
 );
 
+// The number stays a number where an object has that index: the kind says an
+// instance, not the object (Miltonbhowmick/FarmerHouseGM's `(15).x` beside its
+// object15).
+construct!(
+    instance_named_by_the_number_of_an_object_2_3,
+    "
+    ; release 2.3
+    ; asset OBJT 15 object15
+    push.v [instance]object15.x
+    pushi.e 16
+    add.i.v
+    pop.v.v self.cave_call_x
+    ",
+    "cave_call_x = (15).x + 16;"
+);
+
 // A name the code assigns is read as that variable, even where an asset has
 // the name (Gatoiq/tiempo-del-este's windblown-particles effect reads its own
 // `particles` beside the sprite `particles`).
