@@ -15,10 +15,10 @@ use crate::formats::gamemaker::bytecode::function_spans::{function_at, function_
 use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
 use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::bytecode::opcodes::{
-    INSTANCE_VARIABLE, INT_TYPE, LONG_TYPE, PLAIN_VARIABLE, STACKTOP_VARIABLE,
+    ARRAY_POP_VARIABLE, ARRAY_VARIABLE, INSTANCE_VARIABLE, INT_TYPE, LONG_TYPE, PLAIN_VARIABLE,
+    STACKTOP_VARIABLE,
 };
 use crate::formats::gamemaker::gml::decompile::array_writes::{POPAF, SETOWNER};
-use crate::formats::gamemaker::gml::decompile::sim::ARRAY_POP_AF;
 use crate::formats::gamemaker::gml::language::builtins;
 use crate::formats::gamemaker::model::version::{Range, Version};
 use crate::formats::gamemaker::views::file_view::FileView;
@@ -31,8 +31,6 @@ const SELF: i16 = -1;
 const ARG: i16 = -15;
 /// The statics of the function running.
 const STATIC: i16 = -16;
-/// A variable operand's kind for an element of an array.
-const ARRAY_KIND: u8 = 0x00;
 /// The break signal that pushes a typed reference to a resource.
 const PUSHREF: i16 = -11;
 /// The break signals that test whether a function's statics are set up, and
@@ -240,7 +238,7 @@ pub fn settle(mut target: Target, game: &FileView<'_>, names: &Names) -> (Target
                     && matches!(
                         n.operand,
                         Operand::Variable {
-                            kind: ARRAY_KIND,
+                            kind: ARRAY_VARIABLE,
                             ..
                         }
                     )
@@ -496,7 +494,7 @@ fn element_by_instance(w: &[Instr]) -> Option<(i16, Option<usize>)> {
     w[1..].iter().find_map(|i| match i.operand {
         Operand::Variable {
             chain,
-            kind: ARRAY_KIND,
+            kind: ARRAY_VARIABLE,
             ..
         } => Some((instance, chain)),
         _ => None,
@@ -540,7 +538,7 @@ fn method_of_result(after: &[Instr]) -> Option<bool> {
     // A value pushed alone: a constant, or a variable that takes nothing from
     // the stack.
     let alone = |i: &Instr| match i.operand {
-        Operand::Variable { kind, .. } => kind != ARRAY_KIND && kind != STACKTOP_VARIABLE,
+        Operand::Variable { kind, .. } => kind != ARRAY_VARIABLE && kind != STACKTOP_VARIABLE,
         _ => matches!(i.op, op::PUSH | op::PUSHI | op::CONV),
     };
     let swap = after.iter().position(|i| !alone(i))?;
@@ -600,7 +598,7 @@ fn owned_stores(instrs: &[Instr], names: &Names) -> Owned {
             }
             Operand::Variable {
                 chain: Some(c),
-                kind: ARRAY_POP_AF,
+                kind: ARRAY_POP_VARIABLE,
                 ..
             } if pending.is_some() => pop_after = Some(c),
             Operand::Call { callee, .. } if is_new_array(callee) => made_since = pending.is_some(),

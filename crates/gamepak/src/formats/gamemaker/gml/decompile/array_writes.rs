@@ -11,11 +11,9 @@
 
 use crate::formats::gamemaker::bytecode::disassemble::Chain;
 use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
-use crate::formats::gamemaker::bytecode::opcodes::op;
+use crate::formats::gamemaker::bytecode::opcodes::{op, ARRAY_VARIABLE};
 use crate::formats::gamemaker::model::version::{Range, Version};
 
-/// The variable kind of an array element (`[array]`).
-const ARRAY: u8 = 0x00;
 /// The break signals of `setowner` and of `popaf` (a write to `a[i][j]`).
 pub(crate) const SETOWNER: i16 = -5;
 pub(crate) const POPAF: i16 = -3;
@@ -51,7 +49,13 @@ pub fn mark_reference_writes(instrs: &mut [Instr], chains: &[Chain]) {
                 owned = true;
                 false
             }
-            (op::POP, Operand::Variable { kind: ARRAY, .. }) => true,
+            (
+                op::POP,
+                Operand::Variable {
+                    kind: ARRAY_VARIABLE,
+                    ..
+                },
+            ) => true,
             (op::BREAK, Operand::Break { signal: POPAF, .. }) => true,
             (op::CALL, _) if called(i, "array_set") => true,
             (op::CALL, _) if called(i, "array_create") => {

@@ -14,7 +14,8 @@
 use crate::formats::gamemaker::bytecode::instruction::{Callee, Instr, Operand};
 use crate::formats::gamemaker::bytecode::opcodes::op;
 use crate::formats::gamemaker::bytecode::opcodes::{
-    INSTANCE_VARIABLE, PLAIN_VARIABLE, STACKTOP_VARIABLE,
+    ARRAY_POP_VARIABLE, ARRAY_PUSH_VARIABLE, ARRAY_VARIABLE, INSTANCE_VARIABLE, PLAIN_VARIABLE,
+    STACKTOP_VARIABLE,
 };
 use crate::formats::gamemaker::gml::decompile::context::Context;
 use crate::formats::gamemaker::gml::decompile::function_pushes::pushed_function;
@@ -174,11 +175,6 @@ const STATIC: i64 = -16;
 
 /// The function whose call of a name GameMaker folds into the name's hash.
 pub const VARIABLE_HASH: &str = "variable_get_hash";
-
-/// Variable kinds, in the operand's top bits.
-const ARRAY: u8 = 0x00;
-const ARRAY_PUSH_AF: u8 = 0x10;
-pub(crate) const ARRAY_POP_AF: u8 = 0x90;
 
 /// The operand type of a boolean: from 2.3.7 on, `true` and `false` are pushed as
 /// integers and typed as booleans where they are converted, compared or stored.
@@ -658,7 +654,7 @@ impl<'c, 'a> Machine<'c, 'a> {
         }
         let instance = i64::from(instance);
         Ok(match kind {
-            ARRAY | ARRAY_PUSH_AF | ARRAY_POP_AF => {
+            ARRAY_VARIABLE | ARRAY_PUSH_VARIABLE | ARRAY_POP_VARIABLE => {
                 let index = self.pop_expr()?;
                 let owner = self.instance()?;
                 let alone = builtins::variable(&name).is_some_and(|v| v.array);
@@ -755,7 +751,7 @@ impl<'c, 'a> Machine<'c, 'a> {
                 {
                     self.plain_reads.push(expr.clone());
                 }
-                let role = if kind == ARRAY_PUSH_AF || kind == ARRAY_POP_AF {
+                let role = if kind == ARRAY_PUSH_VARIABLE || kind == ARRAY_POP_VARIABLE {
                     Role::ArrayRef
                 } else {
                     Role::Value
