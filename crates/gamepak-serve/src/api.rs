@@ -82,9 +82,9 @@ async fn on_file<T: IntoResponse + Send + 'static>(
     id: usize,
     work: impl FnOnce(&ServedFile, &Opened) -> Result<T, Refusal> + Send + 'static,
 ) -> Response {
-    let Some(_) = state.files.get(id) else {
+    if state.files.get(id).is_none() {
         return no_file(id).into_response();
-    };
+    }
     let shared = state.clone();
     let done = state
         .pool
@@ -144,16 +144,15 @@ async fn file(Shared(state): Shared<Arc<State>>, Path(id): Path<usize>) -> Respo
 
 /// A page of the collection's table, filtered and sorted as asked.
 async fn table(Shared(state): Shared<Arc<State>>, Query(q): Query<collection::Query>) -> Response {
-    if state.collection.is_none() {
-        let why = "no collection: give serve a scan's report or a folder";
-        return refuse(StatusCode::NOT_FOUND, why.into()).into_response();
-    }
     let shared = state.clone();
     let done = state
         .pool
         .try_run(move || match &shared.collection {
             Some(c) => serde_json::to_value(c.page(&q)).map(Json).map_err(failed),
-            None => Err(refuse(StatusCode::NOT_FOUND, "no collection".into())),
+            None => Err(refuse(
+                StatusCode::NOT_FOUND,
+                "no collection: give serve a scan's report or a folder".into(),
+            )),
         })
         .await;
     answer(finished(done))

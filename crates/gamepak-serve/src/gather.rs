@@ -28,11 +28,14 @@ pub type Progress<'a> = Option<&'a (dyn Fn(u64, u64) + Sync)>;
 pub fn gather(paths: &[PathBuf], options: &Options, progress: Progress<'_>) -> Result<Gathered> {
     let (mut given, mut reports, mut folders) = (Vec::new(), Vec::new(), Vec::new());
     for p in paths {
-        match () {
-            () if p.is_dir() => folders.push(p.clone()),
-            () if scan::is_report(p) => reports.push(p.clone()),
-            () => given.push(p.clone()),
-        }
+        let kind = if p.is_dir() {
+            &mut folders
+        } else if scan::is_report(p) {
+            &mut reports
+        } else {
+            &mut given
+        };
+        kind.push(p.clone());
     }
     if reports.is_empty() && folders.is_empty() {
         return Ok(Gathered {

@@ -88,13 +88,14 @@ fn renderer(args: &Args, global: &Global) -> Result<gamepak_serve::Renderer, Err
 pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     let renderer = renderer(&args, global)?;
     let scans = args.files.iter().any(|p| p.is_dir());
-    let bar = std::sync::Arc::new(crate::output::scan_spinner(global).filter(|_| scans));
+    // A spinner is a handle to one bar: the clone ticks it, this one clears it.
+    let bar = crate::output::scan_spinner(global).filter(|_| scans);
     let ticking = bar.clone();
     let config = gamepak_serve::Config {
         renderer: Some(renderer),
         files: args.files,
         scanning: Some(Box::new(move |files, bytes| {
-            crate::output::scan_tick(ticking.as_ref().as_ref(), files, bytes)
+            crate::output::scan_tick(ticking.as_ref(), files, bytes)
         })),
         port: args.port,
         open: args.open,
@@ -111,7 +112,7 @@ pub fn run(args: Args, global: &Global) -> Result<Status, Error> {
     };
     let quiet = global.quiet;
     gamepak_serve::run(config, |url| {
-        if let Some(b) = bar.as_ref() {
+        if let Some(b) = &bar {
             b.finish_and_clear();
         }
         // The URL is the first line, flushed at once: scripts read it to connect.

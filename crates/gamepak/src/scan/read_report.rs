@@ -34,11 +34,15 @@ pub fn is_report(path: &Path) -> bool {
     let mut reader = BufReader::new(file);
     let mut line = Vec::new();
     matches!(reader.fill_buf(), Ok([b'{', ..]))
-        && (&mut reader)
-            .take(MAX_LINE)
-            .read_until(b'\n', &mut line)
-            .is_ok()
+        && next_line(&mut reader, &mut line).is_ok()
         && serde_json::from_slice::<Line>(&line).is_ok()
+}
+
+/// Reads the next line into `line`, at most [`MAX_LINE`] bytes of it; gives the
+/// bytes read (0 at the end).
+fn next_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<usize> {
+    line.clear();
+    reader.take(MAX_LINE).read_until(b'\n', line)
 }
 
 /// Gives `each` every record of the report at `path`, in order. The summary line
@@ -56,11 +60,7 @@ pub fn read_records(report: impl Read, shown: &str, mut each: impl FnMut(Record)
     let (mut at, mut number) = (0u64, 0u64);
     let mut line = Vec::new();
     loop {
-        line.clear();
-        let n = (&mut reader)
-            .take(MAX_LINE)
-            .read_until(b'\n', &mut line)
-            .map_err(io)?;
+        let n = next_line(&mut reader, &mut line).map_err(io)?;
         if n == 0 {
             return Ok(());
         }
